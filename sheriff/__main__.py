@@ -1,0 +1,3 @@
+from sheriff.cli import main
+
+raise SystemExit(main())
