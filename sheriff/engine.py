@@ -1,0 +1,279 @@
+"""The checked way into the rules: ``Game`` (python-chess's Board, OpenSpiel's State).
+
+    >>> from sheriff import Game, Rules
+    >>> g = Game(Rules(edition="2E", players=4), seed=7)
+    >>> g.phase, g.names[g.to_act]
+    ('market_start', 'Alan-a-Dale')
+
+``push(action)`` checks the action against the rules and applies it, or raises
+``IllegalAction`` (rule id, citation, reason) leaving the game untouched.
+``pop()`` undoes the last action by replaying from the seed (replays are exact).
+``apply(state, action)`` is the pure form: it returns a new state.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from sheriff import actions as A
+from sheriff.cards import LEGAL_GOODS, N_GOODS
+from sheriff.errors import IllegalAction
+from sheriff.phases import bags, inspection, market
+from sheriff.phases.common import refuse
+from sheriff.phases.rounds import start_round
+from sheriff.rules import Rules
+from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START, OVER, GameState, new_state
+
+DEFAULT_NAMES = ("Alan-a-Dale", "Maid Marion", "Little John", "Will Scarlet", "Friar Tuck", "Gilbert Whitehand")
+
+# action type -> (check, apply): the one place where actions meet their rules.
+HANDLERS = {
+    A.ChooseStart: (market.check_choose_start, market.apply_choose_start),
+    A.Market: (market.check_market, market.apply_market),
+    A.LoadBag: (bags.check_load, bags.apply_load),
+    A.Declare: (bags.check_declare, bags.apply_declare),
+    A.Stance: (inspection.check_stance, inspection.apply_stance),
+    A.Threaten: (inspection.check_threaten, inspection.apply_threaten),
+    A.Offer: (inspection.check_offer, inspection.apply_offer),
+    A.Accept: (inspection.check_accept, inspection.apply_accept),
+    A.Decline: (inspection.check_decline, inspection.apply_decline),
+    A.Inspect: (inspection.check_inspect, inspection.apply_inspect),
+    A.Pass: (inspection.check_pass, inspection.apply_pass),
+    A.TimeUp: (inspection.check_time_up, inspection.apply_time_up),
+    A.ClaimBlackMarket: (inspection.check_claim, inspection.apply_claim),
+    A.SkipClaim: (inspection.check_skip, inspection.apply_skip),
+}
+
+
+def check(s: GameState, action) -> None:
+    """Raise ``IllegalAction`` if ``action`` breaks a rule in state ``s``; never changes ``s``."""
+    if s.phase == OVER:
+        raise refuse(s, "game.over", "The game is over; nothing more can be played.")
+    h = HANDLERS.get(type(action))
+    if h is None:
+        raise refuse(s, "round.phases", f"{action!r} is not a move in this game.")
+    h[0](s, action)
+
+
+def apply_unchecked(s: GameState, action) -> None:
+    HANDLERS[type(action)][1](s, action)
+    s.history.append(action)
+
+
+def apply(s: GameState, action) -> GameState:
+    """Pure form: a new state after ``action``, or IllegalAction (``s`` is never changed)."""
+    check(s, action)
+    t = s.copy()
+    apply_unchecked(t, action)
+    return t
+
+
+def to_act(s: GameState) -> int | None:
+    """The player whose move it is (during loading, the first merchant still to load)."""
+    ph = s.phase
+    if ph == MARKET_START:
+        return s.officials[0]
+    if ph == MARKET:
+        return s.market_order[s.turn]
+    if ph == LOAD:
+        for m in s.order:
+            if s.bags[m] is None:
+                return m
+    if ph == DECLARE:
+        return s.order[s.turn]
+    if ph == INSPECT:
+        return inspection.to_act(s)
+    return None
+
+
+class Game:
+    """A game in progress: a state, its history, and the checked ways to move on."""
+
+    def __init__(self, rules: Rules | None = None, names=None, seed: int = 0, first_sheriff: int = 0):
+        rules = rules or Rules()
+        names = list(names) if names else list(DEFAULT_NAMES[: rules.players])
+        self.rules = rules
+        self.seed = seed
+        self.first_sheriff = first_sheriff
+        s = new_state(rules, names, seed, first_sheriff)
+        start_round(s)
+        self._initial = s.copy()
+        self.state = s
+
+    @classmethod
+    def from_state(cls, state: GameState, seed: int = 0) -> "Game":
+        """Wrap a prepared position (a scenario); ``pop`` then replays from it."""
+        g = cls.__new__(cls)
+        g.rules = state.rules
+        g.seed = seed
+        g.first_sheriff = state.officials[0]
+        g._initial = state.copy()
+        g.state = state
+        return g
+
+    # -- reading ----------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return self.state.names
+
+    @property
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def to_act(self) -> int | None:
+        return to_act(self.state)
+
+    @property
+    def history(self) -> list:
+        return self.state.history
+
+    def is_over(self) -> bool:
+        return self.state.phase == OVER
+
+    @property
+    def scores(self):
+        return self.state.scores
+
+    @property
+    def winners(self) -> list[int] | None:
+        return self.state.winners
+
+    def view(self, seat: int):
+        from sheriff.views import SeatView
+        return SeatView(self.state, seat)
+
+    # -- moving -----------------------------------------------------------------
+    def why_illegal(self, action) -> IllegalAction | None:
+        try:
+            check(self.state, action)
+        except IllegalAction as e:
+            return e
+        return None
+
+    def is_legal(self, action) -> bool:
+        return self.why_illegal(action) is None
+
+    def push(self, action) -> list[tuple]:
+        """Check and apply ``action``; return the events it caused."""
+        s = self.state
+        check(s, action)
+        k = len(s.events)
+        apply_unchecked(s, action)
+        return s.events[k:]
+
+    def pop(self):
+        """Undo the last action (replay from the start; exact because chance is seeded)."""
+        if not self.state.history:
+            raise IndexError("pop from a game with no moves")
+        moves = self.state.history[:-1]
+        last = self.state.history[-1]
+        self.state = self.replay_to(len(moves))
+        return last
+
+    def replay_to(self, k: int) -> GameState:
+        """The state after the first ``k`` actions of this game."""
+        s = self._initial.copy()
+        for a in self.state.history[len(s.history):k]:
+            apply_unchecked(s, a)
+        return s
+
+    def copy(self) -> "Game":
+        g = Game.__new__(Game)
+        g.rules, g.seed, g.first_sheriff = self.rules, self.seed, self.first_sheriff
+        g._initial = self._initial
+        g.state = self.state.copy()
+        return g
+
+    @property
+    def initial_state(self) -> GameState:
+        return self._initial.copy()
+
+    # -- choices ----------------------------------------------------------------
+    def legal_actions(self, seat: int | None = None) -> list:
+        """Every legal action (for ``seat``, or for whoever may act now).
+
+        Bribe offers are open-ended (any gold amount, any goods), so only the
+        simple ones are listed: gold alone, from 1 up to what the merchant holds.
+        Market moves are listed up to equivalence (set-aside cards in catalog order;
+        1E discard-pile draws as "i from pile 0, then j from pile 1").
+        """
+        s = self.state
+        out = []
+        ph = s.phase
+        if ph == OVER:
+            return out
+        seats = [seat] if seat is not None else None
+        if ph == MARKET_START:
+            out = [A.ChooseStart(s.officials[0], m) for m in s.order]
+        elif ph == MARKET:
+            p = s.market_order[s.turn]
+            for d in sub_multisets(s.hands[p], 0, 5):
+                if not s.edition1:
+                    out.append(A.Market(p, d))
+                    continue
+                want = s.hand_size - (sum(s.hands[p]) - len(d))
+                for i in range(min(want, len(s.discards[0])) + 1):
+                    for j in range(min(want - i, len(s.discards[1])) + 1):
+                        for pile in (0, 1):
+                            out.append(A.Market(p, d, (0,) * i + (1,) * j, pile))
+        elif ph == LOAD:
+            for m in s.order:
+                if s.bags[m] is None:
+                    out.extend(A.LoadBag(m, c) for c in sub_multisets(s.hands[m], 1, 5))
+        elif ph == DECLARE:
+            p = s.order[s.turn]
+            out = [A.Declare(p, g, s.bag_size[p]) for g in LEGAL_GOODS]
+        elif ph == INSPECT:
+            out = self._inspection_actions()
+        if seats is not None:
+            out = [a for a in out if a.player in seats]
+        return [a for a in out if self.why_illegal(a) is None]
+
+    def _inspection_actions(self) -> list:
+        s = self.state
+        out: list = []
+        if s.claim_queue:
+            p = s.claim_queue[0]
+            return [A.ClaimBlackMarket(p, g) for g in inspection.claimable(s, p)] + [A.SkipClaim(p)]
+        if s.time_on:
+            out.append(A.TimeUp(s.officials[0]))
+        nego = s.nego
+        if nego is not None:
+            m, offer, by, due = nego
+            if offer is not None:
+                out.append(A.Accept(due, m))
+            if due == m:
+                out.append(A.Decline(m, m))
+            else:
+                out += [A.Inspect(due, m, k) for k in range(len(s.discards))] + [A.Pass(due, m)]
+            out += [A.Offer(due, m, A.Bribe(gold=x)) for x in range(1, s.gold[m] + 1)]
+            return out
+        bags_open = [s.current] if s.current != -1 else [m for m in s.order if s.handled[m] is None]
+        for m in bags_open:
+            if s.deputies_mode and m not in s.authority:
+                st = s.stances.get(m, [None, None])
+                for i, d in enumerate(s.officials):
+                    if st[i] is None:
+                        out += [A.Stance(d, m, True), A.Stance(d, m, False)]
+                continue
+            actor = inspection.actor_for(s, m)
+            out += [A.Inspect(actor, m, k) for k in range(len(s.discards))]
+            out += [A.Pass(actor, m), A.Threaten(actor, m)]
+            out += [A.Offer(actor, m, A.Bribe(gold=x)) for x in range(1, s.gold[m] + 1)]
+        return out
+
+
+def sub_multisets(counts: list[int], lo: int, hi: int) -> list[tuple[int, ...]]:
+    """Distinct groups of ``lo``..``hi`` cards from a hand given as counts (catalog order)."""
+    cards = [g for g in range(N_GOODS) for _ in range(counts[g])]
+    out = []
+    for k in range(lo, min(hi, len(cards)) + 1):
+        seen = set()
+        for combo in combinations(cards, k):
+            if combo not in seen:
+                seen.add(combo)
+                out.append(combo)
+    return out
+
+
+__all__ = ["Game", "apply", "check", "to_act", "sub_multisets", "DEFAULT_NAMES"]

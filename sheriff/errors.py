@@ -1,0 +1,28 @@
+"""The two ways the engine says no.
+
+``IllegalAction``: a move that the rules forbid here.  It names the rule (an id in
+``sheriff.rulebook.RULES``), its citation for the game's edition, and a reason a new
+player understands.  The state is never changed by a refused action.
+
+``InvalidScenario``: a file or object that cannot be loaded (a saved game, a
+scenario, a score sheet); the message names the field at fault.
+"""
+from __future__ import annotations
+
+from sheriff.rulebook import RULES
+
+
+class IllegalAction(ValueError):
+    def __init__(self, rule_id: str, reason: str, edition: str | None = None):
+        rule = RULES[rule_id]          # KeyError here is a bug in the engine, not the user's fault
+        self.rule_id = rule_id
+        self.rule = rule
+        self.reason = reason
+        self.cite = rule.cite(edition)
+        super().__init__(f"{reason} (rule {rule_id}: {self.cite})")
+
+
+class InvalidScenario(ValueError):
+    def __init__(self, message: str, field: str | None = None):
+        self.field = field
+        super().__init__(f"{field}: {message}" if field else message)

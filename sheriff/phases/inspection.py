@@ -1,0 +1,403 @@
+"""Phase 4, Inspection: threats, bribes, deals, opening bags, and what follows.
+
+Protocol (one bag at a time, rule inspect.one_at_a_time):
+  * The Sheriff takes up a bag by threatening it, naming a price (Offer), or
+    deciding at once (Inspect / Pass).
+  * A negotiation alternates: whoever's answer is due may counter (Offer),
+    accept the standing offer (Accept: the bag passes and the bribe is paid), or,
+    for the merchant, refuse (Decline).  The Sheriff may end it at his turn by
+    opening the bag or handing it back free.
+  * Six players (rule deputies.stance): both Deputies first say, per bag, whether
+    they would inspect.  Nobody suspicious: it passes free.  One: that Deputy acts
+    alone, as a Sheriff.  Both: they act together; the first Deputy drawn speaks,
+    bribes and fines go to the Booty, and each pays half of an honest bag's penalty.
+  * Black Market (rule black_market.claim): right after a bag passes, its owner
+    may turn in three contraband of one type for the top card of that type.
+"""
+from __future__ import annotations
+
+from sheriff.cards import GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY
+from sheriff.payments import give_gold, pay
+from sheriff.phases.common import need_cards, need_phase, need_seat, refuse
+from sheriff.phases.rounds import end_inspection
+from sheriff.state import BOOTY, INSPECT, INSPECTED, PASSED, GameState
+
+# nego = [merchant, standing offer (Bribe or None), made by, whose answer is due]
+M, OFFER, BY, DUE = 0, 1, 2, 3
+
+
+# -- who may act for a bag --------------------------------------------------------
+def actor_for(s: GameState, m: int) -> int | None:
+    """The player who decides about ``m``'s bag (None: Deputies have not both spoken)."""
+    if not s.deputies_mode:
+        return s.officials[0]
+    auth = s.authority.get(m)
+    return auth[0] if auth else None
+
+
+def payee_for(s: GameState, m: int) -> int:
+    if not s.deputies_mode:
+        return s.officials[0]
+    auth = s.authority[m]
+    return BOOTY if len(auth) == 2 else auth[0]
+
+
+def to_act(s: GameState) -> int:
+    if s.claim_queue:
+        return s.claim_queue[0]
+    if s.nego is not None:
+        return s.nego[DUE]
+    if s.deputies_mode and s.current != -1:
+        st = s.stances.get(s.current, [None, None])
+        for i, d in enumerate(s.officials):
+            if st[i] is None:
+                return d
+        return actor_for(s, s.current)
+    return s.officials[0]
+
+
+# -- common checks ----------------------------------------------------------------
+def _need_open_bag(s: GameState, a, m: int) -> None:
+    need_phase(s, INSPECT, "That")
+    need_seat(s, a.player)
+    need_seat(s, m)
+    if s.claim_queue:
+        who = s.claim_queue[0]
+        raise refuse(s, "black_market.claim", f"{s.names[who]} must first say whether to claim a Black Market card.")
+    if m not in s.order:
+        raise refuse(s, "inspect.who", f"{s.names[m]} carries no bag this round.")
+    if s.handled[m] is not None:
+        raise refuse(s, "inspect.final", f"{s.names[m]}'s bag has already been {s.handled[m]}; that choice is final.")
+
+
+def _need_decider(s: GameState, a, m: int) -> None:
+    """``a.player`` must be the one who decides about ``m``'s bag right now."""
+    if s.deputies_mode and m not in s.authority:
+        if a.player in s.officials:
+            raise refuse(s, "deputies.stance", f"Both Deputies must first say whether they suspect {s.names[m]}.")
+    actor = actor_for(s, m)
+    if a.player != actor:
+        boss = "The Sheriff" if not s.deputies_mode else "The Deputies"
+        if actor is not None:
+            boss = s.names[actor]
+        raise refuse(s, "inspect.who", f"{boss} decides about {s.names[m]}'s bag, not {s.names[a.player]}.")
+    if s.current not in (-1, m):
+        raise refuse(s, "inspect.one_at_a_time", f"{s.names[s.current]}'s bag is still being dealt with; finish it first.")
+    if s.nego is not None and s.nego[DUE] != a.player:
+        raise refuse(s, "negotiation.turn", f"{s.names[s.nego[DUE]]} has not answered yet.")
+
+
+def _need_due(s: GameState, a, m: int) -> list:
+    nego = s.nego
+    if nego is None or nego[M] != m:
+        raise refuse(s, "negotiation.turn", f"Nobody is negotiating over {s.names[m]}'s bag.")
+    if nego[DUE] != a.player:
+        raise refuse(s, "negotiation.turn", f"It is {s.names[nego[DUE]]}'s answer that is awaited, not {s.names[a.player]}'s.")
+    return nego
+
+
+# -- Stance (six players) ---------------------------------------------------------
+def check_stance(s: GameState, a) -> None:
+    _need_open_bag(s, a, a.merchant)
+    if not s.deputies_mode:
+        raise refuse(s, "deputies.stance", "Stances are for the two Deputies of a six-player game.")
+    if a.player not in s.officials:
+        raise refuse(s, "deputies.stance", f"{s.names[a.player]} is not a Deputy this round.")
+    if s.current not in (-1, a.merchant):
+        raise refuse(s, "inspect.one_at_a_time", f"{s.names[s.current]}'s bag is still being dealt with; finish it first.")
+    st = s.stances.get(a.merchant)
+    if st is not None and st[s.officials.index(a.player)] is not None:
+        raise refuse(s, "deputies.stance", f"{s.names[a.player]} has already taken a stance on {s.names[a.merchant]}.")
+
+
+def apply_stance(s: GameState, a) -> None:
+    m = a.merchant
+    st = s.stances.setdefault(m, [None, None])
+    st[s.officials.index(a.player)] = bool(a.inspect)
+    s.current = m
+    s.events.append(("stance", a.player, m, bool(a.inspect)))
+    if None in st:
+        return
+    suspicious = tuple(d for d, want in zip(s.officials, st) if want)
+    s.authority[m] = suspicious
+    s.events.append(("authority", m, suspicious))
+    if not suspicious:
+        pass_bag(s, m, None)
+
+
+# -- Threaten, Offer, Accept, Decline ---------------------------------------------
+def check_threaten(s: GameState, a) -> None:
+    _need_open_bag(s, a, a.merchant)
+    _need_decider(s, a, a.merchant)
+    if s.nego is not None:
+        raise refuse(s, "negotiation.turn", "The negotiation is already under way; make an offer or decide.")
+
+
+def apply_threaten(s: GameState, a) -> None:
+    m = a.merchant
+    s.current = m
+    s.nego = [m, None, a.player, m]
+    s.events.append(("threaten", a.player, m))
+
+
+def _check_bribe(s: GameState, m: int, b) -> None:
+    if b.is_empty():
+        raise refuse(s, "bribe.what", "An offer must contain something; to pay nothing, refuse instead.")
+    if not isinstance(b.gold, int) or b.gold < 0:
+        raise refuse(s, "bribe.gold", "Gold in a bribe must be a whole number, zero or more.")
+    if b.gold > s.gold[m]:
+        raise refuse(s, "bribe.gold", f"{s.names[m]} holds {s.gold[m]} gold and cannot promise {b.gold}.")
+    public = [0] * N_GOODS
+    for c in b.stand:
+        if not (isinstance(c, int) and 0 <= c < N_GOODS):
+            raise refuse(s, "bribe.what", f"{c!r} is not a goods card.")
+        if IS_LEGAL[c]:
+            public[c] += 1
+    for g in LEGAL_GOODS:
+        if public[g] > s.stands[m][g]:
+            raise refuse(s, "bribe.stand", f"Everyone can see {s.names[m]}'s stand holds {s.stands[m][g]} {GOODS[g].name}, not {public[g]}.")
+    for c in b.bag:
+        if not (isinstance(c, int) and 0 <= c < N_GOODS):
+            raise refuse(s, "bribe.what", f"{c!r} is not a goods card.")
+    both = set(b.inspect) & set(b.let_pass)
+    if both:
+        raise refuse(s, "bribe.terms", f"A bag cannot be both opened and let through ({s.names[min(both)]}).")
+    for group, word in ((b.inspect, "open"), (b.let_pass, "let through")):
+        for p in group:
+            if not (isinstance(p, int) and p in s.order) or p == m:
+                raise refuse(s, "bribe.terms", f"The deal can only {word} another merchant's bag this round.")
+            if s.handled[p] is not None:
+                raise refuse(s, "bribe.terms", f"{s.names[p]}'s bag has already been {s.handled[p]}.")
+    if set(b.inspect) & s.must_pass or set(b.let_pass) & s.must_inspect:
+        raise refuse(s, "deal.binding", "That contradicts a deal already struck this round.")
+
+
+def check_offer(s: GameState, a) -> None:
+    m = a.merchant
+    _need_open_bag(s, a, m)
+    if a.player == m:
+        nego = s.nego
+        if nego is None or nego[M] != m:
+            raise refuse(s, "negotiation.turn", f"Wait until {_boss(s, m)} turns to your bag (a threat or a price) before offering.")
+        _need_due(s, a, m)
+    else:
+        _need_decider(s, a, m)
+        if m in s.must_inspect:
+            raise refuse(s, "deal.binding", f"A deal already binds {s.names[a.player]} to open {s.names[m]}'s bag, whatever is offered.")
+    _check_bribe(s, m, a.bribe)
+
+
+def _boss(s: GameState, m: int) -> str:
+    actor = actor_for(s, m)
+    if actor is None:
+        return "the Deputies"
+    return s.names[actor]
+
+
+def apply_offer(s: GameState, a) -> None:
+    m = a.merchant
+    other = actor_for(s, m) if a.player == m else m
+    s.current = m
+    s.nego = [m, a.bribe, a.player, other]
+    s.events.append(("offer", a.player, m, a.bribe))
+
+
+def check_accept(s: GameState, a) -> None:
+    m = a.merchant
+    _need_open_bag(s, a, m)
+    nego = _need_due(s, a, m)
+    if nego[OFFER] is None:
+        raise refuse(s, "deal.accept", "There is no offer on the table to accept.")
+    if m in s.must_inspect:
+        raise refuse(s, "deal.binding", f"A deal already binds the Sheriff to open {s.names[m]}'s bag, whatever is offered.")
+
+
+def apply_accept(s: GameState, a) -> None:
+    m = a.merchant
+    bribe = s.nego[OFFER]
+    s.events.append(("deal", a.player, m, bribe))
+    pass_bag(s, m, bribe)
+
+
+def check_decline(s: GameState, a) -> None:
+    m = a.merchant
+    _need_open_bag(s, a, m)
+    if a.player != m:
+        raise refuse(s, "negotiation.turn", "Only the bag's owner can refuse to pay; the Sheriff answers by deciding.")
+    _need_due(s, a, m)
+
+
+def apply_decline(s: GameState, a) -> None:
+    m = a.merchant
+    s.nego = [m, None, m, actor_for(s, m)]
+    s.events.append(("decline", m))
+
+
+# -- Inspect and Pass -------------------------------------------------------------
+def check_inspect(s: GameState, a) -> None:
+    m = a.merchant
+    _need_open_bag(s, a, m)
+    _need_decider(s, a, m)
+    if m in s.must_pass:
+        raise refuse(s, "deal.binding", f"A deal struck this round promised to let {s.names[m]} through.")
+    if not (isinstance(a.pile, int) and 0 <= a.pile < len(s.discards)):
+        raise refuse(s, "inspect.confiscate_pile", f"There is no discard pile {a.pile!r}.")
+
+
+def apply_inspect(s: GameState, a) -> None:
+    open_bag(s, a.merchant, a.pile)
+
+
+def check_pass(s: GameState, a) -> None:
+    m = a.merchant
+    _need_open_bag(s, a, m)
+    _need_decider(s, a, m)
+    if m in s.must_inspect:
+        raise refuse(s, "deal.binding", f"A deal struck this round binds {s.names[a.player]} to open {s.names[m]}'s bag.")
+
+
+def apply_pass(s: GameState, a) -> None:
+    pass_bag(s, a.merchant, None)
+
+
+# -- Time limit -------------------------------------------------------------------
+def check_time_up(s: GameState, a) -> None:
+    need_phase(s, INSPECT, "Calling time")
+    need_seat(s, a.player)
+    if not s.time_on:
+        raise refuse(s, "variant.time_limit", "This game is played without the inspection time limit.")
+    if s.claim_queue:
+        raise refuse(s, "black_market.claim", f"{s.names[s.claim_queue[0]]} must first say whether to claim a Black Market card.")
+
+
+def apply_time_up(s: GameState, a) -> None:
+    s.events.append(("time_up",))
+    s.nego = None
+    s.current = -1
+    for m in s.order:
+        if s.handled[m] is None:
+            if s.deputies_mode and m not in s.authority:
+                s.authority[m] = ()
+            pass_bag(s, m, None, finish=False)
+    _maybe_end(s)
+
+
+# -- Black Market -----------------------------------------------------------------
+def claimable(s: GameState, p: int) -> list[int]:
+    if p in s.bm_claimed:
+        return []
+    return [g for g, pile in s.bm_piles.items() if pile and s.stands[p][g] >= 3]
+
+
+def check_claim(s: GameState, a) -> None:
+    need_phase(s, INSPECT, "A Black Market claim")
+    need_seat(s, a.player)
+    if not s.claim_queue or s.claim_queue[0] != a.player:
+        raise refuse(s, "black_market.claim", "A Black Market claim is made right after your own bag is handed back unopened.")
+    g = a.good
+    if g not in s.bm_piles:
+        raise refuse(s, "black_market.claim", f"The Black Market has no pile for {GOODS[g].name if isinstance(g, int) and 0 <= g < N_GOODS else g!r}.")
+    if not s.bm_piles[g]:
+        raise refuse(s, "black_market.claim", f"Both {GOODS[g].name} Black Market cards are gone.")
+    if s.stands[a.player][g] < 3:
+        raise refuse(s, "black_market.claim", f"Three {GOODS[g].name} are needed; {s.names[a.player]} has {s.stands[a.player][g]}.")
+
+
+def apply_claim(s: GameState, a) -> None:
+    p, g = a.player, a.good
+    s.stands[p][g] -= 3
+    s.box[g] += 3               # removed from the game
+    value = s.bm_piles[g].pop()
+    s.bm_cards[p].append((g, value))
+    s.bm_claimed.add(p)
+    s.claim_queue.pop(0)
+    s.events.append(("claim", p, g, value))
+    _maybe_end(s)
+
+
+def check_skip(s: GameState, a) -> None:
+    need_phase(s, INSPECT, "Skipping a claim")
+    if not s.claim_queue or s.claim_queue[0] != a.player:
+        raise refuse(s, "black_market.claim", "There is no Black Market claim waiting for this player.")
+
+
+def apply_skip(s: GameState, a) -> None:
+    s.claim_queue.pop(0)
+    _maybe_end(s)
+
+
+# -- outcomes ---------------------------------------------------------------------
+def _close(s: GameState, m: int, how: str) -> None:
+    s.handled[m] = how
+    s.bags[m] = None
+    s.nego = None
+    s.current = -1
+
+
+def _maybe_end(s: GameState) -> None:
+    if not s.claim_queue and all(s.handled[m] is not None for m in s.order):
+        end_inspection(s)
+
+
+def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
+    """Rule inspect.pass (and deal.void_goods for a bribe's missing goods)."""
+    bag = s.bags[m]
+    if bribe is not None:
+        payee = payee_for(s, m)
+        if bribe.gold:
+            give_gold(s, m, payee, bribe.gold)
+        void = [0] * N_GOODS
+        dst = s.booty if payee == BOOTY else s.stands[payee]
+        for src, cards in ((s.stands[m], bribe.stand), (bag, bribe.bag)):
+            for c in cards:
+                if src[c] > 0:
+                    src[c] -= 1
+                    dst[c] += 1
+                else:
+                    void[c] += 1
+        s.must_inspect.update(bribe.inspect)
+        s.must_pass.update(bribe.let_pass)
+        s.events.append(("bribe_paid", m, payee, bribe))
+        if any(void):
+            s.events.append(("void", m, tuple(void)))
+    stand = s.stands[m]
+    for g in range(N_GOODS):
+        stand[g] += bag[g]
+    legal = tuple(bag[g] if IS_LEGAL[g] else 0 for g in range(N_GOODS))
+    hidden = sum(bag[g] for g in ILLEGAL_GOODS)
+    s.events.append(("passed", m, legal, hidden, tuple(bag)))   # bag kinds private to m
+    _close(s, m, PASSED)
+    if s.bm_on and claimable(s, m):
+        s.claim_queue.append(m)
+    if finish:
+        _maybe_end(s)
+
+
+def open_bag(s: GameState, m: int, pile: int) -> None:
+    """Rules inspect.honest and inspect.liar."""
+    bag = s.bags[m]
+    good, count = s.declared[m]
+    stand = s.stands[m]
+    if bag[good] == count:
+        owed = count * PENALTY[good]
+        auth = s.authority.get(m) if s.deputies_mode else s.officials[:1]
+        s.events.append(("opened", m, True, tuple(bag), owed))
+        stand[good] += count
+        if len(auth) == 2:
+            half = owed // 2      # always whole: an honest bag holds only legal goods (penalty 2)
+            pay(s, auth[0], m, owed - half, "penalty for opening an honest bag (half)")
+            pay(s, auth[1], m, half, "penalty for opening an honest bag (half)")
+        else:
+            pay(s, auth[0], m, owed, "penalty for opening an honest bag")
+    else:
+        kept = bag[good]
+        stand[good] += kept
+        confiscated = [bag[g] if g != good else 0 for g in range(N_GOODS)]
+        fine = sum(PENALTY[g] * confiscated[g] for g in range(N_GOODS))
+        dest = s.discards[pile]
+        for g in range(N_GOODS):
+            dest.extend([g] * confiscated[g])
+        s.events.append(("opened", m, False, tuple(bag), fine))
+        pay(s, m, payee_for(s, m), fine, "fine for confiscated goods")
+    _close(s, m, INSPECTED)
+    _maybe_end(s)

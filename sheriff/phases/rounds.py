@@ -1,0 +1,135 @@
+"""Round bookkeeping: drawing and reshuffling, starting and ending rounds, game end."""
+from __future__ import annotations
+
+from sheriff.cards import N_GOODS, VALUE
+from sheriff.state import DECLARE, INSPECT, MARKET, MARKET_START, OVER, GameState
+
+
+def reshuffle(s: GameState) -> None:
+    """Rule market.reshuffle: 1E keeps the top five of each discard pile; 2E uses the whole pile."""
+    if s.edition1:
+        new = []
+        for pile in s.discards:
+            keep = pile[-5:]
+            new.extend(pile[:-5])
+            pile[:] = keep
+    else:
+        new = s.discards[0][:]
+        s.discards[0].clear()
+    s.rng.shuffle(new)
+    s.deck = new
+    s.events.append(("reshuffle", len(new)))
+
+
+def draw(s: GameState, p: int, k: int) -> list[int]:
+    """Draw up to ``k`` cards from the draw pile into ``p``'s hand, reshuffling if it runs out."""
+    got = []
+    hand = s.hands[p]
+    deck = s.deck
+    for _ in range(k):
+        if not deck:
+            reshuffle(s)
+            deck = s.deck
+            if not deck:
+                break   # nothing left anywhere: the hand stays short
+        c = deck.pop()
+        hand[c] += 1
+        got.append(c)
+    return got
+
+
+def hand_count(s: GameState, p: int) -> int:
+    return sum(s.hands[p])
+
+
+def start_round(s: GameState) -> None:
+    n = s.n
+    if s.deputies_mode:
+        if not s.deputy_deck:
+            s.deputy_deck = list(range(n))
+            s.rng.shuffle(s.deputy_deck)
+        a = s.deputy_deck.pop()
+        b = s.deputy_deck.pop()
+        if not s.deputy_deck:
+            s.deputy_runs += 1
+        s.officials = (a, b)
+    lead = s.officials[0]
+    s.order = [(lead + i) % n for i in range(1, n) if (lead + i) % n not in s.officials]
+    s.market_order = s.order[:]
+    s.turn = 0
+    s.declared = [None] * n
+    s.handled = [None] * n
+    s.current = -1
+    s.nego = None
+    s.must_inspect = set()
+    s.must_pass = set()
+    s.stances = {}
+    s.authority = {}
+    s.bm_claimed = set()
+    s.claim_queue = []
+    s.phase = MARKET if s.edition1 else MARKET_START
+    s.events.append(("round", s.round, s.officials))
+
+
+def end_inspection(s: GameState) -> None:
+    if s.deputies_mode:
+        split_booty(s)
+    end_round(s)
+
+
+def split_booty(s: GameState) -> None:
+    """Rule deputies.booty: even shares; an odd coin goes back to the bank, an odd card is discarded."""
+    a, b = s.officials
+    half = s.booty_gold // 2
+    s.gold[a] += half
+    s.gold[b] += half
+    odd = s.booty_gold - 2 * half
+    s.bank += odd
+    s.booty_gold = 0
+    cards = sorted((g for g in range(N_GOODS) for _ in range(s.booty[g])), key=lambda g: (-VALUE[g], g))
+    shares = ([0] * N_GOODS, [0] * N_GOODS)
+    pairs = len(cards) // 2
+    for i in range(pairs * 2):
+        shares[i % 2][cards[i]] += 1
+    for g in range(N_GOODS):
+        s.stands[a][g] += shares[0][g]
+        s.stands[b][g] += shares[1][g]
+    left = cards[pairs * 2:]
+    s.discards[0].extend(left)
+    s.booty = [0] * N_GOODS
+    s.events.append(("booty", a, b, half, tuple(shares[0]), tuple(shares[1]), odd, tuple(left)))
+
+
+def end_round(s: GameState) -> None:
+    for o in s.officials:
+        s.sheriff_turns[o] += 1
+    s.round += 1
+    if s.round >= s.rules.rounds:
+        finish(s)
+        return
+    n = s.n
+    if not s.deputies_mode:
+        s.officials = ((s.officials[0] + 1) % n,)
+    lead = s.officials[0]
+    for i in range(1, n + 1):
+        p = (lead + i) % n
+        short = s.hand_size - sum(s.hands[p])
+        if short > 0:
+            draw(s, p, short)
+    start_round(s)
+
+
+def finish(s: GameState) -> None:
+    """Rule game.over: hands are discarded unscored; the stands are counted."""
+    from sheriff.scoring import score_state
+    for p in range(s.n):
+        for g in range(N_GOODS):
+            s.discards[0].extend([g] * s.hands[p][g])
+        s.hands[p] = [0] * N_GOODS
+    s.phase = OVER
+    s.scores, s.winners = score_state(s)
+    s.events.append(("game_over", tuple(s.winners)))
+
+
+__all__ = ["draw", "reshuffle", "start_round", "end_round", "end_inspection", "finish", "hand_count",
+           "DECLARE", "INSPECT"]

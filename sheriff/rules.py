@@ -1,0 +1,107 @@
+"""Which game is being played: edition, player count and every official variant.
+
+``Rules`` is one validated pydantic object, saved with each game.  Impossible
+combinations are refused with the rule that forbids them.  Inside the engine the
+fields are read once at setup into plain attributes of the state.
+"""
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from sheriff.cards import GOODS, GOOD_IDS
+from sheriff.rulebook import RULES
+
+Edition = Literal["1E", "2E"]
+
+
+def _why(rule_id: str, reason: str, edition: str | None = None) -> str:
+    return f"{reason} (rule {rule_id}: {RULES[rule_id].cite(edition)})"
+
+
+class BlackMarketPile(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    good: str = Field(description="contraband type this pile buys, e.g. 'pepper'")
+    values: tuple[int, int] = Field(description="the two cards' values; the higher one is on top")
+
+    @field_validator("good")
+    @classmethod
+    def _contraband(cls, v: str) -> str:
+        if v not in GOOD_IDS or GOODS[GOOD_IDS[v]].kind != "contraband":
+            raise ValueError(f"{v!r} is not a contraband good (pepper, mead, silk, crossbows)")
+        return v
+
+    @field_validator("values")
+    @classmethod
+    def _positive(cls, v: tuple[int, int]) -> tuple[int, int]:
+        if min(v) < 0:
+            raise ValueError("Black Market values cannot be negative")
+        return tuple(sorted(v, reverse=True))
+
+
+def default_black_market() -> tuple[BlackMarketPile, ...]:
+    """The shipped default piles.  An assumption, not the rulebook's numbers."""
+    raw = json.loads(resources.files("sheriff").joinpath("data/black_market.json").read_text("utf-8"))
+    return tuple(BlackMarketPile(**p) for p in raw["piles"])
+
+
+class Rules(BaseModel):
+    """Edition, players and variants.  ``Rules(edition="2E", players=6)`` plays with Deputies."""
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    edition: Edition = "2E"
+    players: int = Field(4, ge=3, le=6)
+    royal_goods: bool = False
+    time_limit: bool = False
+    remove_ten: bool = False
+    seven_card_hand: bool = False
+    black_market: bool = False
+    black_market_piles: tuple[BlackMarketPile, ...] = Field(default_factory=default_black_market)
+
+    @model_validator(mode="after")
+    def _possible(self) -> "Rules":
+        if self.edition == "1E" and self.players == 6:
+            raise ValueError(_why("variant.edition", "Six players need the Deputies rule, which only the 2nd edition has.", "1E"))
+        if self.edition == "1E" and self.black_market:
+            raise ValueError(_why("variant.edition", "The Black Market is a 2nd-edition module; the 1st edition has no Black Market cards.", "1E"))
+        if self.black_market:
+            goods = [p.good for p in self.black_market_piles]
+            if len(goods) != len(set(goods)):
+                raise ValueError("black_market_piles: each contraband type may have only one pile")
+        return self
+
+    # Derived facts the engine reads once.
+    @property
+    def deputies(self) -> bool:
+        return self.players == 6
+
+    @property
+    def hand_size(self) -> int:
+        return 7 if self.seven_card_hand else 6
+
+    @property
+    def discard_piles(self) -> int:
+        return 2 if self.edition == "1E" else 1
+
+    @property
+    def rounds(self) -> int:
+        """Rounds in a whole game: everyone Sheriff twice (three times with 3 players);
+        with six players, three passes through the six-card Deputy deck."""
+        if self.players == 6:
+            return 9
+        return self.players * (3 if self.players == 3 else 2)
+
+    @property
+    def inspection_seconds(self) -> int:
+        """Time limit variant: one minute per merchant."""
+        return 60 * (self.players - (2 if self.deputies else 1))
+
+    def describe(self) -> str:
+        opts = [name for name, on in (
+            ("Royal Goods", self.royal_goods), ("time limit", self.time_limit),
+            ("remove 10 cards", self.remove_ten), ("seven-card hand", self.seven_card_hand),
+            ("Black Market", self.black_market), ("Deputies", self.deputies)) if on]
+        return f"{self.edition}, {self.players} players" + (f", {', '.join(opts)}" if opts else "")

@@ -1,0 +1,88 @@
+"""Final scoring: goods, gold, King and Queen bonuses, and who wins.
+
+Pure functions over count vectors, so the game engine, the ``score`` command and
+the score-calculator page all use this one place.
+
+Rules score.total, score.king_queen, score.tiebreak, royal.goods.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sheriff.cards import BONUS, GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, VALUE
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    goods: int                      # value of every good on the stand (and Black Market cards)
+    gold: int
+    bonuses: dict[str, int] = field(default_factory=dict)   # legal good id -> bonus won
+    total: int = 0
+    legal_cards: int = 0            # first tie-breaker
+    contraband_cards: int = 0       # second tie-breaker (royal goods and Black Market cards included)
+
+
+def good_counts_for_bonus(stand) -> dict[int, int]:
+    """How many of each legal good a stand counts for King/Queen, royal goods multiplied in."""
+    counts = {g: stand[g] for g in LEGAL_GOODS}
+    for g in range(N_GOODS):
+        base = GOODS[g].counts_as
+        if base is not None and stand[g]:
+            counts[base] += GOODS[g].multiplier * stand[g]
+    return counts
+
+
+def bonuses(stands) -> list[dict[str, int]]:
+    """King and Queen bonuses for every player.  A player with none of a good gets none."""
+    n = len(stands)
+    out: list[dict[str, int]] = [{} for _ in range(n)]
+    counts = [good_counts_for_bonus(st) for st in stands]
+    for g in LEGAL_GOODS:
+        king, queen = BONUS[g]
+        have = [(counts[p][g], p) for p in range(n) if counts[p][g] > 0]
+        if not have:
+            continue
+        top = max(c for c, _ in have)
+        kings = [p for c, p in have if c == top]
+        name = GOODS[g].id
+        if len(kings) > 1:
+            share = (king + queen) // len(kings)
+            for p in kings:
+                out[p][name] = share
+            continue
+        out[kings[0]][name] = king
+        rest = [(c, p) for c, p in have if c < top]
+        if rest:
+            second = max(c for c, _ in rest)
+            queens = [p for c, p in rest if c == second]
+            share = queen // len(queens)
+            for p in queens:
+                out[p][name] = share
+    return out
+
+
+def score(stands, gold, black_market=None) -> tuple[list[Score], list[int]]:
+    """Scores for every player and the winners' seats (several when the victory is shared).
+
+    ``stands``: count vectors by good index; ``gold``: gold per player;
+    ``black_market``: Black Market card values per player (2E module).
+    """
+    n = len(stands)
+    black_market = black_market or [[] for _ in range(n)]
+    bon = bonuses(stands)
+    scores = []
+    for p in range(n):
+        st = stands[p]
+        goods = sum(VALUE[g] * st[g] for g in range(N_GOODS)) + sum(black_market[p])
+        legal = sum(st[g] for g in range(N_GOODS) if IS_LEGAL[g])
+        contra = sum(st[g] for g in range(N_GOODS) if not IS_LEGAL[g]) + len(black_market[p])
+        total = goods + gold[p] + sum(bon[p].values())
+        scores.append(Score(goods, gold[p], bon[p], total, legal, contra))
+    key = [(sc.total, sc.legal_cards, sc.contraband_cards) for sc in scores]
+    best = max(key)
+    winners = [p for p in range(n) if key[p] == best]
+    return scores, winners
+
+
+def score_state(s) -> tuple[list[Score], list[int]]:
+    return score(s.stands, s.gold, [[v for _, v in cards] for cards in s.bm_cards])

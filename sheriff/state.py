@@ -1,0 +1,226 @@
+"""The whole game in one plain, fast object.
+
+Hands, bags, stands and the Booty are count vectors indexed by good (cards of one
+good are interchangeable); the draw pile and discard piles are lists of goods
+with the top card last, because their order matters.  ``GameState`` holds data
+only: the rules that change it live in ``sheriff.phases``; ``sheriff.engine.Game``
+is the checked way in.
+
+``copy()`` is a hand-written copy (no ``deepcopy``), so that the pure form
+``apply(state, action) -> new state`` stays cheap.
+"""
+from __future__ import annotations
+
+import random
+
+from sheriff.cards import N_GOODS, VALUE, deck_composition
+from sheriff.rules import Rules
+
+# Phases of a round (and the end of the game).
+MARKET_START = "market_start"   # 2E: the Sheriff picks who starts the Market
+MARKET = "market"
+LOAD = "load"
+DECLARE = "declare"
+INSPECT = "inspect"
+OVER = "over"
+
+PHASE_TITLES = {
+    MARKET_START: "Market (choosing who starts)", MARKET: "Market", LOAD: "Load Merchant Bag",
+    DECLARE: "Declaration", INSPECT: "Inspection", OVER: "Game over",
+}
+
+BOOTY = -2   # payee id for the Deputies' Booty tile (six players)
+
+# Outcome of a bag in the Inspection phase.
+PASSED = "passed"
+INSPECTED = "inspected"
+
+
+class GameState:
+    __slots__ = (
+        "rules", "n", "names", "edition1", "hand_size", "deputies_mode", "bm_on", "time_on",
+        "rng", "deck", "discards", "box", "hands", "bags", "bag_size", "declared", "stands",
+        "bm_cards", "gold", "booty_gold", "booty", "bank", "round", "officials", "sheriff_turns",
+        "deputy_deck", "deputy_runs", "phase", "order", "market_order", "turn", "set_aside",
+        "handled", "current", "nego", "must_inspect", "must_pass", "stances", "authority",
+        "bm_piles", "bm_claimed", "claim_queue", "events", "history", "scores", "winners",
+        "composition",
+    )
+
+    def __init__(self):
+        pass
+
+    # -- who is who -------------------------------------------------------------
+    @property
+    def sheriff(self) -> int:
+        """The Sheriff's seat; with Deputies, the first Deputy drawn."""
+        return self.officials[0]
+
+    @property
+    def merchants(self) -> list[int]:
+        return self.order
+
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    # -- copying ----------------------------------------------------------------
+    def copy(self) -> "GameState":
+        s = GameState.__new__(GameState)
+        for name in ("rules", "n", "names", "edition1", "hand_size", "deputies_mode", "bm_on",
+                     "time_on", "booty_gold", "bank", "round", "officials", "deputy_runs", "phase",
+                     "turn", "current", "composition", "scores", "winners"):
+            setattr(s, name, getattr(self, name))
+        rng = random.Random()
+        rng.setstate(self.rng.getstate())
+        s.rng = rng
+        s.deck = self.deck[:]
+        s.discards = [p[:] for p in self.discards]
+        s.box = self.box[:]
+        s.hands = [h[:] for h in self.hands]
+        s.bags = [b[:] if b is not None else None for b in self.bags]
+        s.bag_size = self.bag_size[:]
+        s.declared = self.declared[:]
+        s.stands = [x[:] for x in self.stands]
+        s.bm_cards = [x[:] for x in self.bm_cards]
+        s.gold = self.gold[:]
+        s.booty = self.booty[:]
+        s.sheriff_turns = self.sheriff_turns[:]
+        s.deputy_deck = self.deputy_deck[:]
+        s.order = self.order[:]
+        s.market_order = self.market_order[:]
+        s.set_aside = self.set_aside[:]
+        s.handled = self.handled[:]
+        s.nego = self.nego[:] if self.nego is not None else None
+        s.must_inspect = set(self.must_inspect)
+        s.must_pass = set(self.must_pass)
+        s.stances = {k: v[:] for k, v in self.stances.items()}
+        s.authority = dict(self.authority)
+        s.bm_piles = {k: v[:] for k, v in self.bm_piles.items()}
+        s.bm_claimed = set(self.bm_claimed)
+        s.claim_queue = self.claim_queue[:]
+        s.events = self.events[:]
+        s.history = self.history[:]
+        return s
+
+    # -- comparisons used by tests (refusals leave the state untouched) ---------
+    def fingerprint(self) -> tuple:
+        """Everything that defines the position, as one comparable value."""
+        return (
+            self.rng.getstate(), tuple(self.deck), tuple(map(tuple, self.discards)), tuple(self.box),
+            tuple(map(tuple, self.hands)), tuple(tuple(b) if b is not None else None for b in self.bags),
+            tuple(self.declared), tuple(map(tuple, self.stands)), tuple(map(tuple, self.bm_cards)),
+            tuple(self.gold), self.booty_gold, tuple(self.booty), self.bank, self.round, self.officials,
+            tuple(self.sheriff_turns), tuple(self.deputy_deck), self.deputy_runs, self.phase,
+            tuple(self.order), tuple(self.market_order), self.turn, tuple(self.set_aside),
+            tuple(self.handled), self.current, tuple(self.nego) if self.nego else None,
+            frozenset(self.must_inspect), frozenset(self.must_pass),
+            tuple(sorted((k, tuple(v)) for k, v in self.stances.items())),
+            tuple(sorted(self.authority.items())),
+            tuple(sorted((k, tuple(v)) for k, v in self.bm_piles.items())),
+            frozenset(self.bm_claimed), tuple(self.claim_queue), len(self.events), len(self.history),
+        )
+
+    # -- bookkeeping for invariants ---------------------------------------------
+    def card_totals(self) -> list[int]:
+        """Cards of each good in every zone, the box included: must equal the composition."""
+        tot = self.box[:]
+        for zone in (self.hands, self.stands):
+            for counts in zone:
+                for g in range(N_GOODS):
+                    tot[g] += counts[g]
+        for b in self.bags:
+            if b is not None:
+                for g in range(N_GOODS):
+                    tot[g] += b[g]
+        for g in range(N_GOODS):
+            tot[g] += self.booty[g]
+        for pile in self.discards:
+            for c in pile:
+                tot[c] += 1
+        for c in self.deck:
+            tot[c] += 1
+        for c in self.set_aside:
+            tot[c] += 1
+        return tot
+
+    def total_gold(self) -> int:
+        """Gold held by players, on the Booty and returned to the bank: constant all game."""
+        return sum(self.gold) + self.booty_gold + self.bank
+
+    def stand_value(self, p: int) -> int:
+        return sum(VALUE[g] * c for g, c in enumerate(self.stands[p])) + sum(v for _, v in self.bm_cards[p])
+
+
+def new_state(rules: Rules, names: list[str], seed: int, first_sheriff: int = 0) -> GameState:
+    """Shuffle, deal and seat everyone: the position before the first action."""
+    if len(names) != rules.players:
+        raise ValueError(f"names: {len(names)} names given for a {rules.players}-player game")
+    s = GameState()
+    s.rules = rules
+    s.n = n = rules.players
+    s.names = list(names)
+    s.edition1 = rules.edition == "1E"
+    s.hand_size = rules.hand_size
+    s.deputies_mode = rules.deputies
+    s.bm_on = rules.black_market
+    s.time_on = rules.time_limit
+    s.rng = random.Random(seed)
+    s.composition = deck_composition(n, rules.royal_goods)
+    deck = []
+    for g, k in enumerate(s.composition):
+        deck.extend([g] * k)
+    s.rng.shuffle(deck)
+    s.box = [0] * N_GOODS
+    if rules.remove_ten:
+        for _ in range(10):
+            s.box[deck.pop()] += 1
+    s.hands = []
+    for _ in range(n):
+        h = [0] * N_GOODS
+        for _ in range(s.hand_size):
+            h[deck.pop()] += 1
+        s.hands.append(h)
+    s.discards = [[] for _ in range(rules.discard_piles)]
+    if s.edition1:
+        for pile in s.discards:
+            for _ in range(5):
+                pile.append(deck.pop())
+    s.deck = deck
+    s.bags = [None] * n
+    s.bag_size = [0] * n
+    s.declared = [None] * n
+    s.stands = [[0] * N_GOODS for _ in range(n)]
+    s.bm_cards = [[] for _ in range(n)]
+    s.gold = [50] * n
+    s.booty_gold = 0
+    s.booty = [0] * N_GOODS
+    s.bank = 0
+    s.round = 0
+    s.sheriff_turns = [0] * n
+    s.deputy_deck = []
+    s.deputy_runs = 0
+    s.officials = (first_sheriff % n,)
+    s.order = []
+    s.market_order = []
+    s.turn = 0
+    s.set_aside = []
+    s.handled = [None] * n
+    s.current = -1
+    s.nego = None
+    s.must_inspect = set()
+    s.must_pass = set()
+    s.stances = {}
+    s.authority = {}
+    s.bm_piles = {}
+    if s.bm_on:
+        from sheriff.cards import GOOD_IDS
+        for pile in rules.black_market_piles:
+            # Top card last: the higher value is on top.
+            s.bm_piles[GOOD_IDS[pile.good]] = sorted(pile.values)
+    s.bm_claimed = set()
+    s.claim_queue = []
+    s.events = []
+    s.history = []
+    s.scores = None
+    s.winners = None
+    return s

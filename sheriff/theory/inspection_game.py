@@ -1,0 +1,272 @@
+"""The inspection game: one bag, one declaration, pass or inspect.
+
+Rules (one bag of the real game, payoffs from ``sheriff.cards``)
+-----------------------------------------------------------------
+The merchant puts 1-5 cards in his bag and declares "m <legal good>", where m
+is the number of cards in the bag (the Sheriff sees the bag's size, so the
+count is always true; only the kind can be a lie).  He holds two bags that fit
+this declaration and picks one:
+
+- the *honest* bag: m cards of the declared good;
+- the *smuggling* bag: some cards of the declared good plus k >= 1 other cards
+  (usually contraband; a royal good or an undeclared legal good also counts).
+
+The Sheriff, not knowing which bag he faces, either *passes* it or *inspects*:
+
+- pass: every card reaches the merchant's stand;
+- inspect, bag as declared: the Sheriff pays the merchant each card's penalty,
+  and the cards reach the stand;
+- inspect, bag not as declared: the declared cards reach the stand, the others
+  are confiscated, and the merchant pays the Sheriff each confiscated card's
+  penalty.
+
+Payoffs (what each number counts)
+---------------------------------
+- merchant = value of the cards reaching his stand + gold received - gold paid;
+- Sheriff  = gold received - gold paid.
+
+Interpretation (the modelling choices, and why)
+-----------------------------------------------
+- One bag, one round, no bribes, no reputation: the smallest game that still
+  shows why a Sheriff must inspect *sometimes* and a merchant must lie
+  *sometimes*.
+- A card on the stand is worth its printed value (its end-of-game points);
+  King and Queen bonuses and royal goods' bonus weight are ignored, because
+  they depend on the whole table, not on this bag.
+- Gold and points are the same currency (1 gold = 1 point at the end).
+- The Sheriff counts only his own gold.  In the real game the merchant's
+  points also hurt him relative to the merchant; leaving that out keeps the
+  game about inspection, and it is the usual textbook inspection game.
+- Confiscated cards are discarded: worth nothing to either side.
+
+Solution
+--------
+Write q for the merchant's probability of bringing the smuggling bag and x for
+the Sheriff's probability of inspecting.  With
+``gain = (value of the k extra cards) - k * value(declared good)``
+(what smuggling adds when the bag passes),
+``risk = (value + penalty of the k extra cards) + m * penalty(declared good)``,
+the merchant is indifferent at ``x* = gain / risk`` and the Sheriff at
+``q* = m*penalty(declared) / (m*penalty(declared) + penalty of the k extras)``.
+
+- gain > 0: the unique equilibrium is mixed, (q*, x*).  The Sheriff's
+  equilibrium value is 0 (passing always earns him 0), the merchant's is what
+  the honest bag earns when inspected with probability x*.
+- gain < 0: the honest bag strictly dominates; the Sheriff then passes
+  (inspecting an honest bag costs him).  Unique pure equilibrium.
+- gain = 0: the honest bag weakly dominates; the Sheriff never inspects and
+  the merchant may smuggle with any probability from 0 to q*.  A continuum,
+  reported by its two ends.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+from sheriff.cards import GOODS, good_id
+
+MERCHANT_ACTIONS = ("honest bag", "smuggling bag")
+SHERIFF_ACTIONS = ("pass", "inspect")
+MAX_BAG = 5
+
+
+@dataclass(frozen=True)
+class Cell:
+    """Payoffs of one (bag, Sheriff action) pair, with the story behind them."""
+
+    merchant: int
+    sheriff: int
+    story: str
+
+
+@dataclass(frozen=True)
+class Equilibrium:
+    """A Nash equilibrium of the 2x2 game; probabilities are exact fractions.
+
+    ``kind`` is ``"mixed"``, ``"pure"`` or ``"continuum"``.  ``extremes`` lists the
+    (smuggle, inspect) corner points of the equilibrium set: one point unless the
+    game is degenerate.  ``smuggle``/``inspect`` describe the first of them.
+    """
+
+    kind: str
+    smuggle: Fraction
+    inspect: Fraction
+    merchant_value: Fraction
+    sheriff_value: Fraction
+    extremes: tuple[tuple[Fraction, Fraction], ...]
+    reason: str
+
+
+@dataclass(frozen=True)
+class InspectionGame:
+    """Merchant (rows: honest, smuggling bag) against Sheriff (columns: pass, inspect)."""
+
+    declared: int                 # good index of the declared legal good
+    count: int                    # m: cards in the bag = the declared count
+    extras: tuple[int, ...]       # the k cards of the smuggling bag that are not the declared good
+    cells: tuple[tuple[Cell, Cell], tuple[Cell, Cell]]
+
+    @property
+    def merchant_matrix(self) -> list[list[int]]:
+        return [[c.merchant for c in row] for row in self.cells]
+
+    @property
+    def sheriff_matrix(self) -> list[list[int]]:
+        return [[c.sheriff for c in row] for row in self.cells]
+
+    @property
+    def declaration(self) -> str:
+        return f"{self.count} {GOODS[self.declared].name}"
+
+    @property
+    def smuggling_bag(self) -> Counter:
+        bag = Counter({self.declared: self.count - len(self.extras)})
+        bag.update(self.extras)
+        return +bag
+
+    def describe_bag(self) -> str:
+        return ", ".join(f"{n} {GOODS[g].name}" for g, n in sorted(self.smuggling_bag.items()))
+
+    @property
+    def gain(self) -> int:
+        """What the smuggling bag adds over the honest one when it is passed."""
+        return sum(GOODS[g].value for g in self.extras) - len(self.extras) * GOODS[self.declared].value
+
+    @property
+    def risk(self) -> int:
+        """How much the smuggling bag loses against the honest one per unit of inspection."""
+        extras = sum(GOODS[g].value + GOODS[g].penalty for g in self.extras)
+        return extras + self.count * GOODS[self.declared].penalty
+
+    def expected(self, smuggle: Fraction | float, inspect: Fraction | float):
+        """(merchant, Sheriff) expected payoffs for the given mixing probabilities."""
+        weights = ((1 - smuggle) * (1 - inspect), (1 - smuggle) * inspect,
+                   smuggle * (1 - inspect), smuggle * inspect)
+        flat = [c for row in self.cells for c in row]
+        return (sum(w * c.merchant for w, c in zip(weights, flat)),
+                sum(w * c.sheriff for w, c in zip(weights, flat)))
+
+
+def _as_counts(bag: Mapping[str, int] | Iterable[str]) -> Counter:
+    if isinstance(bag, Mapping):
+        items = bag.items()
+    else:
+        items = Counter(bag).items()
+    counts: Counter = Counter()
+    for name, n in items:
+        if int(n) < 0:
+            raise ValueError(f"negative count for {name!r}")
+        counts[good_id(name)] += int(n)
+    return +counts
+
+
+def build(declared: str, bag: Mapping[str, int] | Iterable[str]) -> InspectionGame:
+    """The inspection game for a smuggling bag and its (false) declaration.
+
+    ``bag`` is the smuggling bag, e.g. ``{"apples": 2, "pepper": 1}`` or
+    ``["apples", "apples", "pepper"]``; the declaration is "<bag size> <declared>",
+    and the honest alternative is that many cards of the declared good.
+
+    >>> build("apples", {"apples": 2, "pepper": 1}).merchant_matrix
+    [[6, 12], [10, 0]]
+    """
+    d = good_id(declared)
+    if not GOODS[d].is_legal:
+        raise ValueError(f"only legal goods can be declared, not {GOODS[d].name}")
+    counts = _as_counts(bag)
+    m = sum(counts.values())
+    if not 1 <= m <= MAX_BAG:
+        raise ValueError(f"a bag holds 1 to {MAX_BAG} cards, not {m}")
+    extras = tuple(sorted(g for g, n in counts.items() if g != d for _ in range(n)))
+    if not extras:
+        raise ValueError("this bag is exactly as declared: add at least one other card to smuggle")
+    dv, dp = GOODS[d].value, GOODS[d].penalty
+    n_decl = m - len(extras)
+    ev = sum(GOODS[g].value for g in extras)
+    ep = sum(GOODS[g].penalty for g in extras)
+    honest = (
+        Cell(m * dv, 0, f"{m * dv} on the stand"),
+        Cell(m * dv + m * dp, -m * dp, f"{m * dv} on the stand + {m * dp} gold from the Sheriff"),
+    )
+    smuggle = (
+        Cell(n_decl * dv + ev, 0, f"{n_decl * dv + ev} on the stand"),
+        Cell(n_decl * dv - ep, ep, f"{n_decl * dv} on the stand - {ep} gold to the Sheriff"),
+    )
+    return InspectionGame(d, m, extras, (honest, smuggle))
+
+
+def equilibrium(game: InspectionGame) -> Equilibrium:
+    """Closed-form Nash equilibrium (see the module docstring for the formulas)."""
+    m_pen = game.count * GOODS[game.declared].penalty       # what inspecting an honest bag costs
+    x_pen = sum(GOODS[g].penalty for g in game.extras)     # what catching the smuggler earns
+    q_star = Fraction(m_pen, m_pen + x_pen)                 # Sheriff indifferent
+    gain, risk = game.gain, game.risk
+    zero = Fraction(0)
+    if gain > 0:
+        x_star = Fraction(gain, risk)
+        mv, sv = game.expected(q_star, x_star)
+        return Equilibrium("mixed", q_star, x_star, mv, sv, ((q_star, x_star),),
+                           "smuggling pays if the bag passes, so neither side can be predictable")
+    honest_pass = Fraction(game.cells[0][0].merchant)
+    if gain < 0:
+        return Equilibrium("pure", zero, zero, honest_pass, zero, ((zero, zero),),
+                           "the honest bag is worth more even when passed, so the merchant "
+                           "never smuggles and the Sheriff never inspects")
+    return Equilibrium("continuum", zero, zero, honest_pass, zero, ((zero, zero), (q_star, zero)),
+                       "the smuggling bag earns the same as the honest one when passed and less "
+                       "when inspected: the Sheriff never inspects and the merchant may smuggle "
+                       f"up to {q_star} of the time")
+
+
+@dataclass(frozen=True)
+class Curves:
+    """Expected values against the Sheriff's inspection probability, for a plot."""
+
+    inspect: list[float]
+    merchant_honest: list[float]
+    merchant_smuggling: list[float]
+    sheriff_vs_equilibrium: list[float]   # the merchant mixes as in equilibrium
+    inspect_star: float
+
+
+def value_curves(game: InspectionGame, points: int = 51) -> Curves:
+    """Each side's expected value as the inspection probability runs from 0 to 1."""
+    eq = equilibrium(game)
+    xs = [i / (points - 1) for i in range(points)]
+    q = float(eq.smuggle)
+    return Curves(
+        inspect=xs,
+        merchant_honest=[float(game.expected(0, x)[0]) for x in xs],
+        merchant_smuggling=[float(game.expected(1, x)[0]) for x in xs],
+        sheriff_vs_equilibrium=[float(game.expected(q, x)[1]) for x in xs],
+        inspect_star=float(eq.inspect),
+    )
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.0f}%"
+
+
+def explain(game: InspectionGame) -> str:
+    """The equilibrium in sentences a teacher can read out."""
+    eq = equilibrium(game)
+    lines = [f"The merchant declares {game.declaration}. His smuggling bag holds "
+             f"{game.describe_bag()}."]
+    if eq.kind == "mixed":
+        lines += [
+            f"The Sheriff should inspect {_pct(eq.inspect)} of such bags (exactly {eq.inspect}). "
+            "Any less and smuggling pays; any more and honesty pays, so he would waste gold.",
+            f"The merchant should bring the smuggling bag {_pct(eq.smuggle)} of the time "
+            f"(exactly {eq.smuggle}). Any more and inspecting pays; any less and the Sheriff "
+            "could stop inspecting.",
+            f"On average the merchant scores {float(eq.merchant_value):.2f} and the Sheriff "
+            f"{float(eq.sheriff_value):.2f}: the Sheriff inspects only to keep merchants honest.",
+        ]
+    else:
+        lines += [
+            f"Smuggling does not pay here: {eq.reason}.",
+            f"The merchant scores {float(eq.merchant_value):.2f}; the Sheriff gains nothing.",
+        ]
+    return "\n".join(lines)
