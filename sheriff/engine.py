@@ -94,10 +94,20 @@ class Game:
         self.rules = rules
         self.seed = seed
         self.first_sheriff = first_sheriff
-        s = new_state(rules, names, seed, first_sheriff)
+        self._names = names
+        self._initial = None          # rebuilt from the seed on demand (see _start)
+        self.state = self._fresh()
+
+    def _fresh(self) -> GameState:
+        s = new_state(self.rules, self._names, self.seed, self.first_sheriff)
         start_round(s)
-        self._initial = s.copy()
-        self.state = s
+        return s
+
+    def _start(self) -> GameState:
+        """A new copy of the position before the first action."""
+        if self._initial is not None:
+            return self._initial.copy()
+        return self._fresh()
 
     @classmethod
     def from_state(cls, state: GameState, seed: int = 0) -> "Game":
@@ -106,6 +116,7 @@ class Game:
         g.rules = state.rules
         g.seed = seed
         g.first_sheriff = state.officials[0]
+        g._names = list(state.names)
         g._initial = state.copy()
         g.state = state
         return g
@@ -156,9 +167,13 @@ class Game:
     def push(self, action) -> list[tuple]:
         """Check and apply ``action``; return the events it caused."""
         s = self.state
-        check(s, action)
+        h = HANDLERS.get(type(action))
+        if h is None or s.phase == OVER:
+            check(s, action)          # raises the right refusal
+        h[0](s, action)
         k = len(s.events)
-        apply_unchecked(s, action)
+        h[1](s, action)
+        s.history.append(action)
         return s.events[k:]
 
     def pop(self):
@@ -172,7 +187,7 @@ class Game:
 
     def replay_to(self, k: int) -> GameState:
         """The state after the first ``k`` actions of this game."""
-        s = self._initial.copy()
+        s = self._start()
         for a in self.state.history[len(s.history):k]:
             apply_unchecked(s, a)
         return s
@@ -180,13 +195,13 @@ class Game:
     def copy(self) -> "Game":
         g = Game.__new__(Game)
         g.rules, g.seed, g.first_sheriff = self.rules, self.seed, self.first_sheriff
-        g._initial = self._initial
+        g._names, g._initial = self._names, self._initial
         g.state = self.state.copy()
         return g
 
     @property
     def initial_state(self) -> GameState:
-        return self._initial.copy()
+        return self._start()
 
     # -- choices ----------------------------------------------------------------
     def legal_actions(self, seat: int | None = None) -> list:

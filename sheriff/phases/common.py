@@ -21,15 +21,14 @@ def need_cards(s: GameState, cards, where: list[int], rule_id: str, whose: str) 
     """Count vector of ``cards``; refuse if they are not all in ``where``."""
     counts = [0] * N_GOODS
     for c in cards:
-        if not (isinstance(c, int) and 0 <= c < N_GOODS):
+        if type(c) is not int or not 0 <= c < N_GOODS:
             raise refuse(s, rule_id, f"{c!r} is not a goods card.")
         counts[c] += 1
-    for g in range(N_GOODS):
-        if counts[g] > where[g]:
-            raise refuse(s, rule_id, f"{whose} has {where[g]} {GOODS[g].name}, not {counts[g]}.")
+        if counts[c] > where[c]:
+            raise refuse(s, rule_id, f"{whose} has {where[c]} {GOODS[c].name}, not {sum(1 for x in cards if x == c)}.")
     return counts
 
 
 def need_seat(s: GameState, p) -> None:
-    if not (isinstance(p, int) and 0 <= p < s.n):
+    if type(p) is not int or not 0 <= p < s.n:
         raise refuse(s, "turn.order", f"There is no player {p!r} at this table.")

@@ -362,10 +362,9 @@ def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
             s.events.append(("void", m, tuple(void)))
     stand = s.stands[m]
     for g in range(N_GOODS):
-        stand[g] += bag[g]
-    legal = tuple(bag[g] if IS_LEGAL[g] else 0 for g in range(N_GOODS))
-    hidden = sum(bag[g] for g in ILLEGAL_GOODS)
-    s.events.append(("passed", m, legal, hidden, tuple(bag)))   # bag kinds private to m
+        if bag[g]:
+            stand[g] += bag[g]
+    s.events.append(("passed", m, tuple(bag)))   # face-down kinds are private to m (see views.redact)
     _close(s, m, PASSED)
     if s.bm_on and claimable(s, m):
         s.claim_queue.append(m)

@@ -1,0 +1,256 @@
+"""Simple strategies that play whole games, seeing only their own seat's view.
+
+A ``Bot`` is one merchant style plus one Sheriff style, because every player is a
+merchant in most rounds and the Sheriff in some:
+
+  merchant styles  honest    - brings only goods it declares truthfully
+                   smuggler  - declares its best legal good and adds contraband
+                   bluffer   - smuggles or not at random, and bribes when honest
+                               to bait an inspection
+  Sheriff styles   trusting  - lets every bag through, takes any bribe offered
+                   suspicious- opens big bags and known smugglers' bags
+                   greedy    - threatens every bag and asks for gold
+
+Each decision also returns a short reason (``bot.last_reason``) so that a learner
+can read why the bot did what it did.  Bots are deterministic for a given seed.
+"""
+from __future__ import annotations
+
+import random
+
+from sheriff import actions as A
+from sheriff.cards import CONTRABAND_GOODS, GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY, VALUE
+from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
+
+MERCHANT_STYLES = ("honest", "smuggler", "bluffer")
+_CHEAP_FIRST = tuple(sorted(range(N_GOODS), key=lambda g: VALUE[g]))
+_ILLEGAL_DEAR_FIRST = tuple(sorted(ILLEGAL_GOODS, key=lambda g: -VALUE[g]))
+SHERIFF_STYLES = ("trusting", "suspicious", "greedy")
+
+
+class Bot:
+    def __init__(self, merchant: str = "smuggler", sheriff: str = "suspicious", seed: int = 0):
+        if merchant not in MERCHANT_STYLES:
+            raise ValueError(f"merchant style must be one of {MERCHANT_STYLES}, not {merchant!r}")
+        if sheriff not in SHERIFF_STYLES:
+            raise ValueError(f"sheriff style must be one of {SHERIFF_STYLES}, not {sheriff!r}")
+        self.merchant = merchant
+        self.sheriff = sheriff
+        self.rng = random.Random(seed)
+        self.last_reason = ""
+        self._plan = None          # (cards to load, good to declare) chosen at Market time
+        self._lying = False
+
+    @property
+    def label(self) -> str:
+        return f"{self.merchant} merchant / {self.sheriff} sheriff"
+
+    def act(self, v):
+        """The bot's next action in view ``v`` (it must be this bot's turn)."""
+        ph = v.phase
+        if ph == INSPECT:
+            return self._inspection(v)
+        if ph == MARKET:
+            return self._market(v)
+        if ph == LOAD:
+            return self._load(v)
+        if ph == DECLARE:
+            return self._declare(v)
+        if ph == MARKET_START:
+            return self._choose_start(v)
+        raise ValueError(f"no move in phase {ph}")
+
+    # -- Market, loading, declaring ---------------------------------------------
+    def _choose_start(self, v):
+        self.last_reason = "starts the Market on the left"
+        return A.ChooseStart(v.seat, v.merchants[0])
+
+    def _best_legal(self, hand) -> int:
+        best, top = LEGAL_GOODS[0], -1
+        for g in LEGAL_GOODS:
+            score = hand[g] * 4 + VALUE[g]
+            if score > top:
+                best, top = g, score
+        return best
+
+    def _smuggle_now(self) -> bool:
+        if self.merchant == "honest":
+            return False
+        if self.merchant == "smuggler":
+            return True
+        return self.rng.random() < 0.5
+
+    def _market(self, v):
+        hand = v.hand
+        best = self._best_legal(hand)
+        self._lying = self._smuggle_now()
+        keep_contra = 2 if self._lying else 0
+        discard = []
+        kept_contra = 0
+        for g in _CHEAP_FIRST:
+            k = hand[g]
+            if not k or g == best:
+                continue
+            if keep_contra and not IS_LEGAL[g]:
+                keep = min(k, keep_contra - kept_contra)
+                kept_contra += keep
+                k -= keep
+            discard.extend([g] * k)
+        del discard[5:]
+        from_piles = ()
+        if v.rules.edition == "1E" and discard:
+            piles = v.discards()
+            for k in (0, 1):
+                pile = piles[k]
+                i = 0
+                while i < len(discard) and i < len(pile) and pile[-1 - i] == best:
+                    i += 1
+                if i:
+                    from_piles = (k,) * i
+                    break
+        self.last_reason = f"keeps {GOODS[best].name}" + (" and some contraband" if keep_contra else "")
+        # lay the set-aside cards on the other pile than the one just drawn from
+        pile = 1 if from_piles[:1] == (0,) else 0
+        return A.Market(v.seat, tuple(discard), from_piles, pile)
+
+    def _load(self, v):
+        hand = v.hand
+        best = self._best_legal(hand)
+        cards = [best] * min(hand[best], 5)
+        if self._lying or not cards:
+            for g in _ILLEGAL_DEAR_FIRST:
+                while hand[g] and len(cards) < 5 and (self._lying or not cards):
+                    hand[g] -= 1
+                    cards.append(g)
+        if not cards:   # no legal good and no contraband: anything at all
+            g = next(g for g in range(N_GOODS) if hand[g])
+            cards = [g]
+        self._plan = best
+        lie = any(c != best for c in cards)
+        self._lying = lie
+        self.last_reason = "packs contraband under a legal declaration" if lie else "packs only what it will declare"
+        return A.LoadBag(v.seat, tuple(cards))
+
+    def _declare(self, v):
+        best = self._plan if self._plan is not None else LEGAL_GOODS[0]
+        self.last_reason = "declares its legal goods" + (" (and hides the rest)" if self._lying else "")
+        return A.Declare(v.seat, best, v.bag_size(v.seat))
+
+    # -- Inspection -------------------------------------------------------------
+    def _inspection(self, v):
+        me = v.seat
+        if v.claim_due():
+            goods = v.claimable()
+            if goods:
+                self.last_reason = "cashes in three contraband at the Black Market"
+                return A.ClaimBlackMarket(me, max(goods, key=lambda g: v.black_market_piles()[g][-1]))
+            return A.SkipClaim(me)
+        nego = v.negotiation()
+        if nego is not None:
+            m, offer, by, due = nego
+            if m == me:
+                return self._merchant_answer(v, offer)
+            return self._sheriff_answer(v, m, offer)
+        m = v.current_bag()
+        if v.n == 6 and (m == -1 or v.authority(m) is None):
+            if m == -1:
+                m = next(x for x in v.merchants if v.handled(x) is None)
+            want = self._suspect(v, m)
+            self.last_reason = "is suspicious" if want else "sees nothing odd"
+            return A.Stance(me, m, want)
+        if m == -1:
+            m = next(x for x in v.merchants if v.handled(x) is None)
+        return self._sheriff_open(v, m)
+
+    def _suspect(self, v, m) -> bool:
+        if v.bound(m) == "inspect":
+            return True
+        if self.sheriff == "trusting":
+            return False
+        if self.sheriff == "greedy":
+            return True
+        declared = v.declared(m)
+        return v.bag_size(m) >= 4 or (declared is not None and GOODS[declared[0]].value >= 4 and v.bag_size(m) >= 3)
+
+    def _sheriff_open(self, v, m):
+        me = v.seat
+        bound = v.bound(m)
+        if bound is not None:
+            self.last_reason = "keeps the deal it struck"
+            return A.Inspect(me, m) if bound == "inspect" else A.Pass(me, m)
+        if self.sheriff == "trusting":
+            self.last_reason = "trusts the merchant"
+            return A.Pass(me, m)
+        if self.sheriff == "greedy":
+            self.last_reason = "wants a bribe"
+            ask = min(v.gold(m), 2 * v.bag_size(m) + 2)
+            if ask > 0:
+                return A.Offer(me, m, A.Bribe(gold=ask))
+            return A.Inspect(me, m)
+        if self._suspect(v, m):
+            self.last_reason = "finds the bag suspiciously full"
+            return A.Threaten(me, m)
+        self.last_reason = "sees a small, plausible bag"
+        return A.Pass(me, m)
+
+    def _sheriff_answer(self, v, m, offer):
+        me = v.seat
+        if offer is None:           # merchant refused: decide now
+            if self.sheriff == "trusting":
+                self.last_reason = "gives the benefit of the doubt"
+                return A.Pass(me, m)
+            self.last_reason = "calls the bluff"
+            return A.Inspect(me, m)
+        worth = offer.gold + sum(VALUE[c] for c in offer.stand) + sum(VALUE[c] for c in offer.bag)
+        want = 2 * v.bag_size(m) + (2 if self.sheriff == "greedy" else 0)
+        if self.sheriff == "trusting" or worth >= want:
+            self.last_reason = f"takes a bribe worth {worth}"
+            return A.Accept(me, m)
+        if offer.gold < v.gold(m) and self.sheriff == "greedy":
+            self.last_reason = "asks for more"
+            return A.Offer(me, m, A.Bribe(gold=min(v.gold(m), want)))
+        self.last_reason = "finds the bribe too small"
+        return A.Inspect(me, m)
+
+    def _merchant_answer(self, v, offer):
+        me = v.seat
+        bag = v.bag
+        at_risk = sum(PENALTY[g] * bag[g] for g in range(N_GOODS) if g != (v.declared(me) or (0,))[0]) if bag else 0
+        lying = at_risk > 0
+        honest_bait = self.merchant == "bluffer" and not lying
+        gold = v.gold(me)
+        if offer is None:               # threatened: make an offer, or stand firm
+            if (lying or honest_bait) and gold > 0:
+                amount = min(gold, max(1, at_risk // 2 + 1) if lying else 1)
+                self.last_reason = "offers a bribe to keep the bag shut" if lying else "pretends to be nervous"
+                return A.Offer(me, me, A.Bribe(gold=amount))
+            self.last_reason = "has nothing to hide"
+            return A.Decline(me, me)
+        ask = offer.gold
+        if lying and ask <= min(gold, at_risk + sum(VALUE[g] * bag[g] for g in CONTRABAND_GOODS)):
+            self.last_reason = "pays: cheaper than the fine"
+            return A.Accept(me, me)
+        self.last_reason = "refuses to pay"
+        return A.Decline(me, me)
+
+
+def play_game(game, bots, max_actions: int = 20000):
+    """Let ``bots`` (one per seat) play ``game`` to the end; returns the game."""
+    from sheriff.views import SeatView
+    s = game.state
+    views = [SeatView(s, p) for p in range(s.n)]
+    push = game.push
+    for _ in range(max_actions):
+        p = game.to_act
+        if p is None:
+            return game
+        if views[p]._s is not game.state:
+            views = [SeatView(game.state, q) for q in range(s.n)]
+        push(bots[p].act(views[p]))
+    raise RuntimeError("bots did not finish the game")
+
+
+def make_bots(n: int, seed: int = 0, styles=None) -> list[Bot]:
+    """One bot per seat; ``styles`` is a list of (merchant, sheriff) pairs, cycled."""
+    styles = styles or [("honest", "trusting"), ("smuggler", "suspicious"), ("bluffer", "greedy")]
+    return [Bot(*styles[p % len(styles)], seed=seed * 101 + p) for p in range(n)]

@@ -1,0 +1,236 @@
+"""What one seat may know (boardgame.io's playerView, OpenSpiel's observer).
+
+A ``SeatView`` answers questions about the game from one player's chair: their
+own hand, bag and face-down goods; everybody's gold, face-up goods, number of
+face-down goods, declarations, bag sizes and the discard piles; never another
+player's hand, bag or face-down kinds, nor the order of the draw pile.  Bots and
+lessons read the game only through it.  ``to_dict()`` gives the same information
+as plain data (for widgets, saving, and the tests that check nothing leaks).
+"""
+from __future__ import annotations
+
+from sheriff.cards import ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS
+from sheriff.phases import inspection
+from sheriff.state import BOOTY, GameState
+
+
+class SeatView:
+    __slots__ = ("_s", "seat")
+
+    def __init__(self, state: GameState, seat: int):
+        self._s = state
+        self.seat = seat
+
+    # -- the table ----------------------------------------------------------------
+    @property
+    def rules(self):
+        return self._s.rules
+
+    @property
+    def n(self) -> int:
+        return self._s.n
+
+    @property
+    def names(self) -> list[str]:
+        return self._s.names
+
+    @property
+    def phase(self) -> str:
+        return self._s.phase
+
+    @property
+    def round(self) -> int:
+        return self._s.round
+
+    @property
+    def officials(self) -> tuple[int, ...]:
+        """The Sheriff (one seat) or the two Deputies of this round."""
+        return self._s.officials
+
+    @property
+    def merchants(self) -> list[int]:
+        return self._s.order
+
+    def is_official(self) -> bool:
+        return self.seat in self._s.officials
+
+    def to_act(self) -> int | None:
+        from sheriff.engine import to_act
+        return to_act(self._s)
+
+    # -- public information -------------------------------------------------------
+    def gold(self, p: int) -> int:
+        return self._s.gold[p]
+
+    def stand_legal(self, p: int) -> tuple[int, ...]:
+        st = self._s.stands[p]
+        return tuple(st[g] if IS_LEGAL[g] else 0 for g in range(N_GOODS))
+
+    def face_down(self, p: int) -> int:
+        """How many contraband / royal cards lie face down on ``p``'s stand."""
+        st = self._s.stands[p]
+        return sum(st[g] for g in ILLEGAL_GOODS)
+
+    def black_market_cards(self, p: int) -> tuple[tuple[int, int], ...]:
+        return tuple(self._s.bm_cards[p])
+
+    def hand_size(self, p: int) -> int:
+        return sum(self._s.hands[p])
+
+    def bag_size(self, p: int) -> int:
+        return self._s.bag_size[p] if self._s.bags[p] is not None else 0
+
+    def has_bag(self, p: int) -> bool:
+        return self._s.bags[p] is not None
+
+    def declared(self, p: int):
+        return self._s.declared[p]
+
+    def handled(self, p: int) -> str | None:
+        return self._s.handled[p]
+
+    def discards(self) -> tuple[tuple[int, ...], ...]:
+        return tuple(tuple(p) for p in self._s.discards)
+
+    def deck_size(self) -> int:
+        return len(self._s.deck)
+
+    def set_aside(self) -> tuple[int, ...]:
+        """2E Market: the face-up set-aside cards waiting to become the discard pile."""
+        return tuple(self._s.set_aside)
+
+    def negotiation(self):
+        """(merchant, standing offer or None, offered by, whose answer is due) or None."""
+        n = self._s.nego
+        return tuple(n) if n is not None else None
+
+    def current_bag(self) -> int:
+        return self._s.current
+
+    def must_inspect(self) -> frozenset[int]:
+        return frozenset(self._s.must_inspect)
+
+    def must_pass(self) -> frozenset[int]:
+        return frozenset(self._s.must_pass)
+
+    def bound(self, m: int) -> str | None:
+        """"inspect" or "pass" if a deal this round binds what happens to ``m``'s bag."""
+        s = self._s
+        if m in s.must_inspect:
+            return "inspect"
+        if m in s.must_pass:
+            return "pass"
+        return None
+
+    def authority(self, m: int):
+        return self._s.authority.get(m)
+
+    def stances(self, m: int):
+        st = self._s.stances.get(m)
+        return tuple(st) if st else None
+
+    def booty(self) -> tuple[int, tuple[int, ...]]:
+        return self._s.booty_gold, tuple(self._s.booty)
+
+    def black_market_piles(self) -> dict[int, tuple[int, ...]]:
+        return {g: tuple(v) for g, v in self._s.bm_piles.items()}
+
+    def claim_due(self) -> bool:
+        q = self._s.claim_queue
+        return bool(q) and q[0] == self.seat
+
+    def claimable(self) -> list[int]:
+        return inspection.claimable(self._s, self.seat)
+
+    def scores(self):
+        return self._s.scores
+
+    def winners(self):
+        return self._s.winners
+
+    # -- private to this seat -----------------------------------------------------
+    @property
+    def hand(self) -> list[int]:
+        return self._s.hands[self.seat][:]
+
+    @property
+    def bag(self) -> list[int] | None:
+        b = self._s.bags[self.seat]
+        return b[:] if b is not None else None
+
+    @property
+    def stand(self) -> list[int]:
+        """Own stand, face-down kinds included."""
+        return self._s.stands[self.seat][:]
+
+    def log(self) -> list[tuple]:
+        """Events this seat may know, in order (private details of others removed)."""
+        return [e for e in (redact(ev, self.seat) for ev in self._s.events) if e is not None]
+
+    # -- plain data ---------------------------------------------------------------
+    def to_dict(self) -> dict:
+        s = self._s
+        n = s.n
+        return {
+            "seat": self.seat, "names": list(s.names), "phase": s.phase, "round": s.round,
+            "officials": list(s.officials), "merchants": list(s.order), "to_act": self.to_act(),
+            "hand": self.hand, "bag": self.bag, "stand": self.stand,
+            "players": [
+                {"gold": s.gold[p], "stand_legal": list(self.stand_legal(p)), "face_down": self.face_down(p),
+                 "black_market": [list(c) for c in s.bm_cards[p]], "hand_size": self.hand_size(p),
+                 "bag_size": self.bag_size(p), "declared": list(s.declared[p]) if s.declared[p] else None,
+                 "handled": s.handled[p]}
+                for p in range(n)
+            ],
+            "discards": [list(p) for p in s.discards], "deck_size": len(s.deck),
+            "set_aside": list(s.set_aside),
+            "negotiation": _nego_dict(s.nego), "must_inspect": sorted(s.must_inspect),
+            "must_pass": sorted(s.must_pass), "booty_gold": s.booty_gold, "booty": list(s.booty),
+            "black_market_piles": {str(g): list(v) for g, v in s.bm_piles.items()},
+            "log": [list(map(_plain, e)) for e in self.log()],
+        }
+
+
+def _plain(x):
+    if isinstance(x, tuple):
+        return [_plain(y) for y in x]
+    if hasattr(x, "gold") and hasattr(x, "stand"):      # a Bribe
+        return {"gold": x.gold, "stand": list(x.stand), "bag": list(x.bag), "inspect": list(x.inspect),
+                "let_pass": list(x.let_pass), "promise": x.promise}
+    return x
+
+
+def _nego_dict(nego):
+    if nego is None:
+        return None
+    m, offer, by, due = nego
+    return {"merchant": m, "offer": _plain(offer) if offer is not None else None, "by": by, "due": due}
+
+
+def passed_event(ev: tuple, seat: int | None) -> tuple:
+    """The engine logs ("passed", m, bag); as shown: ("passed", m, legal goods, face-down count, bag or None)."""
+    m, bag = ev[1], ev[2]
+    legal = tuple(bag[g] if IS_LEGAL[g] else 0 for g in range(N_GOODS))
+    hidden = sum(bag[g] for g in ILLEGAL_GOODS)
+    return ("passed", m, legal, hidden, bag if seat is None or seat == m else None)
+
+
+def redact(ev: tuple, seat: int | None) -> tuple | None:
+    """An event as ``seat`` may know it (``seat=None``: everything, for study)."""
+    kind = ev[0]
+    if kind == "passed":
+        return passed_event(ev, seat)
+    if seat is None:
+        return ev
+    if kind == "drew":                       # ("drew", p, cards)
+        return ev if ev[1] == seat else ("drew", ev[1], len(ev[2]))
+    if kind == "market":                     # 1E set-aside cards are face down until laid on a pile:
+        return ev                            # by the end of the turn they are face up, so public.
+    if kind == "passed":
+        return passed_event(ev, seat)
+    if kind == "void":                       # shown to the Sheriff (2E) - public enough: a count
+        return ev
+    return ev
+
+
+__all__ = ["SeatView", "redact", "BOOTY", "LEGAL_GOODS"]
