@@ -1,0 +1,65 @@
+"""Fixtures for the real-browser tests: a Voilà server and Playwright pages on Debian Chromium.
+
+Helpers for tests live in ``harness.py`` (``from harness import open_lesson, assert_no_errors``).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from harness import CHROMIUM, ROOT, VoilaServer, launch_chromium, watch_console
+
+SKIP_ENV = "SHERIFF_SKIP_BROWSER"
+
+
+@pytest.fixture(scope="session")
+def chromium_path() -> str:
+    if os.environ.get(SKIP_ENV) == "1":
+        pytest.skip(f"{SKIP_ENV}=1: browser tests skipped")
+    if not Path(CHROMIUM).exists():
+        pytest.fail(
+            f"Chromium not found at {CHROMIUM}: install it with `apt-get install -y chromium` "
+            f"(or set {SKIP_ENV}=1 to skip the browser tests)",
+            pytrace=False,
+        )
+    return CHROMIUM
+
+
+@pytest.fixture(scope="session")
+def voila_url(chromium_path) -> str:
+    """Base URL (ending in '/') of a Voilà server on 127.0.0.1 serving ``notebooks/``.
+
+    Tracebacks are shown so a failing cell is reported with its error."""
+    server = VoilaServer(ROOT / "notebooks", extra_args=["--VoilaConfiguration.show_tracebacks=True"])
+    url = server.start()
+    try:
+        yield url
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_path):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = launch_chromium(p)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A fresh browser context (no cookies or storage shared between tests) and page,
+    recording console errors for ``assert_no_errors``."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    pg = context.new_page()
+    watch_console(pg)
+    try:
+        yield pg
+    finally:
+        context.close()

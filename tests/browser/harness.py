@@ -1,0 +1,249 @@
+"""Real-browser harness shared by the browser tests and ``benchmarks/pages.py``.
+
+Stdlib + Playwright only.  The Voilà server is started in its own process group and
+stopped by that group's id (never by process name); it listens on 127.0.0.1 only.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import signal
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = os.environ.get("SHERIFF_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+# Anything in the page that means "a widget has been rendered by the widget manager".
+WIDGET_SELECTOR = ".jupyter-widgets, .widget-box, .widget-html, .widget-label"
+ERROR_SELECTORS = [
+    '.jp-RenderedText[data-mime-type="application/vnd.jupyter.stderr"]',
+]
+# Voilà's lab template links Font Awesome from a CDN; offline (here, CI) that load fails.
+# Failed loads from hosts other than our server are not our errors; everything else is.
+# ipykernel's harmless race when the widget manager closes its control comm.
+BENIGN_STDERR = re.compile(r"^\s*(No such comm: [0-9a-f-]+\s*)+$")
+LOCAL_URL = re.compile(r"^(https?|wss?)://(127\.0\.0\.1|localhost)[:/]")
+
+
+# ----------------------------------------------------------------------------- server
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def voila_executable() -> str:
+    """The ``voila`` next to the running interpreter (the project's .venv)."""
+    here = Path(sys.executable).parent / "voila"
+    return str(here) if here.exists() else str(ROOT / ".venv" / "bin" / "voila")
+
+
+class VoilaServer:
+    """``with VoilaServer(ROOT / "notebooks") as url: ...`` serves a folder on 127.0.0.1."""
+
+    def __init__(self, root: Path, port: int | None = None, timeout: float = 60.0,
+                 extra_args: list[str] = ()):
+        self.root = Path(root)
+        self.extra_args = list(extra_args)
+        self.port = port or free_port()
+        self.timeout = timeout
+        self.url = f"http://127.0.0.1:{self.port}/"
+        self.proc: subprocess.Popen | None = None
+        self.log = tempfile.NamedTemporaryFile(prefix="voila-", suffix=".log", delete=False)
+
+    def start(self) -> str:
+        cmd = [
+            voila_executable(), str(self.root), "--no-browser",
+            f"--port={self.port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+            *self.extra_args,
+        ]
+        env = dict(os.environ, PYTHONHASHSEED="0")
+        # cwd=ROOT so Voilà reads the repo's voila.json (it looks in the current directory).
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
+                                     env=env, start_new_session=True)
+        deadline = time.monotonic() + self.timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"voila exited with {self.proc.returncode}:\n{self.log_text()}")
+            try:
+                with urllib.request.urlopen(self.url, timeout=2):
+                    pass
+            except urllib.error.HTTPError:
+                return self.url  # any HTTP answer means the server is up
+            except OSError:
+                time.sleep(0.2)
+                continue
+            return self.url
+        self.stop()
+        raise RuntimeError(f"voila did not answer on {self.url} within {self.timeout}s")
+
+    def log_text(self) -> str:
+        return Path(self.log.name).read_text(errors="replace")[-4000:]
+
+    def stop(self) -> None:
+        """SIGTERM our own process group (voila + its kernels), then SIGKILL if needed."""
+        if self.proc is None:
+            return
+        pgid = self.proc.pid  # start_new_session: the group id is our child's pid
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pgid, signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            pass
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(pgid, signal.SIGKILL)  # kernels left in the group
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            self.proc.wait(timeout=5)
+        self.proc = None
+
+    def __enter__(self) -> str:
+        return self.start()
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+        with contextlib.suppress(OSError):
+            os.unlink(self.log.name)
+
+
+# ----------------------------------------------------------------------------- browser
+def launch_chromium(playwright):
+    return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+
+
+def watch_console(page) -> list[str]:
+    """Record, on ``page.sheriff_errors``: console errors, uncaught page errors, and
+    kernel errors / stderr that reach the page after load (e.g. an exception in a
+    button callback, which Voilà shows nowhere)."""
+    errors: list[str] = []
+
+    def on_console(msg):
+        if msg.type != "error":
+            return
+        where = (msg.location or {}).get("url", "")
+        if msg.text.startswith("Failed to load resource") and not LOCAL_URL.match(where):
+            return
+        errors.append(f"console.error: {msg.text} ({where})")
+
+    def on_frame(payload):
+        msg = decode_kernel_frame(payload)
+        if msg is None:
+            return
+        kind, content = msg
+        if kind == "error":
+            errors.append(f"kernel error: {content.get('ename')}: {content.get('evalue')}")
+        elif (kind == "stream" and content.get("name") == "stderr"
+              and not BENIGN_STDERR.match(content.get("text", ""))):
+            errors.append(f"kernel stderr: {content.get('text', '')[:500]}")
+
+    page.on("console", on_console)
+    page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
+    page.on("websocket", lambda ws: ws.on("framereceived", on_frame))
+    page.sheriff_errors = errors
+    return errors
+
+
+def decode_kernel_frame(payload) -> tuple[str, dict] | None:
+    """(msg_type, content) of an iopub message in a kernel websocket frame, else None.
+
+    JupyterLab 4 / Voilà 0.5 speak the binary ``v1.kernel.websocket.jupyter.org``
+    protocol: u64 count n, n u64 offsets, then channel, header, parent_header,
+    metadata, content, buffers...  Older servers send JSON text frames."""
+    try:
+        if isinstance(payload, str):
+            msg = json.loads(payload)
+            channel, header, content = msg.get("channel"), msg["header"], msg["content"]
+        else:
+            n = struct.unpack_from("<Q", payload, 0)[0]
+            offsets = list(struct.unpack_from(f"<{n}Q", payload, 8)) + [len(payload)]
+            part = lambda i: payload[offsets[i]:offsets[i + 1]]  # noqa: E731
+            channel = part(0).decode()
+            if channel != "iopub":
+                return None
+            header, content = json.loads(part(1)), json.loads(part(4))
+        if channel != "iopub":
+            return None
+        return header["msg_type"], content
+    except Exception:  # not a kernel message we understand: ignore
+        return None
+
+
+# Voilà's error pages ("404: Not Found", "400: Bad Request", "500: ...") are titled "Voilà";
+# notebook pages are titled after the notebook.
+ERROR_PAGE_JS = (
+    "() => document.title === 'Voilà'"
+    " && /^\\s*\\d{3}\\s*:/.test(document.body ? document.body.innerText : '')"
+)
+DONE_JS = (
+    "() => (document.readyState === 'complete' && !document.querySelector('#loading'))"
+    f" || ({ERROR_PAGE_JS})()"
+)
+
+
+def open_lesson(page, base_url: str, name: str, timeout: float = 60_000) -> None:
+    """Open ``notebooks/<name>`` in Voilà; return once Voilà has executed it (its
+    ``#loading`` spinner is gone) and its first ipywidget is visible.
+
+    Fails at once with the page text if Voilà answers with an error page."""
+    if not hasattr(page, "sheriff_errors"):
+        watch_console(page)
+    page.goto(base_url.rstrip("/") + "/voila/render/" + name, wait_until="commit")
+    page.wait_for_function(DONE_JS, timeout=timeout)
+    if page.evaluate(ERROR_PAGE_JS):
+        raise AssertionError(f"Voilà error page for {name}: {page.inner_text('body')[:500]}")
+    try:
+        page.wait_for_selector(WIDGET_SELECTOR, state="visible", timeout=10_000)
+    except Exception:
+        problems = "\n".join(page_problems(page)) or "(no error shown)"
+        raise AssertionError(f"no ipywidget rendered in {name}:\n{problems}") from None
+
+
+def page_problems(page) -> list[str]:
+    problems: list[str] = []
+    for sel in ERROR_SELECTORS:
+        for el in page.query_selector_all(sel):
+            problems.append(f"{sel}: {el.inner_text()[:800]}")
+    for el in page.query_selector_all(".jp-OutputArea-output"):
+        text = el.inner_text()
+        if "Traceback" in text or "There was an error when executing cell" in text:
+            problems.append(f"error output: {text[:800]}")
+    for el in page.query_selector_all(".jupyter-widgets"):
+        text = el.inner_text()
+        if "Error displaying widget" in text or "Error rendering" in text:
+            problems.append(f"widget error: {text[:300]}")
+    if page.evaluate(ERROR_PAGE_JS):
+        problems.append(f"Voilà error page: {page.inner_text('body')[:500]}")
+    return problems + list(getattr(page, "sheriff_errors", []))
+
+
+def assert_no_errors(page) -> None:
+    """Fail if the page shows a traceback, a stderr output, Voilà's error page or a
+    widget that failed to render, or if the browser or the kernel logged an error."""
+    page.wait_for_timeout(50)  # let queued console/websocket events be delivered
+    problems = page_problems(page)
+    assert not problems, "the page shows errors:\n" + "\n".join(problems)
+
+
+def screenshot(page, name: str) -> Path | None:
+    """Save a full-page PNG when SHERIFF_SCREENSHOTS is set ("1" means ``screenshots/``)."""
+    target = os.environ.get("SHERIFF_SCREENSHOTS")
+    if not target:
+        return None
+    folder = ROOT / "screenshots" if target == "1" else Path(target)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
