@@ -1,0 +1,245 @@
+"""Inspection: passing, opening honest and lying bags, negotiation, deals, debts."""
+import pytest
+
+from sheriff import actions as A
+from sheriff.actions import Bribe
+from sheriff.cards import APPLES, BREAD, CHEESE, CHICKENS, MEAD, N_GOODS, PEPPER, SILK
+from sheriff.errors import IllegalAction
+from sheriff.payments import least_overpay
+from tests.rig import cards, game_at_inspection
+from tests.test_setup_market import refused
+
+
+def seats(g):
+    s = g.state
+    return s, s.officials[0], s.order
+
+
+def test_passed_bag_puts_legal_goods_face_up_and_contraband_face_down():
+    """Maid Marion: two Cheese and one contraband get through unopened."""
+    g = game_at_inspection({}, players=4)
+    s, sheriff, (marion, *_) = seats(g)
+    g2 = game_at_inspection({marion: cards("cheese", 2, "silk")}, {marion: "cheese"}, players=4)
+    s2, sheriff2, _ = seats(g2)
+    g2.push(A.Pass(sheriff2, marion))
+    assert s2.stands[marion][CHEESE] == 2 and s2.stands[marion][SILK] == 1
+    other = g2.view(sheriff2)
+    assert other.stand_legal(marion)[CHEESE] == 2
+    assert other.stand_legal(marion)[SILK] == 0 and other.face_down(marion) == 1
+    assert g2.view(marion).stand[SILK] == 1
+    assert s2.gold[marion] == 50 and s2.gold[sheriff2] == 50
+
+
+def test_honest_bag_opened_sheriff_pays_the_penalties():
+    """Much the Miller's Son / Little John: four Chickens, honest: the Sheriff pays 8."""
+    g = game_at_inspection({1: cards("chickens", 4)}, {1: "chickens"}, players=4)
+    s, sheriff, _ = seats(g)
+    g.push(A.Inspect(sheriff, 1))
+    assert s.gold[1] == 58 and s.gold[sheriff] == 42
+    assert s.stands[1][CHICKENS] == 4
+
+
+def test_lying_bag_keeps_declared_goods_confiscates_the_rest_and_pays_fines():
+    """Gilbert: declared 4 Apples, had Apple, Cheese, 2 Mead: keeps the Apple, pays 2 + 4 + 4."""
+    g = game_at_inspection({1: cards("apples", "cheese", "mead", 2)}, {1: "apples"}, players=4)
+    s, sheriff, _ = seats(g)
+    pile_before = len(s.discards[0])
+    g.push(A.Inspect(sheriff, 1))
+    assert s.stands[1][APPLES] == 1 and sum(s.stands[1]) == 1
+    assert s.gold[1] == 40 and s.gold[sheriff] == 60
+    assert sorted(s.discards[0][pile_before:]) == sorted(cards("cheese", "mead", 2))
+
+
+def test_legal_goods_of_another_type_are_confiscated_too():
+    """Myth (secondary source 003): 'only legal goods means the Sheriff pays'.  Not so."""
+    g = game_at_inspection({1: cards("apples", 2, "bread")}, {1: "apples"}, players=4)
+    s, sheriff, _ = seats(g)
+    g.push(A.Inspect(sheriff, 1))
+    assert s.gold[1] == 48 and s.gold[sheriff] == 52
+    assert s.stands[1][BREAD] == 0 and s.stands[1][APPLES] == 2
+
+
+def test_1e_sheriff_chooses_the_discard_pile_for_confiscated_goods():
+    g = game_at_inspection({1: cards("silk")}, {1: "apples"}, edition="1E", players=4)
+    s, sheriff, _ = seats(g)
+    refused(g, A.Inspect(sheriff, 1, pile=2), "inspect.confiscate_pile")
+    g.push(A.Inspect(sheriff, 1, pile=1))
+    assert s.discards[1][-1] == SILK
+
+
+def test_choices_are_final():
+    g = game_at_inspection({}, players=4)
+    s, sheriff, (a, b, c) = seats(g)
+    g.push(A.Pass(sheriff, a))
+    refused(g, A.Inspect(sheriff, a), "inspect.final")
+    refused(g, A.Threaten(sheriff, a), "inspect.final")
+
+
+def test_only_the_sheriff_decides():
+    g = game_at_inspection({}, players=4)
+    s, sheriff, (a, b, c) = seats(g)
+    refused(g, A.Inspect(b, a), "inspect.who")
+    refused(g, A.Pass(a, a), "inspect.who")
+
+
+def test_friar_tuck_bribe_counter_offer_and_deal():
+    """Tuck offers 5 gold and 2 Apples; the Sheriff wants 8 gold and the Apples; deal."""
+    g = game_at_inspection({1: cards("chickens", 3)}, {1: "chickens"}, players=4,
+                           stands={1: cards("apples", 3)})
+    s, sheriff, _ = seats(g)
+    refused(g, A.Offer(1, 1, Bribe(gold=5)), "negotiation.turn")        # nobody asked yet
+    g.push(A.Threaten(sheriff, 1))
+    refused(g, A.Inspect(sheriff, 1), "negotiation.turn")               # Tuck's answer is due
+    g.push(A.Offer(1, 1, Bribe(gold=5, stand=cards("apples", 2))))
+    refused(g, A.Accept(1, 1), "negotiation.turn")
+    g.push(A.Offer(sheriff, 1, Bribe(gold=8, stand=cards("apples", 2))))
+    g.push(A.Accept(1, 1))
+    assert s.gold[1] == 42 and s.gold[sheriff] == 58
+    assert s.stands[1][APPLES] == 1 and s.stands[sheriff][APPLES] == 2
+    assert s.stands[1][CHICKENS] == 3 and s.handled[1] == "passed"
+    refused(g, A.Inspect(sheriff, 1), "inspect.final")
+
+
+def test_declining_hands_the_decision_back_to_the_sheriff():
+    g = game_at_inspection({1: cards("chickens", 3)}, {1: "chickens"}, players=4)
+    s, sheriff, _ = seats(g)
+    g.push(A.Offer(sheriff, 1, Bribe(gold=10)))
+    g.push(A.Decline(1, 1))
+    refused(g, A.Accept(sheriff, 1), "deal.accept")
+    assert g.to_act == sheriff
+    g.push(A.Inspect(sheriff, 1))
+    assert s.gold[1] == 56
+
+
+def test_one_bag_at_a_time():
+    g = game_at_inspection({}, players=4)
+    s, sheriff, (a, b, c) = seats(g)
+    g.push(A.Threaten(sheriff, a))
+    g.push(A.Decline(a, a))
+    refused(g, A.Inspect(sheriff, b), "inspect.one_at_a_time")
+    refused(g, A.Threaten(sheriff, b), "inspect.one_at_a_time")
+
+
+def test_a_bribe_cannot_promise_gold_one_does_not_have_nor_visible_goods_one_lacks():
+    g = game_at_inspection({1: cards("silk")}, {1: "apples"}, players=4, gold={1: 7})
+    s, sheriff, _ = seats(g)
+    g.push(A.Threaten(sheriff, 1))
+    refused(g, A.Offer(1, 1, Bribe(gold=8)), "bribe.gold")
+    refused(g, A.Offer(1, 1, Bribe(stand=cards("cheese"))), "bribe.stand")
+    refused(g, A.Offer(1, 1, Bribe()), "bribe.what")
+    refused(g, A.Offer(sheriff, 1, Bribe(gold=20)), "negotiation.turn")
+    g.push(A.Offer(1, 1, Bribe(gold=7)))
+    refused(g, A.Offer(sheriff, 1, Bribe(gold=20)), "bribe.gold")      # the merchant holds only 7
+
+
+def test_honor_among_thieves_promised_bag_goods_that_do_not_exist_are_void():
+    g = game_at_inspection({1: cards("apples", 2, "mead")}, {1: "apples"}, players=4)
+    s, sheriff, _ = seats(g)
+    g.push(A.Threaten(sheriff, 1))
+    g.push(A.Offer(1, 1, Bribe(gold=2, bag=cards("mead", "silk"), stand=cards("pepper"))))
+    events = g.push(A.Accept(sheriff, 1))
+    assert s.stands[sheriff][MEAD] == 1 and s.stands[sheriff][SILK] == 0 and s.stands[sheriff][PEPPER] == 0
+    void = next(e for e in events if e[0] == "void")
+    assert void[2][SILK] == 1 and void[2][PEPPER] == 1
+    assert s.stands[1][APPLES] == 2 and s.stands[1][MEAD] == 0
+    assert s.gold[1] == 48 and s.gold[sheriff] == 52
+
+
+def test_a_deal_binds_the_sheriff_to_inspect_another_bag():
+    """Richard at the Lee / Will Scarlet pays 20 to pass and to have Sir Guy / Gilbert inspected."""
+    g = game_at_inspection({2: cards("pepper")}, {2: "cheese"}, players=4)
+    s, sheriff, (richard, guy, third) = seats(g)
+    g.push(A.Threaten(sheriff, richard))
+    g.push(A.Offer(richard, richard, Bribe(gold=20, inspect=(guy,))))
+    g.push(A.Accept(sheriff, richard))
+    assert s.gold[richard] == 30 and s.gold[sheriff] == 70
+    refused(g, A.Pass(sheriff, guy), "deal.binding")
+    refused(g, A.Offer(sheriff, guy, Bribe(gold=5)), "deal.binding")
+    g.push(A.Threaten(sheriff, guy))
+    g.push(A.Offer(guy, guy, Bribe(gold=30)))
+    refused(g, A.Accept(sheriff, guy), "deal.binding")
+    g.push(A.Inspect(sheriff, guy))
+    assert s.handled[guy] == "inspected"
+
+
+def test_deal_terms_must_be_about_bags_still_to_be_handled_and_consistent():
+    g = game_at_inspection({}, players=4)
+    s, sheriff, (a, b, c) = seats(g)
+    g.push(A.Pass(sheriff, c))
+    g.push(A.Threaten(sheriff, a))
+    refused(g, A.Offer(a, a, Bribe(gold=1, inspect=(c,))), "bribe.terms")
+    refused(g, A.Offer(a, a, Bribe(gold=1, inspect=(a,))), "bribe.terms")
+    refused(g, A.Offer(a, a, Bribe(gold=1, inspect=(b,), let_pass=(b,))), "bribe.terms")
+    g.push(A.Offer(a, a, Bribe(gold=1, let_pass=(b,))))
+    g.push(A.Accept(sheriff, a))
+    refused(g, A.Inspect(sheriff, b), "deal.binding")
+
+
+def test_promises_about_later_rounds_bind_nobody():
+    """Sir Guy / Gilbert: 'I won't inspect you when I'm Sheriff' - recorded, never enforced."""
+    g = game_at_inspection({}, players=4)
+    s, sheriff, (a, b, c) = seats(g)
+    g.push(A.Threaten(sheriff, a))
+    g.push(A.Offer(a, a, Bribe(promise="I will not inspect your bag when I am Sheriff")))
+    g.push(A.Accept(sheriff, a))
+    assert s.handled[a] == "passed" and s.must_inspect == set() and s.must_pass == set()
+    assert s.gold[a] == 50
+
+
+# -- running out of gold ---------------------------------------------------------------
+def test_debt_paid_with_gold_then_legal_goods_that_overpay_least():
+    g = game_at_inspection({1: cards("silk", 2)}, {1: "apples"}, players=4, gold={1: 3},
+                           stands={1: cards("apples", 1, "chickens", 2, "pepper")})
+    s, sheriff, _ = seats(g)
+    g.push(A.Inspect(sheriff, 1))
+    # fine 8: 3 gold, then 5 more owed: Apples (2) + Chickens (4) = 6 overpays least among legal goods
+    assert s.gold[1] == 0 and s.gold[sheriff] == 53
+    assert s.stands[sheriff][APPLES] == 1 and s.stands[sheriff][CHICKENS] == 1
+    assert s.stands[1][CHICKENS] == 1 and s.stands[1][PEPPER] == 1
+
+
+def test_debt_takes_contraband_when_legal_goods_run_out_and_the_rest_is_forgiven():
+    g = game_at_inspection({1: cards("silk", 5)}, {1: "apples"}, players=4, gold={1: 0},
+                           stands={1: cards("apples", 1, "pepper")})
+    s, sheriff, _ = seats(g)
+    events = g.push(A.Inspect(sheriff, 1))
+    # fine 20: Apples (2) then Pepper (6); 12 forgiven
+    assert sum(s.stands[1]) == 0
+    assert s.stands[sheriff][APPLES] == 1 and s.stands[sheriff][PEPPER] == 1
+    assert ("forgiven", 1, sheriff, 12) in events
+
+
+def test_a_broke_sheriff_pays_an_honest_merchant_in_goods():
+    g = game_at_inspection({1: cards("cheese", 5)}, {1: "cheese"}, players=4)
+    s, sheriff, _ = seats(g)
+    s.bank += s.gold[sheriff]
+    s.gold[sheriff] = 0
+    from tests.rig import rig_stand
+    rig_stand(s, sheriff, cards("chickens", 3))
+    g.push(A.Inspect(sheriff, 1))
+    assert s.stands[1][CHICKENS] == 3 and s.stands[sheriff][CHICKENS] == 0   # 10 owed, 12 given, no change
+
+
+@pytest.mark.parametrize("stand,owed,expect", [
+    ({APPLES: 3, CHICKENS: 1}, 5, {APPLES: 1, CHICKENS: 1}),   # 6 beats 2+2+2
+    ({CHEESE: 2}, 3, {CHEESE: 1}),
+    ({APPLES: 2, CHEESE: 1}, 4, {APPLES: 2}),                   # exactly 4
+    ({CHICKENS: 1}, 9, None),                                   # not enough
+])
+def test_least_overpay(stand, owed, expect):
+    counts = [0] * N_GOODS
+    for gd, k in stand.items():
+        counts[gd] = k
+    got = least_overpay(counts, (APPLES, CHEESE, BREAD, CHICKENS), owed)
+    if expect is None:
+        assert got is None
+    else:
+        assert {gd: k for gd, k in enumerate(got) if k} == expect
+
+
+def test_refused_inspection_action_keeps_state_and_explains():
+    g = game_at_inspection({}, players=4)
+    s, sheriff, (a, b, c) = seats(g)
+    with pytest.raises(IllegalAction) as e:
+        g.push(A.Accept(sheriff, a))
+    assert "offer" in e.value.reason.lower() or "negotiat" in e.value.reason.lower()
