@@ -62,4 +62,5 @@ def page(browser):
     try:
         yield pg
     finally:
+        pg.goto("about:blank")  # fires Voilà's beforeunload, which shuts the page's kernel down
         context.close()
