@@ -1,0 +1,619 @@
+"""Practice questions, generated from random positions and answered by the engine.
+
+    >>> from sheriff.practice import generate, check
+    >>> q = generate("inspect", seed=3)
+    >>> q.prompt                                  # what the learner is asked
+    >>> fb = check(q, {"payer": ..., "amount": 8, "kept": 4})
+    >>> fb.correct, fb.fields, fb.explanation, fb.cite
+
+Every question is a seeded random position (``random.Random(seed)``: the same seed
+gives the same question) that is played out by the engine (``Game.push`` or
+``why_illegal``, ``sheriff.scoring``); the right answer is read from what the
+engine did, never worked out here.  The explanation is the engine's own narration
+plus the rule it applied, with its citation for the edition.
+
+A question has answer ``fields``: a choice (a dropdown's options) or a whole number.
+``check`` compares the learner's answers with the engine's and says, field by field,
+what was right.  Pure functions, no widgets: ``sheriff.widgets.practice`` shows them.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from sheriff import actions as A
+from sheriff.actions import Bribe
+from sheriff.cards import (BONUS, CONTRABAND_GOODS, GOOD_IDS, GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, ROYAL_GOODS)
+from sheriff.engine import DEFAULT_NAMES, Game
+from sheriff.narration import goods_text, narrate
+from sheriff.rulebook import RULES
+from sheriff.rules import Rules
+from sheriff.scoring import bonuses, score
+
+NOBODY = "Nobody pays anything"
+SHERIFF_PAYS = "The Sheriff pays the merchant"
+MERCHANT_PAYS = "The merchant pays the Sheriff"
+ALLOWED = "Allowed"
+
+
+# -- questions and answers -------------------------------------------------------------
+@dataclass(frozen=True)
+class Field:
+    """One answer box: ``kind`` is "choice" (pick one of ``options``) or "int"."""
+    name: str
+    label: str
+    kind: str = "int"
+    options: tuple[str, ...] = ()
+    lo: int = 0
+    hi: int = 999
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Something to draw beside the question: a caption and cards (a count vector)."""
+    caption: str
+    counts: tuple[int, ...] = ()
+    face_down: int = 0
+    note: str = ""
+
+
+@dataclass
+class Question:
+    kind: str
+    seed: int
+    edition: str
+    title: str
+    prompt: str
+    scene: list[Scene]
+    fields: tuple[Field, ...]
+    answer: dict[str, object]
+    explanation: str
+    rule_id: str
+    graded: tuple[str, ...] = ()          # fields that count (default: all)
+
+    @property
+    def rule(self):
+        return RULES[self.rule_id]
+
+    @property
+    def cite(self) -> str:
+        return self.rule.cite(self.edition)
+
+    def field(self, name: str) -> Field:
+        return next(f for f in self.fields if f.name == name)
+
+
+@dataclass
+class Feedback:
+    correct: bool
+    fields: dict[str, bool]
+    explanation: str
+    rule_id: str
+    cite: str
+    interpretation: bool = False
+    answer: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def rule(self):
+        return RULES[self.rule_id]
+
+
+def check(q: Question, answers: dict) -> Feedback:
+    """Compare ``answers`` (field name -> value) with the engine's answer."""
+    graded = q.graded or tuple(f.name for f in q.fields)
+    marks: dict[str, bool] = {}
+    for f in q.fields:
+        if f.name not in graded:
+            continue
+        got = answers.get(f.name)
+        want = q.answer[f.name]
+        if f.kind == "int":
+            try:
+                got = int(got)
+            except (TypeError, ValueError):
+                marks[f.name] = False
+                continue
+        marks[f.name] = got == want
+    return Feedback(all(marks.values()), marks, q.explanation, q.rule_id, q.cite,
+                    RULES[q.rule_id].interpretation, dict(q.answer))
+
+
+# -- building positions with the engine -------------------------------------------------
+def _counts(cards) -> list[int]:
+    v = [0] * N_GOODS
+    for c in cards:
+        v[c] += 1
+    return v
+
+
+def _as_dict(vec) -> dict[str, int]:
+    return {GOODS[g].id: k for g, k in enumerate(vec) if k}
+
+
+def _names(n: int) -> list[str]:
+    return list(DEFAULT_NAMES[:n])
+
+
+def table_game(edition: str, bags: dict[int, list[int]], declared: dict[int, tuple[int, int]],
+               players: int = 4, sheriff: int = 0, stands: dict[int, list[int]] | None = None,
+               gold: dict[int, int] | None = None, royal: bool = False, seed: int = 0,
+               deputies: tuple[int, int] | None = None, hands: dict[int, list[int]] | None = None,
+               phase: str = "inspect", others_wait: bool = True) -> Game:
+    """A game in the Inspection phase (or, with ``phase="declare"``, just before the first
+    declaration): ``bags`` and ``declared`` by seat (count vectors and (good, count)).
+    Inspection: merchants without a bag have already been dealt with.  Declaration:
+    every merchant needs a bag, and ``declared`` is ignored.  ``others_wait``: the other
+    merchants carry a one-Apple bag still to be dealt with (so the round goes on)."""
+    from sheriff.scenario import Position
+    n = players
+    rules = Rules(edition=edition, players=n, royal_goods=royal)
+    officials = deputies if deputies else (sheriff,)
+    inspect = phase == "inspect"
+    if inspect and others_wait:
+        apple = _counts([LEGAL_GOODS[0]])
+        bags = dict(bags)
+        declared = dict(declared)
+        for p in range(n):
+            if p not in officials and p not in bags:
+                bags[p] = apple
+                declared[p] = (LEGAL_GOODS[0], 1)
+    pos = Position(
+        rules=rules, names=_names(n), phase=phase,
+        sheriff=None if deputies else sheriff, deputies=deputies,
+        hands=[_as_dict((hands or {}).get(p, [0] * N_GOODS)) for p in range(n)],
+        bags=[_as_dict(bags[p]) if p in bags else None for p in range(n)],
+        declarations=[{"good": GOODS[declared[p][0]].id, "count": declared[p][1]} if inspect and p in bags else None
+                      for p in range(n)],
+        handled=[None if (p in bags or p in officials or not inspect) else "passed" for p in range(n)],
+        stands=[_as_dict((stands or {}).get(p, [0] * N_GOODS)) for p in range(n)],
+        gold=[(gold or {}).get(p, 50) for p in range(n)],
+        seed=seed,
+    )
+    return Game.from_state(pos.to_state(), seed=seed)
+
+
+inspection_game = table_game
+
+
+def _random_bag(rng: random.Random, size: int, pool) -> list[int]:
+    return [rng.choice(pool) for _ in range(size)]
+
+
+def _narrate(g: Game, action) -> tuple[list[tuple], str]:
+    before = g.state.copy()
+    events = g.push(action)
+    return events, " ".join(narrate(action, events, before, g.state))
+
+
+def _decl_text(good: int, count: int) -> str:
+    from sheriff.narration import good_name
+    return f"{count} {good_name(good, count)}"
+
+
+def _edition(rng: random.Random, edition: str | None) -> str:
+    return edition if edition in ("1E", "2E") else rng.choice(("1E", "2E"))
+
+
+# -- the question kinds ----------------------------------------------------------------
+def q_inspect(seed: int, edition: str | None = None) -> Question:
+    """The Sheriff opens a bag: who pays whom, how much, and how many cards reach the stand."""
+    rng = random.Random(seed)
+    ed = _edition(rng, edition)
+    size = rng.randint(1, 5)
+    declared_good = rng.choice(LEGAL_GOODS)
+    style = rng.random()
+    if style < 0.35:                                   # honest
+        bag = [declared_good] * size
+    elif style < 0.6:                                  # only legal goods, some of another type
+        bag = _random_bag(rng, size, LEGAL_GOODS)
+        if all(c == declared_good for c in bag):
+            bag[0] = rng.choice([g for g in LEGAL_GOODS if g != declared_good])
+    else:                                              # smuggling
+        bag = _random_bag(rng, size, LEGAL_GOODS + CONTRABAND_GOODS + (declared_good,) * 3)
+    vec = _counts(bag)
+    g = table_game(ed, {1: vec}, {1: (declared_good, size)}, seed=seed)
+    s = g.state
+    stand_before = sum(s.stands[1])
+    events, text = _narrate(g, A.Inspect(0, 1))
+    opened = next(e for e in events if e[0] == "opened")
+    honest, amount = opened[2], opened[4]
+    kept = sum(s.stands[1]) - stand_before
+    m = s.names[1]
+    return Question(
+        "inspect", seed, ed, "The Sheriff opens a bag",
+        f'{m} declared "{_decl_text(declared_good, size)}". The Sheriff opens the bag and finds the cards below. '
+        f"Who pays whom, how much, and how many of these cards end up on {m}'s stand?",
+        [Scene(f"Inside {m}'s bag", tuple(vec))],
+        (Field("payer", "Who pays?", "choice", (SHERIFF_PAYS, MERCHANT_PAYS, NOBODY)),
+         Field("amount", "How much gold?", "int", lo=0, hi=40),
+         Field("kept", f"Cards onto {m}'s stand", "int", lo=0, hi=5)),
+        {"payer": SHERIFF_PAYS if honest else MERCHANT_PAYS, "amount": amount, "kept": kept},
+        text, "inspect.honest" if honest else "inspect.liar",
+    )
+
+
+def q_pass(seed: int, edition: str | None = None) -> Question:
+    """A bag passes with a bribe that promises goods from the bag: what goes where?"""
+    rng = random.Random(seed)
+    ed = _edition(rng, edition)
+    size = rng.randint(2, 5)
+    bag = _random_bag(rng, size, LEGAL_GOODS + CONTRABAND_GOODS)
+    promised_good = rng.choice(bag) if rng.random() < 0.5 else rng.choice(LEGAL_GOODS + CONTRABAND_GOODS)
+    promised = [promised_good] * rng.randint(1, 2)
+    gold = rng.choice((0, 2, 3, 5))
+    vec = _counts(bag)
+    decl = rng.choice(LEGAL_GOODS)
+    g = table_game(ed, {1: vec}, {1: (decl, size)}, seed=seed)
+    s = g.state
+    g.push(A.Threaten(0, 1))
+    offer = Bribe(gold=gold, bag=tuple(promised))
+    g.push(A.Offer(1, 1, offer))
+    sheriff_before = sum(s.stands[0])
+    events, text = _narrate(g, A.Accept(0, 1))
+    got = sum(s.stands[0]) - sheriff_before
+    up = sum(s.stands[1][x] for x in LEGAL_GOODS)
+    down = sum(s.stands[1][x] for x in range(N_GOODS) if not IS_LEGAL[x])
+    m = s.names[1]
+    void = any(e[0] == "void" for e in events)
+    gold_txt = f"{gold} gold and " if gold else ""
+    return Question(
+        "pass", seed, ed, "A bribe paid in goods from the bag",
+        f'{m} declared "{_decl_text(decl, size)}" and offered {gold_txt}{goods_text(_counts(promised))} '
+        f"from the bag. The Sheriff accepts and hands the bag back unopened. Inside are the cards below. "
+        f"How many cards does the Sheriff get, and how many go on {m}'s stand face up and face down?",
+        [Scene(f"Inside {m}'s bag (only {m} knows)", tuple(vec))],
+        (Field("sheriff_cards", "Cards the Sheriff receives", "int", lo=0, hi=5),
+         Field("face_up", "Face up on the stand", "int", lo=0, hi=5),
+         Field("face_down", "Face down on the stand", "int", lo=0, hi=5)),
+        {"sheriff_cards": got, "face_up": up, "face_down": down},
+        text, "deal.void_goods" if void else "inspect.pass",
+    )
+
+
+_DECL_OPTIONS = (ALLOWED, "Refused: the number must be the number of cards in the bag",
+                 "Refused: only one legal good (Apples, Cheese, Bread or Chickens) may be declared")
+_DECL_RULE = {None: ALLOWED, "declare.count": _DECL_OPTIONS[1], "declare.type": _DECL_OPTIONS[2]}
+
+
+def q_declare(seed: int, edition: str | None = None) -> Question:
+    """Is this declaration allowed?"""
+    rng = random.Random(seed)
+    ed = _edition(rng, edition)
+    size = rng.randint(1, 5)
+    bag = _random_bag(rng, size, LEGAL_GOODS + CONTRABAND_GOODS)
+    vec = _counts(bag)
+    roll = rng.random()
+    if roll < 0.45:
+        good, count = rng.choice(LEGAL_GOODS), size
+    elif roll < 0.75:
+        good, count = rng.choice(LEGAL_GOODS), rng.choice([k for k in range(1, 6) if k != size])
+    else:
+        good, count = rng.choice(CONTRABAND_GOODS + ROYAL_GOODS), size
+    one_apple = _counts([LEGAL_GOODS[0]])
+    g = table_game(ed, {1: vec, 2: one_apple, 3: one_apple}, {}, seed=seed, royal=True, phase="declare")
+    s = g.state
+    err = g.why_illegal(A.Declare(1, good, count))
+    m = s.names[1]
+    if err is None:
+        text = (f"Allowed: the bag holds {size} card{'s' if size != 1 else ''} and {GOODS[good].name} is a legal good. "
+                f"It does not matter what is really inside: lying is allowed, and only an inspection can catch it.")
+        rule_id = "declare.count"
+    else:
+        text = err.reason
+        rule_id = err.rule_id
+    return Question(
+        "declare", seed, ed, "May the merchant declare this?",
+        f'{m} packed the cards below and says: "{_decl_text(good, count)}." Is that declaration allowed?',
+        [Scene(f"Inside {m}'s bag", tuple(vec))],
+        (Field("verdict", "Verdict", "choice", _DECL_OPTIONS),),
+        {"verdict": _DECL_RULE[err.rule_id if err else None]}, text, rule_id,
+    )
+
+
+_LOAD_OPTIONS = (ALLOWED, "Refused: a bag holds 1 to 5 cards", "Refused: those cards are not all in the hand")
+_LOAD_RULE = {None: _LOAD_OPTIONS[0], "load.size": _LOAD_OPTIONS[1], "load.from_hand": _LOAD_OPTIONS[2]}
+
+
+def q_load(seed: int, edition: str | None = None) -> Question:
+    """May the merchant close this bag?"""
+    rng = random.Random(seed)
+    ed = _edition(rng, edition)
+    seven = rng.random() < 0.25
+    rules = Rules(edition=ed, players=4, seven_card_hand=seven)
+    g = Game(rules, seed=seed)
+    s = g.state
+    if s.phase == "market_start":
+        g.push(A.ChooseStart(s.officials[0], s.order[0]))
+    while s.phase == "market":
+        g.push(A.Market(g.to_act))
+    m = s.order[0]
+    hand = [c for c in range(N_GOODS) for _ in range(s.hands[m][c])]
+    roll = rng.random()
+    if roll < 0.45:
+        bag = rng.sample(hand, rng.randint(1, 5))
+    elif roll < 0.7:
+        bag = hand[:] if rng.random() < 0.6 else []
+        if len(bag) <= 5 and bag:
+            bag = hand[:6] if len(hand) >= 6 else []
+    else:
+        bag = rng.sample(hand, rng.randint(1, 4))
+        missing = [c for c in LEGAL_GOODS + CONTRABAND_GOODS if s.hands[m][c] == 0]
+        bag.append(rng.choice(missing))
+    bag_vec = _counts(bag)
+    err = g.why_illegal(A.LoadBag(m, tuple(bag)))
+    name = s.names[m]
+    if err is None:
+        text = f"Allowed: {len(bag)} card{'s' if len(bag) != 1 else ''}, all from {name}'s hand."
+        rule_id = "load.size"
+    else:
+        text, rule_id = err.reason, err.rule_id
+    hand_note = " (seven-card hand variant)" if seven else ""
+    return Question(
+        "load", seed, ed, "May this bag be closed?",
+        f"{name} wants to put the cards on the right into the bag and snap it shut. Allowed?",
+        [Scene(f"{name}'s hand{hand_note}", tuple(s.hands[m])), Scene("Into the bag", tuple(bag_vec),
+                                                                       note="" if bag else "nothing at all")],
+        (Field("verdict", "Verdict", "choice", _LOAD_OPTIONS),),
+        {"verdict": _LOAD_RULE[err.rule_id if err else None]}, text, rule_id,
+    )
+
+
+_WHERE = ("On top of a discard pile the merchant chooses, straight away",
+          "Face up beside the deck; when every merchant has gone, they become the discard pile",
+          "Shuffled back into the draw pile")
+_MARKET_OPTIONS = (ALLOWED, "Refused")
+
+
+def q_market(seed: int, edition: str | None = None) -> Question:
+    """A Market turn: allowed?  How many cards come from the draw pile?  Where do set-aside cards go?"""
+    rng = random.Random(seed)
+    ed = _edition(rng, edition)
+    g = Game(Rules(edition=ed, players=4), seed=seed)
+    s = g.state
+    if s.phase == "market_start":
+        g.push(A.ChooseStart(s.officials[0], s.order[0]))
+    m = g.to_act
+    hand = [c for c in range(N_GOODS) for _ in range(s.hands[m][c])]
+    k = rng.randint(1, 5)
+    discard = tuple(rng.sample(hand, k))
+    if ed == "1E":
+        take0 = rng.randint(0, 3)
+        take1 = rng.randint(0, 2) if rng.random() < 0.5 else 0
+        from_piles = (0,) * take0 + (1,) * take1
+        pile = rng.randint(0, 1)
+    else:
+        from_piles = (0,) if rng.random() < 0.25 else ()
+        pile = 0
+    action = A.Market(m, discard, from_piles, pile)
+    name = s.names[m]
+    scene = [Scene(f"{name}'s hand", tuple(s.hands[m])), Scene("Set aside", tuple(_counts(discard)))]
+    if ed == "1E":
+        scene += [Scene("Left discard pile (top card first)", tuple(_counts(s.discards[0])),
+                        note=", ".join(GOODS[c].name for c in reversed(s.discards[0]))),
+                  Scene("Right discard pile (top card first)", tuple(_counts(s.discards[1])),
+                        note=", ".join(GOODS[c].name for c in reversed(s.discards[1])))]
+        t0, t1 = from_piles.count(0), from_piles.count(1)
+        asks = f"takes {t0} card{'s' if t0 != 1 else ''} from the top of the left discard pile"
+        if t1:
+            asks += f" and {t1} from the right one"
+        what = f"{name} sets aside {k} card{'s' if k != 1 else ''}, {asks}, then fills up from the draw pile."
+    else:
+        what = f"{name} sets aside {k} card{'s' if k != 1 else ''}"
+        what += (" and wants to take the top card of the discard pile." if from_piles
+                 else " and draws back up to six cards.")
+    err = g.why_illegal(action)
+    if err is not None:
+        answer = {"verdict": "Refused", "from_deck": 0, "where": _WHERE[0] if ed == "1E" else _WHERE[1]}
+        text = err.reason
+        rule_id = err.rule_id
+        graded = ("verdict",)
+    else:
+        events, text = _narrate(g, action)
+        ev = next(e for e in events if e[0] == "market")
+        in_set_aside = len(s.set_aside) >= len(discard) and ed == "2E"
+        answer = {"verdict": ALLOWED, "from_deck": ev[4], "where": _WHERE[1] if in_set_aside else _WHERE[0]}
+        rule_id = "market.draw_1e" if ed == "1E" else "market.draw_2e"
+        graded = ("verdict", "from_deck", "where")
+    return Question(
+        "market", seed, ed, f"A Market turn ({ed})",
+        what + " Is that allowed? If it is: how many cards come from the draw pile, and where do the set-aside cards go?",
+        scene,
+        (Field("verdict", "Allowed?", "choice", _MARKET_OPTIONS),
+         Field("from_deck", "Cards from the draw pile (if allowed)", "int", lo=0, hi=6),
+         Field("where", "The set-aside cards go", "choice", _WHERE)),
+        answer, text, rule_id, graded,
+    )
+
+
+def q_debt(seed: int, edition: str | None = None) -> Question:
+    """A merchant caught lying cannot pay the whole fine in gold."""
+    rng = random.Random(seed)
+    ed = _edition(rng, edition)
+    size = rng.randint(2, 5)
+    bag = _random_bag(rng, size, CONTRABAND_GOODS)
+    decl = rng.choice(LEGAL_GOODS)
+    stand = _counts(_random_bag(rng, rng.randint(0, 4), LEGAL_GOODS))
+    if rng.random() < 0.3:
+        stand[rng.choice(CONTRABAND_GOODS)] += 1
+    gold = rng.randint(0, 6)
+    g = table_game(ed, {1: _counts(bag)}, {1: (decl, size)}, stands={1: stand}, gold={1: gold}, seed=seed)
+    s = g.state
+    events, text = _narrate(g, A.Inspect(0, 1))
+    fine = next(e for e in events if e[0] == "opened")[4]
+    cash = sum(e[3] for e in events if e[0] == "pay")
+    forgiven = sum(e[3] for e in events if e[0] == "forgiven")
+    given = [e[3] for e in events if e[0] == "pay_goods"]
+    given_value = sum(GOODS[x].value * k for sel in given for x, k in enumerate(sel))
+    m = s.names[1]
+    return Question(
+        "debt", seed, ed, "Not enough gold",
+        f'{m} declared "{_decl_text(decl, size)}" but the Sheriff finds the contraband below. {m} has only '
+        f"{gold} gold, and the stand shown. How much gold does {m} pay, how much is still owed after the gold, "
+        f"and how much of the debt is forgiven in the end?",
+        [Scene(f"Inside {m}'s bag", tuple(_counts(bag))), Scene(f"{m}'s stand", tuple(stand))],
+        (Field("cash", "Gold paid", "int", lo=0, hi=50),
+         Field("rest", "Still owed after the gold", "int", lo=0, hi=40),
+         Field("forgiven", "Forgiven in the end", "int", lo=0, hi=40)),
+        {"cash": cash, "rest": fine - cash, "forgiven": forgiven},
+        text + (f" (Goods handed over are worth {given_value}; no change is given.)" if given else ""),
+        "debt.goods",
+    )
+
+
+def q_kingqueen(seed: int, edition: str | None = None, royal: bool | None = None) -> Question:
+    """Who is King and Queen of one legal good, and how much does each player get?"""
+    rng = random.Random(seed)
+    ed = _edition(rng, edition)
+    royal = rng.random() < 0.3 if royal is None else royal
+    n = rng.randint(3, 5)
+    good = rng.choice(LEGAL_GOODS)
+    top = rng.randint(2, 9)
+    counts = [rng.choice((0, top, top, max(0, top - 1), max(0, top - 2), rng.randint(0, top))) for _ in range(n)]
+    stands = [[0] * N_GOODS for _ in range(n)]
+    for p, c in enumerate(counts):
+        stands[p][good] = c
+    if royal:
+        kin = [r for r in ROYAL_GOODS if GOODS[r].counts_as == good]
+        p = rng.randrange(n)
+        stands[p][rng.choice(kin)] += 1
+    names = _names(n)
+    bon = bonuses(stands)
+    gid = GOODS[good].id
+    answer = {f"p{p}": bon[p].get(gid, 0) for p in range(n)}
+    king, queen = BONUS[good]
+    scene = []
+    for p in range(n):
+        scene.append(Scene(names[p], tuple(stands[p]), note="" if any(stands[p]) else "none"))
+    lines = [f"{names[p]}: {answer[f'p{p}']}" for p in range(n)]
+    text = (f"{GOODS[good].name}: King {king}, Queen {queen}. Counting Royal Goods at their \"counts as\" number, "
+            f"the engine gives " + "; ".join(lines) + ".")
+    return Question(
+        "kingqueen", seed, ed, f"King and Queen of {GOODS[good].name}",
+        f"The game is over. These are the {GOODS[good].name} on each stand"
+        + (" (a Royal Good counts as several)" if royal else "") +
+        f". The {GOODS[good].name} King gets {king} and the Queen {queen}. How much bonus does each player get?",
+        scene,
+        tuple(Field(f"p{p}", names[p], "int", lo=0, hi=40) for p in range(n)),
+        answer, text, "royal.goods" if royal else "score.king_queen",
+    )
+
+
+def q_total(seed: int, edition: str | None = None) -> Question:
+    """Add up one player's final score."""
+    rng = random.Random(seed)
+    ed = _edition(rng, edition)
+    n = 4
+    stands = [[0] * N_GOODS for _ in range(n)]
+    for p in range(n):
+        for g in LEGAL_GOODS + CONTRABAND_GOODS:
+            stands[p][g] = rng.choice((0, 0, 1, 2, 3, 4, 5, 6)) if IS_LEGAL[g] else rng.choice((0, 0, 0, 1, 2))
+    gold = [rng.randint(5, 70) for _ in range(n)]
+    scores, winners = score(stands, gold)
+    names = _names(n)
+    p = rng.randrange(n)
+    sc = scores[p]
+    bon = ", ".join(f"{GOODS[GOOD_IDS[k]].name} {v}" for k, v in sc.bonuses.items()) or "none"
+    text = (f"{names[p]}: goods worth {sc.goods} + {sc.gold} gold + bonuses {sum(sc.bonuses.values())} "
+            f"({bon}) = {sc.total}. Winner: {', '.join(names[w] for w in winners)}.")
+    return Question(
+        "total", seed, ed, "Count a final score",
+        f"The game is over. What is {names[p]}'s score? (Compare the stands to find the King and Queen bonuses.) "
+        f"And who wins?",
+        [Scene(f"{names[q]}: {gold[q]} gold", tuple(stands[q])) for q in range(n)],
+        (Field("total", f"{names[p]}'s score", "int", lo=0, hi=500),
+         Field("winner", "Winner", "choice", tuple(names) + ("Shared victory",))),
+        {"total": sc.total, "winner": names[winners[0]] if len(winners) == 1 else "Shared victory"},
+        text, "score.total",
+    )
+
+
+def q_endround(seed: int, edition: str | None = None) -> Question:
+    """The last bag of a round is dealt with: who is the next Sheriff, how many cards are drawn?"""
+    rng = random.Random(seed)
+    ed = _edition(rng, edition)
+    n = rng.randint(3, 5)
+    sheriff = rng.randrange(n)
+    m = (sheriff + 1) % n
+    size = rng.randint(1, 5)
+    bag = [LEGAL_GOODS[0]] * size
+    pool = [x for x in LEGAL_GOODS + CONTRABAND_GOODS if GOODS[x].count(n)]
+    left = [rng.choice(pool) for _ in range(6 - size)]
+    g = table_game(ed, {m: _counts(bag)}, {m: (LEGAL_GOODS[0], size)}, players=n, sheriff=sheriff,
+                   hands={m: _counts(left)}, seed=seed, others_wait=False)
+    s = g.state
+    before = sum(s.hands[m])
+    events, text = _narrate(g, A.Pass(sheriff, m))
+    after = sum(s.hands[m])
+    names = s.names
+    nxt = s.officials[0]
+    return Question(
+        "endround", seed, ed, "End of the round",
+        f"{n} players; {names[sheriff]} is the Sheriff. {names[m]} loaded {size} card{'s' if size != 1 else ''} "
+        f"from a hand of six, and that is the last bag: the Sheriff hands it back. Who is the next Sheriff, "
+        f"and how many cards does {names[m]} draw?",
+        [Scene(f"{names[m]}'s hand after loading the bag", tuple(_counts(left)), note="" if left else "empty")],
+        (Field("next", "Next Sheriff", "choice", tuple(names)),
+         Field("draws", f"Cards {names[m]} draws", "int", lo=0, hi=7)),
+        {"next": names[nxt], "draws": after - before}, text, "round.end",
+    )
+
+
+_DEPUTY_WHO = ("Nobody: the bag passes free", "One Deputy, alone", "Both Deputies, together")
+
+
+def q_deputies(seed: int, edition: str | None = None) -> Question:
+    """Six players: the two Deputies take stances on a bag, then deal with it."""
+    rng = random.Random(seed)
+    ed = "2E"
+    deputies = (0, 1)
+    m = 2
+    size = rng.randint(1, 4)
+    honest = rng.random() < 0.5
+    decl = rng.choice(LEGAL_GOODS)
+    bag = [decl] * size if honest else [decl] * (size - 1) + [rng.choice(CONTRABAND_GOODS)]
+    g = table_game(ed, {m: _counts(bag), 3: _counts([0]), 4: _counts([0]), 5: _counts([0])},
+                        {m: (decl, size), 3: (0, 1), 4: (0, 1), 5: (0, 1)}, players=6,
+                        deputies=deputies, seed=seed)
+    s = g.state
+    st = (rng.random() < 0.7, rng.random() < 0.6)
+    texts = []
+    for d, want in zip(deputies, st):
+        events, t = _narrate(g, A.Stance(d, m, want))
+        texts.append(t)
+    who = sum(st)
+    gold_m = s.gold[m]
+    if who:
+        actor = s.authority[m][0]
+        events, t = _narrate(g, A.Inspect(actor, m))
+        texts.append(t)
+    names = s.names
+    stance_txt = " and ".join(f"{names[d]} {'wants to inspect' if w else 'would let it pass'}" for d, w in zip(deputies, st))
+    return Question(
+        "deputies", seed, ed, "Six players: the Deputies",
+        f"{names[0]} and {names[1]} are the Deputies. {names[m]} declared \"{_decl_text(decl, size)}\". "
+        f"{stance_txt}. Whoever is suspicious opens the bag. Who deals with it, how much gold does {names[m]} "
+        f"gain, and how much lands on the Booty tile?",
+        [Scene(f"Inside {names[m]}'s bag", tuple(_counts(bag)))],
+        (Field("who", "Who deals with the bag", "choice", _DEPUTY_WHO),
+         Field("gain", f"Gold {names[m]} gains", "int", lo=0, hi=40),
+         Field("booty", "Gold on the Booty tile", "int", lo=0, hi=40)),
+        {"who": _DEPUTY_WHO[who], "gain": max(0, s.gold[m] - 50), "booty": s.booty_gold},
+        " ".join(texts), "deputies.stance" if who != 2 else "deputies.booty",
+    )
+
+
+KINDS = {
+    "market": q_market, "load": q_load, "declare": q_declare, "inspect": q_inspect, "pass": q_pass,
+    "debt": q_debt, "endround": q_endround, "kingqueen": q_kingqueen, "total": q_total,
+    "deputies": q_deputies,
+}
+
+
+def generate(kind: str, seed: int, edition: str | None = None) -> Question:
+    """Question ``kind`` (see ``KINDS``) for ``seed``; ``edition`` None: picked at random."""
+    if kind not in KINDS:
+        raise KeyError(f"no question kind {kind!r}; known: {', '.join(KINDS)}")
+    return KINDS[kind](seed, edition)
+
+
+__all__ = ["Field", "Scene", "Question", "Feedback", "KINDS", "generate", "check", "table_game"]
