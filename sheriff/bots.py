@@ -36,10 +36,18 @@ class Bot:
             raise ValueError(f"sheriff style must be one of {SHERIFF_STYLES}, not {sheriff!r}")
         self.merchant = merchant
         self.sheriff = sheriff
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self._rng = None
         self.last_reason = ""
         self._plan = None          # (cards to load, good to declare) chosen at Market time
         self._lying = False
+
+    @property
+    def rng(self) -> random.Random:
+        """Created on first use: only the bluffer draws random numbers."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     @property
     def label(self) -> str:
@@ -98,17 +106,17 @@ class Bot:
             discard.extend([g] * k)
         del discard[5:]
         from_piles = ()
-        if v.rules.edition == "1E" and discard:
-            piles = v.discards()
-            for k in (0, 1):
-                pile = piles[k]
+        if discard and v.rules.edition == "1E":
+            for k in (0, 1):               # take a run of the wanted good off a discard pile
                 i = 0
-                while i < len(discard) and i < len(pile) and pile[-1 - i] == best:
+                for c in reversed(v.pile_top(k, len(discard))):
+                    if c != best:
+                        break
                     i += 1
                 if i:
                     from_piles = (k,) * i
                     break
-        self.last_reason = f"keeps {GOODS[best].name}" + (" and some contraband" if keep_contra else "")
+        self.last_reason = "keeps its best legal good and some contraband" if keep_contra else "keeps its best legal good"
         # lay the set-aside cards on the other pile than the one just drawn from
         pile = 1 if from_piles[:1] == (0,) else 0
         return A.Market(v.seat, tuple(discard), from_piles, pile)
@@ -126,7 +134,7 @@ class Bot:
             g = next(g for g in range(N_GOODS) if hand[g])
             cards = [g]
         self._plan = best
-        lie = any(c != best for c in cards)
+        lie = cards.count(best) != len(cards)
         self._lying = lie
         self.last_reason = "packs contraband under a legal declaration" if lie else "packs only what it will declare"
         return A.LoadBag(v.seat, tuple(cards))
@@ -154,12 +162,12 @@ class Bot:
         m = v.current_bag()
         if v.n == 6 and (m == -1 or v.authority(m) is None):
             if m == -1:
-                m = next(x for x in v.merchants if v.handled(x) is None)
+                m = v.next_bag()
             want = self._suspect(v, m)
             self.last_reason = "is suspicious" if want else "sees nothing odd"
             return A.Stance(me, m, want)
         if m == -1:
-            m = next(x for x in v.merchants if v.handled(x) is None)
+            m = v.next_bag()
         return self._sheriff_open(v, m)
 
     def _suspect(self, v, m) -> bool:
@@ -215,7 +223,8 @@ class Bot:
     def _merchant_answer(self, v, offer):
         me = v.seat
         bag = v.bag
-        at_risk = sum(PENALTY[g] * bag[g] for g in range(N_GOODS) if g != (v.declared(me) or (0,))[0]) if bag else 0
+        declared = v.declared(me)[0]
+        at_risk = sum(map(int.__mul__, PENALTY, bag)) - PENALTY[declared] * bag[declared]
         lying = at_risk > 0
         honest_bait = self.merchant == "bluffer" and not lying
         gold = v.gold(me)
@@ -236,16 +245,15 @@ class Bot:
 
 def play_game(game, bots, max_actions: int = 20000):
     """Let ``bots`` (one per seat) play ``game`` to the end; returns the game."""
+    from sheriff.engine import to_act
     from sheriff.views import SeatView
     s = game.state
     views = [SeatView(s, p) for p in range(s.n)]
     push = game.push
     for _ in range(max_actions):
-        p = game.to_act
+        p = to_act(s)
         if p is None:
             return game
-        if views[p]._s is not game.state:
-            views = [SeatView(game.state, q) for q in range(s.n)]
         push(bots[p].act(views[p]))
     raise RuntimeError("bots did not finish the game")
 

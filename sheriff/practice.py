@@ -138,27 +138,33 @@ def table_game(edition: str, bags: dict[int, list[int]], declared: dict[int, tup
                players: int = 4, sheriff: int = 0, stands: dict[int, list[int]] | None = None,
                gold: dict[int, int] | None = None, royal: bool = False, seed: int = 0,
                deputies: tuple[int, int] | None = None, hands: dict[int, list[int]] | None = None,
-               phase: str = "inspect", others_wait: bool = True) -> Game:
-    """A game in the Inspection phase (or, with ``phase="declare"``, just before the first
-    declaration): ``bags`` and ``declared`` by seat (count vectors and (good, count)).
-    Inspection: merchants without a bag have already been dealt with.  Declaration:
-    every merchant needs a bag, and ``declared`` is ignored.  ``others_wait``: the other
-    merchants carry a one-Apple bag still to be dealt with (so the round goes on)."""
+               phase: str = "inspect", others_wait: bool = True, names: list[str] | None = None) -> Game:
+    """A game at a chosen moment of a round, built from plain count vectors by seat.
+
+    ``phase="inspect"``: ``bags`` and ``declared`` ((good, count)) by seat; with
+    ``others_wait`` the other merchants carry a one-Apple bag still to be dealt with
+    (so the round goes on), else their bags count as already handed back.
+    ``phase="declare"``: every merchant has a bag (the others get one Apple), nobody
+    has declared yet.  ``phase="load"``: merchants in ``bags`` have not loaded yet
+    (give their ``hands``); the others have closed a one-Apple bag."""
     from sheriff.scenario import Position
     n = players
     rules = Rules(edition=edition, players=n, royal_goods=royal)
     officials = deputies if deputies else (sheriff,)
     inspect = phase == "inspect"
-    if inspect and others_wait:
-        apple = _counts([LEGAL_GOODS[0]])
-        bags = dict(bags)
-        declared = dict(declared)
+    apple = _counts([LEGAL_GOODS[0]])
+    bags = dict(bags)
+    declared = dict(declared)
+    if phase == "load":
+        loading = set(bags)
+        bags = {p: apple for p in range(n) if p not in officials and p not in loading}
+    elif others_wait or phase == "declare":
         for p in range(n):
             if p not in officials and p not in bags:
                 bags[p] = apple
                 declared[p] = (LEGAL_GOODS[0], 1)
     pos = Position(
-        rules=rules, names=_names(n), phase=phase,
+        rules=rules, names=list(names) if names else _names(n), phase=phase,
         sheriff=None if deputies else sheriff, deputies=deputies,
         hands=[_as_dict((hands or {}).get(p, [0] * N_GOODS)) for p in range(n)],
         bags=[_as_dict(bags[p]) if p in bags else None for p in range(n)],

@@ -22,13 +22,15 @@ class Score:
     contraband_cards: int = 0       # second tie-breaker (royal goods and Black Market cards included)
 
 
+_ROYAL = tuple((g.index, g.counts_as, g.multiplier) for g in GOODS if g.counts_as is not None)
+
+
 def good_counts_for_bonus(stand) -> dict[int, int]:
     """How many of each legal good a stand counts for King/Queen, royal goods multiplied in."""
     counts = {g: stand[g] for g in LEGAL_GOODS}
-    for g in range(N_GOODS):
-        base = GOODS[g].counts_as
-        if base is not None and stand[g]:
-            counts[base] += GOODS[g].multiplier * stand[g]
+    for g, base, mult in _ROYAL:
+        if stand[g]:
+            counts[base] += mult * stand[g]
     return counts
 
 
@@ -73,9 +75,9 @@ def score(stands, gold, black_market=None) -> tuple[list[Score], list[int]]:
     scores = []
     for p in range(n):
         st = stands[p]
-        goods = sum(VALUE[g] * st[g] for g in range(N_GOODS)) + sum(black_market[p])
-        legal = sum(st[g] for g in range(N_GOODS) if IS_LEGAL[g])
-        contra = sum(st[g] for g in range(N_GOODS) if not IS_LEGAL[g]) + len(black_market[p])
+        goods = sum(map(int.__mul__, VALUE, st)) + sum(black_market[p])
+        legal = sum(st[g] for g in LEGAL_GOODS)
+        contra = sum(st) - legal + len(black_market[p])
         total = goods + gold[p] + sum(bon[p].values())
         scores.append(Score(goods, gold[p], bon[p], total, legal, contra))
     key = [(sc.total, sc.legal_cards, sc.contraband_cards) for sc in scores]

@@ -92,6 +92,11 @@ class SeatView:
     def discards(self) -> tuple[tuple[int, ...], ...]:
         return tuple(tuple(p) for p in self._s.discards)
 
+    def pile_top(self, pile: int, k: int) -> tuple[int, ...]:
+        """The top ``k`` cards of a discard pile (the last one is on top)."""
+        p = self._s.discards[pile]
+        return tuple(p[-k:]) if k else ()
+
     def deck_size(self) -> int:
         return len(self._s.deck)
 
@@ -103,6 +108,15 @@ class SeatView:
         """(merchant, standing offer or None, offered by, whose answer is due) or None."""
         n = self._s.nego
         return tuple(n) if n is not None else None
+
+    def next_bag(self) -> int:
+        """The first merchant (in declaration order) whose bag is still to be dealt with, or -1."""
+        s = self._s
+        handled = s.handled
+        for m in s.order:
+            if handled[m] is None:
+                return m
+        return -1
 
     def current_bag(self) -> int:
         return self._s.current

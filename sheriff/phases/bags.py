@@ -1,15 +1,16 @@
 """Phases 2 and 3: loading bags (all at once) and declaring them (in turn)."""
 from __future__ import annotations
 
-from sheriff.cards import GOODS, IS_LEGAL
+from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
 from sheriff.phases.common import need_cards, need_phase, need_seat, refuse
 from sheriff.state import DECLARE, INSPECT, LOAD, GameState
 
 
 def check_load(s: GameState, a) -> None:
-    need_phase(s, LOAD, "Loading a bag")
+    if s.phase != LOAD:
+        need_phase(s, LOAD, "Loading a bag")
     need_seat(s, a.player)
-    if a.player not in s.order:
+    if a.player in s.officials:
         raise refuse(s, "round.phases", f"{s.names[a.player]} is {'a Deputy' if s.deputies_mode else 'the Sheriff'} this round and carries no bag.")
     if s.bags[a.player] is not None:
         raise refuse(s, "load.closed", f"{s.names[a.player]} has already closed the bag; it cannot be repacked.")
@@ -18,29 +19,30 @@ def check_load(s: GameState, a) -> None:
         raise refuse(s, "load.size", "A bag must hold at least one card.")
     if k > 5:
         raise refuse(s, "load.size", f"A bag holds at most five cards, not {k}.")
-    need_cards(s, a.cards, s.hands[a.player], "load.from_hand", f"{s.names[a.player]}'s hand")
+    need_cards(s, a.cards, s.hands[a.player], "load.from_hand", a.player)
 
 
 def apply_load(s: GameState, a) -> None:
     p = a.player
     hand = s.hands[p]
-    bag = [0] * len(hand)
+    bag = [0] * N_GOODS
     for c in a.cards:
         hand[c] -= 1
         bag[c] += 1
     s.bags[p] = bag
     s.bag_size[p] = len(a.cards)
     s.events.append(("load", p, len(a.cards)))
-    if all(s.bags[m] is not None for m in s.order):
+    if s.bags.count(None) == len(s.officials):      # every merchant's bag is closed
         s.phase = DECLARE
         s.turn = 0
 
 
 def check_declare(s: GameState, a) -> None:
-    need_phase(s, DECLARE, "Declaring")
-    need_seat(s, a.player)
+    if s.phase != DECLARE:
+        need_phase(s, DECLARE, "Declaring")
     who = s.order[s.turn]
     if a.player != who:
+        need_seat(s, a.player)
         raise refuse(s, "turn.order", f"{s.names[who]} declares next; {s.names[a.player]} must wait.")
     g = a.good
     if not (isinstance(g, int) and 0 <= g < len(GOODS)):

@@ -17,15 +17,17 @@ def need_phase(s: GameState, phase: str, doing: str) -> None:
                      f"{PHASE_TITLES[s.phase]} phase.")
 
 
-def need_cards(s: GameState, cards, where: list[int], rule_id: str, whose: str) -> list[int]:
-    """Count vector of ``cards``; refuse if they are not all in ``where``."""
+def need_cards(s: GameState, cards, where: list[int], rule_id: str, player: int, place: str = "hand") -> list[int]:
+    """Count vector of ``cards``; refuse if they are not all in ``where`` (``player``'s ``place``).
+
+    The refusal message is only formatted when refusing: legal moves stay cheap."""
     counts = [0] * N_GOODS
     for c in cards:
         if type(c) is not int or not 0 <= c < N_GOODS:
             raise refuse(s, rule_id, f"{c!r} is not a goods card.")
         counts[c] += 1
         if counts[c] > where[c]:
-            raise refuse(s, rule_id, f"{whose} has {where[c]} {GOODS[c].name}, not {sum(1 for x in cards if x == c)}.")
+            raise refuse(s, rule_id, f"{s.names[player]}'s {place} has {where[c]} {GOODS[c].name}, not {sum(1 for x in cards if x == c)}.")
     return counts
 
 

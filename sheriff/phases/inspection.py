@@ -58,9 +58,11 @@ def to_act(s: GameState) -> int:
 
 # -- common checks ----------------------------------------------------------------
 def _need_open_bag(s: GameState, a, m: int) -> None:
-    need_phase(s, INSPECT, "That")
-    need_seat(s, a.player)
-    need_seat(s, m)
+    if s.phase != INSPECT:
+        need_phase(s, INSPECT, "That")
+    if type(m) is not int or not 0 <= m < s.n or type(a.player) is not int or not 0 <= a.player < s.n:
+        need_seat(s, a.player)
+        need_seat(s, m)
     if s.claim_queue:
         who = s.claim_queue[0]
         raise refuse(s, "black_market.claim", f"{s.names[who]} must first say whether to claim a Black Market card.")
@@ -335,7 +337,7 @@ def _close(s: GameState, m: int, how: str) -> None:
 
 
 def _maybe_end(s: GameState) -> None:
-    if not s.claim_queue and all(s.handled[m] is not None for m in s.order):
+    if not s.claim_queue and s.handled.count(None) == len(s.officials):   # every bag dealt with
         end_inspection(s)
 
 
@@ -360,10 +362,7 @@ def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
         s.events.append(("bribe_paid", m, payee, bribe))
         if any(void):
             s.events.append(("void", m, tuple(void)))
-    stand = s.stands[m]
-    for g in range(N_GOODS):
-        if bag[g]:
-            stand[g] += bag[g]
+    s.stands[m] = [x + y for x, y in zip(s.stands[m], bag)]
     s.events.append(("passed", m, tuple(bag)))   # face-down kinds are private to m (see views.redact)
     _close(s, m, PASSED)
     if s.bm_on and claimable(s, m):

@@ -27,31 +27,32 @@ def _name(s, p):
 
 
 def check_market(s: GameState, a) -> None:
-    need_phase(s, MARKET, "A Market turn")
-    need_seat(s, a.player)
+    if s.phase != MARKET:
+        need_phase(s, MARKET, "A Market turn")
     who = s.market_order[s.turn]
     if a.player != who:
+        need_seat(s, a.player)
         if a.player in s.officials:
             raise refuse(s, "round.phases", f"{s.names[a.player]} is {'a Deputy' if s.deputies_mode else 'the Sheriff'} and sits out the Market.")
         raise refuse(s, "turn.order", f"It is {s.names[who]}'s Market turn, not {s.names[a.player]}'s.")
     if len(a.discard) > 5:
         raise refuse(s, "market.set_aside", f"At most five cards may be set aside; {len(a.discard)} were chosen.")
-    need_cards(s, a.discard, s.hands[a.player], "market.set_aside", f"{s.names[a.player]}'s hand")
+    need_cards(s, a.discard, s.hands[a.player], "market.set_aside", a.player)
     if not s.edition1:
         if a.from_piles:
             raise refuse(s, "market.draw_2e", "In the 2nd edition every card is drawn from the deck; the discard pile is not for drawing.")
         return
     if a.pile not in (0, 1):
         raise refuse(s, "market.draw_1e", "Set-aside cards go onto discard pile 0 or discard pile 1.")
+    if any(x not in (0, 1) for x in a.from_piles):
+        raise refuse(s, "market.draw_1e", "Cards can be taken only from discard pile 0 or 1 (and then from the draw pile).")
     wanted = s.hand_size - (hand_count(s, a.player) - len(a.discard))
     if len(a.from_piles) > wanted:
         raise refuse(s, "market.draw_1e", f"Only {max(wanted, 0)} card(s) are drawn back, but {len(a.from_piles)} were taken from discard piles.")
     for k in (0, 1):
-        took = sum(1 for x in a.from_piles if x == k)
+        took = a.from_piles.count(k)
         if took > len(s.discards[k]):
             raise refuse(s, "market.draw_1e", f"Discard pile {k} holds {len(s.discards[k])} card(s); {took} cannot be taken from it.")
-    if any(x not in (0, 1) for x in a.from_piles):
-        raise refuse(s, "market.draw_1e", "Cards can be taken only from discard pile 0 or 1 (and then from the draw pile).")
 
 
 def apply_market(s: GameState, a) -> None:
@@ -65,7 +66,7 @@ def apply_market(s: GameState, a) -> None:
         hand[c] += 1
         taken.append(c)
     short = s.hand_size - sum(hand)
-    drawn = draw(s, p, short) if short > 0 else []
+    drawn = draw(s, p, short) if short > 0 else ()
     if s.edition1:
         s.discards[a.pile].extend(a.discard)
     else:

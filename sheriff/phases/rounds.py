@@ -23,18 +23,22 @@ def reshuffle(s: GameState) -> None:
 
 def draw(s: GameState, p: int, k: int) -> list[int]:
     """Draw up to ``k`` cards from the draw pile into ``p``'s hand, reshuffling if it runs out."""
-    got = []
     hand = s.hands[p]
     deck = s.deck
-    for _ in range(k):
-        if not deck:
-            reshuffle(s)
-            deck = s.deck
-            if not deck:
-                break   # nothing left anywhere: the hand stays short
-        c = deck.pop()
+    if len(deck) >= k:                 # the usual case: take the top k in one slice
+        got = deck[-k:] if k else []
+        del deck[len(deck) - k:]
+    else:
+        got = deck[::-1]
+        deck.clear()
+        reshuffle(s)
+        deck = s.deck
+        more = min(k - len(got), len(deck))   # with nothing left anywhere, the hand stays short
+        if more:
+            got += deck[:len(deck) - more - 1:-1]
+            del deck[len(deck) - more:]
+    for c in got:
         hand[c] += 1
-        got.append(c)
     return got
 
 
