@@ -4,6 +4,7 @@ Helpers for tests live in ``harness.py`` (``from harness import open_lesson, ass
 """
 from __future__ import annotations
 
+import contextlib
 import os
 from pathlib import Path
 
@@ -62,5 +63,6 @@ def page(browser):
     try:
         yield pg
     finally:
-        pg.goto("about:blank")  # fires Voilà's beforeunload, which shuts the page's kernel down
+        with contextlib.suppress(Exception):  # fires Voilà's beforeunload: it shuts its kernel down
+            pg.goto("about:blank")
         context.close()

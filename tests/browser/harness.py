@@ -77,7 +77,9 @@ class VoilaServer:
         deadline = time.monotonic() + self.timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError(f"voila exited with {self.proc.returncode}:\n{self.log_text()}")
+                log, code = self.log_text(), self.proc.returncode
+                self.stop()
+                raise RuntimeError(f"voila exited with {code}:\n{log}")
             try:
                 with urllib.request.urlopen(self.url, timeout=2):
                     pass
@@ -87,36 +89,36 @@ class VoilaServer:
                 time.sleep(0.2)
                 continue
             return self.url
+        log = self.log_text()
         self.stop()
-        raise RuntimeError(f"voila did not answer on {self.url} within {self.timeout}s")
+        raise RuntimeError(f"voila did not answer on {self.url} within {self.timeout}s:\n{log}")
 
     def log_text(self) -> str:
         return Path(self.log.name).read_text(errors="replace")[-4000:]
 
-    def stop(self) -> None:
+    def stop(self, keep_log: bool = False) -> None:
         """SIGTERM our own process group (voila + its kernels), then SIGKILL if needed."""
-        if self.proc is None:
-            return
-        pgid = self.proc.pid  # start_new_session: the group id is our child's pid
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(pgid, signal.SIGTERM)
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            pass
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(pgid, signal.SIGKILL)  # kernels left in the group
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            self.proc.wait(timeout=5)
-        self.proc = None
+        if self.proc is not None:
+            pgid = self.proc.pid  # start_new_session: the group id is our child's pid
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pgid, signal.SIGTERM)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=10)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(pgid, signal.SIGKILL)  # kernels left in the group
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=5)
+            self.proc = None
+        self.log.close()
+        if not keep_log:
+            with contextlib.suppress(OSError):
+                os.unlink(self.log.name)
 
     def __enter__(self) -> str:
         return self.start()
 
     def __exit__(self, *exc) -> None:
         self.stop()
-        with contextlib.suppress(OSError):
-            os.unlink(self.log.name)
 
 
 # ----------------------------------------------------------------------------- browser
