@@ -1,1 +1,16 @@
-"""Sheriff of Nottingham rules tutor: a pure rules engine for both editions and every official variant."""
+"""Sheriff of Nottingham rules tutor: a pure rules engine for both editions and every official variant.
+
+    >>> from sheriff import Game, Rules
+    >>> Game(Rules(edition="1E", players=3), seed=1).phase
+    'market'
+"""
+from sheriff import actions
+from sheriff.cards import GOODS, good_id
+from sheriff.engine import Game, apply
+from sheriff.errors import IllegalAction, InvalidScenario
+from sheriff.rulebook import RULES
+from sheriff.rules import Rules
+from sheriff.scoring import score
+
+__all__ = ["Game", "Rules", "IllegalAction", "InvalidScenario", "RULES", "GOODS", "actions", "apply",
+           "good_id", "score"]
