@@ -1,0 +1,211 @@
+"""Command line: ``python -m sheriff score | examples [ID] | theory ...``.
+
+``score``     reads a score sheet (JSON, stdin or a file) and prints each player's
+              goods, gold, King/Queen bonuses and total, and the winners, as JSON.
+``examples``  lists the rulebook scenarios (id, two spaces, title); with an id,
+              replays that scenario and narrates every step, then its checks.
+``theory``    hands the rest of the command line to ``sheriff.theory.cli``.
+
+Bad input never prints a traceback: one line on stderr naming the field, exit 2.
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, ValidationError, model_validator
+
+from sheriff.errors import InvalidScenario
+
+USAGE = """\
+usage: python -m sheriff <command> [arguments]
+
+commands:
+  score [FILE]     score a finished game: JSON on stdin (or in FILE), e.g.
+                   {"edition": "2E", "players": [{"name": "David", "gold": 42,
+                    "stand": {"apples": 4, "cheese": 6}, "black_market": []}]}
+                   goods: apples cheese bread chickens pepper mead silk crossbows
+                   green_apples golden_apples gouda_cheese blue_cheese rye_bread
+                   pumpernickel_bread royal_rooster (missing goods count 0)
+  examples         list the rulebook examples (id, then title)
+  examples ID      replay one example and narrate each step
+  theory ...       game-theory tools (see: python -m sheriff theory --help)
+
+options:
+  -h, --help       show this help
+"""
+
+
+# -- score ---------------------------------------------------------------------------
+def _stand(v):
+    from sheriff.scenario import _to_counts
+    if not isinstance(v, dict):
+        raise ValueError('expected an object of counts, e.g. {"apples": 4}')
+    return _to_counts(v)
+
+
+class ScorePlayer(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: Annotated[str, Field(min_length=1, max_length=40)]
+    gold: Annotated[StrictInt, Field(ge=0, le=1_000_000)] = 0
+    stand: Annotated[dict[str, int], BeforeValidator(_stand)] = {}
+    black_market: Annotated[list[Annotated[StrictInt, Field(ge=0, le=1000)]], Field(max_length=6)] = []
+
+
+class ScoreSheet(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    edition: Literal["1E", "2E"] = "2E"
+    players: Annotated[list[ScorePlayer], Field(min_length=1, max_length=6)]
+
+    @model_validator(mode="after")
+    def _fits_edition(self) -> "ScoreSheet":
+        if self.edition == "1E":
+            if len(self.players) > 5:
+                raise ValueError("players: the 1st edition is for 3 to 5 players")
+            for i, p in enumerate(self.players):
+                if p.black_market:
+                    raise ValueError(f"players[{i}].black_market: the 1st edition has no Black Market")
+        names = [p.name for p in self.players]
+        if len(set(names)) != len(names):
+            raise ValueError("players: every player needs a different name")
+        return self
+
+
+def score_sheet(data) -> dict:
+    """Score a sheet (plain data); ``InvalidScenario`` naming the field if it is malformed."""
+    from sheriff.cards import GOOD_IDS, N_GOODS
+    from sheriff.record import _invalid
+    from sheriff.scoring import score
+    if not isinstance(data, dict):
+        raise InvalidScenario(f'expected a JSON object such as {{"players": [...]}}, got {type(data).__name__}', "input")
+    try:
+        sheet = ScoreSheet.model_validate(data)
+    except ValidationError as e:
+        err = _invalid(e)
+        msg = str(err)
+        if err.field is None and ": " in msg and " " not in msg.split(": ", 1)[0]:
+            f, rest = msg.split(": ", 1)
+            err = InvalidScenario(rest, f)
+        raise err from None
+    stands = []
+    for p in sheet.players:
+        v = [0] * N_GOODS
+        for g, k in p.stand.items():
+            v[GOOD_IDS[g]] += k
+        stands.append(v)
+    scores, winners = score(stands, [p.gold for p in sheet.players], [list(p.black_market) for p in sheet.players])
+    return {
+        "players": [{"name": p.name, "goods": sc.goods, "gold": sc.gold, "bonuses": dict(sc.bonuses), "total": sc.total}
+                    for p, sc in zip(sheet.players, scores)],
+        "winners": [sheet.players[w].name for w in winners],
+    }
+
+
+def _cmd_score(args: list[str]) -> int:
+    from sheriff.record import MAX_TEXT, parse_json_text
+    if len(args) > 1:
+        return _fail("score takes at most one file name")
+    try:
+        if args and args[0] != "-":
+            try:
+                with open(args[0], "rb") as f:
+                    text = f.read(MAX_TEXT + 1)
+            except OSError as e:
+                return _fail(f"{args[0]}: {e.strerror or e}")
+        else:
+            text = sys.stdin.buffer.read(MAX_TEXT + 1)
+        data = parse_json_text(text, "input")
+        result = score_sheet(data)
+    except InvalidScenario as e:
+        return _fail(str(e))
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+# -- examples ----------------------------------------------------------------------------
+def _cmd_examples(args: list[str]) -> int:
+    from sheriff.scenario import get_scenario, load_scenarios
+    if len(args) > 1:
+        return _fail("examples takes at most one scenario id")
+    try:
+        scenarios = load_scenarios()
+    except InvalidScenario as e:
+        return _fail(f"a shipped example is broken: {e}")
+    if not args:
+        for sc in scenarios:
+            print(f"{sc.id}  {sc.title}")
+        return 0
+    try:
+        sc = get_scenario(args[0])
+    except KeyError:
+        return _fail(f"no example {args[0]!r} (run 'python -m sheriff examples' for the list)")
+    replay = sc.replay()
+    print(f"{sc.id}: {sc.title}")
+    print(f"Source: {sc.source}")
+    print(sc.summary)
+    print()
+    for f in replay.frames[1:]:
+        print(f"{f.index}. {f.say}")
+        for line in f.narration:
+            print(f"   {line}")
+    problems = replay.problems()
+    checks = replay.checks()
+    if checks:
+        print()
+        print("Checks:")
+        for desc, ok in checks:
+            print(f"   [{'ok' if ok else 'FAILED'}] {desc}")
+    refusals = [f for f in replay.frames[1:] if f.expected_refusal]
+    for f in refusals:
+        print(f"   [{'ok' if f.ok else 'FAILED'}] step {f.index} refused under rule {f.expected_refusal}")
+    return 0 if not problems else 1
+
+
+# -- theory ------------------------------------------------------------------------------
+def _cmd_theory(args: list[str]) -> int:
+    try:
+        from sheriff.theory import cli as theory_cli
+    except ImportError as e:
+        return _fail(f"the theory tools are not available ({e})")
+    try:
+        rc = theory_cli.main(args)
+    except SystemExit as e:     # argparse style
+        code = e.code
+        return code if isinstance(code, int) else (0 if code is None else 2)
+    return int(rc or 0)
+
+
+def _fail(msg: str) -> int:
+    line = " ".join(str(msg).split())
+    print(f"sheriff: {line}", file=sys.stderr)
+    return 2
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        sys.stderr.write(USAGE)
+        return 2
+    cmd, rest = args[0], args[1:]
+    if cmd in ("-h", "--help", "help"):
+        sys.stdout.write(USAGE)
+        return 0
+    if cmd == "score":
+        if rest[:1] in (["-h"], ["--help"]):
+            sys.stdout.write(USAGE)
+            return 0
+        return _cmd_score(rest)
+    if cmd == "examples":
+        if rest[:1] in (["-h"], ["--help"]):
+            sys.stdout.write(USAGE)
+            return 0
+        return _cmd_examples(rest)
+    if cmd == "theory":
+        return _cmd_theory(rest)
+    sys.stderr.write(f"sheriff: unknown command {cmd!r}\n\n" + USAGE)
+    return 2
+
+
+if __name__ == "__main__":   # pragma: no cover
+    raise SystemExit(main())
