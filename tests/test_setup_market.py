@@ -248,3 +248,21 @@ def test_every_refusal_names_a_known_rule_with_a_citation_for_the_edition():
     assert e.cite.startswith("1E")
     assert "2" in e.reason
     assert GOODS[CHEESE].name == "Cheese"
+
+
+@pytest.mark.parametrize("left,pile", [(0, 3), (2, 1), (1, 2), (0, 0), (2, 0)])
+def test_drawing_across_a_reshuffle_loses_no_card(left, pile):
+    """Draw 3 with ``left`` cards in the deck and ``pile`` in the 2E discard pile."""
+    from sheriff.phases.rounds import draw
+    g = Game(Rules(edition="2E", players=4), seed=8)
+    s = g.state
+    spare = s.deck[:]
+    s.deck = spare[:left]
+    s.discards[0] = spare[left:left + pile]
+    s.box = [0] * N_GOODS
+    for c in spare[left + pile:]:
+        s.box[c] += 1                    # park the rest so the totals stay checkable
+    got = draw(s, 1, 3)
+    assert len(got) == min(3, left + pile)
+    assert sum(s.hands[1]) == 6 + len(got)
+    assert s.card_totals() == s.composition

@@ -35,7 +35,7 @@ def draw(s: GameState, p: int, k: int) -> list[int]:
         deck = s.deck
         more = min(k - len(got), len(deck))   # with nothing left anywhere, the hand stays short
         if more:
-            got += deck[:len(deck) - more - 1:-1]
+            got += deck[len(deck) - more:]
             del deck[len(deck) - more:]
     for c in got:
         hand[c] += 1
