@@ -541,8 +541,9 @@ class Scenario(BaseModel):
     def game(self):
         """A fresh ``Game`` at the setup position (``game.position`` is kept for saving)."""
         from sheriff.engine import Game
+        from sheriff.record import remember_position
         g = Game.from_state(self.setup.to_state(), seed=self.setup.seed)
-        g.position = self.setup
+        remember_position(g, self.setup)
         return g
 
     def replay(self, seat: int | None = None) -> "Replay":

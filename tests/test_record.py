@@ -84,6 +84,12 @@ def test_scenario_game_saves_its_setup():
     h = load_game(text)
     assert h.state.fingerprint() == g.state.fingerprint()
     assert h.state.gold == [58, 42, 50, 50]
+    # a copy of the game (widgets copy games) still knows where it began
+    assert load_game(save_game(g.copy())).state.fingerprint() == g.state.fingerprint()
+    # a prepared position that is not a scenario cannot be saved silently wrong
+    bare = Game.from_state(sc.setup.to_state())
+    with pytest.raises(ValueError):
+        save_game(bare)
 
 
 ONE_OF_EACH = [
