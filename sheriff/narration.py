@@ -102,7 +102,7 @@ class _Table:
 
 
 def bribe_text(b, t: _Table) -> str:
-    """'8 gold and 2 Apples from the stand', with terms about other bags and promises."""
+    """'8 gold and 2 Apples from the stand', with conditions about other bags and promises."""
     parts = []
     if b.gold:
         parts.append(f"{b.gold} gold")
@@ -110,13 +110,20 @@ def bribe_text(b, t: _Table) -> str:
         parts.append(f"{_cards_text(b.stand)} from the stand")
     if b.bag:
         parts.append(f"{_cards_text(b.bag)} from the bag")
+    conds = []
     if b.inspect:
-        parts.append("a promise to open " + and_list([t.whose(p) + " bag" for p in b.inspect]))
+        conds.append(f"{t.boss()} {'open' if t.deputies else 'opens'} "
+                     + and_list([t.whose(p) + " bag" for p in b.inspect]))
     if b.let_pass:
-        parts.append("a promise to let " + and_list([t.who(p) for p in b.let_pass]) + " through")
+        conds.append(f"{t.boss()} {'let' if t.deputies else 'lets'} "
+                     + and_list([t.who(p) for p in b.let_pass]) + " through")
+    s = and_list(parts) if parts else ""
+    if conds:
+        s = (s or "nothing") + ", on condition that " + " and ".join(conds)
     if b.promise:
-        parts.append(f'a promise for later ("{b.promise}"), which binds nobody')
-    return and_list(parts)
+        promise = f'a promise for later ("{b.promise}"), which binds nobody'
+        s = f"{s}, plus {promise}" if s else promise
+    return s or "nothing"
 
 
 def _penalty_detail(counts, only=None) -> str:
@@ -374,7 +381,7 @@ def _event(ev, t: _Table, ctx: dict, action, seat, after) -> str | None:
         s += f", not {k} {good_name(g, k)}."
         conf = [bag[x] if x != g else 0 for x in range(N_GOODS)]
         where = t.pile(action.pile) if isinstance(action, A.Inspect) and t.edition1 else t.pile(0)
-        kept = f"{t.who(m)} keeps {bag[g]} {good_name(g, bag[g])}" if bag[g] else f"Nothing in it was declared truthfully"
+        kept = f"{t.who(m)} keeps {bag[g]} {good_name(g, bag[g])}" if bag[g] else "Nothing in it was declared truthfully"
         n_conf = sum(conf)
         return (s + f" {kept}; {goods_text(conf)} {'is' if n_conf == 1 else 'are'} confiscated "
                 f"onto {where}.")

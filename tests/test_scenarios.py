@@ -10,7 +10,7 @@ from importlib import resources
 import pytest
 
 from sheriff import actions as A
-from sheriff.cards import GOODS, IS_LEGAL, N_GOODS, good_id
+from sheriff.cards import IS_LEGAL, N_GOODS, good_id
 from sheriff.engine import Game
 from sheriff.errors import IllegalAction, InvalidScenario
 from sheriff.narration import narrate
