@@ -38,6 +38,8 @@ CSS = """
 .sn-refusal{border-left:4px solid #b71c1c;background:#fff3f3;padding:6px 10px;font:13px sans-serif}
 .sn-cite{color:#555;font-size:11px;font-style:italic}
 .sn-interp{border-left:4px solid #f9a825;background:#fffde7;padding:4px 8px;font:12px sans-serif}
+/* the octagon (clip-path) would cut off a badge on the corner: put it just inside */
+.sn-contraband .sn-count{top:15px;right:3px}
 </style>
 """
 
