@@ -1,0 +1,265 @@
+"""Step through a saved game with every hand shown, and branch off from any step.
+
+    from sheriff.widgets.game_replay import ReplayViewer
+    viewer = ReplayViewer(game)          # or ReplayViewer() and load a saved file
+    viewer
+
+This is the study view: all hands, bags and face-down goods are on the table
+(``seat=None`` narration), which is never the case while playing.  Step ``k`` is the
+position after the first ``k`` moves; the story box tells what move ``k`` did.
+"Play on from here" starts a new game at step ``k`` (the same shuffle, so the cards
+still to come are the same) that you continue in the play widget, e.g. to try
+declaring Cheese where the saved game declared Apples.
+
+Controls (registered in ``ReplayViewer.reg``, CSS class ``sn-ctl-<name>``):
+replay.first, replay.prev, replay.step, replay.next, replay.last, replay.seat,
+replay.branch, replay.file, replay.files, replay.text, replay.load.
+"""
+from __future__ import annotations
+
+from html import escape
+from pathlib import Path
+
+import ipywidgets as W
+
+from sheriff.cards import GOODS
+from sheriff.engine import Game
+from sheriff.errors import InvalidScenario
+from sheriff.state import OVER, PHASE_TITLES
+from sheriff.views import SeatView
+from sheriff.widgets import render
+from sheriff.widgets.play_controls import css_name
+from sheriff.widgets.play_setup import default_seats, error_box
+from sheriff.widgets.play_table import PLAY_CSS, piles_html, score_table_html
+
+REPLAY_CSS = """
+<style>
+.sn-replay-step{font:14px/1.4 sans-serif;border:1px solid #cfd8dc;border-radius:8px;padding:6px 10px;background:#fff}
+.sn-omni .sn-panel{min-width:260px}
+.sn-secret{background:#f3f8ff;border:1px dashed #1565c0;border-radius:6px;padding:4px;margin-top:4px}
+</style>
+"""
+
+
+class ReplayViewer:
+    def __init__(self, game: Game | None = None, bot_delay: float = 0.8, saved_dir: str | Path = "saved_games",
+                 step: int = 0):
+        self.game: Game | None = None
+        self.bot_delay = bot_delay
+        self.saved_dir = Path(saved_dir)
+        self.branch_app = None
+        self.reg: dict[str, W.Widget] = {}
+        self._cache: dict[int, object] = {}
+
+        # loading
+        self.files = self._add("replay.files", W.Dropdown(options=[], description="Saved games:",
+                                                          style={"description_width": "initial"},
+                                                          layout=W.Layout(width="520px")))
+        self.refresh_btn = W.Button(description="Refresh list", icon="refresh", layout=W.Layout(width="140px"))
+        self.refresh_btn.on_click(lambda _b: self.refresh_files())
+        self.file = self._add("replay.file", W.FileUpload(accept=".json,application/json", multiple=False,
+                                                          description="Choose a file"))
+        self.text = self._add("replay.text", W.Textarea(placeholder="…or paste a saved game's JSON here",
+                                                        layout=W.Layout(width="520px", height="70px")))
+        self.load_btn = self._add("replay.load", W.Button(description="Load for replay", icon="folder-open",
+                                                          button_style="primary", layout=W.Layout(width="200px")))
+        self.load_btn.on_click(lambda _b: self.load(self._chosen_text()))
+        self.message = W.HTML()
+        load_box = W.VBox([W.HBox([self.files, self.refresh_btn]), W.HBox([self.file, self.load_btn]),
+                           self.text, self.message])
+        self.load_acc = W.Accordion(children=[load_box], titles=("Load a saved game",))
+
+        # stepping
+        lay = W.Layout(width="56px")
+        self.first = self._add("replay.first", W.Button(icon="fast-backward", tooltip="Start", layout=lay))
+        self.prev = self._add("replay.prev", W.Button(icon="step-backward", tooltip="One move back", layout=lay))
+        self.next = self._add("replay.next", W.Button(icon="step-forward", tooltip="One move forward", layout=lay))
+        self.last = self._add("replay.last", W.Button(icon="fast-forward", tooltip="End", layout=lay))
+        self.step = self._add("replay.step", W.IntSlider(value=0, min=0, max=0, description="Step:",
+                                                         continuous_update=False, layout=W.Layout(width="420px")))
+        self.first.on_click(lambda _b: self.go(0))
+        self.prev.on_click(lambda _b: self.go(self.step.value - 1))
+        self.next.on_click(lambda _b: self.go(self.step.value + 1))
+        self.last.on_click(lambda _b: self.go(self.step.max))
+        self.step.observe(lambda ch: self._show(), "value")
+        self.where = W.HTML()
+        self.board = W.HTML()
+
+        # branching
+        self.seat = self._add("replay.seat", W.Dropdown(options=[], description="You play:",
+                                                        style={"description_width": "initial"}))
+        self.branch_btn = self._add("replay.branch", W.Button(description="Play on from here (new branch)",
+                                                              icon="code-fork", button_style="warning",
+                                                              layout=W.Layout(width="auto")))
+        self.branch_btn.on_click(lambda _b: self.branch())
+        self.branch_slot = W.VBox()
+        self.branch_box = W.VBox([
+            W.HTML('<div class="sn-note">Start a new game from this step: the same shuffle and the same moves so '
+                   'far, then you play the seat you choose and bots play the others. The saved game is not '
+                   'changed.</div>'),
+            W.HBox([self.seat, self.branch_btn]), self.branch_slot])
+
+        self.view_box = W.VBox([W.HBox([self.first, self.prev, self.step, self.next, self.last],
+                                       layout=W.Layout(align_items="center")),
+                                self.where, self.board, self.branch_box], layout=W.Layout(display="none"))
+        self.root = W.VBox([W.HTML(render.CSS + PLAY_CSS + REPLAY_CSS), self.load_acc, self.view_box])
+        self.root.add_class("sn-play")
+        self.root.add_class("sn-replay")
+        self.refresh_files()
+        if game is not None:
+            self.show_game(game, step)
+
+    def _add(self, name: str, w: W.Widget) -> W.Widget:
+        w.add_class(css_name(name))
+        self.reg[name] = w
+        return w
+
+    def _repr_mimebundle_(self, **kw):
+        return self.root._repr_mimebundle_(**kw)
+
+    # -- loading -----------------------------------------------------------------------
+    def refresh_files(self) -> None:
+        try:
+            paths = sorted(self.saved_dir.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        except OSError:
+            paths = []
+        self.files.options = [("(choose a file saved by the play page)", "")] + [(p.name, str(p)) for p in paths]
+        self.files.value = ""
+
+    def _chosen_text(self):
+        if self.file.value:
+            f = self.file.value[0]
+            return bytes(f["content"] if isinstance(f, dict) else f.content)
+        if self.text.value.strip():
+            return self.text.value
+        if self.files.value:
+            try:
+                return Path(self.files.value).read_bytes()
+            except OSError as e:
+                return f"<unreadable: {e}>"
+        return ""
+
+    def load(self, text) -> bool:
+        """Load a saved game (JSON text or bytes); a broken file is refused with a message."""
+        from sheriff.record import load_game
+        if not text:
+            self.message.value = error_box("Choose a saved game, a file, or paste the JSON text first.")
+            return False
+        try:
+            game = load_game(text)
+        except InvalidScenario as e:
+            self.message.value = error_box(f"This saved game cannot be loaded: {e}")
+            return False
+        except Exception as e:
+            self.message.value = error_box(f"This saved game cannot be loaded ({type(e).__name__}: {e}).")
+            return False
+        self.message.value = ""
+        self.show_game(game)
+        return True
+
+    def show_game(self, game: Game, step: int | None = 0) -> None:
+        """Show ``game`` at ``step`` (0: before the first move; None: the end)."""
+        self.game = game
+        self._cache = {}
+        n = len(game.history)
+        self.step.max = n
+        self.seat.options = [(nm, p) for p, nm in enumerate(game.names)]
+        self.view_box.layout.display = ""
+        self.load_acc.selected_index = None
+        target = n if step is None else max(0, min(step, n))
+        if self.step.value == target:
+            self._show()
+        else:
+            self.step.value = target
+
+    # -- stepping ------------------------------------------------------------------------
+    def go(self, k: int) -> None:
+        if self.game is None:
+            return
+        self.step.value = max(0, min(k, self.step.max))
+
+    def state_at(self, k: int):
+        if k not in self._cache:
+            if len(self._cache) > 64:
+                self._cache.clear()
+            self._cache[k] = self.game.replay_to(k)
+        return self._cache[k]
+
+    def _show(self) -> None:
+        from sheriff.narration import narrate
+        g = self.game
+        if g is None:
+            return
+        k = self.step.value
+        n = len(g.history)
+        s = self.state_at(k)
+        if k == 0:
+            story = "The cards are shuffled and dealt; nobody has moved yet."
+        else:
+            before = self.state_at(k - 1)
+            action = g.history[k - 1]
+            events = s.events[len(before.events):]
+            story = " ".join(narrate(action, events, before, s, seat=None)) or action.text(g.names)
+        nxt = ""
+        if k < n:
+            nxt = f'<div class="sn-note">Next move: {escape(g.history[k].text(g.names))}</div>'
+        phase = PHASE_TITLES[s.phase]
+        rnd = "Game over" if s.phase == OVER else f"Round {s.round + 1} of {g.rules.rounds} · {phase}"
+        self.where.value = (f'<div class="sn-replay-step"><b class="sn-step">Step {k} of {n}</b> · {escape(rnd)}'
+                            f'<div class="sn-replay-story">{escape(story)}</div>{nxt}</div>')
+        self.board.value = omniscient_html(s)
+        if s.phase != OVER:
+            from sheriff.engine import to_act
+            p = to_act(s)
+            if p is not None:
+                self.seat.value = p
+        self.branch_box.layout.display = "none" if s.phase == OVER else ""
+
+    # -- branching ------------------------------------------------------------------------
+    def branch(self, k: int | None = None, seat: int | None = None):
+        """A new game at step ``k`` (default: the step shown), continued in a play widget."""
+        from sheriff.widgets.play import PlayApp
+        g = self.game
+        if g is None:
+            return None
+        k = self.step.value if k is None else k
+        seat = self.seat.value if seat is None else seat
+        new = g.copy()
+        new.state = g.replay_to(k)
+        styles = {p: (sc.merchant, sc.sheriff) for p, sc in enumerate(default_seats(()))}
+        app = PlayApp.for_game(new, [seat], styles, bot_delay=self.bot_delay, save_dir=self.saved_dir)
+        old = list(self.branch_slot.children)
+        self.branch_slot.children = [W.HTML(f"<h3>Branch from step {k}: you play {escape(g.names[seat])}</h3>"),
+                                     app.root]
+        for w in old:
+            if w is not getattr(self.branch_app, "root", None):
+                w.close()
+        self.branch_app = app
+        return app
+
+
+def omniscient_html(s) -> str:
+    """Every player's gold, hand, bag and whole stand (face-down kinds shown), and the piles."""
+    parts = []
+    for p in range(s.n):
+        v = SeatView(s, p)
+        role = ("Deputy" if s.deputies_mode else "Sheriff") if p in s.officials else None
+        panel = render.player_panel(v, p, show_private=True, role=role)
+        bag = v.bag
+        decl = s.declared[p]
+        secret = (f'<div class="sn-secret"><div class="sn-muted">hand:</div>{render.cards(v.hand, 0, "no cards")}')
+        if bag is not None:
+            d = f" (declared {decl[1]} {escape(GOODS[decl[0]].name)})" if decl else ""
+            secret += f'<div class="sn-muted">bag{d}:</div>{render.cards(bag, 0, "empty")}'
+        secret += "</div>"
+        panel = panel[: -len("</div>")] + secret + "</div>"
+        parts.append(f'<div class="sn-seat" data-seat="{p}">{panel}</div>')
+    out = f'<div class="sn-table sn-omni">{"".join(parts)}</div>' + piles_html(SeatView(s, 0))
+    if s.phase == OVER:
+        g = Game.__new__(Game)
+        g.state = s
+        out += "<h4>Final scores</h4>" + score_table_html(g)
+    return out
+
+
+__all__ = ["ReplayViewer", "omniscient_html"]

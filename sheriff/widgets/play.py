@@ -1,0 +1,496 @@
+"""Play a whole game of Sheriff of Nottingham in the browser: humans (hot seat) and bots.
+
+    from sheriff.widgets.play import PlayApp
+    app = PlayApp(bot_delay=0.8)       # seconds between bot moves in the browser; 0 in tests
+    app                                # the setup form, then the table
+
+Pieces (each its own module):
+  play_setup     the setup form (edition, players, variants, seats, seed), loading a
+                 saved game, simulating many bot games with a progress bar
+  play_session   the game, the bots and the story (what bots may say, and when)
+  play_controls  the widgets for one human decision, built from legal_actions(seat)
+  play_table     the public table, the story box and the final score sheet (HTML)
+
+Hot seat: a human sees only their own hand, bag and face-down goods (``SeatView``).
+When the turn passes to a different human, the private area is replaced by a
+handover screen ("Pass the device to Maid Marion") until that player presses the
+button, so the previous player's hand is no longer on the page.  With one human,
+their hand stays on screen while the bots play; with several, hands are hidden
+while bots play.
+
+Bots move one at a time with ``bot_delay`` seconds between moves when there is a
+running event loop (the Jupyter / Voilà kernel), so a learner can follow; with
+``bot_delay=0`` (tests) they move at once.
+"""
+from __future__ import annotations
+
+import asyncio
+import base64
+import re
+import time
+from html import escape
+from pathlib import Path
+
+import ipywidgets as W
+
+from sheriff import actions as A
+from sheriff.engine import Game
+from sheriff.errors import IllegalAction, InvalidScenario
+from sheriff.state import INSPECT
+from sheriff.widgets import render
+from sheriff.widgets.play_controls import Controls, close_tree, css_name
+from sheriff.widgets.play_session import Session
+from sheriff.widgets.play_setup import PlayConfig, SetupForm, default_seats, error_box
+from sheriff.widgets.play_table import (PLAY_CSS, final_stands_html, header_html, score_table_html, story_html,
+                                        table_html)
+
+
+def widget_text(w) -> str:
+    """Every piece of text a widget tree shows (HTML values, labels, options, inputs): for tests."""
+    out = []
+    if getattr(w, "layout", None) is not None and w.layout.display == "none":
+        return ""
+    for attr in ("value", "description", "placeholder"):
+        v = getattr(w, attr, None)
+        if isinstance(v, str):
+            out.append(v)
+    opts = getattr(w, "_options_labels", None)
+    if opts:
+        out.extend(opts)
+    titles = getattr(w, "titles", None)
+    if titles:
+        out.extend(t for t in titles if t)
+    for c in getattr(w, "children", ()) or ():
+        out.append(widget_text(c))
+    return "\n".join(x for x in out if x)
+
+
+class PlayApp:
+    def __init__(self, bot_delay: float = 0.8, save_dir: str | Path = "saved_games", config: PlayConfig | None = None):
+        self.bot_delay = float(bot_delay)
+        self.save_dir = Path(save_dir)
+        self.session: Session | None = None
+        self.controls: dict[str, W.Widget] = {}
+        self.decision: str | None = None          # what the shown controls are for (tests read it)
+        self._viewer: int | None = None           # whose private information is on the screen
+        self._holder: int | None = None           # the human holding the device (hot seat)
+        self._handover_to: int | None = None
+        self._gen = 0                             # bumps when a game is started/abandoned (stops bot loops)
+        self._bots_running = False
+        self._insp_clock: tuple[int, float] | None = None
+
+        self.setup = SetupForm(self.start, self.load_text, self.simulate, bot_delay, config)
+        self.header = W.HTML()
+        self.table = W.HTML()
+        self.story = W.HTML()
+        self.private = W.VBox()
+        self.private.add_class("sn-private-area")
+        self.notice = W.HTML()
+        self.clock = W.HTML()
+        self.timeup = W.Button(description="Time is up!", button_style="danger", icon="clock-o",
+                               tooltip="Inspection time limit: every bag not yet dealt with passes without a bribe")
+        self.timeup.add_class(css_name("timeup"))
+        self.timeup.on_click(lambda _b: self._time_up())
+        self.timebox = W.HBox([self.clock, self.timeup], layout=W.Layout(align_items="center", display="none"))
+        self.end = W.HTML()
+        self.speed = W.BoundedFloatText(value=self.bot_delay, min=0, max=10, step=0.1,
+                                        description="Pause between bot moves (s):",
+                                        style={"description_width": "initial"}, layout=W.Layout(width="260px"))
+        self.speed.add_class(css_name("game.delay"))
+        self.speed.observe(lambda ch: setattr(self, "bot_delay", float(ch["new"] or 0)), "value")
+        self.new_game = W.Button(description="New game", icon="refresh", tooltip="Back to the setup form")
+        self.new_game.add_class(css_name("game.new"))
+        self.new_game.on_click(lambda _b: self.back_to_setup())
+
+        self.save_btn = W.Button(description="Save game", icon="save", tooltip="Write the game as JSON")
+        self.save_btn.add_class(css_name("game.save"))
+        self.save_btn.on_click(lambda _b: self.save())
+        self.save_msg = W.HTML()
+        self.save_json = W.Textarea(layout=W.Layout(width="100%", height="120px"))
+        self.save_json.add_class(css_name("game.json"))
+        self.json_acc = W.Accordion(children=[self.save_json], titles=("The saved game as JSON text",))
+        self.json_acc.selected_index = None
+        save_box = W.VBox([W.HBox([self.save_btn, self.speed, self.new_game], layout=W.Layout(flex_flow="row wrap")),
+                           self.save_msg, self.json_acc])
+
+        story_acc_body = W.HTML()
+        self.full_story = story_acc_body
+        self.story_acc = W.Accordion(children=[story_acc_body], titles=("The whole game so far",))
+        self.story_acc.selected_index = None
+        self.story_acc.observe(lambda ch: self._render_full_story(), "selected_index")
+
+        self.game_box = W.VBox([
+            self.header, self.timebox, self.table,
+            W.HTML("<b>What just happened</b>"), self.story,
+            self.notice, self.private, self.end, self.story_acc, save_box,
+        ], layout=W.Layout(display="none"))
+        self.game_box.add_class("sn-game")
+        self.root = W.VBox([W.HTML(render.CSS + PLAY_CSS), self.setup.box, self.game_box])
+        self.root.add_class("sn-play")
+
+    # -- display ---------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kw):
+        return self.root._repr_mimebundle_(**kw)
+
+    def text(self) -> str:
+        """All text shown by the widget (HTML included); hidden parts are left out."""
+        return widget_text(self.root)
+
+    @property
+    def game(self) -> Game | None:
+        return self.session.game if self.session else None
+
+    # -- starting --------------------------------------------------------------------
+    def start(self, cfg: PlayConfig | None = None) -> bool:
+        cfg = cfg or self.setup.config()
+        problems = self.setup.problems(cfg)
+        try:
+            rules = cfg.rules()
+        except ValueError as e:
+            problems.append(_first_error(e))
+        if problems:
+            self.setup.say(error_box(" ".join(problems)))
+            return False
+        self.bot_delay = float(self.setup.delay.value)
+        game = Game(rules, cfg.names, seed=cfg.seed, first_sheriff=cfg.first_sheriff)
+        self.begin(Session(game, cfg.humans, cfg.styles))
+        return True
+
+    def begin(self, session: Session) -> None:
+        """Play ``session`` (a new, loaded or branched game) in this widget."""
+        self._gen += 1
+        self.session = session
+        self.speed.value = self.bot_delay
+        humans = session.humans
+        self._holder = humans[0] if len(humans) == 1 else None
+        self._viewer = self._holder
+        self._handover_to = None
+        self._insp_clock = None
+        self.setup.say("")
+        self.notice.value = ""
+        self.end.value = ""
+        self.save_msg.value = ""
+        self.save_json.value = ""
+        self.setup.box.layout.display = "none"
+        self.game_box.layout.display = ""
+        self._advance()
+
+    @classmethod
+    def for_game(cls, game: Game, humans, styles=None, bot_delay: float = 0.8, save_dir="saved_games") -> "PlayApp":
+        """A play widget that continues ``game`` straight away (a loaded game, a replay branch)."""
+        styles = styles or {p: (s.merchant, s.sheriff) for p, s in enumerate(default_seats(humans))}
+        app = cls(bot_delay=bot_delay, save_dir=save_dir)
+        app.setup.show_game(game)
+        app.begin(Session(game, humans, styles))
+        return app
+
+    def back_to_setup(self) -> None:
+        self._gen += 1
+        self._set_private([])
+        self.game_box.layout.display = "none"
+        self.setup.box.layout.display = ""
+
+    # -- the loop ----------------------------------------------------------------------
+    def _multi(self) -> bool:
+        return len(self.session.humans) > 1
+
+    def _live(self) -> bool:
+        if self.bot_delay <= 0:
+            return False
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        return True
+
+    def _advance(self) -> None:
+        s = self.session
+        g = s.game
+        while not g.is_over():
+            p = g.to_act
+            if s.is_bot(p):
+                if self._multi():
+                    self._viewer = None
+                if self._live():
+                    self._bots_running = True
+                    self._render()
+                    asyncio.get_running_loop().create_task(self._bot_loop(self._gen))
+                    return
+                s.bot_step()
+                continue
+            self._bots_running = False
+            if self._multi() and p != self._holder:
+                self._viewer = None
+                self._handover_to = p
+            else:
+                self._holder = p
+                self._viewer = p
+                self._handover_to = None
+            self._render()
+            return
+        self._bots_running = False
+        self._render()
+
+    async def _bot_loop(self, gen: int) -> None:
+        s = self.session
+        try:
+            while gen == self._gen:
+                await asyncio.sleep(max(self.bot_delay, 0))
+                if gen != self._gen or not s.bot_step():
+                    break
+                if s.game.is_over() or not s.is_bot(s.game.to_act):
+                    break
+                self._render(light=True)
+        except Exception as e:          # never leave the page stuck with a silent error
+            self.notice.value = error_box(f"The bots stopped: {type(e).__name__}: {e}")
+            return
+        if gen == self._gen:
+            self._advance()
+
+    # -- human moves -------------------------------------------------------------------
+    def submit(self, action) -> bool:
+        """Play a human's move; a refusal is shown with the rule and its citation."""
+        if self.session is None or self._bots_running:
+            return False
+        try:
+            self.session.push(action)
+        except IllegalAction as e:
+            self.notice.value = render.refusal(e)
+            return False
+        self.notice.value = ""
+        self._advance()
+        return True
+
+    def take_device(self) -> None:
+        """The handover button: the next human now holds the device."""
+        if self._handover_to is None:
+            return
+        self._holder = self._handover_to
+        self._handover_to = None
+        self._advance()
+
+    def _time_up(self) -> None:
+        g = self.game
+        if g is None or g.phase != INSPECT:
+            return
+        who = self._viewer if self._viewer is not None else g.state.officials[0]
+        was_running = self._bots_running
+        try:
+            self.session.push(A.TimeUp(who))
+        except IllegalAction as e:
+            self.notice.value = render.refusal(e)
+            return
+        self.notice.value = ""
+        if was_running:       # the bot loop carries on from the new position
+            self._render(light=True)
+            return
+        self._advance()
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _set_private(self, children) -> None:
+        old = list(self.private.children)
+        self.private.children = children
+        for w in old:
+            close_tree(w)
+
+    def _render(self, light: bool = False) -> None:
+        s = self.session
+        g = s.game
+        self.header.value = header_html(s)
+        # at the end the stands are turned face up: the final section shows them instead
+        self.table.value = "" if g.is_over() else table_html(s, self._viewer)
+        self.story.value = story_html(s.lines, last=10)
+        self._render_clock()
+        if light:
+            return
+        if self.story_acc.selected_index == 0:
+            self._render_full_story()
+        self.controls = {}
+        self.decision = None
+        if g.is_over():
+            self.end.value = ("<h3>Final scores</h3>" + score_table_html(g) +
+                              "<h4>The stands, turned face up</h4>" + final_stands_html(g) +
+                              '<div class="sn-note">Save the game below, then open the replay page to step '
+                              "through it with every hand shown.</div>")
+            self.decision = "over"
+            self._set_private([])
+            return
+        self.end.value = ""
+        parts = []
+        if self._handover_to is not None:
+            p = self._handover_to
+            btn = W.Button(description=f"I am {g.names[p]}: show my cards", button_style="primary",
+                           icon="eye", layout=W.Layout(width="auto"))
+            btn.add_class(css_name("handover"))
+            btn.on_click(lambda _b: self.take_device())
+            self.controls = {"handover": btn}
+            self.decision = "handover"
+            parts = [W.HTML(f'<div class="sn-handover">Pass the device to <b>{escape(g.names[p])}</b>.<br>'
+                            '<span class="sn-note">The other players look away; the hands on this screen are '
+                            'hidden until the button is pressed.</span></div>'), btn]
+            self._set_private(parts)
+            return
+        v = self._viewer
+        if v is None:
+            msg = "All seats are bots: watch them play." if not s.humans else "The bots are playing; hands are hidden."
+            self._set_private([W.HTML(f'<div class="sn-note">{msg}</div>')])
+            return
+        parts.append(W.HTML(self._private_html(v)))
+        if g.to_act == v and not self._bots_running:
+            ctl = Controls(self, v)
+            parts += ctl.build()
+            self.controls = ctl.reg
+            self.decision = g.phase
+        else:
+            parts.append(W.HTML('<div class="sn-note">Waiting for the bots…</div>'))
+        self._set_private([W.VBox(parts, layout=W.Layout())])
+        self.private.children[0].add_class("sn-private")
+
+    def _private_html(self, p: int) -> str:
+        g = self.game
+        view = g.view(p)
+        bag = view.bag
+        bag_html = ""
+        if bag is not None:
+            d = view.declared(p)
+            decl = f" — declared “{d[1]} {escape(_good_name(d[0]))}”" if d else ""
+            bag_html = f'<div><b>Your bag</b>{decl}:</div>{render.cards(bag, 0, "empty")}'
+        return (f'<div data-hand-seat="{p}" data-moves="{len(g.history)}"><h3>{escape(g.names[p])}: your cards (only you see these)</h3>'
+                f'<div><b>Your hand</b> ({sum(view.hand)} cards):</div>{render.cards(view.hand, 0, "no cards")}'
+                f'{bag_html}</div>')
+
+    def _render_full_story(self) -> None:
+        if self.session is not None:
+            self.full_story.value = story_html(self.session.lines, last=0)
+
+    def _render_clock(self) -> None:
+        g = self.game
+        if not (g.rules.time_limit and g.phase == INSPECT):
+            self.timebox.layout.display = "none"
+            self._insp_clock = None
+            return
+        self.timebox.layout.display = ""
+        rnd = g.state.round
+        if self._insp_clock is None or self._insp_clock[0] != rnd:
+            self._insp_clock = (rnd, time.monotonic())
+            if self._live():
+                asyncio.get_running_loop().create_task(self._tick(self._gen, rnd))
+        limit = g.rules.inspection_seconds
+        left = max(0, int(limit - (time.monotonic() - self._insp_clock[1])))
+        m, sec = divmod(left, 60)
+        state = "Time is up: press the button!" if left == 0 else f"{m}:{sec:02d} left"
+        self.clock.value = (f'<span class="sn-note">Inspection time limit: {limit // 60} minute'
+                            f'{"s" if limit >= 120 else ""} (one per merchant). <b class="sn-clock">{state}</b> '
+                            "Anyone may call time; every bag not yet dealt with then passes without a bribe.</span>")
+
+    async def _tick(self, gen: int, rnd: int) -> None:
+        while gen == self._gen:
+            await asyncio.sleep(1)
+            g = self.game
+            if gen != self._gen or g is None or g.phase != INSPECT or g.state.round != rnd:
+                return
+            self._render_clock()
+
+    # -- saving and loading -----------------------------------------------------------------
+    def save(self) -> str | None:
+        """Write the game as JSON next to the notebook; also offer it as a download and as text."""
+        from sheriff.record import save_game
+        g = self.game
+        if g is None:
+            return None
+        text = save_game(g)
+        self.save_json.value = text
+        name = f"sheriff-{g.rules.edition}-{g.rules.players}p-seed{g.seed}-move{len(g.history)}.json"
+        where = ""
+        try:
+            self.save_dir.mkdir(parents=True, exist_ok=True)
+            ignore = self.save_dir / ".gitignore"
+            if not ignore.exists():
+                ignore.write_text("# games saved by the play page\n*\n")
+            path = self.save_dir / name
+            path.write_text(text, encoding="utf-8")
+            where = f"Saved to <code>{escape(str(path))}</code>. "
+        except OSError as e:
+            where = f"Could not write a file here ({escape(str(e))}); use the download link or copy the text. "
+        b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        self.save_msg.value = (f'<div class="sn-note">{where}<a download="{escape(name)}" '
+                               f'href="data:application/json;base64,{b64}">Download {escape(name)}</a></div>')
+        self.last_save = text
+        return text
+
+    def load_text(self, text) -> bool:
+        """Load a saved game and continue it; a broken file is refused with a message."""
+        from sheriff.record import load_game
+        msg = self.setup.load_message
+        if not text or (isinstance(text, str) and not text.strip()):
+            msg.value = error_box("Choose a saved game file or paste its JSON text first.")
+            return False
+        try:
+            game = load_game(text)
+        except InvalidScenario as e:
+            msg.value = error_box(f"This saved game cannot be loaded: {e}")
+            return False
+        except Exception as e:           # never a traceback on the page
+            msg.value = error_box(f"This saved game cannot be loaded ({type(e).__name__}: {e}).")
+            return False
+        msg.value = ""
+        cfg = self.setup.config()
+        n = game.rules.players
+        humans = [p for p in cfg.humans if p < n]
+        self.setup.show_game(game)
+        self.bot_delay = float(self.setup.delay.value)
+        self.begin(Session(game, humans, {p: cfg.styles[p] for p in range(n)}))
+        return True
+
+    # -- many games ---------------------------------------------------------------------------
+    def simulate(self, cfg: PlayConfig | None = None, games: int = 200):
+        from sheriff.tournament import run
+        cfg = cfg or self.setup.config()
+        bar = self.setup.sim_progress
+        out = self.setup.sim_result
+        try:
+            rules = cfg.rules()
+        except ValueError as e:
+            out.value = error_box(_first_error(e))
+            return None
+        bar.max = games
+        bar.value = 0
+        bar.bar_style = ""
+        step = max(1, games // 50)
+
+        def tick(done, total, _r):
+            if done % step == 0 or done == total:
+                bar.value = done
+
+        res = run(rules, [cfg.styles[p] for p in range(rules.players)], games=games, seed=cfg.seed,
+                  names=cfg.names, callback=tick)
+        bar.bar_style = "success"
+        rows = "".join(
+            f"<tr><td>{escape(r['name'])}</td><td>{escape(r['merchant'])} / {escape(r['sheriff'])}</td>"
+            f"<td>{r['wins']:g}</td><td>{100 * r['win_share']:.0f}%</td><td>{r['mean']:.1f}</td>"
+            f"<td>{r['min']}–{r['max']}</td></tr>" for r in res.table())
+        out.value = (f'<table class="sn-scores sn-sim"><thead><tr><th>Seat</th><th>Bot (merchant / Sheriff)</th>'
+                     f'<th>Wins</th><th>Share</th><th>Mean score</th><th>Range</th></tr></thead><tbody>{rows}</tbody>'
+                     f'</table><div class="sn-note">{len(res.games)} games, {escape(rules.describe())}; '
+                     "a shared victory counts as a part win for each winner.</div>")
+        return res
+
+
+def _good_name(g: int) -> str:
+    from sheriff.cards import GOODS
+    return GOODS[g].name
+
+
+def _first_error(e: Exception) -> str:
+    """One readable line from a pydantic ValidationError (or any error)."""
+    errs = getattr(e, "errors", None)
+    if callable(errs):
+        try:
+            msg = errs()[0].get("msg", str(e))
+            return re.sub(r"^Value error, ", "", msg)
+        except Exception:
+            pass
+    return str(e)
+
+
+__all__ = ["PlayApp", "close_tree", "widget_text"]

@@ -1,0 +1,460 @@
+"""The widgets for one human decision: Market, loading, declaring, inspecting, bargaining...
+
+``Controls(app, seat).build()`` returns the widgets for whatever ``seat`` must decide
+now.  The choices come from ``game.legal_actions(seat)`` (which bag, which legal good,
+which merchant starts...) and from the seat's own view (its hand, its bag, the
+merchant's gold as the ceiling of a bribe), so only legal moves are offered; if the
+engine refuses a move anyway (a Market that takes too many cards from a pile, an
+empty offer) the play widget shows its reason and citation.
+
+Every control is registered under a short name in ``Controls.reg`` (the play widget
+exposes it as ``app.controls``) and carries the CSS class ``sn-ctl-<name>`` (dots
+become dashes), so tests can drive the game in Python or in a browser:
+
+  start.who, start.go                      the Sheriff picks who starts the Market (2E)
+  market.<good>, market.left, market.right, market.pile, market.go
+  load.<good>, load.go                     cards into the bag
+  declare.good, declare.go
+  bag.<m>.inspect / .pass / .threaten      the Sheriff (or a lone Deputy) deals with a bag
+  inspect.pile                             1E: which discard pile gets confiscated goods
+  ask.merchant                             to whom a price is named
+  bribe.gold, bribe.stand.<good>, bribe.bag.<good>, bribe.term.<seat>, bribe.promise, bribe.send
+  deal.accept, deal.decline, deal.inspect, deal.pass
+  stance.<m>.yes, stance.<m>.no            six players: a Deputy's view of a bag
+  claim.<good>, claim.skip                 Black Market
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as W
+
+from sheriff import actions as A
+from sheriff.cards import GOODS, N_GOODS, deck_composition, describe
+from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
+from sheriff.widgets import render
+
+MAX_PROMISE = 200
+
+
+def css_name(name: str) -> str:
+    return "sn-ctl-" + name.replace(".", "-").replace("_", "-")
+
+
+def close_tree(w) -> None:
+    """Close a widget and everything inside it (frees the browser-side models)."""
+    for c in getattr(w, "children", ()) or ():
+        close_tree(c)
+    w.close()
+
+
+def _counts(cards) -> list[int]:
+    c = [0] * N_GOODS
+    for x in cards:
+        c[x] += 1
+    return c
+
+
+def _expand(counts) -> tuple[int, ...]:
+    return tuple(g for g in range(N_GOODS) for _ in range(counts[g]))
+
+
+class Controls:
+    def __init__(self, app, seat: int):
+        self.app = app
+        self.game = app.session.game
+        self.seat = seat
+        self.view = self.game.view(seat)
+        self.names = self.game.names
+        self.reg: dict[str, W.Widget] = {}
+        self.legal = self.game.legal_actions(seat)
+
+    # -- small builders -------------------------------------------------------------
+    def _add(self, name: str, w: W.Widget) -> W.Widget:
+        w.add_class(css_name(name))
+        self.reg[name] = w
+        return w
+
+    def button(self, name: str, text: str, action=None, style: str = "", on_click=None, tip: str = "") -> W.Button:
+        b = W.Button(description=text, button_style=style, tooltip=tip or text,
+                     layout=W.Layout(width="auto", min_width="120px", align_self="flex-start"))
+        if action is not None:
+            b.on_click(lambda _b: self.app.submit(action() if callable(action) else action))
+        elif on_click is not None:
+            b.on_click(lambda _b: on_click())
+        return self._add(name, b)
+
+    def number(self, name: str, text: str, hi: int, value: int = 0) -> W.BoundedIntText:
+        w = W.BoundedIntText(value=value, min=0, max=max(hi, 0), description=text, continuous_update=True,
+                             style={"description_width": "initial"}, layout=W.Layout(width="220px"))
+        return self._add(name, w)
+
+    def html(self, text: str) -> W.HTML:
+        return W.HTML(text)
+
+    def prompt(self, text: str) -> W.HTML:
+        return W.HTML(f'<div class="sn-prompt">{text}</div>')
+
+    # -- dispatch -------------------------------------------------------------------
+    def build(self) -> list[W.Widget]:
+        ph = self.game.phase
+        if ph == MARKET_START:
+            return self.choose_start()
+        if ph == MARKET:
+            return self.market()
+        if ph == LOAD:
+            return self.load()
+        if ph == DECLARE:
+            return self.declare()
+        if ph == INSPECT:
+            return self.inspection()
+        return [self.prompt("Nothing to decide.")]
+
+    # -- Market -----------------------------------------------------------------------
+    def choose_start(self) -> list[W.Widget]:
+        opts = [(self.names[a.start], a.start) for a in self.legal if isinstance(a, A.ChooseStart)]
+        dd = self._add("start.who", W.Dropdown(options=opts, description="First Market turn:",
+                                               style={"description_width": "initial"}))
+        go = self.button("start.go", "Start the Market", lambda: A.ChooseStart(self.seat, dd.value), "primary")
+        return [self.prompt("You are the Sheriff this round and sit out the Market. Pick the merchant who "
+                            "takes the first Market turn; the others follow clockwise."), W.HBox([dd, go])]
+
+    def _picker(self, prefix: str, counts, per_good_max: int, label: str) -> list[W.BoundedIntText]:
+        out = []
+        for g in range(N_GOODS):
+            if counts[g]:
+                out.append(self.number(f"{prefix}.{GOODS[g].id}", f"{label} {GOODS[g].name} (of {counts[g]})",
+                                       min(counts[g], per_good_max)))
+        return out
+
+    def market(self) -> list[W.Widget]:
+        v = self.view
+        hand = v.hand
+        hs = v.rules.hand_size
+        e1 = v.rules.edition == "1E"
+        pickers = self._picker("market", hand, 5, "Set aside")
+        summary = W.HTML()
+        extra: list[W.Widget] = []
+        left = right = pile = None
+        if e1:
+            piles = v.discards()
+            left = self.number("market.left", "Take from the top of the left pile", min(len(piles[0]), 5))
+            right = self.number("market.right", "then from the top of the right pile", min(len(piles[1]), 5))
+            pile = self._add("market.pile", W.Dropdown(options=[("left discard pile", 0), ("right discard pile", 1)],
+                                                       description="Lay the set-aside cards on the",
+                                                       style={"description_width": "initial"}))
+            extra = [self.html('<div class="sn-note">1st edition: you may take cards from the top of the discard '
+                               'piles (all of them before any from the draw pile); the rest come from the draw pile.</div>'),
+                     W.HBox([left, right]), pile]
+
+        def chosen():
+            return [w.value for w in pickers]
+
+        def action():
+            counts = [0] * N_GOODS
+            i = 0
+            for g in range(N_GOODS):
+                if hand[g]:
+                    counts[g] = pickers[i].value
+                    i += 1
+            froms = ()
+            if e1:
+                froms = (0,) * left.value + (1,) * right.value
+            return A.Market(self.seat, _expand(counts), froms, pile.value if e1 else 0)
+
+        go = self.button("market.go", "Keep my whole hand", action, "primary")
+
+        def refresh(*_):
+            k = sum(chosen())
+            draw = hs - (sum(hand) - k)
+            took = (left.value + right.value) if e1 else 0
+            warn = ' <b style="color:#b71c1c">At most 5 cards may be set aside.</b>' if k > 5 else ""
+            src = (f"{took} from the discard piles and {max(draw - took, 0)} from the draw pile" if e1
+                   else f"{max(draw, 0)} from the deck")
+            summary.value = (f'<div class="sn-note">Setting aside {k} card{"s" if k != 1 else ""}; '
+                             f'you will draw {max(draw, 0)} ({src}) to get back to {hs}.{warn}</div>')
+            go.description = "Set aside and draw back up" if k else "Keep my whole hand"
+
+        for w in pickers + ([left, right] if e1 else []):
+            w.observe(refresh, "value")
+        refresh()
+        intro = ("Market: set aside up to 5 cards (face up, for everyone to see), then draw back up to "
+                 f"{hs}. Keep the goods you want to bring to market.")
+        return [self.prompt(intro), W.HBox(pickers, layout=W.Layout(flex_flow="row wrap")), *extra, summary, go]
+
+    # -- Loading and declaring -----------------------------------------------------------
+    def load(self) -> list[W.Widget]:
+        hand = self.view.hand
+        pickers = self._picker("load", hand, 5, "Put in")
+        summary = W.HTML()
+
+        def counts():
+            c = [0] * N_GOODS
+            i = 0
+            for g in range(N_GOODS):
+                if hand[g]:
+                    c[g] = pickers[i].value
+                    i += 1
+            return c
+
+        def refresh(*_):
+            c = counts()
+            k = sum(c)
+            warn = ""
+            if k == 0:
+                warn = " Put at least 1 card in."
+            elif k > 5:
+                warn = " <b style='color:#b71c1c'>The bag holds at most 5 cards.</b>"
+            summary.value = (f'<div class="sn-note">Bag: {escape(describe(c))} ({k} card{"s" if k != 1 else ""}).'
+                             f"{warn}</div>{render.cards(c, 0, 'empty bag')}")
+
+        for w in pickers:
+            w.observe(refresh, "value")
+        refresh()
+        go = self.button("load.go", "Close the bag", lambda: A.LoadBag(self.seat, _expand(counts())), "primary")
+        return [self.prompt("Load your merchant bag with 1 to 5 cards from your hand. Anything may go in; next "
+                            "you declare it as one legal good (Apples, Cheese, Bread or Chickens), with the true "
+                            "number of cards. The bag cannot be repacked once closed."),
+                W.HBox(pickers, layout=W.Layout(flex_flow="row wrap")), summary, go]
+
+    def declare(self) -> list[W.Widget]:
+        opts = [(f"{a.count} {GOODS[a.good].name}", a.good) for a in self.legal if isinstance(a, A.Declare)]
+        count = next((a.count for a in self.legal if isinstance(a, A.Declare)), 0)
+        dd = self._add("declare.good", W.Dropdown(options=opts, description="I declare:",
+                                                  style={"description_width": "initial"}))
+        go = self.button("declare.go", "Declare", lambda: A.Declare(self.seat, dd.value, count), "primary")
+        return [self.prompt(f"Hand your bag to the {'Deputies' if self.view.rules.deputies else 'Sheriff'} and "
+                            f"declare it: exactly {count} card{'s' if count != 1 else ''} of one legal good. "
+                            "You may lie about the kind, never about the number; contraband and Royal Goods "
+                            "can never be declared."),
+                W.HBox([dd, go])]
+
+    # -- Inspection -----------------------------------------------------------------------
+    def inspection(self) -> list[W.Widget]:
+        v = self.view
+        if v.claim_due():
+            return self.claims()
+        nego = v.negotiation()
+        if nego is not None and nego[3] == self.seat:
+            return self.negotiate(nego)
+        stances = [a for a in self.legal if isinstance(a, A.Stance)]
+        if stances:
+            return self.stances(stances)
+        return self.choose_bag()
+
+    def _decl(self, m: int) -> str:
+        d = self.view.declared(m)
+        return f"{d[1]} {GOODS[d[0]].name}" if d else "nothing"
+
+    def _pile_choice(self) -> W.Widget | None:
+        if len(self.view.discards()) < 2:
+            return None
+        return self._add("inspect.pile", W.Dropdown(options=[("left discard pile", 0), ("right discard pile", 1)],
+                                                    description="Confiscated goods go onto the",
+                                                    style={"description_width": "initial"}))
+
+    def _inspect(self, m: int, pile_w):
+        return lambda: A.Inspect(self.seat, m, pile_w.value if pile_w is not None else 0)
+
+    def choose_bag(self) -> list[W.Widget]:
+        v = self.view
+        pile_w = self._pile_choice()
+        rows: list[W.Widget] = []
+        offer_to = []
+        merchants = []
+        for a in self.legal:
+            m = getattr(a, "merchant", None)
+            if m is not None and m not in merchants:
+                merchants.append(m)
+        for m in merchants:
+            acts = [a for a in self.legal if getattr(a, "merchant", None) == m]
+            kinds = {type(a) for a in acts}
+            label = (f"<b>{escape(self.names[m])}</b>: declared “{escape(self._decl(m))}”, "
+                     f"{v.bag_size(m)} card{'s' if v.bag_size(m) != 1 else ''} in the bag, {v.gold(m)} gold")
+            bound = v.bound(m)
+            if bound:
+                label += (f' <span class="sn-note">(a deal binds you to {"open this bag" if bound == "inspect" else "let it through"})</span>')
+            buttons = []
+            if A.Inspect in kinds:
+                buttons.append(self.button(f"bag.{m}.inspect", "Open the bag", self._inspect(m, pile_w), "danger"))
+            if A.Pass in kinds:
+                buttons.append(self.button(f"bag.{m}.pass", "Let it through", A.Pass(self.seat, m), "success"))
+            if A.Threaten in kinds:
+                buttons.append(self.button(f"bag.{m}.threaten", "Threaten", A.Threaten(self.seat, m), "warning",
+                                           tip="Threaten to open it, and wait for an offer"))
+            if A.Offer in kinds:
+                offer_to.append(m)
+            rows.append(W.HBox([W.HTML(label, layout=W.Layout(min_width="380px")), *buttons],
+                               layout=W.Layout(flex_flow="row wrap", align_items="center")))
+        role = "Deputy" if v.rules.deputies else "Sheriff"
+        out = [self.prompt(f"You are the {role}. Deal with the bags one at a time: open a bag, let it through, "
+                           "threaten to open it (the merchant may then offer a bribe), or name your price.")]
+        if pile_w is not None:
+            out.append(pile_w)
+        out += rows
+        if offer_to:
+            out.append(self._ask_box(offer_to))
+        return out
+
+    def _ask_box(self, merchants: list[int]) -> W.Widget:
+        who = self._add("ask.merchant", W.Dropdown(options=[(self.names[m], m) for m in merchants],
+                                                   description="Name a price: ask",
+                                                   style={"description_width": "initial"}))
+        slot = W.VBox()
+
+        def rebuild(*_):
+            old = list(slot.children)
+            form = BribeForm(self, who.value, side="official")
+            send = self.button("bribe.send", "Ask for this bribe",
+                               lambda: A.Offer(self.seat, who.value, form.bribe()), "warning")
+            slot.children = [form.box, send]
+            for w in old:
+                close_tree(w)
+
+        who.observe(rebuild, "value")
+        rebuild()
+        return W.VBox([who, slot], layout=W.Layout(border="1px solid #ddd", padding="6px", margin="6px 0 0 0"))
+
+    def negotiate(self, nego) -> list[W.Widget]:
+        m, offer, by, due = nego
+        v = self.view
+        me_merchant = self.seat == m
+        kinds = {type(a) for a in self.legal}
+        boss = "the Deputies" if (v.rules.deputies and len(v.authority(m) or ()) == 2) else self.names[by]
+        out: list[W.Widget] = []
+        buttons = []
+        if me_merchant:
+            if offer is None:
+                text = (f"{escape(boss)} threatens to open your bag. Offer a bribe to keep it shut, or refuse to "
+                        "pay (then the Sheriff decides: open it or let it through).")
+            else:
+                text = (f"{escape(self.names[by])} asks you for <b>{escape(offer.text(self.names))}</b>. "
+                        "Accept (“Deal!”: the bribe is paid and the bag passes), refuse, or make a counter-offer.")
+            if A.Accept in kinds:
+                buttons.append(self.button("deal.accept", "Deal! (pay it)", A.Accept(self.seat, m), "success"))
+            if A.Decline in kinds:
+                buttons.append(self.button("deal.decline", "Refuse to pay", A.Decline(self.seat, m), "danger"))
+            send_text = "Offer this bribe"
+        else:
+            if offer is None:
+                text = (f"{escape(self.names[m])} refuses to pay. Open the bag, let it through, or name a price "
+                        f"(declared “{escape(self._decl(m))}”, {v.bag_size(m)} cards).")
+            else:
+                text = (f"{escape(self.names[m])} offers <b>{escape(offer.text(self.names))}</b> to keep the bag "
+                        f"(declared “{escape(self._decl(m))}”, {v.bag_size(m)} cards) shut. Take the deal, open the "
+                        "bag anyway, let it through for free, or ask for something else.")
+            pile_w = self._pile_choice()
+            if pile_w is not None:
+                out.append(pile_w)
+            if A.Accept in kinds:
+                buttons.append(self.button("deal.accept", "Deal! (take the bribe)", A.Accept(self.seat, m), "success"))
+            if A.Inspect in kinds:
+                buttons.append(self.button("deal.inspect", "Open the bag", self._inspect(m, pile_w), "danger"))
+            if A.Pass in kinds:
+                buttons.append(self.button("deal.pass", "Let it through free", A.Pass(self.seat, m), "info"))
+            send_text = "Ask for this instead"
+        out = [self.prompt(text)] + out + [W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]
+        if A.Offer in kinds:
+            form = BribeForm(self, m, side="merchant" if me_merchant else "official")
+            send = self.button("bribe.send", send_text, lambda: A.Offer(self.seat, m, form.bribe()), "warning")
+            head = "Counter-offer" if offer is not None else ("Offer a bribe" if me_merchant else "Name a price")
+            out.append(W.VBox([W.HTML(f"<b>{head}</b>"), form.box, send],
+                              layout=W.Layout(border="1px solid #ddd", padding="6px", margin="6px 0 0 0")))
+        return out
+
+    def stances(self, stances) -> list[W.Widget]:
+        v = self.view
+        rows = []
+        for m in dict.fromkeys(a.merchant for a in stances):
+            label = (f"<b>{escape(self.names[m])}</b>: declared “{escape(self._decl(m))}”, "
+                     f"{v.bag_size(m)} card{'s' if v.bag_size(m) != 1 else ''}")
+            rows.append(W.HBox([W.HTML(label, layout=W.Layout(min_width="320px")),
+                                self.button(f"stance.{m}.yes", "I would inspect", A.Stance(self.seat, m, True), "danger"),
+                                self.button(f"stance.{m}.no", "I would let it pass", A.Stance(self.seat, m, False), "success")],
+                               layout=W.Layout(flex_flow="row wrap", align_items="center")))
+        return [self.prompt("You are a Deputy. For each bag, both Deputies first say whether they would inspect it. "
+                            "If neither would, it passes free; if only one would, that Deputy deals with it alone; "
+                            "if both would, you deal with it together and share the Booty.")] + rows
+
+    def claims(self) -> list[W.Widget]:
+        v = self.view
+        piles = v.black_market_piles()
+        buttons = [self.button(f"claim.{GOODS[a.good].id}",
+                               f"Turn in 3 {GOODS[a.good].name} (card worth {piles[a.good][-1]})",
+                               a, "warning")
+                   for a in self.legal if isinstance(a, A.ClaimBlackMarket)]
+        buttons.append(self.button("claim.skip", "No claim", A.SkipClaim(self.seat)))
+        return [self.prompt("Your bag passed. Black Market: you may turn in 3 contraband of one kind from your "
+                            "stand (they leave the game) for the top Black Market card of that kind. At most one "
+                            "claim a round."), W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]
+
+
+class BribeForm:
+    """Gold (at most what the merchant holds), stand goods, bag goods, deals about other bags, a promise.
+
+    ``side="merchant"``: the merchant offers from what they know they have.
+    ``side="official"``: the Sheriff asks; the stand shows only its face-up goods, and
+    the bag is unseen (goods asked for that are not there are simply not paid).
+    """
+
+    def __init__(self, ctl: Controls, m: int, side: str):
+        v = ctl.view
+        self.m = m
+        names = ctl.names
+        self.gold = ctl.number("bribe.gold", f"Gold (up to {v.gold(m)})", v.gold(m))
+        if side == "merchant":
+            stand = v.stand
+            bag = v.bag or [0] * N_GOODS
+            bag_max = None
+        else:
+            stand = list(v.stand_legal(m))
+            comp = deck_composition(v.n, v.rules.royal_goods)
+            bag = [v.bag_size(m) if comp[g] else 0 for g in range(N_GOODS)]
+            bag_max = v.bag_size(m)
+        self.stand = {g: ctl.number(f"bribe.stand.{GOODS[g].id}", f"{GOODS[g].name} from the stand (of {stand[g]})", stand[g])
+                      for g in range(N_GOODS) if stand[g]}
+        if side == "merchant":
+            self.bag = {g: ctl.number(f"bribe.bag.{GOODS[g].id}", f"{GOODS[g].name} from the bag (of {bag[g]})", bag[g])
+                        for g in range(N_GOODS) if bag[g]}
+        else:
+            self.bag = {g: ctl.number(f"bribe.bag.{GOODS[g].id}", f"{GOODS[g].name} from the bag", bag_max)
+                        for g in range(N_GOODS) if bag[g]}
+        self.terms = {}
+        for q in v.merchants:
+            if q == m or v.handled(q) is not None:
+                continue
+            dd = W.Dropdown(options=[("no deal", ""), (f"open {names[q]}'s bag", "inspect"),
+                                     (f"let {names[q]} through", "pass")],
+                            description=f"About {names[q]}:", style={"description_width": "initial"},
+                            layout=W.Layout(width="320px"))
+            self.terms[q] = ctl._add(f"bribe.term.{q}", dd)
+        self.promise = ctl._add("bribe.promise", W.Text(
+            value="", placeholder="e.g. I'll let you through next round", description="Promise (binds nobody):",
+            style={"description_width": "initial"}, layout=W.Layout(width="520px")))
+        parts: list[W.Widget] = [self.gold]
+        if self.stand:
+            parts.append(W.HBox(list(self.stand.values()), layout=W.Layout(flex_flow="row wrap")))
+        if self.bag:
+            bag_box = W.HBox(list(self.bag.values()), layout=W.Layout(flex_flow="row wrap"))
+            if side == "official":
+                acc = W.Accordion(children=[bag_box], titles=("Goods from the bag (unseen: any not there are not paid)",))
+                acc.selected_index = None
+                parts.append(acc)
+            else:
+                parts.append(bag_box)
+        if self.terms:
+            parts.append(W.HTML('<div class="sn-note">Deals about other bags this round bind the Sheriff:</div>'))
+            parts.append(W.HBox(list(self.terms.values()), layout=W.Layout(flex_flow="row wrap")))
+        parts.append(self.promise)
+        self.box = W.VBox(parts)
+
+    def bribe(self) -> A.Bribe:
+        stand = tuple(g for g, w in self.stand.items() for _ in range(w.value))
+        bag = tuple(g for g, w in self.bag.items() for _ in range(w.value))
+        inspect = tuple(q for q, w in self.terms.items() if w.value == "inspect")
+        let_pass = tuple(q for q, w in self.terms.items() if w.value == "pass")
+        return A.Bribe(gold=self.gold.value, stand=stand, bag=bag, inspect=inspect, let_pass=let_pass,
+                       promise=self.promise.value.strip()[:MAX_PROMISE])
+
+
+__all__ = ["Controls", "BribeForm", "css_name", "close_tree"]

@@ -1,0 +1,170 @@
+"""A game at the table: who is human, which bots play the other seats, and the story so far.
+
+No widgets here (``sheriff.widgets.play`` draws it), so it can be tested and reused
+directly.  ``Session.push(action)`` is the only way moves get in: it checks the move
+with the engine (``IllegalAction`` leaves everything untouched), tells what happened
+in words (``sheriff.narration``) and keeps the bots' reasons honest:
+
+* a bot's reason for a Sheriff's or Deputy's decision is public (it is drawn from
+  public information), so it is told at once;
+* a bot's reason for a merchant's move (what it kept at Market, what it packed and
+  declared, how it bargained) would give its bag away, so it is held back and told
+  only when that bag is opened: "Will Scarlet was smuggling 2 Silk: packs contraband
+  under a legal declaration".  A bag that passes keeps its secret.
+
+With no human at the table (bots only) nothing needs hiding: the story is told by
+the all-seeing narrator and every reason at once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheriff import actions as A
+from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES, Bot
+from sheriff.cards import GOODS, N_GOODS, describe
+from sheriff.errors import IllegalAction
+from sheriff.tournament import bot_seed
+
+PUBLIC = -1     # narration seat that is nobody: only public information is told
+
+
+@dataclass
+class Line:
+    """One sentence (or a few) of the story.  ``kind``: move, bot, reveal, round, human."""
+    round: int
+    kind: str
+    text: str
+    who: int | None = None
+
+
+def _held_back(action, merchant_side: bool) -> bool:
+    return merchant_side and isinstance(action, (A.Market, A.LoadBag, A.Declare, A.Offer, A.Accept, A.Decline))
+
+
+class Session:
+    """``game`` plus the seat plan: ``humans`` (seats played through the widgets) and
+    ``styles`` (seat -> (merchant style, Sheriff style)) for every other seat."""
+
+    def __init__(self, game, humans, styles: dict[int, tuple[str, str]]):
+        self.game = game
+        n = game.rules.players
+        self.humans = sorted(set(humans))
+        for p in self.humans:
+            if not 0 <= p < n:
+                raise ValueError(f"there is no seat {p} at a {n}-player table")
+        self.styles = {}
+        self.bots: dict[int, Bot] = {}
+        for p in range(n):
+            if p in self.humans:
+                continue
+            m, s = styles.get(p, ("smuggler", "suspicious"))
+            if m not in MERCHANT_STYLES or s not in SHERIFF_STYLES:
+                raise ValueError(f"seat {p}: unknown bot style {m!r} / {s!r}")
+            self.styles[p] = (m, s)
+            self.bots[p] = Bot(m, s, seed=bot_seed(game.seed, p))
+        self.lines: list[Line] = []
+        self._secrets: dict[int, list[str]] = {}
+        self.last_bot_line: Line | None = None
+
+    # -- who is who ---------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return self.game.names
+
+    def is_bot(self, p: int | None) -> bool:
+        return p is not None and p in self.bots
+
+    def bot_label(self, p: int) -> str:
+        m, s = self.styles[p]
+        return f"{m} merchant, {s} Sheriff"
+
+    @property
+    def narration_seat(self) -> int | None:
+        """Whose eyes the story is told through: the lone human; nobody (public) when
+        several humans share the screen; everybody (None) when only bots play."""
+        if not self.humans:
+            return None
+        if len(self.humans) == 1:
+            return self.humans[0]
+        return PUBLIC
+
+    def over(self) -> bool:
+        return self.game.is_over()
+
+    # -- moving -------------------------------------------------------------------
+    def push(self, action, reason: str | None = None) -> list[tuple]:
+        """Check and play ``action``; add its story to ``lines``.  Raises ``IllegalAction``."""
+        from sheriff.narration import narrate
+        g = self.game
+        before = g.state.copy()
+        rnd = before.round
+        events = g.push(action)            # IllegalAction: nothing changed, nothing told
+        seat = self.narration_seat
+        sentences = narrate(action, events, before, g.state, seat=seat)
+        p = action.player
+        bot = self.is_bot(p)
+        merchant_side = p in before.order and not isinstance(action, (A.ClaimBlackMarket, A.SkipClaim))
+        text = " ".join(sentences) or action.text(g.names)
+        if bot:
+            if reason and (seat is None or not _held_back(action, merchant_side)):
+                text += f" <i>Why: {reason}.</i>"
+            elif reason:
+                self._secrets.setdefault(p, []).append(reason)
+            line = Line(rnd, "bot", text, p)
+            self.last_bot_line = line
+        else:
+            line = Line(rnd, "human" if p in self.humans else "move", text, p)
+        self.lines.append(line)
+        for ev in events:
+            if ev[0] == "opened":
+                self._reveal(ev, before)
+            elif ev[0] == "round":
+                self._secrets.clear()
+        return events
+
+    def _reveal(self, ev, before) -> None:
+        """A bot's bag has been opened: say what it held and why the bot packed it so."""
+        m, honest, bag = ev[1], ev[2], ev[3]
+        why = self._secrets.pop(m, [])
+        if m not in self.bots or self.narration_seat is None:
+            return
+        g = self.game
+        decl = before.declared[m]
+        if honest:
+            head = f"{g.names[m]} was honest ({describe(bag)})"
+        else:
+            other = [bag[x] if decl is None or x != decl[0] else 0 for x in range(N_GOODS)]
+            if all(GOODS[x].is_contraband for x in range(N_GOODS) if other[x]):
+                head = f"{g.names[m]} was smuggling {describe(other)}"
+            else:
+                head = f"{g.names[m]} was carrying {describe(other)} besides the declared goods"
+        text = head + (": " + "; ".join(dict.fromkeys(why)) if why else "") + "."
+        self.lines.append(Line(before.round, "reveal", text, m))
+
+    def bot_step(self) -> bool:
+        """Let the bot whose turn it is move.  False when it is not a bot's turn."""
+        g = self.game
+        p = g.to_act
+        if p is None or p not in self.bots:
+            return False
+        bot = self.bots[p]
+        try:
+            action = bot.act(g.view(p))
+        except Exception:          # a bot that cannot decide must never stop the game
+            action = None
+        reason = bot.last_reason
+        if action is None or g.why_illegal(action) is not None:
+            legal = g.legal_actions(p)
+            action, reason = legal[0], "had no better idea (fallback move)"
+        self.push(action, reason)
+        return True
+
+    def run_bots(self, limit: int = 100000) -> int:
+        """Let bots move until a human must act or the game is over; returns the number of moves."""
+        k = 0
+        while k < limit and self.bot_step():
+            k += 1
+        return k
+
+
+__all__ = ["Session", "Line", "PUBLIC"]

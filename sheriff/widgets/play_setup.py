@@ -1,0 +1,268 @@
+"""The play page's setup form: edition, players, variants, who sits where, seed; plus
+loading a saved game and simulating many bot games with a progress bar.
+
+Controls are registered in ``SetupForm.reg`` (and carry the CSS class
+``sn-ctl-<name>``): setup.edition, setup.players, setup.royal_goods, setup.time_limit,
+setup.remove_ten, setup.seven_card_hand, setup.black_market, setup.first_sheriff,
+setup.seed, setup.delay, setup.start, seat.<p>.name, seat.<p>.kind, seat.<p>.merchant,
+seat.<p>.sheriff, sim.games, sim.run, sim.progress, saved.file, saved.text, saved.go.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+
+import ipywidgets as W
+
+from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES
+from sheriff.engine import DEFAULT_NAMES
+from sheriff.rules import Rules
+from sheriff.widgets.play_controls import css_name
+
+HUMAN, BOT = "human", "bot"
+MERCHANT_HELP = {
+    "honest": "honest: brings only what it declares",
+    "smuggler": "smuggler: hides contraband under a legal declaration",
+    "bluffer": "bluffer: smuggles at random, and bribes even when honest",
+}
+SHERIFF_HELP = {
+    "trusting": "trusting: lets bags through, takes any bribe",
+    "suspicious": "suspicious: opens big bags",
+    "greedy": "greedy: threatens every bag and asks for gold",
+}
+DEFAULT_STYLES = [("smuggler", "suspicious"), ("smuggler", "suspicious"), ("honest", "trusting"),
+                  ("bluffer", "greedy"), ("smuggler", "greedy"), ("honest", "suspicious")]
+VARIANTS = [("royal_goods", "Royal Goods"), ("time_limit", "Inspection time limit (1 minute per merchant)"),
+            ("remove_ten", "Remove 10 random cards"), ("seven_card_hand", "Seven-card hand"),
+            ("black_market", "Black Market (2nd edition)")]
+
+
+@dataclass
+class SeatConfig:
+    name: str
+    human: bool = False
+    merchant: str = "smuggler"
+    sheriff: str = "suspicious"
+
+
+@dataclass
+class PlayConfig:
+    """Everything the setup form chooses; ``rules()`` validates the variant mix."""
+    edition: str = "2E"
+    players: int = 4
+    royal_goods: bool = False
+    time_limit: bool = False
+    remove_ten: bool = False
+    seven_card_hand: bool = False
+    black_market: bool = False
+    seats: list[SeatConfig] = field(default_factory=list)
+    seed: int = 1
+    first_sheriff: int = 0
+
+    def rules(self) -> Rules:
+        return Rules(edition=self.edition, players=self.players, royal_goods=self.royal_goods,
+                     time_limit=self.time_limit, remove_ten=self.remove_ten,
+                     seven_card_hand=self.seven_card_hand, black_market=self.black_market)
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats[: self.players]]
+
+    @property
+    def humans(self) -> list[int]:
+        return [p for p, s in enumerate(self.seats[: self.players]) if s.human]
+
+    @property
+    def styles(self) -> dict[int, tuple[str, str]]:
+        return {p: (s.merchant, s.sheriff) for p, s in enumerate(self.seats[: self.players])}
+
+
+def default_seats(humans=(0,)) -> list[SeatConfig]:
+    return [SeatConfig(DEFAULT_NAMES[p], p in humans, *DEFAULT_STYLES[p]) for p in range(6)]
+
+
+class SetupForm:
+    def __init__(self, on_start, on_load, on_simulate, bot_delay: float = 0.8, config: PlayConfig | None = None):
+        cfg = config or PlayConfig(seats=default_seats())
+        if len(cfg.seats) < 6:
+            cfg.seats = cfg.seats + default_seats(())[len(cfg.seats):]
+        self.reg: dict[str, W.Widget] = {}
+        d = {"description_width": "initial"}
+        self.edition = self._add("setup.edition", W.Dropdown(
+            options=[("2nd edition (2020): 3–6 players", "2E"), ("1st edition (2014): 3–5 players", "1E")],
+            value=cfg.edition, description="Edition:", style=d, layout=W.Layout(width="330px")))
+        self.players = self._add("setup.players", W.Dropdown(options=[3, 4, 5, 6], value=cfg.players,
+                                                              description="Players:", style=d,
+                                                              layout=W.Layout(width="130px")))
+        self.variants = {k: self._add(f"setup.{k}", W.Checkbox(value=getattr(cfg, k), description=label, indent=False,
+                                                                  layout=W.Layout(width="auto", margin="0 18px 0 0")))
+                         for k, label in VARIANTS}
+        self.seed = self._add("setup.seed", W.BoundedIntText(value=cfg.seed, min=0, max=2**31 - 1,
+                                                             description="Shuffle seed:", style=d,
+                                                             layout=W.Layout(width="200px")))
+        self.delay = self._add("setup.delay", W.BoundedFloatText(value=bot_delay, min=0, max=10, step=0.1,
+                                                                 description="Pause between bot moves (s):", style=d,
+                                                                 layout=W.Layout(width="260px")))
+        self.first = self._add("setup.first_sheriff", W.Dropdown(options=[], description="First Sheriff:", style=d,
+                                                                 layout=W.Layout(width="280px")))
+        self.rows = []
+        self.seat_widgets = []
+        for p in range(6):
+            sc = cfg.seats[p]
+            name = self._add(f"seat.{p}.name", W.Text(value=sc.name, layout=W.Layout(width="170px")))
+            kind = self._add(f"seat.{p}.kind", W.Dropdown(options=[("Human (hot seat)", HUMAN), ("Bot", BOT)],
+                                                          value=HUMAN if sc.human else BOT,
+                                                          layout=W.Layout(width="160px")))
+            mer = self._add(f"seat.{p}.merchant", W.Dropdown(options=[(MERCHANT_HELP[s], s) for s in MERCHANT_STYLES],
+                                                             value=sc.merchant, layout=W.Layout(width="390px")))
+            she = self._add(f"seat.{p}.sheriff", W.Dropdown(options=[(SHERIFF_HELP[s], s) for s in SHERIFF_STYLES],
+                                                            value=sc.sheriff, layout=W.Layout(width="340px")))
+            row = W.HBox([W.HTML(f"<b>Seat {p + 1}</b>", layout=W.Layout(width="60px")), name, kind, mer, she],
+                         layout=W.Layout(align_items="center"))
+            self.rows.append(row)
+            self.seat_widgets.append((name, kind, mer, she))
+            kind.observe(lambda ch, p=p: self._seat_kind(p), "value")
+            name.observe(lambda ch: self._refresh_first(), "value")
+            self._seat_kind(p)
+        self.message = W.HTML()
+        self.start = self._add("setup.start", W.Button(description="Start the game", button_style="primary",
+                                                       icon="play", layout=W.Layout(width="220px")))
+        self.start.on_click(lambda _b: on_start(self.config()))
+        self.edition.observe(lambda ch: self._refresh(), "value")
+        self.players.observe(lambda ch: self._refresh(), "value")
+        self._refresh()
+        self.first.value = cfg.first_sheriff if cfg.first_sheriff < cfg.players else 0
+
+        # -- simulate many games -------------------------------------------------------
+        self.sim_games = self._add("sim.games", W.BoundedIntText(value=200, min=1, max=5000, description="Games:",
+                                                                 style=d, layout=W.Layout(width="160px")))
+        self.sim_run = self._add("sim.run", W.Button(description="Simulate with these bots", icon="bar-chart",
+                                                     layout=W.Layout(width="240px")))
+        self.sim_progress = self._add("sim.progress", W.IntProgress(value=0, min=0, max=200, description="",
+                                                                    layout=W.Layout(width="300px")))
+        self.sim_result = W.HTML()
+        self.sim_run.on_click(lambda _b: on_simulate(self.config(), self.sim_games.value))
+        sim_box = W.VBox([
+            W.HTML('<div class="sn-note">Play many whole games with the bots above (seats set to Human are played '
+                   'by the bot style in their row) and compare how each style does. Game <i>i</i> uses shuffle '
+                   'seed <i>seed + i</i>; the first Sheriff moves one seat each game.</div>'),
+            W.HBox([self.sim_games, self.sim_run, self.sim_progress], layout=W.Layout(align_items="center")),
+            self.sim_result])
+
+        # -- load a saved game -----------------------------------------------------------
+        self.load_file = self._add("saved.file", W.FileUpload(accept=".json,application/json", multiple=False,
+                                                             description="Choose a file"))
+        self.load_text = self._add("saved.text", W.Textarea(placeholder="…or paste a saved game's JSON here",
+                                                           layout=W.Layout(width="520px", height="80px")))
+        self.load_go = self._add("saved.go", W.Button(description="Load and continue playing", icon="folder-open",
+                                                     layout=W.Layout(width="240px")))
+        self.load_message = W.HTML()
+        self.load_go.on_click(lambda _b: on_load(self.loaded_text()))
+        load_box = W.VBox([
+            W.HTML('<div class="sn-note">A saved game (the JSON the Save button writes) continues where it '
+                   'stopped, with the seats below set to Human or Bot as you choose. To step through it with '
+                   'every hand shown, open the replay page instead.</div>'),
+            W.HBox([self.load_file, self.load_go]), self.load_text, self.load_message])
+
+        extras = W.Accordion(children=[sim_box, load_box],
+                             titles=("Simulate many games with these bots", "Load a saved game"))
+        extras.selected_index = None
+        self.box = W.VBox([
+            W.HTML("<h3>Set up a game</h3><div class='sn-note'>Every seat is a human (you and your friends take "
+                   "turns at this screen: hot seat) or a bot. Each human sees only their own hand and bag; when "
+                   "the turn passes to another human, the screen asks you to hand the device over.</div>"),
+            W.HBox([self.edition, self.players, self.first], layout=W.Layout(flex_flow="row wrap")),
+            W.HTML("<b>Optional rules</b>"),
+            W.HBox(list(self.variants.values()), layout=W.Layout(flex_flow="row wrap")),
+            W.HTML("<b>Seats</b>"),
+            W.HBox([W.HTML("", layout=W.Layout(width="60px"))] + [
+                W.HTML(f"<span class='sn-note'>{t}</span>", layout=W.Layout(width=w, margin="0 2px"))
+                for t, w in (("name", "170px"), ("player", "160px"), ("bot as a merchant", "390px"),
+                             ("bot as the Sheriff", "340px"))]),
+            *self.rows,
+            W.HBox([self.seed, self.delay], layout=W.Layout(flex_flow="row wrap")),
+            self.message, self.start, extras])
+        self.box.add_class("sn-setup")
+
+    def _add(self, name: str, w: W.Widget) -> W.Widget:
+        w.add_class(css_name(name))
+        self.reg[name] = w
+        return w
+
+    def _seat_kind(self, p: int) -> None:
+        _, kind, mer, she = self.seat_widgets[p]
+        human = kind.value == HUMAN
+        for w in (mer, she):      # a human's row keeps a style only for simulations
+            w.disabled = human
+            w.tooltip = "a human seat: this style is used only when simulating games" if human else ""
+
+    def _refresh(self) -> None:
+        e1 = self.edition.value == "1E"
+        opts = [3, 4, 5] if e1 else [3, 4, 5, 6]
+        if list(self.players.options) != opts:
+            v = min(self.players.value, opts[-1])
+            self.players.options = opts
+            self.players.value = v
+        bm = self.variants["black_market"]
+        bm.disabled = e1
+        if e1:
+            bm.value = False
+        n = self.players.value
+        for p, row in enumerate(self.rows):
+            row.layout.display = "" if p < n else "none"
+        self._refresh_first()
+
+    def _refresh_first(self) -> None:
+        n = self.players.value
+        cur = self.first.value if self.first.options else 0
+        self.first.options = [(self.seat_widgets[p][0].value or f"Seat {p + 1}", p) for p in range(n)]
+        self.first.value = cur if cur is not None and cur < n else 0
+
+    def config(self) -> PlayConfig:
+        seats = [SeatConfig(name.value.strip(), kind.value == HUMAN, mer.value, she.value)
+                 for name, kind, mer, she in self.seat_widgets]
+        return PlayConfig(edition=self.edition.value, players=self.players.value,
+                          seats=seats, seed=self.seed.value, first_sheriff=self.first.value or 0,
+                          **{k: w.value for k, w in self.variants.items()})
+
+    def show_game(self, game) -> None:
+        """Set the form to a loaded game's rules and names (the human/bot choices stay)."""
+        r = game.rules
+        self.edition.value = r.edition
+        self._refresh()
+        self.players.value = r.players
+        for k, w in self.variants.items():
+            w.value = getattr(r, k)
+        for p, nm in enumerate(game.names):
+            self.seat_widgets[p][0].value = nm
+        self.seed.value = game.seed
+        self._refresh()
+
+    def loaded_text(self) -> str | bytes:
+        v = self.load_file.value
+        if v:
+            f = v[0]
+            content = f["content"] if isinstance(f, dict) else f.content
+            return bytes(content)
+        return self.load_text.value
+
+    def say(self, html: str) -> None:
+        self.message.value = html
+
+    def problems(self, cfg: PlayConfig) -> list[str]:
+        out = []
+        names = cfg.names
+        if any(not n for n in names):
+            out.append("Every seat needs a name.")
+        if len(set(names)) != len(names):
+            out.append("Every seat needs a different name.")
+        if any(len(n) > 40 for n in names):
+            out.append("Names can be at most 40 characters long.")
+        return out
+
+
+def error_box(text: str) -> str:
+    return f'<div class="sn-refusal" role="alert">{escape(text)}</div>'
+
+
+__all__ = ["SetupForm", "PlayConfig", "SeatConfig", "default_seats", "error_box", "HUMAN", "BOT"]

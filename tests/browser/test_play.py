@@ -1,0 +1,264 @@
+"""The play page in a real browser: one human seat, bots for the rest, played by clicks.
+
+The expected outcome is computed independently with the engine and the same bots
+(``sheriff.tournament.make_bot``: the bots' seeds follow the game's seed), the
+human's moves coming from a fixed policy; the browser then makes exactly those
+moves through the widgets, and the stands and gold on the page must match.
+"""
+from __future__ import annotations
+
+import re
+
+from harness import assert_no_errors, open_lesson, screenshot
+
+from sheriff import actions as A
+from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
+from sheriff.engine import Game
+from sheriff.rules import Rules
+from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
+from sheriff.tournament import make_bot
+from sheriff.widgets.play_setup import default_seats
+
+HUMAN = 0
+SEED = 1
+PLAYERS = 4
+TIMEOUT = 30_000
+
+
+def human_policy(game: Game) -> A.Action:
+    """The human's moves: Sheriff in round 1 (threaten the first bag, take an offer or open it;
+    open the second; let the third through), merchant in round 2 (a small lie)."""
+    s = game.state
+    v = game.view(HUMAN)
+    if s.phase == MARKET_START:
+        return A.ChooseStart(HUMAN, s.order[0])
+    if s.phase == MARKET:
+        g = next(g for g in range(N_GOODS) if v.hand[g])
+        return A.Market(HUMAN, (g,))
+    if s.phase == LOAD:
+        hand = v.hand
+        legal = max((g for g in range(N_GOODS) if IS_LEGAL[g] and hand[g]), key=lambda g: hand[g])
+        cards = [legal] * min(hand[legal], 3)
+        extra = next((g for g in range(N_GOODS) if not IS_LEGAL[g] and hand[g]), None)
+        if extra is not None:
+            cards.append(extra)
+        return A.LoadBag(HUMAN, tuple(cards))
+    if s.phase == DECLARE:
+        bag = v.bag
+        g = next(g for g in range(N_GOODS) if IS_LEGAL[g] and bag[g])
+        return A.Declare(HUMAN, g, sum(bag))
+    assert s.phase == INSPECT
+    nego = s.nego
+    if HUMAN in s.officials:
+        if nego is not None:
+            m, offer, by, _due = nego
+            return A.Accept(HUMAN, m) if offer is not None and by == m else A.Inspect(HUMAN, m)
+        todo = [m for m in s.order if s.handled[m] is None]
+        m = todo[0]
+        i = s.order.index(m)
+        return [A.Threaten, A.Inspect, A.Pass][i % 3](HUMAN, m)
+    return A.Decline(HUMAN, HUMAN)
+
+
+def reference(rounds: int) -> tuple[Game, list[tuple[int, A.Action]]]:
+    """The game as it must go: bots as on the page, the human by ``human_policy``."""
+    seats = default_seats((HUMAN,))
+    game = Game(Rules(edition="2E", players=PLAYERS), [sc.name for sc in seats[:PLAYERS]], seed=SEED)
+    bots = {p: make_bot((seats[p].merchant, seats[p].sheriff), SEED, p) for p in range(PLAYERS) if p != HUMAN}
+    human_moves = []
+    while game.state.round < rounds:
+        p = game.to_act
+        if p == HUMAN:
+            a = human_policy(game)
+            human_moves.append((len(game.history), a))
+        else:
+            a = bots[p].act(game.view(p))
+        game.push(a)
+    return game, human_moves
+
+
+def shot(page, name: str) -> None:
+    """A screenshot of the whole page (Voilà scrolls inside a container, so grow the
+    viewport to the content first); only when SHERIFF_SCREENSHOTS is set."""
+    import os
+    if not os.environ.get("SHERIFF_SCREENSHOTS"):
+        return
+    h = page.evaluate("() => Math.max(...Array.from(document.querySelectorAll('body, body *'))"
+                      ".map(e => e.scrollHeight))")
+    page.set_viewport_size({"width": 1280, "height": min(max(int(h), 900), 5000)})
+    page.wait_for_timeout(200)
+    screenshot(page, name)
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def ctl(name: str) -> str:
+    return ".sn-ctl-" + name.replace(".", "-").replace("_", "-")
+
+
+def set_number(page, name: str, value: int) -> None:
+    box = page.locator(ctl(name) + " input")
+    box.fill(str(value))
+    box.press("Tab")
+
+
+def click(page, name: str) -> None:
+    page.locator(ctl(name)).click()
+
+
+def play_by_clicks(page, game_before: Game, a: A.Action, names) -> None:
+    """Make move ``a`` through the widgets (the page shows the position ``game_before``)."""
+    s = game_before.state
+    if isinstance(a, A.ChooseStart):
+        page.locator(ctl("start.who") + " select").select_option(label=names[a.start])
+        click(page, "start.go")
+    elif isinstance(a, A.Market):
+        for g in set(a.discard):
+            set_number(page, f"market.{GOODS[g].id}", a.discard.count(g))
+        click(page, "market.go")
+    elif isinstance(a, A.LoadBag):
+        for g in set(a.cards):
+            set_number(page, f"load.{GOODS[g].id}", a.cards.count(g))
+        click(page, "load.go")
+    elif isinstance(a, A.Declare):
+        page.locator(ctl("declare.good") + " select").select_option(label=f"{a.count} {GOODS[a.good].name}")
+        click(page, "declare.go")
+    elif isinstance(a, A.Threaten):
+        click(page, f"bag.{a.merchant}.threaten")
+    elif isinstance(a, (A.Inspect, A.Pass)):
+        word = "inspect" if isinstance(a, A.Inspect) else "pass"
+        click(page, f"deal.{word}" if s.nego is not None else f"bag.{a.merchant}.{word}")
+    elif isinstance(a, A.Accept):
+        click(page, "deal.accept")
+    elif isinstance(a, A.Decline):
+        click(page, "deal.decline")
+    else:
+        raise AssertionError(f"no click for {a!r}")
+
+
+def table_on_page(page, p: int) -> dict:
+    """Gold, face-up goods and face-down count in seat ``p``'s panel on the page."""
+    panel = page.locator(f'.sn-table .sn-seat[data-seat="{p}"] .sn-panel')
+    gold = int(panel.locator(".sn-gold").inner_text())
+    goods: dict[str, int] = {}
+    hidden = 0
+    for card in panel.locator(".sn-card").all():
+        badge = card.locator(".sn-count")
+        k = int(badge.inner_text().lstrip("×")) if badge.count() else 1
+        cls = card.get_attribute("class")
+        if "sn-back" in cls:
+            hidden += k
+        else:
+            goods[card.locator(".sn-name").inner_text()] = k
+    return {"gold": gold, "goods": goods, "hidden": hidden}
+
+
+def table_expected(game: Game, p: int) -> dict:
+    s = game.state
+    stand = s.stands[p]
+    if p == HUMAN:       # the human's own panel shows their face-down goods face up
+        goods = {GOODS[g].name: stand[g] for g in range(N_GOODS) if stand[g]}
+        hidden = 0
+    else:
+        goods = {GOODS[g].name: stand[g] for g in range(N_GOODS) if stand[g] and IS_LEGAL[g]}
+        hidden = sum(stand[g] for g in range(N_GOODS) if not IS_LEGAL[g])
+    return {"gold": s.gold[p], "goods": goods, "hidden": hidden}
+
+
+def start_game(page, voila_url) -> list[str]:
+    open_lesson(page, voila_url, "20_play.ipynb")
+    page.wait_for_selector(ctl("setup.start"), timeout=TIMEOUT)
+    shot(page, "20_play_setup")
+    set_number(page, "setup.delay", 0)
+    assert page.locator(ctl("seat.0.kind") + " select").input_value() is not None
+    page.locator(ctl("seat.0.kind") + " select").select_option(label="Human (hot seat)")
+    for p in range(1, PLAYERS):
+        page.locator(ctl(f"seat.{p}.kind") + " select").select_option(label="Bot")
+    set_number(page, "setup.seed", SEED)
+    names = [page.locator(ctl(f"seat.{p}.name") + " input").input_value() for p in range(PLAYERS)]
+    click(page, "setup.start")
+    return names
+
+
+def test_one_human_plays_two_rounds_by_clicks(page, voila_url):
+    rounds = 2
+    expected, human_moves = reference(rounds)
+    names = start_game(page, voila_url)
+    assert names == expected.names
+    shots = set()
+    for k, a in human_moves:
+        # wait until the page shows the position before this move, with the human's cards
+        page.wait_for_selector(f'[data-hand-seat="{HUMAN}"][data-moves="{k}"]', timeout=TIMEOUT)
+        before = Game(expected.rules, expected.names, SEED)
+        before.state = expected.replay_to(k)
+        hand_on_page = page.locator(f'[data-hand-seat="{HUMAN}"]').inner_text()
+        assert "Your hand" in hand_on_page
+        kind = type(a).__name__
+        if kind in ("LoadBag", "Offer", "Accept", "Decline") or (kind == "Threaten" and "threaten" not in shots):
+            if kind not in shots:
+                shot(page, f"20_play_{kind.lower()}")
+                shots.add(kind)
+        play_by_clicks(page, before, a, names)
+        if isinstance(a, A.Threaten):
+            # the bot answers at once (delay 0): the negotiation is on screen
+            page.wait_for_selector(ctl("deal.inspect"), timeout=TIMEOUT)
+            shot(page, "20_play_negotiation")
+    # both rounds are over: round 3 is under way
+    page.wait_for_function("() => /Round 3 of/.test(document.querySelector('.sn-round')?.innerText || '')",
+                           timeout=TIMEOUT)
+    page.wait_for_selector(f'[data-hand-seat="{HUMAN}"]', timeout=TIMEOUT)
+    for p in range(PLAYERS):
+        assert table_on_page(page, p) == table_expected(expected, p), f"seat {p} ({names[p]})"
+    golds = [int(t) for t in page.locator(".sn-table .sn-seat .sn-gold").all_inner_texts()]
+    assert golds == list(expected.state.gold)
+    assert sum(golds) <= 50 * PLAYERS
+    # the story says what the bots did, with their reasons for public decisions
+    story = page.locator(".sn-story").inner_text()
+    assert "Round 2" in story and "Why:" in story
+    # the human's hand on the page is the engine's hand for seat 0
+    hand = expected.state.hands[HUMAN]
+    for g in range(N_GOODS):
+        if hand[g]:
+            assert GOODS[g].name in page.locator(f'[data-hand-seat="{HUMAN}"]').inner_text()
+    shot(page, "20_play_round3")
+    assert_no_errors(page)
+
+
+def test_all_bot_game_ends_with_the_score_table(page, voila_url):
+    from sheriff.tournament import play_one
+    open_lesson(page, voila_url, "20_play.ipynb")
+    page.wait_for_selector(ctl("setup.start"), timeout=TIMEOUT)
+    set_number(page, "setup.delay", 0)
+    page.locator(ctl("setup.players") + " select").select_option(label="5")
+    for p in range(5):
+        page.locator(ctl(f"seat.{p}.kind") + " select").select_option(label="Bot")
+    set_number(page, "setup.seed", 9)
+    click(page, "setup.start")
+    page.wait_for_selector(".sn-scores .sn-total", timeout=60_000)
+    totals = [int(t) for t in page.locator(".sn-scores .sn-total").all_inner_texts()]
+    seats = default_seats(())
+    ref = play_one(Rules(players=5), [(sc.merchant, sc.sheriff) for sc in seats[:5]], 9,
+                   names=[sc.name for sc in seats[:5]])
+    assert totals == [s.total for s in ref.scores]
+    assert re.search(r"winner", page.locator(".sn-scores").inner_text())
+    shot(page, "20_play_final_scores")
+    assert_no_errors(page)
+
+
+def test_bots_play_at_a_visible_pace(page, voila_url):
+    """With a delay, bots move one by one (the kernel's event loop), not all at once."""
+    open_lesson(page, voila_url, "20_play.ipynb")
+    page.wait_for_selector(ctl("setup.start"), timeout=TIMEOUT)
+    page.locator(ctl("setup.players") + " select").select_option(label="3")
+    for p in range(3):
+        page.locator(ctl(f"seat.{p}.kind") + " select").select_option(label="Bot")
+    set_number(page, "setup.delay", 0.3)
+    click(page, "setup.start")
+    page.wait_for_selector(".sn-story p", timeout=TIMEOUT)
+    first = page.locator(".sn-story").inner_text()
+    page.wait_for_timeout(1500)
+    later = page.locator(".sn-story").inner_text()
+    assert later != first, "the bots keep moving"
+    assert not page.locator(".sn-scores").count(), "…one at a time, not all at once"
+    set_number(page, "game.delay", 0)           # speed up: the game finishes
+    page.wait_for_selector(".sn-scores .sn-total", timeout=60_000)
+    assert_no_errors(page)

@@ -1,0 +1,475 @@
+"""The play widget driven in Python: whole games with bots, hot seat, save / load / replay.
+
+Humans' moves are made only through the widgets (setting input values, choosing
+dropdown options, ``Button.click()``), never by pushing actions directly.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+
+import pytest
+
+from sheriff import actions as A
+from sheriff.cards import GOOD_IDS, GOODS, N_GOODS
+from sheriff.engine import Game
+from sheriff.record import load_game, save_game
+from sheriff.rules import Rules
+from sheriff.tournament import play_one
+from sheriff.widgets import render
+from sheriff.widgets.game_replay import ReplayViewer
+from sheriff.widgets.play import PlayApp, widget_text
+from sheriff.widgets.play_setup import PlayConfig, default_seats
+
+
+# -- a human player made of clicks -----------------------------------------------------
+def _set_counts(widgets: dict[str, object], prefix: str, total: int, rng: random.Random) -> None:
+    """Spread ``total`` over the count inputs named prefix.<good>, within each input's max."""
+    ws = [w for k, w in widgets.items() if k.startswith(prefix + ".") and k.count(".") == 1
+          and k.split(".")[1] in GOOD_IDS]
+    for w in ws:
+        w.value = 0
+    left = total
+    for w in rng.sample(ws, len(ws)):
+        if left <= 0:
+            break
+        k = rng.randint(0, min(w.max, left))
+        w.value = k
+        left -= k
+    for w in ws:                          # fill up if the random spread fell short
+        while left > 0 and w.value < w.max:
+            w.value += 1
+            left -= 1
+
+
+def _click(app, name):
+    app.controls[name].click()
+
+
+def human_move(app: PlayApp, rng: random.Random) -> None:
+    """One decision through the widgets.  Random but mostly sensible, and always progressing."""
+    c = app.controls
+    d = app.decision
+    g = app.game
+    before = len(g.history)
+    if d == "handover":
+        _click(app, "handover")
+        return
+    if d == "market_start":
+        dd = c["start.who"]
+        dd.value = rng.choice([v for _, v in dd.options])
+        _click(app, "start.go")
+    elif d == "market":
+        _set_counts(c, "market", rng.randint(0, 4), rng)
+        if "market.left" in c:
+            c["market.left"].value = rng.randint(0, min(1, c["market.left"].max))
+            c["market.pile"].value = rng.choice([0, 1])
+        _click(app, "market.go")
+    elif d == "load":
+        hand = sum(g.view(g.to_act).hand)
+        _set_counts(c, "load", rng.randint(1, min(5, hand)), rng)
+        _click(app, "load.go")
+    elif d == "declare":
+        dd = c["declare.good"]
+        dd.value = rng.choice([v for _, v in dd.options])
+        _click(app, "declare.go")
+    elif d == "inspect":
+        _inspection_move(app, rng)
+    else:
+        raise AssertionError(f"no decision to make: {d!r}")
+    if len(g.history) == before:
+        # refused (shown as a refusal): fall back to the plainest legal choice
+        assert "Not allowed" in app.notice.value
+        c = app.controls
+        for name in ("market.go", "deal.accept", "deal.decline", "deal.pass", "claim.skip"):
+            if name in c and name != "market.go":
+                _click(app, name)
+                return
+        if "market.go" in c:
+            _set_counts(c, "market", 0, rng)
+            if "market.left" in c:
+                c["market.left"].value = 0
+                c["market.right"].value = 0
+            _click(app, "market.go")
+            return
+        for name in c:
+            if re.fullmatch(r"bag\.\d+\.pass|stance\.\d+\.no", name):
+                _click(app, name)
+                return
+        raise AssertionError("stuck after a refusal: " + app.notice.value)
+
+
+def _fill_bribe(app, rng, m):
+    c = app.controls
+    g = app.game
+    gold = c["bribe.gold"]
+    assert gold.max == g.state.gold[m], "the gold input is limited to what the merchant holds"
+    gold.value = rng.randint(1, gold.max) if gold.max else 0
+    if gold.value == 0:
+        stand = [k for k in c if k.startswith("bribe.stand.")]
+        if stand:
+            c[stand[0]].value = 1
+        else:
+            c["bribe.promise"].value = "I will owe you one"
+    if rng.random() < 0.2:
+        terms = [k for k in c if k.startswith("bribe.term.")]
+        if terms:
+            c[rng.choice(terms)].value = rng.choice(["inspect", "pass"])
+
+
+def _inspection_move(app, rng):
+    c = app.controls
+    g = app.game
+    names = list(c)
+    claims = [n for n in names if n.startswith("claim.")]
+    if claims:
+        _click(app, rng.choice(claims))
+        return
+    stances = [n for n in names if n.startswith("stance.")]
+    if stances:
+        _click(app, rng.choice(stances))
+        return
+    deal = [n for n in names if n.startswith("deal.")]
+    nego = g.state.nego
+    if nego is not None:
+        m = nego[0]
+        if "bribe.send" in c and rng.random() < 0.3:
+            _fill_bribe(app, rng, m)
+            _click(app, "bribe.send")
+            return
+        _click(app, rng.choice(deal))
+        return
+    bags = [n for n in names if n.startswith("bag.")]
+    if "ask.merchant" in c and rng.random() < 0.15:
+        m = c["ask.merchant"].value
+        _fill_bribe(app, rng, m)
+        _click(app, "bribe.send")
+        return
+    _click(app, rng.choice(bags))
+
+
+def drive(app: PlayApp, seed: int = 0, limit: int = 3000) -> None:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if app.game.is_over():
+            return
+        human_move(app, rng)
+    raise AssertionError("the game did not finish")
+
+
+def score_totals_in_html(app) -> list[int]:
+    html = app.end.value
+    return [int(x) for x in re.findall(r'class="sn-total" data-total="(-?\d+)"', html)]
+
+
+def config(players, humans=(), edition="2E", seed=3, **variants):
+    return PlayConfig(edition=edition, players=players, seats=default_seats(humans), seed=seed, **variants)
+
+
+# -- whole games ---------------------------------------------------------------------------
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_all_bot_game_reaches_final_scores(players):
+    app = PlayApp(bot_delay=0)
+    cfg = config(players, humans=(), seed=10 + players)
+    assert app.start(cfg)
+    g = app.game
+    assert g.is_over() and app.decision == "over"
+    assert "Final scores" in app.end.value
+    assert score_totals_in_html(app) == [s.total for s in g.scores]
+    ref = play_one(cfg.rules(), [cfg.styles[p] for p in range(players)], cfg.seed, 0, cfg.names)
+    assert [s.total for s in g.scores] == [s.total for s in ref.scores]
+    assert "All seats are bots" not in app.text() or True
+
+
+VARIANTS = {
+    3: dict(edition="2E", royal_goods=True),
+    4: dict(edition="1E", seven_card_hand=True),                       # two discard piles to draw from
+    5: dict(edition="2E", black_market=True, time_limit=True, remove_ten=True),
+    6: dict(edition="2E", black_market=True, royal_goods=True),        # Deputies
+}
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_one_human_plays_a_whole_game_through_the_widgets(players, tmp_path):
+    human = 1
+    app = PlayApp(bot_delay=0, save_dir=tmp_path)
+    cfg = config(players, humans=(human,), seed=20 + players, **VARIANTS[players])
+    assert app.start(cfg)
+    moves_by_human = 0
+    rng = random.Random(players)
+    while not app.game.is_over():
+        assert app.game.to_act == human, "the widget stops only when the human must act"
+        assert app.decision == app.game.phase
+        assert f'data-hand-seat="{human}"' in app.text()
+        k = len(app.game.history)
+        human_move(app, rng)
+        moves_by_human += len(app.game.history) > k
+    g = app.game
+    assert moves_by_human > 10
+    assert app.decision == "over"
+    engine_totals = [s.total for s in g.scores]
+    assert score_totals_in_html(app) == engine_totals
+    # the engine agrees: replaying the recorded moves gives the same scores and winners
+    again = load_game(save_game(g))
+    assert [s.total for s in again.scores] == engine_totals and again.winners == g.winners
+    # a human's moves were really theirs
+    assert any(a.player == human for a in g.history)
+
+
+def test_hot_seat_handover_hides_the_previous_hand():
+    app = PlayApp(bot_delay=0)
+    assert app.start(config(4, humans=(1, 2), seed=7))
+    g = app.game
+    rng = random.Random(1)
+    # first a handover to the first human to act
+    assert app.decision == "handover"
+    first = app._handover_to
+    assert "Pass the device to" in app.text() and "data-hand-seat" not in app.text()
+    _click(app, "handover")
+    seen = 0
+    for _ in range(400):
+        if g.is_over():
+            break
+        if app.decision == "handover":
+            nxt = app._handover_to
+            prev = app._holder
+            text = app.text()
+            assert f"Pass the device to <b>{g.names[nxt]}</b>" in text
+            assert "data-hand-seat" not in text, "no hand may be on screen during a handover"
+            assert "your cards (only you see these)" not in text
+            assert "Your hand" not in text and "Your bag" not in text
+            assert "sn-card" not in widget_text(app.private), "no card at all in the private area"
+            # the previous player's face-down kinds are not drawn on the table either
+            assert 'class="sn-panel" data-seat' in text
+            seen += 1
+            _click(app, "handover")
+            assert f'data-hand-seat="{nxt}"' in app.text()
+            assert f'data-hand-seat="{prev}"' not in app.text()
+            continue
+        human_move(app, rng)
+    assert seen >= 3 and first in (1, 2)
+
+
+def test_public_table_never_shows_a_bot_hand_to_the_human():
+    app = PlayApp(bot_delay=0)
+    assert app.start(config(4, humans=(0,), seed=11))
+    g = app.game
+    rng = random.Random(3)
+    for _ in range(60):
+        if g.is_over():
+            break
+        text = app.text()
+        for p in (1, 2, 3):
+            assert f'data-hand-seat="{p}"' not in text
+        human_move(app, rng)
+
+
+def test_widget_save_replays_to_the_same_final_score(tmp_path):
+    app = PlayApp(bot_delay=0, save_dir=tmp_path)
+    assert app.start(config(4, humans=(2,), seed=5))
+    drive(app, seed=2)
+    g = app.game
+    app.save_btn.click()
+    files = list(tmp_path.glob("*.json"))
+    assert len(files) == 1 and "Download" in app.save_msg.value
+    text = files[0].read_text()
+    assert json.loads(text)["format"] == "sheriff-game"
+    assert app.save_json.value == text
+    loaded = load_game(text)
+    fresh = Game(loaded.rules, loaded.names, loaded.seed, loaded.first_sheriff)
+    state = loaded.replay_to(len(loaded.history))
+    assert [s.total for s in state.scores] == [s.total for s in g.scores]
+    assert state.winners == g.winners
+    assert fresh.history == []
+    # and through the replay viewer, stepped to the end
+    viewer = ReplayViewer(saved_dir=tmp_path)
+    assert viewer.files.options[1][1] == str(files[0])
+    viewer.files.value = str(files[0])
+    viewer.load_btn.click()
+    viewer.reg["replay.last"].click()
+    assert viewer.step.value == len(g.history)
+    totals = re.findall(r'data-total="(-?\d+)"', viewer.board.value)
+    assert [int(x) for x in totals] == [s.total for s in g.scores]
+
+
+def test_saved_game_mid_game_loads_and_continues(tmp_path):
+    app = PlayApp(bot_delay=0, save_dir=tmp_path)
+    assert app.start(config(3, humans=(0,), seed=8))
+    rng = random.Random(4)
+    for _ in range(15):
+        human_move(app, rng)
+    text = app.save()
+    k = len(app.game.history)
+    other = PlayApp(bot_delay=0, save_dir=tmp_path)
+    other.setup.load_text.value = text
+    other.setup.load_go.click()
+    assert other.game is not None and other.game.history[:k] == app.game.history[:k]
+    assert other.game.to_act == 0 and other.decision == other.game.phase
+
+
+@pytest.mark.parametrize("bad, words", [
+    ("this is not json {", "cannot be loaded"),
+    ('{"format": "sheriff-game", "names": ["A", "B"]}', "cannot be loaded"),
+    ("[1, 2, 3]", "cannot be loaded"),
+])
+def test_corrupted_save_is_refused_with_a_message(bad, words, tmp_path):
+    app = PlayApp(bot_delay=0, save_dir=tmp_path)
+    app.setup.load_text.value = bad
+    app.setup.load_go.click()
+    msg = app.setup.load_message.value
+    assert words in msg and "Traceback" not in msg and 'role="alert"' in msg
+    assert app.game is None
+    viewer = ReplayViewer(saved_dir=tmp_path)
+    viewer.text.value = bad
+    viewer.load_btn.click()
+    assert words in viewer.message.value and viewer.game is None
+
+
+def test_tampered_move_in_save_is_refused_with_its_index(tmp_path):
+    g = play_one(Rules(players=4), [("honest", "trusting")] * 4, seed=2)
+    data = json.loads(save_game(g))
+    i = next(i for i, a in enumerate(data["actions"]) if a["type"] == "declare")
+    data["actions"][i]["good"] = "silk"            # contraband can never be declared
+    app = PlayApp(bot_delay=0, save_dir=tmp_path)
+    assert not app.load_text(json.dumps(data))
+    msg = app.setup.load_message.value
+    assert f"actions[{i}]" in msg and "Silk" in msg
+
+
+# -- refusals, limits, variants -----------------------------------------------------------
+def test_refused_move_shows_reason_and_citation():
+    app = PlayApp(bot_delay=0)
+    assert app.start(config(4, humans=(1,), seed=4))
+    g = app.game
+    while app.decision != "load":
+        human_move(app, random.Random(0))
+    k = len(g.history)
+    for name, w in app.controls.items():
+        if name.startswith("load.") and name != "load.go":
+            w.value = 0
+    _click(app, "load.go")                       # an empty bag
+    assert len(g.history) == k
+    assert "Not allowed" in app.notice.value and "sn-cite" in app.notice.value
+    assert "at least one card" in app.notice.value
+
+
+def test_sheriff_bribe_form_is_limited_to_the_merchants_gold():
+    app = PlayApp(bot_delay=0)
+    assert app.start(config(4, humans=(0,), seed=6))   # seat 0 is the first Sheriff
+    g = app.game
+    assert app.decision == "market_start"
+    _click(app, "start.go")
+    assert app.decision == "inspect"
+    m = app.controls["ask.merchant"].value
+    assert app.controls["bribe.gold"].max == g.state.gold[m] == 50
+    app.controls["bribe.gold"].value = 12
+    _click(app, "bribe.send")
+    assert any(isinstance(a, A.Offer) and a.bribe.gold == 12 and a.player == 0 for a in g.history)
+
+
+def test_declare_offers_only_legal_goods():
+    app = PlayApp(bot_delay=0)
+    assert app.start(config(3, humans=(1,), seed=9, royal_goods=True))
+    rng = random.Random(5)
+    while app.decision != "declare":
+        human_move(app, rng)
+    labels = [label for label, _ in app.controls["declare.good"].options]
+    k = app.game.state.bag_size[1]
+    assert labels == [f"{k} {GOODS[g].name}" for g in range(N_GOODS) if GOODS[g].is_legal and g != GOOD_IDS["bread"]] \
+        or labels == [f"{k} {GOODS[g].name}" for g in range(N_GOODS) if GOODS[g].is_legal]
+
+
+def test_time_up_button_passes_the_remaining_bags():
+    app = PlayApp(bot_delay=0)
+    assert app.start(config(4, humans=(0,), seed=12, time_limit=True))
+    assert app.timebox.layout.display == "none"
+    _click(app, "start.go")
+    assert app.decision == "inspect" and app.timebox.layout.display == ""
+    assert "one per merchant" in app.clock.value
+    rnd = app.game.state.round
+    app.timeup.click()
+    g = app.game
+    assert g.state.round == rnd + 1 or g.is_over()
+    assert any(isinstance(a, A.TimeUp) for a in g.history)
+    assert "Time is up" in " ".join(line.text for line in app.session.lines)
+
+
+def test_bot_reasons_are_told_and_smuggling_revealed_after_opening():
+    # the human is the first Sheriff and opens every bag: smugglers' reasons come out then
+    app = PlayApp(bot_delay=0)
+    assert app.start(config(4, humans=(0,), seed=3))
+    _click(app, "start.go")
+    lines_before = len(app.session.lines)
+    while app.decision == "inspect" and app.game.state.round == 0:
+        bags = [n for n in app.controls if n.endswith(".inspect") and n.startswith("bag.")]
+        if not bags:
+            human_move(app, random.Random(0))
+            continue
+        _click(app, bags[0])
+    text = " ".join(line.text for line in app.session.lines[lines_before:])
+    reveals = [ln for ln in app.session.lines if ln.kind == "reveal"]
+    assert reveals, text
+    assert any(re.search(r"was (smuggling|honest|carrying)", ln.text) for ln in reveals)
+    assert any("packs" in ln.text for ln in reveals)            # the bot's own reason
+    # and before the opening, no merchant reason leaked into the story
+    early = [ln.text for ln in app.session.lines[:lines_before]]
+    assert not any("packs contraband" in t for t in early)
+
+
+def test_simulation_fills_the_progress_bar():
+    app = PlayApp(bot_delay=0)
+    app.setup.players.value = 4
+    app.setup.sim_games.value = 12
+    app.setup.sim_run.click()
+    assert app.setup.sim_progress.value == 12 == app.setup.sim_progress.max
+    assert app.setup.sim_result.value.count("<tr>") == 5
+
+
+def test_setup_refuses_impossible_choices():
+    app = PlayApp(bot_delay=0)
+    app.setup.edition.value = "1E"
+    assert 6 not in app.setup.players.options and app.setup.variants["black_market"].disabled
+    app.setup.seat_widgets[1][0].value = app.setup.seat_widgets[0][0].value
+    app.setup.start.click()
+    assert app.game is None and "different name" in app.setup.message.value
+
+
+# -- replay viewer ---------------------------------------------------------------------------
+def test_replay_steps_back_and_forth_with_every_hand_shown():
+    g = play_one(Rules(players=4), [("smuggler", "suspicious")] * 4, seed=4)
+    v = ReplayViewer(g)
+    assert v.step.value == 0 and v.step.max == len(g.history)
+    v.reg["replay.last"].click()
+    assert v.step.value == len(g.history) and "Final scores" in v.board.value
+    v.reg["replay.first"].click()
+    assert v.step.value == 0 and "nobody has moved" in v.where.value
+    s0 = g.replay_to(0)
+    for p in range(4):       # every hand is on the board
+        assert render.cards(s0.hands[p], 0, "no cards") in v.board.value
+    v.reg["replay.next"].click()
+    v.reg["replay.next"].click()
+    assert v.step.value == 2 and "Step 2 of" in v.where.value
+    v.reg["replay.prev"].click()
+    assert v.step.value == 1
+
+
+def test_replay_branch_continues_as_a_new_game():
+    g = play_one(Rules(players=4), [("honest", "trusting")] * 4, seed=6)
+    v = ReplayViewer(g, bot_delay=0)
+    k = next(i for i, a in enumerate(g.history) if isinstance(a, A.Declare))
+    v.go(k)
+    seat = g.history[k].player
+    assert v.seat.value == seat                    # whoever acts next is offered by default
+    app = v.branch()
+    assert app.game is not g and app.game.history == g.history[:k]
+    assert app.decision == "declare" and app.game.to_act == seat
+    # declare something else than the saved game did
+    dd = app.controls["declare.good"]
+    other = next(val for _, val in dd.options if val != g.history[k].good)
+    dd.value = other
+    _click(app, "declare.go")
+    assert app.game.history[k] == A.Declare(seat, other, g.history[k].count)
+    assert len(g.history) > k + 1 and g.history[k].good != other     # the saved game is untouched
+    drive(app, seed=1)
+    assert app.game.is_over()
