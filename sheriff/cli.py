@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from sheriff.errors import InvalidScenario
+from sheriff.record import short
 
 USAGE = """\
 usage: python -m sheriff <command> [arguments]
@@ -139,7 +140,7 @@ def _cmd_examples(args: list[str]) -> int:
     try:
         sc = get_scenario(args[0])
     except KeyError:
-        return _fail(f"no example {args[0]!r} (run 'python -m sheriff examples' for the list)")
+        return _fail(f"no example {short(args[0])} (run 'python -m sheriff examples' for the list)")
     replay = sc.replay()
     print(f"{sc.id}: {sc.title}")
     print(f"Source: {sc.source}")
@@ -203,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         return _cmd_examples(rest)
     if cmd == "theory":
         return _cmd_theory(rest)
-    sys.stderr.write(f"sheriff: unknown command {cmd!r}\n\n" + USAGE)
+    sys.stderr.write(f"sheriff: unknown command {short(cmd)}\n\n" + USAGE)
     return 2
 
 

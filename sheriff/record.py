@@ -52,7 +52,7 @@ def _known_good(v: str) -> str:
     try:
         return GOODS[good_id(v)].id
     except KeyError:
-        raise ValueError(f"unknown good {v!r}") from None
+        raise ValueError(f"unknown good {short(v)}") from None
 
 
 GoodName = Annotated[StrictStr, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_known_good)]
@@ -295,6 +295,12 @@ def action_from_json(obj: Any, field: str = "action") -> A.Action:
 
 
 # -- error messages ---------------------------------------------------------------------
+def short(v: Any, limit: int = 40) -> str:
+    """repr() of a user's value, cut to ``limit`` characters (control characters escaped)."""
+    r = repr(v)
+    return r if len(r) <= limit else r[: limit - 3] + "..."
+
+
 def _path(loc: tuple, prefix: str = "") -> str:
     out = prefix
     prev: Any = None
@@ -307,8 +313,8 @@ def _path(loc: tuple, prefix: str = "") -> str:
         elif part in ACTION_TAGS and (prev == "action" or (isinstance(prev, int) and ("actions" in loc[:i] or "steps" in loc[:i]))
                                       or (i == 0 and in_actions)):
             pass    # the union's tag, already visible in the data itself
-        elif isinstance(part, str) and ("." in part or " " in part):
-            out += f"[{part!r}]"
+        elif isinstance(part, str) and not part.isidentifier():
+            out += f"[{short(part)}]"
         else:
             out += ("." if out else "") + str(part)
         prev = part
@@ -326,11 +332,11 @@ def _message(err: dict) -> str:
         msg = "missing field"
     elif err.get("type") in ("union_tag_invalid", "union_tag_not_found"):
         tag = err.get("ctx", {}).get("tag")
-        msg = (f"unknown move type {tag!r}" if tag is not None else "a move needs a \"type\"") + \
+        msg = (f"unknown move type {short(tag)}" if tag is not None else "a move needs a \"type\"") + \
             f" (one of: {', '.join(ACTION_TAGS)})"
     inp = err.get("input")
-    if err.get("type", "").endswith("_type") and isinstance(inp, (str, int, float, bool)) and len(repr(inp)) < 40:
-        msg += f", got {inp!r}"
+    if err.get("type", "").endswith("_type") and isinstance(inp, (str, int, float, bool)):
+        msg += f", got {short(inp)}"
     return msg.replace("\n", " ")
 
 

@@ -35,7 +35,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, S
 from sheriff.cards import GOODS, GOOD_IDS, IS_LEGAL, N_GOODS, deck_composition, good_id
 from sheriff.errors import IllegalAction, InvalidScenario
 from sheriff.record import (MAX_NAME, ActionModel, GoodName, PlayerName, Seat, _invalid, parse_json_text,
-                            prefixed)
+                            prefixed, short)
 from sheriff.rulebook import RULES
 from sheriff.rules import Rules
 from sheriff.state import (DECLARE, INSPECT, INSPECTED, LOAD, MARKET, MARKET_START, PASSED, GameState,
@@ -61,11 +61,11 @@ def _to_counts(v: Any) -> dict[str, int]:
         raise ValueError('expected a list of good names or an object of counts such as {"apples": 4}')
     for k, n in items:
         if not isinstance(k, str) or not k or len(k) > MAX_NAME:
-            raise ValueError(f"{k!r} is not a good's name")
+            raise ValueError(f"{short(k)} is not a good's name")
         try:
             gid = GOODS[good_id(k)].id
         except KeyError:
-            raise ValueError(f"unknown good {k!r}") from None
+            raise ValueError(f"unknown good {short(k)}") from None
         if type(n) is not int or not 0 <= n <= MAX_PILE:
             raise ValueError(f"{gid}: a count must be a whole number from 0 to {MAX_PILE}")
         out[gid] = out.get(gid, 0) + n
@@ -532,10 +532,10 @@ class Scenario(BaseModel):
             for fname in ("gold", "stands", "hands", "bags", "face_down", "scores", "bonuses", "black_market"):
                 for name in getattr(self.expect, fname):
                     if name not in names:
-                        raise InvalidScenario(f"{name!r} is not one of the players", f"expect.{fname}")
+                        raise InvalidScenario(f"{short(name)} is not one of the players", f"expect.{fname}")
             for name in self.expect.winners or []:
                 if name not in names:
-                    raise InvalidScenario(f"{name!r} is not one of the players", "expect.winners")
+                    raise InvalidScenario(f"{short(name)} is not one of the players", "expect.winners")
 
     # -- playing -----------------------------------------------------------------------
     def game(self):

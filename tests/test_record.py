@@ -262,3 +262,35 @@ def test_saved_game_model_is_strict_about_the_table():
     ok = SavedGame(rules=Rules(players=3), names=["a", "b", "c"])
     g = load_game(ok.model_dump_json())
     assert g.names == ["a", "b", "c"] and g.history == []
+
+
+# -- fuzzing: any JSON at all gives a Game or one InvalidScenario, never another exception -----------
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**20, 10**20) | st.floats(allow_nan=False)
+    | st.text(max_size=12) | st.sampled_from(["apples", "gouda_cheese", "pass", "offer", "2E", "1E", "market"]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=20)
+
+FIELDS = ["format", "version", "rules", "names", "seed", "first_sheriff", "setup", "actions"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(field=st.sampled_from(FIELDS), value=JSON, index=st.integers(0, 6), move_field=st.text(max_size=10))
+def test_fuzzed_saved_games_never_crash(field, value, index, move_field):
+    g = Game(Rules(edition="2E", players=4), seed=9)
+    rng = random.Random(index)
+    for _ in range(6):
+        g.push(rng.choice(g.legal_actions()))
+    d = json.loads(save_game(g))
+    if field == "actions" and index % 2:
+        d["actions"][index % len(d["actions"])][move_field or "type"] = value      # one field of one move
+    else:
+        d[field] = value
+    try:
+        h = load_game(json.dumps(d))
+    except InvalidScenario as e:
+        assert "\n" not in str(e) and e.field
+    else:
+        assert isinstance(h, Game)

@@ -597,3 +597,29 @@ def test_narration_hides_other_seats_draws_and_bags():
     assert not any("Crossbow" in ln for ln in theirs) and any("5 cards" in ln for ln in theirs)
     # a refused attempt does not leak the cards either
     assert not any("Silk" in ln for ln in load.replay(seat=0).frames[1].narration)
+
+
+# -- fuzzing positions ------------------------------------------------------------------------------
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=10)
+    | st.sampled_from(["apples", "chickens", "gouda_cheese", "inspect", "passed", "market"]),
+    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
+        st.sampled_from(["apples", "cheese", "pepper", "good", "count", "x"]), inner, max_size=3),
+    max_leaves=15)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(sid=st.sampled_from(IDS), field=st.sampled_from(sorted(Position.model_fields)), value=_JSON)
+def test_fuzzed_positions_never_crash(sid, field, value):
+    d = get_scenario(sid).model_dump(mode="json")
+    d["setup"][field] = value
+    try:
+        sc = Scenario.from_data(d)
+    except InvalidScenario as e:
+        assert "\n" not in str(e) and e.field and e.field.startswith("setup")
+    else:
+        s = sc.setup.to_state()
+        assert s.card_totals() == s.composition
+        sc.replay()                        # playable (steps may now be refused; that is reported, not raised)
