@@ -276,7 +276,7 @@ def _event(ev, t: _Table, ctx: dict, action, seat, after) -> str | None:
         return None
     if kind == "reshuffle":
         if t.edition1:
-            return (f"The draw pile has run out: all but the top five cards of each discard pile "
+            return (f"The draw pile has run out: each discard pile keeps its top five cards, and the rest "
                     f"({_plural(ev[1], 'card')}) are shuffled into a new draw pile.")
         return f"The deck has run out: the discard pile ({_plural(ev[1], 'card')}) is shuffled into a new deck."
     if kind == "load":
