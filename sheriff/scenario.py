@@ -775,14 +775,15 @@ def _library() -> tuple[Scenario, ...]:
 
 
 def load_scenarios() -> list[Scenario]:
-    """Every shipped example, 1st edition first, in file order."""
-    return list(_library())
+    """Every shipped example, 1st edition first, in file order (fresh copies: safe to modify)."""
+    return [s.model_copy(deep=True) for s in _library()]
 
 
 def get_scenario(scenario_id: str) -> Scenario:
+    """One shipped example by id (a fresh copy); ``KeyError`` listing the known ids."""
     for s in _library():
         if s.id == scenario_id:
-            return s
+            return s.model_copy(deep=True)
     raise KeyError(f"no scenario {scenario_id!r}; known: {', '.join(s.id for s in _library())}")
 
 
