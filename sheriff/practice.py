@@ -55,6 +55,7 @@ class Scene:
     counts: tuple[int, ...] = ()
     face_down: int = 0
     note: str = ""
+    cards: tuple[int, ...] = ()       # cards in order (a pile: the top card last), drawn as a row
 
 
 @dataclass
@@ -138,7 +139,8 @@ def table_game(edition: str, bags: dict[int, list[int]], declared: dict[int, tup
                players: int = 4, sheriff: int = 0, stands: dict[int, list[int]] | None = None,
                gold: dict[int, int] | None = None, royal: bool = False, seed: int = 0,
                deputies: tuple[int, int] | None = None, hands: dict[int, list[int]] | None = None,
-               phase: str = "inspect", others_wait: bool = True, names: list[str] | None = None) -> Game:
+               phase: str = "inspect", others_wait: bool = True, names: list[str] | None = None,
+               **variants) -> Game:
     """A game at a chosen moment of a round, built from plain count vectors by seat.
 
     ``phase="inspect"``: ``bags`` and ``declared`` ((good, count)) by seat; with
@@ -149,7 +151,7 @@ def table_game(edition: str, bags: dict[int, list[int]], declared: dict[int, tup
     (give their ``hands``); the others have closed a one-Apple bag."""
     from sheriff.scenario import Position
     n = players
-    rules = Rules(edition=edition, players=n, royal_goods=royal)
+    rules = Rules(edition=edition, players=n, royal_goods=royal, **variants)
     officials = deputies if deputies else (sheriff,)
     inspect = phase == "inspect"
     apple = _counts([LEGAL_GOODS[0]])
@@ -394,10 +396,10 @@ def q_market(seed: int, edition: str | None = None) -> Question:
     name = s.names[m]
     scene = [Scene(f"{name}'s hand", tuple(s.hands[m])), Scene("Set aside", tuple(_counts(discard)))]
     if ed == "1E":
-        scene += [Scene("Left discard pile (top card first)", tuple(_counts(s.discards[0])),
-                        note=", ".join(GOODS[c].name for c in reversed(s.discards[0]))),
-                  Scene("Right discard pile (top card first)", tuple(_counts(s.discards[1])),
-                        note=", ".join(GOODS[c].name for c in reversed(s.discards[1])))]
+        scene += [Scene("Left discard pile (top card on the right)", tuple(_counts(s.discards[0])),
+                        cards=tuple(s.discards[0])),
+                  Scene("Right discard pile (top card on the right)", tuple(_counts(s.discards[1])),
+                        cards=tuple(s.discards[1]))]
         t0, t1 = from_piles.count(0), from_piles.count(1)
         asks = f"takes {t0} card{'s' if t0 != 1 else ''} from the top of the left discard pile"
         if t1:

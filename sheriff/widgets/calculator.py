@@ -1,0 +1,262 @@
+"""A score sheet for a real game night (lesson 11), also used by the scoring lessons.
+
+    ScoreCalculator()                       4 players, empty sheet
+    ScoreCalculator(preset="david")         the rulebook's David of Doncaster table
+
+Enter each player's name, the cards of each good on their stand, their gold (and,
+with the options, Royal Goods and Black Market card values).  Totals, King and Queen
+bonuses and the winner come from ``sheriff.scoring.score`` at every change.
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from sheriff.cards import CONTRABAND_GOODS, GOOD_IDS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
+from sheriff.scoring import score
+from sheriff.widgets import lesson
+
+DEFAULT_NAMES = ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6"]
+
+
+def _final_table(scenario_id: str):
+    """Names, stands, gold and Black Market values at the end of a shipped example."""
+    from sheriff.scenario import get_scenario
+    s = get_scenario(scenario_id).replay().final.state
+    return list(s.names), [list(x) for x in s.stands], list(s.gold), [[v for _, v in c] for c in s.bm_cards]
+
+
+def _balanced(names, stands, target_gold_total: int):
+    """Gold so that the first two players tie on points and the others trail by 10 (tie presets)."""
+    sc, _ = score(stands, [0] * len(stands))
+    top = max(x.total for x in sc) + target_gold_total
+    return [top - x.total - (0 if p < 2 else 10) for p, x in enumerate(sc)]
+
+
+def _vec(**kw) -> list[int]:
+    v = [0] * N_GOODS
+    for k, n in kw.items():
+        v[GOOD_IDS[k]] = n
+    return v
+
+
+def presets() -> dict[str, tuple]:
+    """label -> (names, stands, gold, black market values, royal goods on?)."""
+    out = {"An empty sheet (4 players)": (DEFAULT_NAMES[:4], [[0] * N_GOODS for _ in range(4)], [50] * 4,
+                                           [[] for _ in range(4)], False)}
+    names, stands, gold, bm = _final_table("1e-david-125")
+    out["David of Doncaster's table (rulebook example)"] = (names, stands, gold, bm, False)
+    names, stands, gold, bm = _final_table("2e-will-scarlet-gouda")
+    out["Will Scarlet's Gouda Cheese (Royal Goods example)"] = (names, stands, gold, bm, True)
+    # Ties on points, broken by legal goods, then contraband, else shared.
+    c = _vec(chickens=3)
+    out["Tie on points: more legal goods wins"] = (["Ann", "Ben", "Cat"], [_vec(apples=6, cheese=2),
+                                                   _vec(apples=5, cheese=2), c],
+                                                  None, [[], [], []], False)
+    out["Tie on points and legal goods: more contraband wins"] = (["Ann", "Ben", "Cat"], [
+        _vec(apples=4, cheese=2, pepper=2), _vec(apples=4, cheese=2, silk=1), c], None, [[], [], []], False)
+    out["Tie on everything: shared victory"] = (["Ann", "Ben", "Cat"], [
+        _vec(apples=3, pepper=1), _vec(cheese=3, mead=1), _vec(apples=1, cheese=2)], None, [[], [], []], False)
+    fixed = {}
+    for label, (nm, stn, gl, bmv, royal) in out.items():
+        if gl is None:
+            gl = _balanced(nm, stn, 30)
+        fixed[label] = (nm, stn, gl, bmv, royal)
+    return fixed
+
+
+def score_table(names, stands, gold, black_market=None) -> tuple[str, list, list[int]]:
+    """HTML score sheet, the scores and the winners (from ``sheriff.scoring.score``)."""
+    scores, winners = score(stands, gold, black_market)
+    n = len(names)
+    rows = []
+    for p in range(n):
+        sc = scores[p]
+        bon = ", ".join(f"{GOODS[GOOD_IDS[k]].name} {v}" for k, v in sc.bonuses.items()) or "—"
+        win = p in winners
+        tag = ("winner" if len(winners) == 1 else "shared victory") if win else ""
+        rows.append(f'<tr class="{"snl-win" if win else ""}" data-player="{p}"><td>{escape(names[p])}</td>'
+                    f'<td class="num">{sc.goods}</td><td class="num">{sc.gold}</td><td>{escape(bon)}</td>'
+                    f'<td class="num snl-total"><b>{sc.total}</b></td><td class="num">{sc.legal_cards}</td>'
+                    f'<td class="num">{sc.contraband_cards}</td><td>{tag}</td></tr>')
+    head = ("<tr><th>Player</th><th>Goods</th><th>Gold</th><th>King / Queen bonuses</th><th>Total</th>"
+            "<th>Legal cards</th><th>Contraband cards</th><th></th></tr>")
+    best = max(s.total for s in scores)
+    top = [p for p in range(n) if scores[p].total == best]
+    why = ""
+    if len(top) > 1:
+        most_legal = max(scores[p].legal_cards for p in top)
+        second = [p for p in top if scores[p].legal_cards == most_legal]
+        tied = ", ".join(names[p] for p in top)
+        if len(second) == 1:
+            why = f"{tied} tie on points; the most legal goods on the stand breaks the tie."
+        elif len(winners) == 1:
+            why = (f"{tied} tie on points; {', '.join(names[p] for p in second)} also tie on legal goods, "
+                   "so the most contraband breaks the tie.")
+        else:
+            why = (f"{', '.join(names[p] for p in winners)} tie on points, legal goods and contraband: "
+                   "the victory is shared.")
+    if len(winners) == 1:
+        verdict = f"{names[winners[0]]} wins with {scores[winners[0]].total}."
+    else:
+        verdict = "Shared victory: " + ", ".join(names[p] for p in winners) + "."
+    html = (f'<div class="snl"><table class="snl-grid">{head}{"".join(rows)}</table>'
+            f'<div class="snl-result snl-verdict"><b class="snl-big">{escape(verdict)}</b> {escape(why)}</div></div>')
+    return html, scores, winners
+
+
+class ScoreCalculator(widgets.VBox):
+    def __init__(self, preset: str | None = None, players: int = 4, show_presets: bool = True,
+                 title: str = "Score calculator", bench: bool = False):
+        super().__init__()
+        self.preset_pick = widgets.Dropdown(options=list(presets()), layout=widgets.Layout(width="420px"))
+        self.preset_pick.add_class("snl-preset")
+        self.players = widgets.Dropdown(options=[3, 4, 5, 6], value=players, layout=widgets.Layout(width="70px"))
+        self.players.add_class("snl-players")
+        self.royal = widgets.Checkbox(value=False, description="Royal Goods", indent=False,
+                                      layout=widgets.Layout(width="130px"))
+        self.royal.add_class("snl-royal")
+        self.bm = widgets.Checkbox(value=False, description="Black Market cards", indent=False,
+                                   layout=widgets.Layout(width="170px"))
+        self.grid = widgets.GridBox()
+        self.result = widgets.HTML()
+        self.result.add_class("snl-score-result")
+        self.note = widgets.HTML()
+        self.names: list[widgets.Text] = []
+        self.cells: list[dict[int, widgets.BoundedIntText]] = []
+        self.gold: list[widgets.BoundedIntText] = []
+        self.bm_values: list[widgets.Text] = []
+        self._quiet = False
+        self.players.observe(lambda _: self._rebuild(), names="value")
+        self.royal.observe(lambda _: self._rebuild(), names="value")
+        self.bm.observe(lambda _: self._rebuild(), names="value")
+        self.preset_pick.observe(lambda _: self.load_preset(self.preset_pick.value), names="value")
+        bar = [widgets.HTML('<div class="snl-zone">Players:</div>'), self.players, self.royal, self.bm]
+        self.next_preset = widgets.Button(description="Next example ▶")
+        self.next_preset.add_class("snl-next-preset")
+        self.next_preset.on_click(lambda _: self.step_preset())
+        if bench:
+            lesson.bench(self.next_preset, self.result)
+        top = [widgets.HBox([widgets.HTML('<div class="snl-zone" style="width:70px">Start from:</div>'),
+                             self.preset_pick, self.next_preset])] if show_presets else []
+        head = widgets.HTML(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
+                            '<div class="snl-zone">Type the cards on each stand (face-down ones included, they are '
+                            'revealed at the end) and each player\'s gold. Cards still in hand score nothing.'
+                            '</div></div>')
+        self.children = [lesson.style(), head, *top, widgets.HBox(bar), self.grid, self.result, self.note]
+        lesson.frame(self)
+        self._rebuild()
+        if preset is not None:
+            self.load_preset(next(k for k in presets() if k == preset or k.lower().startswith(preset.lower())))
+
+    def step_preset(self) -> None:
+        opts = list(presets())
+        self.load_preset(opts[(opts.index(self.preset_pick.value) + 1) % len(opts)])
+
+    # -- the sheet -----------------------------------------------------------------------
+    def goods(self) -> list[int]:
+        return list(LEGAL_GOODS + CONTRABAND_GOODS + (ROYAL_GOODS if self.royal.value else ()))
+
+    def _rebuild(self, keep: bool = True) -> None:
+        old = self.values() if keep and self.names else None
+        n = self.players.value
+        goods = self.goods()
+        self.names = [widgets.Text(value=DEFAULT_NAMES[p], layout=widgets.Layout(width="150px")) for p in range(n)]
+        self.cells = [{g: widgets.BoundedIntText(value=0, min=0, max=60, layout=widgets.Layout(width="66px"))
+                       for g in goods} for _ in range(n)]
+        self.gold = [widgets.BoundedIntText(value=50, min=0, max=999, layout=widgets.Layout(width="66px"))
+                     for _ in range(n)]
+        self.bm_values = [widgets.Text(value="", placeholder="e.g. 24, 21", layout=widgets.Layout(width="110px"))
+                          for _ in range(n)]
+        for p in range(n):
+            self.names[p].add_class(f"snl-name-{p}")
+            self.gold[p].add_class(f"snl-gold-{p}")
+            for g, w in self.cells[p].items():
+                w.add_class(f"snl-cell-{p}-{GOODS[g].id}")
+        cols = ["Player"] + [GOODS[g].name for g in goods] + ["Gold"] + (["Black Market values"] if self.bm.value else [])
+        header = [widgets.HTML(f'<div class="snl-zone" style="font-weight:bold;font-size:11px;line-height:1.1">'
+                               f'{escape(c)}</div>') for c in cols]
+        items = list(header)
+        for p in range(n):
+            items += [self.names[p]] + [self.cells[p][g] for g in goods] + [self.gold[p]]
+            if self.bm.value:
+                items.append(self.bm_values[p])
+        widths = ["155px"] + ["72px"] * len(goods) + ["70px"] + (["115px"] if self.bm.value else [])
+        self.grid.layout = widgets.Layout(grid_template_columns=" ".join(widths), grid_gap="2px 4px",
+                                          overflow_x="auto")
+        self.grid.children = items
+        for w in [*self.names, *self.gold, *self.bm_values, *(c for row in self.cells for c in row.values())]:
+            w.observe(lambda _: self.update(), names="value")
+        if old is not None:
+            self.set_values(*old)
+        self.update()
+
+    def values(self):
+        n = len(self.names)
+        stands = [[0] * N_GOODS for _ in range(n)]
+        for p in range(n):
+            for g, w in self.cells[p].items():
+                stands[p][g] = w.value
+        bm = [self._bm(p) for p in range(n)]
+        return [w.value for w in self.names], stands, [w.value for w in self.gold], bm
+
+    def _bm(self, p: int) -> list[int]:
+        if not self.bm.value:
+            return []
+        out = []
+        for part in self.bm_values[p].value.replace(";", ",").split(","):
+            part = part.strip()
+            if part.isdigit():
+                out.append(int(part))
+        return out
+
+    def set_values(self, names, stands, gold, bm=None) -> None:
+        self._quiet = True
+        try:
+            for p in range(min(len(self.names), len(names))):
+                self.names[p].value = names[p]
+                self.gold[p].value = gold[p]
+                for g, w in self.cells[p].items():
+                    w.value = stands[p][g]
+                if bm and self.bm.value:
+                    self.bm_values[p].value = ", ".join(map(str, bm[p]))
+        finally:
+            self._quiet = False
+        self.update()
+
+    def load_preset(self, label: str) -> None:
+        names, stands, gold, bm, royal = presets()[label]
+        self._quiet = True
+        try:
+            if self.preset_pick.value != label:
+                self.preset_pick.value = label
+            self.players.value = len(names)
+            self.royal.value = royal or any(st[g] for st in stands for g in ROYAL_GOODS)
+            self.bm.value = any(bm)
+        finally:
+            self._quiet = False
+        self._rebuild(keep=False)
+        self.set_values(names, stands, gold, bm)
+
+    def update(self) -> None:
+        if self._quiet:
+            return
+        names, stands, gold, bm = self.values()
+        html, self.scores, self.winners = score_table(names, stands, gold, bm)
+        self.result.value = html
+        notes = [lesson.rule_html("score.total"), lesson.rule_html("score.king_queen"),
+                 lesson.rule_html("score.tiebreak")]
+        if self.royal.value:
+            notes.append(lesson.rule_html("royal.goods"))
+        if self.bm.value:
+            notes.append('<div class="snl-assume"><b>Your cards, your numbers:</b> type the values printed on the '
+                         'Black Market cards each player claimed; the rulebook does not list them.</div>')
+        self.note.value = "".join(notes)
+
+    @property
+    def text(self) -> str:
+        return lesson.plain(self.result.value)
+
+
+__all__ = ["ScoreCalculator", "score_table", "presets"]

@@ -1,0 +1,205 @@
+"""Lesson 9: where the 1st and 2nd editions differ, each difference shown by the engine.
+
+    EditionsView()    the differences table; pick a row (or "Next difference") and the
+                      engine plays the same situation under both editions, side by side.
+
+A demonstration is a small function ``demo(edition) -> (headline, detail HTML)`` that
+builds a position and lets the engine act; it never states the rule itself.
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from sheriff import actions as A
+from sheriff.actions import Bribe
+from sheriff.cards import GOOD_IDS, N_GOODS
+from sheriff.engine import Game
+from sheriff.widgets import lesson
+from sheriff.widgets.setup_view import COINS
+
+
+def _vec(**kw):
+    v = [0] * N_GOODS
+    for k, n in kw.items():
+        v[GOOD_IDS[k]] = n
+    return v
+
+
+def _refusal_or(game, action, ok: str) -> tuple[str, str]:
+    err = game.why_illegal(action)
+    if err is not None:
+        return "Refused", lesson.refusal_html(err)
+    before = game.state.copy()
+    from sheriff.narration import narrate
+    events = game.push(action)
+    lines = narrate(action, events, before, game.state)
+    return ok, "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul>"
+
+
+def demo_players(ed):
+    rules, refusal = lesson.rules_refusal(ed, 6)
+    if rules is None:
+        return "No six-player game", refusal
+    g = Game(rules, seed=1)
+    return "Six players: allowed", (f'<div class="snl-zone">The engine deals a six-player game with two Deputies: '
+                                    f'{escape(" and ".join(g.names[p] for p in g.state.officials))}.</div>')
+
+
+def demo_coins(ed):
+    c = COINS[ed]
+    return f"{c['total']} coins", f'<div class="snl-zone">{", ".join(f"{n} × {v}" for v, n in c["coins"])} gold.</div>'
+
+
+def demo_setup(ed):
+    s = Game(lesson.rules_refusal(ed, 4)[0], seed=2).state
+    if s.edition1:
+        return "Two discard piles of 5", lesson.piles_html(s)
+    return "No discard pile yet", lesson.piles_html(s)
+
+
+def demo_market_order(ed):
+    g = Game(lesson.rules_refusal(ed, 4)[0], seed=2)
+    s = g.state
+    if s.phase == "market_start":
+        return "The Sheriff picks", (f'<div class="snl-zone">The game opens with the Sheriff '
+                                     f'({escape(s.names[s.officials[0]])}) choosing who starts the Market.</div>')
+    return "From the Sheriff's left", (f'<div class="snl-zone">The first Market turn belongs to '
+                                       f'{escape(s.names[g.to_act])}, left of the Sheriff '
+                                       f'({escape(s.names[s.officials[0]])}).</div>')
+
+
+def demo_market_draw(ed):
+    g = Game(lesson.rules_refusal(ed, 4)[0], seed=2)
+    s = g.state
+    if s.phase == "market_start":
+        g.push(A.ChooseStart(s.officials[0], s.order[0]))
+    p = g.to_act
+    card = next(c for c in range(N_GOODS) if s.hands[p][c])
+    return _refusal_or(g, A.Market(p, (card,), (0,), 0), "Takes from a discard pile")
+
+
+def demo_confiscated(ed):
+    from sheriff.practice import table_game
+    g = table_game(ed, {1: _vec(apples=1, silk=1)}, {1: (GOOD_IDS["apples"], 2)})
+    return _refusal_or(g, A.Inspect(0, 1, pile=1), "Onto the pile the Sheriff picks")
+
+
+def demo_reshuffle(ed):
+    from sheriff.phases.rounds import reshuffle
+    s = Game(lesson.rules_refusal(ed, 4)[0], seed=2).state.copy()
+    # Empty the draw pile onto the discard pile(s) to force a reshuffle.
+    half = len(s.deck) // len(s.discards)
+    for k, pile in enumerate(s.discards):
+        pile.extend(s.deck[k * half:(k + 1) * half])
+    s.deck = []
+    before = [len(p) for p in s.discards]
+    reshuffle(s)
+    after = [len(p) for p in s.discards]
+    return (f"{len(s.deck)} reshuffled, {sum(after)} stay on the discard pile{'s' if len(after) > 1 else ''}",
+            f'<div class="snl-zone">Discard pile{"s" if len(before) > 1 else ""} before: {before}; after: {after}; '
+            f'new draw pile: {len(s.deck)} cards.</div>')
+
+
+def demo_bribe_gold(ed):
+    from sheriff.practice import table_game
+    g = table_game(ed, {1: _vec(silk=1)}, {1: (GOOD_IDS["apples"], 1)}, gold={1: 5})
+    g.push(A.Threaten(0, 1))
+    return _refusal_or(g, A.Offer(1, 1, Bribe(gold=9)), "Promises 9 gold")
+
+
+def demo_void(ed):
+    from sheriff.practice import table_game
+    g = table_game(ed, {1: _vec(apples=2)}, {1: (GOOD_IDS["apples"], 2)})
+    g.push(A.Threaten(0, 1))
+    g.push(A.Offer(1, 1, Bribe(gold=2, bag=(GOOD_IDS["silk"],))))
+    return _refusal_or(g, A.Accept(0, 1), "The missing Silk is not owed")
+
+
+def demo_tie(ed):
+    from sheriff.widgets.calculator import presets, score_table
+    names, stands, gold, bm, _ = presets()["Tie on everything: shared victory"]
+    html, _, winners = score_table(names, stands, gold, bm)
+    note = ("" if ed == "2E" else
+            '<div class="sn-interp">Interpretation: the 1st edition stops after the contraband tie-breaker; the '
+            'engine then shares the victory, as the 2nd edition says.</div>')
+    return "Shared victory", html + note
+
+
+def demo_options(ed):
+    rules, refusal = lesson.rules_refusal(ed, 4, black_market=True)
+    if rules is None:
+        return "No Black Market", refusal
+    return "Black Market available", '<div class="snl-zone">The engine builds a 2nd-edition game with the Black Market.</div>'
+
+
+ROWS = [
+    ("Players", "3 to 5", "3 to 6 (six with two Deputies)", demo_players, "setup.players"),
+    ("Coins in the box", "110", "133", demo_coins, "setup.deal"),
+    ("Piles at setup", "draw pile and two face-up discard piles of 5", "draw pile only", demo_setup, "setup.deck"),
+    ("Who starts the Market", "the player left of the Sheriff", "a merchant the Sheriff picks",
+     demo_market_order, "market.start"),
+    ("Drawing in the Market", "from the top of either discard pile first, then the draw pile",
+     "from the deck only", demo_market_draw, "market.draw_2e"),
+    ("Confiscated goods", "on either discard pile, the Sheriff's choice", "on the discard pile",
+     demo_confiscated, "inspect.confiscate_pile"),
+    ("Reshuffling", "all but the top 5 cards of each discard pile", "the whole discard pile",
+     demo_reshuffle, "market.reshuffle"),
+    ("Gold in a bribe", "only gold you have (in Running out of Gold)", "said outright: never more than you have",
+     demo_bribe_gold, "bribe.gold"),
+    ("Promised goods that are not there", "not owed", "not owed, but bag and stand are shown as proof",
+     demo_void, "deal.void_goods"),
+    ("Still tied after the tie-breakers", "not covered", "shared victory", demo_tie, "score.tiebreak"),
+    ("Optional rules", "Royal Goods, time limit, remove 10, seven-card hand",
+     "the same, plus the 6th player (Deputies) and the Black Market", demo_options, "variant.edition"),
+]
+
+
+class EditionsView(widgets.VBox):
+    def __init__(self, row: int = 0):
+        super().__init__()
+        table = "".join(f"<tr><td><b>{escape(t)}</b></td><td>{escape(a)}</td><td>{escape(b)}</td></tr>"
+                        for t, a, b, _, _ in ROWS)
+        self.summary = widgets.HTML(f'<div class="snl"><table class="snl-grid"><tr><th>Topic</th>'
+                                    f'<th>1st edition</th><th>2nd edition</th></tr>{table}</table></div>')
+        self.pick = widgets.Dropdown(options=[(t, i) for i, (t, *_rest) in enumerate(ROWS)], value=row,
+                                     description="Show:", layout=widgets.Layout(width="420px"))
+        self.pick.add_class("snl-topic")
+        self.next_button = widgets.Button(description="Next difference ▶")
+        self.next_button.add_class("snl-next-topic")
+        self.result = widgets.HTML()
+        self.result.add_class("snl-editions-result")
+        lesson.bench(self.next_button, self.result)
+        self.pick.observe(lambda _: self.update(), names="value")
+        self.next_button.on_click(lambda _: self.step())
+        self.children = [lesson.style(), widgets.HTML('<div class="snl"><div class="snl-kicker">The differences'
+                                                      '</div></div>'), self.summary,
+                         widgets.HTML('<div class="snl"><div class="snl-kicker">The engine plays the same situation '
+                                      'under each edition</div></div>'),
+                         widgets.HBox([self.pick, self.next_button]), self.result]
+        lesson.frame(self)
+        self.update()
+
+    def step(self) -> None:
+        self.pick.value = (self.pick.value + 1) % len(ROWS)
+
+    def update(self) -> None:
+        title, a, b, demo, rule_id = ROWS[self.pick.value]
+        cols = []
+        self.headlines = {}
+        for ed, said in (("1E", a), ("2E", b)):
+            head, detail = demo(ed)
+            self.headlines[ed] = head
+            cols.append(f'<td style="width:50%"><div class="snl-zone">Rulebook: {escape(said)}</div>'
+                        f'<div class="snl-result"><b class="snl-headline">{escape(head)}</b></div>{detail}</td>')
+        self.result.value = (f'<div class="snl"><table class="snl-grid" style="width:100%"><tr><th>1st edition: '
+                             f'{escape(title)}</th><th>2nd edition: {escape(title)}</th></tr><tr>{"".join(cols)}'
+                             f'</tr></table>{lesson.rule_html(rule_id)}</div>')
+
+    @property
+    def text(self) -> str:
+        return lesson.plain(self.result.value)
+
+
+__all__ = ["EditionsView", "ROWS"]

@@ -1,0 +1,234 @@
+"""Whole games and optional rules, played by the engine.
+
+    RoundsLab()       lesson 6: who is Sheriff each round and how long a game lasts
+                      (a whole game played by the built-in bots, seeded)
+    VariantsLab()     lesson 8: switch optional rules on and off and deal a table
+    TimeLimitLab()    lesson 8: the Sheriff runs out of time with bags still waiting
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from sheriff import actions as A
+from sheriff.bots import make_bots, play_game
+from sheriff.engine import Game
+from sheriff.widgets import lesson, render
+from sheriff.widgets.round_lab import run_moves, steps_html
+
+
+def _eds(value="2E"):
+    t = widgets.ToggleButtons(options=[("1st edition", "1E"), ("2nd edition", "2E")], value=value,
+                              style={"button_width": "110px"})
+    t.add_class("snl-edition")
+    return t
+
+
+def _head(title: str, intro: str, kicker: str = "Try it") -> widgets.HTML:
+    return widgets.HTML(f'<div class="snl"><div class="snl-kicker">{escape(kicker)}</div>'
+                        f'<div class="snl-h" style="font:bold 15px sans-serif">{escape(title)}</div>'
+                        f'<div class="snl-zone">{intro}</div></div>')
+
+
+class RoundsLab(widgets.VBox):
+    """A whole game by the bots: the Sheriff (or the Deputies) of every round, and the end."""
+
+    def __init__(self, edition: str = "2E", players: int = 4, seed: int = 1):
+        super().__init__()
+        self.seed = seed
+        self.edition = _eds(edition)
+        self.players = widgets.ToggleButtons(options=[(f"{n} players", n) for n in (3, 4, 5, 6)], value=players,
+                                             style={"button_width": "90px"})
+        self.players.add_class("snl-players")
+        self.players.add_class("snl-picker")
+        self.again = widgets.Button(description="Play another game", icon="refresh")
+        self.again.add_class("snl-again")
+        self.result = widgets.HTML()
+        self.result.add_class("snl-rounds-result")
+        self.edition.observe(lambda _: self.update(), names="value")
+        self.players.observe(lambda _: self.update(), names="value")
+        self.again.on_click(lambda _: self.play_again())
+        self.children = [lesson.style(), _head("How long is a game?",
+                                               "The engine's bots play a whole game at the table you choose. "
+                                               "Watch the Sheriff's role move round the table."),
+                         self.edition, self.players, self.again, self.result]
+        lesson.frame(self)
+        self.update()
+
+    def play_again(self) -> None:
+        self.seed += 1
+        self.update()
+
+    def update(self) -> None:
+        ed, n = self.edition.value, self.players.value
+        rules, refusal = lesson.rules_refusal(ed, n)
+        if rules is None:
+            self.result.value = refusal
+            self.rounds = None
+            return
+        game = Game(rules, seed=self.seed)
+        play_game(game, make_bots(n, seed=self.seed))
+        s = game.state
+        rounds = [e[2] for e in s.events if e[0] == "round"]
+        self.rounds = len(rounds)
+        role = "Deputies" if rules.deputies else "Sheriff"
+        rows = "".join(f"<tr><td class='num'>{i + 1}</td><td>{escape(' and '.join(s.names[p] for p in off))}</td></tr>"
+                       for i, off in enumerate(rounds))
+        times = ", ".join(f"{s.names[p]} {k}×" for p, k in enumerate(s.sheriff_turns))
+        if rules.deputies:
+            why = ("Six players: two Deputies a round, drawn from a deck of six Deputy cards; after three rounds "
+                   "everyone has been a Deputy once and the deck is reshuffled. The game ends when the deck runs "
+                   "out the third time.")
+        elif n == 3:
+            why = "Three players: everyone is Sheriff three times; the role passes to the left each round."
+        else:
+            why = f"{n} players: everyone is Sheriff twice; the role passes to the left each round."
+        winners = " and ".join(s.names[p] for p in s.winners)
+        self.result.value = (
+            f'<div class="snl"><div class="snl-result"><b class="snl-big snl-rounds">{len(rounds)} rounds</b> '
+            f'(game #{self.seed}). {escape(why)}<br>Times as {role}: {escape(times)}. '
+            f'Winner: {escape(winners)}.</div>'
+            f'<table class="snl-grid"><tr><th>Round</th><th>{role}</th></tr>{rows}</table></div>'
+            + lesson.rule_html("round.end", ed) + (lesson.rule_html("deputies.round", ed) if rules.deputies else ""))
+
+
+VARIANTS = [("royal_goods", "Royal Goods"), ("time_limit", "Inspection time limit"),
+            ("remove_ten", "Remove 10 cards"), ("seven_card_hand", "Seven-card hand"),
+            ("black_market", "Black Market (2nd edition)")]
+
+
+class VariantsLab(widgets.VBox):
+    """Switch the optional rules on and off: the engine deals the table or says why not."""
+
+    def __init__(self, edition: str = "2E", players: int = 4, seed: int = 3):
+        super().__init__()
+        self.seed = seed
+        self.edition = _eds(edition)
+        self.players = widgets.Dropdown(options=[3, 4, 5, 6], value=players, description="Players:",
+                                        layout=widgets.Layout(width="160px"))
+        self.players.add_class("snl-players")
+        self.toggles = {k: widgets.Checkbox(value=False, description=label, indent=False,
+                                            layout=widgets.Layout(width="230px")) for k, label in VARIANTS}
+        for k, w in self.toggles.items():
+            w.add_class(f"snl-variant-{k}")
+        self.result = widgets.HTML()
+        self.result.add_class("snl-variants-result")
+        for w in [self.edition, self.players, *self.toggles.values()]:
+            w.observe(lambda _: self.update(), names="value")
+        self.children = [lesson.style(), _head("Optional rules", "Tick any combination: the engine builds the game, "
+                                               "or refuses a combination the rules do not allow."),
+                         widgets.HBox([self.edition, self.players]),
+                         widgets.HBox(list(self.toggles.values()), layout=widgets.Layout(flex_flow="row wrap")),
+                         self.result]
+        lesson.frame(self)
+        self.update()
+
+    def update(self) -> None:
+        ed, n = self.edition.value, self.players.value
+        on = {k: w.value for k, w in self.toggles.items()}
+        rules, refusal = lesson.rules_refusal(ed, n, **on)
+        if rules is None:
+            self.result.value = refusal
+            return
+        s = Game(rules, seed=self.seed).state
+        facts = [f"{rules.hand_size} cards in each hand", f"{len(s.deck)} cards in the draw pile",
+                 f"{sum(s.composition)} cards in the deck"]
+        if rules.remove_ten:
+            facts.append(f"{sum(s.box)} cards back in the box, unseen")
+        if rules.time_limit:
+            facts.append(f"{rules.inspection_seconds // 60} minutes for each Inspection "
+                         f"(one per merchant)")
+        if rules.deputies:
+            facts.append("two Deputies instead of a Sheriff")
+        if rules.black_market:
+            piles = ", ".join(f"{p.good.title()} {p.values[0]} / {p.values[1]}" for p in rules.black_market_piles)
+            facts.append(f"Black Market piles: {piles}")
+        facts.append(f"{rules.rounds} rounds")
+        rule_ids = {"royal_goods": "royal.goods", "time_limit": "variant.time_limit", "remove_ten": "variant.remove10",
+                    "seven_card_hand": "variant.seven_cards", "black_market": "black_market.cards"}
+        boxes = "".join(lesson.rule_html(rule_ids[k], ed) for k, v in on.items() if v)
+        assume = ""
+        if rules.black_market:
+            assume = ('<div class="snl-assume"><b>ASSUMPTION, not the rulebook:</b> the Black Market cards\' '
+                      'goods and values are printed on the cards, not in the rules text. The numbers above are '
+                      'the tutor\'s default placeholders; use your own cards\' values.</div>')
+        self.result.value = (f'<div class="snl-result">{escape(rules.describe())}: '
+                             + escape("; ".join(facts)) + ".</div>" + assume + boxes)
+
+    @property
+    def text(self) -> str:
+        return lesson.plain(self.result.value)
+
+
+class TimeLimitLab(widgets.VBox):
+    """Three bags wait; the Sheriff deals with some, then time runs out."""
+
+    def __init__(self, edition: str = "2E"):
+        super().__init__()
+        self.edition = _eds(edition)
+        self.timed = widgets.Checkbox(value=True, description="playing with the time limit", indent=False)
+        self.timed.add_class("snl-timed")
+        self.first = widgets.Dropdown(options=[("opens the first bag", "open"), ("lets the first bag pass", "pass"),
+                                               ("does nothing yet", "none")], value="open",
+                                      layout=widgets.Layout(width="200px"))
+        self.result = widgets.HTML()
+        self.result.add_class("snl-time-result")
+        self.table = widgets.HTML()
+        for w in (self.edition, self.timed, self.first):
+            w.observe(lambda _: self.update(), names="value")
+        self.children = [lesson.style(), _head("Time is up!",
+                                               "With the time limit, bags the Sheriff has not dealt with when time "
+                                               "runs out go through without a bribe."),
+                         widgets.HBox([self.edition, self.timed]),
+                         widgets.HBox([widgets.HTML('<div class="snl-zone">Before time runs out, the Sheriff</div>'),
+                                       self.first]),
+                         self.result, self.table]
+        lesson.frame(self)
+        self.update()
+
+    def update(self) -> None:
+        from sheriff.cards import GOOD_IDS
+        from sheriff.practice import table_game
+        ed = self.edition.value
+        apples = GOOD_IDS["apples"]
+
+        def vec(**kw):
+            v = [0] * 15
+            for k, n in kw.items():
+                v[GOOD_IDS[k]] = n
+            return v
+        game = table_game(ed, {1: vec(apples=2, pepper=1), 2: vec(silk=2), 3: vec(apples=3)},
+                          {1: (apples, 3), 2: (apples, 2), 3: (apples, 3)}, time_limit=self.timed.value)
+        before = game.state.copy()
+        moves = {"open": [A.Inspect(0, 1)], "pass": [A.Pass(0, 1)], "none": []}[self.first.value]
+        waiting = game.copy()
+        for a in moves:
+            if waiting.why_illegal(a) is None:
+                waiting.push(a)
+        steps = run_moves(game, moves + [A.TimeUp(0)])
+        self.result.value = steps_html(steps, game.names) + lesson.rule_html("variant.time_limit", ed)
+        self.table.value = ('<div class="snl snl-zone"><b>The table when time runs out:</b></div>'
+                            + lesson.table_html(waiting.state, before, piles=False, show_hands=False))
+
+    @property
+    def text(self) -> str:
+        return lesson.plain(self.result.value)
+
+
+def black_market_assumption() -> widgets.HTML:
+    """The shipped Black Market piles, labelled as the assumption they are."""
+    from sheriff.rules import default_black_market
+    rows = "".join(f"<tr><td>{escape(p.good.title())}</td><td class='num'>{p.values[0]}</td>"
+                   f"<td class='num'>{p.values[1]}</td></tr>" for p in default_black_market())
+    return widgets.HTML(
+        '<div class="snl snl-assume"><b>ASSUMPTION: these numbers are not from the rulebook.</b> The 2nd edition '
+        'says there are six Black Market cards in three piles of two, one pile per kind of contraband, the higher '
+        'value on top; which kinds and which values are printed only on the cards. The tutor uses these '
+        'placeholders, chosen so that a claim is worth more than the three cards turned in:'
+        '<table class="snl-grid"><tr><th>Pile</th><th>Top card</th><th>Second card</th></tr>' + rows +
+        '</table>Replace them with your own cards\' values (<code>Rules(black_market_piles=...)</code>).</div>'
+        + render.CSS + lesson.LESSON_CSS)
+
+
+__all__ = ["RoundsLab", "VariantsLab", "TimeLimitLab", "black_market_assumption"]

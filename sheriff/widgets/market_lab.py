@@ -1,0 +1,132 @@
+"""Lesson 2: the Market in both editions.
+
+    SideBySide()   Little John's Market turn in each rulebook, replayed in two columns
+    MarketLab()    choose what Little John sets aside and where he draws from; the engine
+                   plays the turn or refuses it with the rule (1E: discard piles before
+                   the draw pile; 2E: the deck only)
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from sheriff import actions as A
+from sheriff.cards import GOODS, N_GOODS
+from sheriff.scenario import get_scenario
+from sheriff.widgets import lesson
+from sheriff.widgets.replay import ReplayView
+from sheriff.widgets.round_lab import _Lab, refused, run_moves, steps_html
+
+EXAMPLES = {"1E": "1e-little-john-market", "2E": "2e-little-john-market"}
+
+
+class SideBySide(widgets.VBox):
+    """The same rulebook example in the 1st and the 2nd edition, one column each."""
+
+    def __init__(self, id_1e: str = EXAMPLES["1E"], id_2e: str = EXAMPLES["2E"], seats=(1,)):
+        super().__init__()
+        self.left = ReplayView(id_1e, seats=list(seats), title="1st edition: " + get_scenario(id_1e).title)
+        self.right = ReplayView(id_2e, seats=list(seats), title="2nd edition: " + get_scenario(id_2e).title)
+        for v in (self.left, self.right):
+            v.layout.width = "50%"
+            v.layout.padding = "0 6px"
+        self.children = [lesson.style(), widgets.HTML('<div class="snl"><div class="snl-kicker">Rulebook example, '
+                                                      'both editions side by side</div></div>'),
+                         widgets.HBox([self.left, self.right])]
+        lesson.frame(self)
+
+
+class MarketLab(_Lab):
+    EXAMPLES = EXAMPLES
+
+    def __init__(self, edition: str = "1E"):
+        self.cards_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.take_left = widgets.BoundedIntText(value=2, min=0, max=6, layout=widgets.Layout(width="60px"))
+        self.take_left.add_class("snl-take-left")
+        self.take_right = widgets.BoundedIntText(value=0, min=0, max=6, layout=widgets.Layout(width="60px"))
+        self.onto = widgets.Dropdown(options=[("the left pile", 0), ("the right pile", 1)], value=1,
+                                     layout=widgets.Layout(width="140px"))
+        self.row_1e = widgets.HBox([widgets.HTML('<div class="snl-zone">Take from the top of the left pile:</div>'),
+                                    self.take_left,
+                                    widgets.HTML('<div class="snl-zone">&nbsp;and the right pile:</div>'),
+                                    self.take_right,
+                                    widgets.HTML('<div class="snl-zone">&nbsp;then lay the set-aside cards on</div>'),
+                                    self.onto])
+        self.from_pile_2e = widgets.Checkbox(value=False, indent=False,
+                                             description="try to take the top card of the discard pile too")
+        self.from_pile_2e.add_class("snl-2e-pile")
+        self.toggles: list[widgets.ToggleButton] = []
+        for w in (self.take_left, self.take_right, self.onto, self.from_pile_2e):
+            w.observe(lambda _: self.update(), names="value")
+        super().__init__([widgets.HTML('<div class="snl-zone">Click the cards Little John sets aside:</div>'),
+                          self.cards_row, self.row_1e, self.from_pile_2e], edition,
+                         "Play Little John's Market turn",
+                         "Choose what he sets aside and where he draws from; the engine draws back up to six.")
+        self._build()
+        self.update()
+
+    def _edition_changed(self) -> None:
+        self._build()
+        self.update()
+
+    def _build(self) -> None:
+        sc = self.scenario
+        hand = lesson.goods_counts(**sc.setup.hands[1])
+        self.hand_cards = [g for g in range(N_GOODS) for _ in range(hand[g])]
+        # The rulebook's choice: the cards set aside in the example's (legal) Market step.
+        step = next(st.action.to_action() for st in sc.steps
+                    if st.refused is None and st.action.type == "market" and st.action.player == 1)
+        left = list(step.discard)
+        toggles = []
+        for i, c in enumerate(self.hand_cards):
+            on = c in left
+            if on:
+                left.remove(c)
+            t = widgets.ToggleButton(value=on, description=GOODS[c].name,
+                                     layout=widgets.Layout(width="auto"))
+            t.add_class(f"snl-card-{i}")
+            t.observe(lambda _: self.update(), names="value")
+            toggles.append(t)
+        self.toggles = toggles
+        self.cards_row.children = toggles
+
+    @property
+    def discard(self) -> tuple[int, ...]:
+        return tuple(c for c, t in zip(self.hand_cards, self.toggles) if t.value)
+
+    def update(self) -> None:
+        ed = self.edition.value
+        self.row_1e.layout.display = "" if ed == "1E" else "none"
+        self.from_pile_2e.layout.display = "" if ed == "2E" else "none"
+        for t in self.toggles:
+            t.button_style = "warning" if t.value else ""
+        game = self.scenario.game()
+        s = game.state
+        names = game.names
+        moves = []
+        hidden = 0
+        if s.phase == "market_start":
+            moves.append(A.ChooseStart(s.officials[0], 1))
+            hidden = 1
+        if ed == "1E":
+            frm = (0,) * self.take_left.value + (1,) * self.take_right.value
+            moves.append(A.Market(1, self.discard, frm, self.onto.value))
+        else:
+            moves.append(A.Market(1, self.discard, (0,) if self.from_pile_2e.value else (), 0))
+        before = game.state.copy()
+        steps = run_moves(game, moves, hidden=hidden)
+        err = refused(steps)
+        if err is None:
+            ev = next(e for e in steps[-1].events if e[0] == "market")
+            head = (f'<div class="snl-result"><b class="snl-big">{len(ev[3])} card{"s" if len(ev[3]) != 1 else ""} '
+                    f'from discard piles, {ev[4]} from the draw pile.</b> Little John holds '
+                    f'{sum(game.state.hands[1])} cards again.</div>')
+        else:
+            head = '<div class="snl-result"><b class="snl-big">Refused.</b></div>'
+        rules = ["market.set_aside", "market.draw_1e" if ed == "1E" else "market.draw_2e"]
+        self.result.value = head + steps_html(steps, names) + lesson.rules_html(rules, ed)
+        self.table.value = lesson.table_html(game.state, before, seats=[1])
+
+
+__all__ = ["SideBySide", "MarketLab"]

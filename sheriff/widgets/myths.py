@@ -1,0 +1,183 @@
+"""Lesson 10: mistakes found in secondary sources, each checked against the engine.
+
+    MythsView()    one card per myth: the claim, what the rulebooks say, and the engine
+                   playing a position that shows it (with a control to try variations)
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from sheriff import actions as A
+from sheriff.cards import BONUS, GOOD_IDS, GOODS, CONTRABAND_GOODS, LEGAL_GOODS, N_GOODS
+from sheriff.practice import table_game
+from sheriff.scoring import bonuses
+from sheriff.widgets import lesson
+from sheriff.widgets.calculator import score_table
+from sheriff.widgets.round_lab import run_moves, steps_html
+
+BLOG = "a blog post retelling the 1st edition"
+MANUAL = "an unofficial “comprehensive reference manual”"
+
+
+def _card(myth: str, source: str, truth: str, cite: str) -> widgets.HTML:
+    return widgets.HTML(
+        f'<div class="snl"><div class="snl-myth"><b>Myth:</b> “{escape(myth)}” '
+        f'<span class="snl-src">(found in {escape(source)})</span></div>'
+        f'<div class="snl-truth"><b>What the rulebooks say:</b> {escape(truth)} '
+        f'<span class="snl-src">{escape(cite)}</span></div></div>')
+
+
+def _vec(**kw):
+    v = [0] * N_GOODS
+    for k, n in kw.items():
+        v[GOOD_IDS[k]] = n
+    return v
+
+
+class _Myth(widgets.VBox):
+    def __init__(self, card, controls):
+        super().__init__()
+        self.result = widgets.HTML()
+        self.result.add_class("snl-myth-result")
+        self.children = [card, *controls, self.result]
+        lesson.frame(self, "#e0b4b4")
+
+    @property
+    def text(self) -> str:
+        return lesson.plain(self.result.value)
+
+
+class PenaltyMyth(_Myth):
+    """'The penalty equals the value': open a bag with one smuggled card of a chosen good."""
+    GOODS_TRIED = LEGAL_GOODS[1:] + CONTRABAND_GOODS
+
+    def __init__(self, good: str = "crossbows"):
+        self.good = widgets.Dropdown(options=[(GOODS[g].name, g) for g in self.GOODS_TRIED], value=GOOD_IDS[good],
+                                     layout=widgets.Layout(width="140px"))
+        self.good.add_class("snl-myth-good")
+        self.next_button = widgets.Button(description="Try another good ▶")
+        self.next_button.add_class("snl-myth-next")
+        self.good.observe(lambda _: self.update(), names="value")
+        self.next_button.on_click(lambda _: self.step())
+        card = _card("A good's penalty is the same as its value.", MANUAL,
+                     "Every card shows two numbers. The penalty is 2 for each legal good and 4 for each contraband "
+                     "good (Royal Goods 3 to 5); the value is what it scores at the end.",
+                     "1E · If the Sheriff inspects your bag; 2E · Goods Breakdown")
+        super().__init__(card, [widgets.HBox([widgets.HTML('<div class="snl-zone">A merchant declares 1 Apple but '
+                                                           'the bag holds 1&nbsp;</div>'), self.good,
+                                              self.next_button])])
+        lesson.bench(self.next_button, self.result)
+        self.update()
+
+    def step(self) -> None:
+        opts = [v for _, v in self.good.options]
+        self.good.value = opts[(opts.index(self.good.value) + 1) % len(opts)]
+
+    def update(self) -> None:
+        g = self.good.value
+        game = table_game("2E", {1: _vec(**{GOODS[g].id: 1})}, {1: (GOOD_IDS["apples"], 1)})
+        steps = run_moves(game, [A.Inspect(0, 1)])
+        fine = next(e for e in steps[0].events if e[0] == "opened")[4]
+        self.fine = fine
+        self.result.value = (f'<div class="snl-result"><b class="snl-big">{escape(GOODS[g].name)}: value '
+                             f'{GOODS[g].value}, but the engine fines {fine} gold.</b></div>'
+                             + steps_html(steps, game.names))
+
+
+class BonusMyth(_Myth):
+    """'King 15 and Queen 5 for every good': the bonuses good by good."""
+
+    def __init__(self):
+        card = _card("The King gets 15 and the Queen 5, whatever the good.", MANUAL,
+                     "Each legal good has its own bonuses: Apples 20 / 10, Cheese 15 / 10, Bread 15 / 10, "
+                     "Chickens 10 / 5.", "1E · So, you want to be the Chicken King?; 2E · King and Queen Bonus")
+        super().__init__(card, [])
+        rows = []
+        for g in LEGAL_GOODS:
+            stands = [_vec(**{GOODS[g].id: 5}), _vec(**{GOODS[g].id: 3}), _vec(**{GOODS[g].id: 1})]
+            bon = bonuses(stands)
+            gid = GOODS[g].id
+            rows.append(f"<tr><td>{GOODS[g].name}</td><td class='num'>{bon[0].get(gid, 0)}</td>"
+                        f"<td class='num'>{bon[1].get(gid, 0)}</td></tr>")
+        self.values = {GOODS[g].id: BONUS[g] for g in LEGAL_GOODS}
+        self.result.value = ('<div class="snl"><div class="snl-zone">The engine scores three stands holding 5, 3 and '
+                             '1 card of each good:</div><table class="snl-grid"><tr><th>Good</th><th>King (5 cards)'
+                             '</th><th>Queen (3 cards)</th></tr>' + "".join(rows) + "</table></div>")
+
+
+class GoldMyth(_Myth):
+    """'The richest player wins': goods and bonuses count too."""
+
+    def __init__(self, rich_gold: int = 90):
+        self.gold = widgets.BoundedIntText(value=rich_gold, min=0, max=300, layout=widgets.Layout(width="80px"))
+        self.gold.add_class("snl-myth-gold")
+        self.gold.observe(lambda _: self.update(), names="value")
+        card = _card("The player with the most gold wins.", BLOG,
+                     "The score is the value of every good on your stand (legal and contraband) plus your gold "
+                     "plus King and Queen bonuses.", "1E · End of the game; 2E · Winning the Game")
+        super().__init__(card, [widgets.HBox([widgets.HTML('<div class="snl-zone">Miser Mary’s gold:&nbsp;</div>'),
+                                              self.gold])])
+        self.update()
+
+    def update(self) -> None:
+        names = ["Miser Mary", "Trader Tom", "Quiet Quinn"]
+        stands = [_vec(apples=2), _vec(apples=6, cheese=5, chickens=3, silk=2), _vec(bread=4, pepper=1)]
+        gold = [self.gold.value, 30, 40]
+        html, scores, winners = score_table(names, stands, gold)
+        self.winners = [names[p] for p in winners]
+        self.result.value = html
+
+
+class LegalOnlyMyth(_Myth):
+    """'Only legal goods in the bag means the Sheriff pays': not if they are of another type."""
+
+    def __init__(self, other: str = "cheese"):
+        self.other = widgets.Dropdown(options=[(GOODS[g].name, g) for g in LEGAL_GOODS[1:]], value=GOOD_IDS[other],
+                                      layout=widgets.Layout(width="130px"))
+        self.other.add_class("snl-myth-other")
+        self.other.observe(lambda _: self.update(), names="value")
+        card = _card("If the bag holds only legal goods, the Sheriff who opens it pays.", BLOG,
+                     "Only a bag that matches the declaration exactly earns the penalty. A legal good of another "
+                     "type than declared is confiscated and fined like contraband.",
+                     "1E · If the Sheriff inspects your bag; 2E · If the Sheriff Inspects Your Bag")
+        super().__init__(card, [widgets.HBox([widgets.HTML('<div class="snl-zone">Declared: 3 Apples. In the bag: '
+                                                           '2 Apples and 1&nbsp;</div>'), self.other])])
+        self.update()
+
+    def update(self) -> None:
+        g = self.other.value
+        game = table_game("2E", {1: _vec(apples=2, **{GOODS[g].id: 1})}, {1: (GOOD_IDS["apples"], 3)})
+        steps = run_moves(game, [A.Inspect(0, 1)])
+        opened = next(e for e in steps[0].events if e[0] == "opened")
+        self.honest, self.amount = opened[2], opened[4]
+        who = "The Sheriff pays" if self.honest else "The merchant pays the Sheriff"
+        self.result.value = (f'<div class="snl-result"><b class="snl-big">{who} {self.amount} gold.</b></div>'
+                             + steps_html(steps, game.names))
+
+
+class PromoMyth(_Myth):
+    def __init__(self):
+        card = _card("Promo cards such as Gambler's Risk, Royal Summons, Feast Plate and Arcane Scrolls are part "
+                     "of the rules.", MANUAL,
+                     "Neither rulebook describes them. The 1st edition only says promotional cards have a blue "
+                     "banner; their effects are not in the rules the tutor follows, so it leaves them out.",
+                     "1E · Promotional cards")
+        super().__init__(card, [])
+        self.result.value = ('<div class="snl-zone">Unverified: there is nothing for the engine to play here. '
+                             'If your copy has such cards, read their own text.</div>')
+
+
+class MythsView(widgets.VBox):
+    def __init__(self):
+        super().__init__()
+        self.legal_only = LegalOnlyMyth()
+        self.penalty = PenaltyMyth()
+        self.bonus = BonusMyth()
+        self.gold = GoldMyth()
+        self.promo = PromoMyth()
+        self.children = [lesson.style(), self.legal_only, self.penalty, self.bonus, self.gold, self.promo]
+
+
+__all__ = ["MythsView", "PenaltyMyth", "BonusMyth", "GoldMyth", "LegalOnlyMyth", "PromoMyth"]

@@ -1,0 +1,123 @@
+"""Practice: endless engine-generated questions with immediate feedback.
+
+    PracticeView(["inspect", "pass"], seed=1)
+
+"New question" draws the next seed (the same seeds give the same questions, so a
+lesson page is reproducible).  Answers are dropdowns and number boxes; "Check" asks
+``sheriff.practice.check`` and shows, field by field, what was right, the engine's
+account of what happens, and the rule with its citation.
+"""
+from __future__ import annotations
+
+import random
+from html import escape
+
+import ipywidgets as widgets
+
+from sheriff.practice import KINDS, check, generate
+from sheriff.widgets import lesson
+
+CHOOSE = "— choose —"
+EDITIONS = [("either edition", "either"), ("1st edition", "1E"), ("2nd edition", "2E")]
+
+
+class PracticeView(widgets.VBox):
+    def __init__(self, kinds, seed: int = 1, edition: str | None = None, title: str = "Practice",
+                 bench: bool = False):
+        super().__init__()
+        self.kinds = [k for k in kinds if k in KINDS]
+        if not self.kinds:
+            raise ValueError(f"no known question kinds in {kinds!r}")
+        self.seed = seed
+        self.edition_pick = widgets.Dropdown(options=EDITIONS, value=edition or "either", description="Rules:",
+                                             layout=widgets.Layout(width="230px"))
+        self.new_button = widgets.Button(description="New question", icon="refresh", button_style="info")
+        self.new_button.add_class("snl-new-question")
+        self.check_button = widgets.Button(description="Check my answer", button_style="primary")
+        self.check_button.add_class("snl-check")
+        self.question_html = widgets.HTML()
+        self.question_html.add_class("snl-question")
+        self.answer_box = widgets.VBox()
+        self.feedback = widgets.HTML()
+        self.feedback.add_class("snl-feedback")
+        self.inputs: dict[str, widgets.Widget] = {}
+        self.new_button.on_click(lambda _: self.new_question())
+        self.check_button.on_click(lambda _: self.check())
+        self.edition_pick.observe(lambda _: self.new_question(advance=False), names="value")
+        head = widgets.HTML(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
+                            f'<div class="snl-zone">Questions made by the engine from random positions: '
+                            f'“New question” never runs out.</div></div>')
+        self.children = [lesson.style(), head, widgets.HBox([self.new_button, self.edition_pick]),
+                         self.question_html, self.answer_box, self.check_button, self.feedback]
+        lesson.frame(self, "#90a4ae")
+        if bench:
+            lesson.bench(self.new_button, self.question_html)
+        self.new_question(advance=False)
+
+    # -- questions -------------------------------------------------------------------
+    def new_question(self, advance: bool = True) -> None:
+        if advance:
+            self.seed += 1
+        rng = random.Random(self.seed)
+        kind = self.kinds[rng.randrange(len(self.kinds))] if len(self.kinds) > 1 else self.kinds[0]
+        ed = self.edition_pick.value
+        self.question = q = generate(kind, self.seed, None if ed == "either" else ed)
+        scene = "".join(_scene_html(sc) for sc in q.scene)
+        ed = "1st" if q.edition == "1E" else "2nd"
+        self.question_html.value = (
+            f'<div class="snl"><div class="snl-h" style="font:bold 15px sans-serif">{escape(q.title)} '
+            f'<span class="snl-src">({ed} edition rules · question #{self.seed})</span></div>'
+            f'<div class="snl-q">{escape(q.prompt)}</div><div class="snl-scene">{scene}</div></div>')
+        self.inputs = {}
+        rows = []
+        for f in q.fields:
+            if f.kind == "choice":
+                w = widgets.Dropdown(options=[CHOOSE, *f.options], value=CHOOSE,
+                                     layout=widgets.Layout(width="auto", min_width="260px"))
+            else:
+                w = widgets.BoundedIntText(value=0, min=f.lo, max=f.hi, layout=widgets.Layout(width="90px"))
+            w.add_class(f"snl-field-{f.name}")
+            self.inputs[f.name] = w
+            rows.append(widgets.HBox([widgets.HTML(f'<div class="snl-zone" style="width:230px">{escape(f.label)}</div>'), w]))
+        self.answer_box.children = rows
+        self.feedback.value = ""
+
+    @property
+    def answers(self) -> dict:
+        return {k: w.value for k, w in self.inputs.items()}
+
+    def set_answers(self, **values) -> None:
+        for k, v in values.items():
+            self.inputs[k].value = v
+
+    def check(self):
+        fb = check(self.question, self.answers)
+        self.last_feedback = fb
+        q = self.question
+        marks = "".join(
+            f'<li><span class="{"snl-ok" if ok else "snl-bad"}">{"✓" if ok else "✗"}</span> '
+            f'{escape(q.field(name).label)}: '
+            + ("right" if ok else f"the answer is <b>{escape(str(fb.answer[name]))}</b>")
+            + "</li>" for name, ok in fb.fields.items())
+        head = "Right!" if fb.correct else "Not quite."
+        cls = "snl-fb-ok" if fb.correct else "snl-fb-bad"
+        self.feedback.value = (
+            f'<div class="snl {cls}"><b>{head}</b><ul style="margin:4px 0">{marks}</ul>'
+            f'<div><b>What the engine does:</b> {escape(fb.explanation)}</div>'
+            f'{lesson.rule_html(fb.rule_id, q.edition)}</div>')
+        return fb
+
+
+def _scene_html(sc) -> str:
+    from sheriff.widgets import render
+    if sc.cards:
+        body = f'<div class="snl-small">{render.card_list(sc.cards)}</div>'
+    elif sc.counts and any(sc.counts):
+        body = lesson.cards_html(sc.counts)
+    else:
+        body = f'<div class="snl-zone">{escape(sc.note or "nothing")}</div>'
+    note = f'<div class="snl-zone">{escape(sc.note)}</div>' if sc.note and (sc.cards or any(sc.counts or ())) else ""
+    return f'<div><div class="snl-zone"><b>{escape(sc.caption)}</b></div>{body}{note}</div>'
+
+
+__all__ = ["PracticeView"]

@@ -1,0 +1,506 @@
+""""What if?" labs for a round: load a bag, declare it, let the Sheriff decide, run out of gold.
+
+Each lab starts from a rulebook example (``sheriff/data/examples``), lets the learner
+change one thing (the cards in the bag, the declaration, the Sheriff's decision, a
+bribe, the gold), and at once replays the moves with the engine.  A move the rules
+forbid is shown with the engine's reason and citation; nothing here decides a rule.
+
+    LoadLab()          lesson 3: which cards go into Alan-a-Dale's bag
+    DeclareLab()       lesson 4: what Will Scarlet may say
+    InspectionLab()    lesson 5: open, pass or take a bribe for Gilbert's bag
+    DebtLab()          lesson 6: a fine or a penalty that the gold does not cover
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from sheriff import actions as A
+from sheriff.actions import Bribe
+from sheriff.cards import CONTRABAND_GOODS, GOODS, LEGAL_GOODS, N_GOODS, VALUE
+from sheriff.errors import IllegalAction
+from sheriff.narration import narrate
+from sheriff.scenario import get_scenario
+from sheriff.widgets import lesson
+
+EMPTY = "— empty —"
+BAG_GOODS = LEGAL_GOODS + CONTRABAND_GOODS
+
+
+# -- running moves -------------------------------------------------------------------
+class Step:
+    __slots__ = ("action", "lines", "error", "events", "hidden")
+
+    def __init__(self, action, lines=(), error=None, events=(), hidden=False):
+        self.action, self.lines, self.error, self.events, self.hidden = action, list(lines), error, list(events), hidden
+
+
+def run_moves(game, moves, hidden: int = 0) -> list[Step]:
+    """Push ``moves`` in order; stop at the first refusal.  The first ``hidden`` moves are
+    bookkeeping (e.g. the other merchants declaring) and are not told."""
+    out = []
+    for i, a in enumerate(moves):
+        before = game.state.copy()
+        try:
+            events = game.push(a)
+        except IllegalAction as e:
+            out.append(Step(a, [a.text(game.names)], e))
+            break
+        out.append(Step(a, narrate(a, events, before, game.state), None, events, i < hidden))
+    return out
+
+
+def steps_html(steps: list[Step], names) -> str:
+    items = []
+    for st in steps:
+        if st.hidden:
+            continue
+        if st.error is not None:
+            items.append(f'<li>{escape(st.action.text(names))}{lesson.refusal_html(st.error)}'
+                         f'<div class="snl-zone">The engine refuses; nothing changes on the table.</div></li>')
+        else:
+            items.extend(f"<li>{escape(x)}</li>" for x in st.lines)
+    return f'<div class="snl"><ul style="margin:4px 0;padding-left:20px">{"".join(items)}</ul></div>'
+
+
+def refused(steps: list[Step]) -> IllegalAction | None:
+    return steps[-1].error if steps and steps[-1].error is not None else None
+
+
+def _label(html: str, width: str = "210px") -> widgets.HTML:
+    return widgets.HTML(f'<div class="snl-zone" style="width:{width}">{html}</div>')
+
+
+class BagSlots(widgets.HBox):
+    """Five card slots (a dropdown each); ``value`` is the tuple of goods packed."""
+
+    def __init__(self, cards=(), goods=BAG_GOODS, slots: int = 5):
+        options = [(EMPTY, -1)] + [(GOODS[g].name, g) for g in goods]
+        cards = list(cards) + [-1] * (slots - len(cards))
+        self.slots = [widgets.Dropdown(options=options, value=c, layout=widgets.Layout(width="130px"))
+                      for c in cards[:slots]]
+        for i, s in enumerate(self.slots):
+            s.add_class(f"snl-slot-{i}")
+        super().__init__(self.slots)
+
+    @property
+    def value(self) -> tuple[int, ...]:
+        return tuple(s.value for s in self.slots if s.value != -1)
+
+    @value.setter
+    def value(self, cards) -> None:
+        cards = list(cards) + [-1] * (len(self.slots) - len(cards))
+        with self.hold_trait_notifications():
+            for s, c in zip(self.slots, cards):
+                s.value = c
+
+    def observe_value(self, fn) -> None:
+        for s in self.slots:
+            s.observe(lambda _: fn(), names="value")
+
+
+def _edition_toggle(value: str = "1E") -> widgets.ToggleButtons:
+    t = widgets.ToggleButtons(options=[("1st edition", "1E"), ("2nd edition", "2E")], value=value,
+                              style={"button_width": "110px"})
+    t.add_class("snl-edition")
+    return t
+
+
+class _Lab(widgets.VBox):
+    """Common frame: controls on top, the engine's story and the table below."""
+    EXAMPLES: dict[str, str] = {}
+
+    def __init__(self, controls, edition: str, title: str, intro: str):
+        super().__init__()
+        self.edition = _edition_toggle(edition)
+        self.result = widgets.HTML()
+        self.result.add_class("snl-lab-result")
+        self.table = widgets.HTML()
+        self.edition.observe(lambda _: self._edition_changed(), names="value")
+        head = widgets.HTML(f'<div class="snl"><div class="snl-kicker">Try it</div>'
+                            f'<div class="snl-h" style="font:bold 15px sans-serif">{escape(title)}</div>'
+                            f'<div class="snl-zone">{intro}</div></div>')
+        self.children = [lesson.style(), head, self.edition, *controls, self.result, self.table]
+        lesson.frame(self)
+
+    def _edition_changed(self) -> None:
+        self.update()
+
+    @property
+    def scenario(self):
+        return get_scenario(self.EXAMPLES[self.edition.value])
+
+    @property
+    def text(self) -> str:
+        """The result as plain text (tests)."""
+        return lesson.plain(self.result.value)
+
+    def update(self) -> None:     # pragma: no cover - every lab overrides
+        raise NotImplementedError
+
+
+# -- lesson 3: loading -----------------------------------------------------------------
+class LoadLab(_Lab):
+    """Pick which of Alan-a-Dale's cards go into the bag (plus a card he does not hold)."""
+    EXAMPLES = {"1E": "1e-alan-a-dale-load", "2E": "2e-alan-a-dale-load"}
+    EXTRA = GOODS[LEGAL_GOODS[1]].index     # Cheese: not in Alan's hand
+
+    def __init__(self, edition: str = "1E"):
+        self.toggles: list[widgets.ToggleButton] = []
+        self.cards_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.close_note = widgets.HTML()
+        super().__init__([_label("Click cards to put them in the bag (click again to take them out):", "auto"),
+                          self.cards_row], edition, "Pack Alan-a-Dale's bag",
+                         "His hand is shown as buttons. The engine checks the bag the moment it changes.")
+        self._build_toggles()
+        self.update()
+
+    def _edition_changed(self) -> None:
+        self._build_toggles()
+        self.update()
+
+    def _build_toggles(self) -> None:
+        sc = self.scenario
+        hand = lesson.goods_counts(**sc.setup.hands[1])
+        cards = [g for g in range(N_GOODS) for _ in range(hand[g])]
+        self.hand_cards = cards
+        start = set(range(len(cards)))
+        silk = next(i for i, c in enumerate(cards) if GOODS[c].id == "silk")
+        start.discard(silk)                      # the rulebook's bag: everything but the Silk
+        toggles = []
+        for i, c in enumerate(cards + [self.EXTRA]):
+            extra = i == len(cards)
+            t = widgets.ToggleButton(value=(i in start) and not extra,
+                                     description=GOODS[c].name + (" (not in his hand)" if extra else ""),
+                                     layout=widgets.Layout(width="auto"))
+            t.add_class(f"snl-card-{i}")
+            t.observe(lambda _: self.update(), names="value")
+            toggles.append(t)
+        self.toggles = toggles
+        self.cards_row.children = toggles
+
+    @property
+    def bag(self) -> tuple[int, ...]:
+        cards = self.hand_cards + [self.EXTRA]
+        return tuple(sorted(c for c, t in zip(cards, self.toggles) if t.value))
+
+    def set_bag(self, names) -> None:
+        """Select cards by good name, e.g. ["apples"] * 4 + ["crossbows", "silk"] (tests)."""
+        want = [lesson.goods_counts(**{n: 1}).index(1) for n in names]
+        cards = self.hand_cards + [self.EXTRA]
+        with self.hold_trait_notifications():
+            chosen = [False] * len(cards)
+            for g in want:
+                i = next(k for k, c in enumerate(cards) if c == g and not chosen[k])
+                chosen[i] = True
+            for t, v in zip(self.toggles, chosen):
+                t.unobserve_all()
+                t.value = v
+                t.observe(lambda _: self.update(), names="value")
+        self.update()
+
+    def update(self) -> None:
+        sc = self.scenario
+        game = sc.game()
+        bag = self.bag
+        for t in self.toggles:
+            t.button_style = "success" if t.value else ""
+        steps = run_moves(game, [A.LoadBag(1, bag)])
+        err = refused(steps)
+        names = game.names
+        if err is None:
+            head = (f'<div class="snl-result"><b class="snl-big">Bag closed: {len(bag)} card'
+                    f'{"s" if len(bag) != 1 else ""}.</b> It cannot be repacked now.</div>')
+        else:
+            head = f'<div class="snl-result"><b class="snl-big">Refused.</b></div>'
+        self.result.value = head + steps_html(steps, names) + (lesson.rule_html("load.size", self.edition.value)
+                                                              if err is None else "")
+        self.table.value = lesson.table_html(game.state, seats=[1], piles=False)
+
+
+# -- lesson 4: declaring ----------------------------------------------------------------
+class DeclareLab(_Lab):
+    """Say anything for Will Scarlet's bag: the engine accepts or refuses, and shows what an
+    inspection or a pass would then lead to."""
+    EXAMPLES = {"1E": "1e-will-scarlet-declare", "2E": "2e-will-scarlet-declare"}
+
+    def __init__(self, edition: str = "1E"):
+        self.good = widgets.Dropdown(options=[(g.name + ("" if g.is_legal else f" ({g.kind})"), g.index)
+                                              for g in GOODS], value=LEGAL_GOODS[3],
+                                     layout=widgets.Layout(width="220px"))
+        self.good.add_class("snl-declare-good")
+        self.count = widgets.Dropdown(options=list(range(1, 7)), value=4, layout=widgets.Layout(width="70px"))
+        self.count.add_class("snl-declare-count")
+        self.good.observe(lambda _: self.update(), names="value")
+        self.count.observe(lambda _: self.update(), names="value")
+        row = widgets.HBox([_label("Will Scarlet says: “My bag has", "auto"), self.count, self.good,
+                            _label("in it.”", "auto")])
+        super().__init__([row], edition, "What may Will Scarlet declare?",
+                         "Pick a number and a good. His bag (shown below) holds 4 cards.")
+        self.update()
+
+    def update(self) -> None:
+        sc = self.scenario
+        game = sc.game()
+        names = game.names
+        steps = run_moves(game, [A.Declare(1, self.good.value, self.count.value)])
+        err = refused(steps)
+        ed = self.edition.value
+        if err is not None:
+            self.result.value = ('<div class="snl-result"><b class="snl-big">Refused.</b></div>'
+                                 + steps_html(steps, names))
+        else:
+            s = game.state
+            rest = [A.Declare(m, _truthful(s.bags[m]), s.bag_size[m]) for m in s.order if m != 1]
+            what_if = []
+            for label, last in (("If the Sheriff opens the bag", A.Inspect(s.officials[0], 1)),
+                                ("If the Sheriff lets it pass", A.Pass(s.officials[0], 1))):
+                g2 = game.copy()
+                st = run_moves(g2, rest + [last], hidden=len(rest))
+                what_if.append(f'<div class="snl-zone"><b>{label}:</b></div>' + steps_html(st, names))
+            self.result.value = ('<div class="snl-result"><b class="snl-big">Allowed.</b> The engine accepts '
+                                 'the declaration; whether it is true is another matter.</div>'
+                                 + steps_html(steps, names) + "".join(what_if)
+                                 + lesson.rules_html(["declare.count", "declare.type"], ed))
+        self.table.value = lesson.table_html(sc.game().state, seats=[1], piles=False)
+
+
+def _truthful(bag) -> int:
+    return next((g for g in LEGAL_GOODS if bag[g]), LEGAL_GOODS[0])
+
+
+# -- lesson 5: inspection ---------------------------------------------------------------
+DECISIONS = [("Open the bag", "open"), ("Let it pass", "pass"), ("Take a bribe", "bribe")]
+
+
+class InspectionLab(_Lab):
+    """Gilbert's bag, declaration and gold, and the Sheriff's decision: the engine plays it out."""
+    EXAMPLES = {"1E": "1e-gilbert-liar", "2E": "2e-gilbert-liar"}
+
+    def __init__(self, edition: str = "1E", decision: str = "open"):
+        sc = get_scenario(self.EXAMPLES[edition])
+        bag = lesson.goods_counts(**sc.setup.bags[1])
+        self.slots = BagSlots([g for g in range(N_GOODS) for _ in range(bag[g])])
+        self.declared = widgets.Dropdown(options=[(GOODS[g].name, g) for g in LEGAL_GOODS], value=LEGAL_GOODS[0],
+                                         layout=widgets.Layout(width="130px"))
+        self.declared.add_class("snl-declared")
+        self.decision = widgets.ToggleButtons(options=DECISIONS, value=decision, style={"button_width": "120px"})
+        self.decision.add_class("snl-decision")
+        self.gold = widgets.BoundedIntText(value=50, min=0, max=200, layout=widgets.Layout(width="80px"))
+        self.bribe_gold = widgets.BoundedIntText(value=5, min=0, max=500, layout=widgets.Layout(width="80px"))
+        self.bribe_gold.add_class("snl-bribe-gold")
+        self.bribe_good = widgets.Dropdown(options=[("no goods", -1)] + [(GOODS[g].name, g) for g in BAG_GOODS],
+                                           value=-1, layout=widgets.Layout(width="130px"))
+        self.bribe_count = widgets.Dropdown(options=[1, 2, 3], value=1, layout=widgets.Layout(width="60px"))
+        self.bribe_row = widgets.HBox([_label("Gilbert offers", "auto"), self.bribe_gold, _label("gold and", "auto"),
+                                       self.bribe_count, self.bribe_good, _label("from the bag", "auto")])
+        for w in (self.declared, self.decision, self.gold, self.bribe_gold, self.bribe_good, self.bribe_count):
+            w.observe(lambda _: self.update(), names="value")
+        self.slots.observe_value(self.update)
+        controls = [
+            widgets.HBox([_label("Cards in Gilbert's bag:"), self.slots]),
+            widgets.HBox([_label("He declares (the count is the number of cards):"), self.declared]),
+            widgets.HBox([_label("Gilbert's gold:"), self.gold]),
+            widgets.HBox([_label("The Sheriff's decision:"), self.decision]),
+            self.bribe_row,
+        ]
+        super().__init__(controls, edition, "Open it, pass it, or take a bribe?",
+                         "Change Gilbert's bag, what he declares, his gold, or what the Sheriff does. "
+                         "The engine replays the inspection at once.")
+        self.update()
+
+    def _edition_changed(self) -> None:
+        self.update()
+
+    def update(self) -> None:
+        ed = self.edition.value
+        self.bribe_row.layout.display = "" if self.decision.value == "bribe" else "none"
+        bag = self.slots.value
+        from sheriff.widgets.lesson import attempt
+        sc, err_html = attempt(lambda: get_scenario(self.EXAMPLES[ed]).with_changes(
+            bags={1: [GOODS[c].id for c in bag]},
+            declarations={1: {"good": GOODS[self.declared.value].id, "count": max(1, len(bag))}},
+            gold={1: self.gold.value}))
+        if sc is None:
+            self.result.value = err_html
+            self.table.value = ""
+            return
+        game = sc.game()
+        sheriff = game.state.officials[0]
+        before = game.state.copy()
+        d = self.decision.value
+        if d == "open":
+            moves = [A.Inspect(sheriff, 1)]
+        elif d == "pass":
+            moves = [A.Pass(sheriff, 1)]
+        else:
+            goods = ((self.bribe_good.value,) * self.bribe_count.value) if self.bribe_good.value != -1 else ()
+            moves = [A.Threaten(sheriff, 1), A.Offer(1, 1, Bribe(gold=self.bribe_gold.value, bag=goods)),
+                     A.Accept(sheriff, 1)]
+        steps = run_moves(game, moves)
+        names = game.names
+        head = _headline(steps, names, sheriff)
+        rules = {"open": ["inspect.honest", "inspect.liar"], "pass": ["inspect.pass"],
+                 "bribe": ["bribe.what", "bribe.gold", "deal.void_goods"]}[d]
+        self.result.value = head + steps_html(steps, names) + lesson.rules_html(rules, ed)
+        self.table.value = lesson.table_html(game.state, before, seats=[sheriff, 1], piles=False)
+
+
+def _headline(steps: list[Step], names, sheriff: int) -> str:
+    """One sentence with the numbers, read from the engine's events."""
+    if refused(steps) is not None:
+        return '<div class="snl-result"><b class="snl-big">Refused.</b></div>'
+    events = [e for st in steps for e in st.events]
+    opened = next((e for e in events if e[0] == "opened"), None)
+    if opened is not None:
+        m, honest, amount = opened[1], opened[2], opened[4]
+        cash = sum(e[3] for e in events if e[0] == "pay")
+        goods = sum(VALUE[g] * k for e in events if e[0] == "pay_goods" for g, k in enumerate(e[3]))
+        forgiven = sum(e[3] for e in events if e[0] == "forgiven")
+        who = "the Sheriff" if honest else escape(names[m])
+        whom = escape(names[m]) if honest else "the Sheriff"
+        if cash == amount:
+            msg = f"{who[:1].upper() + who[1:]} pays {whom} {amount} gold."
+        else:
+            parts = [f"{cash} in gold"] + ([f"goods worth {goods}"] if goods else []) + (
+                [f"{forgiven} forgiven"] if forgiven else [])
+            msg = f"{who[:1].upper() + who[1:]} owes {whom} {amount} gold: " + ", ".join(parts) + "."
+        msg = ("Honest bag: " if honest else "Caught lying: ") + msg
+        return f'<div class="snl-result"><b class="snl-big">{msg}</b></div>'
+    paid = next((e for e in events if e[0] == "bribe_paid"), None)
+    passed = next((e for e in events if e[0] == "passed"), None)
+    if passed is not None:
+        bag = passed[2]
+        up = sum(bag[g] for g in LEGAL_GOODS)
+        down = sum(bag) - up
+        msg = f"The bag passes unopened: {up} card{'s' if up != 1 else ''} face up, {down} face down."
+        if paid is not None:
+            msg = "Deal! " + msg
+        return f'<div class="snl-result"><b class="snl-big">{msg}</b></div>'
+    return ""
+
+
+class DealLab(_Lab):
+    """Will Scarlet (Richard at the Lee) pays to have Gilbert (Sir Guy) inspected: what may the Sheriff do next?"""
+    EXAMPLES = {"1E": "1e-richard-binding-deal", "2E": "2e-will-scarlet-binding-deal"}
+    NEXT = [("open the other bag", "open"), ("let it pass", "pass"), ("take the other merchant's 10 gold", "bribe"),
+            ("ask the other merchant for 30 gold", "price")]
+
+    def __init__(self, edition: str = "1E"):
+        self.with_term = widgets.Checkbox(value=True, indent=False,
+                                          description="the deal includes “…and you open the other bag”")
+        self.with_term.add_class("snl-deal-term")
+        self.price = widgets.BoundedIntText(value=20, min=0, max=200, layout=widgets.Layout(width="80px"))
+        self.then = widgets.Dropdown(options=self.NEXT, value="pass", layout=widgets.Layout(width="260px"))
+        self.then.add_class("snl-deal-then")
+        for w in (self.with_term, self.price, self.then):
+            w.observe(lambda _: self.update(), names="value")
+        controls = [widgets.HBox([_label("The briber pays (gold):"), self.price, self.with_term]),
+                    widgets.HBox([_label("Then the Sheriff tries to:"), self.then])]
+        super().__init__(controls, edition, "Is the Sheriff bound?",
+                         "The deal is struck first; then the Sheriff turns to the other merchant's bag.")
+        self.update()
+
+    def update(self) -> None:
+        ed = self.edition.value
+        sc = self.scenario
+        game = sc.game()
+        sheriff = game.state.officials[0]
+        briber, target = 1, 2
+        names = game.names
+        bribe = Bribe(gold=self.price.value, inspect=(target,) if self.with_term.value else ())
+        deal = [A.Threaten(sheriff, briber), A.Offer(briber, briber, bribe), A.Accept(sheriff, briber)]
+        then = {"open": [A.Inspect(sheriff, target)], "pass": [A.Pass(sheriff, target)],
+                "bribe": [A.Threaten(sheriff, target), A.Offer(target, target, Bribe(gold=10)),
+                          A.Accept(sheriff, target)],
+                "price": [A.Offer(sheriff, target, Bribe(gold=30))]}[self.then.value]
+        before = game.state.copy()
+        steps = run_moves(game, deal + then)
+        self.result.value = (_headline(steps[len(deal):] or steps, names, sheriff) + steps_html(steps, names)
+                             + lesson.rules_html(["bribe.terms", "deal.binding"], ed))
+        self.table.value = lesson.table_html(game.state, before, seats=[sheriff, briber, target], piles=False,
+                                             show_hands=False, officials=before.officials)
+
+
+# -- lesson 6: running out of gold -------------------------------------------------------
+class DebtLab(_Lab):
+    """Gilbert (or the Sheriff) owes more gold than they have: goods from the stand, no change, forgiveness."""
+    EXAMPLES = {"1E": "1e-gilbert-liar", "2E": "2e-gilbert-liar"}
+    PRESETS = {
+        "Gilbert is nearly broke": dict(gold=3, stand={"apples": 1, "cheese": 2, "chickens": 1}, honest=False, sheriff_gold=50),
+        "Gilbert is broke, with only contraband left": dict(gold=0, stand={"pepper": 1}, honest=False, sheriff_gold=50),
+        "Gilbert has nothing at all": dict(gold=0, stand={}, honest=False, sheriff_gold=50),
+        "The Sheriff is broke and Gilbert is honest": dict(gold=50, stand={}, honest=True, sheriff_gold=2,
+                                                           sheriff_stand={"apples": 1, "chickens": 2}),
+    }
+
+    def __init__(self, edition: str = "1E"):
+        self.preset = widgets.Dropdown(options=list(self.PRESETS), layout=widgets.Layout(width="330px"))
+        self.preset.add_class("snl-preset")
+        self.gold = widgets.BoundedIntText(value=3, min=0, max=100, layout=widgets.Layout(width="70px"))
+        self.gold.add_class("snl-debt-gold")
+        self.sheriff_gold = widgets.BoundedIntText(value=50, min=0, max=100, layout=widgets.Layout(width="70px"))
+        self.sheriff_gold.add_class("snl-sheriff-gold")
+        self.honest = widgets.Checkbox(value=False, description="Gilbert's bag is honest (4 Apples)", indent=False)
+        self.stand = {g: widgets.BoundedIntText(value=0, min=0, max=9, layout=widgets.Layout(width="55px"))
+                      for g in LEGAL_GOODS + (CONTRABAND_GOODS[0],)}
+        self.sheriff_stand = {g: widgets.BoundedIntText(value=0, min=0, max=9, layout=widgets.Layout(width="55px"))
+                              for g in LEGAL_GOODS}
+        stand_row = widgets.HBox([_label("Gilbert's stand:")] + [
+            widgets.HBox([_label(GOODS[g].name, "auto"), w]) for g, w in self.stand.items()])
+        sh_row = widgets.HBox([_label("The Sheriff's stand:")] + [
+            widgets.HBox([_label(GOODS[g].name, "auto"), w]) for g, w in self.sheriff_stand.items()])
+        controls = [widgets.HBox([_label("Start from:"), self.preset]),
+                    widgets.HBox([_label("Gilbert's gold:"), self.gold, _label("The Sheriff's gold:", "auto"),
+                                  self.sheriff_gold]),
+                    stand_row, sh_row, self.honest]
+        self._loading = False
+        self.preset.observe(lambda _: self.load_preset(), names="value")
+        for w in [self.gold, self.sheriff_gold, self.honest, *self.stand.values(), *self.sheriff_stand.values()]:
+            w.observe(lambda _: None if self._loading else self.update(), names="value")
+        super().__init__(controls, edition, "Not enough gold",
+                         "Gilbert declared 4 Apples and the Sheriff opens his bag. Change the gold and the "
+                         "stands and watch how the debt is settled.")
+        self.load_preset()
+
+    def load_preset(self) -> None:
+        p = self.PRESETS[self.preset.value]
+        self._loading = True
+        try:
+            self.gold.value = p["gold"]
+            self.sheriff_gold.value = p["sheriff_gold"]
+            self.honest.value = p["honest"]
+            for g, w in self.stand.items():
+                w.value = p["stand"].get(GOODS[g].id, 0)
+            for g, w in self.sheriff_stand.items():
+                w.value = p.get("sheriff_stand", {}).get(GOODS[g].id, 0)
+        finally:
+            self._loading = False
+        self.update()
+
+    def update(self) -> None:
+        ed = self.edition.value
+        base = get_scenario(self.EXAMPLES[ed])
+        sheriff = base.setup.sheriff
+        stand = {GOODS[g].id: w.value for g, w in self.stand.items() if w.value}
+        sh_stand = {GOODS[g].id: w.value for g, w in self.sheriff_stand.items() if w.value}
+        changes = dict(gold={1: self.gold.value, sheriff: self.sheriff_gold.value},
+                       stands={1: stand, sheriff: sh_stand})
+        if self.honest.value:
+            changes["bags"] = {1: {"apples": 4}}
+        sc, err_html = lesson.attempt(lambda: base.with_changes(**changes))
+        if sc is None:
+            self.result.value = err_html
+            self.table.value = ""
+            return
+        game = sc.game()
+        before = game.state.copy()
+        steps = run_moves(game, [A.Inspect(sheriff, 1)])
+        names = game.names
+        self.result.value = (_headline(steps, names, sheriff) + steps_html(steps, names)
+                             + lesson.rule_html("debt.goods", ed))
+        self.table.value = lesson.table_html(game.state, before, seats=[sheriff, 1], piles=False)
+
+
+__all__ = ["LoadLab", "DeclareLab", "InspectionLab", "DealLab", "DebtLab", "BagSlots", "run_moves", "steps_html"]

@@ -1,0 +1,105 @@
+"""Lesson 7 (and 8): who is King and Queen of a good, with ties and Royal Goods.
+
+    KingQueenLab()             four stands of one legal good; change the counts
+    KingQueenLab(royal=True)   ...and add Royal Goods, which count several times
+
+The bonuses come from ``sheriff.scoring.bonuses``; this widget only lays them out.
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from sheriff.cards import BONUS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
+from sheriff.scoring import bonuses, good_counts_for_bonus
+from sheriff.widgets import lesson
+
+NAMES = ["Will Scarlet", "Maid Marion", "Little John", "Alan-a-Dale"]
+
+
+class KingQueenLab(widgets.VBox):
+    def __init__(self, good: str = "cheese", counts=(10, 11, 4, 0), royal: bool = False, royal_counts=(0, 0, 0, 0)):
+        super().__init__()
+        from sheriff.cards import good_id
+        self.royal_on = royal
+        self.good = widgets.Dropdown(options=[(GOODS[g].name, g) for g in LEGAL_GOODS], value=good_id(good),
+                                     layout=widgets.Layout(width="130px"))
+        self.good.add_class("snl-kq-good")
+        self.counts = [widgets.BoundedIntText(value=c, min=0, max=40, layout=widgets.Layout(width="64px"))
+                       for c in counts]
+        for i, w in enumerate(self.counts):
+            w.add_class(f"snl-kq-count-{i}")
+        self.royal_kind = widgets.Dropdown(layout=widgets.Layout(width="230px"))
+        self.royal_counts = [widgets.BoundedIntText(value=c, min=0, max=3, layout=widgets.Layout(width="64px"))
+                             for c in royal_counts]
+        for i, w in enumerate(self.royal_counts):
+            w.add_class(f"snl-kq-royal-{i}")
+        self.result = widgets.HTML()
+        self.result.add_class("snl-kq-result")
+        self._set_royal_options()
+        self.good.observe(lambda _: (self._set_royal_options(), self.update()), names="value")
+        for w in [*self.counts, *self.royal_counts, self.royal_kind]:
+            w.observe(lambda _: self.update(), names="value")
+        rows = [widgets.HBox([widgets.HTML('<div class="snl-zone" style="width:140px">Good:</div>'), self.good]
+                             + ([widgets.HTML('<div class="snl-zone">&nbsp;&nbsp;Royal card:</div>'), self.royal_kind]
+                                if royal else []))]
+        for i, name in enumerate(NAMES):
+            cells = [widgets.HTML(f'<div class="snl-zone" style="width:140px">{escape(name)}</div>'), self.counts[i]]
+            if royal:
+                cells += [widgets.HTML('<div class="snl-zone">&nbsp;cards, plus royal cards:</div>'),
+                          self.royal_counts[i]]
+            rows.append(widgets.HBox(cells))
+        head = widgets.HTML('<div class="snl"><div class="snl-kicker">Try it</div>'
+                            '<div class="snl-h" style="font:bold 15px sans-serif">King and Queen of one good</div>'
+                            '<div class="snl-zone">Type how many cards of the good each stand holds. Make ties and '
+                            'see how the bonuses are split.</div></div>')
+        self.children = [lesson.style(), head, *rows, self.result]
+        lesson.frame(self)
+        self.update()
+
+    def _set_royal_options(self) -> None:
+        kin = [r for r in ROYAL_GOODS if GOODS[r].counts_as == self.good.value]
+        self.royal_kind.options = [(f"{GOODS[r].name} (counts as {GOODS[r].multiplier})", r) for r in kin]
+        self.royal_kind.value = kin[0]
+
+    def stands(self) -> list[list[int]]:
+        out = []
+        for i in range(len(NAMES)):
+            st = [0] * N_GOODS
+            st[self.good.value] = self.counts[i].value
+            if self.royal_on:
+                st[self.royal_kind.value] += self.royal_counts[i].value
+            out.append(st)
+        return out
+
+    def update(self) -> None:
+        g = self.good.value
+        stands = self.stands()
+        bon = bonuses(stands)
+        counted = [good_counts_for_bonus(st)[g] for st in stands]
+        king, queen = BONUS[g]
+        gid = GOODS[g].id
+        rows = []
+        for i, name in enumerate(NAMES):
+            got = bon[i].get(gid, 0)
+            extra = ""
+            if self.royal_on and self.royal_counts[i].value:
+                r = self.royal_kind.value
+                extra = (f" + {self.royal_counts[i].value} × {GOODS[r].name} (×{GOODS[r].multiplier})")
+            rows.append(f'<tr><td>{escape(name)}</td><td>{self.counts[i].value}{escape(extra)}</td>'
+                        f'<td class="num">{counted[i]}</td><td class="num snl-bonus"><b>{got}</b></td></tr>')
+        self.values = [bon[i].get(gid, 0) for i in range(len(NAMES))]
+        table = ('<table class="snl-grid"><tr><th>Player</th><th>Cards</th><th>Counts as</th><th>Bonus</th></tr>'
+                 + "".join(rows) + "</table>")
+        self.result.value = (f'<div class="snl"><div class="snl-result">{escape(GOODS[g].name)}: '
+                             f'King <b>{king}</b>, Queen <b>{queen}</b>.</div>{table}</div>'
+                             + lesson.rule_html("score.king_queen")
+                             + (lesson.rule_html("royal.goods") if self.royal_on else ""))
+
+    @property
+    def text(self) -> str:
+        return lesson.plain(self.result.value)
+
+
+__all__ = ["KingQueenLab"]

@@ -1,0 +1,140 @@
+"""Lesson 1: the deck for each player count, the coins, and a table dealt by the engine.
+
+    SetupView()       edition, players and Royal Goods -> a bar chart of the deck,
+                      the coins in the box, and the opening position (shuffle again)
+
+The deck comes from ``sheriff.cards.deck_composition``; the opening position from
+``Game(Rules(...), seed)``; an impossible table (six players in the 1st edition) is
+refused with the rule that forbids it.
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from sheriff.cards import GOODS, deck_composition
+from sheriff.engine import Game
+from sheriff.widgets import lesson
+
+# Coins in the box (facts from the component lists; they do not change any rule).
+COINS = {
+    "1E": {"total": 110, "coins": ((1, 39), (5, 42), (20, 17), (50, 12)), "cite": "1E · Components"},
+    "2E": {"total": 133, "coins": ((1, 55), (5, 48), (20, 18), (50, 12)), "cite": "2E · Components"},
+}
+
+
+def deck_chart(players: int, royal: bool) -> str:
+    """The deck as horizontal bars, one per good, kind told by pattern and label as well as colour."""
+    comp = deck_composition(players, royal)
+    biggest = max(comp) or 1
+    rows = []
+    for g in GOODS:
+        k = comp[g.index]
+        if g.is_royal and not royal:
+            continue
+        kind = {"legal": "legal", "contraband": "contraband", "royal": "royal"}[g.kind]
+        note = ""
+        if g.is_royal:
+            note = f" (counts as {g.multiplier} {GOODS[g.counts_as].name})"
+        width = 100 * k / biggest
+        bar = (f'<div class="snl-bar {kind}" style="width:{width:.1f}%" title="{k} {escape(g.name)}"></div>'
+               if k else '<div class="snl-zone">none with this many players</div>')
+        rows.append(f'<div>{escape(g.name)} <span class="snl-zone">· {kind}{escape(note)}</span></div>{bar}'
+                    f'<div style="text-align:right"><b>{k}</b></div>')
+    total = sum(comp)
+    return (f'<div class="snl"><div class="snl-bars">{"".join(rows)}</div>'
+            f'<div class="snl-zone" style="margin-top:6px"><b>{total} cards</b> in the deck for {players} players'
+            f'{" with Royal Goods" if royal else ""}. Legal goods are solid green bars, contraband striped red, '
+            f'Royal Goods striped purple.</div></div>')
+
+
+def coins_html(edition: str) -> str:
+    c = COINS[edition]
+    parts = ", ".join(f"{n} × {v}" for v, n in c["coins"])
+    return (f'<div class="snl snl-zone"><b>Coins in the box ({edition}):</b> {c["total"]} coins ({parts} gold). '
+            f'Every player starts with 50 gold; the rest is the bank. '
+            f'<span class="snl-src">{c["cite"]}</span></div>')
+
+
+def goods_gallery() -> widgets.HTML:
+    """One card of every good, grouped by kind, drawn by ``render``."""
+    from sheriff.widgets import render
+    groups = [("Legal goods", "legal"), ("Contraband", "contraband"), ("Royal Goods (optional)", "royal")]
+    parts = []
+    for label, kind in groups:
+        counts = [1 if g.kind == kind else 0 for g in GOODS]
+        parts.append(f'<div class="snl-zone" style="margin-top:6px"><b>{label}</b></div>{render.cards(counts)}')
+    w = widgets.HTML(render.CSS + lesson.LESSON_CSS + '<div class="snl">' + "".join(parts) + "</div>")
+    w.add_class("snl-gallery")
+    return w
+
+
+class SetupView(widgets.VBox):
+    def __init__(self, edition: str = "2E", players: int = 4, royal: bool = False, seed: int = 1):
+        super().__init__()
+        self.seed = seed
+        self.edition = widgets.ToggleButtons(options=[("1st edition", "1E"), ("2nd edition", "2E")], value=edition,
+                                             style={"button_width": "110px"})
+        self.edition.add_class("snl-edition")
+        self.players = widgets.ToggleButtons(options=[(f"{n} players", n) for n in (3, 4, 5, 6)], value=players,
+                                             style={"button_width": "90px"})
+        self.players.add_class("snl-players")
+        self.players.add_class("snl-picker")
+        self.royal = widgets.Checkbox(value=royal, description="with the Royal Goods (optional rule)", indent=False)
+        self.royal.add_class("snl-royal")
+        self.chart = widgets.HTML()
+        self.chart.add_class("snl-chart")
+        self.coins = widgets.HTML()
+        self.setup = widgets.HTML()
+        self.setup.add_class("snl-setup")
+        self.shuffle = widgets.Button(description="Shuffle and deal again", icon="random",
+                                      layout=widgets.Layout(width="auto"))
+        self.shuffle.add_class("snl-shuffle")
+        lesson.bench(self.shuffle, self.setup)
+        for w in (self.edition, self.players, self.royal):
+            w.observe(lambda _: self.update(), names="value")
+        self.shuffle.on_click(lambda _: self.deal_again())
+        head = widgets.HTML('<div class="snl"><div class="snl-kicker">Try it</div>'
+                            '<div class="snl-zone">Pick an edition, a number of players and whether to add the '
+                            'Royal Goods. The deck, the coins and the opening table follow.</div></div>')
+        self.children = [lesson.style(), head, self.edition, self.players, self.royal, self.chart, self.coins,
+                         widgets.HTML('<div class="snl"><div class="snl-kicker">The table after setup, '
+                                      'dealt by the engine</div></div>'),
+                         self.shuffle, self.setup]
+        lesson.frame(self)
+        self.update()
+
+    def deal_again(self) -> None:
+        self.seed += 1
+        self.update()
+
+    def update(self) -> None:
+        ed, n, royal = self.edition.value, self.players.value, self.royal.value
+        self.coins.value = coins_html(ed)
+        rules, refusal = lesson.rules_refusal(ed, n, royal_goods=royal)
+        if rules is None:
+            self.chart.value = refusal
+            self.setup.value = (f'<div class="snl-zone">(shuffle #{self.seed}) No table: the 1st edition is for '
+                                f'3 to 5 players.</div>')
+            return
+        self.chart.value = deck_chart(n, royal)
+        game = Game(rules, seed=self.seed)
+        s = game.state
+        sheriff = ("Deputies " + " and ".join(s.names[p] for p in s.officials)) if rules.deputies \
+            else f"Sheriff: {s.names[s.officials[0]]}"
+        piles = ("two face-up discard piles of 5 cards each" if ed == "1E"
+                 else "no discard pile yet (it appears after the first Market)")
+        first = ("The Market starts at the Sheriff's left." if s.phase == "market"
+                 else "The Sheriff first picks which merchant starts the Market.")
+        facts = (f'<div class="snl-result">Shuffle #{self.seed}: {rules.hand_size} cards and 50 gold each; '
+                 f'{escape(sheriff)}; {piles}; {len(s.deck)} cards left in the draw pile. {escape(first)}'
+                 f' The game lasts {rules.rounds} rounds.</div>')
+        self.setup.value = facts + lesson.table_html(s) + lesson.rules_html(["setup.deck", "setup.deal"], ed)
+
+    @property
+    def text(self) -> str:
+        return lesson.plain(self.chart.value + self.setup.value)
+
+
+__all__ = ["SetupView", "goods_gallery", "deck_chart", "coins_html", "COINS"]
