@@ -38,25 +38,26 @@ def bonuses(stands) -> list[dict[str, int]]:
     """King and Queen bonuses for every player.  A player with none of a good gets none."""
     n = len(stands)
     out: list[dict[str, int]] = [{} for _ in range(n)]
-    counts = [good_counts_for_bonus(st) for st in stands]
     for g in LEGAL_GOODS:
-        king, queen = BONUS[g]
-        have = [(counts[p][g], p) for p in range(n) if counts[p][g] > 0]
-        if not have:
+        column = [st[g] for st in stands]                 # how many each player counts
+        for r, base, mult in _ROYAL:
+            if base == g:
+                column = [c + mult * st[r] for c, st in zip(column, stands)]
+        top = max(column)
+        if top == 0:
             continue
-        top = max(c for c, _ in have)
-        kings = [p for c, p in have if c == top]
+        king, queen = BONUS[g]
         name = GOODS[g].id
-        if len(kings) > 1:
+        kings = [p for p in range(n) if column[p] == top]
+        if len(kings) > 1:                                 # tied Kings share King + Queen; no Queen
             share = (king + queen) // len(kings)
             for p in kings:
                 out[p][name] = share
             continue
         out[kings[0]][name] = king
-        rest = [(c, p) for c, p in have if c < top]
-        if rest:
-            second = max(c for c, _ in rest)
-            queens = [p for c, p in rest if c == second]
+        second = max((c for c in column if c < top), default=0)
+        if second:
+            queens = [p for p in range(n) if column[p] == second]
             share = queen // len(queens)
             for p in queens:
                 out[p][name] = share

@@ -29,6 +29,18 @@ PHASE_TITLES = {
     DECLARE: "Declaration", INSPECT: "Inspection", OVER: "Game over",
 }
 
+def shuffle(rng: random.Random, cards: list) -> list:
+    """A uniformly random, seed-determined permutation of ``cards`` (a new list).
+
+    Sorting by random keys with a C-level key function is about a third faster than
+    ``random.shuffle``, whose per-card ``_randbelow`` runs in Python; shuffles are a
+    tenth of a simulated game.  Ties among 53-bit keys are vanishingly rare.
+    """
+    rnd = rng.random
+    keys = [rnd() for _ in cards]
+    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+
+
 BOOTY = -2   # payee id for the Deputies' Booty tile (six players)
 
 # Outcome of a bag in the Inspection phase.
@@ -169,7 +181,7 @@ def new_state(rules: Rules, names: list[str], seed: int, first_sheriff: int = 0)
     deck = []
     for g, k in enumerate(s.composition):
         deck.extend([g] * k)
-    s.rng.shuffle(deck)
+    deck = shuffle(s.rng, deck)
     s.box = [0] * N_GOODS
     if rules.remove_ten:
         for _ in range(10):

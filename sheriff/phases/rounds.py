@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from sheriff.cards import N_GOODS, VALUE
-from sheriff.state import DECLARE, INSPECT, MARKET, MARKET_START, OVER, GameState
+from sheriff.state import DECLARE, INSPECT, MARKET, MARKET_START, OVER, GameState, shuffle
 
 
 def reshuffle(s: GameState) -> None:
@@ -16,8 +16,7 @@ def reshuffle(s: GameState) -> None:
     else:
         new = s.discards[0][:]
         s.discards[0].clear()
-    s.rng.shuffle(new)
-    s.deck = new
+    s.deck = shuffle(s.rng, new)
     s.events.append(("reshuffle", len(new)))
 
 
@@ -50,8 +49,7 @@ def start_round(s: GameState) -> None:
     n = s.n
     if s.deputies_mode:
         if not s.deputy_deck:
-            s.deputy_deck = list(range(n))
-            s.rng.shuffle(s.deputy_deck)
+            s.deputy_deck = shuffle(s.rng, list(range(n)))
         a = s.deputy_deck.pop()
         b = s.deputy_deck.pop()
         if not s.deputy_deck:
