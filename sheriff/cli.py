@@ -184,6 +184,14 @@ def _fail(msg: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:          # e.g. `python -m sheriff examples | head`: stop quietly
+        sys.stderr.close()
+        return 0
+
+
+def _main(argv: list[str] | None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
         sys.stderr.write(USAGE)
