@@ -184,7 +184,7 @@ class ScoreCalculator(widgets.VBox):
                 items.append(self.bm_values[p])
         widths = ["155px"] + ["72px"] * len(goods) + ["70px"] + (["115px"] if self.bm.value else [])
         self.grid.layout = widgets.Layout(grid_template_columns=" ".join(widths), grid_gap="2px 4px",
-                                          overflow_x="auto")
+                                          overflow="auto")
         self.grid.children = items
         for w in [*self.names, *self.gold, *self.bm_values, *(c for row in self.cells for c in row.values())]:
             w.observe(lambda _: self.update(), names="value")

@@ -361,11 +361,11 @@ def _headline(steps: list[Step], names, sheriff: int) -> str:
         who = "the Sheriff" if honest else escape(names[m])
         whom = escape(names[m]) if honest else "the Sheriff"
         if cash == amount:
-            msg = f"{who[:1].upper() + who[1:]} pays {whom} {amount} gold."
+            msg = f"{who} pays {whom} {amount} gold."
         else:
             parts = [f"{cash} in gold"] + ([f"goods worth {goods}"] if goods else []) + (
                 [f"{forgiven} forgiven"] if forgiven else [])
-            msg = f"{who[:1].upper() + who[1:]} owes {whom} {amount} gold: " + ", ".join(parts) + "."
+            msg = f"{who} owes {whom} {amount} gold: " + ", ".join(parts) + "."
         msg = ("Honest bag: " if honest else "Caught lying: ") + msg
         return f'<div class="snl-result"><b class="snl-big">{msg}</b></div>'
     paid = next((e for e in events if e[0] == "bribe_paid"), None)
