@@ -16,7 +16,7 @@ kind (a newer engine) is shown in brackets rather than breaking the story.
 from __future__ import annotations
 
 from sheriff import actions as A
-from sheriff.cards import GOODS, IS_LEGAL, N_GOODS, PENALTY
+from sheriff.cards import GOODS, IS_LEGAL, N_GOODS, PENALTY, list_to_counts
 
 BOOTY = -2       # the engine's payee id for the Deputies' Booty tile
 
@@ -48,15 +48,8 @@ def goods_text(counts) -> str:
     return and_list([f"{k} {good_name(g, k)}" for g, k in enumerate(counts) if k])
 
 
-def _counts(cards) -> list[int]:
-    c = [0] * N_GOODS
-    for g in cards:
-        c[g] += 1
-    return c
-
-
 def _cards_text(cards) -> str:
-    return goods_text(_counts(cards))
+    return goods_text(list_to_counts(cards))
 
 
 def _cap(s: str) -> str:

@@ -163,6 +163,23 @@ class GameState:
         return sum(VALUE[g] * c for g, c in enumerate(self.stands[p])) + sum(v for _, v in self.bm_cards[p])
 
 
+def reset_round(s: GameState) -> None:
+    """Clear what lasts one round only: declarations, handled bags, deals, stances, claims."""
+    n = s.n
+    s.market_order = s.order[:]
+    s.turn = 0
+    s.declared = [None] * n
+    s.handled = [None] * n
+    s.current = -1
+    s.nego = None
+    s.must_inspect = set()
+    s.must_pass = set()
+    s.stances = {}
+    s.authority = {}
+    s.bm_claimed = set()
+    s.claim_queue = []
+
+
 def new_state(rules: Rules, names: list[str], seed: int, first_sheriff: int = 0) -> GameState:
     """Shuffle, deal and seat everyone: the position before the first action."""
     if len(names) != rules.players:
@@ -200,7 +217,6 @@ def new_state(rules: Rules, names: list[str], seed: int, first_sheriff: int = 0)
     s.deck = deck
     s.bags = [None] * n
     s.bag_size = [0] * n
-    s.declared = [None] * n
     s.stands = [[0] * N_GOODS for _ in range(n)]
     s.bm_cards = [[] for _ in range(n)]
     s.gold = [50] * n
@@ -213,24 +229,14 @@ def new_state(rules: Rules, names: list[str], seed: int, first_sheriff: int = 0)
     s.deputy_runs = 0
     s.officials = (first_sheriff % n,)
     s.order = []
-    s.market_order = []
-    s.turn = 0
     s.set_aside = []
-    s.handled = [None] * n
-    s.current = -1
-    s.nego = None
-    s.must_inspect = set()
-    s.must_pass = set()
-    s.stances = {}
-    s.authority = {}
+    reset_round(s)
     s.bm_piles = {}
     if s.bm_on:
         from sheriff.cards import GOOD_IDS
         for pile in rules.black_market_piles:
             # Top card last: the higher value is on top.
             s.bm_piles[GOOD_IDS[pile.good]] = sorted(pile.values)
-    s.bm_claimed = set()
-    s.claim_queue = []
     s.events = []
     s.history = []
     s.scores = None

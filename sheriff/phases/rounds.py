@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from sheriff.cards import N_GOODS, VALUE
-from sheriff.state import DECLARE, INSPECT, MARKET, MARKET_START, OVER, GameState, shuffle
+from sheriff.state import DECLARE, INSPECT, MARKET, MARKET_START, OVER, GameState, reset_round, shuffle
 
 
 def reshuffle(s: GameState) -> None:
@@ -57,18 +57,7 @@ def start_round(s: GameState) -> None:
         s.officials = (a, b)
     lead = s.officials[0]
     s.order = [(lead + i) % n for i in range(1, n) if (lead + i) % n not in s.officials]
-    s.market_order = s.order[:]
-    s.turn = 0
-    s.declared = [None] * n
-    s.handled = [None] * n
-    s.current = -1
-    s.nego = None
-    s.must_inspect = set()
-    s.must_pass = set()
-    s.stances = {}
-    s.authority = {}
-    s.bm_claimed = set()
-    s.claim_queue = []
+    reset_round(s)
     s.phase = MARKET if s.edition1 else MARKET_START
     s.events.append(("round", s.round, s.officials))
 

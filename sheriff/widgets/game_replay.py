@@ -227,7 +227,9 @@ class ReplayViewer:
         new = g.copy()
         new.state = g.replay_to(k)
         styles = {p: (sc.merchant, sc.sheriff) for p, sc in enumerate(default_seats(()))}
-        app = PlayApp.for_game(new, [seat], styles, bot_delay=self.bot_delay, save_dir=self.saved_dir)
+        app = PlayApp.for_game(new, [seat], styles, bot_delay=self.bot_delay, save_dir=self.saved_dir,
+                               note=f"A new branch: the saved game's first {k} moves, then play goes on "
+                                    f"from here with {g.names[seat]} played by you.")
         old = list(self.branch_slot.children)
         self.branch_slot.children = [W.HTML(f"<h3>Branch from step {k}: you play {escape(g.names[seat])}</h3>"),
                                      app.root]

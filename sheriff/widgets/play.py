@@ -39,7 +39,7 @@ from sheriff.errors import IllegalAction, InvalidScenario
 from sheriff.state import INSPECT
 from sheriff.widgets import render
 from sheriff.widgets.play_controls import Controls, close_tree, css_name
-from sheriff.widgets.play_session import Session
+from sheriff.widgets.play_session import Line, Session
 from sheriff.widgets.play_setup import PlayConfig, SetupForm, default_seats, error_box
 from sheriff.widgets.play_table import (PLAY_CSS, final_stands_html, header_html, score_table_html, story_html,
                                         table_html)
@@ -176,12 +176,16 @@ class PlayApp:
         self._advance()
 
     @classmethod
-    def for_game(cls, game: Game, humans, styles=None, bot_delay: float = 0.8, save_dir="saved_games") -> "PlayApp":
+    def for_game(cls, game: Game, humans, styles=None, bot_delay: float = 0.8, save_dir="saved_games",
+                 note: str = "") -> "PlayApp":
         """A play widget that continues ``game`` straight away (a loaded game, a replay branch)."""
         styles = styles or {p: (s.merchant, s.sheriff) for p, s in enumerate(default_seats(humans))}
         app = cls(bot_delay=bot_delay, save_dir=save_dir)
         app.setup.show_game(game)
-        app.begin(Session(game, humans, styles))
+        session = Session(game, humans, styles)
+        if note:
+            session.lines.append(Line(game.state.round, "round", note))
+        app.begin(session)
         return app
 
     def back_to_setup(self) -> None:
@@ -320,7 +324,7 @@ class PlayApp:
         if self._handover_to is not None:
             p = self._handover_to
             btn = W.Button(description=f"I am {g.names[p]}: show my cards", button_style="primary",
-                           icon="eye", layout=W.Layout(width="auto"))
+                           icon="eye", layout=W.Layout(width="auto", align_self="center", margin="8px"))
             btn.add_class(css_name("handover"))
             btn.on_click(lambda _b: self.take_device())
             self.controls = {"handover": btn}
@@ -439,7 +443,10 @@ class PlayApp:
         humans = [p for p in cfg.humans if p < n]
         self.setup.show_game(game)
         self.bot_delay = float(self.setup.delay.value)
-        self.begin(Session(game, humans, {p: cfg.styles[p] for p in range(n)}))
+        session = Session(game, humans, {p: cfg.styles[p] for p in range(n)})
+        session.lines.append(Line(game.state.round, "round", f"Loaded a saved game: {len(game.history)} moves "
+                                                              "played so far. Play goes on from here."))
+        self.begin(session)
         return True
 
     # -- many games ---------------------------------------------------------------------------

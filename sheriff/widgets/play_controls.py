@@ -138,8 +138,10 @@ class Controls:
         left = right = pile = None
         if e1:
             piles = v.discards()
-            left = self.number("market.left", "Take from the top of the left pile", min(len(piles[0]), 5))
-            right = self.number("market.right", "then from the top of the right pile", min(len(piles[1]), 5))
+            left = self.number("market.left", "Take from the top of the left pile", 0)
+            right = self.number("market.right", "then from the top of the right pile", 0)
+            for w in (left, right):
+                w.layout.width = "320px"
             pile = self._add("market.pile", W.Dropdown(options=[("left discard pile", 0), ("right discard pile", 1)],
                                                        description="Lay the set-aside cards on the",
                                                        style={"description_width": "initial"}))
@@ -167,6 +169,9 @@ class Controls:
         def refresh(*_):
             k = sum(chosen())
             draw = hs - (sum(hand) - k)
+            if e1:       # only the cards drawn back can come from the piles (left pile first)
+                left.max = max(0, min(len(piles[0]), draw))
+                right.max = max(0, min(len(piles[1]), draw - left.value))
             took = (left.value + right.value) if e1 else 0
             warn = ' <b style="color:#b71c1c">At most 5 cards may be set aside.</b>' if k > 5 else ""
             src = (f"{took} from the discard piles and {max(draw - took, 0)} from the draw pile" if e1

@@ -65,6 +65,25 @@ class Session:
         self.lines: list[Line] = []
         self._secrets: dict[int, list[str]] = {}
         self.last_bot_line: Line | None = None
+        if game.history:
+            self._warm_up()
+
+    def _warm_up(self) -> None:
+        """A game that is already under way (loaded, or branched from a replay): let each bot
+        think through the moves so far, so it remembers its plans (what it packed, whether it
+        is lying) and its dice are where they would be.  A bot game continues exactly as it went."""
+        g = self.game
+        past = g.copy()
+        past.state = g.replay_to(0)
+        for a in g.history[len(past.history):]:
+            p = a.player
+            bot = self.bots.get(p)
+            if bot is not None and past.to_act == p:
+                try:
+                    bot.act(past.view(p))
+                except Exception:
+                    pass
+            past.push(a)
 
     # -- who is who ---------------------------------------------------------------
     @property

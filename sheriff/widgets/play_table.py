@@ -67,7 +67,7 @@ def header_html(session) -> str:
     names = g.names
     if s.phase == OVER:
         return (f'<div class="sn-head"><b>Game over</b><span>{rules.rounds} rounds played</span>'
-                f'<span class="sn-pill">{escape(rules.describe())}</span></div>')
+                f'<span class="sn-pill sn-rules">{escape(rules.describe())} · seed {g.seed}</span></div>')
     rnd = f'<b class="sn-round">Round {s.round + 1} of {rules.rounds}</b>'
     k, per = officials_turns(s)
     if s.deputies_mode:
@@ -83,7 +83,7 @@ def header_html(session) -> str:
     phase = PHASE_TITLES[s.phase]
     return (f'<div class="sn-head">{rnd}<span class="sn-pill sn-phase">{escape(phase)}</span>'
             f'<span class="sn-officials">{off}</span>{who}'
-            f'<span class="sn-pill">{escape(rules.describe())}</span></div>')
+            f'<span class="sn-pill sn-rules">{escape(rules.describe())} · seed {g.seed}</span></div>')
 
 
 def _role(s, p: int) -> str | None:
@@ -116,7 +116,12 @@ def piles_html(view) -> str:
     labels = ["Left discard pile", "Right discard pile"] if len(piles) == 2 else ["Discard pile"]
     for label, pile in zip(labels, piles):
         top = pile[-5:]
-        more = f' <span class="sn-muted">({len(pile)} cards; the top {len(top)} shown, top card last)</span>' if len(pile) > 5 else ""
+        if len(pile) > 5:
+            more = f' <span class="sn-muted">({len(pile)} cards; the top {len(top)} shown, top card on the right)</span>'
+        elif pile:
+            more = ' <span class="sn-muted">(top card on the right)</span>'
+        else:
+            more = ""
         out.append(f'<div class="sn-pile"><h5>{label}{more}</h5>{render.card_list(top, "empty")}</div>')
     aside = view.set_aside()
     if aside:
@@ -125,7 +130,9 @@ def piles_html(view) -> str:
         bm = view.black_market_piles()
         txt = ", ".join(f"{GOODS[g].name}: {len(v)} left" + (f" (top worth {v[-1]})" if v else "")
                         for g, v in bm.items())
-        out.append(f'<div class="sn-pile"><h5>Black Market</h5><span class="sn-muted">{escape(txt)}</span></div>')
+        out.append(f'<div class="sn-pile"><h5>Black Market</h5><span class="sn-muted">{escape(txt)}</span>'
+                   '<div class="sn-note">Card values are the tutor\'s editable default, an assumption: '
+                   'the rulebook text does not list them.</div></div>')
     if s_rules.deputies:
         gold, cards = view.booty()
         counts = [0] * N_GOODS

@@ -229,11 +229,13 @@ def test_all_bot_game_ends_with_the_score_table(page, voila_url):
     page.wait_for_selector(ctl("setup.start"), timeout=TIMEOUT)
     set_number(page, "setup.delay", 0)
     page.locator(ctl("setup.players") + " select").select_option(label="5")
+    page.wait_for_selector(ctl("seat.4.name") + " input", state="visible", timeout=TIMEOUT)
     for p in range(5):
         page.locator(ctl(f"seat.{p}.kind") + " select").select_option(label="Bot")
     set_number(page, "setup.seed", 9)
     click(page, "setup.start")
     page.wait_for_selector(".sn-scores .sn-total", timeout=60_000)
+    assert page.locator(".sn-rules").inner_text() == "2E, 5 players · seed 9"
     totals = [int(t) for t in page.locator(".sn-scores .sn-total").all_inner_texts()]
     seats = default_seats(())
     ref = play_one(Rules(players=5), [(sc.merchant, sc.sheriff) for sc in seats[:5]], 9,
