@@ -1,0 +1,165 @@
+"""Every lesson in real Chromium through Voilà: it renders without errors, and a tweak is
+recomputed by the kernel and shows the engine's new result in the page."""
+from playwright.sync_api import expect
+
+from harness import assert_no_errors, open_lesson, screenshot
+
+T = 15_000   # ms to wait for a recomputed result (a kernel round trip)
+
+
+def result(page, cls):
+    return page.locator(f".{cls}").first
+
+
+def test_00_home_links_and_rule_browser(page, voila_url):
+    open_lesson(page, voila_url, "00_home.ipynb")
+    assert "Sheriff of Nottingham" in page.inner_text("h1")
+    shown = result(page, "snl-rule-shown")
+    expect(shown).to_contain_text("Rule 1 of")
+    page.click(".snl-rule-next")
+    expect(shown).to_contain_text("Rule 2 of", timeout=T)
+    screenshot(page, "test_00_home")
+    assert_no_errors(page)
+    page.click("a[href='01_components_and_setup.ipynb']")      # relative links work in Voilà
+    page.wait_for_url("**/01_components_and_setup.ipynb", timeout=T)
+    page.wait_for_selector(".snl-chart", timeout=60_000)
+
+
+def test_01_setup_deck_by_player_count(page, voila_url):
+    open_lesson(page, voila_url, "01_components_and_setup.ipynb")
+    chart = result(page, "snl-chart")
+    expect(chart).to_contain_text("204 cards")
+    page.locator(".snl-players button", has_text="3 players").click()
+    expect(chart).to_contain_text("156 cards", timeout=T)
+    expect(chart).to_contain_text("none with this many players")
+    page.locator(".snl-edition button", has_text="1st edition").first.click()
+    page.locator(".snl-players button", has_text="6 players").click()
+    expect(chart).to_contain_text("Not allowed", timeout=T)
+    screenshot(page, "test_01_setup")
+    assert_no_errors(page)
+
+
+def test_02_market_replay_and_refused_draw(page, voila_url):
+    open_lesson(page, voila_url, "02_market.ipynb")
+    page.locator(".snl-next").first.click()
+    expect(page.locator(".snl-step-out").first).to_contain_text("cannot take 4", timeout=T)
+    out = result(page, "snl-lab-result")
+    expect(out).to_contain_text("2 cards from discard piles, 1 from the draw pile")
+    page.fill(".snl-take-left input", "4")
+    page.press(".snl-take-left input", "Enter")
+    expect(out).to_contain_text("Refused", timeout=T)
+    expect(out).to_contain_text("1E · Market")
+    screenshot(page, "test_02_market")
+    assert_no_errors(page)
+
+
+def test_03_loading_sixth_card_refused_and_practice_answered(page, voila_url):
+    from sheriff.practice import generate
+    open_lesson(page, voila_url, "03_loading.ipynb")
+    out = result(page, "snl-lab-result")
+    expect(out).to_contain_text("Bag closed: 5 cards")
+    page.click(".snl-card-4")                                    # the Silk: a sixth card
+    expect(out).to_contain_text("at most five cards, not 6", timeout=T)
+    # Practice: the next question is seed 301; answer it as the engine would.
+    page.click(".snl-new-question")
+    expect(result(page, "snl-question")).to_contain_text("question #301", timeout=T)
+    q = generate("load", 301, None)
+    page.select_option(".snl-field-verdict select", label=q.answer["verdict"])
+    page.click(".snl-check")
+    expect(result(page, "snl-feedback")).to_contain_text("Right!", timeout=T)
+    screenshot(page, "test_03_loading")
+    assert_no_errors(page)
+
+
+def test_04_declaration_wrong_count_refused(page, voila_url):
+    open_lesson(page, voila_url, "04_declaration.ipynb")
+    out = result(page, "snl-lab-result")
+    expect(out).to_contain_text("Allowed")
+    page.select_option(".snl-declare-count select", label="3")
+    expect(out).to_contain_text("must say 4, not 3", timeout=T)
+    page.select_option(".snl-declare-count select", label="4")
+    page.select_option(".snl-declare-good select", label="Silk (contraband)")
+    expect(out).to_contain_text("Silk cannot be declared", timeout=T)
+    assert_no_errors(page)
+
+
+def test_05_inspection_honest_bag_sheriff_pays_8(page, voila_url):
+    open_lesson(page, voila_url, "05_inspection.ipynb")
+    out = result(page, "snl-lab-result")
+    expect(out).to_contain_text("Gilbert Whitehand pays the Sheriff 10 gold")
+    for i in (1, 2, 3):
+        page.select_option(f".snl-slot-{i} select", label="Apples")
+    expect(out).to_contain_text("the Sheriff pays Gilbert Whitehand 8 gold", timeout=T)
+    page.locator(".snl-decision button", has_text="Take a bribe").click()
+    page.fill(".snl-bribe-gold input", "80")
+    page.press(".snl-bribe-gold input", "Enter")
+    expect(out).to_contain_text("cannot promise 80", timeout=T)
+    screenshot(page, "test_05_inspection")
+    assert_no_errors(page)
+
+
+def test_06_debt_forgiven(page, voila_url):
+    open_lesson(page, voila_url, "06_gold_and_end_of_round.ipynb")
+    out = result(page, "snl-lab-result")
+    expect(out).to_contain_text("3 in gold, goods worth 7")
+    page.select_option(".snl-preset select", label="Gilbert has nothing at all")
+    expect(out).to_contain_text("forgiven", timeout=T)
+    rounds = result(page, "snl-rounds-result")
+    expect(rounds).to_contain_text("8 rounds")
+    page.locator(".snl-players button", has_text="3 players").click()
+    expect(rounds).to_contain_text("9 rounds", timeout=T)
+    assert_no_errors(page)
+
+
+def test_07_king_tie_splits_the_bonus(page, voila_url):
+    open_lesson(page, voila_url, "07_scoring.ipynb")
+    out = result(page, "snl-kq-result")
+    page.fill(".snl-kq-count-0 input", "11")
+    page.press(".snl-kq-count-0 input", "Enter")
+    expect(out.locator(".snl-bonus").nth(0)).to_have_text("12", timeout=T)
+    expect(out.locator(".snl-bonus").nth(1)).to_have_text("12")
+    screenshot(page, "test_07_scoring")
+    assert_no_errors(page)
+
+
+def test_08_variants_remove_ten(page, voila_url):
+    open_lesson(page, voila_url, "08_royal_goods_and_variants.ipynb")
+    out = result(page, "snl-variants-result")
+    expect(out).to_contain_text("180 cards in the draw pile")
+    page.click(".snl-variant-remove_ten input")
+    expect(out).to_contain_text("10 cards back in the box", timeout=T)
+    page.click(".snl-variant-black_market input")
+    expect(out).to_contain_text("ASSUMPTION", timeout=T)
+    assert_no_errors(page)
+
+
+def test_09_editions_next_difference(page, voila_url):
+    open_lesson(page, voila_url, "09_editions.ipynb")
+    out = result(page, "snl-editions-result")
+    expect(out).to_contain_text("No six-player game")
+    page.click(".snl-next-topic")
+    expect(out).to_contain_text("133 coins", timeout=T)
+    assert_no_errors(page)
+
+
+def test_10_myths_penalty_is_not_value(page, voila_url):
+    open_lesson(page, voila_url, "10_myths.ipynb")
+    out = page.locator(".snl-myth-result").nth(1)
+    expect(out).to_contain_text("Crossbows: value 9, but the engine fines 4 gold")
+    page.click(".snl-myth-next")
+    expect(out).to_contain_text("Cheese: value 3, but the engine fines 2 gold", timeout=T)
+    assert_no_errors(page)
+
+
+def test_11_score_calculator_updates_totals(page, voila_url):
+    open_lesson(page, voila_url, "11_score_calculator.ipynb")
+    out = result(page, "snl-score-result")
+    first_total = out.locator("tr[data-player='0'] .snl-total")
+    expect(first_total).to_have_text("50")
+    page.fill(".snl-cell-0-apples input", "5")
+    page.press(".snl-cell-0-apples input", "Enter")
+    expect(first_total).to_have_text("80", timeout=T)           # 5 x 2 + 50 gold + Apple King 20
+    page.click(".snl-next-preset")
+    expect(out).to_contain_text("Friar Tuck wins with 149", timeout=T)
+    screenshot(page, "test_11_calculator")
+    assert_no_errors(page)
