@@ -491,3 +491,24 @@ def test_loaded_bot_game_continues_exactly_as_it_went(tmp_path):
     assert app.game.history == full.history
     assert [s.total for s in app.game.scores] == [s.total for s in full.scores]
     assert any("Loaded a saved game" in ln.text for ln in app.session.lines)
+
+
+def test_black_market_claim_through_the_widget():
+    cfg = config(4, humans=(1,), seed=2, black_market=True)
+    for sc in cfg.seats:
+        sc.sheriff = "trusting"                       # every bag goes through
+    app = PlayApp(bot_delay=0)
+    assert app.start(cfg)
+    rng = random.Random(0)
+    while app.decision != "load":
+        human_move(app, rng)
+    pepper = GOOD_IDS["pepper"]
+    app.game.state.stands[1][pepper] += 3            # test set-up: three Pepper already on the stand
+    while not any(n.startswith("claim.") for n in app.controls):
+        human_move(app, rng)
+    assert "claim.skip" in app.controls and "Turn in 3 Pepper" in app.controls["claim.pepper"].description
+    _click(app, "claim.pepper")
+    g = app.game
+    assert isinstance(g.history[-1], A.ClaimBlackMarket) or any(isinstance(a, A.ClaimBlackMarket) for a in g.history)
+    assert [c[0] for c in g.state.bm_cards[1]] == [pepper]
+    assert "Black Market" in app.table.value
