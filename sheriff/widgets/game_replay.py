@@ -84,6 +84,8 @@ class ReplayViewer:
         self.step.observe(lambda ch: self._show(), "value")
         self.where = W.HTML()
         self.board = W.HTML()
+        self.next.add_class("sheriff-bench-click")       # benchmarks/pages.py: click latency
+        self.where.add_class("sheriff-bench-result")
 
         # branching
         self.seat = self._add("replay.seat", W.Dropdown(options=[], description="You play:",
