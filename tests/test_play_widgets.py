@@ -512,3 +512,45 @@ def test_black_market_claim_through_the_widget():
     assert isinstance(g.history[-1], A.ClaimBlackMarket) or any(isinstance(a, A.ClaimBlackMarket) for a in g.history)
     assert [c[0] for c in g.state.bm_cards[1]] == [pepper]
     assert "Black Market" in app.table.value
+
+
+def _upload(widget, data: bytes, name: str = "game.json") -> None:
+    import datetime
+    widget.value = ({"name": name, "type": "application/json", "size": len(data), "content": memoryview(data),
+                     "last_modified": datetime.datetime(2024, 1, 1)},)
+
+
+def test_uploaded_files_load_and_broken_uploads_are_refused(tmp_path):
+    g = play_one(Rules(players=3), [("bluffer", "greedy")] * 3, seed=4)
+    good = save_game(g).encode()
+    app = PlayApp(bot_delay=0, save_dir=tmp_path)
+    _upload(app.setup.load_file, good[: len(good) // 2])           # a truncated file
+    app.setup.load_go.click()
+    assert "cannot be loaded" in app.setup.load_message.value and app.game is None
+    viewer = ReplayViewer(saved_dir=tmp_path)
+    _upload(viewer.file, b"\xff\xfe not even text")
+    viewer.load_btn.click()
+    assert "cannot be loaded" in viewer.message.value and viewer.game is None
+    _upload(viewer.file, good)
+    viewer.load_btn.click()
+    assert viewer.game is not None and viewer.game.history == g.history and viewer.message.value == ""
+
+
+# -- sheriff.tournament (pure) ----------------------------------------------------------------
+def test_tournament_results_add_up_and_each_game_replays_alone():
+    from sheriff.tournament import run
+    styles = [("honest", "trusting"), ("smuggler", "suspicious"), ("bluffer", "greedy"), ("smuggler", "greedy")]
+    seen = []
+    res = run(Rules(players=4), styles, games=8, seed=30, callback=lambda d, t, r: seen.append((d, t)))
+    assert seen == [(i, 8) for i in range(1, 9)] and not res.stopped_early
+    assert abs(sum(res.wins()) - 8) < 1e-9
+    rows = res.table()
+    assert [r["merchant"] for r in rows] == [m for m, _ in styles]
+    assert sum(d["seats"] for d in res.by_style().values()) == 4
+    third = res.games[2]
+    alone = play_one(Rules(players=4), styles, third.seed, third.first_sheriff)
+    assert tuple(s.total for s in alone.scores) == third.totals and third.first_sheriff == 2
+    stopped = run(Rules(players=4), styles, games=50, seed=30, callback=lambda d, t, r: d < 3)
+    assert len(stopped.games) == 3 and stopped.stopped_early
+    with pytest.raises(ValueError):
+        run(Rules(players=4), styles[:3], games=1)
