@@ -39,7 +39,6 @@ class Bot:
         self.seed = seed
         self._rng = None
         self.last_reason = ""
-        self._plan = None          # (cards to load, good to declare) chosen at Market time
         self._lying = False
 
     @property
@@ -133,16 +132,21 @@ class Bot:
         if not cards:   # no legal good and no contraband: anything at all
             g = next(g for g in range(N_GOODS) if hand[g])
             cards = [g]
-        self._plan = best
         lie = cards.count(best) != len(cards)
         self._lying = lie
         self.last_reason = "packs contraband under a legal declaration" if lie else "packs only what it will declare"
         return A.LoadBag(v.seat, tuple(cards))
 
     def _declare(self, v):
-        best = self._plan if self._plan is not None else LEGAL_GOODS[0]
+        # Read the plan back from the bag itself, so a bot that takes over a seat mid-round
+        # (a loaded game, a branch) declares what the bag was packed for.
+        bag = v.bag
+        legal = [g for g in LEGAL_GOODS if bag[g]]
+        best = max(legal, key=bag.__getitem__) if legal else self._best_legal(v.hand)
+        size = v.bag_size(v.seat)
+        self._lying = bag[best] != size
         self.last_reason = "declares its legal goods" + (" (and hides the rest)" if self._lying else "")
-        return A.Declare(v.seat, best, v.bag_size(v.seat))
+        return A.Declare(v.seat, best, size)
 
     # -- Inspection -------------------------------------------------------------
     def _inspection(self, v):

@@ -192,6 +192,14 @@ class Game:
             apply_unchecked(s, a)
         return s
 
+    def branch(self, k: int) -> "Game":
+        """A new game at step ``k`` of this one, to play on differently ("what if ...?")."""
+        if not 0 <= k <= len(self.state.history):
+            raise IndexError(f"step {k} is outside this game's {len(self.state.history)} steps")
+        g = self.copy()
+        g.state = self.replay_to(k)
+        return g
+
     def copy(self) -> "Game":
         g = Game.__new__(Game)
         g.rules, g.seed, g.first_sheriff = self.rules, self.seed, self.first_sheriff
@@ -250,8 +258,8 @@ class Game:
         if s.claim_queue:
             p = s.claim_queue[0]
             return [A.ClaimBlackMarket(p, g) for g in inspection.claimable(s, p)] + [A.SkipClaim(p)]
-        if s.time_on:
-            out.append(A.TimeUp(s.officials[0]))
+        if s.time_on:                       # anyone at the table may call time
+            out += [A.TimeUp(p) for p in range(s.n)]
         nego = s.nego
         if nego is not None:
             m, offer, by, due = nego

@@ -59,6 +59,10 @@ class SeatView:
         return to_act(self._s)
 
     # -- public information -------------------------------------------------------
+    def sheriff_turns(self, p: int) -> int:
+        """Rounds ``p`` has finished as Sheriff (or Deputy)."""
+        return self._s.sheriff_turns[p]
+
     def gold(self, p: int) -> int:
         return self._s.gold[p]
 

@@ -243,3 +243,45 @@ def test_a_seat_view_hides_other_hands_bags_and_face_down_kinds():
     assert passed[-1][4] is None and passed[-1][3] == 1
     assert [e for e in SeatView(s, 1).log() if e[0] == "passed"][-1][4][SILK] == 1
     assert s.stands[1][CHEESE] == 0
+
+
+# -- API details the play page relies on -------------------------------------------------------
+def test_a_fresh_bot_declares_what_the_bag_was_packed_for():
+    from sheriff.bots import Bot
+    g = Game(Rules(players=4), seed=1)
+    bots = make_bots(4, seed=1)
+    while g.phase != "declare":
+        p = g.to_act
+        g.push(bots[p].act(g.view(p)))
+    for _ in range(3):
+        p = g.to_act
+        fresh = Bot("honest", "trusting").act(g.view(p))
+        assert fresh == bots[p].act(g.view(p))
+        bag = g.state.bags[p]
+        assert bag[fresh.good] == max(bag[x] for x in range(4)) and fresh.good < 4
+        g.push(fresh)
+
+
+def test_anyone_may_call_time_and_legal_actions_say_so():
+    g = game_at_inspection({}, players=4, time_limit=True)
+    assert {a.player for a in g.legal_actions() if isinstance(a, A.TimeUp)} == {0, 1, 2, 3}
+    g.push(A.TimeUp(2))
+    assert g.state.round == 1
+
+
+def test_branch_starts_a_new_game_at_an_earlier_step():
+    g = Game(Rules(players=3), seed=4)
+    play_game(g, make_bots(3, seed=4))
+    b = g.branch(20)
+    assert len(b.history) == 20 and b.state.fingerprint() == g.replay_to(20).fingerprint()
+    assert g.is_over() and not b.is_over()
+    b.push(b.legal_actions()[0])
+    assert len(g.history) > 21
+    with pytest.raises(IndexError):
+        g.branch(len(g.history) + 1)
+
+
+def test_view_counts_sheriff_turns():
+    g = Game(Rules(players=4), seed=2)
+    play_game(g, make_bots(4, seed=2))
+    assert [g.view(0).sheriff_turns(p) for p in range(4)] == [2, 2, 2, 2]
