@@ -9,6 +9,7 @@ bonuses and the winner come from ``sheriff.scoring.score`` at every change.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from html import escape
 
 import ipywidgets as widgets
@@ -41,6 +42,7 @@ def _vec(**kw) -> list[int]:
     return v
 
 
+@lru_cache(maxsize=1)
 def presets() -> dict[str, tuple]:
     """label -> (names, stands, gold, black market values, royal goods on?)."""
     out = {"An empty sheet (4 players)": (DEFAULT_NAMES[:4], [[0] * N_GOODS for _ in range(4)], [50] * 4,
@@ -119,32 +121,32 @@ class ScoreCalculator(widgets.VBox):
         self.royal.add_class("snl-royal")
         self.bm = widgets.Checkbox(value=False, description="Black Market cards", indent=False,
                                    layout=widgets.Layout(width="170px"))
-        self.grid = widgets.GridBox()
-        self.result = widgets.HTML()
+        self.grid = widgets.GridBox(layout=widgets.Layout(grid_gap="2px 4px", overflow="auto"))
+        self._cache: dict = {}
+        self.result = lesson.html()
         self.result.add_class("snl-score-result")
-        self.note = widgets.HTML()
+        self.note = lesson.html()
         self.names: list[widgets.Text] = []
         self.cells: list[dict[int, widgets.BoundedIntText]] = []
         self.gold: list[widgets.BoundedIntText] = []
         self.bm_values: list[widgets.Text] = []
         self._quiet = False
-        self.players.observe(lambda _: self._rebuild(), names="value")
-        self.royal.observe(lambda _: self._rebuild(), names="value")
-        self.bm.observe(lambda _: self._rebuild(), names="value")
+        for w in (self.players, self.royal, self.bm):
+            w.observe(lambda _: None if self._quiet else self._rebuild(), names="value")
         self.preset_pick.observe(lambda _: self.load_preset(self.preset_pick.value), names="value")
-        bar = [widgets.HTML('<div class="snl-zone">Players:</div>'), self.players, self.royal, self.bm]
-        self.next_preset = widgets.Button(description="Next example ▶")
+        bar = [lesson.html('<div class="snl-zone">Players:</div>'), self.players, self.royal, self.bm]
+        self.next_preset = lesson.button("Next example ▶")
         self.next_preset.add_class("snl-next-preset")
         self.next_preset.on_click(lambda _: self.step_preset())
         if bench:
             lesson.bench(self.next_preset, self.result)
-        top = [widgets.HBox([widgets.HTML('<div class="snl-zone" style="width:70px">Start from:</div>'),
+        top = [lesson.row([lesson.html('<div class="snl-zone" style="width:70px">Start from:</div>'),
                              self.preset_pick, self.next_preset])] if show_presets else []
-        head = widgets.HTML(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
+        head = lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
                             '<div class="snl-zone">Type the cards on each stand (face-down ones included, they are '
                             'revealed at the end) and each player\'s gold. Cards still in hand score nothing.'
                             '</div></div>')
-        self.children = [lesson.style(), head, *top, widgets.HBox(bar), self.grid, self.result, self.note]
+        self.children = [lesson.style(), head, *top, lesson.row(bar), self.grid, self.result, self.note]
         lesson.frame(self)
         self._rebuild()
         if preset is not None:
@@ -158,39 +160,53 @@ class ScoreCalculator(widgets.VBox):
     def goods(self) -> list[int]:
         return list(LEGAL_GOODS + CONTRABAND_GOODS + (ROYAL_GOODS if self.royal.value else ()))
 
+    def _cached(self, key, factory):
+        """Sheet boxes are made once and kept (hidden when not in use), so that changing the
+        number of players or the options is quick."""
+        w = self._cache.get(key)
+        if w is None:
+            w = self._cache[key] = factory()
+            if hasattr(w, "value") and not isinstance(w, widgets.HTML):
+                w.observe(lambda _: self.update(), names="value")
+        return w
+
     def _rebuild(self, keep: bool = True) -> None:
         old = self.values() if keep and self.names else None
         n = self.players.value
         goods = self.goods()
-        self.names = [widgets.Text(value=DEFAULT_NAMES[p], layout=widgets.Layout(width="150px")) for p in range(n)]
-        self.cells = [{g: widgets.BoundedIntText(value=0, min=0, max=60, layout=widgets.Layout(width="66px"))
-                       for g in goods} for _ in range(n)]
-        self.gold = [widgets.BoundedIntText(value=50, min=0, max=999, layout=widgets.Layout(width="66px"))
-                     for _ in range(n)]
-        self.bm_values = [widgets.Text(value="", placeholder="e.g. 24, 21", layout=widgets.Layout(width="110px"))
-                          for _ in range(n)]
-        for p in range(n):
-            self.names[p].add_class(f"snl-name-{p}")
-            self.gold[p].add_class(f"snl-gold-{p}")
-            for g, w in self.cells[p].items():
-                w.add_class(f"snl-cell-{p}-{GOODS[g].id}")
+        make = lesson.make
+        self.names = [self._cached(("name", p), lambda p=p: make(widgets.Text, {"width": "150px"},
+                                                                 value=DEFAULT_NAMES[p])) for p in range(n)]
+        self.cells = [{g: self._cached(("cell", p, g), lambda p=p, g=g: self._cell(p, g)) for g in goods}
+                      for p in range(n)]
+        self.gold = [self._cached(("gold", p), lambda p=p: self._gold_box(p)) for p in range(n)]
+        self.bm_values = [self._cached(("bm", p), lambda: make(widgets.Text, {"width": "110px"}, value="",
+                                                              placeholder="e.g. 24, 21"))
+                          for p in range(n)] if self.bm.value else []
         cols = ["Player"] + [GOODS[g].name for g in goods] + ["Gold"] + (["Black Market values"] if self.bm.value else [])
-        header = [widgets.HTML(f'<div class="snl-zone" style="font-weight:bold;font-size:11px;line-height:1.1">'
-                               f'{escape(c)}</div>') for c in cols]
+        header = [self._cached(("head", c), lambda c=c: lesson.label(
+            f'<span style="font-weight:bold;font-size:11px;line-height:1.1">{escape(c)}</span>')) for c in cols]
         items = list(header)
         for p in range(n):
             items += [self.names[p]] + [self.cells[p][g] for g in goods] + [self.gold[p]]
             if self.bm.value:
                 items.append(self.bm_values[p])
         widths = ["155px"] + ["72px"] * len(goods) + ["70px"] + (["115px"] if self.bm.value else [])
-        self.grid.layout = widgets.Layout(grid_template_columns=" ".join(widths), grid_gap="2px 4px",
-                                          overflow="auto")
+        self.grid.layout.grid_template_columns = " ".join(widths)
         self.grid.children = items
-        for w in [*self.names, *self.gold, *self.bm_values, *(c for row in self.cells for c in row.values())]:
-            w.observe(lambda _: self.update(), names="value")
         if old is not None:
             self.set_values(*old)
         self.update()
+
+    def _cell(self, p: int, g: int):
+        w = lesson.make(widgets.BoundedIntText, {"width": "66px"}, value=0, min=0, max=60)
+        w.add_class(f"snl-cell-{p}-{GOODS[g].id}")
+        return w
+
+    def _gold_box(self, p: int):
+        w = lesson.make(widgets.BoundedIntText, {"width": "66px"}, value=50, min=0, max=999)
+        w.add_class(f"snl-gold-{p}")
+        return w
 
     def values(self):
         n = len(self.names)
@@ -202,7 +218,7 @@ class ScoreCalculator(widgets.VBox):
         return [w.value for w in self.names], stands, [w.value for w in self.gold], bm
 
     def _bm(self, p: int) -> list[int]:
-        if not self.bm.value:
+        if not self.bm.value or p >= len(self.bm_values):
             return []
         out = []
         for part in self.bm_values[p].value.replace(";", ",").split(","):

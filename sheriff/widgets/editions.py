@@ -161,23 +161,23 @@ class EditionsView(widgets.VBox):
         super().__init__()
         table = "".join(f"<tr><td><b>{escape(t)}</b></td><td>{escape(a)}</td><td>{escape(b)}</td></tr>"
                         for t, a, b, _, _ in ROWS)
-        self.summary = widgets.HTML(f'<div class="snl"><table class="snl-grid"><tr><th>Topic</th>'
+        self.summary = lesson.html(f'<div class="snl"><table class="snl-grid"><tr><th>Topic</th>'
                                     f'<th>1st edition</th><th>2nd edition</th></tr>{table}</table></div>')
         self.pick = widgets.Dropdown(options=[(t, i) for i, (t, *_rest) in enumerate(ROWS)], value=row,
                                      description="Show:", layout=widgets.Layout(width="420px"))
         self.pick.add_class("snl-topic")
-        self.next_button = widgets.Button(description="Next difference ▶")
+        self.next_button = lesson.button("Next difference ▶")
         self.next_button.add_class("snl-next-topic")
-        self.result = widgets.HTML()
+        self.result = lesson.html()
         self.result.add_class("snl-editions-result")
         lesson.bench(self.next_button, self.result)
         self.pick.observe(lambda _: self.update(), names="value")
         self.next_button.on_click(lambda _: self.step())
-        self.children = [lesson.style(), widgets.HTML('<div class="snl"><div class="snl-kicker">The differences'
+        self.children = [lesson.style(), lesson.html('<div class="snl"><div class="snl-kicker">The differences'
                                                       '</div></div>'), self.summary,
-                         widgets.HTML('<div class="snl"><div class="snl-kicker">The engine plays the same situation '
+                         lesson.html('<div class="snl"><div class="snl-kicker">The engine plays the same situation '
                                       'under each edition</div></div>'),
-                         widgets.HBox([self.pick, self.next_button]), self.result]
+                         lesson.row([self.pick, self.next_button]), self.result]
         lesson.frame(self)
         self.update()
 

@@ -19,14 +19,13 @@ from sheriff.widgets.round_lab import run_moves, steps_html
 
 
 def _eds(value="2E"):
-    t = widgets.ToggleButtons(options=[("1st edition", "1E"), ("2nd edition", "2E")], value=value,
-                              style={"button_width": "110px"})
+    t = lesson.toggles([("1st edition", "1E"), ("2nd edition", "2E")], value, "110px")
     t.add_class("snl-edition")
     return t
 
 
 def _head(title: str, intro: str, kicker: str = "Try it") -> widgets.HTML:
-    return widgets.HTML(f'<div class="snl"><div class="snl-kicker">{escape(kicker)}</div>'
+    return lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(kicker)}</div>'
                         f'<div class="snl-h" style="font:bold 15px sans-serif">{escape(title)}</div>'
                         f'<div class="snl-zone">{intro}</div></div>')
 
@@ -38,13 +37,12 @@ class RoundsLab(widgets.VBox):
         super().__init__()
         self.seed = seed
         self.edition = _eds(edition)
-        self.players = widgets.ToggleButtons(options=[(f"{n} players", n) for n in (3, 4, 5, 6)], value=players,
-                                             style={"button_width": "90px"})
+        self.players = lesson.toggles([(f"{n} players", n) for n in (3, 4, 5, 6)], players, "90px")
         self.players.add_class("snl-players")
         self.players.add_class("snl-picker")
-        self.again = widgets.Button(description="Play another game", icon="refresh")
+        self.again = lesson.button("Play another game", icon="refresh")
         self.again.add_class("snl-again")
-        self.result = widgets.HTML()
+        self.result = lesson.html()
         self.result.add_class("snl-rounds-result")
         self.edition.observe(lambda _: self.update(), names="value")
         self.players.observe(lambda _: self.update(), names="value")
@@ -112,14 +110,14 @@ class VariantsLab(widgets.VBox):
                                             layout=widgets.Layout(width="230px")) for k, label in VARIANTS}
         for k, w in self.toggles.items():
             w.add_class(f"snl-variant-{k}")
-        self.result = widgets.HTML()
+        self.result = lesson.html()
         self.result.add_class("snl-variants-result")
         for w in [self.edition, self.players, *self.toggles.values()]:
             w.observe(lambda _: self.update(), names="value")
         self.children = [lesson.style(), _head("Optional rules", "Tick any combination: the engine builds the game, "
                                                "or refuses a combination the rules do not allow."),
-                         widgets.HBox([self.edition, self.players]),
-                         widgets.HBox(list(self.toggles.values()), layout=widgets.Layout(flex_flow="row wrap")),
+                         lesson.row([self.edition, self.players]),
+                         lesson.row(self.toggles.values(), flex_flow="row wrap"),
                          self.result]
         lesson.frame(self)
         self.update()
@@ -172,16 +170,16 @@ class TimeLimitLab(widgets.VBox):
         self.first = widgets.Dropdown(options=[("opens the first bag", "open"), ("lets the first bag pass", "pass"),
                                                ("does nothing yet", "none")], value="open",
                                       layout=widgets.Layout(width="200px"))
-        self.result = widgets.HTML()
+        self.result = lesson.html()
         self.result.add_class("snl-time-result")
-        self.table = widgets.HTML()
+        self.table = lesson.html()
         for w in (self.edition, self.timed, self.first):
             w.observe(lambda _: self.update(), names="value")
         self.children = [lesson.style(), _head("Time is up!",
                                                "With the time limit, bags the Sheriff has not dealt with when time "
                                                "runs out go through without a bribe."),
-                         widgets.HBox([self.edition, self.timed]),
-                         widgets.HBox([widgets.HTML('<div class="snl-zone">Before time runs out, the Sheriff</div>'),
+                         lesson.row([self.edition, self.timed]),
+                         lesson.row([lesson.html('<div class="snl-zone">Before time runs out, the Sheriff</div>'),
                                        self.first]),
                          self.result, self.table]
         lesson.frame(self)
@@ -221,7 +219,7 @@ def black_market_assumption() -> widgets.HTML:
     from sheriff.rules import default_black_market
     rows = "".join(f"<tr><td>{escape(p.good.title())}</td><td class='num'>{p.values[0]}</td>"
                    f"<td class='num'>{p.values[1]}</td></tr>" for p in default_black_market())
-    return widgets.HTML(
+    return lesson.html(
         '<div class="snl snl-assume"><b>ASSUMPTION: these numbers are not from the rulebook.</b> The 2nd edition '
         'says there are six Black Market cards in three piles of two, one pile per kind of contraband, the higher '
         'value on top; which kinds and which values are printed only on the cards. The tutor uses these '

@@ -52,15 +52,14 @@ class RuleBrowser(widgets.VBox):
         super().__init__()
         self.ids = list(RULES)
         self.index = start
-        self.edition = widgets.ToggleButtons(options=[("both editions", "both"), ("1st", "1E"), ("2nd", "2E")],
-                                             value="both", style={"button_width": "100px"})
+        self.edition = lesson.toggles([("both editions", "both"), ("1st", "1E"), ("2nd", "2E")], "both", "100px")
         self.edition.add_class("snl-edition")
-        self.back = widgets.Button(description="◀", layout=widgets.Layout(width="48px"))
-        self.forward = widgets.Button(description="▶", layout=widgets.Layout(width="48px"))
+        self.back = lesson.button("◀", "48px")
+        self.forward = lesson.button("▶", "48px")
         self.forward.add_class("snl-rule-next")
         self.pick = widgets.Dropdown(options=[(RULES[r].title, i) for i, r in enumerate(self.ids)], value=start,
                                      layout=widgets.Layout(width="360px"))
-        self.shown = widgets.HTML()
+        self.shown = lesson.html()
         self.shown.add_class("snl-rule-shown")
         lesson.bench(self.forward, self.shown)
         self.back.on_click(lambda _: self.go(self.index - 1))
@@ -68,11 +67,11 @@ class RuleBrowser(widgets.VBox):
         self.pick.observe(lambda ch: self.go(ch["new"]), names="value")
         self.edition.observe(lambda _: self.go(self.index), names="value")
         interp = sum(1 for r in RULES.values() if r.interpretation)
-        head = widgets.HTML(f'<div class="snl"><div class="snl-kicker">The rules the tutor cites</div>'
+        head = lesson.html(f'<div class="snl"><div class="snl-kicker">The rules the tutor cites</div>'
                             f'<div class="snl-zone">{len(self.ids)} rules in the tutor\'s own words, each with the '
                             f'rulebook section it comes from. {interp} of them are marked as the tutor\'s '
                             f'interpretation, where the rulebooks leave a question open.</div></div>')
-        self.children = [lesson.style(), head, widgets.HBox([self.back, self.pick, self.forward]), self.edition,
+        self.children = [lesson.style(), head, lesson.row([self.back, self.pick, self.forward]), self.edition,
                          self.shown]
         lesson.frame(self)
         self.go(start)
@@ -89,7 +88,7 @@ class RuleBrowser(widgets.VBox):
 class Home(widgets.VBox):
     def __init__(self):
         super().__init__()
-        self.lessons = widgets.HTML(lessons_html())
+        self.lessons = lesson.html(lessons_html())
         self.lessons.add_class("sheriff-home")
         self.rules = RuleBrowser()
         self.children = [lesson.style(), self.lessons, self.rules]

@@ -77,10 +77,67 @@ LESSON_CSS = """
 
 GOOD_OPTIONS = [(g.name, g.index) for g in GOODS]
 
+# Every ipywidget normally brings its own Layout and Style models, and the page must load
+# every model before it shows anything.  Leaf widgets that are never restyled one by one
+# share them instead (``make``), which keeps the lessons quick to appear.
+_SHARED: dict = {}
+
+
+def shared_layout(**kw) -> widgets.Layout:
+    """One Layout per distinct setting, shared: never change it on a single widget."""
+    key = ("layout", tuple(sorted(kw.items())))
+    if key not in _SHARED or _SHARED[key].comm is None:      # (re)made after Widget.close_all()
+        _SHARED[key] = widgets.Layout(**kw)
+    return _SHARED[key]
+
+
+def make(cls, layout: dict | None = None, **kw):
+    """``cls(**kw)`` with a shared Layout (from ``layout``) and a shared default Style."""
+    kw["layout"] = shared_layout(**(layout or {}))
+    style_trait = cls.class_traits().get("style")
+    if style_trait is not None and "style" not in kw:
+        klass = style_trait.klass
+        key = ("style", klass)
+        if key not in _SHARED or _SHARED[key].comm is None:
+            _SHARED[key] = klass()
+        kw["style"] = _SHARED[key]
+    return cls(**kw)
+
+
+def html(value: str = "", **kw) -> widgets.HTML:
+    """An HTML output or text block (lean: shared layout and style)."""
+    return make(widgets.HTML, value=value, **kw)
+
+
+def button(description: str, width: str | None = None, **kw) -> widgets.Button:
+    return make(widgets.Button, {"width": width} if width else None, description=description, **kw)
+
+
+def row(children, **layout) -> widgets.HBox:
+    """A row of controls (lean: a shared layout)."""
+    return make(widgets.HBox, layout or None, children=list(children))
+
+
+def toggles(options, value, width: str = "110px", cls: str | None = None) -> widgets.ToggleButtons:
+    """ToggleButtons whose style (button width) is shared with every other of that width."""
+    key = ("tbstyle", width)
+    if key not in _SHARED or _SHARED[key].comm is None:
+        _SHARED[key] = widgets.ToggleButtonsStyle(button_width=width)
+    t = make(widgets.ToggleButtons, options=options, value=value, style=_SHARED[key])
+    if cls:
+        t.add_class(cls)
+    return t
+
+
+def label(html_text: str, width: str = "auto") -> widgets.HTML:
+    """A short piece of text beside a control (lean: shared layout and style)."""
+    return make(widgets.HTML, {"width": width} if width != "auto" else None,
+                value=f'<div class="snl-zone">{html_text}</div>')
+
 
 def style() -> widgets.HTML:
     """The CSS for render's cards and for lessons (put one in each top-level component)."""
-    w = widgets.HTML(render.CSS + LESSON_CSS, layout=widgets.Layout(height="0px", margin="0"))
+    w = make(widgets.HTML, {"height": "0px", "margin": "0"}, value=render.CSS + LESSON_CSS)
     w.add_class("sheriff-style")
     return w
 

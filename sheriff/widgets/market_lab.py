@@ -31,9 +31,9 @@ class SideBySide(widgets.VBox):
         for v in (self.left, self.right):
             v.layout.width = "50%"
             v.layout.padding = "0 6px"
-        self.children = [lesson.style(), widgets.HTML('<div class="snl"><div class="snl-kicker">Rulebook example, '
+        self.children = [lesson.style(), lesson.html('<div class="snl"><div class="snl-kicker">Rulebook example, '
                                                       'both editions side by side</div></div>'),
-                         widgets.HBox([self.left, self.right])]
+                         lesson.row([self.left, self.right])]
         lesson.frame(self)
 
 
@@ -41,17 +41,17 @@ class MarketLab(_Lab):
     EXAMPLES = EXAMPLES
 
     def __init__(self, edition: str = "1E"):
-        self.cards_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.cards_row = lesson.row([], flex_flow="row wrap")
         self.take_left = widgets.BoundedIntText(value=2, min=0, max=6, layout=widgets.Layout(width="60px"))
         self.take_left.add_class("snl-take-left")
         self.take_right = widgets.BoundedIntText(value=0, min=0, max=6, layout=widgets.Layout(width="60px"))
         self.onto = widgets.Dropdown(options=[("the left pile", 0), ("the right pile", 1)], value=1,
                                      layout=widgets.Layout(width="140px"))
-        self.row_1e = widgets.HBox([widgets.HTML('<div class="snl-zone">Take from the top of the left pile:</div>'),
+        self.row_1e = widgets.HBox([lesson.html('<div class="snl-zone">Take from the top of the left pile:</div>'),
                                     self.take_left,
-                                    widgets.HTML('<div class="snl-zone">&nbsp;and the right pile:</div>'),
+                                    lesson.html('<div class="snl-zone">&nbsp;and the right pile:</div>'),
                                     self.take_right,
-                                    widgets.HTML('<div class="snl-zone">&nbsp;then lay the set-aside cards on</div>'),
+                                    lesson.html('<div class="snl-zone">&nbsp;then lay the set-aside cards on</div>'),
                                     self.onto])
         self.from_pile_2e = widgets.Checkbox(value=False, indent=False,
                                              description="try to take the top card of the discard pile too")
@@ -59,7 +59,7 @@ class MarketLab(_Lab):
         self.toggles: list[widgets.ToggleButton] = []
         for w in (self.take_left, self.take_right, self.onto, self.from_pile_2e):
             w.observe(lambda _: self.update(), names="value")
-        super().__init__([widgets.HTML('<div class="snl-zone">Click the cards Little John sets aside:</div>'),
+        super().__init__([lesson.html('<div class="snl-zone">Click the cards Little John sets aside:</div>'),
                           self.cards_row, self.row_1e, self.from_pile_2e], edition,
                          "Play Little John's Market turn",
                          "Choose what he sets aside and where he draws from; the engine draws back up to six.")
@@ -83,8 +83,7 @@ class MarketLab(_Lab):
             on = c in left
             if on:
                 left.remove(c)
-            t = widgets.ToggleButton(value=on, description=GOODS[c].name,
-                                     layout=widgets.Layout(width="auto"))
+            t = lesson.make(widgets.ToggleButton, {"width": "auto"}, value=on, description=GOODS[c].name)
             t.add_class(f"snl-card-{i}")
             t.observe(lambda _: self.update(), names="value")
             toggles.append(t)

@@ -22,7 +22,7 @@ MANUAL = "an unofficial “comprehensive reference manual”"
 
 
 def _card(myth: str, source: str, truth: str, cite: str) -> widgets.HTML:
-    return widgets.HTML(
+    return lesson.html(
         f'<div class="snl"><div class="snl-myth"><b>Myth:</b> “{escape(myth)}” '
         f'<span class="snl-src">(found in {escape(source)})</span></div>'
         f'<div class="snl-truth"><b>What the rulebooks say:</b> {escape(truth)} '
@@ -39,7 +39,7 @@ def _vec(**kw):
 class _Myth(widgets.VBox):
     def __init__(self, card, controls):
         super().__init__()
-        self.result = widgets.HTML()
+        self.result = lesson.html()
         self.result.add_class("snl-myth-result")
         self.children = [card, *controls, self.result]
         lesson.frame(self, "#e0b4b4")
@@ -57,7 +57,7 @@ class PenaltyMyth(_Myth):
         self.good = widgets.Dropdown(options=[(GOODS[g].name, g) for g in self.GOODS_TRIED], value=GOOD_IDS[good],
                                      layout=widgets.Layout(width="140px"))
         self.good.add_class("snl-myth-good")
-        self.next_button = widgets.Button(description="Try another good ▶")
+        self.next_button = lesson.button("Try another good ▶")
         self.next_button.add_class("snl-myth-next")
         self.good.observe(lambda _: self.update(), names="value")
         self.next_button.on_click(lambda _: self.step())
@@ -65,7 +65,7 @@ class PenaltyMyth(_Myth):
                      "Every card shows two numbers. The penalty is 2 for each legal good and 4 for each contraband "
                      "good (Royal Goods 3 to 5); the value is what it scores at the end.",
                      "1E · If the Sheriff inspects your bag; 2E · Goods Breakdown")
-        super().__init__(card, [widgets.HBox([widgets.HTML('<div class="snl-zone">A merchant declares 1 Apple but '
+        super().__init__(card, [lesson.row([lesson.html('<div class="snl-zone">A merchant declares 1 Apple but '
                                                            'the bag holds 1&nbsp;</div>'), self.good,
                                               self.next_button])])
         lesson.bench(self.next_button, self.result)
@@ -117,7 +117,7 @@ class GoldMyth(_Myth):
         card = _card("The player with the most gold wins.", BLOG,
                      "The score is the value of every good on your stand (legal and contraband) plus your gold "
                      "plus King and Queen bonuses.", "1E · End of the game; 2E · Winning the Game")
-        super().__init__(card, [widgets.HBox([widgets.HTML('<div class="snl-zone">Miser Mary’s gold:&nbsp;</div>'),
+        super().__init__(card, [lesson.row([lesson.html('<div class="snl-zone">Miser Mary’s gold:&nbsp;</div>'),
                                               self.gold])])
         self.update()
 
@@ -142,7 +142,7 @@ class LegalOnlyMyth(_Myth):
                      "Only a bag that matches the declaration exactly earns the penalty. A legal good of another "
                      "type than declared is confiscated and fined like contraband.",
                      "1E · If the Sheriff inspects your bag; 2E · If the Sheriff Inspects Your Bag")
-        super().__init__(card, [widgets.HBox([widgets.HTML('<div class="snl-zone">Declared: 3 Apples. In the bag: '
+        super().__init__(card, [lesson.row([lesson.html('<div class="snl-zone">Declared: 3 Apples. In the bag: '
                                                            '2 Apples and 1&nbsp;</div>'), self.other])])
         self.update()
 

@@ -31,23 +31,23 @@ class PracticeView(widgets.VBox):
         self.seed = seed
         self.edition_pick = widgets.Dropdown(options=EDITIONS, value=edition or "either", description="Rules:",
                                              layout=widgets.Layout(width="230px"))
-        self.new_button = widgets.Button(description="New question", icon="refresh", button_style="info")
+        self.new_button = lesson.button("New question", icon="refresh", button_style="info")
         self.new_button.add_class("snl-new-question")
-        self.check_button = widgets.Button(description="Check my answer", button_style="primary")
+        self.check_button = lesson.button("Check my answer", button_style="primary")
         self.check_button.add_class("snl-check")
-        self.question_html = widgets.HTML()
+        self.question_html = lesson.html()
         self.question_html.add_class("snl-question")
         self.answer_box = widgets.VBox()
-        self.feedback = widgets.HTML()
+        self.feedback = lesson.html()
         self.feedback.add_class("snl-feedback")
         self.inputs: dict[str, widgets.Widget] = {}
         self.new_button.on_click(lambda _: self.new_question())
         self.check_button.on_click(lambda _: self.check())
         self.edition_pick.observe(lambda _: self.new_question(advance=False), names="value")
-        head = widgets.HTML(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
+        head = lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
                             f'<div class="snl-zone">Questions made by the engine from random positions: '
                             f'“New question” never runs out.</div></div>')
-        self.children = [lesson.style(), head, widgets.HBox([self.new_button, self.edition_pick]),
+        self.children = [lesson.style(), head, lesson.row([self.new_button, self.edition_pick]),
                          self.question_html, self.answer_box, self.check_button, self.feedback]
         lesson.frame(self, "#90a4ae")
         if bench:
@@ -72,14 +72,19 @@ class PracticeView(widgets.VBox):
         rows = []
         for f in q.fields:
             if f.kind == "choice":
-                w = widgets.Dropdown(options=[CHOOSE, *f.options], value=CHOOSE,
-                                     layout=widgets.Layout(width="auto", min_width="260px"))
+                w = lesson.make(widgets.Dropdown, {"width": "auto", "min_width": "260px"},
+                                options=[CHOOSE, *f.options], value=CHOOSE)
             else:
-                w = widgets.BoundedIntText(value=0, min=f.lo, max=f.hi, layout=widgets.Layout(width="90px"))
+                w = lesson.make(widgets.BoundedIntText, {"width": "90px"}, value=0, min=f.lo, max=f.hi)
             w.add_class(f"snl-field-{f.name}")
             self.inputs[f.name] = w
-            rows.append(widgets.HBox([widgets.HTML(f'<div class="snl-zone" style="width:230px">{escape(f.label)}</div>'), w]))
+            rows.append(lesson.make(widgets.HBox, children=[lesson.label(escape(f.label), "230px"), w]))
+        old = self.answer_box.children
         self.answer_box.children = rows
+        for row in old:                      # the previous question's boxes are gone for good
+            for w in row.children:
+                w.close()
+            row.close()
         self.feedback.value = ""
 
     @property

@@ -34,28 +34,24 @@ class ReplayView(widgets.VBox):
         self.piles = piles
         self.header_on = header
         self.title = title
-        self.head = widgets.HTML()
-        self.back_button = widgets.Button(description="◀ Back", tooltip="previous step",
-                                          layout=widgets.Layout(width="90px"))
-        self.next_button = widgets.Button(description="Next ▶", tooltip="next step", button_style="primary",
-                                          layout=widgets.Layout(width="90px"))
-        self.start_button = widgets.Button(description="⟲ Start", tooltip="back to the setup",
-                                           layout=widgets.Layout(width="90px"))
-        self.end_button = widgets.Button(description="End ▶▶", tooltip="jump to the last step",
-                                         layout=widgets.Layout(width="90px"))
+        self.head = lesson.html()
+        self.back_button = lesson.button("◀ Back", "90px", tooltip="previous step")
+        self.next_button = lesson.button("Next ▶", "90px", tooltip="next step", button_style="primary")
+        self.start_button = lesson.button("⟲ Start", "90px", tooltip="back to the setup")
+        self.end_button = lesson.button("End ▶▶", "90px", tooltip="jump to the last step")
         for b, cls in ((self.back_button, "snl-back"), (self.next_button, "snl-next"),
                        (self.start_button, "snl-start"), (self.end_button, "snl-end")):
             b.add_class(cls)
-        self.counter = widgets.HTML()
-        self.step = widgets.HTML()
+        self.counter = lesson.html()
+        self.step = lesson.html()
         self.step.add_class("snl-step-out")
-        self.table = widgets.HTML()
-        self.checks = widgets.HTML()
+        self.table = lesson.html()
+        self.checks = lesson.html()
         self.back_button.on_click(lambda _: self.go(self.replay.position - 1))
         self.next_button.on_click(lambda _: self.go(self.replay.position + 1))
         self.start_button.on_click(lambda _: self.go(0))
         self.end_button.on_click(lambda _: self.go(len(self.replay)))
-        nav = widgets.HBox([self.start_button, self.back_button, self.next_button, self.end_button, self.counter])
+        nav = lesson.row([self.start_button, self.back_button, self.next_button, self.end_button, self.counter])
         self.children = [lesson.style(), self.head, nav, self.step, self.table, self.checks]
         self.load(scenario, start_at_end)
 
@@ -128,14 +124,13 @@ class Examples(widgets.VBox):
         super().__init__()
         self.ids = list(ids)
         labels = list(labels) if labels else [get_scenario(i).title for i in self.ids]
-        self.picker = widgets.ToggleButtons(options=list(zip(labels, self.ids)), value=self.ids[0],
-                                            style={"button_width": "auto"})
+        self.picker = lesson.toggles(list(zip(labels, self.ids)), self.ids[0], "auto")
         self.picker.add_class("snl-picker")
         self.view_kw = view_kw
         self.views: dict[str, ReplayView] = {}
         self.holder = widgets.VBox()
         self.picker.observe(lambda ch: self.show(ch["new"]), names="value")
-        self.children = [lesson.style(), widgets.HTML('<div class="snl"><div class="snl-kicker">'
+        self.children = [lesson.style(), lesson.html('<div class="snl"><div class="snl-kicker">'
                                                      'Rulebook examples, step by step</div></div>'),
                          self.picker, self.holder]
         lesson.frame(self)
@@ -162,11 +157,9 @@ class EditionExamples(widgets.VBox):
     def __init__(self, pairs, edition: str = "1E", **view_kw):
         super().__init__()
         self.pairs = [(label, {"1E": a, "2E": b}) for label, a, b in pairs]
-        self.edition = widgets.ToggleButtons(options=[("1st edition", "1E"), ("2nd edition", "2E")],
-                                             value=edition, style={"button_width": "110px"})
+        self.edition = lesson.toggles([("1st edition", "1E"), ("2nd edition", "2E")], edition, "110px")
         self.edition.add_class("snl-edition")
-        self.picker = widgets.ToggleButtons(options=[(label, i) for i, (label, _) in enumerate(self.pairs)],
-                                            value=0, style={"button_width": "auto"})
+        self.picker = lesson.toggles([(label, i) for i, (label, _) in enumerate(self.pairs)], 0, "auto")
         self.picker.add_class("snl-picker")
         self.view_kw = view_kw
         self.views: dict[str, ReplayView] = {}
@@ -174,13 +167,13 @@ class EditionExamples(widgets.VBox):
         self.edition.observe(lambda _: self.show(), names="value")
         self.picker.observe(lambda _: self.show(), names="value")
         only = [ed for ed in ("1E", "2E") if all(ids[ed] for _, ids in self.pairs)]
-        bar = [self.edition] if len(only) == 2 else [widgets.HTML(
+        bar = [self.edition] if len(only) == 2 else [lesson.html(
             f'<div class="snl snl-zone"><b>{"2nd" if only == ["2E"] else "1st"} edition only</b></div>')]
         if len(only) == 1:
             self.edition.value = only[0]
         if len(self.pairs) > 1:
             bar.append(self.picker)
-        self.children = [lesson.style(), widgets.HTML('<div class="snl"><div class="snl-kicker">'
+        self.children = [lesson.style(), lesson.html('<div class="snl"><div class="snl-kicker">'
                                                      'Rulebook examples, step by step</div></div>'),
                          *bar, self.holder]
         lesson.frame(self)
@@ -195,7 +188,7 @@ class EditionExamples(widgets.VBox):
         sid = ids[self.edition.value]
         if sid is None:
             other = "2nd" if self.edition.value == "1E" else "1st"
-            self.holder.children = [widgets.HTML(
+            self.holder.children = [lesson.html(
                 f'<div class="snl snl-step">This example is only in the {other} edition rulebook.</div>')]
             return None
         if sid not in self.views:

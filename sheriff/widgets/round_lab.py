@@ -69,7 +69,7 @@ def refused(steps: list[Step]) -> IllegalAction | None:
 
 
 def _label(html: str, width: str = "210px") -> widgets.HTML:
-    return widgets.HTML(f'<div class="snl-zone" style="width:{width}">{html}</div>')
+    return lesson.label(html, width)
 
 
 class BagSlots(widgets.HBox):
@@ -78,7 +78,7 @@ class BagSlots(widgets.HBox):
     def __init__(self, cards=(), goods=BAG_GOODS, slots: int = 5):
         options = [(EMPTY, -1)] + [(GOODS[g].name, g) for g in goods]
         cards = list(cards) + [-1] * (slots - len(cards))
-        self.slots = [widgets.Dropdown(options=options, value=c, layout=widgets.Layout(width="130px"))
+        self.slots = [lesson.make(widgets.Dropdown, {"width": "130px"}, options=options, value=c)
                       for c in cards[:slots]]
         for i, s in enumerate(self.slots):
             s.add_class(f"snl-slot-{i}")
@@ -101,8 +101,7 @@ class BagSlots(widgets.HBox):
 
 
 def _edition_toggle(value: str = "1E") -> widgets.ToggleButtons:
-    t = widgets.ToggleButtons(options=[("1st edition", "1E"), ("2nd edition", "2E")], value=value,
-                              style={"button_width": "110px"})
+    t = lesson.toggles([("1st edition", "1E"), ("2nd edition", "2E")], value, "110px")
     t.add_class("snl-edition")
     return t
 
@@ -114,11 +113,11 @@ class _Lab(widgets.VBox):
     def __init__(self, controls, edition: str, title: str, intro: str):
         super().__init__()
         self.edition = _edition_toggle(edition)
-        self.result = widgets.HTML()
+        self.result = lesson.html()
         self.result.add_class("snl-lab-result")
-        self.table = widgets.HTML()
+        self.table = lesson.html()
         self.edition.observe(lambda _: self._edition_changed(), names="value")
-        head = widgets.HTML(f'<div class="snl"><div class="snl-kicker">Try it</div>'
+        head = lesson.html(f'<div class="snl"><div class="snl-kicker">Try it</div>'
                             f'<div class="snl-h" style="font:bold 15px sans-serif">{escape(title)}</div>'
                             f'<div class="snl-zone">{intro}</div></div>')
         self.children = [lesson.style(), head, self.edition, *controls, self.result, self.table]
@@ -148,8 +147,8 @@ class LoadLab(_Lab):
 
     def __init__(self, edition: str = "1E"):
         self.toggles: list[widgets.ToggleButton] = []
-        self.cards_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.close_note = widgets.HTML()
+        self.cards_row = lesson.row([], flex_flow="row wrap")
+        self.close_note = lesson.html()
         super().__init__([_label("Click cards to put them in the bag (click again to take them out):", "auto"),
                           self.cards_row], edition, "Pack Alan-a-Dale's bag",
                          "His hand is shown as buttons. The engine checks the bag the moment it changes.")
@@ -171,9 +170,8 @@ class LoadLab(_Lab):
         toggles = []
         for i, c in enumerate(cards + [self.EXTRA]):
             extra = i == len(cards)
-            t = widgets.ToggleButton(value=(i in start) and not extra,
-                                     description=GOODS[c].name + (" (not in his hand)" if extra else ""),
-                                     layout=widgets.Layout(width="auto"))
+            t = lesson.make(widgets.ToggleButton, {"width": "auto"}, value=(i in start) and not extra,
+                            description=GOODS[c].name + (" (not in his hand)" if extra else ""))
             t.add_class(f"snl-card-{i}")
             t.observe(lambda _: self.update(), names="value")
             toggles.append(t)
@@ -234,7 +232,7 @@ class DeclareLab(_Lab):
         self.count.add_class("snl-declare-count")
         self.good.observe(lambda _: self.update(), names="value")
         self.count.observe(lambda _: self.update(), names="value")
-        row = widgets.HBox([_label("Will Scarlet says: “My bag has", "auto"), self.count, self.good,
+        row = lesson.row([_label("Will Scarlet says: “My bag has", "auto"), self.count, self.good,
                             _label("in it.”", "auto")])
         super().__init__([row], edition, "What may Will Scarlet declare?",
                          "Pick a number and a good. His bag (shown below) holds 4 cards.")
@@ -285,7 +283,7 @@ class InspectionLab(_Lab):
         self.declared = widgets.Dropdown(options=[(GOODS[g].name, g) for g in LEGAL_GOODS], value=LEGAL_GOODS[0],
                                          layout=widgets.Layout(width="130px"))
         self.declared.add_class("snl-declared")
-        self.decision = widgets.ToggleButtons(options=DECISIONS, value=decision, style={"button_width": "120px"})
+        self.decision = lesson.toggles(DECISIONS, decision, "120px")
         self.decision.add_class("snl-decision")
         self.gold = widgets.BoundedIntText(value=50, min=0, max=200, layout=widgets.Layout(width="80px"))
         self.bribe_gold = widgets.BoundedIntText(value=5, min=0, max=500, layout=widgets.Layout(width="80px"))
@@ -299,10 +297,10 @@ class InspectionLab(_Lab):
             w.observe(lambda _: self.update(), names="value")
         self.slots.observe_value(self.update)
         controls = [
-            widgets.HBox([_label("Cards in Gilbert's bag:"), self.slots]),
-            widgets.HBox([_label("He declares (the count is the number of cards):"), self.declared]),
-            widgets.HBox([_label("Gilbert's gold:"), self.gold]),
-            widgets.HBox([_label("The Sheriff's decision:"), self.decision]),
+            lesson.row([_label("Cards in Gilbert's bag:"), self.slots]),
+            lesson.row([_label("He declares (the count is the number of cards):"), self.declared]),
+            lesson.row([_label("Gilbert's gold:"), self.gold]),
+            lesson.row([_label("The Sheriff's decision:"), self.decision]),
             self.bribe_row,
         ]
         super().__init__(controls, edition, "Open it, pass it, or take a bribe?",
@@ -396,8 +394,8 @@ class DealLab(_Lab):
         self.then.add_class("snl-deal-then")
         for w in (self.with_term, self.price, self.then):
             w.observe(lambda _: self.update(), names="value")
-        controls = [widgets.HBox([_label("The briber pays (gold):"), self.price, self.with_term]),
-                    widgets.HBox([_label("Then the Sheriff tries to:"), self.then])]
+        controls = [lesson.row([_label("The briber pays (gold):"), self.price, self.with_term]),
+                    lesson.row([_label("Then the Sheriff tries to:"), self.then])]
         super().__init__(controls, edition, "Is the Sheriff bound?",
                          "The deal is struck first; then the Sheriff turns to the other merchant's bag.")
         self.update()
@@ -443,16 +441,16 @@ class DebtLab(_Lab):
         self.sheriff_gold = widgets.BoundedIntText(value=50, min=0, max=100, layout=widgets.Layout(width="70px"))
         self.sheriff_gold.add_class("snl-sheriff-gold")
         self.honest = widgets.Checkbox(value=False, description="Gilbert's bag is honest (4 Apples)", indent=False)
-        self.stand = {g: widgets.BoundedIntText(value=0, min=0, max=9, layout=widgets.Layout(width="55px"))
+        self.stand = {g: lesson.make(widgets.BoundedIntText, {"width": "55px"}, value=0, min=0, max=9)
                       for g in LEGAL_GOODS + (CONTRABAND_GOODS[0],)}
-        self.sheriff_stand = {g: widgets.BoundedIntText(value=0, min=0, max=9, layout=widgets.Layout(width="55px"))
+        self.sheriff_stand = {g: lesson.make(widgets.BoundedIntText, {"width": "55px"}, value=0, min=0, max=9)
                               for g in LEGAL_GOODS}
-        stand_row = widgets.HBox([_label("Gilbert's stand:")] + [
-            widgets.HBox([_label(GOODS[g].name, "auto"), w]) for g, w in self.stand.items()])
-        sh_row = widgets.HBox([_label("The Sheriff's stand:")] + [
-            widgets.HBox([_label(GOODS[g].name, "auto"), w]) for g, w in self.sheriff_stand.items()])
-        controls = [widgets.HBox([_label("Start from:"), self.preset]),
-                    widgets.HBox([_label("Gilbert's gold:"), self.gold, _label("The Sheriff's gold:", "auto"),
+        stand_row = lesson.row([_label("Gilbert's stand:")] + [
+            lesson.row([_label(GOODS[g].name, "auto"), w]) for g, w in self.stand.items()])
+        sh_row = lesson.row([_label("The Sheriff's stand:")] + [
+            lesson.row([_label(GOODS[g].name, "auto"), w]) for g, w in self.sheriff_stand.items()])
+        controls = [lesson.row([_label("Start from:"), self.preset]),
+                    lesson.row([_label("Gilbert's gold:"), self.gold, _label("The Sheriff's gold:", "auto"),
                                   self.sheriff_gold]),
                     stand_row, sh_row, self.honest]
         self._loading = False

@@ -26,31 +26,30 @@ class KingQueenLab(widgets.VBox):
         self.good = widgets.Dropdown(options=[(GOODS[g].name, g) for g in LEGAL_GOODS], value=good_id(good),
                                      layout=widgets.Layout(width="130px"))
         self.good.add_class("snl-kq-good")
-        self.counts = [widgets.BoundedIntText(value=c, min=0, max=40, layout=widgets.Layout(width="64px"))
+        self.counts = [lesson.make(widgets.BoundedIntText, {"width": "64px"}, value=c, min=0, max=40)
                        for c in counts]
         for i, w in enumerate(self.counts):
             w.add_class(f"snl-kq-count-{i}")
         self.royal_kind = widgets.Dropdown(layout=widgets.Layout(width="230px"))
-        self.royal_counts = [widgets.BoundedIntText(value=c, min=0, max=3, layout=widgets.Layout(width="64px"))
+        self.royal_counts = [lesson.make(widgets.BoundedIntText, {"width": "64px"}, value=c, min=0, max=3)
                              for c in royal_counts]
         for i, w in enumerate(self.royal_counts):
             w.add_class(f"snl-kq-royal-{i}")
-        self.result = widgets.HTML()
+        self.result = lesson.html()
         self.result.add_class("snl-kq-result")
         self._set_royal_options()
         self.good.observe(lambda _: (self._set_royal_options(), self.update()), names="value")
         for w in [*self.counts, *self.royal_counts, self.royal_kind]:
             w.observe(lambda _: self.update(), names="value")
-        rows = [widgets.HBox([widgets.HTML('<div class="snl-zone" style="width:140px">Good:</div>'), self.good]
-                             + ([widgets.HTML('<div class="snl-zone">&nbsp;&nbsp;Royal card:</div>'), self.royal_kind]
+        rows = [lesson.row([lesson.html('<div class="snl-zone" style="width:140px">Good:</div>'), self.good]
+                             + ([lesson.html('<div class="snl-zone">&nbsp;&nbsp;Royal card:</div>'), self.royal_kind]
                                 if royal else []))]
         for i, name in enumerate(NAMES):
-            cells = [widgets.HTML(f'<div class="snl-zone" style="width:140px">{escape(name)}</div>'), self.counts[i]]
+            cells = [lesson.label(escape(name), "140px"), self.counts[i]]
             if royal:
-                cells += [widgets.HTML('<div class="snl-zone">&nbsp;cards, plus royal cards:</div>'),
-                          self.royal_counts[i]]
-            rows.append(widgets.HBox(cells))
-        head = widgets.HTML('<div class="snl"><div class="snl-kicker">Try it</div>'
+                cells += [lesson.label("&nbsp;cards, plus royal cards:"), self.royal_counts[i]]
+            rows.append(lesson.row(cells))
+        head = lesson.html('<div class="snl"><div class="snl-kicker">Try it</div>'
                             '<div class="snl-h" style="font:bold 15px sans-serif">King and Queen of one good</div>'
                             '<div class="snl-zone">Type how many cards of the good each stand holds. Make ties and '
                             'see how the bonuses are split.</div></div>')

@@ -65,7 +65,7 @@ def goods_gallery() -> widgets.HTML:
     for label, kind in groups:
         counts = [1 if g.kind == kind else 0 for g in GOODS]
         parts.append(f'<div class="snl-zone" style="margin-top:6px"><b>{label}</b></div>{render.cards(counts)}')
-    w = widgets.HTML(render.CSS + lesson.LESSON_CSS + '<div class="snl">' + "".join(parts) + "</div>")
+    w = lesson.html(render.CSS + lesson.LESSON_CSS + '<div class="snl">' + "".join(parts) + "</div>")
     w.add_class("snl-gallery")
     return w
 
@@ -74,32 +74,29 @@ class SetupView(widgets.VBox):
     def __init__(self, edition: str = "2E", players: int = 4, royal: bool = False, seed: int = 1):
         super().__init__()
         self.seed = seed
-        self.edition = widgets.ToggleButtons(options=[("1st edition", "1E"), ("2nd edition", "2E")], value=edition,
-                                             style={"button_width": "110px"})
+        self.edition = lesson.toggles([("1st edition", "1E"), ("2nd edition", "2E")], edition, "110px")
         self.edition.add_class("snl-edition")
-        self.players = widgets.ToggleButtons(options=[(f"{n} players", n) for n in (3, 4, 5, 6)], value=players,
-                                             style={"button_width": "90px"})
+        self.players = lesson.toggles([(f"{n} players", n) for n in (3, 4, 5, 6)], players, "90px")
         self.players.add_class("snl-players")
         self.players.add_class("snl-picker")
         self.royal = widgets.Checkbox(value=royal, description="with the Royal Goods (optional rule)", indent=False)
         self.royal.add_class("snl-royal")
-        self.chart = widgets.HTML()
+        self.chart = lesson.html()
         self.chart.add_class("snl-chart")
-        self.coins = widgets.HTML()
-        self.setup = widgets.HTML()
+        self.coins = lesson.html()
+        self.setup = lesson.html()
         self.setup.add_class("snl-setup")
-        self.shuffle = widgets.Button(description="Shuffle and deal again", icon="random",
-                                      layout=widgets.Layout(width="auto"))
+        self.shuffle = lesson.button("Shuffle and deal again", "auto", icon="random")
         self.shuffle.add_class("snl-shuffle")
         lesson.bench(self.shuffle, self.setup)
         for w in (self.edition, self.players, self.royal):
             w.observe(lambda _: self.update(), names="value")
         self.shuffle.on_click(lambda _: self.deal_again())
-        head = widgets.HTML('<div class="snl"><div class="snl-kicker">Try it</div>'
+        head = lesson.html('<div class="snl"><div class="snl-kicker">Try it</div>'
                             '<div class="snl-zone">Pick an edition, a number of players and whether to add the '
                             'Royal Goods. The deck, the coins and the opening table follow.</div></div>')
         self.children = [lesson.style(), head, self.edition, self.players, self.royal, self.chart, self.coins,
-                         widgets.HTML('<div class="snl"><div class="snl-kicker">The table after setup, '
+                         lesson.html('<div class="snl"><div class="snl-kicker">The table after setup, '
                                       'dealt by the engine</div></div>'),
                          self.shuffle, self.setup]
         lesson.frame(self)
