@@ -34,7 +34,7 @@ histories; the 4-round default has 24576.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from numbers import Real
 
@@ -199,29 +199,30 @@ def build_tree(params: SheriffParams) -> GameTree:
 
 
 # --------------------------------------------------------------------------------------
-# Strategies, values and best responses (the checker every solver is judged by).
+# Strategies, values and best responses: the checker every solver is judged by.
+# Arithmetic is generic: Fractions in, exact answers out; floats in, floats out.
 
-Behavior = tuple[list[list[float]], list[list[float]]]   # [player][infoset][action]
+Behavior = tuple[list[list[Real]], list[list[Real]]]   # [player][infoset][action]
 
 
-def realization_plan(tree: GameTree, behavior: list[list[float]], who: int) -> list[float]:
+def realization_plan(tree: GameTree, behavior: list[list[Real]], who: int) -> list[Real]:
     """Sequence weights: the product of the player's own probabilities along the way."""
-    x = [0.0] * tree.num_sequences[who]
-    x[0] = 1.0
-    for i, iset in enumerate(tree.infosets[who]):   # created parents-first
+    x: list[Real] = [0] * tree.num_sequences[who]
+    x[0] = 1
+    for i, iset in enumerate(tree.infosets[who]):     # created parents-first
         for a, prob in enumerate(behavior[i]):
             x[iset.first_seq + a] = x[iset.parent_seq] * prob
     return x
 
 
-def behavior_from_plan(tree: GameTree, x: list[float], who: int) -> list[list[float]]:
+def behavior_from_plan(tree: GameTree, x, who: int) -> list[list[float]]:
     """Behaviour strategy from a realization plan (uniform where the plan never arrives)."""
     out = []
     for iset in tree.infosets[who]:
         k = len(iset.actions)
-        mass = x[iset.parent_seq]
-        if mass > 1e-12:
-            probs = [max(0.0, x[iset.first_seq + a]) / mass for a in range(k)]
+        mass = float(x[iset.parent_seq])
+        if mass > 1e-9:
+            probs = [max(0.0, float(x[iset.first_seq + a])) for a in range(k)]
             total = sum(probs)
             out.append([q / total for q in probs])
         else:
@@ -229,71 +230,102 @@ def behavior_from_plan(tree: GameTree, x: list[float], who: int) -> list[list[fl
     return out
 
 
-def expected_payoffs(tree: GameTree, behavior: Behavior) -> tuple[float, float]:
+def expected_payoffs(tree: GameTree, behavior: Behavior) -> tuple[Real, Real]:
     x = realization_plan(tree, behavior[0], 0)
     y = realization_plan(tree, behavior[1], 1)
-    u0 = u1 = 0.0
+    u0 = u1 = 0
     for v, (a, b) in tree.payoff.items():
         w = x[tree.seq[v][0]] * y[tree.seq[v][1]]
-        u0 += w * float(a)
-        u1 += w * float(b)
+        u0 += w * a
+        u1 += w * b
     return u0, u1
 
 
-def best_response_value(tree: GameTree, who: int, opponent: list[float]) -> float:
-    """Best value ``who`` can get against the opponent's realization plan (by backward induction
-    over the player's own information sets, which perfect recall makes a tree)."""
-    direct = [0.0] * tree.num_sequences[who]
+def best_response_value(tree: GameTree, who: int, opponent: list[Real]) -> Real:
+    """Best value ``who`` can get against the opponent's realization plan.
+
+    Backward induction over the player's own information sets (perfect recall makes
+    them a tree): each set takes its best action, counting the payoffs that action's
+    sequence ends in plus the best values of the sets that follow it.
+    """
+    direct: list[Real] = [0] * tree.num_sequences[who]
     for v, pay in tree.payoff.items():
-        direct[tree.seq[v][who]] += float(pay[who]) * opponent[tree.seq[v][1 - who]]
-    below = [0.0] * tree.num_sequences[who]     # best value of the infosets under each sequence
-    for iset in reversed(tree.infosets[who]):   # children before parents
-        best = max(direct[iset.first_seq + a] + below[iset.first_seq + a]
-                   for a in range(len(iset.actions)))
-        below[iset.parent_seq] += best
+        direct[tree.seq[v][who]] += pay[who] * opponent[tree.seq[v][1 - who]]
+    below: list[Real] = [0] * tree.num_sequences[who]
+    for iset in reversed(tree.infosets[who]):          # children before parents
+        below[iset.parent_seq] += max(direct[iset.first_seq + a] + below[iset.first_seq + a]
+                                      for a in range(len(iset.actions)))
     return direct[0] + below[0]
 
 
-def regrets(tree: GameTree, behavior: Behavior) -> tuple[float, float]:
-    """How much each player could gain by deviating; both ~0 exactly at a Nash equilibrium."""
+def regrets(tree: GameTree, behavior: Behavior) -> tuple[Real, Real]:
+    """How much each player could gain by deviating: both 0 exactly at a Nash equilibrium."""
     x = realization_plan(tree, behavior[0], 0)
     y = realization_plan(tree, behavior[1], 1)
     u = expected_payoffs(tree, behavior)
-    return (best_response_value(tree, 0, y) - u[0], best_response_value(tree, 1, x) - u[1])
+    return best_response_value(tree, 0, y) - u[0], best_response_value(tree, 1, x) - u[1]
+
+
+def rationalize(behavior: Behavior, max_denominator: int = 1000) -> Behavior:
+    """Round every probability to a nearby fraction, keeping each distribution summing to 1."""
+    def one(dist):
+        fr = [Fraction(q).limit_denominator(max_denominator) for q in dist]
+        fr[-1] = 1 - sum(fr[:-1])
+        return fr
+    return tuple([one(d) for d in side] for side in behavior)
 
 
 # --------------------------------------------------------------------------------------
-# Our own solver: the sequence-form complementarity conditions as a mixed-integer LP.
+# Our own solvers.
 
 @dataclass(frozen=True)
 class Solution:
+    """An equilibrium with its payoffs and regrets, as judged by ``regrets`` on ``tree``."""
+
+    tree: GameTree
     behavior: Behavior
-    payoffs: tuple[float, float]
-    regrets: tuple[float, float]
+    payoffs: tuple[Real, Real]
+    regrets: tuple[Real, Real]
+    method: str
+
+    @property
+    def exact(self) -> bool:
+        return all(isinstance(r, Fraction) and r == 0 for r in self.regrets)
 
 
-def solve(tree: GameTree, objective: tuple[int, int] | None = None,
-          time_limit: float = 60.0) -> Solution:
-    """One Nash equilibrium, via the sequence form (Koller, Megiddo, von Stengel 1996) and
-    a mixed-integer program for its complementarity conditions (Sandholm, Gilpin and
-    Conitzer 2005, here on sequences instead of pure strategies).
+def _judge(tree: GameTree, behavior: Behavior, method: str) -> Solution:
+    """Prefer an exact (rational) version of the profile when it is exactly an equilibrium."""
+    exact_beh = rationalize(behavior)
+    exact_reg = regrets(tree, exact_beh)
+    if all(r == 0 for r in exact_reg):
+        return Solution(tree, exact_beh, expected_payoffs(tree, exact_beh), exact_reg, method)
+    return Solution(tree, behavior, expected_payoffs(tree, behavior), regrets(tree, behavior),
+                    method)
 
-    For each player: realization-plan constraints ``E x = e``, and for every sequence s
-    the slack ``r_s = (E^T u - A y)_s >= 0`` of the best-response dual; a binary per
-    sequence allows either ``x_s > 0`` or ``r_s > 0``, never both.  ``u[0]`` is then the
-    player's equilibrium payoff.  ``objective=(player, +1 | -1)`` picks the equilibrium
-    that maximises / minimises that player's payoff; ``None`` takes any.
+
+def solve_sequence_form(tree: GameTree, objective: tuple[int, int] | None = None,
+                        time_limit: float = 60.0) -> Solution:
+    """One Nash equilibrium of any (small) tree, from the sequence form.
+
+    The sequence form (Koller, Megiddo and von Stengel 1996) turns the equilibrium
+    conditions into a linear complementarity problem; we solve its complementarity
+    with a mixed-integer program, as Sandholm, Gilpin and Conitzer (2005) did for
+    pure strategies.  For each player: realization-plan constraints ``E x = e``, and
+    for every sequence s the slack ``r_s = (E^T u - A y)_s >= 0`` of the dual of his
+    best-response LP.  A binary per sequence allows ``x_s > 0`` or ``r_s > 0``, never
+    both; ``u[0]`` is then his equilibrium payoff.  ``objective=(player, +1 | -1)``
+    asks for the equilibrium that maximises / minimises that player's payoff (an error
+    if that is not proven within ``time_limit``).  Fast for one round; beyond that,
+    proving a bound quickly becomes slow (2 rounds, 2 bribes, 2 items: minutes).
     """
     import numpy as np
     from scipy.optimize import Bounds, LinearConstraint, milp
-    from scipy.sparse import coo_matrix, hstack, vstack
+    from scipy.sparse import coo_matrix, hstack, identity, vstack
 
     n0, n1 = tree.num_sequences
     k0, k1 = len(tree.infosets[0]) + 1, len(tree.infosets[1]) + 1
-    pays = list(tree.payoff.items())
-    lo = min(float(min(a, b)) for _, (a, b) in pays)
-    hi = max(float(max(a, b)) for _, (a, b) in pays)
-    big = hi - lo + 1.0
+    pays = [(v, float(a), float(b)) for v, (a, b) in tree.payoff.items()]
+    big = max(max(a, b) for _, a, b in pays) - min(min(a, b) for _, a, b in pays) + 1.0
 
     def plan_matrix(who):
         rows, cols, vals = [0], [0], [1.0]
@@ -301,94 +333,150 @@ def solve(tree: GameTree, objective: tuple[int, int] | None = None,
             rows.append(i), cols.append(iset.parent_seq), vals.append(-1.0)
             for a in range(len(iset.actions)):
                 rows.append(i), cols.append(iset.first_seq + a), vals.append(1.0)
-        k, n = len(tree.infosets[who]) + 1, tree.num_sequences[who]
-        return coo_matrix((vals, (rows, cols)), shape=(k, n)).tocsr()
+        shape = (len(tree.infosets[who]) + 1, tree.num_sequences[who])
+        return coo_matrix((vals, (rows, cols)), shape=shape).tocsr()
 
     E, F = plan_matrix(0), plan_matrix(1)
-    r_, c_ = [tree.seq[v][0] for v, _ in pays], [tree.seq[v][1] for v, _ in pays]
-    A = coo_matrix(([float(a) for _, (a, _) in pays], (r_, c_)), shape=(n0, n1)).tocsr()
-    B = coo_matrix(([float(b) for _, (_, b) in pays], (r_, c_)), shape=(n0, n1)).tocsr()
+    r_, c_ = [tree.seq[v][0] for v, _, _ in pays], [tree.seq[v][1] for v, _, _ in pays]
+    A = coo_matrix(([a for _, a, _ in pays], (r_, c_)), shape=(n0, n1)).tocsr()
+    B = coo_matrix(([b for _, _, b in pays], (r_, c_)), shape=(n0, n1)).tocsr()
 
-    # variable blocks: x | y | u | v | zx | zy
-    sizes = [n0, n1, k0, k1, n0, n1]
+    sizes = [n0, n1, k0, k1, n0, n1]            # variables: x | y | u | v | zx | zy
     offs = np.cumsum([0] + sizes)
-    total = int(offs[-1])
 
-    def block(mats):
-        """Row block with the given {block index: matrix}; zeros elsewhere."""
-        nrows = next(iter(mats.values())).shape[0]
-        parts = [mats.get(i, coo_matrix((nrows, s))) for i, s in enumerate(sizes)]
-        return hstack(parts)
+    def row(blocks):
+        height = next(iter(blocks.values())).shape[0]
+        return hstack([blocks.get(i, coo_matrix((height, n))) for i, n in enumerate(sizes)])
 
-    from scipy.sparse import identity as eye
-    I0, I1 = eye(n0), eye(n1)
-    rows = [
-        block({0: E}), block({1: F}),                                   # plans
-        block({2: E.T, 1: -A}), block({3: F.T, 0: -B.T}),               # slacks >= 0
-        block({2: E.T, 1: -A, 4: big * I0}),                            # slack <= M(1-z)
-        block({3: F.T, 0: -B.T, 5: big * I1}),
-        block({0: I0, 4: -I0}), block({1: I1, 5: -I1}),                 # x <= z
-    ]
-    e0 = np.zeros(k0); e0[0] = 1
-    e1 = np.zeros(k1); e1[0] = 1
-    inf = np.inf
-    lb = np.concatenate([e0, e1, np.zeros(n0), np.zeros(n1), -inf * np.ones(n0 + n1),
-                         -inf * np.ones(n0 + n1)])
-    ub = np.concatenate([e0, e1, inf * np.ones(n0 + n1), big * np.ones(n0 + n1),
-                         np.zeros(n0 + n1)])
-    cons = LinearConstraint(vstack(rows).tocsr(), lb, ub)
-    var_lb = np.concatenate([np.zeros(n0 + n1), -inf * np.ones(k0 + k1), np.zeros(n0 + n1)])
-    var_ub = np.concatenate([np.ones(n0 + n1), inf * np.ones(k0 + k1), np.ones(n0 + n1)])
-    integrality = np.concatenate([np.zeros(n0 + n1 + k0 + k1), np.ones(n0 + n1)])
-    c = np.zeros(total)
+    I0, I1 = identity(n0), identity(n1)
+    matrix = vstack([
+        row({0: E}), row({1: F}),                                  # realization plans
+        row({2: E.T, 1: -A}), row({3: F.T, 0: -B.T}),              # slacks >= 0 ...
+        row({2: E.T, 1: -A, 4: big * I0}),                         # ... and <= big * (1 - z)
+        row({3: F.T, 0: -B.T, 5: big * I1}),
+        row({0: I0, 4: -I0}), row({1: I1, 5: -I1}),                # x <= z
+    ]).tocsr()
+    e0, e1 = np.eye(1, k0).ravel(), np.eye(1, k1).ravel()
+    inf, zeros, ones = np.inf, np.zeros, np.ones
+    lb = np.concatenate([e0, e1, zeros(n0 + n1), -inf * ones(2 * (n0 + n1))])
+    ub = np.concatenate([e0, e1, inf * ones(n0 + n1), big * ones(n0 + n1), zeros(n0 + n1)])
+    var_lb = np.concatenate([zeros(n0 + n1), -inf * ones(k0 + k1), zeros(n0 + n1)])
+    var_ub = np.concatenate([ones(n0 + n1), inf * ones(k0 + k1), ones(n0 + n1)])
+    integrality = np.concatenate([zeros(n0 + n1 + k0 + k1), ones(n0 + n1)])
+    cost = zeros(int(offs[-1]))
     if objective is not None:
         who, sense = objective
-        c[offs[2 + who]] = -float(sense)        # milp minimises; u[0] of that player
-    res = milp(c, constraints=cons, integrality=integrality, bounds=Bounds(var_lb, var_ub),
-               options={"time_limit": time_limit, "disp": False})
-    if res.x is None:
-        raise RuntimeError(f"no equilibrium found: {res.message}")
-    z = res.x
-    x, y = list(z[offs[0]:offs[1]]), list(z[offs[1]:offs[2]])
+        cost[offs[2 + who]] = -float(sense)                        # milp minimises
+    res = milp(cost, constraints=LinearConstraint(matrix, lb, ub), integrality=integrality,
+               bounds=Bounds(var_lb, var_ub), options={"time_limit": time_limit})
+    if res.x is None or (objective is not None and res.status != 0):
+        raise RuntimeError(f"no (optimal) equilibrium found: {res.message}")
+    x, y = res.x[offs[0]:offs[1]], res.x[offs[1]:offs[2]]
     beh = (behavior_from_plan(tree, x, 0), behavior_from_plan(tree, y, 1))
-    return Solution(beh, expected_payoffs(tree, beh), regrets(tree, beh))
+    return _judge(tree, beh, "sequence-form MILP")
+
+
+def payoff_range(tree: GameTree, who: int = SMUGGLER) -> tuple[Solution, Solution]:
+    """The equilibria worst and best for ``who``: equilibria need not share payoffs."""
+    return solve_sequence_form(tree, (who, -1)), solve_sequence_form(tree, (who, +1))
+
+
+def lift(tree: GameTree, one_round: Behavior) -> Behavior:
+    """Extend a 1-round equilibrium to ``tree``'s rounds as a "babbling" equilibrium.
+
+    In every round but the last the smuggler offers 0 and the Sheriff answers "pass";
+    in the last round both play the 1-round equilibrium, ignoring the talk.  Payoffs
+    depend only on the items, the last bribe and the last answer, so (a) talk that
+    nobody listens to cannot be improved by either side, and (b) the Sheriff's belief
+    about the items in the last round is the same as in the 1-round game, so its
+    answers stay best responses.  Hence a Nash equilibrium with the 1-round payoffs.
+    """
+    rounds = tree.params.num_rounds
+    load, final_offer = one_round[0][0], one_round[0][1:]       # 1-round: start, loaded n
+    answer = one_round[1]                                       # 1-round: bribe b
+    talk_offer = [1] + [0] * tree.params.max_bribe
+    smug = []
+    for iset in tree.infosets[0]:
+        seen = iset.key[1:]
+        if not seen:
+            smug.append(list(load))
+        else:
+            smug.append(list(final_offer[seen[0]]) if len(seen) == 2 * rounds - 1 else talk_offer)
+    sher = []
+    for iset in tree.infosets[1]:
+        seen = iset.key[1:]                                     # bribe, answer, ..., bribe
+        sher.append(list(answer[seen[-1]]) if len(seen) == 2 * rounds - 1 else [1, 0])
+    return smug, sher
+
+
+def solve(params: SheriffParams, tree: GameTree | None = None,
+          objective: tuple[int, int] | None = None) -> Solution:
+    """One Nash equilibrium of any size: solve the 1-round game exactly, then ``lift`` it.
+
+    ``objective`` picks among the 1-round equilibria (see ``solve_sequence_form``).
+    The result is checked (``regrets``) on the full tree, not assumed.
+    """
+    tree = tree if tree is not None else build_tree(params)
+    one = solve_sequence_form(build_tree(replace(params, num_rounds=1)), objective)
+    if params.num_rounds == 1:
+        return one
+    return _judge(tree, lift(tree, one.behavior), "1-round MILP + babbling lift")
 
 
 # --------------------------------------------------------------------------------------
 # Plain-language summary of an equilibrium (for the lesson).
 
-def on_path_summary(tree: GameTree, behavior: Behavior, threshold: float = 0.005) -> list[str]:
-    """Sentences describing what happens with noticeable probability in the first and last round."""
+def share(q: Real) -> str:
+    """'2/3 (67%)' for an exact probability, '67%' for a float one."""
+    pct = f"{float(q) * 100:.0f}%"
+    if isinstance(q, Fraction) and q.denominator > 1:
+        return f"{q} ({pct})"
+    return pct
+
+
+def _items(n: int) -> str:
+    return f"{n} item" + ("" if n == 1 else "s")
+
+
+def explain(solution: Solution, threshold: float = 0.005) -> list[str]:
+    """Sentences a teacher can read out: what happens with noticeable probability."""
+    tree, behavior = solution.tree, solution.behavior
     p = tree.params
-    load = behavior[0][0]
-    lines = []
-    parts = [f"{n} item{'s' if n != 1 else ''} {q:.0%}" for n, q in enumerate(load) if q > threshold]
-    lines.append("The smuggler loads " + ", ".join(parts) + ".")
-    # final round: bribe distribution given items, and the Sheriff's answer to each final bribe
     x = realization_plan(tree, behavior[0], 0)
     y = realization_plan(tree, behavior[1], 1)
-    reach: dict[int, float] = {}
-    final_bribe: dict[tuple[int, int], float] = {}
-    inspect_given: dict[int, list[float]] = {}
-    for v, _ in tree.payoff.items():
+    loaded: dict[int, Real] = {}
+    offer: dict[tuple[int, int], Real] = {}            # (items, final bribe) -> probability
+    answer: dict[int, list[Real]] = {}                 # final bribe -> [pass, inspect]
+    talk: dict[tuple[int, int], Real] = {}             # first-round (bribe, answer), if any talk
+    for v in tree.payoff:
         h = tree.history[v]
         w = x[tree.seq[v][0]] * y[tree.seq[v][1]]
-        n, b, insp = h[0], h[-2], h[-1]
-        final_bribe[(n, b)] = final_bribe.get((n, b), 0.0) + w
-        reach[n] = reach.get(n, 0.0) + w
-        acc = inspect_given.setdefault(b, [0.0, 0.0])
-        acc[insp] += w
-    for n in range(p.max_items + 1):
-        if reach.get(n, 0.0) <= threshold:
+        if not w:
             continue
-        dist = [(b, final_bribe.get((n, b), 0.0) / reach[n]) for b in range(p.max_bribe + 1)]
-        offers = ", ".join(f"{b} gold {q:.0%}" for b, q in dist if q > threshold)
-        lines.append(f"With {n} item{'s' if n != 1 else ''}, his final offer is: {offers}.")
-    for b in range(p.max_bribe + 1):
-        no, yes = inspect_given.get(b, [0.0, 0.0])
+        n, b, said = h[0], h[-2], h[-1]
+        loaded[n] = loaded.get(n, 0) + w
+        offer[n, b] = offer.get((n, b), 0) + w
+        answer.setdefault(b, [0, 0])[said] += w
+        if p.num_rounds > 1:
+            talk[h[1], h[2]] = talk.get((h[1], h[2]), 0) + w
+    lines = ["The smuggler loads " + ", ".join(
+        f"{_items(n)} {share(q)}" for n, q in sorted(loaded.items()) if q > threshold) + "."]
+    if p.num_rounds > 1:
+        said = ", ".join(f"offers {b} and hears '{'inspect' if a else 'pass'}' {share(q)}"
+                         for (b, a), q in sorted(talk.items()) if q > threshold)
+        lines.append(f"Round 1 is only talk (only round {p.num_rounds} counts): he {said}.")
+    for n, q in sorted(loaded.items()):
+        if q > threshold:
+            offers = ", ".join(f"{b} gold {share(offer[n, b] / q)}"
+                               for b in range(p.max_bribe + 1) if offer.get((n, b), 0) > threshold)
+            lines.append(f"With {_items(n)}, his final offer is {offers}.")
+    for b, (no, yes) in sorted(answer.items()):
         if no + yes > threshold:
-            lines.append(f"Offered {b} gold in the last round, the Sheriff inspects "
-                         f"{yes / (no + yes):.0%} of the time.")
+            lines.append(f"Offered {b} gold in the final round, the Sheriff inspects "
+                         f"{share(yes / (no + yes))} of the time.")
+    u0, u1 = solution.payoffs
+    lines.append(f"On average the smuggler gains {float(u0):.2f} and the Sheriff "
+                 f"{float(u1):.2f} per game.")
     return lines
 
 
