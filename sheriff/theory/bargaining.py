@@ -459,21 +459,36 @@ def explain(solution: Solution, threshold: float = 0.005) -> list[str]:
         answer.setdefault(b, [0, 0])[said] += w
         if p.num_rounds > 1:
             talk[h[1], h[2]] = talk.get((h[1], h[2]), 0) + w
-    lines = ["The smuggler loads " + ", ".join(
-        f"{_items(n)} {share(q)}" for n, q in sorted(loaded.items()) if q > threshold) + "."]
+    loads = [(n, q) for n, q in sorted(loaded.items()) if q > threshold]
+    lines = [f"The smuggler always loads {_items(loads[0][0])}." if len(loads) == 1 else
+             "The smuggler loads " + ", ".join(f"{_items(n)} {share(q)}" for n, q in loads) + "."]
     if p.num_rounds > 1:
-        said = ", ".join(f"offers {b} and hears '{'inspect' if a else 'pass'}' {share(q)}"
-                         for (b, a), q in sorted(talk.items()) if q > threshold)
-        lines.append(f"Round 1 is only talk (only round {p.num_rounds} counts): he {said}.")
+        said = [(b, "inspect" if a else "pass", q) for (b, a), q in sorted(talk.items()) if q > threshold]
+        said = (f"offers {said[0][0]} gold and hears '{said[0][1]}'" if len(said) == 1 else
+                ", ".join(f"offers {b} gold and hears '{a}' {share(q)}" for b, a, q in said))
+        lines.append(f"Every round before round {p.num_rounds} is only talk. In round 1 he {said}.")
+    offers = {}
     for n, q in sorted(loaded.items()):
         if q > threshold:
-            offers = ", ".join(f"{b} gold {share(offer[n, b] / q)}"
-                               for b in range(p.max_bribe + 1) if offer.get((n, b), 0) > threshold)
-            lines.append(f"With {_items(n)}, his final offer is {offers}.")
+            dist = [(b, offer[n, b] / q) for b in range(p.max_bribe + 1)
+                    if offer.get((n, b), 0) > threshold]
+            offers[n] = (f"always {dist[0][0]} gold" if len(dist) == 1 else
+                         ", ".join(f"{b} gold {share(w)}" for b, w in dist))
+    if len(offers) > 1 and len(set(offers.values())) == 1:
+        lines.append(f"Whatever he loaded, his final offer is {next(iter(offers.values()))}, "
+                     "so the offer tells the Sheriff nothing.")
+    else:
+        lines += [f"With {_items(n)}, his final offer is {o}." for n, o in offers.items()]
     for b, (no, yes) in sorted(answer.items()):
         if no + yes > threshold:
             lines.append(f"Offered {b} gold in the final round, the Sheriff inspects "
                          f"{share(yes / (no + yes))} of the time.")
+    if p.num_rounds == 1:                      # the answers that keep other offers away
+        unused = [b for b in range(p.max_bribe + 1) if sum(answer.get(b, [0, 0])) <= threshold]
+        if unused:
+            threats = ", ".join(f"{b} gold: {share(behavior[1][b][1])}" for b in unused)
+            lines.append(f"Other offers would not pay him, given how often the Sheriff would "
+                         f"inspect them ({threats}).")
     u0, u1 = solution.payoffs
     lines.append(f"On average the smuggler gains {float(u0):.2f} and the Sheriff "
                  f"{float(u1):.2f} per game.")

@@ -1,0 +1,214 @@
+"""Widgets for the game-theory lessons (30: the inspection game, 31: bribe bargaining).
+
+They hold no theory: every number comes from ``sheriff.theory``.  Both work headless
+(build one, set a control, read ``.text`` or the HTML outputs), which is how the tests
+drive them.
+"""
+from __future__ import annotations
+
+import io
+from dataclasses import replace
+from html import escape
+
+import ipywidgets as widgets
+
+from sheriff.cards import GOODS, LEGAL_GOODS, list_to_counts
+from sheriff.theory import bargaining as bg
+from sheriff.theory.inspection_game import (
+    MAX_BAG, MERCHANT_ACTIONS, SHERIFF_ACTIONS, build, equilibrium, explain, value_curves,
+)
+from sheriff.widgets import lesson, render
+
+_DROPDOWN = {"style": {"description_width": "190px"}, "layout": {"width": "420px"}}
+_SLIDER = {"continuous_update": False, **_DROPDOWN}
+
+
+def _plot_png(game) -> bytes:
+    """Expected value against inspection probability, as PNG bytes (no pyplot state)."""
+    from matplotlib.figure import Figure
+
+    c = value_curves(game)
+    fig = Figure(figsize=(6.4, 3.4), dpi=90)
+    ax = fig.add_subplot()
+    ax.plot(c.inspect, c.merchant_honest, color="#2e7d32", lw=2, label="merchant, honest bag")
+    ax.plot(c.inspect, c.merchant_smuggling, color="#b71c1c", lw=2, label="merchant, smuggling bag")
+    ax.plot(c.inspect, c.sheriff_vs_equilibrium, color="#1565c0", lw=2, ls="--",
+            label="Sheriff, against the equilibrium merchant")
+    if 0 < c.inspect_star < 1:
+        ax.axvline(c.inspect_star, color="#555", lw=1, ls=":")
+        ax.annotate(f"equilibrium: inspect {c.inspect_star:.0%}", (c.inspect_star, ax.get_ylim()[1]),
+                    xytext=(4, -14), textcoords="offset points", fontsize=9, color="#333")
+    ax.axhline(0, color="#999", lw=0.8)
+    ax.set_xlabel("how often the Sheriff inspects")
+    ax.set_ylabel("expected value (points / gold)")
+    ax.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
+    ax.legend(fontsize=8, loc="best", frameon=False)
+    ax.grid(alpha=0.25)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata={"Software": None})
+    return buf.getvalue()
+
+
+def _matrix_html(game) -> str:
+    rows = []
+    for r, name in enumerate(MERCHANT_ACTIONS):
+        cells = "".join(
+            f'<td class="num"><b>{c.merchant}</b> / <b>{c.sheriff}</b><br>'
+            f'<span class="snl-src">{escape(c.story)}</span></td>' for c in game.cells[r])
+        rows.append(f"<tr><th>{escape(name)}</th>{cells}</tr>")
+    head = "".join(f"<th>Sheriff: {escape(a)}</th>" for a in SHERIFF_ACTIONS)
+    return (f'<div class="snl"><table class="snl-grid"><tr><th>merchant \u2193 / payoffs: '
+            f"merchant / Sheriff</th>{head}</tr>{''.join(rows)}</table>"
+            '<div class="snl-src">merchant = value reaching his stand + gold received - gold paid; '
+            "Sheriff = gold received - gold paid.</div></div>")
+
+
+class InspectionGameLab(widgets.VBox):
+    """Pick a bag; see the 2x2 game, its equilibrium in words, and the value plot."""
+
+    def __init__(self, declared: str = "apples", legal: int = 2, smuggled: str = "pepper",
+                 number: int = 1):
+        legal_opts = [(GOODS[g].name, g) for g in LEGAL_GOODS]
+        self.declared = widgets.Dropdown(options=legal_opts, value=GOODS[_gid(declared)].index,
+                                         description="Declared good", **_DROPDOWN)
+        self.legal = widgets.IntSlider(value=legal, min=0, max=MAX_BAG - 1,
+                                       description="Declared cards really in the bag", **_SLIDER)
+        self.smuggled = widgets.Dropdown(options=[], description="Smuggled good", **_DROPDOWN)
+        self.number = widgets.IntSlider(value=number, min=1, max=MAX_BAG,
+                                        description="How many smuggled cards", **_SLIDER)
+        self.bag = lesson.html()
+        self.matrix = lesson.html()
+        self.summary = lesson.html()
+        self.plot = widgets.Image(format="png", layout={"width": "576px"})
+        self._smuggle_options(_gid(smuggled))
+        for w in (self.declared, self.legal, self.smuggled, self.number):
+            w.observe(self._update, names="value")
+        controls = widgets.VBox([self.declared, self.legal, self.smuggled, self.number])
+        super().__init__([lesson.box([controls, self.bag], title="The bag", kicker="Your choice"),
+                          lesson.box([self.matrix], title="The game", kicker="Payoffs"),
+                          lesson.box([self.summary, self.plot], title="The equilibrium",
+                                     kicker="What both sides should do")])
+        self._update()
+
+    def _smuggle_options(self, keep: int | None = None):
+        d = self.declared.value
+        opts = [(f"{g.name} ({g.kind}, value {g.value}, fine {g.penalty})", g.index)
+                for g in GOODS if g.index != d]
+        value = keep if keep in [v for _, v in opts] else opts[len(LEGAL_GOODS) - 1][1]
+        self.smuggled.options = opts
+        self.smuggled.value = value
+
+    def _update(self, change=None):
+        if change is not None and change["owner"] is self.declared:
+            self._smuggle_options(self.smuggled.value)
+        self.number.max = MAX_BAG - self.legal.value
+        cards = [self.declared.value] * self.legal.value + [self.smuggled.value] * self.number.value
+        self.game = build(GOODS[self.declared.value].id, [GOODS[g].id for g in cards])
+        eq = equilibrium(self.game)
+        self.bag.value = (f'<div class="snl">Declared: <b>"{escape(self.game.declaration)}"</b>. '
+                          f"The smuggling bag:</div>{render.cards(list_to_counts(cards))}"
+                          f'<div class="snl">The honest bag: {escape(self.game.declaration)}.</div>')
+        self.matrix.value = _matrix_html(self.game)
+        self.text = explain(self.game)
+        items = "".join(f"<li>{escape(s)}</li>" for s in self.text.splitlines())
+        kind = {"mixed": "Mixed equilibrium", "pure": "Pure equilibrium",
+                "continuum": "A range of equilibria"}[eq.kind]
+        self.summary.value = (f'<div class="snl-result"><b class="snl-big">{kind}.</b>'
+                              f'<ul style="margin:4px 0;padding-left:20px">{items}</ul></div>')
+        self.plot.value = _plot_png(self.game)
+
+
+def _gid(name: str) -> int:
+    from sheriff.cards import good_id
+
+    return good_id(name)
+
+
+class BribeBargainingLab(widgets.VBox):
+    """Set the parameters of OpenSpiel's ``sheriff`` game; see its size and an equilibrium."""
+
+    MAX_CHECKED_TERMINALS = 1000     # Gambit's LCP solver is quick below this, slow above
+
+    def __init__(self, max_bribe: int = 3, max_items: int = 3, rounds: int = 1,
+                 item_value: int = 1, item_penalty: int = 2, sheriff_penalty: int = 3):
+        def slider(value, lo, hi, text):
+            return widgets.IntSlider(value=value, min=lo, max=hi, description=text, **_SLIDER)
+
+        self.max_bribe = slider(max_bribe, 0, 4, "Largest bribe (gold)")
+        self.max_items = slider(max_items, 1, 4, "Most illegal items")
+        self.rounds = slider(rounds, 1, 3, "Bargaining rounds")
+        self.item_value = slider(item_value, 0, 5, "Value of a smuggled item")
+        self.item_penalty = slider(item_penalty, 0, 5, "Fine per item caught")
+        self.sheriff_penalty = slider(sheriff_penalty, 0, 5, "Sheriff pays for a clean cargo")
+        self.size = lesson.html()
+        self.summary = lesson.html()
+        self.gambit_button = lesson.button("Check with Gambit", width="180px")
+        self.gambit_result = lesson.html()
+        self.gambit_button.on_click(self._check_with_gambit)
+        sliders = (self.max_bribe, self.max_items, self.rounds, self.item_value,
+                   self.item_penalty, self.sheriff_penalty)
+        for w in sliders:
+            w.observe(self._update, names="value")
+        super().__init__([
+            lesson.box(list(sliders), title="The game", kicker="Parameters"),
+            lesson.box([self.size], title="How big is the tree?", kicker="Size"),
+            lesson.box([self.summary, self.gambit_button, self.gambit_result],
+                       title="An equilibrium", kicker="What both sides should do"),
+        ])
+        self._update()
+
+    @property
+    def params(self) -> bg.SheriffParams:
+        return bg.SheriffParams(item_penalty=self.item_penalty.value, item_value=self.item_value.value,
+                                sheriff_penalty=self.sheriff_penalty.value, max_bribe=self.max_bribe.value,
+                                max_items=self.max_items.value, num_rounds=self.rounds.value)
+
+    def _update(self, change=None):
+        p = self.params
+        self.tree = bg.build_tree(p)
+        s = self.tree.size()
+        self.size.value = (
+            '<div class="snl"><table class="snl-grid"><tr><th></th><th>Smuggler</th><th>Sheriff</th></tr>'
+            f'<tr><th>information sets</th><td class="num">{s["infosets"][0]}</td>'
+            f'<td class="num">{s["infosets"][1]}</td></tr>'
+            f'<tr><th>sequences</th><td class="num">{s["sequences"][0]}</td>'
+            f'<td class="num">{s["sequences"][1]}</td></tr></table>'
+            f'<b>{s["terminals"]}</b> ways the game can end (terminal histories).</div>')
+        self.solution = bg.solve(p, self.tree)
+        lines = bg.explain(self.solution)
+        worst, best = bg.payoff_range(bg.build_tree(replace(p, num_rounds=1)))
+        lo, hi = worst.payoffs[0], best.payoffs[0]
+        if lo == hi:
+            lines.append(f"In the one-round game every equilibrium gives the smuggler {_num(lo)}.")
+        else:
+            lines.append(f"There is more than one equilibrium: in the one-round game the smuggler "
+                         f"gets between {_num(lo)} and {_num(hi)} depending on which one is played.")
+        check = "checked exactly" if self.solution.exact else "checked numerically"
+        lines.append(f"Neither side can gain by deviating ({check} on all {s['terminals']} endings).")
+        self.text = "\n".join(lines)
+        items = "".join(f"<li>{escape(t)}</li>" for t in lines)
+        self.summary.value = f'<div class="snl-result"><ul style="margin:4px 0;padding-left:20px">{items}</ul></div>'
+        self.gambit_result.value = ""
+
+    def _check_with_gambit(self, _button=None):
+        terminals = len(self.tree.payoff)
+        if terminals > self.MAX_CHECKED_TERMINALS:
+            self.gambit_result.value = (f'<div class="snl">Too large for a quick check ({terminals} endings; '
+                                        f"Gambit's solver is fast up to about {self.MAX_CHECKED_TERMINALS}).</div>")
+            return
+        try:
+            from sheriff.theory import gambit
+            behavior, payoffs, _ = gambit.lcp_equilibrium(self.tree, rational=True)
+        except ImportError:
+            self.gambit_result.value = '<div class="snl">pygambit is not installed.</div>'
+            return
+        same = "the same payoffs" if tuple(payoffs) == tuple(self.solution.payoffs) else "another equilibrium"
+        self.gambit_result.value = (
+            f'<div class="snl">Gambit (sequence-form Lemke) finds payoffs smuggler {_num(payoffs[0])}, '
+            f"Sheriff {_num(payoffs[1])}: {same}. Our checker finds regrets "
+            f"{_num(bg.regrets(self.tree, behavior)[0])} and {_num(bg.regrets(self.tree, behavior)[1])}.</div>")
+
+
+def _num(q) -> str:
+    return str(q) if not isinstance(q, float) else f"{q:.4g}"

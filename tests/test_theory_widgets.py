@@ -1,0 +1,68 @@
+"""The theory lesson widgets, headless: set a control, check the recomputed output."""
+from fractions import Fraction
+
+from sheriff.cards import GOODS, good_id
+from sheriff.theory.bargaining import SheriffParams, build_tree, solve
+from sheriff.theory.inspection_game import build, equilibrium
+from sheriff.widgets.lesson import plain
+from sheriff.widgets.theory import BribeBargainingLab, InspectionGameLab
+
+PNG = b"\x89PNG"
+
+
+def test_inspection_lab_recomputes_when_the_bag_changes():
+    lab = InspectionGameLab()
+    assert "inspect 25% of such bags (exactly 1/4)" in lab.text
+    first_plot = bytes(lab.plot.value)
+    assert first_plot.startswith(PNG)
+    lab.number.value = 2                          # 2 Apples + 2 Pepper, declared as 4 Apples
+    eq = equilibrium(build("apples", {"apples": 2, "pepper": 2}))
+    assert f"(exactly {eq.inspect})" in lab.text and f"(exactly {eq.smuggle})" in lab.text
+    assert '"4 Apples"' in plain(lab.bag.value)
+    assert bytes(lab.plot.value).startswith(PNG) and bytes(lab.plot.value) != first_plot
+    # the matrix shows the same numbers as the library's game
+    for row in lab.game.merchant_matrix:
+        for v in row:
+            assert f"{v} /" in plain(lab.matrix.value)
+
+
+def test_inspection_lab_bag_never_exceeds_five_cards():
+    lab = InspectionGameLab()
+    lab.legal.value = 4
+    assert lab.number.max == 1 and lab.number.value == 1
+    assert lab.game.count == 5
+
+
+def test_inspection_lab_explains_a_pure_equilibrium():
+    lab = InspectionGameLab(declared="chickens", legal=2, smuggled="apples", number=1)
+    assert "Smuggling does not pay" in lab.text
+    assert "Pure equilibrium" in plain(lab.summary.value)
+    lab.declared.value = good_id("apples")       # now apples are the declared good: the
+    assert lab.smuggled.value != lab.declared.value  # smuggled choice moves off it
+    assert GOODS[lab.smuggled.value].name in lab.text
+
+
+def test_bargaining_lab_shows_size_and_equilibrium():
+    lab = BribeBargainingLab()
+    size = plain(lab.size.value)
+    assert "32 ways the game can end" in size
+    assert "1/4 (25%)" in lab.text and "every equilibrium gives the smuggler 3/4" in lab.text
+    lab.rounds.value = 2
+    expected = build_tree(SheriffParams(num_rounds=2)).size()
+    assert f"{expected['terminals']} ways the game can end" in plain(lab.size.value)
+    assert "only talk" in lab.text
+    assert lab.solution.payoffs == solve(SheriffParams(num_rounds=2)).payoffs == (Fraction(3, 4), 0)
+
+
+def test_bargaining_lab_reports_several_equilibria_and_gambit():
+    lab = BribeBargainingLab(max_bribe=2, max_items=2, item_value=2, item_penalty=1)
+    assert "between 4/3 and 2" in lab.text
+    lab.gambit_button.click()
+    text = plain(lab.gambit_result.value)
+    assert "Gambit" in text and "regrets 0 and 0" in text
+
+
+def test_bargaining_lab_refuses_a_slow_gambit_check():
+    lab = BribeBargainingLab(rounds=3)
+    lab.gambit_button.click()
+    assert "Too large" in plain(lab.gambit_result.value)
