@@ -27,6 +27,7 @@ LESSONS = [
 ]
 MORE = [
     ("20_play.ipynb", "Play", "a whole game against the engine's bots"),
+    ("21_replay.ipynb", "Replay a saved game", "step through any game with every hand shown, and play on from any step"),
     ("30_inspection_game.ipynb", "Theory lab: the inspection game", "when should the Sheriff open a bag?"),
     ("31_bribe_bargaining.ipynb", "Theory lab: bribe bargaining", "how much is a bribe worth?"),
 ]

@@ -38,8 +38,6 @@ LESSON_CSS = """
 .snl-small .sn-name{font-size:11px}
 .snl-small .sn-tag{font-size:7px;letter-spacing:0}
 .snl-small .sn-nums{font-size:9px}
-.snl .sn-tag{letter-spacing:0}
-.snl .sn-contraband .sn-tag{font-size:8px}
 .snl .sn-name{overflow-wrap:anywhere}
 .snl-edition .widget-toggle-button.mod-active,.snl-picker .widget-toggle-button.mod-active,
 .snl-decision .widget-toggle-button.mod-active{background:#1565c0;color:#fff}

@@ -26,7 +26,8 @@ CSS = """
 .sn-back{background:repeating-linear-gradient(45deg,#8d6e63,#8d6e63 6px,#a1887f 6px,#a1887f 12px);
   border:2px solid #4e342e;border-radius:6px;color:#fff;align-items:center;justify-content:center;font-size:28px}
 .sn-name{font-weight:bold;font-size:13px}
-.sn-tag{font-size:9px;letter-spacing:.04em;font-weight:bold}
+.sn-tag{font-size:9px;letter-spacing:0;font-weight:bold}
+.sn-contraband .sn-tag{font-size:8px;padding-left:4px}
 .sn-nums{display:flex;justify-content:space-between;font-size:11px}
 .sn-count{position:absolute;top:-8px;right:-8px;background:#222;color:#fff;border-radius:10px;
   padding:1px 6px;font-size:11px;font-weight:bold}
