@@ -19,7 +19,7 @@ from sheriff.theory.inspection_game import (
 )
 from sheriff.widgets import lesson, render
 
-_DROPDOWN = {"style": {"description_width": "190px"}, "layout": {"width": "420px"}}
+_DROPDOWN = {"style": {"description_width": "210px"}, "layout": {"width": "540px"}}
 _SLIDER = {"continuous_update": False, **_DROPDOWN}
 
 
@@ -73,10 +73,10 @@ class InspectionGameLab(widgets.VBox):
         self.declared = widgets.Dropdown(options=legal_opts, value=GOODS[_gid(declared)].index,
                                          description="Declared good", **_DROPDOWN)
         self.legal = widgets.IntSlider(value=legal, min=0, max=MAX_BAG - 1,
-                                       description="Declared cards really in the bag", **_SLIDER)
+                                       description="Cards of it in the bag", **_SLIDER)
         self.smuggled = widgets.Dropdown(options=[], description="Smuggled good", **_DROPDOWN)
         self.number = widgets.IntSlider(value=number, min=1, max=MAX_BAG,
-                                        description="How many smuggled cards", **_SLIDER)
+                                        description="Smuggled cards", **_SLIDER)
         self.bag = lesson.html()
         self.matrix = lesson.html()
         self.summary = lesson.html()
@@ -93,7 +93,7 @@ class InspectionGameLab(widgets.VBox):
 
     def _smuggle_options(self, keep: int | None = None):
         d = self.declared.value
-        opts = [(f"{g.name} ({g.kind}, value {g.value}, fine {g.penalty})", g.index)
+        opts = [(f"{g.name}: {g.kind}, value {g.value}, fine {g.penalty}", g.index)
                 for g in GOODS if g.index != d]
         value = keep if keep in [v for _, v in opts] else opts[len(LEGAL_GOODS) - 1][1]
         self.smuggled.options = opts
@@ -140,7 +140,7 @@ class BribeBargainingLab(widgets.VBox):
         self.rounds = slider(rounds, 1, 3, "Bargaining rounds")
         self.item_value = slider(item_value, 0, 5, "Value of a smuggled item")
         self.item_penalty = slider(item_penalty, 0, 5, "Fine per item caught")
-        self.sheriff_penalty = slider(sheriff_penalty, 0, 5, "Sheriff pays for a clean cargo")
+        self.sheriff_penalty = slider(sheriff_penalty, 0, 5, "Sheriff pays if cargo is clean")
         self.size = lesson.html()
         self.summary = lesson.html()
         self.gambit_button = lesson.button("Check with Gambit", width="180px")
