@@ -90,6 +90,8 @@ class SheriffParams:
 
 @dataclass
 class Infoset:
+    """An information set: the nodes a player cannot tell apart, and his actions there."""
+
     player: int
     key: tuple                    # what the player has seen (see ``infoset_key``)
     actions: tuple[str, ...]
@@ -117,11 +119,6 @@ class GameTree:
     payoff: dict[int, tuple[Real, Real]]
     infosets: tuple[list[Infoset], list[Infoset]]
     num_sequences: tuple[int, int]
-    seq_infoset: tuple[list[int], list[int]]   # sequence -> its infoset (-1 for empty)
-
-    @property
-    def terminals(self) -> list[int]:
-        return list(self.payoff)
 
     def size(self) -> dict[str, int]:
         return {
@@ -152,7 +149,6 @@ def build_tree(params: SheriffParams) -> GameTree:
     sets: tuple[list[Infoset], list[Infoset]] = ([], [])
     index: tuple[dict, dict] = ({}, {})
     nseq = [1, 1]
-    seq_set: tuple[list[int], list[int]] = ([-1], [-1])
     depth_limit = 1 + 2 * p.num_rounds
 
     def add(h: tuple[int, ...], s: tuple[int, int]) -> int:
@@ -180,7 +176,6 @@ def build_tree(params: SheriffParams) -> GameTree:
             index[who][key] = i
             labels = tuple(describe_move(who, len(h), a) for a in range(n_act))
             sets[who].append(Infoset(who, key, labels, seq[v][who], nseq[who]))
-            seq_set[who].extend([i] * n_act)
             nseq[who] += n_act
         iset = sets[who][i]
         if iset.parent_seq != seq[v][who]:
@@ -194,8 +189,7 @@ def build_tree(params: SheriffParams) -> GameTree:
             kids.append(add(h + (a,), (s[0], s[1])))
         children[v] = tuple(kids)
         v += 1
-    return GameTree(p, player, infoset, children, history, seq, payoff, sets,
-                    (nseq[0], nseq[1]), seq_set)
+    return GameTree(p, player, infoset, children, history, seq, payoff, sets, (nseq[0], nseq[1]))
 
 
 # --------------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from sheriff.cards import GOODS, LEGAL_GOODS, list_to_counts
+from sheriff.cards import GOODS, LEGAL_GOODS, good_id, list_to_counts
 from sheriff.theory import bargaining as bg
 from sheriff.theory.inspection_game import (
     MAX_BAG, MERCHANT_ACTIONS, SHERIFF_ACTIONS, build, equilibrium, explain, value_curves,
@@ -70,7 +70,7 @@ class InspectionGameLab(widgets.VBox):
     def __init__(self, declared: str = "apples", legal: int = 2, smuggled: str = "pepper",
                  number: int = 1):
         legal_opts = [(GOODS[g].name, g) for g in LEGAL_GOODS]
-        self.declared = widgets.Dropdown(options=legal_opts, value=GOODS[_gid(declared)].index,
+        self.declared = widgets.Dropdown(options=legal_opts, value=good_id(declared),
                                          description="Declared good", **_DROPDOWN)
         self.legal = widgets.IntSlider(value=legal, min=0, max=MAX_BAG - 1,
                                        description="Cards of it in the bag", **_SLIDER)
@@ -81,7 +81,7 @@ class InspectionGameLab(widgets.VBox):
         self.matrix = lesson.html()
         self.summary = lesson.html()
         self.plot = widgets.Image(format="png", layout={"width": "576px"})
-        self._smuggle_options(_gid(smuggled))
+        self._smuggle_options(good_id(smuggled))
         for w in (self.declared, self.legal, self.smuggled, self.number):
             w.observe(self._update, names="value")
         controls = widgets.VBox([self.declared, self.legal, self.smuggled, self.number])
@@ -117,12 +117,6 @@ class InspectionGameLab(widgets.VBox):
         self.summary.value = (f'<div class="snl-result"><b class="snl-big">{kind}.</b>'
                               f'<ul style="margin:4px 0;padding-left:20px">{items}</ul></div>')
         self.plot.value = _plot_png(self.game)
-
-
-def _gid(name: str) -> int:
-    from sheriff.cards import good_id
-
-    return good_id(name)
 
 
 class BribeBargainingLab(widgets.VBox):
