@@ -72,12 +72,18 @@ class Bot:
         self.last_reason = "starts the Market on the left"
         return A.ChooseStart(v.seat, v.merchants[0])
 
-    def _best_legal(self, hand) -> int:
-        best, top = LEGAL_GOODS[0], -1
-        for g in LEGAL_GOODS:
-            score = hand[g] * 4 + VALUE[g]
-            if score > top:
-                best, top = g, score
+    @staticmethod
+    def _best_legal(hand) -> int:
+        """The legal good to collect: 4 points per card in hand plus its value; first on ties."""
+        best, top = 0, hand[0] * 4 + 2                       # Apples
+        x = hand[1] * 4 + 3                                  # Cheese
+        if x > top:
+            best, top = 1, x
+        x = hand[2] * 4 + 3                                  # Bread
+        if x > top:
+            best, top = 2, x
+        if hand[3] * 4 + 4 > top:                            # Chickens
+            best = 3
         return best
 
     def _smuggle_now(self) -> bool:
@@ -94,10 +100,9 @@ class Bot:
         keep_contra = 2 if self._lying else 0
         discard = []
         kept_contra = 0
-        for g in _CHEAP_FIRST:
+        hand[best] = 0
+        for g in [g for g in _CHEAP_FIRST if hand[g]]:      # the (few) goods in hand
             k = hand[g]
-            if not k or g == best:
-                continue
             if keep_contra and not IS_LEGAL[g]:
                 keep = min(k, keep_contra - kept_contra)
                 kept_contra += keep
@@ -141,8 +146,9 @@ class Bot:
         # Read the plan back from the bag itself, so a bot that takes over a seat mid-round
         # (a loaded game, a branch) declares what the bag was packed for.
         bag = v.bag
-        legal = [g for g in LEGAL_GOODS if bag[g]]
-        best = max(legal, key=bag.__getitem__) if legal else self._best_legal(v.hand)
+        best = max(LEGAL_GOODS, key=bag.__getitem__)
+        if not bag[best]:                     # nothing legal packed: name the good the hand favours
+            best = self._best_legal(v.hand)
         size = v.bag_size(v.seat)
         self._lying = bag[best] != size
         self.last_reason = "declares its legal goods" + (" (and hides the rest)" if self._lying else "")

@@ -22,12 +22,17 @@ def need_cards(s: GameState, cards, where: list[int], rule_id: str, player: int,
 
     The refusal message is only formatted when refusing: legal moves stay cheap."""
     counts = [0] * N_GOODS
-    for c in cards:
-        if type(c) is not int or not 0 <= c < N_GOODS:
-            raise refuse(s, rule_id, f"{c!r} is not a goods card.")
-        counts[c] += 1
-        if counts[c] > where[c]:
-            raise refuse(s, rule_id, f"{s.names[player]}'s {place} has {where[c]} {GOODS[c].name}, not {sum(1 for x in cards if x == c)}.")
+    try:
+        if cards and (min(cards) < 0 or max(cards) >= N_GOODS):
+            raise TypeError
+        for c in cards:
+            k = counts[c] + 1            # a float or a bool-free non-int raises TypeError here
+            counts[c] = k
+            if k > where[c]:
+                raise refuse(s, rule_id, f"{s.names[player]}'s {place} has {where[c]} {GOODS[c].name}, not {cards.count(c)}.")
+    except TypeError:
+        bad = next((c for c in cards if type(c) is not int or not 0 <= c < N_GOODS), cards)
+        raise refuse(s, rule_id, f"{bad!r} is not a goods card.") from None
     return counts
 
 
