@@ -180,9 +180,8 @@ class Game:
         """Undo the last action (replay from the start; exact because chance is seeded)."""
         if not self.state.history:
             raise IndexError("pop from a game with no moves")
-        moves = self.state.history[:-1]
         last = self.state.history[-1]
-        self.state = self.replay_to(len(moves))
+        self.state = self.replay_to(len(self.state.history) - 1)
         return last
 
     def replay_to(self, k: int) -> GameState:
