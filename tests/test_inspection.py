@@ -17,8 +17,7 @@ def seats(g):
 
 def test_passed_bag_puts_legal_goods_face_up_and_contraband_face_down():
     """Maid Marion: two Cheese and one contraband get through unopened."""
-    g = game_at_inspection({}, players=4)
-    s, sheriff, (marion, *_) = seats(g)
+    marion = 1
     g2 = game_at_inspection({marion: cards("cheese", 2, "silk")}, {marion: "cheese"}, players=4)
     s2, sheriff2, _ = seats(g2)
     g2.push(A.Pass(sheriff2, marion))
