@@ -9,9 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from sheriff.fastinit import fast_init
 from sheriff.cards import BONUS, GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, VALUE
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Score:
     goods: int                      # value of every good on the stand (and Black Market cards)
