@@ -99,16 +99,19 @@ class Bot:
         self._lying = self._smuggle_now()
         keep_contra = 2 if self._lying else 0
         discard = []
-        kept_contra = 0
         hand[best] = 0
-        for g in [g for g in _CHEAP_FIRST if hand[g]]:      # the (few) goods in hand
+        for g in _CHEAP_FIRST:
             k = hand[g]
+            if not k:
+                continue
             if keep_contra and not IS_LEGAL[g]:
-                keep = min(k, keep_contra - kept_contra)
-                kept_contra += keep
+                keep = min(k, keep_contra)
+                keep_contra -= keep
                 k -= keep
-            discard.extend([g] * k)
-        del discard[5:]
+            discard += [g] * k
+            if len(discard) >= 5:          # at most five are set aside
+                del discard[5:]
+                break
         from_piles = ()
         if discard and v.rules.edition == "1E":
             for k in (0, 1):               # take a run of the wanted good off a discard pile
@@ -120,7 +123,7 @@ class Bot:
                 if i:
                     from_piles = (k,) * i
                     break
-        self.last_reason = "keeps its best legal good and some contraband" if keep_contra else "keeps its best legal good"
+        self.last_reason = "keeps its best legal good and some contraband" if self._lying else "keeps its best legal good"
         # lay the set-aside cards on the other pile than the one just drawn from
         pile = 1 if from_piles[:1] == (0,) else 0
         return A.Market(v.seat, tuple(discard), from_piles, pile)
