@@ -362,7 +362,7 @@ def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
         s.events.append(("bribe_paid", m, payee, bribe))
         if any(void):
             s.events.append(("void", m, tuple(void)))
-    s.stands[m] = [x + y for x, y in zip(s.stands[m], bag)]
+    s.stands[m] = list(map(int.__add__, s.stands[m], bag))
     s.events.append(("passed", m, tuple(bag)))   # face-down kinds are private to m (see views.redact)
     _close(s, m, PASSED)
     if s.bm_on and claimable(s, m):
@@ -390,11 +390,13 @@ def open_bag(s: GameState, m: int, pile: int) -> None:
     else:
         kept = bag[good]
         stand[good] += kept
-        confiscated = [bag[g] if g != good else 0 for g in range(N_GOODS)]
-        fine = sum(PENALTY[g] * confiscated[g] for g in range(N_GOODS))
+        confiscated = bag[:]
+        confiscated[good] = 0
+        fine = sum(map(int.__mul__, PENALTY, confiscated))
         dest = s.discards[pile]
-        for g in range(N_GOODS):
-            dest.extend([g] * confiscated[g])
+        for g, k in enumerate(confiscated):
+            if k:
+                dest += [g] * k
         s.events.append(("opened", m, False, tuple(bag), fine))
         pay(s, m, payee_for(s, m), fine, "fine for confiscated goods")
     _close(s, m, INSPECTED)
