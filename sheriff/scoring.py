@@ -36,33 +36,38 @@ def good_counts_for_bonus(stand) -> dict[int, int]:
     return counts
 
 
+# per legal good: (good, name, (King, Queen) bonus, royal goods counting toward it as (good, multiplier))
+_BONUS_TABLE = tuple(
+    (g, GOODS[g].id, BONUS[g], tuple((r, mult) for r, base, mult in _ROYAL if base == g)) for g in LEGAL_GOODS
+)
+
+
 def bonuses(stands) -> list[dict[str, int]]:
     """King and Queen bonuses for every player.  A player with none of a good gets none."""
     n = len(stands)
     out: list[dict[str, int]] = [{} for _ in range(n)]
-    for g in LEGAL_GOODS:
+    for g, name, (king, queen), royals in _BONUS_TABLE:
         column = [st[g] for st in stands]                 # how many each player counts
-        for r, base, mult in _ROYAL:
-            if base == g:
+        for r, mult in royals:
+            if any(st[r] for st in stands):
                 column = [c + mult * st[r] for c, st in zip(column, stands)]
         top = max(column)
         if top == 0:
             continue
-        king, queen = BONUS[g]
-        name = GOODS[g].id
-        kings = [p for p in range(n) if column[p] == top]
-        if len(kings) > 1:                                 # tied Kings share King + Queen; no Queen
-            share = (king + queen) // len(kings)
-            for p in kings:
-                out[p][name] = share
+        tied = column.count(top)
+        if tied > 1:                                       # tied Kings share King + Queen; no Queen
+            share = (king + queen) // tied
+            for p in range(n):
+                if column[p] == top:
+                    out[p][name] = share
             continue
-        out[kings[0]][name] = king
-        second = max((c for c in column if c < top), default=0)
+        out[column.index(top)][name] = king
+        second = max([c for c in column if c < top], default=0)
         if second:
-            queens = [p for p in range(n) if column[p] == second]
-            share = queen // len(queens)
-            for p in queens:
-                out[p][name] = share
+            share = queen // column.count(second)
+            for p in range(n):
+                if column[p] == second:
+                    out[p][name] = share
     return out
 
 
