@@ -149,8 +149,18 @@ def _check_bribe(s: GameState, m: int, b) -> None:
         raise refuse(s, "bribe.gold", "Gold in a bribe must be a whole number, zero or more.")
     if b.gold > s.gold[m]:
         raise refuse(s, "bribe.gold", f"{s.names[m]} holds {s.gold[m]} gold and cannot promise {b.gold}.")
+    if b.stand != ():                  # most bribes are gold only: skip the card checks
+        _check_bribe_stand(s, m, b.stand)
+    for c in b.bag:
+        if not (isinstance(c, int) and 0 <= c < N_GOODS):
+            raise refuse(s, "bribe.what", f"{c!r} is not a goods card.")
+    if b.inspect != () or b.let_pass != ():
+        _check_bribe_terms(s, m, b)
+
+
+def _check_bribe_stand(s: GameState, m: int, stand) -> None:
     public = [0] * N_GOODS
-    for c in b.stand:
+    for c in stand:
         if not (isinstance(c, int) and 0 <= c < N_GOODS):
             raise refuse(s, "bribe.what", f"{c!r} is not a goods card.")
         if IS_LEGAL[c]:
@@ -158,9 +168,10 @@ def _check_bribe(s: GameState, m: int, b) -> None:
     for g in LEGAL_GOODS:
         if public[g] > s.stands[m][g]:
             raise refuse(s, "bribe.stand", f"Everyone can see {s.names[m]}'s stand holds {s.stands[m][g]} {GOODS[g].name}, not {public[g]}.")
-    for c in b.bag:
-        if not (isinstance(c, int) and 0 <= c < N_GOODS):
-            raise refuse(s, "bribe.what", f"{c!r} is not a goods card.")
+
+
+def _check_bribe_terms(s: GameState, m: int, b) -> None:
+    """The bribe's promises about other merchants' bags this round."""
     both = set(b.inspect) & set(b.let_pass)
     if both:
         raise refuse(s, "bribe.terms", f"A bag cannot be both opened and let through ({s.names[min(both)]}).")
