@@ -154,7 +154,7 @@ class Bot:
             best = self._best_legal(v.hand)
         size = v.bag_size(v.seat)
         self._lying = bag[best] != size
-        self.last_reason = "declares its legal goods" + (" (and hides the rest)" if self._lying else "")
+        self.last_reason = "declares its legal goods (and hides the rest)" if self._lying else "declares its legal goods"
         return A.Declare(v.seat, best, size)
 
     # -- Inspection -------------------------------------------------------------
