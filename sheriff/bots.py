@@ -17,6 +17,7 @@ can read why the bot did what it did.  Bots are deterministic for a given seed.
 from __future__ import annotations
 
 import random
+from operator import mul
 
 from sheriff import actions as A
 from sheriff.cards import CONTRABAND_GOODS, GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY, VALUE
@@ -237,7 +238,7 @@ class Bot:
         me = v.seat
         bag = v.bag
         declared = v.declared(me)[0]
-        at_risk = sum(map(int.__mul__, PENALTY, bag)) - PENALTY[declared] * bag[declared]
+        at_risk = sum(map(mul, PENALTY, bag)) - PENALTY[declared] * bag[declared]
         lying = at_risk > 0
         honest_bait = self.merchant == "bluffer" and not lying
         gold = v.gold(me)

@@ -8,6 +8,7 @@ Rules score.total, score.king_queen, score.tiebreak, royal.goods.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import mul
 
 from sheriff.fastinit import fast_init
 from sheriff.cards import BONUS, GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, VALUE
@@ -83,7 +84,7 @@ def score(stands, gold, black_market=None) -> tuple[list[Score], list[int]]:
     scores = []
     for p in range(n):
         st = stands[p]
-        goods = sum(map(int.__mul__, VALUE, st)) + sum(black_market[p])
+        goods = sum(map(mul, VALUE, st)) + sum(black_market[p])
         legal = sum(st[g] for g in LEGAL_GOODS)
         contra = sum(st) - legal + len(black_market[p])
         total = goods + gold[p] + sum(bon[p].values())

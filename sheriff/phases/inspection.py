@@ -16,6 +16,8 @@ Protocol (one bag at a time, rule inspect.one_at_a_time):
 """
 from __future__ import annotations
 
+from operator import add, mul
+
 from sheriff.cards import GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY
 from sheriff.payments import give_gold, pay
 from sheriff.phases.common import need_cards, need_phase, need_seat, refuse
@@ -373,7 +375,7 @@ def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
         s.events.append(("bribe_paid", m, payee, bribe))
         if any(void):
             s.events.append(("void", m, tuple(void)))
-    s.stands[m] = list(map(int.__add__, s.stands[m], bag))
+    s.stands[m] = list(map(add, s.stands[m], bag))
     s.events.append(("passed", m, tuple(bag)))   # face-down kinds are private to m (see views.redact)
     _close(s, m, PASSED)
     if s.bm_on and claimable(s, m):
@@ -403,7 +405,7 @@ def open_bag(s: GameState, m: int, pile: int) -> None:
         stand[good] += kept
         confiscated = bag[:]
         confiscated[good] = 0
-        fine = sum(map(int.__mul__, PENALTY, confiscated))
+        fine = sum(map(mul, PENALTY, confiscated))
         dest = s.discards[pile]
         for g, k in enumerate(confiscated):
             if k:
