@@ -47,11 +47,12 @@ def bonuses(stands) -> list[dict[str, int]]:
     """King and Queen bonuses for every player.  A player with none of a good gets none."""
     n = len(stands)
     out: list[dict[str, int]] = [{} for _ in range(n)]
+    columns = list(zip(*stands))                          # per good: every player's count
     for g, name, (king, queen), royals in _BONUS_TABLE:
-        column = [st[g] for st in stands]                 # how many each player counts
+        column = columns[g]                               # how many each player counts
         for r, mult in royals:
-            if any(st[r] for st in stands):
-                column = [c + mult * st[r] for c, st in zip(column, stands)]
+            if any(columns[r]):
+                column = [c + mult * x for c, x in zip(column, columns[r])]
         top = max(column)
         if top == 0:
             continue
@@ -85,7 +86,7 @@ def score(stands, gold, black_market=None) -> tuple[list[Score], list[int]]:
     for p in range(n):
         st = stands[p]
         goods = sum(map(mul, VALUE, st)) + sum(black_market[p])
-        legal = sum(st[g] for g in LEGAL_GOODS)
+        legal = sum(map(st.__getitem__, LEGAL_GOODS))
         contra = sum(st) - legal + len(black_market[p])
         total = goods + gold[p] + sum(bon[p].values())
         scores.append(Score(goods, gold[p], bon[p], total, legal, contra))
