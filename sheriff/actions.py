@@ -17,12 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sheriff.cards import GOODS, list_to_counts, describe
+from sheriff.fastinit import fast_init
 
 
 def cards_text(cards) -> str:
     return describe(list_to_counts(cards))
 
 
+
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Bribe:
     """What the merchant hands over if the deal is struck.
@@ -67,6 +70,7 @@ class Action:
         return f"{names[self.player]}: {type(self).__name__}"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ChooseStart(Action):
     start: int
@@ -75,6 +79,7 @@ class ChooseStart(Action):
         return f"{names[self.player]} picks {names[self.start]} to start the Market."
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Market(Action):
     """Set aside ``discard`` (in the order laid down; the last ends on top), draw back up.
@@ -97,6 +102,7 @@ class Market(Action):
         return s + " and draws back up."
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class LoadBag(Action):
     cards: tuple[int, ...]
@@ -105,6 +111,7 @@ class LoadBag(Action):
         return f"{names[self.player]} loads {len(self.cards)} card{'s' if len(self.cards) != 1 else ''} and closes the bag."
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Declare(Action):
     good: int
@@ -115,6 +122,7 @@ class Declare(Action):
         return f'{names[self.player]} declares: "{self.count} {g}."'
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Stance(Action):
     """Six players: one Deputy says whether they would inspect ``merchant``'s bag."""
@@ -126,6 +134,7 @@ class Stance(Action):
         return f"Deputy {names[self.player]} {view} {names[self.merchant]}."
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Threaten(Action):
     merchant: int
@@ -134,6 +143,7 @@ class Threaten(Action):
         return f"{names[self.player]} threatens to open {names[self.merchant]}'s bag."
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Offer(Action):
     """A bribe offer (by the merchant) or a demand / counter-offer (by the Sheriff)."""
@@ -146,6 +156,7 @@ class Offer(Action):
         return f"{names[self.player]} asks {names[self.merchant]} for {self.bribe.text(names)}."
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Accept(Action):
     merchant: int
@@ -154,6 +165,7 @@ class Accept(Action):
         return f'{names[self.player]} accepts: "Deal!"'
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Decline(Action):
     """The merchant refuses to (further) bribe; the Sheriff must now decide."""
@@ -163,6 +175,7 @@ class Decline(Action):
         return f"{names[self.player]} refuses to pay."
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Inspect(Action):
     merchant: int
@@ -172,6 +185,7 @@ class Inspect(Action):
         return f"{names[self.player]} opens {names[self.merchant]}'s bag."
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Pass(Action):
     merchant: int
@@ -180,6 +194,7 @@ class Pass(Action):
         return f"{names[self.player]} hands {names[self.merchant]}'s bag back unopened."
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class TimeUp(Action):
     """Inspection time limit: time has run out (anyone at the table may call it)."""
@@ -188,6 +203,7 @@ class TimeUp(Action):
         return "Time is up: every bag not yet dealt with passes without a bribe."
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class ClaimBlackMarket(Action):
     good: int
@@ -196,6 +212,7 @@ class ClaimBlackMarket(Action):
         return f"{names[self.player]} turns in 3 {GOODS[self.good].name} for a Black Market card."
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class SkipClaim(Action):
     def text(self, names) -> str:

@@ -17,6 +17,7 @@ can read why the bot did what it did.  Bots are deterministic for a given seed.
 from __future__ import annotations
 
 import random
+from operator import mul
 
 from sheriff import actions as A
 from sheriff.cards import CONTRABAND_GOODS, GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY, VALUE
@@ -99,16 +100,19 @@ class Bot:
         self._lying = self._smuggle_now()
         keep_contra = 2 if self._lying else 0
         discard = []
-        kept_contra = 0
         hand[best] = 0
-        for g in [g for g in _CHEAP_FIRST if hand[g]]:      # the (few) goods in hand
+        for g in _CHEAP_FIRST:
             k = hand[g]
+            if not k:
+                continue
             if keep_contra and not IS_LEGAL[g]:
-                keep = min(k, keep_contra - kept_contra)
-                kept_contra += keep
+                keep = min(k, keep_contra)
+                keep_contra -= keep
                 k -= keep
-            discard.extend([g] * k)
-        del discard[5:]
+            discard += [g] * k
+            if len(discard) >= 5:          # at most five are set aside
+                del discard[5:]
+                break
         from_piles = ()
         if discard and v.rules.edition == "1E":
             for k in (0, 1):               # take a run of the wanted good off a discard pile
@@ -120,7 +124,7 @@ class Bot:
                 if i:
                     from_piles = (k,) * i
                     break
-        self.last_reason = "keeps its best legal good and some contraband" if keep_contra else "keeps its best legal good"
+        self.last_reason = "keeps its best legal good and some contraband" if self._lying else "keeps its best legal good"
         # lay the set-aside cards on the other pile than the one just drawn from
         pile = 1 if from_piles[:1] == (0,) else 0
         return A.Market(v.seat, tuple(discard), from_piles, pile)
@@ -151,7 +155,7 @@ class Bot:
             best = self._best_legal(v.hand)
         size = v.bag_size(v.seat)
         self._lying = bag[best] != size
-        self.last_reason = "declares its legal goods" + (" (and hides the rest)" if self._lying else "")
+        self.last_reason = "declares its legal goods (and hides the rest)" if self._lying else "declares its legal goods"
         return A.Declare(v.seat, best, size)
 
     # -- Inspection -------------------------------------------------------------
@@ -234,7 +238,7 @@ class Bot:
         me = v.seat
         bag = v.bag
         declared = v.declared(me)[0]
-        at_risk = sum(map(int.__mul__, PENALTY, bag)) - PENALTY[declared] * bag[declared]
+        at_risk = sum(map(mul, PENALTY, bag)) - PENALTY[declared] * bag[declared]
         lying = at_risk > 0
         honest_bait = self.merchant == "bluffer" and not lying
         gold = v.gold(me)

@@ -8,10 +8,13 @@ Rules score.total, score.king_queen, score.tiebreak, royal.goods.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import mul
 
+from sheriff.fastinit import fast_init
 from sheriff.cards import BONUS, GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, VALUE
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Score:
     goods: int                      # value of every good on the stand (and Black Market cards)
@@ -34,33 +37,39 @@ def good_counts_for_bonus(stand) -> dict[int, int]:
     return counts
 
 
+# per legal good: (good, name, (King, Queen) bonus, royal goods counting toward it as (good, multiplier))
+_BONUS_TABLE = tuple(
+    (g, GOODS[g].id, BONUS[g], tuple((r, mult) for r, base, mult in _ROYAL if base == g)) for g in LEGAL_GOODS
+)
+
+
 def bonuses(stands) -> list[dict[str, int]]:
     """King and Queen bonuses for every player.  A player with none of a good gets none."""
     n = len(stands)
     out: list[dict[str, int]] = [{} for _ in range(n)]
-    for g in LEGAL_GOODS:
-        column = [st[g] for st in stands]                 # how many each player counts
-        for r, base, mult in _ROYAL:
-            if base == g:
-                column = [c + mult * st[r] for c, st in zip(column, stands)]
+    columns = list(zip(*stands))                          # per good: every player's count
+    for g, name, (king, queen), royals in _BONUS_TABLE:
+        column = columns[g]                               # how many each player counts
+        for r, mult in royals:
+            if any(columns[r]):
+                column = [c + mult * x for c, x in zip(column, columns[r])]
         top = max(column)
         if top == 0:
             continue
-        king, queen = BONUS[g]
-        name = GOODS[g].id
-        kings = [p for p in range(n) if column[p] == top]
-        if len(kings) > 1:                                 # tied Kings share King + Queen; no Queen
-            share = (king + queen) // len(kings)
-            for p in kings:
-                out[p][name] = share
+        tied = column.count(top)
+        if tied > 1:                                       # tied Kings share King + Queen; no Queen
+            share = (king + queen) // tied
+            for p in range(n):
+                if column[p] == top:
+                    out[p][name] = share
             continue
-        out[kings[0]][name] = king
-        second = max((c for c in column if c < top), default=0)
+        out[column.index(top)][name] = king
+        second = max([c for c in column if c < top], default=0)
         if second:
-            queens = [p for p in range(n) if column[p] == second]
-            share = queen // len(queens)
-            for p in queens:
-                out[p][name] = share
+            share = queen // column.count(second)
+            for p in range(n):
+                if column[p] == second:
+                    out[p][name] = share
     return out
 
 
@@ -76,8 +85,8 @@ def score(stands, gold, black_market=None) -> tuple[list[Score], list[int]]:
     scores = []
     for p in range(n):
         st = stands[p]
-        goods = sum(map(int.__mul__, VALUE, st)) + sum(black_market[p])
-        legal = sum(st[g] for g in LEGAL_GOODS)
+        goods = sum(map(mul, VALUE, st)) + sum(black_market[p])
+        legal = sum(map(st.__getitem__, LEGAL_GOODS))
         contra = sum(st) - legal + len(black_market[p])
         total = goods + gold[p] + sum(bon[p].values())
         scores.append(Score(goods, gold[p], bon[p], total, legal, contra))

@@ -12,6 +12,7 @@ is the checked way in.
 from __future__ import annotations
 
 import random
+from itertools import repeat, starmap
 
 from sheriff.cards import N_GOODS, VALUE, deck_composition
 from sheriff.rules import Rules
@@ -36,9 +37,8 @@ def shuffle(rng: random.Random, cards: list) -> list:
     ``random.shuffle``, whose per-card ``_randbelow`` runs in Python; shuffles are a
     tenth of a simulated game.  Ties among 53-bit keys are vanishingly rare.
     """
-    rnd = rng.random
-    keys = [rnd() for _ in cards]
-    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
+    keys = list(starmap(rng.random, repeat((), len(cards))))    # C-level loops throughout
+    return list(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
 
 
 BOOTY = -2   # payee id for the Deputies' Booty tile (six players)

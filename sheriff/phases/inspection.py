@@ -16,6 +16,8 @@ Protocol (one bag at a time, rule inspect.one_at_a_time):
 """
 from __future__ import annotations
 
+from operator import add, mul
+
 from sheriff.cards import GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY
 from sheriff.payments import give_gold, pay
 from sheriff.phases.common import need_cards, need_phase, need_seat, refuse
@@ -149,8 +151,18 @@ def _check_bribe(s: GameState, m: int, b) -> None:
         raise refuse(s, "bribe.gold", "Gold in a bribe must be a whole number, zero or more.")
     if b.gold > s.gold[m]:
         raise refuse(s, "bribe.gold", f"{s.names[m]} holds {s.gold[m]} gold and cannot promise {b.gold}.")
+    if b.stand != ():                  # most bribes are gold only: skip the card checks
+        _check_bribe_stand(s, m, b.stand)
+    for c in b.bag:
+        if not (isinstance(c, int) and 0 <= c < N_GOODS):
+            raise refuse(s, "bribe.what", f"{c!r} is not a goods card.")
+    if b.inspect != () or b.let_pass != ():
+        _check_bribe_terms(s, m, b)
+
+
+def _check_bribe_stand(s: GameState, m: int, stand) -> None:
     public = [0] * N_GOODS
-    for c in b.stand:
+    for c in stand:
         if not (isinstance(c, int) and 0 <= c < N_GOODS):
             raise refuse(s, "bribe.what", f"{c!r} is not a goods card.")
         if IS_LEGAL[c]:
@@ -158,9 +170,10 @@ def _check_bribe(s: GameState, m: int, b) -> None:
     for g in LEGAL_GOODS:
         if public[g] > s.stands[m][g]:
             raise refuse(s, "bribe.stand", f"Everyone can see {s.names[m]}'s stand holds {s.stands[m][g]} {GOODS[g].name}, not {public[g]}.")
-    for c in b.bag:
-        if not (isinstance(c, int) and 0 <= c < N_GOODS):
-            raise refuse(s, "bribe.what", f"{c!r} is not a goods card.")
+
+
+def _check_bribe_terms(s: GameState, m: int, b) -> None:
+    """The bribe's promises about other merchants' bags this round."""
     both = set(b.inspect) & set(b.let_pass)
     if both:
         raise refuse(s, "bribe.terms", f"A bag cannot be both opened and let through ({s.names[min(both)]}).")
@@ -362,7 +375,7 @@ def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
         s.events.append(("bribe_paid", m, payee, bribe))
         if any(void):
             s.events.append(("void", m, tuple(void)))
-    s.stands[m] = [x + y for x, y in zip(s.stands[m], bag)]
+    s.stands[m] = list(map(add, s.stands[m], bag))
     s.events.append(("passed", m, tuple(bag)))   # face-down kinds are private to m (see views.redact)
     _close(s, m, PASSED)
     if s.bm_on and claimable(s, m):
@@ -390,11 +403,13 @@ def open_bag(s: GameState, m: int, pile: int) -> None:
     else:
         kept = bag[good]
         stand[good] += kept
-        confiscated = [bag[g] if g != good else 0 for g in range(N_GOODS)]
-        fine = sum(PENALTY[g] * confiscated[g] for g in range(N_GOODS))
+        confiscated = bag[:]
+        confiscated[good] = 0
+        fine = sum(map(mul, PENALTY, confiscated))
         dest = s.discards[pile]
-        for g in range(N_GOODS):
-            dest.extend([g] * confiscated[g])
+        for g, k in enumerate(confiscated):
+            if k:
+                dest += [g] * k
         s.events.append(("opened", m, False, tuple(bag), fine))
         pay(s, m, payee_for(s, m), fine, "fine for confiscated goods")
     _close(s, m, INSPECTED)

@@ -113,9 +113,11 @@ def end_round(s: GameState) -> None:
 def finish(s: GameState) -> None:
     """Rule game.over: hands are discarded unscored; the stands are counted."""
     from sheriff.scoring import score_state
+    pile = s.discards[0]
     for p in range(s.n):
-        for g in range(N_GOODS):
-            s.discards[0].extend([g] * s.hands[p][g])
+        for g, k in enumerate(s.hands[p]):
+            if k:
+                pile += [g] * k
         s.hands[p] = [0] * N_GOODS
     s.phase = OVER
     s.scores, s.winners = score_state(s)
