@@ -15,7 +15,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from sheriff import actions as A
-from sheriff.cards import LEGAL_GOODS, N_GOODS
+from sheriff.cards import LEGAL_GOODS, counts_to_list
 from sheriff.errors import IllegalAction
 from sheriff.phases import bags, inspection, market
 from sheriff.phases.common import refuse
@@ -287,7 +287,7 @@ class Game:
 
 def sub_multisets(counts: list[int], lo: int, hi: int) -> list[tuple[int, ...]]:
     """Distinct groups of ``lo``..``hi`` cards from a hand given as counts (catalog order)."""
-    cards = [g for g in range(N_GOODS) for _ in range(counts[g])]
+    cards = counts_to_list(counts)
     out = []
     for k in range(lo, min(hi, len(cards)) + 1):
         seen = set()

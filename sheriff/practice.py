@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 
 from sheriff import actions as A
 from sheriff.actions import Bribe
-from sheriff.cards import (BONUS, CONTRABAND_GOODS, GOOD_IDS, GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, ROYAL_GOODS)
+from sheriff.cards import (BONUS, CONTRABAND_GOODS, GOOD_IDS, GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, ROYAL_GOODS,
+                           counts_to_list, list_to_counts)
 from sheriff.engine import DEFAULT_NAMES, Game
 from sheriff.narration import goods_text, narrate
 from sheriff.rulebook import RULES
@@ -120,13 +121,6 @@ def check(q: Question, answers: dict) -> Feedback:
 
 
 # -- building positions with the engine -------------------------------------------------
-def _counts(cards) -> list[int]:
-    v = [0] * N_GOODS
-    for c in cards:
-        v[c] += 1
-    return v
-
-
 def _as_dict(vec) -> dict[str, int]:
     return {GOODS[g].id: k for g, k in enumerate(vec) if k}
 
@@ -154,7 +148,7 @@ def table_game(edition: str, bags: dict[int, list[int]], declared: dict[int, tup
     rules = Rules(edition=edition, players=n, royal_goods=royal, **variants)
     officials = deputies if deputies else (sheriff,)
     inspect = phase == "inspect"
-    apple = _counts([LEGAL_GOODS[0]])
+    apple = list_to_counts([LEGAL_GOODS[0]])
     bags = dict(bags)
     declared = dict(declared)
     if phase == "load":
@@ -218,7 +212,7 @@ def q_inspect(seed: int, edition: str | None = None) -> Question:
             bag[0] = rng.choice([g for g in LEGAL_GOODS if g != declared_good])
     else:                                              # smuggling
         bag = _random_bag(rng, size, LEGAL_GOODS + CONTRABAND_GOODS + (declared_good,) * 3)
-    vec = _counts(bag)
+    vec = list_to_counts(bag)
     g = table_game(ed, {1: vec}, {1: (declared_good, size)}, seed=seed)
     s = g.state
     stand_before = sum(s.stands[1])
@@ -249,7 +243,7 @@ def q_pass(seed: int, edition: str | None = None) -> Question:
     promised_good = rng.choice(bag) if rng.random() < 0.5 else rng.choice(LEGAL_GOODS + CONTRABAND_GOODS)
     promised = [promised_good] * rng.randint(1, 2)
     gold = rng.choice((0, 2, 3, 5))
-    vec = _counts(bag)
+    vec = list_to_counts(bag)
     decl = rng.choice(LEGAL_GOODS)
     g = table_game(ed, {1: vec}, {1: (decl, size)}, seed=seed)
     s = g.state
@@ -266,7 +260,7 @@ def q_pass(seed: int, edition: str | None = None) -> Question:
     gold_txt = f"{gold} gold and " if gold else ""
     return Question(
         "pass", seed, ed, "A bribe paid in goods from the bag",
-        f'{m} declared "{_decl_text(decl, size)}" and offered {gold_txt}{goods_text(_counts(promised))} '
+        f'{m} declared "{_decl_text(decl, size)}" and offered {gold_txt}{goods_text(list_to_counts(promised))} '
         f"from the bag. The Sheriff accepts and hands the bag back unopened. Inside are the cards below. "
         f"How many cards does the Sheriff get, and how many go on {m}'s stand face up and face down?",
         [Scene(f"Inside {m}'s bag (only {m} knows)", tuple(vec))],
@@ -289,7 +283,7 @@ def q_declare(seed: int, edition: str | None = None) -> Question:
     ed = _edition(rng, edition)
     size = rng.randint(1, 5)
     bag = _random_bag(rng, size, LEGAL_GOODS + CONTRABAND_GOODS)
-    vec = _counts(bag)
+    vec = list_to_counts(bag)
     roll = rng.random()
     if roll < 0.45:
         good, count = rng.choice(LEGAL_GOODS), size
@@ -297,7 +291,7 @@ def q_declare(seed: int, edition: str | None = None) -> Question:
         good, count = rng.choice(LEGAL_GOODS), rng.choice([k for k in range(1, 6) if k != size])
     else:
         good, count = rng.choice(CONTRABAND_GOODS + ROYAL_GOODS), size
-    one_apple = _counts([LEGAL_GOODS[0]])
+    one_apple = list_to_counts([LEGAL_GOODS[0]])
     g = table_game(ed, {1: vec, 2: one_apple, 3: one_apple}, {}, seed=seed, royal=True, phase="declare")
     s = g.state
     err = g.why_illegal(A.Declare(1, good, count))
@@ -335,7 +329,7 @@ def q_load(seed: int, edition: str | None = None) -> Question:
     while s.phase == "market":
         g.push(A.Market(g.to_act))
     m = s.order[0]
-    hand = [c for c in range(N_GOODS) for _ in range(s.hands[m][c])]
+    hand = counts_to_list(s.hands[m])
     roll = rng.random()
     if roll < 0.45:
         bag = rng.sample(hand, rng.randint(1, 5))
@@ -347,7 +341,7 @@ def q_load(seed: int, edition: str | None = None) -> Question:
         bag = rng.sample(hand, rng.randint(1, 4))
         missing = [c for c in LEGAL_GOODS + CONTRABAND_GOODS if s.hands[m][c] == 0]
         bag.append(rng.choice(missing))
-    bag_vec = _counts(bag)
+    bag_vec = list_to_counts(bag)
     err = g.why_illegal(A.LoadBag(m, tuple(bag)))
     name = s.names[m]
     if err is None:
@@ -381,7 +375,7 @@ def q_market(seed: int, edition: str | None = None) -> Question:
     if s.phase == "market_start":
         g.push(A.ChooseStart(s.officials[0], s.order[0]))
     m = g.to_act
-    hand = [c for c in range(N_GOODS) for _ in range(s.hands[m][c])]
+    hand = counts_to_list(s.hands[m])
     k = rng.randint(1, 5)
     discard = tuple(rng.sample(hand, k))
     if ed == "1E":
@@ -394,11 +388,11 @@ def q_market(seed: int, edition: str | None = None) -> Question:
         pile = 0
     action = A.Market(m, discard, from_piles, pile)
     name = s.names[m]
-    scene = [Scene(f"{name}'s hand", tuple(s.hands[m])), Scene("Set aside", tuple(_counts(discard)))]
+    scene = [Scene(f"{name}'s hand", tuple(s.hands[m])), Scene("Set aside", tuple(list_to_counts(discard)))]
     if ed == "1E":
-        scene += [Scene("Left discard pile (top card on the right)", tuple(_counts(s.discards[0])),
+        scene += [Scene("Left discard pile (top card on the right)", tuple(list_to_counts(s.discards[0])),
                         cards=tuple(s.discards[0])),
-                  Scene("Right discard pile (top card on the right)", tuple(_counts(s.discards[1])),
+                  Scene("Right discard pile (top card on the right)", tuple(list_to_counts(s.discards[1])),
                         cards=tuple(s.discards[1]))]
         t0, t1 = from_piles.count(0), from_piles.count(1)
         asks = f"takes {t0} card{'s' if t0 != 1 else ''} from the top of the left discard pile"
@@ -440,11 +434,11 @@ def q_debt(seed: int, edition: str | None = None) -> Question:
     size = rng.randint(2, 5)
     bag = _random_bag(rng, size, CONTRABAND_GOODS)
     decl = rng.choice(LEGAL_GOODS)
-    stand = _counts(_random_bag(rng, rng.randint(0, 4), LEGAL_GOODS))
+    stand = list_to_counts(_random_bag(rng, rng.randint(0, 4), LEGAL_GOODS))
     if rng.random() < 0.3:
         stand[rng.choice(CONTRABAND_GOODS)] += 1
     gold = rng.randint(0, 6)
-    g = table_game(ed, {1: _counts(bag)}, {1: (decl, size)}, stands={1: stand}, gold={1: gold}, seed=seed)
+    g = table_game(ed, {1: list_to_counts(bag)}, {1: (decl, size)}, stands={1: stand}, gold={1: gold}, seed=seed)
     s = g.state
     events, text = _narrate(g, A.Inspect(0, 1))
     fine = next(e for e in events if e[0] == "opened")[4]
@@ -458,7 +452,7 @@ def q_debt(seed: int, edition: str | None = None) -> Question:
         f'{m} declared "{_decl_text(decl, size)}" but the Sheriff finds the contraband below. {m} has only '
         f"{gold} gold, and the stand shown. How much gold does {m} pay, how much is still owed after the gold, "
         f"and how much of the debt is forgiven in the end?",
-        [Scene(f"Inside {m}'s bag", tuple(_counts(bag))), Scene(f"{m}'s stand", tuple(stand))],
+        [Scene(f"Inside {m}'s bag", tuple(list_to_counts(bag))), Scene(f"{m}'s stand", tuple(stand))],
         (Field("cash", "Gold paid", "int", lo=0, hi=50),
          Field("rest", "Still owed after the gold", "int", lo=0, hi=40),
          Field("forgiven", "Forgiven in the end", "int", lo=0, hi=40)),
@@ -546,8 +540,8 @@ def q_endround(seed: int, edition: str | None = None) -> Question:
     bag = [LEGAL_GOODS[0]] * size
     pool = [x for x in LEGAL_GOODS + CONTRABAND_GOODS if GOODS[x].count(n)]
     left = [rng.choice(pool) for _ in range(6 - size)]
-    g = table_game(ed, {m: _counts(bag)}, {m: (LEGAL_GOODS[0], size)}, players=n, sheriff=sheriff,
-                   hands={m: _counts(left)}, seed=seed, others_wait=False)
+    g = table_game(ed, {m: list_to_counts(bag)}, {m: (LEGAL_GOODS[0], size)}, players=n, sheriff=sheriff,
+                   hands={m: list_to_counts(left)}, seed=seed, others_wait=False)
     s = g.state
     before = sum(s.hands[m])
     events, text = _narrate(g, A.Pass(sheriff, m))
@@ -559,7 +553,7 @@ def q_endround(seed: int, edition: str | None = None) -> Question:
         f"{n} players; {names[sheriff]} is the Sheriff. {names[m]} loaded {size} card{'s' if size != 1 else ''} "
         f"from a hand of six, and that is the last bag: the Sheriff hands it back. Who is the next Sheriff, "
         f"and how many cards does {names[m]} draw?",
-        [Scene(f"{names[m]}'s hand after loading the bag", tuple(_counts(left)), note="" if left else "empty")],
+        [Scene(f"{names[m]}'s hand after loading the bag", tuple(list_to_counts(left)), note="" if left else "empty")],
         (Field("next", "Next Sheriff", "choice", tuple(names)),
          Field("draws", f"Cards {names[m]} draws", "int", lo=0, hi=7)),
         {"next": names[nxt], "draws": after - before}, text, "round.end",
@@ -579,7 +573,7 @@ def q_deputies(seed: int, edition: str | None = None) -> Question:
     honest = rng.random() < 0.5
     decl = rng.choice(LEGAL_GOODS)
     bag = [decl] * size if honest else [decl] * (size - 1) + [rng.choice(CONTRABAND_GOODS)]
-    g = table_game(ed, {m: _counts(bag), 3: _counts([0]), 4: _counts([0]), 5: _counts([0])},
+    g = table_game(ed, {m: list_to_counts(bag), 3: list_to_counts([0]), 4: list_to_counts([0]), 5: list_to_counts([0])},
                         {m: (decl, size), 3: (0, 1), 4: (0, 1), 5: (0, 1)}, players=6,
                         deputies=deputies, seed=seed)
     s = g.state
@@ -601,7 +595,7 @@ def q_deputies(seed: int, edition: str | None = None) -> Question:
         f"{names[0]} and {names[1]} are the Deputies. {names[m]} declared \"{_decl_text(decl, size)}\". "
         f"{stance_txt}. Whoever is suspicious opens the bag. Who deals with it, how much gold does {names[m]} "
         f"gain, and how much lands on the Booty tile?",
-        [Scene(f"Inside {names[m]}'s bag", tuple(_counts(bag)))],
+        [Scene(f"Inside {names[m]}'s bag", tuple(list_to_counts(bag)))],
         (Field("who", "Who deals with the bag", "choice", _DEPUTY_WHO),
          Field("gain", f"Gold {names[m]} gains", "int", lo=0, hi=40),
          Field("booty", "Gold on the Booty tile", "int", lo=0, hi=40)),

@@ -1,7 +1,7 @@
 """Round bookkeeping: drawing and reshuffling, starting and ending rounds, game end."""
 from __future__ import annotations
 
-from sheriff.cards import N_GOODS, VALUE
+from sheriff.cards import N_GOODS, VALUE, counts_to_list
 from sheriff.state import DECLARE, INSPECT, MARKET, MARKET_START, OVER, GameState, reset_round, shuffle
 
 
@@ -77,7 +77,7 @@ def split_booty(s: GameState) -> None:
     odd = s.booty_gold - 2 * half
     s.bank += odd
     s.booty_gold = 0
-    cards = sorted((g for g in range(N_GOODS) for _ in range(s.booty[g])), key=lambda g: (-VALUE[g], g))
+    cards = sorted(counts_to_list(s.booty), key=lambda g: (-VALUE[g], g))
     shares = ([0] * N_GOODS, [0] * N_GOODS)
     pairs = len(cards) // 2
     for i in range(pairs * 2):

@@ -12,7 +12,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff import actions as A
-from sheriff.cards import GOODS, N_GOODS
+from sheriff.cards import GOODS, counts_to_list
 from sheriff.scenario import get_scenario
 from sheriff.widgets import lesson
 from sheriff.widgets.replay import ReplayView
@@ -73,7 +73,7 @@ class MarketLab(_Lab):
     def _build(self) -> None:
         sc = self.scenario
         hand = lesson.goods_counts(**sc.setup.hands[1])
-        self.hand_cards = [g for g in range(N_GOODS) for _ in range(hand[g])]
+        self.hand_cards = counts_to_list(hand)
         # The rulebook's choice: the cards set aside in the example's (legal) Market step.
         step = next(st.action.to_action() for st in sc.steps
                     if st.refused is None and st.action.type == "market" and st.action.player == 1)

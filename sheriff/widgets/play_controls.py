@@ -30,7 +30,7 @@ from html import escape
 import ipywidgets as W
 
 from sheriff import actions as A
-from sheriff.cards import GOODS, N_GOODS, deck_composition, describe
+from sheriff.cards import GOODS, N_GOODS, counts_to_list, deck_composition, describe
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
 from sheriff.widgets import render
 
@@ -56,7 +56,7 @@ def _counts(cards) -> list[int]:
 
 
 def _expand(counts) -> tuple[int, ...]:
-    return tuple(g for g in range(N_GOODS) for _ in range(counts[g]))
+    return tuple(counts_to_list(counts))
 
 
 class Controls:

@@ -18,7 +18,7 @@ import ipywidgets as widgets
 
 from sheriff import actions as A
 from sheriff.actions import Bribe
-from sheriff.cards import CONTRABAND_GOODS, GOODS, LEGAL_GOODS, N_GOODS, VALUE
+from sheriff.cards import CONTRABAND_GOODS, GOODS, LEGAL_GOODS, VALUE, counts_to_list
 from sheriff.errors import IllegalAction
 from sheriff.narration import narrate
 from sheriff.scenario import get_scenario
@@ -162,7 +162,7 @@ class LoadLab(_Lab):
     def _build_toggles(self) -> None:
         sc = self.scenario
         hand = lesson.goods_counts(**sc.setup.hands[1])
-        cards = [g for g in range(N_GOODS) for _ in range(hand[g])]
+        cards = counts_to_list(hand)
         self.hand_cards = cards
         start = set(range(len(cards)))
         silk = next(i for i, c in enumerate(cards) if GOODS[c].id == "silk")
@@ -279,7 +279,7 @@ class InspectionLab(_Lab):
     def __init__(self, edition: str = "1E", decision: str = "open"):
         sc = get_scenario(self.EXAMPLES[edition])
         bag = lesson.goods_counts(**sc.setup.bags[1])
-        self.slots = BagSlots([g for g in range(N_GOODS) for _ in range(bag[g])])
+        self.slots = BagSlots(counts_to_list(bag))
         self.declared = widgets.Dropdown(options=[(GOODS[g].name, g) for g in LEGAL_GOODS], value=LEGAL_GOODS[0],
                                          layout=widgets.Layout(width="130px"))
         self.declared.add_class("snl-declared")
