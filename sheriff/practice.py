@@ -583,7 +583,6 @@ def q_deputies(seed: int, edition: str | None = None) -> Question:
         events, t = _narrate(g, A.Stance(d, m, want))
         texts.append(t)
     who = sum(st)
-    gold_m = s.gold[m]
     if who:
         actor = s.authority[m][0]
         events, t = _narrate(g, A.Inspect(actor, m))

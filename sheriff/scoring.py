@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from operator import mul
 
 from sheriff.fastinit import fast_init
-from sheriff.cards import BONUS, GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, VALUE
+from sheriff.cards import BONUS, GOODS, LEGAL_GOODS, VALUE
 
 
 @fast_init

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from operator import add, mul
 
-from sheriff.cards import GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY
+from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY
 from sheriff.payments import give_gold, pay
-from sheriff.phases.common import need_cards, need_phase, need_seat, refuse
+from sheriff.phases.common import need_phase, need_seat, refuse
 from sheriff.phases.rounds import end_inspection
 from sheriff.state import BOOTY, INSPECT, INSPECTED, PASSED, GameState
 

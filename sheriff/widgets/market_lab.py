@@ -7,8 +7,6 @@
 """
 from __future__ import annotations
 
-from html import escape
-
 import ipywidgets as widgets
 
 from sheriff import actions as A

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from sheriff import actions as A
 from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES, Bot
 from sheriff.cards import GOODS, N_GOODS, describe
-from sheriff.errors import IllegalAction
 from sheriff.tournament import bot_seed
 
 PUBLIC = -1     # narration seat that is nobody: only public information is told

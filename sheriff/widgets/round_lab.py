@@ -211,7 +211,7 @@ class LoadLab(_Lab):
             head = (f'<div class="snl-result"><b class="snl-big">Bag closed: {len(bag)} card'
                     f'{"s" if len(bag) != 1 else ""}.</b> It cannot be repacked now.</div>')
         else:
-            head = f'<div class="snl-result"><b class="snl-big">Refused.</b></div>'
+            head = '<div class="snl-result"><b class="snl-big">Refused.</b></div>'
         self.result.value = head + steps_html(steps, names) + (lesson.rule_html("load.size", self.edition.value)
                                                               if err is None else "")
         self.table.value = lesson.table_html(game.state, seats=[1], piles=False)
