@@ -17,6 +17,7 @@ can read why the bot did what it did.  Bots are deterministic for a given seed.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from operator import mul
 
 from sheriff import actions as A
@@ -38,7 +39,7 @@ class Bot:
         self.merchant = merchant
         self.sheriff = sheriff
         self.seed = seed
-        self._rng = None
+        self._rng: random.Random | None = None
         self.last_reason = ""
         self._lying = False
 
@@ -272,7 +273,7 @@ def play_game(game, bots, max_actions: int = 20000):
     raise RuntimeError("bots did not finish the game")
 
 
-def make_bots(n: int, seed: int = 0, styles=None) -> list[Bot]:
+def make_bots(n: int, seed: int = 0, styles: Sequence[tuple[str, str]] | None = None) -> list[Bot]:
     """One bot per seat; ``styles`` is a list of (merchant, sheriff) pairs, cycled."""
     styles = styles or [("honest", "trusting"), ("smuggler", "suspicious"), ("bluffer", "greedy")]
     return [Bot(*styles[p % len(styles)], seed=seed * 101 + p) for p in range(n)]

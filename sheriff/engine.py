@@ -46,12 +46,16 @@ HANDLERS = {
 
 def check(s: GameState, action) -> None:
     """Raise ``IllegalAction`` if ``action`` breaks a rule in state ``s``; never changes ``s``."""
-    if s.phase == OVER:
-        raise refuse(s, "game.over", "The game is over; nothing more can be played.")
     h = HANDLERS.get(type(action))
-    if h is None:
-        raise refuse(s, "round.phases", f"{action!r} is not a move in this game.")
+    if h is None or s.phase == OVER:
+        raise _no_move(s, action)
     h[0](s, action)
+
+
+def _no_move(s: GameState, action) -> IllegalAction:
+    if s.phase == OVER:
+        return refuse(s, "game.over", "The game is over; nothing more can be played.")
+    return refuse(s, "round.phases", f"{action!r} is not a move in this game.")
 
 
 def apply_unchecked(s: GameState, action) -> None:
@@ -88,15 +92,20 @@ def to_act(s: GameState) -> int | None:
 class Game:
     """A game in progress: a state, its history, and the checked ways to move on."""
 
-    def __init__(self, rules: Rules | None = None, names=None, seed: int = 0, first_sheriff: int = 0):
+    def __init__(self, rules: Rules | None = None, names=None, seed: int = 0, first_sheriff: int = 0,
+                 *, position: GameState | None = None):
+        """A new deal from ``seed``; or, given ``position`` (a prepared state such as a
+        scenario), a game that goes on from it and replays from it (see ``from_state``)."""
+        if position is not None:
+            rules, names = rules or position.rules, names or position.names
         rules = rules or Rules()
-        names = list(names) if names else list(DEFAULT_NAMES[: rules.players])
         self.rules = rules
         self.seed = seed
         self.first_sheriff = first_sheriff
-        self._names = names
-        self._initial = None          # rebuilt from the seed on demand (see _start)
-        self.state = self._fresh()
+        self._names = list(names) if names else list(DEFAULT_NAMES[: rules.players])
+        # The position before the first action: None means "deal it again from the seed".
+        self._initial: GameState | None = position.copy() if position is not None else None
+        self.state = position if position is not None else self._fresh()
 
     def _fresh(self) -> GameState:
         s = new_state(self.rules, self._names, self.seed, self.first_sheriff)
@@ -112,14 +121,7 @@ class Game:
     @classmethod
     def from_state(cls, state: GameState, seed: int = 0) -> "Game":
         """Wrap a prepared position (a scenario); ``pop`` then replays from it."""
-        g = cls.__new__(cls)
-        g.rules = state.rules
-        g.seed = seed
-        g.first_sheriff = state.officials[0]
-        g._names = list(state.names)
-        g._initial = state.copy()
-        g.state = state
-        return g
+        return cls(seed=seed, first_sheriff=state.officials[0], position=state)
 
     # -- reading ----------------------------------------------------------------
     @property
@@ -169,7 +171,7 @@ class Game:
         s = self.state
         h = HANDLERS.get(type(action))
         if h is None or s.phase == OVER:
-            check(s, action)          # raises the right refusal
+            raise _no_move(s, action)
         h[0](s, action)
         k = len(s.events)
         h[1](s, action)
@@ -200,10 +202,8 @@ class Game:
         return g
 
     def copy(self) -> "Game":
-        g = Game.__new__(Game)
-        g.rules, g.seed, g.first_sheriff = self.rules, self.seed, self.first_sheriff
-        g._names, g._initial = self._names, self._initial
-        g.state = self.state.copy()
+        g = Game(self.rules, self._names, self.seed, self.first_sheriff, position=self.state.copy())
+        g._initial = self._initial           # the same start: replays stay exact
         return g
 
     @property
@@ -220,7 +220,7 @@ class Game:
         1E discard-pile draws as "i from pile 0, then j from pile 1").
         """
         s = self.state
-        out = []
+        out: list[A.Action] = []
         ph = s.phase
         if ph == OVER:
             return out
@@ -279,6 +279,7 @@ class Game:
                         out += [A.Stance(d, m, True), A.Stance(d, m, False)]
                 continue
             actor = inspection.actor_for(s, m)
+            assert actor is not None     # without Deputies, or once they have spoken
             out += [A.Inspect(actor, m, k) for k in range(len(s.discards))]
             out += [A.Pass(actor, m), A.Threaten(actor, m)]
             out += [A.Offer(actor, m, A.Bribe(gold=x)) for x in range(1, s.gold[m] + 1)]

@@ -39,7 +39,8 @@ class BlackMarketPile(BaseModel):
     def _positive(cls, v: tuple[int, int]) -> tuple[int, int]:
         if min(v) < 0:
             raise ValueError("Black Market values cannot be negative")
-        return tuple(sorted(v, reverse=True))
+        hi, lo = sorted(v, reverse=True)
+        return (hi, lo)
 
 
 def default_black_market() -> tuple[BlackMarketPile, ...]:
@@ -53,7 +54,7 @@ class Rules(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     edition: Edition = "2E"
-    players: int = Field(4, ge=3, le=6)
+    players: int = Field(default=4, ge=3, le=6)
     royal_goods: bool = False
     time_limit: bool = False
     remove_ten: bool = False

@@ -7,6 +7,7 @@ Rules score.total, score.king_queen, score.tiebreak, royal.goods.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import mul
 
@@ -49,7 +50,7 @@ def bonuses(stands) -> list[dict[str, int]]:
     out: list[dict[str, int]] = [{} for _ in range(n)]
     columns = list(zip(*stands))                          # per good: every player's count
     for g, name, (king, queen), royals in _BONUS_TABLE:
-        column = columns[g]                               # how many each player counts
+        column: Sequence[int] = columns[g]                # how many each player counts
         for r, mult in royals:
             if any(columns[r]):
                 column = [c + mult * x for c, x in zip(column, columns[r])]

@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import random
 from itertools import repeat, starmap
+from typing import TYPE_CHECKING, Any
 
 from sheriff.cards import N_GOODS, VALUE, deck_composition
 from sheriff.rules import Rules
+
+if TYPE_CHECKING:
+    from sheriff.scoring import Score
 
 # Phases of a round (and the end of the game).
 MARKET_START = "market_start"   # 2E: the Sheriff picks who starts the Market
@@ -49,6 +53,55 @@ INSPECTED = "inspected"
 
 
 class GameState:
+    # One typed attribute per part of the table (the types also let mypyc compile this module).
+    rules: Rules
+    n: int
+    names: list[str]
+    edition1: bool
+    hand_size: int
+    deputies_mode: bool
+    bm_on: bool
+    time_on: bool
+    rng: random.Random
+    deck: list[int]                              # top card last
+    discards: list[list[int]]                    # top card last
+    box: list[int]                               # counts: cards out of the game
+    hands: list[list[int]]                       # counts per seat
+    bags: list[list[int] | None]                 # counts per seat; None: no bag (yet)
+    bag_size: list[int]
+    declared: list[tuple[int, int] | None]       # (good, count) per seat
+    stands: list[list[int]]                      # counts per seat
+    bm_cards: list[list[tuple[int, int]]]        # Black Market cards: (good, value)
+    gold: list[int]
+    booty_gold: int
+    booty: list[int]
+    bank: int
+    round: int
+    officials: tuple[int, ...]                   # the Sheriff, or the two Deputies
+    sheriff_turns: list[int]
+    deputy_deck: list[int]
+    deputy_runs: int
+    phase: str
+    order: list[int]                             # this round's merchants, from the Sheriff's left
+    market_order: list[int]
+    turn: int
+    set_aside: list[int]                         # 2E Market: set-aside cards, face up
+    handled: list[str | None]                    # PASSED / INSPECTED per seat
+    current: int                                 # the bag being dealt with, or -1
+    nego: list[Any] | None                       # [merchant, offer, by, due] (see phases.inspection)
+    must_inspect: set[int]
+    must_pass: set[int]
+    stances: dict[int, list[bool | None]]
+    authority: dict[int, tuple[int, ...]]
+    bm_piles: dict[int, list[int]]               # good -> Black Market values, top last
+    bm_claimed: set[int]
+    claim_queue: list[int]
+    events: list[tuple[Any, ...]]
+    history: list[Any]
+    scores: list[Score] | None
+    winners: list[int] | None
+    composition: list[int]
+
     __slots__ = (
         "rules", "n", "names", "edition1", "hand_size", "deputies_mode", "bm_on", "time_on",
         "rng", "deck", "discards", "box", "hands", "bags", "bag_size", "declared", "stands",
@@ -234,9 +287,9 @@ def new_state(rules: Rules, names: list[str], seed: int, first_sheriff: int = 0)
     s.bm_piles = {}
     if s.bm_on:
         from sheriff.cards import GOOD_IDS
-        for pile in rules.black_market_piles:
+        for bm in rules.black_market_piles:
             # Top card last: the higher value is on top.
-            s.bm_piles[GOOD_IDS[pile.good]] = sorted(pile.values)
+            s.bm_piles[GOOD_IDS[bm.good]] = sorted(bm.values)
     s.events = []
     s.history = []
     s.scores = None

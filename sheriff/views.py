@@ -196,7 +196,7 @@ class SeatView:
             "players": [
                 {"gold": s.gold[p], "stand_legal": list(self.stand_legal(p)), "face_down": self.face_down(p),
                  "black_market": [list(c) for c in s.bm_cards[p]], "hand_size": self.hand_size(p),
-                 "bag_size": self.bag_size(p), "declared": list(s.declared[p]) if s.declared[p] else None,
+                 "bag_size": self.bag_size(p), "declared": _plain(s.declared[p]),
                  "handled": s.handled[p]}
                 for p in range(n)
             ],

@@ -44,7 +44,7 @@ def payee_for(s: GameState, m: int) -> int:
     return BOOTY if len(auth) == 2 else auth[0]
 
 
-def to_act(s: GameState) -> int:
+def to_act(s: GameState) -> int | None:
     if s.claim_queue:
         return s.claim_queue[0]
     if s.nego is not None:
@@ -229,7 +229,9 @@ def check_accept(s: GameState, a) -> None:
 
 def apply_accept(s: GameState, a) -> None:
     m = a.merchant
-    bribe = s.nego[OFFER]
+    nego = s.nego
+    assert nego is not None          # check_accept found an offer
+    bribe = nego[OFFER]
     s.events.append(("deal", a.player, m, bribe))
     pass_bag(s, m, bribe)
 
@@ -357,6 +359,7 @@ def _maybe_end(s: GameState) -> None:
 def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
     """Rule inspect.pass (and deal.void_goods for a bribe's missing goods)."""
     bag = s.bags[m]
+    assert bag is not None           # an open bag: checked before any outcome
     if bribe is not None:
         payee = payee_for(s, m)
         if bribe.gold:
@@ -387,11 +390,13 @@ def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
 def open_bag(s: GameState, m: int, pile: int) -> None:
     """Rules inspect.honest and inspect.liar."""
     bag = s.bags[m]
-    good, count = s.declared[m]
+    declared = s.declared[m]
+    assert bag is not None and declared is not None      # an open, declared bag
+    good, count = declared
     stand = s.stands[m]
     if bag[good] == count:
         owed = count * PENALTY[good]
-        auth = s.authority.get(m) if s.deputies_mode else s.officials[:1]
+        auth = s.authority[m] if s.deputies_mode else s.officials[:1]
         s.events.append(("opened", m, True, tuple(bag), owed))
         stand[good] += count
         if len(auth) == 2:

@@ -260,8 +260,7 @@ def omniscient_html(s) -> str:
         parts.append(f'<div class="sn-seat" data-seat="{p}">{panel}</div>')
     out = f'<div class="sn-table sn-omni">{"".join(parts)}</div>' + piles_html(SeatView(s, 0))
     if s.phase == OVER:
-        g = Game.__new__(Game)
-        g.state = s
+        g = Game.from_state(s)
         out += "<h4>Final scores</h4>" + score_table_html(g)
     return out
 
