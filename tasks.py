@@ -3,6 +3,10 @@
 
     python3 tasks.py app             # install into .venv, serve the tutor with Voilà on 127.0.0.1:8866
     python3 tasks.py test [ARGS...]  # install into .venv, run the whole suite; ARGS go to pytest
+    python3 tasks.py build           # rebuild the compiled engine now (SHERIFF_PURE=1: plain Python)
+
+The engine's inner loop is compiled with mypyc when a C compiler is at hand (see
+setup.py); ``app`` and ``test`` rebuild it by themselves after its source changes.
 """
 from __future__ import annotations
 
@@ -32,15 +36,35 @@ def install(extra: str) -> None:
         print(f"creating {VENV}", flush=True)
         run(sys.executable, "-m", "venv", VENV)
         run(PY, "-m", "pip", "install", "--quiet", "--upgrade", "pip")
-    # The install is editable: only a change to pyproject.toml needs a new pip run.
+    # The install is editable: a change to pyproject.toml or setup.py needs a new pip run,
+    # a change to a compiled module's source a new build (see up_to_date).
     stamp = VENV / f".sheriff-installed-{extra}"
-    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    digest = hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + (ROOT / "setup.py").read_bytes()
+                            + os.environ.get("SHERIFF_PURE", "").encode()).hexdigest()
     if stamp.exists() and stamp.read_text() == digest:
         print(f".venv is up to date with pyproject.toml [{extra}]", flush=True)
+        if not up_to_date():
+            build([])
         return
     print(f"installing the project with [{extra}] into .venv", flush=True)
     run(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f".[{extra}]")
     stamp.write_text(digest)
+
+
+def up_to_date() -> bool:
+    """False if ``import sheriff`` refuses: compiled modules older than their source."""
+    return subprocess.run([str(PY), "-c", "import sheriff"], cwd=ROOT, capture_output=True).returncode == 0
+
+
+def build(args: list[str]) -> int:
+    if not PY.exists():
+        install("app")
+    print("building the engine (compiled with mypyc unless SHERIFF_PURE=1)", flush=True)
+    run(PY, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--no-deps", "-e", ".")
+    compiled = subprocess.run([str(PY), "-c", "import sheriff.compiled as c; print(c.is_compiled())"],
+                              cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    print("the engine runs compiled" if compiled == "True" else "the engine runs as plain Python", flush=True)
+    return 0
 
 
 def ensure_chromium() -> None:
@@ -77,7 +101,7 @@ def test(args: list[str]) -> int:
 
 
 def main() -> int:
-    tasks = {"app": app, "test": test}
+    tasks = {"app": app, "test": test, "build": build}
     if len(sys.argv) < 2 or sys.argv[1] not in tasks:
         print(__doc__.strip())
         return 2

@@ -3,13 +3,16 @@
     python benchmarks/engine.py [--seconds S] [--players 3 4 5 6] [--edition 2E]
 
 Prints one line per player count: ``players=N games_per_s=X`` (single process,
-one core), plus the mean number of actions per game.
+one core), plus the mean number of actions per game, after a line saying whether
+the engine runs compiled (mypyc, see setup.py) or as plain Python
+(``SHERIFF_PURE=1 python3 tasks.py build`` switches to plain Python).
 """
 from __future__ import annotations
 
 import argparse
 import time
 
+from sheriff import compiled
 from sheriff.bots import make_bots, play_game
 from sheriff.engine import Game
 from sheriff.rules import Rules
@@ -35,6 +38,7 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="+", default=[3, 4, 5, 6])
     ap.add_argument("--edition", default="2E")
     args = ap.parse_args()
+    print("engine: " + ("compiled with mypyc" if compiled.is_compiled() else "plain Python"))
     for n in args.players:
         ed = "2E" if n == 6 else args.edition
         rate, per_game = run(n, ed, args.seconds)

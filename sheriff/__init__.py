@@ -4,7 +4,11 @@
     >>> Game(Rules(edition="1E", players=3), seed=1).phase
     'market'
 """
-from sheriff import actions
+from sheriff import compiled
+
+compiled.check()                     # before any compiled module is loaded
+
+from sheriff import actions  # noqa: E402
 from sheriff.cards import GOODS, good_id
 from sheriff.engine import Game, apply
 from sheriff.errors import IllegalAction, InvalidScenario

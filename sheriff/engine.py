@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
 from sheriff import actions as A
 from sheriff.cards import LEGAL_GOODS, counts_to_list
@@ -22,6 +23,9 @@ from sheriff.phases.common import refuse
 from sheriff.phases.rounds import start_round
 from sheriff.rules import Rules
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START, OVER, GameState, new_state
+
+if TYPE_CHECKING:
+    from sheriff.scoring import Score
 
 DEFAULT_NAMES = ("Alan-a-Dale", "Maid Marion", "Little John", "Will Scarlet", "Friar Tuck", "Gilbert Whitehand")
 
@@ -106,6 +110,8 @@ class Game:
         # The position before the first action: None means "deal it again from the seed".
         self._initial: GameState | None = position.copy() if position is not None else None
         self.state = position if position is not None else self._fresh()
+        # The scenario Position (sheriff.scenario) this game began from, if any: saved games keep it.
+        self.setup: Any = None
 
     def _fresh(self) -> GameState:
         s = new_state(self.rules, self._names, self.seed, self.first_sheriff)
@@ -144,7 +150,7 @@ class Game:
         return self.state.phase == OVER
 
     @property
-    def scores(self):
+    def scores(self) -> list[Score] | None:
         return self.state.scores
 
     @property
@@ -204,6 +210,7 @@ class Game:
     def copy(self) -> "Game":
         g = Game(self.rules, self._names, self.seed, self.first_sheriff, position=self.state.copy())
         g._initial = self._initial           # the same start: replays stay exact
+        g.setup = self.setup
         return g
 
     @property

@@ -20,7 +20,6 @@ back as one ``InvalidScenario`` whose message names the field at fault, e.g.
 """
 from __future__ import annotations
 
-from collections import OrderedDict
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr,
@@ -413,42 +412,18 @@ def _split_model_error(e: InvalidScenario) -> InvalidScenario:
     return e
 
 
-_POSITIONS: "OrderedDict[int, tuple[Any, Any]]" = OrderedDict()   # id(initial state) -> (state, Position)
-
-
-def remember_position(game, position) -> None:
-    """Note that ``game`` began from scenario ``position`` (copies of the game share its
-    initial state, so they can be saved too).  Keeps the most recent 512."""
-    game.position = position
-    initial = getattr(game, "_initial", None)
-    if initial is not None:
-        _POSITIONS[id(initial)] = (initial, position)
-        _POSITIONS.move_to_end(id(initial))
-        while len(_POSITIONS) > 512:
-            _POSITIONS.popitem(last=False)
-
-
-def _position_of(game):
-    pos = getattr(game, "position", None)
-    if pos is not None:
-        return pos
-    initial = getattr(game, "_initial", None)
-    hit = _POSITIONS.get(id(initial)) if initial is not None else None
-    return hit[1] if hit is not None and hit[0] is initial else None
-
-
 def save_game(game) -> str:
     """The game as JSON text (rules, names, seed, first Sheriff, every move so far).
 
     A game that began from a scenario position (``Scenario.game()``) is saved with
     that position as ``setup``."""
     from sheriff.engine import Game
-    pos = _position_of(game)
+    pos = game.setup
     if pos is None:
         fresh = Game(game.rules, game.names, game.seed, game.first_sheriff).state
         if fresh.fingerprint()[:-2] != game.initial_state.fingerprint()[:-2]:
             raise ValueError("this game began from a prepared position that is not a scenario Position; "
-                             "set game.position (a sheriff.scenario.Position) to save it")
+                             "set game.setup (a sheriff.scenario.Position) to save it")
     data = SavedGame(
         rules=game.rules, names=list(game.names), seed=game.seed if pos is None else 0,
         first_sheriff=game.first_sheriff if pos is None else 0,
@@ -482,7 +457,7 @@ def load_game(text: str | bytes):
             if pos.rules != saved.rules or pos.names != saved.names:
                 raise InvalidScenario("the setup's rules and names must match the game's", "setup")
             game = Game.from_state(pos.to_state())
-            remember_position(game, pos)
+            game.setup = pos
         else:
             game = Game(saved.rules, saved.names, saved.seed, saved.first_sheriff)
     except InvalidScenario:

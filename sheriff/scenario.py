@@ -539,11 +539,10 @@ class Scenario(BaseModel):
 
     # -- playing -----------------------------------------------------------------------
     def game(self):
-        """A fresh ``Game`` at the setup position (``game.position`` is kept for saving)."""
+        """A fresh ``Game`` at the setup position (``game.setup`` is kept for saving)."""
         from sheriff.engine import Game
-        from sheriff.record import remember_position
         g = Game.from_state(self.setup.to_state(), seed=self.setup.seed)
-        remember_position(g, self.setup)
+        g.setup = self.setup
         return g
 
     def replay(self, seat: int | None = None) -> "Replay":

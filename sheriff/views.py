@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from sheriff.cards import ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS
 from sheriff.phases import inspection
+from sheriff.rules import Rules
 from sheriff.state import BOOTY, GameState
 
 
@@ -23,7 +24,7 @@ class SeatView:
 
     # -- the table ----------------------------------------------------------------
     @property
-    def rules(self):
+    def rules(self) -> Rules:
         return self._s.rules
 
     @property

@@ -1,0 +1,75 @@
+"""Build script; everything but the compiled modules is declared in pyproject.toml.
+
+The engine's inner loop (state, phases, engine, views, bots) is compiled with mypyc,
+the compiler that makes mypy itself fast: same source, about 1.6 times as many
+simulated games per second.  Compiling is optional.  With SHERIFF_PURE=1, without a
+C compiler or Python's headers, or if mypyc fails, the package installs as plain
+Python and behaves the same (tests/test_compiled.py plays both and compares).
+
+A compiled module is loaded instead of its .py file, so ``sheriff/compiled.py``
+records a hash of each compiled source here and refuses to run stale compiled code.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).resolve().parent
+HOT = [
+    "sheriff/state.py", "sheriff/engine.py", "sheriff/views.py", "sheriff/bots.py", "sheriff/payments.py",
+    "sheriff/phases/common.py", "sheriff/phases/market.py", "sheriff/phases/bags.py",
+    "sheriff/phases/inspection.py", "sheriff/phases/rounds.py",
+]
+RECORD = ROOT / "sheriff" / "data" / "compiled.json"
+GROUP = "sheriff_engine"                         # name of the shared library mypyc builds
+BUILDING = {"bdist_wheel", "editable_wheel", "build_ext", "build", "install", "develop"}
+
+
+def note(msg: str) -> None:
+    print(f"sheriff setup: {msg}", file=sys.stderr, flush=True)
+
+
+class OptionalBuildExt(build_ext):
+    """Build the compiled modules if possible; on any failure keep the plain-Python package."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as e:       # no compiler, no Python.h, ...: all or nothing
+            note(f"compiling failed ({e}); installing plain Python instead")
+            for out in self.get_outputs():
+                Path(out).unlink(missing_ok=True)
+            RECORD.unlink(missing_ok=True)
+
+
+def compiled_modules() -> list:
+    if not BUILDING.intersection(sys.argv):     # metadata steps: no need to run mypyc
+        return []
+    # An editable install compiles in place: clear the last build's files first.
+    RECORD.unlink(missing_ok=True)
+    for path in HOT:
+        for old in (ROOT / path).parent.glob(Path(path).stem + ".*.so"):
+            old.unlink()
+    for old in ROOT.glob(GROUP + "__mypyc.*.so"):
+        old.unlink()
+    if os.environ.get("SHERIFF_PURE") == "1":
+        note("SHERIFF_PURE=1: plain Python")
+        return []
+    try:
+        from mypyc.build import mypycify
+        exts = mypycify(HOT, opt_level="3", group_name=GROUP)
+    except BaseException as e:       # mypy reports type errors by SystemExit
+        note(f"mypyc cannot compile ({e!r}); installing plain Python instead")
+        return []
+    record = {path: hashlib.sha256((ROOT / path).read_bytes()).hexdigest() for path in HOT}
+    RECORD.write_text(json.dumps(record, indent=1) + "\n")
+    return exts
+
+
+setup(ext_modules=compiled_modules(), cmdclass={"build_ext": OptionalBuildExt})
