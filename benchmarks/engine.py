@@ -1,15 +1,18 @@
 """Whole games per second with bots, every action checked by the rules.
 
-    python benchmarks/engine.py [--seconds S] [--players 3 4 5 6] [--edition 2E]
+    python benchmarks/engine.py [--games 300] [--runs 7] [--players 3 4 5 6] [--edition 2E]
 
 Prints one line per player count: ``players=N games_per_s=X`` (single process,
-one core), plus the mean number of actions per game, after a line saying whether
-the engine runs compiled (mypyc, see setup.py) or as plain Python
-(``SHERIFF_PURE=1 python3 tasks.py build`` switches to plain Python).
+one core): the best of several runs over the same games (seeds 0, 1, ...), as
+``timeit`` reports, because other work on the machine only ever slows a run down;
+the median is shown beside it, with the mean number of actions per game.  A line
+before them says whether the engine runs compiled (mypyc, see setup.py) or as
+plain Python (``SHERIFF_PURE=1 python3 tasks.py build`` switches to plain Python).
 """
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
 from sheriff import compiled
@@ -18,31 +21,34 @@ from sheriff.engine import Game
 from sheriff.rules import Rules
 
 
-def run(players: int, edition: str, seconds: float) -> tuple[float, float]:
+def run(players: int, edition: str, games: int) -> tuple[float, int]:
+    """Games per second over ``games`` whole games (seeds 0, 1, ...), and the actions they took."""
     rules = Rules(edition=edition, players=players)
-    games = actions = 0
+    actions = 0
     start = time.perf_counter()
-    while True:
-        g = Game(rules, seed=games)
-        play_game(g, make_bots(players, seed=games))
-        games += 1
+    for seed in range(games):
+        g = Game(rules, seed=seed)
+        play_game(g, make_bots(players, seed=seed))
         actions += len(g.history)
-        elapsed = time.perf_counter() - start
-        if elapsed >= seconds:
-            return games / elapsed, actions / games
+    return games / (time.perf_counter() - start), actions
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--games", type=int, default=300, help="games per run")
+    ap.add_argument("--runs", type=int, default=7, help="runs per player count; the best is reported")
     ap.add_argument("--players", type=int, nargs="+", default=[3, 4, 5, 6])
     ap.add_argument("--edition", default="2E")
     args = ap.parse_args()
     print("engine: " + ("compiled with mypyc" if compiled.is_compiled() else "plain Python"))
     for n in args.players:
         ed = "2E" if n == 6 else args.edition
-        rate, per_game = run(n, ed, args.seconds)
-        print(f"players={n} games_per_s={rate:.0f}  (edition {ed}, {per_game:.0f} actions/game)")
+        rates = []
+        for _ in range(args.runs):
+            rate, actions = run(n, ed, args.games)
+            rates.append(rate)
+        print(f"players={n} games_per_s={max(rates):.0f}  (best of {args.runs} runs of {args.games} games, "
+              f"median {statistics.median(rates):.0f}; edition {ed}, {actions / args.games:.0f} actions/game)")
 
 
 if __name__ == "__main__":
