@@ -23,6 +23,7 @@ from operator import mul
 from sheriff import actions as A
 from sheriff.cards import CONTRABAND_GOODS, GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY, VALUE
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
+from sheriff.views import SeatView
 
 MERCHANT_STYLES = ("honest", "smuggler", "bluffer")
 _CHEAP_FIRST = tuple(sorted(range(N_GOODS), key=lambda g: VALUE[g]))
@@ -54,7 +55,7 @@ class Bot:
     def label(self) -> str:
         return f"{self.merchant} merchant / {self.sheriff} sheriff"
 
-    def act(self, v):
+    def act(self, v: SeatView) -> A.Action:
         """The bot's next action in view ``v`` (it must be this bot's turn)."""
         ph = v.phase
         if ph == INSPECT:
@@ -70,12 +71,12 @@ class Bot:
         raise ValueError(f"no move in phase {ph}")
 
     # -- Market, loading, declaring ---------------------------------------------
-    def _choose_start(self, v):
+    def _choose_start(self, v: SeatView) -> A.Action:
         self.last_reason = "starts the Market on the left"
         return A.ChooseStart(v.seat, v.merchants[0])
 
     @staticmethod
-    def _best_legal(hand) -> int:
+    def _best_legal(hand: list[int]) -> int:
         """The legal good to collect: 4 points per card in hand plus its value; first on ties."""
         best, top = 0, hand[0] * 4 + 2                       # Apples
         x = hand[1] * 4 + 3                                  # Cheese
@@ -95,7 +96,7 @@ class Bot:
             return True
         return self.rng.random() < 0.5
 
-    def _market(self, v):
+    def _market(self, v: SeatView) -> A.Action:
         hand = v.hand
         best = self._best_legal(hand)
         self._lying = self._smuggle_now()
@@ -114,7 +115,7 @@ class Bot:
             if len(discard) >= 5:          # at most five are set aside
                 del discard[5:]
                 break
-        from_piles = ()
+        from_piles: tuple[int, ...] = ()
         if discard and v.rules.edition == "1E":
             for k in (0, 1):               # take a run of the wanted good off a discard pile
                 i = 0
@@ -130,7 +131,7 @@ class Bot:
         pile = 1 if from_piles[:1] == (0,) else 0
         return A.Market(v.seat, tuple(discard), from_piles, pile)
 
-    def _load(self, v):
+    def _load(self, v: SeatView) -> A.Action:
         hand = v.hand
         best = self._best_legal(hand)
         cards = [best] * min(hand[best], 5)
@@ -147,10 +148,11 @@ class Bot:
         self.last_reason = "packs contraband under a legal declaration" if lie else "packs only what it will declare"
         return A.LoadBag(v.seat, tuple(cards))
 
-    def _declare(self, v):
+    def _declare(self, v: SeatView) -> A.Action:
         # Read the plan back from the bag itself, so a bot that takes over a seat mid-round
         # (a loaded game, a branch) declares what the bag was packed for.
         bag = v.bag
+        assert bag is not None                # declaring: the bag is loaded
         best = max(LEGAL_GOODS, key=bag.__getitem__)
         if not bag[best]:                     # nothing legal packed: name the good the hand favours
             best = self._best_legal(v.hand)
@@ -160,7 +162,7 @@ class Bot:
         return A.Declare(v.seat, best, size)
 
     # -- Inspection -------------------------------------------------------------
-    def _inspection(self, v):
+    def _inspection(self, v: SeatView) -> A.Action:
         me = v.seat
         if v.claim_due():
             goods = v.claimable()
@@ -185,7 +187,7 @@ class Bot:
             m = v.next_bag()
         return self._sheriff_open(v, m)
 
-    def _suspect(self, v, m) -> bool:
+    def _suspect(self, v: SeatView, m: int) -> bool:
         if v.bound(m) == "inspect":
             return True
         if self.sheriff == "trusting":
@@ -195,7 +197,7 @@ class Bot:
         declared = v.declared(m)
         return v.bag_size(m) >= 4 or (declared is not None and GOODS[declared[0]].value >= 4 and v.bag_size(m) >= 3)
 
-    def _sheriff_open(self, v, m):
+    def _sheriff_open(self, v: SeatView, m: int) -> A.Action:
         me = v.seat
         bound = v.bound(m)
         if bound is not None:
@@ -216,7 +218,7 @@ class Bot:
         self.last_reason = "sees a small, plausible bag"
         return A.Pass(me, m)
 
-    def _sheriff_answer(self, v, m, offer):
+    def _sheriff_answer(self, v: SeatView, m: int, offer: A.Bribe | None) -> A.Action:
         me = v.seat
         if offer is None:           # merchant refused: decide now
             if self.sheriff == "trusting":
@@ -235,10 +237,11 @@ class Bot:
         self.last_reason = "finds the bribe too small"
         return A.Inspect(me, m)
 
-    def _merchant_answer(self, v, offer):
+    def _merchant_answer(self, v: SeatView, offer: A.Bribe | None) -> A.Action:
         me = v.seat
-        bag = v.bag
-        declared = v.declared(me)[0]
+        bag, decl = v.bag, v.declared(me)
+        assert bag is not None and decl is not None     # a declared bag is on the table
+        declared = decl[0]
         at_risk = sum(map(mul, PENALTY, bag)) - PENALTY[declared] * bag[declared]
         lying = at_risk > 0
         honest_bait = self.merchant == "bluffer" and not lying

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from itertools import repeat, starmap
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from sheriff.cards import N_GOODS, VALUE, deck_composition
 from sheriff.rules import Rules
@@ -21,13 +21,13 @@ from sheriff.rules import Rules
 if TYPE_CHECKING:
     from sheriff.scoring import Score
 
-# Phases of a round (and the end of the game).
-MARKET_START = "market_start"   # 2E: the Sheriff picks who starts the Market
-MARKET = "market"
-LOAD = "load"
-DECLARE = "declare"
-INSPECT = "inspect"
-OVER = "over"
+# Phases of a round (and the end of the game).  Final: compiled code inlines them.
+MARKET_START: Final = "market_start"   # 2E: the Sheriff picks who starts the Market
+MARKET: Final = "market"
+LOAD: Final = "load"
+DECLARE: Final = "declare"
+INSPECT: Final = "inspect"
+OVER: Final = "over"
 
 PHASE_TITLES = {
     MARKET_START: "Market (choosing who starts)", MARKET: "Market", LOAD: "Load Merchant Bag",
@@ -45,11 +45,11 @@ def shuffle(rng: random.Random, cards: list) -> list:
     return list(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
 
 
-BOOTY = -2   # payee id for the Deputies' Booty tile (six players)
+BOOTY: Final = -2   # payee id for the Deputies' Booty tile (six players)
 
 # Outcome of a bag in the Inspection phase.
-PASSED = "passed"
-INSPECTED = "inspected"
+PASSED: Final = "passed"
+INSPECTED: Final = "inspected"
 
 
 class GameState:

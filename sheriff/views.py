@@ -9,10 +9,15 @@ as plain data (for widgets, saving, and the tests that check nothing leaks).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from sheriff.cards import ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS
 from sheriff.phases import inspection
 from sheriff.rules import Rules
 from sheriff.state import BOOTY, GameState
+
+if TYPE_CHECKING:
+    from sheriff.scoring import Score
 
 
 class SeatView:
@@ -88,7 +93,7 @@ class SeatView:
     def has_bag(self, p: int) -> bool:
         return self._s.bags[p] is not None
 
-    def declared(self, p: int):
+    def declared(self, p: int) -> tuple[int, int] | None:
         return self._s.declared[p]
 
     def handled(self, p: int) -> str | None:
@@ -109,7 +114,7 @@ class SeatView:
         """2E Market: the face-up set-aside cards waiting to become the discard pile."""
         return tuple(self._s.set_aside)
 
-    def negotiation(self):
+    def negotiation(self) -> tuple[Any, ...] | None:
         """(merchant, standing offer or None, offered by, whose answer is due) or None."""
         n = self._s.nego
         return tuple(n) if n is not None else None
@@ -141,10 +146,10 @@ class SeatView:
             return "pass"
         return None
 
-    def authority(self, m: int):
+    def authority(self, m: int) -> tuple[int, ...] | None:
         return self._s.authority.get(m)
 
-    def stances(self, m: int):
+    def stances(self, m: int) -> tuple[bool | None, ...] | None:
         st = self._s.stances.get(m)
         return tuple(st) if st else None
 
@@ -161,10 +166,10 @@ class SeatView:
     def claimable(self) -> list[int]:
         return inspection.claimable(self._s, self.seat)
 
-    def scores(self):
+    def scores(self) -> list[Score] | None:
         return self._s.scores
 
-    def winners(self):
+    def winners(self) -> list[int] | None:
         return self._s.winners
 
     # -- private to this seat -----------------------------------------------------

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
-from sheriff.phases.common import need_cards, need_phase, need_seat, refuse
+from sheriff.phases.common import need_cards, need_group, need_phase, need_seat, refuse
 from sheriff.state import DECLARE, INSPECT, LOAD, GameState
 
 
@@ -14,6 +14,7 @@ def check_load(s: GameState, a) -> None:
         raise refuse(s, "round.phases", f"{s.names[a.player]} is {'a Deputy' if s.deputies_mode else 'the Sheriff'} this round and carries no bag.")
     if s.bags[a.player] is not None:
         raise refuse(s, "load.closed", f"{s.names[a.player]} has already closed the bag; it cannot be repacked.")
+    need_group(s, a.cards, "load.from_hand")
     k = len(a.cards)
     if k < 1:
         raise refuse(s, "load.size", "A bag must hold at least one card.")

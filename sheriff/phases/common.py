@@ -21,19 +21,24 @@ def need_cards(s: GameState, cards, where: list[int], rule_id: str, player: int,
     """Count vector of ``cards``; refuse if they are not all in ``where`` (``player``'s ``place``).
 
     The refusal message is only formatted when refusing: legal moves stay cheap."""
-    counts = [0] * N_GOODS
-    try:
-        if cards and (min(cards) < 0 or max(cards) >= N_GOODS):
-            raise TypeError
-        for c in cards:
-            k = counts[c] + 1            # a float or a bool-free non-int raises TypeError here
-            counts[c] = k
-            if k > where[c]:
-                raise refuse(s, rule_id, f"{s.names[player]}'s {place} has {where[c]} {GOODS[c].name}, not {cards.count(c)}.")
-    except TypeError:
-        bad = next((c for c in cards if type(c) is not int or not 0 <= c < N_GOODS), cards)
-        raise refuse(s, rule_id, f"{bad!r} is not a goods card.") from None
+    need_group(s, cards, rule_id)
+    n = N_GOODS
+    for c in cards:                   # every card first, so the message names the odd one out
+        if type(c) is not int or not 0 <= c < n:
+            raise refuse(s, rule_id, f"{c!r} is not a goods card.")
+    counts = [0] * n
+    for c in cards:
+        k = counts[c] + 1
+        counts[c] = k
+        if k > where[c]:
+            raise refuse(s, rule_id, f"{s.names[player]}'s {place} has {where[c]} {GOODS[c].name}, not {cards.count(c)}.")
     return counts
+
+
+def need_group(s: GameState, group, rule_id: str, what: str = "goods cards") -> None:
+    """Groups of cards or players come as tuples (lists are accepted too)."""
+    if not isinstance(group, (tuple, list)):
+        raise refuse(s, rule_id, f"{group!r} is not a group of {what}.")
 
 
 def need_seat(s: GameState, p) -> None:

@@ -20,7 +20,8 @@ from operator import add, mul
 
 from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY
 from sheriff.payments import give_gold, pay
-from sheriff.phases.common import need_phase, need_seat, refuse
+from sheriff.actions import Bribe
+from sheriff.phases.common import need_group, need_phase, need_seat, refuse
 from sheriff.phases.rounds import end_inspection
 from sheriff.state import BOOTY, INSPECT, INSPECTED, PASSED, GameState
 
@@ -59,7 +60,7 @@ def to_act(s: GameState) -> int | None:
 
 
 # -- common checks ----------------------------------------------------------------
-def _need_open_bag(s: GameState, a, m: int) -> None:
+def _need_open_bag(s: GameState, a, m) -> None:     # m: as given, not yet checked
     if s.phase != INSPECT:
         need_phase(s, INSPECT, "That")
     if type(m) is not int or not 0 <= m < s.n or type(a.player) is not int or not 0 <= a.player < s.n:
@@ -144,7 +145,17 @@ def apply_threaten(s: GameState, a) -> None:
     s.events.append(("threaten", a.player, m))
 
 
+def _is_bribe(b) -> bool:
+    # A function, not an inline isinstance: that would narrow ``b`` to Bribe, and compiled
+    # code would then trust its fields' declared types before they are checked below.
+    return isinstance(b, Bribe)
+
+
 def _check_bribe(s: GameState, m: int, b) -> None:
+    if not _is_bribe(b):
+        raise refuse(s, "bribe.what", f"{b!r} is not a bribe: an offer is gold, goods and terms (a Bribe).")
+    for group in (b.stand, b.bag, b.inspect, b.let_pass):
+        need_group(s, group, "bribe.what", "cards or players")
     if b.is_empty():
         raise refuse(s, "bribe.what", "An offer must contain something; to pay nothing, refuse instead.")
     if not isinstance(b.gold, int) or b.gold < 0:
@@ -174,15 +185,15 @@ def _check_bribe_stand(s: GameState, m: int, stand) -> None:
 
 def _check_bribe_terms(s: GameState, m: int, b) -> None:
     """The bribe's promises about other merchants' bags this round."""
-    both = set(b.inspect) & set(b.let_pass)
-    if both:
-        raise refuse(s, "bribe.terms", f"A bag cannot be both opened and let through ({s.names[min(both)]}).")
     for group, word in ((b.inspect, "open"), (b.let_pass, "let through")):
         for p in group:
             if not (isinstance(p, int) and p in s.order) or p == m:
                 raise refuse(s, "bribe.terms", f"The deal can only {word} another merchant's bag this round.")
             if s.handled[p] is not None:
                 raise refuse(s, "bribe.terms", f"{s.names[p]}'s bag has already been {s.handled[p]}.")
+    both = set(b.inspect) & set(b.let_pass)
+    if both:
+        raise refuse(s, "bribe.terms", f"A bag cannot be both opened and let through ({s.names[min(both)]}).")
     if set(b.inspect) & s.must_pass or set(b.let_pass) & s.must_inspect:
         raise refuse(s, "deal.binding", "That contradicts a deal already struck this round.")
 

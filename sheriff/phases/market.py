@@ -1,7 +1,7 @@
 """Phase 1, Market: set cards aside and draw back up (rules market.*)."""
 from __future__ import annotations
 
-from sheriff.phases.common import need_cards, need_phase, need_seat, refuse
+from sheriff.phases.common import need_cards, need_group, need_phase, need_seat, refuse
 from sheriff.phases.rounds import draw, hand_count
 from sheriff.state import LOAD, MARKET, MARKET_START, GameState
 
@@ -35,9 +35,11 @@ def check_market(s: GameState, a) -> None:
         if a.player in s.officials:
             raise refuse(s, "round.phases", f"{s.names[a.player]} is {'a Deputy' if s.deputies_mode else 'the Sheriff'} and sits out the Market.")
         raise refuse(s, "turn.order", f"It is {s.names[who]}'s Market turn, not {s.names[a.player]}'s.")
+    need_group(s, a.discard, "market.set_aside")
     if len(a.discard) > 5:
         raise refuse(s, "market.set_aside", f"At most five cards may be set aside; {len(a.discard)} were chosen.")
     need_cards(s, a.discard, s.hands[a.player], "market.set_aside", a.player)
+    need_group(s, a.from_piles, "market.draw_1e" if s.edition1 else "market.draw_2e", "discard piles")
     if not s.edition1:
         if a.from_piles:
             raise refuse(s, "market.draw_2e", "In the 2nd edition every card is drawn from the deck; the discard pile is not for drawing.")
