@@ -1,13 +1,14 @@
 """Build script; everything but the compiled modules is declared in pyproject.toml.
 
 The engine's inner loop (state, phases, engine, views, bots) is compiled with mypyc,
-the compiler that makes mypy itself fast: same source, about 1.6 times as many
+the compiler that makes mypy itself fast: same source, about twice as many
 simulated games per second.  Compiling is optional.  With SHERIFF_PURE=1, without a
 C compiler or Python's headers, or if mypyc fails, the package installs as plain
 Python and behaves the same (tests/test_compiled.py plays both and compares).
 
-A compiled module is loaded instead of its .py file, so ``sheriff/compiled.py``
-records a hash of each compiled source here and refuses to run stale compiled code.
+A compiled module is loaded instead of its .py file, so this records a hash of each
+compiled source and ``sheriff/compiled.py`` refuses to run stale compiled code.
+More in docs/speed.md.
 """
 from __future__ import annotations
 
