@@ -603,10 +603,162 @@ def q_deputies(seed: int, edition: str | None = None) -> Question:
     )
 
 
+_DEAL_OPTIONS = (ALLOWED, "Refused: the deal struck this round binds the Sheriff")
+
+
+def q_deal(seed: int, edition: str | None = None) -> Question:
+    """A deal with terms about another merchant's bag: may the Sheriff now do this?"""
+    rng = random.Random(seed)
+    ed = _edition(rng, edition)
+    decl = rng.choice(LEGAL_GOODS)
+    smuggled = [decl] * rng.randint(1, 3) + [rng.choice(CONTRABAND_GOODS)]
+    other = rng.choice((2, 3))
+    g = table_game(ed, {1: list_to_counts(smuggled)}, {1: (decl, len(smuggled))}, seed=seed)
+    s = g.state
+    names = s.names
+    term = rng.choice(("inspect", "let_pass"))
+    gold = rng.randint(2, 8)
+    bribe = Bribe(gold=gold, inspect=(other,)) if term == "inspect" else Bribe(gold=gold, let_pass=(other,))
+    texts = []
+    for action in (A.Threaten(0, 1), A.Offer(1, 1, bribe), A.Accept(0, 1)):
+        texts.append(_narrate(g, action)[1])
+    # The Sheriff then turns to the other merchant's bag, maybe tempted by a bribe of its own.
+    tempt = rng.random() < 0.5
+    if tempt:
+        g.push(A.Threaten(0, other))
+        g.push(A.Offer(other, other, Bribe(gold=rng.randint(3, 10))))
+        offer_text = f"{names[other]} offers {s.nego[1].gold} gold to be let through. "
+    else:
+        offer_text = ""
+    attempt = rng.choice(("open", "pass"))
+    action = A.Inspect(0, other) if attempt == "open" else A.Pass(0, other)
+    err = g.why_illegal(action)
+    deal_text = (f"{gold} gold, and you open {names[other]}'s bag" if term == "inspect"
+                 else f"{gold} gold, and you let {names[other]} through")
+    verb = "open" if attempt == "open" else "hand back unopened"
+    if err is None:
+        promised = "open" if term == "inspect" else "let through"
+        explanation = (f"{' '.join(texts)} Allowed: the deal promised to {promised} {names[other]}'s bag, "
+                       f"and to {verb} it keeps that promise.")
+    else:
+        explanation = f"{' '.join(texts)} {err.reason}"
+    return Question(
+        "deal", seed, ed, "A deal about someone else's bag",
+        f'The Sheriff threatened {names[1]}\'s bag, and {names[1]} offered: "{deal_text}." The Sheriff accepted. '
+        f"{offer_text}May the Sheriff now {verb} {names[other]}'s bag?",
+        [Scene(f"Inside {names[1]}'s bag (only {names[1]} knows)", tuple(list_to_counts(smuggled)))],
+        (Field("verdict", "Verdict", "choice", _DEAL_OPTIONS),),
+        {"verdict": _DEAL_OPTIONS[err is not None]}, explanation, "deal.binding",
+    )
+
+
+_TURN_OPTIONS = (ALLOWED, "Refused: it is not that player's turn to speak",
+                 "Refused: there is no offer on the table to accept")
+_TURN_RULE = {None: ALLOWED, "negotiation.turn": _TURN_OPTIONS[1], "deal.accept": _TURN_OPTIONS[2]}
+
+
+def q_haggle(seed: int, edition: str | None = None) -> Question:
+    """Haggling over a bag: whose answer is awaited, and may this player say this now?"""
+    rng = random.Random(seed)
+    ed = _edition(rng, edition)
+    decl = rng.choice(LEGAL_GOODS)
+    bag = [decl] * rng.randint(1, 3) + [rng.choice(CONTRABAND_GOODS)]
+    g = table_game(ed, {1: list_to_counts(bag)}, {1: (decl, len(bag))}, seed=seed)
+    s = g.state
+    names = s.names
+    said = []
+    # The Sheriff takes up the bag with a threat or a price; then the two sides trade answers.
+    opening = A.Threaten(0, 1) if rng.random() < 0.5 else A.Offer(0, 1, Bribe(gold=rng.randint(4, 12)))
+    said.append(opening)
+    g.push(opening)
+    for _ in range(rng.randint(0, 2)):
+        due = s.nego[3]
+        if due == 1:
+            move = A.Offer(1, 1, Bribe(gold=rng.randint(1, 6))) if rng.random() < 0.7 else A.Decline(1, 1)
+        else:
+            move = A.Offer(0, 1, Bribe(gold=rng.randint(5, 12)))
+        said.append(move)
+        g.push(move)
+        if s.nego is None or s.nego[3] == 0 and s.nego[1] is None:   # the merchant refused: the Sheriff decides
+            break
+    due = s.nego[3]
+    who = rng.choice((0, 1))
+    if who == 1:
+        attempt = rng.choice((A.Offer(1, 1, Bribe(gold=2)), A.Accept(1, 1), A.Decline(1, 1)))
+    else:
+        attempt = rng.choice((A.Offer(0, 1, Bribe(gold=9)), A.Accept(0, 1)))
+    err = g.why_illegal(attempt)
+    verdict = _TURN_RULE[err.rule_id if err else None]
+    last = said[-1]
+    why_due = (f"The last word was {names[last.player]}'s ({last.text(names).rstrip('.')}), so {names[due]} "
+               "answers next. "
+               + (f"Allowed: {attempt.text(names)}" if err is None else err.reason))
+    story = " ".join(f"{i}. {a.text(names)}" for i, a in enumerate(said, 1))
+    wants = {A.Offer: "make a new offer", A.Accept: "accept the offer on the table",
+             A.Decline: "refuse to pay"}[type(attempt)]
+    return Question(
+        "haggle", seed, ed, "Whose turn to speak?",
+        f'{names[1]} declared "{_decl_text(decl, len(bag))}". So far: {story} '
+        f"Whose answer is awaited now? And may {names[who]} now {wants}?",
+        [Scene(f"Inside {names[1]}'s bag (only {names[1]} knows)", tuple(list_to_counts(bag)))],
+        (Field("due", "Whose answer is awaited", "choice", (names[0] + " (the Sheriff)", names[1])),
+         Field("verdict", f"{names[who]} tries to {wants}", "choice", _TURN_OPTIONS)),
+        {"due": names[0] + " (the Sheriff)" if due == 0 else names[1], "verdict": verdict},
+        why_due, err.rule_id if err else "negotiation.turn",
+    )
+
+
+_NO_CLAIM = "No claim is possible"
+_SEVERAL = "Any one of several types: the merchant picks"
+
+
+def q_blackmarket(seed: int, edition: str | None = None) -> Question:
+    """2E Black Market: a bag passes; may its owner claim a Black Market card, and of which type?"""
+    rng = random.Random(seed)
+    ed = "2E"
+    focus = rng.choice(CONTRABAND_GOODS)             # the type that may reach three (Crossbows: no pile)
+    stand = [0] * N_GOODS
+    stand[focus] = rng.randint(0, 3)
+    others = [x for x in CONTRABAND_GOODS + LEGAL_GOODS if x != focus]
+    for _ in range(rng.randint(0, 2)):
+        stand[rng.choice(others)] += 1
+    decl = rng.choice(LEGAL_GOODS)
+    bag = [decl] * rng.randint(0, 2) + [focus] * rng.randint(0, 2)
+    bag += [rng.choice(others) for _ in range(rng.randint(0, 5 - len(bag)) // 2)]
+    bag = bag or [focus]
+    g = table_game(ed, {1: list_to_counts(bag)}, {1: (decl, len(bag))}, stands={1: stand}, seed=seed,
+                   black_market=True)
+    s = g.state
+    piles = sorted(s.bm_piles)
+    name = s.names[1]
+    texts = [_narrate(g, A.Pass(0, 1))[1]]
+    face_down = sum(s.stands[1][x] for x in range(N_GOODS) if not IS_LEGAL[x])
+    can = g.view(1).claimable()
+    if can:
+        texts.append(_narrate(g, A.ClaimBlackMarket(1, can[0]))[1])
+        if len(can) > 1:
+            texts.append(f"({name} could have claimed {' or '.join(GOODS[x].name for x in can)} instead.)")
+    else:
+        texts.append(f"{name} has no three contraband cards of one type with a Black Market pile, so there is no claim.")
+    options = (_NO_CLAIM,) + tuple(GOODS[x].name for x in piles) + (_SEVERAL,)
+    answer = _NO_CLAIM if not can else GOODS[can[0]].name if len(can) == 1 else _SEVERAL
+    return Question(
+        "blackmarket", seed, ed, "A claim at the Black Market",
+        f'Black Market module. {name} declared "{_decl_text(decl, len(bag))}" and the Sheriff hands the bag back '
+        f"unopened. How many contraband cards lie face down on {name}'s stand now, and may {name} claim a "
+        f"Black Market card (piles: {', '.join(GOODS[x].name for x in piles)})?",
+        [Scene(f"{name}'s stand before (face-down goods included)", tuple(stand)),
+         Scene(f"Inside {name}'s bag", tuple(list_to_counts(bag)))],
+        (Field("face_down", "Face-down contraband on the stand", "int", lo=0, hi=20),
+         Field("claim", "Black Market claim", "choice", options)),
+        {"face_down": face_down, "claim": answer}, " ".join(texts), "black_market.claim",
+    )
+
+
 KINDS = {
     "market": q_market, "load": q_load, "declare": q_declare, "inspect": q_inspect, "pass": q_pass,
-    "debt": q_debt, "endround": q_endround, "kingqueen": q_kingqueen, "total": q_total,
-    "deputies": q_deputies,
+    "deal": q_deal, "haggle": q_haggle, "debt": q_debt, "endround": q_endround, "kingqueen": q_kingqueen,
+    "total": q_total, "deputies": q_deputies, "blackmarket": q_blackmarket,
 }
 
 

@@ -135,6 +135,54 @@ def test_deputies_question_is_second_edition_six_players():
             assert q.answer["gain"] == 0 and q.answer["booty"] == 0
 
 
+def test_deal_terms_bind_the_sheriff_only_against_the_promise():
+    seen = set()
+    for seed in range(80):
+        q = generate("deal", seed, "2E")
+        promised_open = ", and you open " in q.prompt
+        tries_open = "now open " in q.prompt
+        keeps_promise = promised_open == tries_open
+        assert (q.answer["verdict"] == ALLOWED) == keeps_promise, (seed, q.prompt)
+        assert q.rule_id == "deal.binding"
+        seen.add((promised_open, tries_open))
+    assert len(seen) == 4
+
+
+def test_haggle_awaits_the_other_side_and_accepts_only_a_standing_offer():
+    from sheriff.practice import _TURN_OPTIONS
+    seen = set()
+    for seed in range(120):
+        q = generate("haggle", seed, "1E")
+        sheriff, merchant = q.field("due").options
+        story = q.prompt.split("So far: ")[1].split(" Whose answer")[0]
+        last = story.rsplit(". ", 1)[-1] if story.count(". ") else story
+        last_speaker = sheriff if last.split(" ")[0] == sheriff.split(" ")[0] else merchant
+        assert q.answer["due"] != last_speaker, (seed, story)
+        if q.answer["verdict"] == _TURN_OPTIONS[2]:          # nothing to accept
+            assert "threatens" in last or "refuses to pay" in last, (seed, story)
+        seen.add(q.answer["verdict"])
+    assert seen == set(_TURN_OPTIONS)
+
+
+def test_black_market_claims_need_three_of_a_type_with_a_pile():
+    claims = set()
+    for seed in range(150):
+        q = generate("blackmarket", seed, "1E")
+        assert q.edition == "2E"
+        stand, bag = q.scene[0].counts, q.scene[1].counts
+        after = [a + b for a, b in zip(stand, bag)]
+        assert q.answer["face_down"] == sum(k for g, k in enumerate(after) if not IS_LEGAL[g])
+        claim = q.answer["claim"]
+        with_pile = [g for g in range(N_GOODS) if GOODS[g].name in q.field("claim").options and after[g] >= 3]
+        if claim == "No claim is possible":
+            assert not with_pile
+        elif claim in {GOODS[g].name for g in range(N_GOODS)}:
+            assert [GOODS[g].name for g in with_pile] == [claim]
+            assert "reveals 3" in q.explanation
+        claims.add(claim)
+    assert "No claim is possible" in claims and len(claims) >= 3
+
+
 def test_table_game_builds_a_consistent_position():
     bag = [0] * N_GOODS
     bag[LEGAL_GOODS[3]] = 4

@@ -341,7 +341,7 @@ def test_practice_view_new_question_and_feedback():
 
 
 @pytest.mark.parametrize("kinds", [["market"], ["load"], ["declare"], ["debt", "endround"], ["kingqueen", "total"],
-                                   ["deputies"]])
+                                   ["deputies"], ["deal", "haggle"], ["blackmarket"]])
 def test_practice_view_every_kind_renders(kinds):
     from sheriff.widgets.practice import PracticeView
     p = PracticeView(kinds, seed=3)
