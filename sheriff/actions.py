@@ -16,13 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sheriff.cards import GOODS, list_to_counts, describe
+from sheriff.cards import GOODS
 from sheriff.fastinit import fast_init
-
-
-def cards_text(cards) -> str:
-    return describe(list_to_counts(cards))
-
 
 
 @fast_init
@@ -45,21 +40,9 @@ class Bribe:
         return not (self.gold or self.stand or self.bag or self.inspect or self.let_pass or self.promise)
 
     def text(self, names=None) -> str:
-        name = (lambda p: names[p]) if names else (lambda p: f"player {p}")
-        parts = []
-        if self.gold:
-            parts.append(f"{self.gold} gold")
-        if self.stand:
-            parts.append(f"{cards_text(self.stand)} from the stand")
-        if self.bag:
-            parts.append(f"{cards_text(self.bag)} from the bag")
-        if self.inspect:
-            parts.append("opening " + " and ".join(name(p) + "'s bag" for p in self.inspect))
-        if self.let_pass:
-            parts.append("letting " + " and ".join(name(p) for p in self.let_pass) + " pass")
-        if self.promise:
-            parts.append(f"a promise ({self.promise}), which binds nobody")
-        return ", ".join(parts) if parts else "nothing"
+        """In words, e.g. '8 gold and 2 Apples from the stand' (phrased by ``sheriff.narration``)."""
+        from sheriff.narration import bribe_text    # narration imports this module
+        return bribe_text(self, names=names)
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,6 +72,14 @@ class _Table:
         self.declared = list(state.declared)
         self.authority = dict(getattr(state, "authority", {}) or {})
 
+    @classmethod
+    def of_names(cls, names) -> "_Table":
+        """A table known only by its players' names (no roles): for texts outside a game's story."""
+        t = cls.__new__(cls)
+        t.names, t.officials, t.deputies, t.edition1 = list(names or ()), (), False, False
+        t.hand_size, t.declared, t.authority = 6, [], {}
+        return t
+
     def who(self, p: int) -> str:
         if p == BOOTY:
             return "the Booty"
@@ -94,8 +102,12 @@ class _Table:
         return "the discard pile"
 
 
-def bribe_text(b, t: _Table) -> str:
-    """'8 gold and 2 Apples from the stand', with conditions about other bags and promises."""
+def bribe_text(b, t: _Table | None = None, names=None) -> str:
+    """'8 gold and 2 Apples from the stand', with conditions about other bags and promises.
+
+    ``t``: the table the bribe is offered at (who is Sheriff or Deputy); without it,
+    players are called by ``names``."""
+    t = t or _Table.of_names(names)
     parts = []
     if b.gold:
         parts.append(f"{b.gold} gold")
