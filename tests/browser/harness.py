@@ -247,5 +247,17 @@ def screenshot(page, name: str) -> Path | None:
     folder = ROOT / "screenshots" if target == "1" else Path(target)
     folder.mkdir(parents=True, exist_ok=True)
     path = folder / f"{name}.png"
-    page.screenshot(path=str(path), full_page=True)
+    # Voila scrolls an inner container, so a "full page" is one window high: make the
+    # window as tall as the tallest scrolling content for the shot, then put it back.
+    tall = page.evaluate("""() => Math.max(document.body.scrollHeight, ...[...document.querySelectorAll('*')]
+        .filter(e => /(auto|scroll)/.test(getComputedStyle(e).overflowY)).map(e => e.scrollHeight))""")
+    size = page.viewport_size
+    if size and tall > size["height"]:
+        page.set_viewport_size({"width": size["width"], "height": min(int(tall) + 40, 16000)})
+        page.wait_for_timeout(300)
+    try:
+        page.screenshot(path=str(path), full_page=True)
+    finally:
+        if size:
+            page.set_viewport_size(size)
     return path
