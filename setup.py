@@ -16,17 +16,14 @@ import hashlib
 import json
 import os
 import sys
+import tomllib
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-HOT = [
-    "sheriff/state.py", "sheriff/engine.py", "sheriff/views.py", "sheriff/bots.py", "sheriff/payments.py",
-    "sheriff/phases/common.py", "sheriff/phases/market.py", "sheriff/phases/bags.py",
-    "sheriff/phases/inspection.py", "sheriff/phases/rounds.py",
-]
+HOT = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["sheriff"]["compiled"]
 RECORD = ROOT / "sheriff" / "data" / "compiled.json"
 GROUP = "sheriff_engine"                         # name of the shared library mypyc builds
 BUILDING = {"bdist_wheel", "editable_wheel", "build_ext", "build", "install", "develop"}

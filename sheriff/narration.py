@@ -80,7 +80,7 @@ class _Table:
         t.hand_size, t.declared, t.authority = 6, [], {}
         return t
 
-    def who(self, p: int) -> str:
+    def who(self, p: int | None) -> str:
         if p == BOOTY:
             return "the Booty"
         if p is None or not (0 <= p < len(self.names)):
@@ -89,7 +89,7 @@ class _Table:
             return f"Deputy {self.names[p]}" if self.deputies else "the Sheriff"
         return self.names[p]
 
-    def whose(self, p: int) -> str:
+    def whose(self, p: int | None) -> str:
         w = self.who(p)
         return w + ("'" if w.endswith("s") and not w.startswith("the ") else "'s")
 
@@ -298,15 +298,15 @@ def _event(ev, t: _Table, ctx: dict, action, seat, after) -> str | None:
         view = f"wants to inspect {t.whose(m)} bag" if want else f"would let {t.who(m)} pass"
         return f"{t.who(d)} {view}."
     if kind == "authority":
-        m, who = ev[1], tuple(ev[2])
-        t.authority[m] = who
-        if not who:
+        m, suspicious = ev[1], tuple(ev[2])
+        t.authority[m] = suspicious
+        if not suspicious:
             return f"Neither Deputy is suspicious, so {t.who(m)} goes through without a bribe."
-        if len(who) == 1:
-            return (f"Only {t.who(who[0])} is suspicious, and deals with {t.who(m)} alone: "
+        if len(suspicious) == 1:
+            return (f"Only {t.who(suspicious[0])} is suspicious, and deals with {t.who(m)} alone: "
                     f"any bribe or fine is theirs alone.")
         return (f"Both Deputies are suspicious: they deal with {t.who(m)} together "
-                f"({t.who(who[0])} speaks), and any bribe or fine goes onto the Booty tile.")
+                f"({t.who(suspicious[0])} speaks), and any bribe or fine goes onto the Booty tile.")
     if kind == "threaten":
         return f"{t.who(ev[1])} threatens to open {t.whose(ev[2])} bag."
     if kind == "offer":

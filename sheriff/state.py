@@ -102,15 +102,7 @@ class GameState:
     winners: list[int] | None
     composition: list[int]
 
-    __slots__ = (
-        "rules", "n", "names", "edition1", "hand_size", "deputies_mode", "bm_on", "time_on",
-        "rng", "deck", "discards", "box", "hands", "bags", "bag_size", "declared", "stands",
-        "bm_cards", "gold", "booty_gold", "booty", "bank", "round", "officials", "sheriff_turns",
-        "deputy_deck", "deputy_runs", "phase", "order", "market_order", "turn", "set_aside",
-        "handled", "current", "nego", "must_inspect", "must_pass", "stances", "authority",
-        "bm_piles", "bm_claimed", "claim_queue", "events", "history", "scores", "winners",
-        "composition",
-    )
+    __slots__ = tuple(__annotations__)        # plain Python: the same fields, and no others
 
     def __init__(self):
         pass

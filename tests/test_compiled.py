@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,16 @@ def test_compiled_and_plain_python_play_the_same_games(tmp_path):
     shutil.copytree(PACKAGE, plain, ignore=shutil.ignore_patterns("*.so", "__pycache__", "compiled.json"))
     assert digest() == ("True", digest(tmp_path)[1])
     assert digest(tmp_path)[0] == "False"
+
+
+def test_compiled_modules_type_check():
+    """mypyc compiles only what mypy accepts; otherwise the build quietly goes plain Python."""
+    mypy_api = pytest.importorskip("mypy.api")
+    root = Path(__file__).resolve().parents[1]
+    modules = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["sheriff"]["compiled"]
+    out, err, status = mypy_api.run(["--no-incremental", *modules])
+    assert status == 0, out + err
+    assert f"no issues found in {len(modules)} source files" in out
 
 
 def test_ci_runs_the_compiled_engine():
