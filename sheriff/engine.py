@@ -290,6 +290,7 @@ class Game:
             out += [A.Inspect(actor, m, k) for k in range(len(s.discards))]
             out += [A.Pass(actor, m), A.Threaten(actor, m)]
             out += [A.Offer(actor, m, A.Bribe(gold=x)) for x in range(1, s.gold[m] + 1)]
+            out += [A.Offer(m, m, A.Bribe(gold=x)) for x in range(1, s.gold[m] + 1)]    # offered unasked
         return out
 
 

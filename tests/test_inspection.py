@@ -86,7 +86,6 @@ def test_friar_tuck_bribe_counter_offer_and_deal():
     g = game_at_inspection({1: cards("chickens", 3)}, {1: "chickens"}, players=4,
                            stands={1: cards("apples", 3)})
     s, sheriff, _ = seats(g)
-    refused(g, A.Offer(1, 1, Bribe(gold=5)), "negotiation.turn")        # nobody asked yet
     g.push(A.Threaten(sheriff, 1))
     refused(g, A.Inspect(sheriff, 1), "negotiation.turn")               # Tuck's answer is due
     g.push(A.Offer(1, 1, Bribe(gold=5, stand=cards("apples", 2))))
@@ -97,6 +96,42 @@ def test_friar_tuck_bribe_counter_offer_and_deal():
     assert s.stands[1][APPLES] == 1 and s.stands[sheriff][APPLES] == 2
     assert s.stands[1][CHICKENS] == 3 and s.handled[1] == "passed"
     refused(g, A.Inspect(sheriff, 1), "inspect.final")
+
+
+def test_a_merchant_may_offer_unasked_and_the_sheriff_answers():
+    g = game_at_inspection({1: cards("chickens", 2, "silk"), 2: cards("apples")}, {1: "chickens", 2: "apples"},
+                           players=4)
+    s, sheriff, _ = seats(g)
+    g.push(A.Offer(1, 1, Bribe(gold=5)))                               # before any threat
+    assert s.current == 1 and g.to_act == sheriff
+    refused(g, A.Offer(1, 1, Bribe(gold=6)), "negotiation.turn")        # the Sheriff's answer is due
+    refused(g, A.Offer(2, 2, Bribe(gold=3)), "inspect.one_at_a_time")   # one bag on the table at a time
+    refused(g, A.Threaten(sheriff, 2), "inspect.one_at_a_time")
+    g.push(A.Accept(sheriff, 1))
+    assert s.gold[1] == 45 and s.gold[sheriff] == 55 and s.handled[1] == "passed"
+    g.push(A.Offer(2, 2, Bribe(gold=3)))                               # the table is free again
+    g.push(A.Inspect(sheriff, 2))                                      # refusing the bribe: open anyway
+    assert s.gold[2] == 52 and s.handled[2] == "inspected"
+
+
+def test_an_unasked_offer_waits_for_the_deputies_and_cannot_undo_a_deal():
+    g = game_at_inspection({}, players=6)
+    s = g.state
+    d1, d2 = s.officials
+    m, other = s.order[0], s.order[1]
+    refused(g, A.Offer(m, m, Bribe(gold=2)), "negotiation.turn")        # Deputies have not spoken
+    g.push(A.Stance(d1, m, True))
+    g.push(A.Stance(d2, m, False))
+    g.push(A.Offer(m, m, Bribe(gold=2)))
+    assert g.to_act == d1
+    g.push(A.Accept(d1, m))
+    assert s.gold[d1] == 52
+    h = game_at_inspection({}, players=4)
+    _, sheriff, (a, b, _) = seats(h)
+    h.push(A.Threaten(sheriff, a))
+    h.push(A.Offer(a, a, Bribe(gold=4, inspect=(b,))))
+    h.push(A.Accept(sheriff, a))
+    refused(h, A.Offer(b, b, Bribe(gold=9)), "deal.binding")
 
 
 def test_declining_hands_the_decision_back_to_the_sheriff():

@@ -2,7 +2,8 @@
 
 Protocol (one bag at a time, rule inspect.one_at_a_time):
   * The Sheriff takes up a bag by threatening it, naming a price (Offer), or
-    deciding at once (Inspect / Pass).
+    deciding at once (Inspect / Pass); or a merchant whose bag waits offers a
+    bribe unasked (2E: everyone may talk at once), and the Sheriff answers.
   * A negotiation alternates: whoever's answer is due may counter (Offer),
     accept the standing offer (Accept: the bag passes and the bribe is paid), or,
     for the merchant, refuse (Decline).  The Sheriff may end it at his turn by
@@ -203,14 +204,27 @@ def check_offer(s: GameState, a) -> None:
     _need_open_bag(s, a, m)
     if a.player == m:
         nego = s.nego
-        if nego is None or nego[M] != m:
-            raise refuse(s, "negotiation.turn", f"Wait until {_boss(s, m)} turns to your bag (a threat or a price) before offering.")
-        _need_due(s, a, m)
+        if nego is None:                 # an unprompted offer opens the talk about this bag
+            _need_free_table(s, m)
+        elif nego[M] != m:
+            raise refuse(s, "inspect.one_at_a_time", f"{s.names[nego[M]]}'s bag is being negotiated; wait until it is settled.")
+        else:
+            _need_due(s, a, m)
     else:
         _need_decider(s, a, m)
         if m in s.must_inspect:
             raise refuse(s, "deal.binding", f"A deal already binds {s.names[a.player]} to open {s.names[m]}'s bag, whatever is offered.")
     _check_bribe(s, m, a.bribe)
+
+
+def _need_free_table(s: GameState, m: int) -> None:
+    """A merchant may offer before being asked, once nobody else's bag is on the table."""
+    if s.current not in (-1, m):
+        raise refuse(s, "inspect.one_at_a_time", f"{s.names[s.current]}'s bag is being dealt with; wait until it is settled.")
+    if actor_for(s, m) is None:
+        raise refuse(s, "negotiation.turn", f"Both Deputies must first say whether they suspect {s.names[m]}; then offer.")
+    if m in s.must_inspect:
+        raise refuse(s, "deal.binding", f"A deal already binds {_boss(s, m)} to open {s.names[m]}'s bag, whatever is offered.")
 
 
 def _boss(s: GameState, m: int) -> str:
