@@ -118,7 +118,7 @@ def test_an_unasked_offer_waits_for_the_deputies_and_cannot_undo_a_deal():
     g = game_at_inspection({}, players=6)
     s = g.state
     d1, d2 = s.officials
-    m, other = s.order[0], s.order[1]
+    m = s.order[0]
     refused(g, A.Offer(m, m, Bribe(gold=2)), "negotiation.turn")        # Deputies have not spoken
     g.push(A.Stance(d1, m, True))
     g.push(A.Stance(d2, m, False))

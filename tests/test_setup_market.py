@@ -94,7 +94,7 @@ def test_1e_market_starts_left_of_the_sheriff():
 def test_market_turn_order_and_sheriff_sits_out():
     g = Game(Rules(edition="1E", players=4), seed=1)
     s = g.state
-    first, second = s.market_order[0], s.market_order[1]
+    second = s.market_order[1]
     refused(g, A.Market(second), "turn.order")
     refused(g, A.Market(s.officials[0]), "round.phases")
 

@@ -157,7 +157,7 @@ def test_black_market_is_refused_in_the_first_edition():
 def test_time_up_lets_every_remaining_bag_pass_without_a_bribe():
     g = game_at_inspection({1: cards("silk", 2)}, {1: "apples"}, players=4, time_limit=True)
     s = g.state
-    sheriff, (a, b, c) = s.officials[0], s.order
+    sheriff, (a, _, c) = s.officials[0], s.order
     g.push(A.Inspect(sheriff, c))
     g.push(A.Threaten(sheriff, a))
     g.push(A.TimeUp(sheriff))

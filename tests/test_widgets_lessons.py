@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from sheriff.cards import GOOD_IDS, GOODS
+from sheriff.cards import GOOD_IDS
 from sheriff.rulebook import RULES
 from sheriff.widgets.lesson import plain
 
