@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from operator import add, mul
 
+from sheriff.actions import Bribe
 from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY
 from sheriff.payments import give_gold, pay
-from sheriff.actions import Bribe
 from sheriff.phases.common import need_group, need_phase, need_seat, refuse
 from sheriff.phases.rounds import end_inspection
 from sheriff.state import BOOTY, INSPECT, INSPECTED, PASSED, GameState
