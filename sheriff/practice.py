@@ -679,7 +679,7 @@ def q_haggle(seed: int, edition: str | None = None) -> Question:
             move = A.Offer(0, 1, Bribe(gold=rng.randint(5, 12)))
         said.append(move)
         g.push(move)
-        if s.nego is None or s.nego[3] == 0 and s.nego[1] is None:   # the merchant refused: the Sheriff decides
+        if s.nego[1] is None and s.nego[3] == 0:      # the merchant refused: the Sheriff decides
             break
     due = s.nego[3]
     who = rng.choice((0, 1))
