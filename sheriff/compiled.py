@@ -24,12 +24,14 @@ def _binary(source: Path) -> Path | None:
     return None
 
 
+def _recorded() -> dict[str, str]:
+    """Source path -> hash at build time, for each module setup.py compiled ({}: none)."""
+    return json.loads(RECORD.read_text()) if RECORD.exists() else {}
+
+
 def modules() -> dict[str, bool]:
     """Each module setup.py compiles (path relative to the project), and whether it runs compiled."""
-    if not RECORD.exists():
-        return {}
-    recorded = json.loads(RECORD.read_text())
-    return {path: _binary(PACKAGE.parent / path) is not None for path in recorded}
+    return {path: _binary(PACKAGE.parent / path) is not None for path in _recorded()}
 
 
 def is_compiled() -> bool:
@@ -40,10 +42,8 @@ def is_compiled() -> bool:
 
 def check() -> None:
     """Refuse to import compiled modules whose source has changed since they were built."""
-    if not RECORD.exists():
-        return
     stale = []
-    for path, digest in json.loads(RECORD.read_text()).items():
+    for path, digest in _recorded().items():
         source = PACKAGE.parent / path
         if _binary(source) is not None and hashlib.sha256(source.read_bytes()).hexdigest() != digest:
             stale.append(path)

@@ -253,8 +253,8 @@ def q_pass(seed: int, edition: str | None = None) -> Question:
     sheriff_before = sum(s.stands[0])
     events, text = _narrate(g, A.Accept(0, 1))
     got = sum(s.stands[0]) - sheriff_before
-    up = sum(s.stands[1][x] for x in LEGAL_GOODS)
-    down = sum(s.stands[1][x] for x in range(N_GOODS) if not IS_LEGAL[x])
+    view = g.view(1)
+    up, down = sum(view.stand_legal(1)), view.face_down(1)
     m = s.names[1]
     void = any(e[0] == "void" for e in events)
     gold_txt = f"{gold} gold and " if gold else ""
@@ -732,7 +732,7 @@ def q_blackmarket(seed: int, edition: str | None = None) -> Question:
     piles = sorted(s.bm_piles)
     name = s.names[1]
     texts = [_narrate(g, A.Pass(0, 1))[1]]
-    face_down = sum(s.stands[1][x] for x in range(N_GOODS) if not IS_LEGAL[x])
+    face_down = g.view(1).face_down(1)
     can = g.view(1).claimable()
     if can:
         texts.append(_narrate(g, A.ClaimBlackMarket(1, can[0]))[1])

@@ -212,8 +212,7 @@ def check_offer(s: GameState, a) -> None:
             _need_due(s, a, m)
     else:
         _need_decider(s, a, m)
-        if m in s.must_inspect:
-            raise refuse(s, "deal.binding", f"A deal already binds {s.names[a.player]} to open {s.names[m]}'s bag, whatever is offered.")
+        _need_not_bound_to_open(s, m)
     _check_bribe(s, m, a.bribe)
 
 
@@ -223,6 +222,11 @@ def _need_free_table(s: GameState, m: int) -> None:
         raise refuse(s, "inspect.one_at_a_time", f"{s.names[s.current]}'s bag is being dealt with; wait until it is settled.")
     if actor_for(s, m) is None:
         raise refuse(s, "negotiation.turn", f"Both Deputies must first say whether they suspect {s.names[m]}; then offer.")
+    _need_not_bound_to_open(s, m)
+
+
+def _need_not_bound_to_open(s: GameState, m: int) -> None:
+    """No bribe talk about a bag a deal this round has promised to open (the decider is known)."""
     if m in s.must_inspect:
         raise refuse(s, "deal.binding", f"A deal already binds {_boss(s, m)} to open {s.names[m]}'s bag, whatever is offered.")
 
