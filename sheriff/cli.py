@@ -17,6 +17,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from sheriff.errors import InvalidScenario
+from sheriff.position import to_counts
 from sheriff.record import short
 
 USAGE = """\
@@ -40,10 +41,9 @@ options:
 
 # -- score ---------------------------------------------------------------------------
 def _stand(v):
-    from sheriff.scenario import _to_counts
     if not isinstance(v, dict):
         raise ValueError('expected an object of counts, e.g. {"apples": 4}')
-    return _to_counts(v)
+    return to_counts(v)
 
 
 class ScorePlayer(BaseModel):

@@ -27,6 +27,7 @@ from sheriff.cards import (BONUS, CONTRABAND_GOODS, GOOD_IDS, GOODS, IS_LEGAL, L
                            counts_to_list, list_to_counts)
 from sheriff.engine import DEFAULT_NAMES, Game
 from sheriff.narration import goods_text, narrate
+from sheriff.position import Position, counts_of
 from sheriff.rulebook import RULES
 from sheriff.rules import Rules
 from sheriff.scoring import bonuses, score
@@ -121,10 +122,6 @@ def check(q: Question, answers: dict) -> Feedback:
 
 
 # -- building positions with the engine -------------------------------------------------
-def _as_dict(vec) -> dict[str, int]:
-    return {GOODS[g].id: k for g, k in enumerate(vec) if k}
-
-
 def _names(n: int) -> list[str]:
     return list(DEFAULT_NAMES[:n])
 
@@ -135,7 +132,8 @@ def table_game(edition: str, bags: dict[int, list[int]], declared: dict[int, tup
                deputies: tuple[int, int] | None = None, hands: dict[int, list[int]] | None = None,
                phase: str = "inspect", others_wait: bool = True, names: list[str] | None = None,
                **variants) -> Game:
-    """A game at a chosen moment of a round, built from plain count vectors by seat.
+    """A game at a chosen moment of a round, from count vectors by seat (a ``Position``,
+    built by the engine's setup like every scenario).
 
     ``phase="inspect"``: ``bags`` and ``declared`` ((good, count)) by seat; with
     ``others_wait`` the other merchants carry a one-Apple bag still to be dealt with
@@ -143,38 +141,30 @@ def table_game(edition: str, bags: dict[int, list[int]], declared: dict[int, tup
     ``phase="declare"``: every merchant has a bag (the others get one Apple), nobody
     has declared yet.  ``phase="load"``: merchants in ``bags`` have not loaded yet
     (give their ``hands``); the others have closed a one-Apple bag."""
-    from sheriff.scenario import Position
     n = players
-    rules = Rules(edition=edition, players=n, royal_goods=royal, **variants)
     officials = deputies if deputies else (sheriff,)
-    inspect = phase == "inspect"
+    merchants = [p for p in range(n) if p not in officials]
     apple = list_to_counts([LEGAL_GOODS[0]])
-    bags = dict(bags)
-    declared = dict(declared)
     if phase == "load":
-        loading = set(bags)
-        bags = {p: apple for p in range(n) if p not in officials and p not in loading}
+        bags = {p: apple for p in merchants if p not in bags}
     elif others_wait or phase == "declare":
-        for p in range(n):
-            if p not in officials and p not in bags:
-                bags[p] = apple
-                declared[p] = (LEGAL_GOODS[0], 1)
+        bags = {p: bags.get(p, apple) for p in merchants}
+        declared = {p: declared.get(p, (LEGAL_GOODS[0], 1)) for p in merchants}
+    inspect = phase == "inspect"
     pos = Position(
-        rules=rules, names=list(names) if names else _names(n), phase=phase,
+        rules=Rules(edition=edition, players=n, royal_goods=royal, **variants),
+        names=list(names) if names else _names(n), phase=phase,
         sheriff=None if deputies else sheriff, deputies=deputies,
-        hands=[_as_dict((hands or {}).get(p, [0] * N_GOODS)) for p in range(n)],
-        bags=[_as_dict(bags[p]) if p in bags else None for p in range(n)],
+        hands=[counts_of((hands or {}).get(p, ())) for p in range(n)],
+        bags=[counts_of(bags[p]) if p in bags else None for p in range(n)],
         declarations=[{"good": GOODS[declared[p][0]].id, "count": declared[p][1]} if inspect and p in bags else None
                       for p in range(n)],
         handled=[None if (p in bags or p in officials or not inspect) else "passed" for p in range(n)],
-        stands=[_as_dict((stands or {}).get(p, [0] * N_GOODS)) for p in range(n)],
+        stands=[counts_of((stands or {}).get(p, ())) for p in range(n)],
         gold=[(gold or {}).get(p, 50) for p in range(n)],
         seed=seed,
     )
     return Game.from_state(pos.to_state(), seed=seed)
-
-
-inspection_game = table_game
 
 
 def _random_bag(rng: random.Random, size: int, pool) -> list[int]:

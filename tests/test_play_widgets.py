@@ -14,7 +14,7 @@ import pytest
 from sheriff import actions as A
 from sheriff.cards import GOOD_IDS, GOODS, N_GOODS
 from sheriff.engine import Game
-from sheriff.record import load_game, save_game
+from sheriff.saved_game import load_game, save_game
 from sheriff.rules import Rules
 from sheriff.tournament import play_one
 from sheriff.widgets import render

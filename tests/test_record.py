@@ -12,8 +12,8 @@ from sheriff import actions as A
 from sheriff.cards import GOOD_IDS
 from sheriff.engine import Game
 from sheriff.errors import InvalidScenario
-from sheriff.record import (MAX_ACTIONS, SavedGame, action_from_json, action_to_json, from_action, load_game,
-                            save_game)
+from sheriff.record import MAX_ACTIONS, action_from_json, action_to_json, from_action
+from sheriff.saved_game import SavedGame, load_game, save_game
 from sheriff.rules import Rules
 from sheriff.scenario import get_scenario
 

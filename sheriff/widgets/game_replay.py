@@ -143,7 +143,7 @@ class ReplayViewer:
 
     def load(self, text) -> bool:
         """Load a saved game (JSON text or bytes); a broken file is refused with a message."""
-        from sheriff.record import load_game
+        from sheriff.saved_game import load_game
         if not text:
             self.message.value = error_box("Choose a saved game, a file, or paste the JSON text first.")
             return False

@@ -398,7 +398,7 @@ class PlayApp:
     # -- saving and loading -----------------------------------------------------------------
     def save(self) -> str | None:
         """Write the game as JSON next to the notebook; also offer it as a download and as text."""
-        from sheriff.record import save_game
+        from sheriff.saved_game import save_game
         g = self.game
         if g is None:
             return None
@@ -424,7 +424,7 @@ class PlayApp:
 
     def load_text(self, text) -> bool:
         """Load a saved game and continue it; a broken file is refused with a message."""
-        from sheriff.record import load_game
+        from sheriff.saved_game import load_game
         msg = self.setup.load_message
         if not text or (isinstance(text, str) and not text.strip()):
             msg.value = error_box("Choose a saved game file or paste its JSON text first.")

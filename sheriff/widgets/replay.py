@@ -1,7 +1,7 @@
 """Step through a rulebook example, forward and back, one sentence per step.
 
     ReplayView("1e-gilbert-liar")           # a shipped example, by id
-    ReplayView(scenario.with_changes(...))  # or any Scenario (a tweaked one)
+    ReplayView(scenario.with_bag(...))  # or any Scenario (a tweaked one)
     Examples(["1e-much-honest", "2e-little-john-honest"])   # several, built when picked
 
 Each step is a move played by the engine (``sheriff.scenario.Replay``); the view

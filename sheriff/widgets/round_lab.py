@@ -316,10 +316,9 @@ class InspectionLab(_Lab):
         self.bribe_row.layout.display = "" if self.decision.value == "bribe" else "none"
         bag = self.slots.value
         from sheriff.widgets.lesson import attempt
-        sc, err_html = attempt(lambda: get_scenario(self.EXAMPLES[ed]).with_changes(
-            bags={1: [GOODS[c].id for c in bag]},
-            declarations={1: {"good": GOODS[self.declared.value].id, "count": max(1, len(bag))}},
-            gold={1: self.gold.value}))
+        sc, err_html = attempt(lambda: get_scenario(self.EXAMPLES[ed])
+                               .with_bag(1, [GOODS[c].id for c in bag], declare=GOODS[self.declared.value].id)
+                               .with_gold(1, self.gold.value))
         if sc is None:
             self.result.value = err_html
             self.table.value = ""
@@ -483,11 +482,12 @@ class DebtLab(_Lab):
         sheriff = base.setup.sheriff
         stand = {GOODS[g].id: w.value for g, w in self.stand.items() if w.value}
         sh_stand = {GOODS[g].id: w.value for g, w in self.sheriff_stand.items() if w.value}
-        changes = dict(gold={1: self.gold.value, sheriff: self.sheriff_gold.value},
-                       stands={1: stand, sheriff: sh_stand})
-        if self.honest.value:
-            changes["bags"] = {1: {"apples": 4}}
-        sc, err_html = lesson.attempt(lambda: base.with_changes(**changes))
+
+        def tweaked():
+            sc = (base.with_gold(1, self.gold.value).with_gold(sheriff, self.sheriff_gold.value)
+                  .with_stand(1, stand).with_stand(sheriff, sh_stand))
+            return sc.with_bag(1, {"apples": 4}) if self.honest.value else sc
+        sc, err_html = lesson.attempt(tweaked)
         if sc is None:
             self.result.value = err_html
             self.table.value = ""
