@@ -15,7 +15,7 @@ own ``check_load`` / ``check_declare``, so the refusal cites the rule.
 from __future__ import annotations
 
 import random
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, NoReturn
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, ValidationError
 
@@ -64,6 +64,7 @@ Cards = Annotated[dict[str, int], BeforeValidator(to_counts)]
 Pile = Annotated[list[GoodName], Field(max_length=MAX_PILE)]
 Gold = Annotated[StrictInt, Field(ge=0, le=1_000_000)]
 PerSeat = Field(max_length=6)
+PhaseName = Literal["market_start", "market", "load", "declare", "inspect"]
 
 
 def vec(cards: dict[str, int] | None) -> list[int]:
@@ -103,7 +104,7 @@ class Position(BaseModel):
     names: Annotated[list[PlayerName], Field(min_length=3, max_length=6)]
     sheriff: Seat | None = None
     deputies: tuple[Seat, Seat] | None = None          # six players; the first one speaks for both
-    phase: Literal["market_start", "market", "load", "declare", "inspect"] = "inspect"
+    phase: PhaseName = "inspect"
     round: Annotated[StrictInt, Field(ge=0, le=50)] = 0  # rounds already played
     market_start: Seat | None = None                     # 2E Market: the merchant who went first
     turn: Annotated[StrictInt, Field(ge=0, le=5)] = 0    # Market: merchants who have had their turn
@@ -167,8 +168,7 @@ def build_state(pos: Position) -> GameState:
     _lay_out_cards(s, pos, comp, placed, bags, discards)
     s.hands = [vec(h) for h in pos.hands]
     s.bags = [vec(b) if b is not None else None for b in bags]
-    s.bag_size = [sum(b.values()) if b is not None else (decls[p].count if decls[p] is not None else 0)
-                  for p, b in enumerate(bags)]
+    s.bag_size = [sum(b.values()) if b is not None else d.count if d is not None else 0 for b, d in zip(bags, decls)]
     s.declared = [(GOOD_IDS[d.good], d.count) if d is not None else None for d in decls]
     s.handled = [PASSED if h == "passed" else INSPECTED if h == "inspected" else None for h in handled]
     if pos.stands:
@@ -301,7 +301,7 @@ def _engine_says(check, probe: GameState, action, where: str) -> None:
 
 
 # -- edge checks: the shape of the data ---------------------------------------------------------
-def _bad(msg: str, where: str):
+def _bad(msg: str, where: str) -> NoReturn:
     raise InvalidScenario(msg, where)
 
 

@@ -27,7 +27,7 @@ from sheriff.cards import (BONUS, CONTRABAND_GOODS, GOOD_IDS, GOODS, IS_LEGAL, L
                            counts_to_list, list_to_counts)
 from sheriff.engine import DEFAULT_NAMES, Game
 from sheriff.narration import goods_text, narrate
-from sheriff.position import Position, counts_of
+from sheriff.position import Declaration, PhaseName, Position, counts_of
 from sheriff.rulebook import RULES
 from sheriff.rules import Rules
 from sheriff.scoring import bonuses, score
@@ -130,7 +130,7 @@ def table_game(edition: str, bags: dict[int, list[int]], declared: dict[int, tup
                players: int = 4, sheriff: int = 0, stands: dict[int, list[int]] | None = None,
                gold: dict[int, int] | None = None, royal: bool = False, seed: int = 0,
                deputies: tuple[int, int] | None = None, hands: dict[int, list[int]] | None = None,
-               phase: str = "inspect", others_wait: bool = True, names: list[str] | None = None,
+               phase: PhaseName = "inspect", others_wait: bool = True, names: list[str] | None = None,
                **variants) -> Game:
     """A game at a chosen moment of a round, from count vectors by seat (a ``Position``,
     built by the engine's setup like every scenario).
@@ -152,13 +152,13 @@ def table_game(edition: str, bags: dict[int, list[int]], declared: dict[int, tup
         declared = {p: declared.get(p, (LEGAL_GOODS[0], 1)) for p in merchants}
     inspect = phase == "inspect"
     pos = Position(
-        rules=Rules(edition=edition, players=n, royal_goods=royal, **variants),
+        rules=Rules.model_validate({"edition": edition, "players": n, "royal_goods": royal, **variants}),
         names=list(names) if names else _names(n), phase=phase,
         sheriff=None if deputies else sheriff, deputies=deputies,
         hands=[counts_of((hands or {}).get(p, ())) for p in range(n)],
         bags=[counts_of(bags[p]) if p in bags else None for p in range(n)],
-        declarations=[{"good": GOODS[declared[p][0]].id, "count": declared[p][1]} if inspect and p in bags else None
-                      for p in range(n)],
+        declarations=[Declaration(good=GOODS[declared[p][0]].id, count=declared[p][1]) if inspect and p in bags
+                      else None for p in range(n)],
         handled=[None if (p in bags or p in officials or not inspect) else "passed" for p in range(n)],
         stands=[counts_of((stands or {}).get(p, ())) for p in range(n)],
         gold=[(gold or {}).get(p, 50) for p in range(n)],

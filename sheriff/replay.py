@@ -8,7 +8,7 @@ promises after its last step; ``check_expect`` lists the ones that do not hold.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterator
 
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr
 
@@ -150,7 +150,8 @@ class Replay:
         return [(desc, ok) for desc, ok in _expect_items(ex, self.final.state)]
 
 
-def _expect_items(ex: Expect, s: GameState):
+def _expect_items(ex: Expect, s: GameState) -> Iterator[tuple[str, bool]]:
+    got: Any             # what the state holds, compared with the promise
     names = s.names
     seat = {nm: i for i, nm in enumerate(names)}
     for nm, v in ex.gold.items():
@@ -163,11 +164,11 @@ def _expect_items(ex: Expect, s: GameState):
                 got = vec[GOOD_IDS[g]]
                 yield (f"{nm}'s {label} holds {k} {good_name(GOOD_IDS[g], k)}" + ("" if got == k else f" (got {got})"),
                        got == k)
-    for nm, cards in ex.bags.items():
+    for nm, in_bag in ex.bags.items():
         bag = s.bags[seat[nm]]
         got = counts_of(bag) if bag is not None else None
-        yield f"{nm}'s bag holds {cards if cards is not None else 'nothing (no bag)'}" + ("" if got == cards else f" (got {got})"), \
-            got == cards
+        yield f"{nm}'s bag holds {in_bag if in_bag is not None else 'nothing (no bag)'}" + ("" if got == in_bag else f" (got {got})"), \
+            got == in_bag
     for nm, k in ex.face_down.items():
         st = s.stands[seat[nm]]
         got = sum(st[g] for g in range(N_GOODS) if not IS_LEGAL[g])

@@ -17,7 +17,7 @@ from sheriff.record import (MAX_ACTIONS, MAX_SEED, ActionModel, PlayerName, Seat
                             parse_json_text, prefixed)
 from sheriff.rules import Rules
 
-FORMAT_VERSION = 1
+FORMAT_VERSION: Literal[1] = 1
 
 
 # -- whole games ----------------------------------------------------------------------------

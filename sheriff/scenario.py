@@ -236,7 +236,7 @@ def _change_players(d: dict, players: int) -> None:
         if setup.get("phase") != "inspect":
             raise InvalidScenario("players can be added only to a scenario in the Inspection phase "
                                   "(they join with their bags already handed back)", "players")
-        defaults = {"hands": {}, "bags": None, "declarations": None, "handled": "passed", "stands": {},
+        defaults: dict[str, Any] = {"hands": {}, "bags": None, "declarations": None, "handled": "passed", "stands": {},
                     "black_market_cards": [], "gold": 50, "sheriff_turns": 0}
         for k in range(n, players):
             base = f"Player {k + 1}"
