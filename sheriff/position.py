@@ -281,21 +281,27 @@ def _ask_the_engine(s: GameState, pos: Position, bags, decls) -> None:
         probe.bags[p] = None
         probe.hands[p] = [h + b for h, b in zip(probe.hands[p], vec(bag))]
         _engine_says(bag_rules.check_load, probe, A.LoadBag(p, tuple(counts_to_list(vec(bag)))), f"bags[{p}]")
-    for p, d in enumerate(decls):
-        if d is None or p in s.officials:
+    # Mid-declaration the declarations so far were made in turn, so the engine checks the order
+    # too; later on, handled bags may have left theirs unsaid, so each one is checked alone.
+    in_turn = s.phase == DECLARE
+    probe = s.copy()
+    probe.phase = DECLARE
+    probe.turn = 0
+    for i, p in enumerate(s.order):
+        d = decls[p]
+        if d is None:
             continue
-        probe = s.copy()
-        probe.phase = DECLARE
-        probe.turn = s.order.index(p)
-        _engine_says(bag_rules.check_declare, probe, A.Declare(p, GOOD_IDS[d.good], d.count),
-                     f"declarations[{p}]")
+        if not in_turn:
+            probe.turn = i
+        _engine_says(bag_rules.check_declare, probe, A.Declare(p, GOOD_IDS[d.good], d.count), f"declarations[{p}]")
+        probe.turn += 1
 
 
 def _engine_says(check, probe: GameState, action, where: str) -> None:
     try:
         check(probe, action)
     except IllegalAction as e:
-        if where.startswith("declarations"):
+        if e.rule_id in ("declare.type", "declare.count"):
             where += ".good" if e.rule_id == "declare.type" else ".count"
         raise InvalidScenario(f"{e.reason} (rule {e.rule_id}: {e.cite})", where) from None
 
@@ -433,14 +439,7 @@ def _check_phase(pos: Position, order: list[int], bags, decls, handled) -> None:
                 _bad(f"{pos.names[p]} has no bag, but every merchant loads one before declaring", f"bags[{p}]")
             if handled[p] is not None:
                 _bad("bags are handed back only in the Inspection phase", f"handled[{p}]")
-        done = 0
-        while done < len(order) and decls[order[done]] is not None:
-            done += 1
-        for p in order[done:]:
-            if decls[p] is not None:
-                _bad(f"declarations go clockwise from the Sheriff's left; {pos.names[order[done]]} has not "
-                     "declared yet", f"declarations[{p}]")
-        if done == len(order):
+        if all(decls[p] is not None for p in order):
             _bad("every merchant has declared already, so the phase is 'inspect'", "phase")
     elif ph == INSPECT:
         for p in order:

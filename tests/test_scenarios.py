@@ -354,6 +354,8 @@ POS_BAD = [
                         {"good": "bread", "count": 3}]), "declarations[1].count", "must say 2, not 3. (rule declare.count"),
     (dict(declarations=[None, {"good": "silk", "count": 2}, {"good": "cheese", "count": 1},
                         {"good": "bread", "count": 3}]), "declarations[1].good", "cannot be declared: contraband is never declared, only Apples, Cheese, Bread or Chickens. (rule declare.type"),
+    (dict(phase="declare", declarations=[None, None, {"good": "cheese", "count": 1}, None]), "declarations[2]",
+     "B declares next; C must wait. (rule turn.order"),
     (dict(names=["A", "B", "C"]), "names", "3 names for a 4-player game"),
     (dict(names=["A", "A", "C", "D"]), "names", "different name"),
     (dict(sheriff=None), "sheriff", "missing"),
