@@ -165,7 +165,7 @@ def build_state(pos: Position) -> GameState:
     s.officials = officials
     s.order = order
     reset_round(s)
-    _lay_out_cards(s, pos, comp, placed, bags, discards)
+    _lay_out_cards(s, pos, comp, placed, discards)
     s.hands = [vec(h) for h in pos.hands]
     s.bags = [vec(b) if b is not None else None for b in bags]
     s.bag_size = [sum(b.values()) if b is not None else d.count if d is not None else 0 for b, d in zip(bags, decls)]
@@ -197,7 +197,7 @@ def build_state(pos: Position) -> GameState:
     return s
 
 
-def _lay_out_cards(s: GameState, pos: Position, comp: list[int], placed: list[int], bags, discards) -> None:
+def _lay_out_cards(s: GameState, pos: Position, comp: list[int], placed: list[int], discards) -> None:
     """Cards the position does not place: shuffled with ``seed`` under ``deck_top`` (or into the box)."""
     rng = random.Random(pos.seed)
     rest: list[int] = []
