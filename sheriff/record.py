@@ -27,8 +27,9 @@ from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictBool, 
 from pydantic_core import from_json
 
 from sheriff import actions as A
-from sheriff.cards import GOODS, GOOD_IDS, good_id
+from sheriff.cards import GOODS, GOOD_IDS, MAX_DECK, good_id
 from sheriff.errors import IllegalAction, InvalidScenario
+from sheriff.phases.inspection import PROMISE_LIMIT
 from sheriff.rules import Rules
 
 FORMAT_VERSION = 1
@@ -38,7 +39,7 @@ MAX_TEXT = 2_000_000          # characters in a saved game or scenario file
 MAX_ACTIONS = 5000            # moves in one saved game (a long game has a few hundred)
 MAX_CARDS = 20                # cards named in one move (the rules allow at most 5-7)
 MAX_NAME = 40                 # characters in a player's name or a good's name
-MAX_PROMISE = 200             # characters in a bribe's promise
+MAX_PROMISE = PROMISE_LIMIT   # characters in a bribe's promise (the engine refuses longer ones)
 MAX_GOLD = 1_000_000          # gold in one bribe
 MAX_SEED = 2**63 - 1
 
@@ -153,7 +154,7 @@ class BribeModel(BaseModel):
     """Gold, goods from the stand and the bag, and terms about other bags this round."""
     model_config = ConfigDict(extra="forbid", frozen=True)
     gold: Annotated[StrictInt, Field(ge=0, le=MAX_GOLD)] = 0
-    stand: CardList = []
+    stand: Annotated[list[GoodName], Field(max_length=MAX_DECK)] = []   # a stand can outgrow MAX_CARDS
     bag: CardList = []
     inspect: SeatList = []
     let_pass: SeatList = []

@@ -403,8 +403,9 @@ class Position(BaseModel):
         s.set_aside = _pile_ids(self.set_aside)
         s.current = -1
         s.nego = None
-        s.must_inspect = set(self.must_inspect)
-        s.must_pass = set(self.must_pass)
+        # A prepared position names the bound bags only: the deal binds every official.
+        s.must_inspect = dict.fromkeys(self.must_inspect, s.officials)
+        s.must_pass = dict.fromkeys(self.must_pass, s.officials)
         s.stances = {}
         s.authority = {}
         s.bm_claimed = set(self.black_market_claimed)
