@@ -178,10 +178,8 @@ class Game:
     def push(self, action) -> list[tuple]:
         """Check and apply ``action``; return the events it caused."""
         s = self.state
-        h = HANDLERS.get(type(action))
-        if h is None or s.phase == OVER:
-            raise _no_move(s, action)
-        h[0](s, action)
+        check(s, action)
+        h = HANDLERS[type(action)]
         k = len(s.events)
         h[1](s, action)
         s.history.append(action)

@@ -20,6 +20,8 @@ back as one ``InvalidScenario`` whose message names the field at fault, e.g.
 """
 from __future__ import annotations
 
+import json
+import unicodedata
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr,
@@ -61,11 +63,18 @@ CardList = Annotated[list[GoodName], Field(max_length=MAX_CARDS)]
 SeatList = Annotated[list[Seat], Field(max_length=6)]
 
 
+# Characters that would garble a name on screen or in a terminal: control characters
+# (NUL, newline, ESC...), line separators, and the bidirectional overrides (U+202E...).
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def _name(v: str) -> str:
+    """A player's name, everywhere (saved games, scenarios, score sheets): leading and
+    trailing blanks are dropped, so "A" and "A " are the same player."""
     v = v.strip()
     if not v:
         raise ValueError("a name cannot be blank")
-    if any(ord(c) < 32 for c in v):
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") or c in _BIDI for c in v):
         raise ValueError("a name cannot hold control characters")
     return v
 
@@ -354,10 +363,36 @@ def parse_json_text(text: str | bytes, what: str = "file") -> Any:
         raise InvalidScenario(f"expected JSON text, got {type(text).__name__}", what)
     if len(text) > MAX_TEXT:
         raise InvalidScenario(f"too large: {len(text):,} characters (the limit is {MAX_TEXT:,})", what)
+    if isinstance(text, str):
+        text = text.removeprefix("\ufeff")             # a byte-order mark, as some editors write
+    else:
+        text = bytes(text).removeprefix(b"\xef\xbb\xbf")
     try:
-        return from_json(text)
+        data = from_json(text)
     except ValueError as e:
         raise InvalidScenario(f"not valid JSON ({str(e).splitlines()[0][:120]})", what) from None
+    try:      # the fast parser silently keeps the last of two equal keys: look again, strictly
+        json.loads(text, object_pairs_hook=_no_duplicate_keys)
+    except _DuplicateKey as e:
+        raise InvalidScenario(f"the key {short(e.args[0])} appears twice in one object", what) from None
+    except (ValueError, RecursionError):   # pragma: no cover - from_json already accepted it
+        pass
+    return data
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise _DuplicateKey(k)
+            seen.add(k)
+    return out
 
 
 def prefixed(e: InvalidScenario, prefix: str) -> InvalidScenario:
