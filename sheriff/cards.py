@@ -108,6 +108,10 @@ def deck_composition(players: int, royal: bool) -> list[int]:
     return [g.count(players) if (royal or not g.is_royal) else 0 for g in GOODS]
 
 
+# The largest deck (six players, Royal Goods): no count of cards anywhere can exceed it.
+MAX_DECK = max(sum(deck_composition(n, True)) for n in (3, 4, 5, 6))
+
+
 def counts_to_list(counts: list[int] | tuple[int, ...]) -> list[int]:
     """Expand a count vector into a sorted list of good indices."""
     out: list[int] = []

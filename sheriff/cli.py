@@ -16,9 +16,11 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
+from sheriff.cards import GOODS, deck_composition
 from sheriff.errors import InvalidScenario
 from sheriff.position import to_counts
-from sheriff.record import short
+from sheriff.record import PlayerName, short
+from sheriff.rules import BlackMarketValue
 
 USAGE = """\
 usage: python -m sheriff <command> [arguments]
@@ -47,17 +49,18 @@ def _stand(v):
 
 
 class ScorePlayer(BaseModel):
+    """One player's line; names, counts and values follow the saved games' rules."""
     model_config = ConfigDict(extra="forbid")
-    name: Annotated[str, Field(min_length=1, max_length=40)]
+    name: PlayerName
     gold: Annotated[StrictInt, Field(ge=0, le=1_000_000)] = 0
     stand: Annotated[dict[str, int], BeforeValidator(_stand)] = {}
-    black_market: Annotated[list[Annotated[StrictInt, Field(ge=0, le=1000)]], Field(max_length=6)] = []
+    black_market: Annotated[list[BlackMarketValue], Field(max_length=6)] = []
 
 
 class ScoreSheet(BaseModel):
     model_config = ConfigDict(extra="forbid")
     edition: Literal["1E", "2E"] = "2E"
-    players: Annotated[list[ScorePlayer], Field(min_length=1, max_length=6)]
+    players: Annotated[list[ScorePlayer], Field(min_length=3, max_length=6)]
 
     @model_validator(mode="after")
     def _fits_edition(self) -> "ScoreSheet":
@@ -70,6 +73,15 @@ class ScoreSheet(BaseModel):
         names = [p.name for p in self.players]
         if len(set(names)) != len(names):
             raise ValueError("players: every player needs a different name")
+        deck = deck_composition(len(self.players), royal=True)
+        for g in GOODS:
+            held = sum(p.stand.get(g.id, 0) for p in self.players)
+            if held > deck[g.index]:
+                raise ValueError(f"players: the stands hold {held} {g.name}, but a {len(self.players)}-player "
+                                 f"deck has only {deck[g.index]}")
+        cards = sum(len(p.black_market) for p in self.players)
+        if cards > 6:
+            raise ValueError(f"players: {cards} Black Market cards, but there are only 6")
         return self
 
 

@@ -19,7 +19,7 @@ from sheriff import actions as A
 from sheriff.cards import LEGAL_GOODS, counts_to_list
 from sheriff.errors import IllegalAction
 from sheriff.phases import bags, inspection, market
-from sheriff.phases.common import refuse
+from sheriff.phases.common import need_seat, refuse
 from sheriff.phases.rounds import start_round
 from sheriff.rules import Rules
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START, OVER, GameState, new_state
@@ -53,6 +53,9 @@ def check(s: GameState, action) -> None:
     h = HANDLERS.get(type(action))
     if h is None or s.phase == OVER:
         raise _no_move(s, action)
+    p = action.player
+    if type(p) is not int or not 0 <= p < s.n:     # a seat number, never True or 1.0
+        need_seat(s, p)
     h[0](s, action)
 
 
@@ -175,10 +178,8 @@ class Game:
     def push(self, action) -> list[tuple]:
         """Check and apply ``action``; return the events it caused."""
         s = self.state
-        h = HANDLERS.get(type(action))
-        if h is None or s.phase == OVER:
-            raise _no_move(s, action)
-        h[0](s, action)
+        check(s, action)
+        h = HANDLERS[type(action)]
         k = len(s.events)
         h[1](s, action)
         s.history.append(action)

@@ -180,8 +180,9 @@ def build_state(pos: Position) -> GameState:
     s.round = pos.round
     s.phase = pos.phase
     s.turn, s.market_order = _turn(pos, order, decls)
-    s.must_inspect = set(pos.must_inspect)
-    s.must_pass = set(pos.must_pass)
+    # A prepared position names the bound bags only: the deal binds every official.
+    s.must_inspect = dict.fromkeys(pos.must_inspect, s.officials)
+    s.must_pass = dict.fromkeys(pos.must_pass, s.officials)
     bm_cards = pos.black_market_cards or [[] for _ in range(n)]
     s.bm_cards = [[(GOOD_IDS[c.good], c.value) for c in cards] for cards in bm_cards]
     s.bm_claimed = set(pos.black_market_claimed)

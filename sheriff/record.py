@@ -20,6 +20,8 @@ back as one ``InvalidScenario`` whose message names the field at fault, e.g.
 """
 from __future__ import annotations
 
+import json
+import unicodedata
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr,
@@ -27,15 +29,16 @@ from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictBool, 
 from pydantic_core import from_json
 
 from sheriff import actions as A
-from sheriff.cards import GOODS, GOOD_IDS, good_id
+from sheriff.cards import GOODS, GOOD_IDS, MAX_DECK, good_id
 from sheriff.errors import InvalidScenario
+from sheriff.phases.inspection import PROMISE_LIMIT
 
 # Size limits: generous for real games, small enough that no file can exhaust memory or time.
 MAX_TEXT = 2_000_000          # characters in a saved game or scenario file
 MAX_ACTIONS = 5000            # moves in one saved game (a long game has a few hundred)
 MAX_CARDS = 20                # cards named in one move (the rules allow at most 5-7)
 MAX_NAME = 40                 # characters in a player's name or a good's name
-MAX_PROMISE = 200             # characters in a bribe's promise
+MAX_PROMISE = PROMISE_LIMIT   # characters in a bribe's promise (the engine refuses longer ones)
 MAX_GOLD = 1_000_000          # gold in one bribe
 MAX_SEED = 2**63 - 1
 
@@ -57,11 +60,18 @@ CardList = Annotated[list[GoodName], Field(max_length=MAX_CARDS)]
 SeatList = Annotated[list[Seat], Field(max_length=6)]
 
 
+# Characters that would garble a name on screen or in a terminal: control characters
+# (NUL, newline, ESC...), line separators, and the bidirectional overrides (U+202E...).
+_BIDI = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
 def _name(v: str) -> str:
+    """A player's name, everywhere (saved games, scenarios, score sheets): leading and
+    trailing blanks are dropped, so "A" and "A " are the same player."""
     v = v.strip()
     if not v:
         raise ValueError("a name cannot be blank")
-    if any(ord(c) < 32 for c in v):
+    if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") or c in _BIDI for c in v):
         raise ValueError("a name cannot hold control characters")
     return v
 
@@ -150,7 +160,7 @@ class BribeModel(BaseModel):
     """Gold, goods from the stand and the bag, and terms about other bags this round."""
     model_config = ConfigDict(extra="forbid", frozen=True)
     gold: Annotated[StrictInt, Field(ge=0, le=MAX_GOLD)] = 0
-    stand: CardList = []
+    stand: Annotated[list[GoodName], Field(max_length=MAX_DECK)] = []   # a stand can outgrow MAX_CARDS
     bag: CardList = []
     inspect: SeatList = []
     let_pass: SeatList = []
@@ -350,10 +360,36 @@ def parse_json_text(text: str | bytes, what: str = "file") -> Any:
         raise InvalidScenario(f"expected JSON text, got {type(text).__name__}", what)
     if len(text) > MAX_TEXT:
         raise InvalidScenario(f"too large: {len(text):,} characters (the limit is {MAX_TEXT:,})", what)
+    if isinstance(text, str):
+        text = text.removeprefix("\ufeff")             # a byte-order mark, as some editors write
+    else:
+        text = bytes(text).removeprefix(b"\xef\xbb\xbf")
     try:
-        return from_json(text)
+        data = from_json(text)
     except ValueError as e:
         raise InvalidScenario(f"not valid JSON ({str(e).splitlines()[0][:120]})", what) from None
+    try:      # the fast parser silently keeps the last of two equal keys: look again, strictly
+        json.loads(text, object_pairs_hook=_no_duplicate_keys)
+    except _DuplicateKey as e:
+        raise InvalidScenario(f"the key {short(e.args[0])} appears twice in one object", what) from None
+    except (ValueError, RecursionError):   # pragma: no cover - from_json already accepted it
+        pass
+    return data
+
+
+class _DuplicateKey(Exception):
+    pass
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for k, _ in pairs:
+            if k in seen:
+                raise _DuplicateKey(k)
+            seen.add(k)
+    return out
 
 
 def prefixed(e: InvalidScenario, prefix: str) -> InvalidScenario:

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator
 
 from sheriff.cards import GOODS, GOOD_IDS
 from sheriff.rulebook import RULES
 
 Edition = Literal["1E", "2E"]
+BM_VALUE_MAX = 1000     # a Black Market card's value: printed cards are worth a few dozen
+BlackMarketValue = Annotated[StrictInt, Field(ge=0, le=BM_VALUE_MAX)]
 
 
 def _why(rule_id: str, reason: str, edition: str | None = None) -> str:
@@ -25,7 +27,7 @@ def _why(rule_id: str, reason: str, edition: str | None = None) -> str:
 class BlackMarketPile(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     good: str = Field(description="contraband type this pile buys, e.g. 'pepper'")
-    values: tuple[int, int] = Field(description="the two cards' values; the higher one is on top")
+    values: tuple[BlackMarketValue, BlackMarketValue] = Field(description="the two cards' values; the higher one is on top")
 
     @field_validator("good")
     @classmethod
@@ -54,12 +56,13 @@ class Rules(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     edition: Edition = "2E"
-    players: int = Field(default=4, ge=3, le=6)
-    royal_goods: bool = False
-    time_limit: bool = False
-    remove_ten: bool = False
-    seven_card_hand: bool = False
-    black_market: bool = False
+    # Strict: "5" is not 5 and "yes" is not True (files a user edits say what they mean).
+    players: StrictInt = Field(default=4, ge=3, le=6)
+    royal_goods: StrictBool = False
+    time_limit: StrictBool = False
+    remove_ten: StrictBool = False
+    seven_card_hand: StrictBool = False
+    black_market: StrictBool = False
     black_market_piles: tuple[BlackMarketPile, ...] = Field(default_factory=default_black_market)
 
     @model_validator(mode="after")

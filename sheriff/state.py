@@ -89,8 +89,8 @@ class GameState:
     handled: list[str | None]                    # PASSED / INSPECTED per seat
     current: int                                 # the bag being dealt with, or -1
     nego: list[Any] | None                       # [merchant, offer, by, due] (see phases.inspection)
-    must_inspect: set[int]
-    must_pass: set[int]
+    must_inspect: dict[int, tuple[int, ...]]     # bag -> the officials a deal binds to open it
+    must_pass: dict[int, tuple[int, ...]]        # bag -> the officials a deal binds to let it through
     stances: dict[int, list[bool | None]]
     authority: dict[int, tuple[int, ...]]
     bm_piles: dict[int, list[int]]               # good -> Black Market values, top last
@@ -148,8 +148,8 @@ class GameState:
         s.set_aside = self.set_aside[:]
         s.handled = self.handled[:]
         s.nego = self.nego[:] if self.nego is not None else None
-        s.must_inspect = set(self.must_inspect)
-        s.must_pass = set(self.must_pass)
+        s.must_inspect = dict(self.must_inspect)
+        s.must_pass = dict(self.must_pass)
         s.stances = {k: v[:] for k, v in self.stances.items()}
         s.authority = dict(self.authority)
         s.bm_piles = {k: v[:] for k, v in self.bm_piles.items()}
@@ -170,7 +170,7 @@ class GameState:
             tuple(self.sheriff_turns), tuple(self.deputy_deck), self.deputy_runs, self.phase,
             tuple(self.order), tuple(self.market_order), self.turn, tuple(self.set_aside),
             tuple(self.handled), self.current, tuple(self.nego) if self.nego else None,
-            frozenset(self.must_inspect), frozenset(self.must_pass),
+            tuple(sorted(self.must_inspect.items())), tuple(sorted(self.must_pass.items())),
             tuple(sorted((k, tuple(v)) for k, v in self.stances.items())),
             tuple(sorted(self.authority.items())),
             tuple(sorted((k, tuple(v)) for k, v in self.bm_piles.items())),
@@ -217,8 +217,8 @@ def reset_round(s: GameState) -> None:
     s.handled = [None] * n
     s.current = -1
     s.nego = None
-    s.must_inspect = set()
-    s.must_pass = set()
+    s.must_inspect = {}
+    s.must_pass = {}
     s.stances = {}
     s.authority = {}
     s.bm_claimed = set()

@@ -138,12 +138,18 @@ class SeatView:
         return frozenset(self._s.must_pass)
 
     def bound(self, m: int) -> str | None:
-        """"inspect" or "pass" if a deal this round binds what happens to ``m``'s bag."""
+        """"inspect" or "pass" if a deal this round binds what happens to ``m``'s bag.
+
+        Six players: a deal binds the Deputies who made it, so this asks about the
+        Deputies deciding the bag, or, before both have spoken, about this seat."""
         s = self._s
-        if m in s.must_inspect:
-            return "inspect"
-        if m in s.must_pass:
-            return "pass"
+        who = s.authority.get(m) if s.deputies_mode else s.officials[:1]
+        if who is None:
+            who = (self.seat,) if self.seat in s.officials else s.officials
+        for word, table in (("inspect", s.must_inspect), ("pass", s.must_pass)):
+            parties = table.get(m)
+            if parties is not None and any(p in parties for p in who):
+                return word
         return None
 
     def authority(self, m: int) -> tuple[int, ...] | None:

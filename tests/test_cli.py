@@ -25,6 +25,7 @@ DAVID_SHEET = {
         # the others make David Cheese King and share the Chicken Queen with him
         {"name": "Tuck", "gold": 50, "stand": {"apples": 6, "cheese": 3, "bread": 3, "chickens": 6}},
         {"name": "Much", "gold": 50, "stand": {"apples": 5, "cheese": 5, "bread": 2, "chickens": 4}},
+        {"name": "Gilbert"},        # a fourth player: a 3-player deck has no Bread at all
     ],
 }
 
@@ -45,13 +46,14 @@ def test_score_from_a_file_with_royal_goods_and_black_market(tmp_path):
     sheet = {"players": [
         {"name": "Will", "stand": {"cheese": 10, "gouda_cheese": 1}, "black_market": [24]},
         {"name": "Marion", "stand": {"cheese": 11}},
+        {"name": "Much"},
     ]}
     f = tmp_path / "sheet.json"
     f.write_text(json.dumps(sheet))
     p = sheriff("score", str(f))
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
-    will, marion = out["players"]
+    will, marion, _ = out["players"]
     assert will["bonuses"] == {"cheese": 15} and marion["bonuses"] == {"cheese": 10}
     assert will["goods"] == 30 + 6 + 24 and will["gold"] == 0
     assert will["total"] == 60 + 15 and marion["total"] == 33 + 10
@@ -59,22 +61,39 @@ def test_score_from_a_file_with_royal_goods_and_black_market(tmp_path):
 
 
 def test_missing_goods_count_zero_and_ties_are_shared():
-    out = cli.score_sheet({"players": [{"name": "A", "gold": 5}, {"name": "B", "gold": 5}]})
-    assert [p["total"] for p in out["players"]] == [5, 5] and out["winners"] == ["A", "B"]
+    out = cli.score_sheet({"players": [{"name": "A", "gold": 5}, {"name": "B", "gold": 5}, {"name": "C"}]})
+    assert [p["total"] for p in out["players"]] == [5, 5, 0] and out["winners"] == ["A", "B"]
 
+
+OTHERS = ', {"name": "Y"}, {"name": "Z"}]}'       # two more players: a sheet is for 3 to 6
 
 BAD_SHEETS = [
-    ('{"players": [{"name": "A", "stand": {"gold_bars": 2}}]}', "players[0].stand", "unknown good 'gold_bars'"),
-    ('{"players": [{"name": "A", "gold": -3}]}', "players[0].gold", "greater than or equal to 0"),
-    ('{"players": [{"name": "A", "gold": "lots"}]}', "players[0].gold", "valid integer"),
-    ('{"players": [{"name": "A", "stand": {"apples": 2.5}}]}', "players[0].stand", "whole number"),
-    ('{"players": [{"name": "A", "stand": ["apples"]}]}', "players[0].stand", "object of counts"),
-    ('{"players": [{"name": "A", "hat": 1}]}', "players[0].hat", "unknown field"),
-    ('{"players": []}', "players", "at least 1"),
-    ('{"edition": "3E", "players": [{"name": "A"}]}', "edition", "'1E' or '2E'"),
-    ('{"edition": "1E", "players": [{"name": "A", "black_market": [20]}]}', "players[0].black_market",
+    ('{"players": [{"name": "A", "stand": {"gold_bars": 2}}' + OTHERS, "players[0].stand", "unknown good 'gold_bars'"),
+    ('{"players": [{"name": "A", "gold": -3}' + OTHERS, "players[0].gold", "greater than or equal to 0"),
+    ('{"players": [{"name": "A", "gold": "lots"}' + OTHERS, "players[0].gold", "valid integer"),
+    ('{"players": [{"name": "A", "gold": true}' + OTHERS, "players[0].gold", "valid integer"),
+    ('{"players": [{"name": "A", "stand": {"apples": 2.5}}' + OTHERS, "players[0].stand", "whole number"),
+    ('{"players": [{"name": "A", "stand": {"apples": true}}' + OTHERS, "players[0].stand", "whole number"),
+    ('{"players": [{"name": "A", "stand": ["apples"]}' + OTHERS, "players[0].stand", "object of counts"),
+    ('{"players": [{"name": "A", "hat": 1}' + OTHERS, "players[0].hat", "unknown field"),
+    ('{"players": []}', "players", "at least 3"),
+    ('{"players": [{"name": "A"}, {"name": "B"}]}', "players", "at least 3"),
+    ('{"edition": "3E", "players": [{"name": "A"}' + OTHERS, "edition", "'1E' or '2E'"),
+    ('{"edition": "1E", "players": [{"name": "A", "black_market": [20]}' + OTHERS, "players[0].black_market",
      "no Black Market"),
-    ('{"players": [{"name": "A"}, {"name": "A"}]}', "players", "different name"),
+    ('{"players": [{"name": "A", "black_market": [10000]}' + OTHERS, "players[0].black_market[0]", "1000"),
+    ('{"players": [{"name": "A"}, {"name": "A"}, {"name": "B"}]}', "players", "different name"),
+    # names follow the saved games' rules: trimmed, never blank, no control or direction characters
+    ('{"players": [{"name": "A"}, {"name": "A "}, {"name": "B"}]}', "players", "different name"),
+    ('{"players": [{"name": "   "}' + OTHERS, "players[0].name", "blank"),
+    ('{"players": [{"name": "A\\u0000B"}' + OTHERS, "players[0].name", "control characters"),
+    ('{"players": [{"name": "A\\nB"}' + OTHERS, "players[0].name", "control characters"),
+    ('{"players": [{"name": "A\\u001b[31mB"}' + OTHERS, "players[0].name", "control characters"),
+    ('{"players": [{"name": "A\\u202eB"}' + OTHERS, "players[0].name", "control characters"),
+    # counts bounded by the deck: a 3-player deck has 48 Apples (no more in all the stands)
+    ('{"players": [{"name": "A", "stand": {"apples": 40}}, {"name": "B", "stand": {"apples": 40}}, {"name": "C"}]}',
+     "players", "deck has only"),
+    ('{"players": [{"name": "A", "name": "B"}' + OTHERS, "input", "the key 'name' appears twice"),
     ("this is not json", "input", "not valid JSON"),
     ("[" * 100_000, "input", "not valid JSON"),
     ("[1, 2]", "input", "expected a JSON object"),
@@ -89,6 +108,12 @@ def test_bad_score_input_exits_2_with_one_line(text, field, words):
     err = p.stderr.decode()
     assert err.count("\n") == 1 and "Traceback" not in err
     assert f"{field}: " in err and words in err
+
+
+def test_score_accepts_a_byte_order_mark():
+    p = sheriff("score", stdin=b"\xef\xbb\xbf" + json.dumps(DAVID_SHEET).encode())
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["players"][0]["total"] == 125
 
 
 def test_score_huge_input_and_missing_file():

@@ -216,7 +216,7 @@ def test_promises_about_later_rounds_bind_nobody():
     g.push(A.Threaten(sheriff, a))
     g.push(A.Offer(a, a, Bribe(promise="I will not inspect your bag when I am Sheriff")))
     g.push(A.Accept(sheriff, a))
-    assert s.handled[a] == "passed" and s.must_inspect == set() and s.must_pass == set()
+    assert s.handled[a] == "passed" and not s.must_inspect and not s.must_pass
     assert s.gold[a] == 50
 
 
@@ -277,3 +277,44 @@ def test_refused_inspection_action_keeps_state_and_explains():
     with pytest.raises(IllegalAction) as e:
         g.push(A.Accept(sheriff, a))
     assert "offer" in e.value.reason.lower() or "negotiat" in e.value.reason.lower()
+
+
+# -- handing a bag back while an offer stands (rule deal.hand_back) ------------------
+def test_handing_the_bag_back_pays_the_standing_offer():
+    """2E, Phase 4 Inspection: a bag given back costs its owner the last bribe he promised.
+    1E, Inspection: letting the merchant pass takes whatever bribe was on offer."""
+    for edition in ("2E", "1E"):
+        g = game_at_inspection({1: cards("chickens", 2, "silk")}, {1: "chickens"}, edition=edition, players=4)
+        s, sheriff, _ = seats(g)
+        g.push(A.Threaten(sheriff, 1))
+        g.push(A.Offer(1, 1, Bribe(gold=6)))
+        g.push(A.Pass(sheriff, 1))
+        assert s.gold[1] == 44 and s.gold[sheriff] == 56 and s.handled[1] == "passed"
+        assert ("deal", sheriff, 1, Bribe(gold=6)) in s.events
+
+
+def test_the_bag_passes_free_only_when_no_offer_of_the_merchant_stands():
+    """Interpretation: 'let you pass without a bribe' means no offer stands when the bag
+    goes back: none was made, or the merchant refused the Sheriff's last demand."""
+    g = game_at_inspection({1: cards("chickens", 3), 2: cards("apples", 2)}, {1: "chickens", 2: "apples"},
+                           players=4)
+    s, sheriff, _ = seats(g)
+    g.push(A.Threaten(sheriff, 1))
+    g.push(A.Offer(1, 1, Bribe(gold=5)))
+    g.push(A.Offer(sheriff, 1, Bribe(gold=9)))       # a counter-demand replaces the offer
+    g.push(A.Decline(1, 1))                          # refused: nothing of his stands now
+    g.push(A.Pass(sheriff, 1))
+    assert s.gold[1] == 50 and s.gold[sheriff] == 50
+    g.push(A.Pass(sheriff, 2))                       # no talk at all: free as ever
+    assert s.gold[2] == 50 and s.handled[2] == "passed"
+    from sheriff.rulebook import RULES
+    assert RULES["deal.hand_back"].interpretation
+
+
+def test_handing_back_a_bag_bound_to_be_opened_is_still_refused():
+    g = game_at_inspection({}, players=4)
+    _, sheriff, (a, b, _) = seats(g)
+    g.push(A.Threaten(sheriff, a))
+    g.push(A.Offer(a, a, Bribe(gold=4, inspect=(b,))))
+    g.push(A.Pass(sheriff, a))                       # handing back takes the deal: b must be opened
+    refused(g, A.Pass(sheriff, b), "deal.binding")

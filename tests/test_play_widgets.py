@@ -554,3 +554,33 @@ def test_tournament_results_add_up_and_each_game_replays_alone():
     assert len(stopped.games) == 3 and stopped.stopped_early
     with pytest.raises(ValueError):
         run(Rules(players=4), styles[:3], games=1)
+
+
+def test_no_free_pass_button_beside_a_standing_offer():
+    """2E, Phase 4 Inspection: a bag given back pays the last bribe promised, so beside an
+    offer the page offers "Deal!" and never "Let it through free"; after a refusal it does."""
+    seen = set()
+    for seed in range(6, 30):
+        app = PlayApp(bot_delay=0)
+        assert app.start(config(4, humans=(0,), seed=seed))
+        _click(app, "start.go")
+        while app.decision == "inspect" and "start.go" not in app.controls:
+            threaten = [k for k in app.controls if re.fullmatch(r"bag\.\d+\.threaten", k)]
+            if not threaten:
+                break
+            _click(app, threaten[0])
+            nego = app.game.state.nego
+            if nego is None:
+                break
+            if nego[1] is not None:
+                seen.add("offer")
+                assert "deal.pass" not in app.controls and "deal.accept" in app.controls
+                assert "Handing the bag back now takes this offer" in widget_text(app.root)
+                _click(app, "deal.inspect")
+            else:
+                seen.add("refused")
+                assert "deal.pass" in app.controls
+                _click(app, "deal.pass")
+        if seen == {"offer", "refused"}:
+            return
+    raise AssertionError(f"only saw {seen}")

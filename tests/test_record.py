@@ -194,6 +194,16 @@ BAD = [
     (_with(rules={"edition": "1E", "players": 6}), "rules", "2nd edition"),
     (_with(rules={"edition": "3E"}), "rules.edition", "'1E' or '2E'"),
     (_with(rules={"players": 40}), "rules.players", "less than or equal to 6"),
+    # strict types and sane bounds for the rules a user may edit
+    (_with(rules={"players": "5"}), "rules.players", "valid integer"),
+    (_with(rules={"royal_goods": "yes"}), "rules.royal_goods", "valid boolean"),
+    (_with(rules={"royal_goods": 1}), "rules.royal_goods", "valid boolean"),
+    (_with(rules={"black_market": True, "black_market_piles": [{"good": "pepper", "values": [10**100, 1]}]}),
+     "rules.black_market_piles[0].values[0]", "less than or equal to 1000"),
+    (_with(names=["A", "A ", "b", "c"]), "names", "different name"),
+    (_with(names=["A\u202eB", "b", "c", "d"]), "names[0]", "control characters"),
+    ('{"format": "sheriff-game", "format": "sheriff-game", "names": ["a", "b", "c", "d"]}', "file",
+     "the key 'format' appears twice"),
     (_with(version=99), "version", "Input should be 1"),
     (_with(__class__="os.system"), "__class__", "unknown field"),
     (_with(setup={"names": "x"}), "setup.names", "valid list"),
@@ -212,6 +222,11 @@ def test_bad_files_give_one_clear_line(text, field, words):
     assert msg.startswith(field + ": ")
     assert words in msg
     assert "\n" not in msg and len(msg) < 400
+
+
+def test_a_byte_order_mark_is_accepted():
+    text = save_game(Game(Rules(edition="2E", players=4), seed=3))
+    assert load_game("\ufeff" + text).names == load_game(b"\xef\xbb\xbf" + text.encode()).names
 
 
 def test_non_text_input_is_refused():

@@ -4,7 +4,7 @@ import pytest
 from sheriff.theory import gambit
 from sheriff.theory.bargaining import SheriffParams, build_tree
 from sheriff.theory.cli import main
-from sheriff.theory.efg import to_efg
+from sheriff.theory.efg import to_efg, write_efg
 
 
 def test_efg_text_has_one_line_per_node_and_exact_payoffs():
@@ -51,3 +51,31 @@ def test_bad_arguments_exit_2_with_one_line(capsys, argv):
     assert main(argv) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.splitlines()) == 1 and err.startswith("sheriff theory: error:")
+
+
+@pytest.mark.parametrize("params", [SheriffParams(), SheriffParams(max_bribe=0, max_items=1, num_rounds=5),
+                                    SheriffParams(max_bribe=2, max_items=4, num_rounds=3, item_value=0.5)])
+def test_streamed_export_is_the_text_of_the_built_tree(params):
+    import io
+    out = io.StringIO()
+    write_efg(params, out, chunk=7)
+    assert out.getvalue() == to_efg(build_tree(params))
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--rounds", "1000000"], "game too large: far more than 2,000,000 terminal histories"),
+    (["--rounds", "20"], "game too large: 4,611,686,018,427,387,904 terminal histories"),
+    (["--rounds", "1", "--max-bribe", "10" + "0" * 30], "game too large"),
+    (["--rounds", "1", "--item-value", "1e99999"], "'1e99999' is out of range"),
+    (["--rounds", "1", "--item-value", "1e999999999"], "'1e999999999' is out of range"),
+    (["--rounds", "1", "--item-penalty", "1/10000000000"], "out of range"),
+    (["--rounds", "1", "--sheriff-penalty", "inf"], "not a number"),
+])
+def test_oversized_exports_are_refused_at_once_in_one_line(capsys, argv, words):
+    """The size comes in closed form before any work: a million rounds is refused instantly."""
+    import time
+    start = time.perf_counter()
+    assert main(["export-efg", "--max-bribe", "3", "--max-items", "3", *argv]) == 2
+    assert time.perf_counter() - start < 1
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and words in err

@@ -285,3 +285,47 @@ def test_view_counts_sheriff_turns():
     g = Game(Rules(players=4), seed=2)
     play_game(g, make_bots(4, seed=2))
     assert [g.view(0).sheriff_turns(p) for p in range(4)] == [2, 2, 2, 2]
+
+
+# -- a deal binds the Deputy who made it (rule deal.binding) -------------------------
+def _deal_alone(g, s, deputy, other, briber, **terms):
+    """``deputy`` alone takes 3 gold from ``briber`` on the given terms."""
+    g.push(A.Stance(other, briber, False))
+    g.push(A.Stance(deputy, briber, True))
+    g.push(A.Offer(briber, briber, Bribe(gold=3, **terms)))
+    g.push(A.Accept(deputy, briber))
+
+
+def test_a_deputy_cannot_break_his_own_deal_with_a_stance():
+    """2E, Honor Among Thieves: deals struck this round must be honoured; 2E, 6th Player Rule:
+    a Deputy who acts alone settles a bribe alone.  So the deal binds him, and only him."""
+    g, s, (lj, mm), (a, b, c, d) = six({})
+    _deal_alone(g, s, mm, lj, a, inspect=(b,))
+    refused(g, A.Stance(mm, b, False), "deal.binding")   # he took gold to open b's bag
+    g.push(A.Stance(lj, b, False))                        # the other Deputy is free to pass it
+    g.push(A.Stance(mm, b, True))
+    assert s.authority[b] == (mm,)
+    refused(g, A.Pass(mm, b), "deal.binding")
+    g.push(A.Inspect(mm, b))
+    assert s.handled[b] == "inspected"
+
+
+def test_a_deal_made_by_one_deputy_does_not_bind_the_other():
+    g, s, (lj, mm), (a, b, c, d) = six({1: cards("chickens", 3)})
+    _deal_alone(g, s, mm, lj, a, let_pass=(b,))
+    refused(g, A.Stance(mm, b, True), "deal.binding")    # he promised to let b through
+    g.push(A.Stance(mm, b, False))
+    g.push(A.Stance(lj, b, True))                         # Little John made no such deal
+    assert s.authority[b] == (lj,) and g.view(lj).bound(b) is None
+    g.push(A.Inspect(lj, b))
+    assert s.handled[b] == "inspected"
+
+
+def test_a_deal_both_deputies_made_binds_both():
+    g, s, (lj, mm), (a, b, c, d) = six({})
+    g.push(A.Stance(lj, a, True))
+    g.push(A.Stance(mm, a, True))
+    g.push(A.Offer(a, a, Bribe(gold=3, inspect=(b,))))
+    g.push(A.Accept(lj, a))
+    refused(g, A.Stance(lj, b, False), "deal.binding")
+    refused(g, A.Stance(mm, b, False), "deal.binding")

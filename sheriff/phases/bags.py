@@ -46,13 +46,13 @@ def check_declare(s: GameState, a) -> None:
         need_seat(s, a.player)
         raise refuse(s, "turn.order", f"{s.names[who]} declares next; {s.names[a.player]} must wait.")
     g = a.good
-    if not (isinstance(g, int) and 0 <= g < len(GOODS)):
+    if not (type(g) is int and 0 <= g < len(GOODS)):
         raise refuse(s, "declare.type", f"{g!r} is not a good.")
     if not IS_LEGAL[g]:
         kind = "Royal Goods are" if GOODS[g].is_royal else "contraband is"
         raise refuse(s, "declare.type", f"{GOODS[g].name} cannot be declared: {kind} never declared, only Apples, Cheese, Bread or Chickens.")
     size = s.bag_size[a.player]
-    if a.count != size:
+    if type(a.count) is not int or a.count != size:
         raise refuse(s, "declare.count", f"The bag holds {size} card{'s' if size != 1 else ''}, so the declaration must say {size}, not {a.count}.")
 
 

@@ -7,11 +7,16 @@ Protocol (one bag at a time, rule inspect.one_at_a_time):
   * A negotiation alternates: whoever's answer is due may counter (Offer),
     accept the standing offer (Accept: the bag passes and the bribe is paid), or,
     for the merchant, refuse (Decline).  The Sheriff may end it at his turn by
-    opening the bag or handing it back free.
+    opening the bag or handing it back; handing it back pays the merchant's
+    standing offer, if any (rule deal.hand_back).  It passes free only when no
+    offer of the merchant's stands: none was made, or he refused the last demand.
   * Six players (rule deputies.stance): both Deputies first say, per bag, whether
     they would inspect.  Nobody suspicious: it passes free.  One: that Deputy acts
     alone, as a Sheriff.  Both: they act together; the first Deputy drawn speaks,
     bribes and fines go to the Booty, and each pays half of an honest bag's penalty.
+    A deal binds the Deputies who made it (``must_inspect`` / ``must_pass`` map a
+    bag to them): a Deputy bound to open a bag cannot say he would let it pass (nor
+    the reverse), and a deal one Deputy struck alone does not bind the other.
   * Black Market (rule black_market.claim): right after a bag passes, its owner
     may turn in three contraband of one type for the top card of that type.
 """
@@ -20,7 +25,7 @@ from __future__ import annotations
 from operator import add, mul
 
 from sheriff.actions import Bribe
-from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY
+from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, MAX_DECK, N_GOODS, PENALTY
 from sheriff.payments import give_gold, pay
 from sheriff.phases.common import need_group, need_phase, need_seat, refuse
 from sheriff.phases.rounds import end_inspection
@@ -28,6 +33,7 @@ from sheriff.state import BOOTY, INSPECT, INSPECTED, PASSED, GameState
 
 # nego = [merchant, standing offer (Bribe or None), made by, whose answer is due]
 M, OFFER, BY, DUE = 0, 1, 2, 3
+PROMISE_LIMIT = 200     # characters in a bribe's promise about later rounds (the save format's cap)
 
 
 # -- who may act for a bag --------------------------------------------------------
@@ -58,6 +64,30 @@ def to_act(s: GameState) -> int | None:
                 return d
         return actor_for(s, s.current)
     return s.officials[0]
+
+
+# -- who is bound by a deal (rule deal.binding) -----------------------------------
+def deciders(s: GameState, m: int) -> tuple[int, ...]:
+    """The officials who decide about ``m``'s bag, and so make and are bound by its deals."""
+    if not s.deputies_mode:
+        return s.officials[:1]
+    return s.authority.get(m, ())
+
+
+def bound_to(table: dict[int, tuple[int, ...]], m: int, who: tuple[int, ...]) -> bool:
+    """Does a deal in ``table`` (must_inspect or must_pass) bind one of ``who`` about ``m``'s bag?"""
+    parties = table.get(m)
+    if parties is None:
+        return False
+    for p in who:
+        if p in parties:
+            return True
+    return False
+
+
+def _bind(table: dict[int, tuple[int, ...]], bags, who: tuple[int, ...]) -> None:
+    for p in bags:
+        table[p] = tuple(sorted(set(table.get(p, ())) | set(who)))
 
 
 # -- common checks ----------------------------------------------------------------
@@ -111,17 +141,26 @@ def check_stance(s: GameState, a) -> None:
         raise refuse(s, "deputies.stance", f"{s.names[a.player]} is not a Deputy this round.")
     if s.current not in (-1, a.merchant):
         raise refuse(s, "inspect.one_at_a_time", f"{s.names[s.current]}'s bag is still being dealt with; finish it first.")
+    if type(a.inspect) is not bool:
+        raise refuse(s, "deputies.stance", f"A stance is yes or no (True or False), not {a.inspect!r}.")
     st = s.stances.get(a.merchant)
     if st is not None and st[s.officials.index(a.player)] is not None:
         raise refuse(s, "deputies.stance", f"{s.names[a.player]} has already taken a stance on {s.names[a.merchant]}.")
+    me = (a.player,)
+    if not a.inspect and bound_to(s.must_inspect, a.merchant, me):
+        raise refuse(s, "deal.binding", f"{s.names[a.player]} took a deal to open {s.names[a.merchant]}'s bag "
+                                        "and cannot say he would let it pass.")
+    if a.inspect and bound_to(s.must_pass, a.merchant, me):
+        raise refuse(s, "deal.binding", f"{s.names[a.player]} took a deal to let {s.names[a.merchant]} through "
+                                        "and cannot ask to inspect the bag.")
 
 
 def apply_stance(s: GameState, a) -> None:
     m = a.merchant
     st = s.stances.setdefault(m, [None, None])
-    st[s.officials.index(a.player)] = bool(a.inspect)
+    st[s.officials.index(a.player)] = a.inspect
     s.current = m
-    s.events.append(("stance", a.player, m, bool(a.inspect)))
+    s.events.append(("stance", a.player, m, a.inspect))
     if None in st:
         return
     suspicious = tuple(d for d, want in zip(s.officials, st) if want)
@@ -159,23 +198,29 @@ def _check_bribe(s: GameState, m: int, b) -> None:
         need_group(s, group, "bribe.what", "cards or players")
     if b.is_empty():
         raise refuse(s, "bribe.what", "An offer must contain something; to pay nothing, refuse instead.")
-    if not isinstance(b.gold, int) or b.gold < 0:
+    if type(b.gold) is not int or b.gold < 0:
         raise refuse(s, "bribe.gold", "Gold in a bribe must be a whole number, zero or more.")
     if b.gold > s.gold[m]:
         raise refuse(s, "bribe.gold", f"{s.names[m]} holds {s.gold[m]} gold and cannot promise {b.gold}.")
+    if type(b.promise) is not str or len(b.promise) > PROMISE_LIMIT:
+        raise refuse(s, "deal.binding", f"A promise about later rounds is a short sentence (at most {PROMISE_LIMIT} characters).")
     if b.stand != ():                  # most bribes are gold only: skip the card checks
         _check_bribe_stand(s, m, b.stand)
     for c in b.bag:
-        if not (isinstance(c, int) and 0 <= c < N_GOODS):
+        if not (type(c) is int and 0 <= c < N_GOODS):
             raise refuse(s, "bribe.what", f"{c!r} is not a goods card.")
+    if len(b.bag) > s.bag_size[m]:
+        raise refuse(s, "bribe.what", f"{s.names[m]}'s bag holds {s.bag_size[m]} cards, so it cannot pay {len(b.bag)}.")
     if b.inspect != () or b.let_pass != ():
         _check_bribe_terms(s, m, b)
 
 
 def _check_bribe_stand(s: GameState, m: int, stand) -> None:
+    if len(stand) > MAX_DECK:     # face-down goods that are not there are void, but not without end
+        raise refuse(s, "bribe.what", f"The whole game has {MAX_DECK} goods cards; {len(stand)} cannot be promised.")
     public = [0] * N_GOODS
     for c in stand:
-        if not (isinstance(c, int) and 0 <= c < N_GOODS):
+        if not (type(c) is int and 0 <= c < N_GOODS):
             raise refuse(s, "bribe.what", f"{c!r} is not a goods card.")
         if IS_LEGAL[c]:
             public[c] += 1
@@ -188,14 +233,17 @@ def _check_bribe_terms(s: GameState, m: int, b) -> None:
     """The bribe's promises about other merchants' bags this round."""
     for group, word in ((b.inspect, "open"), (b.let_pass, "let through")):
         for p in group:
-            if not (isinstance(p, int) and p in s.order) or p == m:
+            if not (type(p) is int and p in s.order) or p == m:
                 raise refuse(s, "bribe.terms", f"The deal can only {word} another merchant's bag this round.")
             if s.handled[p] is not None:
                 raise refuse(s, "bribe.terms", f"{s.names[p]}'s bag has already been {s.handled[p]}.")
+    if len(set(b.inspect)) != len(b.inspect) or len(set(b.let_pass)) != len(b.let_pass):
+        raise refuse(s, "bribe.terms", "Each bag is named once in a deal's conditions.")
     both = set(b.inspect) & set(b.let_pass)
     if both:
         raise refuse(s, "bribe.terms", f"A bag cannot be both opened and let through ({s.names[min(both)]}).")
-    if set(b.inspect) & s.must_pass or set(b.let_pass) & s.must_inspect:
+    who = deciders(s, m)
+    if any(bound_to(s.must_pass, p, who) for p in b.inspect) or any(bound_to(s.must_inspect, p, who) for p in b.let_pass):
         raise refuse(s, "deal.binding", "That contradicts a deal already struck this round.")
 
 
@@ -227,7 +275,7 @@ def _need_free_table(s: GameState, m: int) -> None:
 
 def _need_not_bound_to_open(s: GameState, m: int) -> None:
     """No bribe talk about a bag a deal this round has promised to open (the decider is known)."""
-    if m in s.must_inspect:
+    if bound_to(s.must_inspect, m, deciders(s, m)):
         raise refuse(s, "deal.binding", f"A deal already binds {_boss(s, m)} to open {s.names[m]}'s bag, whatever is offered.")
 
 
@@ -252,8 +300,8 @@ def check_accept(s: GameState, a) -> None:
     nego = _need_due(s, a, m)
     if nego[OFFER] is None:
         raise refuse(s, "deal.accept", "There is no offer on the table to accept.")
-    if m in s.must_inspect:
-        raise refuse(s, "deal.binding", f"A deal already binds the Sheriff to open {s.names[m]}'s bag, whatever is offered.")
+    if bound_to(s.must_inspect, m, deciders(s, m)):
+        raise refuse(s, "deal.binding", f"A deal already binds {_boss(s, m)} to open {s.names[m]}'s bag, whatever is offered.")
 
 
 def apply_accept(s: GameState, a) -> None:
@@ -284,9 +332,9 @@ def check_inspect(s: GameState, a) -> None:
     m = a.merchant
     _need_open_bag(s, a, m)
     _need_decider(s, a, m)
-    if m in s.must_pass:
+    if bound_to(s.must_pass, m, deciders(s, m)):
         raise refuse(s, "deal.binding", f"A deal struck this round promised to let {s.names[m]} through.")
-    if not (isinstance(a.pile, int) and 0 <= a.pile < len(s.discards)):
+    if not (type(a.pile) is int and 0 <= a.pile < len(s.discards)):
         raise refuse(s, "inspect.confiscate_pile", f"There is no discard pile {a.pile!r}.")
 
 
@@ -298,12 +346,18 @@ def check_pass(s: GameState, a) -> None:
     m = a.merchant
     _need_open_bag(s, a, m)
     _need_decider(s, a, m)
-    if m in s.must_inspect:
-        raise refuse(s, "deal.binding", f"A deal struck this round binds {s.names[a.player]} to open {s.names[m]}'s bag.")
+    if bound_to(s.must_inspect, m, deciders(s, m)):
+        raise refuse(s, "deal.binding", f"A deal struck this round binds {_boss(s, m)} to open {s.names[m]}'s bag.")
 
 
 def apply_pass(s: GameState, a) -> None:
-    pass_bag(s, a.merchant, None)
+    """Rule deal.hand_back: handing the bag back accepts the merchant's standing offer."""
+    m = a.merchant
+    nego = s.nego
+    bribe = nego[OFFER] if nego is not None and nego[M] == m else None
+    if bribe is not None:
+        s.events.append(("deal", a.player, m, bribe))
+    pass_bag(s, m, bribe)
 
 
 # -- Time limit -------------------------------------------------------------------
@@ -341,8 +395,8 @@ def check_claim(s: GameState, a) -> None:
     if not s.claim_queue or s.claim_queue[0] != a.player:
         raise refuse(s, "black_market.claim", "A Black Market claim is made right after your own bag is handed back unopened.")
     g = a.good
-    if g not in s.bm_piles:
-        raise refuse(s, "black_market.claim", f"The Black Market has no pile for {GOODS[g].name if isinstance(g, int) and 0 <= g < N_GOODS else g!r}.")
+    if type(g) is not int or g not in s.bm_piles:
+        raise refuse(s, "black_market.claim", f"The Black Market has no pile for {GOODS[g].name if type(g) is int and 0 <= g < N_GOODS else g!r}.")
     if not s.bm_piles[g]:
         raise refuse(s, "black_market.claim", f"Both {GOODS[g].name} Black Market cards are gone.")
     if s.stands[a.player][g] < 3:
@@ -402,8 +456,9 @@ def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
                     dst[c] += 1
                 else:
                     void[c] += 1
-        s.must_inspect.update(bribe.inspect)
-        s.must_pass.update(bribe.let_pass)
+        who = deciders(s, m)
+        _bind(s.must_inspect, bribe.inspect, who)
+        _bind(s.must_pass, bribe.let_pass, who)
         s.events.append(("bribe_paid", m, payee, bribe))
         if any(void):
             s.events.append(("void", m, tuple(void)))

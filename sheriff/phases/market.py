@@ -10,6 +10,7 @@ def check_choose_start(s: GameState, a) -> None:
     need_phase(s, MARKET_START, "Choosing who starts the Market")
     if a.player != s.officials[0]:
         raise refuse(s, "market.start", f"{s.names[s.officials[0]]} is the Sheriff and picks who starts the Market.")
+    need_seat(s, a.start)
     if a.start not in s.order:
         raise refuse(s, "market.start", f"The first Market turn must go to a merchant, and {_name(s, a.start)} is not one this round.")
 
@@ -43,10 +44,12 @@ def check_market(s: GameState, a) -> None:
     if not s.edition1:
         if a.from_piles:
             raise refuse(s, "market.draw_2e", "In the 2nd edition every card is drawn from the deck; the discard pile is not for drawing.")
+        if type(a.pile) is not int or a.pile != 0:
+            raise refuse(s, "market.draw_2e", f"The 2nd edition has one discard pile (pile 0), not pile {a.pile!r}.")
         return
-    if a.pile not in (0, 1):
+    if type(a.pile) is not int or a.pile not in (0, 1):
         raise refuse(s, "market.draw_1e", "Set-aside cards go onto discard pile 0 or discard pile 1.")
-    if any(x not in (0, 1) for x in a.from_piles):
+    if any(type(x) is not int or x not in (0, 1) for x in a.from_piles):
         raise refuse(s, "market.draw_1e", "Cards can be taken only from discard pile 0 or 1 (and then from the draw pile).")
     wanted = s.hand_size - (hand_count(s, a.player) - len(a.discard))
     if len(a.from_piles) > wanted:

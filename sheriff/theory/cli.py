@@ -13,10 +13,11 @@ import argparse
 import sys
 from fractions import Fraction
 
-from sheriff.theory.bargaining import SheriffParams, build_tree
-from sheriff.theory.efg import to_efg
+from sheriff.theory.bargaining import SheriffParams
+from sheriff.theory.efg import write_efg
 
-MAX_TERMINALS = 2_000_000     # about a minute and a few hundred MB of text; beyond, refuse
+MAX_TERMINALS = 2_000_000     # well under a minute and under 100 MB of memory (streamed); beyond, refuse
+MAX_PAYOFF = 10**9            # payoff parameters: numerators and denominators up to this
 
 
 class _UsageError(Exception):
@@ -29,11 +30,28 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _number(text: str) -> Fraction:
+    if len(text) > 40:
+        raise argparse.ArgumentTypeError(f"not a number of at most 40 characters: {text[:20]!r}...")
+    exponent = text.lower().rpartition("e")[2] if "e" in text.lower() else "0"
+    if exponent.lstrip("+-").isdigit() and abs(int(exponent)) > 60:     # 1e999999999: refuse before computing it
+        raise argparse.ArgumentTypeError(f"{text!r} is out of range: payoffs are fractions with numerator "
+                                         f"and denominator up to {MAX_PAYOFF:,}")
     try:
         value = Fraction(text)
-    except (ValueError, ZeroDivisionError):
+    except (ValueError, ZeroDivisionError, OverflowError):
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if abs(value.numerator) > MAX_PAYOFF or value.denominator > MAX_PAYOFF:
+        raise argparse.ArgumentTypeError(f"{text!r} is out of range: payoffs are fractions with numerator "
+                                         f"and denominator up to {MAX_PAYOFF:,}")
     return value if value.denominator != 1 else Fraction(value.numerator)
+
+
+def terminal_count(max_items: int, max_bribe: int, rounds: int) -> int | None:
+    """``(max_items + 1) * (2 * (max_bribe + 1)) ** rounds`` in closed form, or None if it
+    is surely above MAX_TERMINALS (each round at least doubles it), before any big work."""
+    if rounds >= MAX_TERMINALS.bit_length() or max_items >= MAX_TERMINALS or max_bribe >= MAX_TERMINALS:
+        return None
+    return (max_items + 1) * (2 * (max_bribe + 1)) ** rounds
 
 
 def _parser() -> _Parser:
@@ -57,15 +75,16 @@ def main(argv: list[str]) -> int:
         params = SheriffParams(item_penalty=args.item_penalty, item_value=args.item_value,
                                sheriff_penalty=args.sheriff_penalty, max_bribe=args.max_bribe,
                                max_items=args.max_items, num_rounds=args.rounds)
-        size = params.expected_size()["terminals"]
-        if size > MAX_TERMINALS:
-            raise _UsageError(f"game too large: {size} terminal histories (limit {MAX_TERMINALS})")
+        size = terminal_count(args.max_items, args.max_bribe, args.rounds)
+        if size is None or size > MAX_TERMINALS:
+            many = f"{size:,}" if size is not None else f"far more than {MAX_TERMINALS:,}"
+            raise _UsageError(f"game too large: {many} terminal histories (the limit is {MAX_TERMINALS:,})")
     except (_UsageError, ValueError) as exc:
         print(f"sheriff theory: error: {exc}", file=sys.stderr)
         return 2
     except SystemExit as exc:               # --help
         return int(exc.code or 0)
-    sys.stdout.write(to_efg(build_tree(params)))
+    write_efg(params, sys.stdout)
     return 0
 
 

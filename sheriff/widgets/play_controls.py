@@ -347,7 +347,7 @@ class Controls:
             else:
                 text = (f"{escape(self.names[m])} offers <b>{escape(offer.text(self.names))}</b> to keep the bag "
                         f"(declared “{escape(self._decl(m))}”, {v.bag_size(m)} cards) shut. Take the deal, open the "
-                        "bag anyway, let it through for free, or ask for something else.")
+                        "bag anyway, or ask for something else. Handing the bag back now takes this offer.")
             pile_w = self._pile_choice()
             if pile_w is not None:
                 out.append(pile_w)
@@ -355,7 +355,7 @@ class Controls:
                 buttons.append(self.button("deal.accept", "Deal! (take the bribe)", A.Accept(self.seat, m), "success"))
             if A.Inspect in kinds:
                 buttons.append(self.button("deal.inspect", "Open the bag", self._inspect(m, pile_w), "danger"))
-            if A.Pass in kinds:
+            if A.Pass in kinds and offer is None:     # with an offer standing, handing back takes it: "Deal!"
                 buttons.append(self.button("deal.pass", "Let it through free", A.Pass(self.seat, m), "info"))
             send_text = "Ask for this instead"
         out = [self.prompt(text)] + out + [W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]
