@@ -2,7 +2,7 @@
 
 It has the same face as ``sheriff.bots.Bot`` (``act(view)``, ``last_reason``,
 ``label``), so tournaments, the play page and replays treat it alike.  Its reason
-is the coach's own sentence, already a whole sentence a learner can read.
+quotes the coach's own sentences, already whole sentences a learner can read.
 """
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ class CoachBot:
         if a.move is None:
             raise ValueError(f"no move in phase {v.phase}")
         self.last_advice = a
-        self.last_reason = a.sentence
+        self.last_reason = f"{v.names[v.seat]} does what the coach advises. {a.sentence}"
         return a.move
 
 
