@@ -9,7 +9,8 @@
 
 ``advise(view)`` returns an ``Advice`` (a suggested move, a sentence, the numbers,
 the options weighed, the model in plain words); ``warnings(view, move)`` lists what
-could go wrong with a move the player proposes.  The coach states its model: it is
+could go wrong with a move the player proposes; ``bag_odds(view, merchant)`` is the
+Sheriff's estimate for one bag; ``declared_bag(view)`` the figures of the seat's own bag.  The coach states its model: it is
 advice, not a rule.  Where it leans on the inspection game's equilibrium it says so
 and names lesson 30 (``Advice.lesson``).
 """
@@ -20,6 +21,7 @@ from sheriff.cards import GOODS
 from sheriff.coach import inspector, merchant
 from sheriff.coach.advice import LESSON_30, LESSON_30_TITLE, Advice, Option, Warning
 from sheriff.coach.inspector import BagOdds, bag_odds
+from sheriff.coach.merchant import declared_bag
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
 from sheriff.views import SeatView
 
@@ -69,5 +71,5 @@ def warnings(v: SeatView, action) -> tuple[Warning, ...]:
     return merchant.warnings(v, action) + inspector.warnings(v, action)
 
 
-__all__ = ["advise", "warnings", "bag_odds", "Advice", "Option", "Warning", "BagOdds",
+__all__ = ["advise", "warnings", "bag_odds", "declared_bag", "Advice", "Option", "Warning", "BagOdds",
            "LESSON_30", "LESSON_30_TITLE"]

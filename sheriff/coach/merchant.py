@@ -56,6 +56,16 @@ def value_of(v: SeatView, bag: list[int], good: int, guess: SheriffGuess) -> tup
     return ev, nums
 
 
+def declared_bag(v: SeatView) -> dict[str, int]:
+    """The figures of the seat's own declared bag: points reaching the stand if it passes; if it is
+    opened, the points of goods lost and the gold paid, or the gold the Sheriff pays for an honest bag."""
+    bag, decl = v.bag, v.declared(v.seat)
+    if bag is None or decl is None:
+        raise ValueError("there is no declared bag on the table for this seat")
+    passes, lost, fine, to_you = bag_outcome(bag, decl[0])
+    return {"reaches_stand": passes, "lost_if_opened": lost, "paid_if_opened": fine, "paid_to_you_if_opened": to_you}
+
+
 def bag_sentence(bag: list[int], good: int, nums: dict) -> str:
     size = sum(bag)
     head = f"Pack {describe(bag)} and declare {size} {GOODS[good].name}"
