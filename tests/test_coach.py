@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from sheriff import actions as A
 from sheriff.bot_reasons import known, sentence
 from sheriff.bots import Bot, make_bots
-from sheriff.cards import ILLEGAL_GOODS, IS_LEGAL, N_GOODS, VALUE
+from sheriff.cards import ILLEGAL_GOODS, N_GOODS, VALUE
 from sheriff.coach import LESSON_30, advise, bag_odds, declared_bag, warnings
 from sheriff.engine import Game
 from sheriff.rules import Rules
@@ -221,4 +221,18 @@ def test_every_bot_reason_reads_as_a_sentence():
                 assert "{" not in text and "  " not in text
             g.push(a)
     assert "wants a bribe" in known()
-    assert IS_LEGAL[0]
+
+
+def test_session_tells_each_reason_right_after_its_move():
+    from sheriff.widgets.play_session import Session
+    for seed in range(4):
+        g = Game(Rules(players=4), seed=seed)
+        s = Session(g, [], {0: ("honest", "trusting"), 1: ("smuggler", "suspicious"), 2: ("bluffer", "greedy"),
+                            3: (COACH, COACH)})
+        s.run_bots()
+        assert g.is_over()
+        for line in s.lines:
+            if "Why:" in line.text and "wins!" in line.text:
+                assert line.text.index("Why:") < line.text.index("The game is over")
+        assert any("does what the coach advises" in ln.text for ln in s.lines)
+        assert not any("Why: wants a bribe" in ln.text for ln in s.lines)

@@ -125,10 +125,9 @@ def advise_reply(v: SeatView, m: int, offer) -> Advice:
                       f"{o.guess.honest_penalty} gold.", nums, (), SHERIFF_MODEL, LESSON_30)
     worth = offer.gold + sum(GOODS[c].value for c in offer.stand) + sum(GOODS[c].value for c in offer.bag)
     nums["offered"] = worth
-    if worth >= o.open_gain or m in v.must_inspect():
-        if m not in v.must_inspect():
-            return Advice(A.Accept(me, m), f"Take it: {worth} is at least what opening is worth to you "
-                          f"({o.open_gain:+.1f}).", nums, (), SHERIFF_MODEL, LESSON_30)
+    if worth >= o.open_gain and m not in v.must_inspect():
+        return Advice(A.Accept(me, m), f"Take it: {worth} is at least what opening is worth to you "
+                      f"({o.open_gain:+.1f}).", nums, (), SHERIFF_MODEL, LESSON_30)
     return Advice(A.Inspect(me, m), f"Open it: the offer ({worth}) is less than you expect from opening "
                   f"({o.open_gain:+.1f}); a merchant who pays that much likely hides something.",
                   nums, (), SHERIFF_MODEL, LESSON_30)

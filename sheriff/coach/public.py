@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from math import comb
 
-from sheriff.cards import GOODS, ILLEGAL_GOODS, IS_LEGAL, N_GOODS, deck_composition
+from sheriff.cards import GOODS, ILLEGAL_GOODS, N_GOODS, deck_composition
 from sheriff.views import SeatView
 
 SMALL_BAG = 3          # bags of up to three cards count as small in a Sheriff's record
@@ -169,7 +169,3 @@ def bag_outcome(bag: list[int], good: int) -> tuple[int, int, int, int]:
     lost = sum(GOODS[g].value * k for g, k in enumerate(bag) if g != good)
     fine = sum(GOODS[g].penalty * k for g, k in enumerate(bag) if g != good)
     return passes, lost, fine, 0
-
-
-def is_legal_good(g: int) -> bool:
-    return IS_LEGAL[g]
