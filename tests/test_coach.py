@@ -236,3 +236,10 @@ def test_session_tells_each_reason_right_after_its_move():
                 assert line.text.index("Why:") < line.text.index("The game is over")
         assert any("does what the coach advises" in ln.text for ln in s.lines)
         assert not any("Why: wants a bribe" in ln.text for ln in s.lines)
+
+
+def test_the_coach_module_example_holds():
+    import doctest
+
+    import sheriff.coach
+    assert doctest.testmod(sheriff.coach).failed == 0

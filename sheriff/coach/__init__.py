@@ -4,8 +4,8 @@
     >>> from sheriff.coach import advise
     >>> g = Game(seed=3)
     >>> a = advise(g.view(g.to_act))
-    >>> g.is_legal(a.move), a.sentence[:4]
-    (True, 'Pick')
+    >>> g.is_legal(a.move), a.sentence
+    (True, 'Let Maid Marion, on your left, start the Market: the order hardly matters to you.')
 
 ``advise(view)`` returns an ``Advice`` (a suggested move, a sentence, the numbers,
 the options weighed, the model in plain words); ``warnings(view, move)`` lists what
