@@ -179,8 +179,8 @@ def test_warning_names_the_lie_and_its_price():
         g.push(A.LoadBag(q, (next(c for c in range(N_GOODS) if s.hands[q][c]),)))
     v = g.view(p)
     (w,) = warnings(v, A.Declare(p, cards("apples")[0], 2))
-    assert w.sentence == ("Your bag holds 1 Bread, 1 Chickens, declared as 2 Apples: if it is opened you lose "
-                          "both (1 Bread, 1 Chickens) and pay 4 gold.")
+    assert w.sentence == ("Your bag holds 1 Bread and 1 Chicken, declared as 2 Apples: if it is opened you lose "
+                          "both (1 Bread and 1 Chicken) and pay 4 gold.")
     assert warnings(v, A.Declare(p, cards("bread")[0], 2))      # still a lie, about one card
     assert w.numbers == {"lost_if_opened": 7, "paid_if_opened": 4}
 
@@ -234,7 +234,7 @@ def test_session_tells_each_reason_right_after_its_move():
         for line in s.lines:
             if "Why:" in line.text and "wins!" in line.text:
                 assert line.text.index("Why:") < line.text.index("The game is over")
-        assert any("does what the coach advises" in ln.text for ln in s.lines)
+        assert any("follows the coach's advice" in ln.text for ln in s.lines)
         assert not any("Why: wants a bribe" in ln.text for ln in s.lines)
 
 

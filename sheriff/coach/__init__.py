@@ -17,11 +17,11 @@ and names lesson 30 (``Advice.lesson``).
 from __future__ import annotations
 
 from sheriff import actions as A
-from sheriff.cards import GOODS
 from sheriff.coach import inspector, merchant
 from sheriff.coach.advice import LESSON_30, LESSON_30_TITLE, Advice, Option, Warning
 from sheriff.coach.inspector import BagOdds, bag_odds
 from sheriff.coach.merchant import declared_bag
+from sheriff.narration import good_name
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
 from sheriff.views import SeatView
 
@@ -47,7 +47,7 @@ def advise(v: SeatView) -> Advice:
         if goods:
             piles = v.black_market_piles()
             g = max(goods, key=lambda g: piles[g][-1])
-            return Advice(A.ClaimBlackMarket(me, g), f"Turn in three {GOODS[g].name} for the Black Market card "
+            return Advice(A.ClaimBlackMarket(me, g), f"Turn in three {good_name(g)} for the Black Market card "
                           f"worth {piles[g][-1]}: it is worth more than the three cards alone.")
         return Advice(A.SkipClaim(me), "You have no three contraband of one kind to turn in.")
     nego = v.negotiation()

@@ -30,7 +30,7 @@ class CoachBot:
         if a.move is None:
             raise ValueError(f"no move in phase {v.phase}")
         self.last_advice = a
-        self.last_reason = f"{v.names[v.seat]} does what the coach advises. {a.sentence}"
+        self.last_reason = f"{v.names[v.seat]} follows the coach's advice: “{a.sentence}”"
         return a.move
 
 

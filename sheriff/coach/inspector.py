@@ -9,6 +9,7 @@ from sheriff.cards import GOODS
 from sheriff.coach.advice import LESSON_30, Advice, Option, Warning
 from sheriff.coach.odds import BagGuess, fraction_text, smuggle_chance
 from sheriff.coach.public import Table, read_table
+from sheriff.narration import good_name
 from sheriff.views import SeatView
 
 SMUGGLERS_WHO_PAY = 0.7      # assumed share of smugglers who pay a fair price rather than be opened
@@ -35,6 +36,11 @@ class BagOdds:
 def _open_gain(v: SeatView, g: BagGuess, p: float) -> float:
     rival = 1 / max(1, v.n - 1)
     return p * (g.expected_fine + rival * g.expected_lost) - (1 - p) * g.honest_penalty
+
+
+def worth_text(x: float) -> str:
+    """'a gain of about 3.5' / 'a loss of about 2.0' (gold, a rival's loss counted in part)."""
+    return f"a gain of about {x:.1f}" if x >= 0 else f"a loss of about {-x:.1f}"
 
 
 def after_refusal(p: float) -> float:
@@ -67,14 +73,14 @@ def _why(v: SeatView, o: BagOdds) -> str:
     who = v.names[o.merchant]
     decl = v.declared(o.merchant)
     assert decl is not None
-    parts = [f"{who} declares {decl[1]} {GOODS[decl[0]].name}; the coach puts the chance of contraband at "
+    parts = [f"{who} declares {decl[1]} {good_name(decl[0], decl[1])}; the coach puts the chance of contraband at "
              f"{fraction_text(g.smuggle)}."]
     if g.honest_bags + g.smuggled_bags:
         parts.append(f"This game {who} has shown {g.honest_bags} honest and {g.smuggled_bags} dishonest bags.")
     else:
         parts.append(f"With no history yet, it starts from the inspection game's balance point "
                      f"(there, {fraction_text(g.equilibrium_smuggle)} such bags hide contraband).")
-    parts.append(f"The chance that an honest merchant holds that many {GOODS[decl[0]].name} is "
+    parts.append(f"The chance that an honest merchant holds that many {good_name(decl[0])} is "
                  f"{fraction_text(g.honest_possible)}.")
     if g.set_aside_declared:
         parts.append(f"{who} set aside {g.set_aside_declared} of them in the Market, which an honest collector rarely does.")
@@ -93,12 +99,12 @@ def advise_bag(v: SeatView, m: int) -> Advice:
     nums = _numbers(o)
     why = _why(v, o)
     opts = (
-        Option(A.Inspect(me, m), f"Open it: you expect {o.open_gain:+.1f} (a fine of about "
+        Option(A.Inspect(me, m), f"Open it: you can expect {worth_text(o.open_gain)} (a fine of about "
                f"{o.guess.expected_fine:.0f} if it hides something, {o.guess.honest_penalty} gold paid if it is honest).",
                {"gain": nums["gain_open"]}),
         Option(A.Pass(me, m), "Let it through: nothing won, nothing paid.", {"gain": 0}),
         Option(A.Offer(me, m, A.Bribe(gold=o.ask)) if o.ask > 0 else A.Threaten(me, m),
-               f"Ask for {o.ask} gold: you expect {o.ask_gain:+.1f}, since a smuggler often pays and you can still "
+               f"Ask for {o.ask} gold: you can expect {worth_text(o.ask_gain)}, since a smuggler often pays and you can still "
                "open the bag if the merchant refuses.", {"gain": nums["gain_ask"]}),
     )
     best = max(opts, key=lambda op: (op.numbers["gain"], -opts.index(op)))
@@ -119,17 +125,17 @@ def advise_reply(v: SeatView, m: int, offer) -> Advice:
         nums["gain_open"] = round(gain, 2)
         if gain > 0:
             return Advice(A.Inspect(me, m), f"Open it: even after the refusal the chance of contraband is "
-                          f"{fraction_text(p)}, and opening is worth {gain:+.1f} to you.", nums, (), SHERIFF_MODEL, LESSON_30)
+                          f"{fraction_text(p)}, and opening promises you {worth_text(gain)}.", nums, (), SHERIFF_MODEL, LESSON_30)
         return Advice(A.Pass(me, m), f"Let it through: a merchant who refuses to pay is usually honest (chance of "
                       f"contraband now {fraction_text(p)}), and opening an honest bag costs you "
                       f"{o.guess.honest_penalty} gold.", nums, (), SHERIFF_MODEL, LESSON_30)
     worth = offer.gold + sum(GOODS[c].value for c in offer.stand) + sum(GOODS[c].value for c in offer.bag)
     nums["offered"] = worth
     if worth >= o.open_gain and m not in v.must_inspect():
-        return Advice(A.Accept(me, m), f"Take it: {worth} is at least what opening is worth to you "
-                      f"({o.open_gain:+.1f}).", nums, (), SHERIFF_MODEL, LESSON_30)
-    return Advice(A.Inspect(me, m), f"Open it: the offer ({worth}) is less than you expect from opening "
-                  f"({o.open_gain:+.1f}); a merchant who pays that much likely hides something.",
+        return Advice(A.Accept(me, m), f"Take it: {worth} is at least what opening promises you "
+                      f"({worth_text(o.open_gain)}).", nums, (), SHERIFF_MODEL, LESSON_30)
+    return Advice(A.Inspect(me, m), f"Open it: the offer ({worth}) is less than opening promises you "
+                  f"({worth_text(o.open_gain)}); a merchant who pays that much likely hides something.",
                   nums, (), SHERIFF_MODEL, LESSON_30)
 
 

@@ -7,10 +7,11 @@ being challenged comes from ``odds.open_chance``.
 from __future__ import annotations
 
 from sheriff import actions as A
-from sheriff.cards import GOODS, ILLEGAL_GOODS, LEGAL_GOODS, describe, list_to_counts
+from sheriff.cards import GOODS, ILLEGAL_GOODS, LEGAL_GOODS, list_to_counts
 from sheriff.coach.advice import LESSON_30, Advice, Option, Warning
 from sheriff.coach.odds import SheriffGuess, fraction_text, open_chance
 from sheriff.coach.public import Table, bag_outcome, read_table
+from sheriff.narration import good_name, goods_text
 from sheriff.views import SeatView
 
 MAX_BAG = 5
@@ -68,7 +69,7 @@ def declared_bag(v: SeatView) -> dict[str, int]:
 
 def bag_sentence(bag: list[int], good: int, nums: dict) -> str:
     size = sum(bag)
-    head = f"Pack {describe(bag)} and declare {size} {GOODS[good].name}"
+    head = f"Pack {goods_text(bag)} and declare {size} {good_name(good, size)}"
     if nums["paid_to_you_if_opened"]:
         return (f"{head}: all {nums['reaches_stand']} points reach your stand, and if the Sheriff opens "
                 f"it he pays you {nums['paid_to_you_if_opened']} gold.")
@@ -135,10 +136,10 @@ def advise_market(v: SeatView) -> Advice:
     for c in sorted(range(len(hand)), key=lambda c: GOODS[c].value):
         discard += [c] * (hand[c] - min(hand[c], keep.get(c, 0)))
     discard = discard[:MAX_BAG]
-    name = GOODS[g].name
+    name = good_name(g)
     plan = (f"keep your {name} and the contraband you mean to hide under them" if smuggle
             else f"keep your {name}: you want a bag of one legal good")
-    sentence = (f"Set aside {describe(list_to_counts(discard))} and {plan}." if discard
+    sentence = (f"Set aside {goods_text(list_to_counts(discard))} and {plan}." if discard
                 else f"Keep your whole hand: {plan}.")
     return Advice(A.Market(v.seat, tuple(discard), (), 0), sentence,
                   {"collect": g, "expected_points": best.numbers["expected_points"]},
@@ -163,7 +164,7 @@ def advise_declare(v: SeatView) -> Advice:
         guess = open_chance(v, table, boss, g, size)
         ev, nums = value_of(v, bag, g, guess)
         honest = bag[g] == size
-        text = (f"Declaring {size} {GOODS[g].name} is the truth" + (
+        text = (f"Declaring {size} {good_name(g, size)} is the truth" + (
             f": if the Sheriff opens the bag he pays you {nums['paid_to_you_if_opened']} gold." if honest else
             f" only in part: if the bag is opened you lose {nums['lost_if_opened']} points of goods and pay "
             f"{nums['paid_if_opened']} gold."))
@@ -222,8 +223,8 @@ def warnings(v: SeatView, action) -> tuple[Warning, ...]:
             return ()
         g = max(LEGAL_GOODS, key=lambda x: (bag[x], -x))
         _, lost, fine, _ = bag_outcome(bag, g)
-        return (Warning(f"No declaration can be true for this bag ({describe(bag)}): even declared as {size} "
-                        f"{GOODS[g].name}, if it is opened you lose {lost} points of goods and pay {fine} gold.",
+        return (Warning(f"No declaration can be true for this bag ({goods_text(bag)}): even declared as {size} "
+                        f"{good_name(g, size)}, if it is opened you lose {lost} points of goods and pay {fine} gold.",
                         {"lost_if_opened": lost, "paid_if_opened": fine}),)
     if isinstance(action, A.Declare):
         bag = v.bag
@@ -233,8 +234,8 @@ def warnings(v: SeatView, action) -> tuple[Warning, ...]:
         others = [k if g != action.good else 0 for g, k in enumerate(bag)]
         n_other = sum(others)
         what = "both" if n_other == 2 else "it" if n_other == 1 else f"all {n_other}"
-        return (Warning(f"Your bag holds {describe(bag)}, declared as {action.count} {GOODS[action.good].name}: "
-                        f"if it is opened you lose {what} ({describe(others)}) and pay {fine} gold.",
+        return (Warning(f"Your bag holds {goods_text(bag)}, declared as {action.count} {good_name(action.good, action.count)}: "
+                        f"if it is opened you lose {what} ({goods_text(others)}) and pay {fine} gold.",
                         {"lost_if_opened": lost, "paid_if_opened": fine}),)
     if isinstance(action, (A.Offer, A.Accept)) and action.merchant == me and v.declared(me) is not None:
         bag = v.bag
