@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 LESSON_30 = "notebooks/30_inspection_game.ipynb"
-LESSON_30_TITLE = "Lesson 30: the inspection game"
+LESSON_30_TITLE = "Theory lab: the inspection game"   # as the home page names lesson 30
 
 
 @dataclass(frozen=True)
