@@ -7,6 +7,7 @@
     >>> len(res.games), round(sum(res.wins()), 6)
     (20, 20.0)
 
+A seat styled ``("coach", "coach")`` is played by the coach's bot (``sheriff.coach.bot``).
 Each seat keeps one bot (a merchant style and a Sheriff style) for every game; game
 ``i`` uses seed ``seed + i`` for the shuffle, and the bots' own seeds follow
 ``sheriff.bots.make_bots`` (``game_seed * 101 + seat``), so one game of a tournament
@@ -25,14 +26,20 @@ from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES, Bot, play_game
 from sheriff.engine import DEFAULT_NAMES, Game
 from sheriff.rules import Rules
 
+COACH = "coach"        # the style name of the coach's bot, in both roles (sheriff.coach.bot)
+
 
 def bot_seed(game_seed: int, seat: int) -> int:
     """The seed of seat ``seat``'s bot in the game shuffled with ``game_seed`` (as ``bots.make_bots``)."""
     return game_seed * 101 + seat
 
 
-def make_bot(style: tuple[str, str], game_seed: int, seat: int) -> Bot:
+def make_bot(style: tuple[str, str], game_seed: int, seat: int):
+    """A bot for one seat: ``("coach", "coach")`` is the coach's bot (``sheriff.coach.bot``)."""
     merchant, sheriff = style
+    if merchant == COACH:
+        from sheriff.coach.bot import CoachBot     # lazy: the coach reads the theory lab
+        return CoachBot(seed=bot_seed(game_seed, seat))
     return Bot(merchant, sheriff, seed=bot_seed(game_seed, seat))
 
 
@@ -41,6 +48,10 @@ def check_styles(rules: Rules, styles) -> list[tuple[str, str]]:
     if len(styles) != rules.players:
         raise ValueError(f"styles: {len(styles)} bots for a {rules.players}-player game")
     for m, s in styles:
+        if COACH in (m, s):
+            if (m, s) != (COACH, COACH):
+                raise ValueError(f"the coach plays both roles: ({COACH!r}, {COACH!r}), not {(m, s)!r}")
+            continue
         if m not in MERCHANT_STYLES:
             raise ValueError(f"merchant style must be one of {MERCHANT_STYLES}, not {m!r}")
         if s not in SHERIFF_STYLES:
@@ -141,4 +152,4 @@ def run(rules: Rules, styles, games: int = 100, seed: int = 0, names=None,
     return res
 
 
-__all__ = ["run", "play_one", "make_bot", "bot_seed", "GameResult", "TournamentResult"]
+__all__ = ["COACH", "run", "play_one", "make_bot", "bot_seed", "GameResult", "TournamentResult"]

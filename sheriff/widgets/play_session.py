@@ -9,8 +9,11 @@ in words (``sheriff.narration``) and keeps the bots' reasons honest:
   public information), so it is told at once;
 * a bot's reason for a merchant's move (what it kept at Market, what it packed and
   declared, how it bargained) would give its bag away, so it is held back and told
-  only when that bag is opened: "Will Scarlet was smuggling 2 Silk: packs contraband
-  under a legal declaration".  A bag that passes keeps its secret.
+  only when that bag is opened: "Will Scarlet was smuggling 2 Silk. Will Scarlet packs
+  contraband together with legal goods, ...".  A bag that passes keeps its secret.
+
+Reasons are told as whole sentences (``sheriff.bot_reasons``), right after the sentence
+about the move itself, before what followed from it (a payment, the end of the game).
 
 With no human at the table (bots only) nothing needs hiding: the story is told by
 the all-seeing narrator and every reason at once.
@@ -19,10 +22,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from typing import Any
+
 from sheriff import actions as A
-from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES, Bot
+from sheriff.bot_reasons import sentence as reason_sentence
+from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES
 from sheriff.cards import GOODS, N_GOODS, describe
-from sheriff.tournament import bot_seed
+from sheriff.tournament import COACH, make_bot
 
 PUBLIC = -1     # narration seat that is nobody: only public information is told
 
@@ -52,15 +58,15 @@ class Session:
             if not 0 <= p < n:
                 raise ValueError(f"there is no seat {p} at a {n}-player table")
         self.styles = {}
-        self.bots: dict[int, Bot] = {}
+        self.bots: dict[int, Any] = {}      # sheriff.bots.Bot, or the coach's bot
         for p in range(n):
             if p in self.humans:
                 continue
             m, s = styles.get(p, ("smuggler", "suspicious"))
-            if m not in MERCHANT_STYLES or s not in SHERIFF_STYLES:
+            if (m, s) != (COACH, COACH) and (m not in MERCHANT_STYLES or s not in SHERIFF_STYLES):
                 raise ValueError(f"seat {p}: unknown bot style {m!r} / {s!r}")
             self.styles[p] = (m, s)
-            self.bots[p] = Bot(m, s, seed=bot_seed(game.seed, p))
+            self.bots[p] = make_bot((m, s), game.seed, p)
         self.lines: list[Line] = []
         self._secrets: dict[int, list[str]] = {}
         self.last_bot_line: Line | None = None
@@ -94,6 +100,8 @@ class Session:
 
     def bot_label(self, p: int) -> str:
         m, s = self.styles[p]
+        if (m, s) == (COACH, COACH):
+            return "plays as the coach advises"
         return f"{m} merchant, {s} Sheriff"
 
     @property
@@ -122,12 +130,16 @@ class Session:
         p = action.player
         bot = self.is_bot(p)
         merchant_side = p in before.order and not isinstance(action, (A.ClaimBlackMarket, A.SkipClaim))
-        text = " ".join(sentences) or action.text(g.names)
+        sentences = sentences or [action.text(g.names)]
         if bot:
-            if reason and (seat is None or not _held_back(action, merchant_side)):
-                text += f" <i>Why: {reason}.</i>"
-            elif reason:
-                self._secrets.setdefault(p, []).append(reason)
+            why = reason_sentence(reason, action, g.names) if reason else ""
+            if why and (seat is None or not _held_back(action, merchant_side)):
+                # right after the move's own sentence, before what followed from it
+                sentences = sentences[:1] + [f"<i>Why: {why}</i>"] + sentences[1:]
+            elif why:
+                self._secrets.setdefault(p, []).append(why)
+        text = " ".join(sentences)
+        if bot:
             line = Line(rnd, "bot", text, p)
             self.last_bot_line = line
         else:
@@ -156,7 +168,7 @@ class Session:
                 head = f"{g.names[m]} was smuggling {describe(other)}"
             else:
                 head = f"{g.names[m]} was carrying {describe(other)} besides the declared goods"
-        text = head + (": " + "; ".join(dict.fromkeys(why)) if why else "") + "."
+        text = head + "." + ("".join(" " + w for w in dict.fromkeys(why)) if why else "")
         self.lines.append(Line(before.round, "reveal", text, m))
 
     def bot_step(self) -> bool:
@@ -166,6 +178,7 @@ class Session:
         if p is None or p not in self.bots:
             return False
         bot = self.bots[p]
+        bot.last_reason = ""           # a move the bot gives no reason for must not inherit the last one
         try:
             action = bot.act(g.view(p))
         except Exception:          # a bot that cannot decide must never stop the game

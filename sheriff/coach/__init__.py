@@ -1,0 +1,75 @@
+"""The coach: advice for the seat whose turn it is, read from that seat's ``SeatView`` only.
+
+    >>> from sheriff.engine import Game
+    >>> from sheriff.coach import advise
+    >>> g = Game(seed=3)
+    >>> a = advise(g.view(g.to_act))
+    >>> g.is_legal(a.move), a.sentence
+    (True, 'Let Maid Marion, on your left, start the Market: the order hardly matters to you.')
+
+``advise(view)`` returns an ``Advice`` (a suggested move, a sentence, the numbers,
+the options weighed, the model in plain words); ``warnings(view, move)`` lists what
+could go wrong with a move the player proposes; ``bag_odds(view, merchant)`` is the
+Sheriff's estimate for one bag; ``declared_bag(view)`` the figures of the seat's own bag.  The coach states its model: it is
+advice, not a rule.  Where it leans on the inspection game's equilibrium it says so
+and names lesson 30 (``Advice.lesson``).
+"""
+from __future__ import annotations
+
+from sheriff import actions as A
+from sheriff.coach import inspector, merchant
+from sheriff.coach.advice import LESSON_30, LESSON_30_TITLE, Advice, Option, Warning
+from sheriff.coach.inspector import BagOdds, bag_odds
+from sheriff.coach.merchant import declared_bag
+from sheriff.narration import good_name
+from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
+from sheriff.views import SeatView
+
+
+def advise(v: SeatView) -> Advice:
+    """Advice for ``v.seat`` at the current decision (its turn)."""
+    me = v.seat
+    ph = v.phase
+    if ph == MARKET_START:
+        first = v.merchants[0]
+        return Advice(A.ChooseStart(me, first), f"Let {v.names[first]}, on your left, start the Market: "
+                      "the order hardly matters to you.")
+    if ph == MARKET:
+        return merchant.advise_market(v)
+    if ph == LOAD:
+        return merchant.advise_load(v)
+    if ph == DECLARE:
+        return merchant.advise_declare(v)
+    if ph != INSPECT:
+        return Advice(None, "There is nothing to decide: the game is over.")
+    if v.claim_due():
+        goods = v.claimable()
+        if goods:
+            piles = v.black_market_piles()
+            g = max(goods, key=lambda g: piles[g][-1])
+            return Advice(A.ClaimBlackMarket(me, g), f"Turn in three {good_name(g)} for the Black Market card "
+                          f"worth {piles[g][-1]}: it is worth more than the three cards alone.")
+        return Advice(A.SkipClaim(me), "You have no three contraband of one kind to turn in.")
+    nego = v.negotiation()
+    if nego is not None:
+        m, offer = nego[0], nego[1]
+        if m == me:
+            return merchant.advise_answer(v, offer)
+        return inspector.advise_reply(v, m, offer)
+    m = v.current_bag()
+    if m == -1:
+        m = v.next_bag()
+    if v.n == 6 and v.authority(m) is None:
+        a = inspector.advise_bag(v, m)
+        want = isinstance(a.move, (A.Inspect, A.Offer, A.Threaten))
+        return Advice(A.Stance(me, m, want), a.sentence, a.numbers, a.options, a.model, a.lesson)
+    return inspector.advise_bag(v, m)
+
+
+def warnings(v: SeatView, action) -> tuple[Warning, ...]:
+    """Warnings about ``action`` proposed by ``v.seat`` (empty: nothing risky that the coach sees)."""
+    return merchant.warnings(v, action) + inspector.warnings(v, action)
+
+
+__all__ = ["advise", "warnings", "bag_odds", "declared_bag", "Advice", "Option", "Warning", "BagOdds",
+           "LESSON_30", "LESSON_30_TITLE"]

@@ -1,0 +1,43 @@
+"""The coach's answers as typed data: a suggested move, a sentence, the numbers behind it.
+
+Widgets only lay these out; bots read ``Advice.move``.  Every ``sentence`` is a
+whole English sentence a newcomer can read; ``numbers`` holds the figures the
+sentence quotes (gold, points, chances between 0 and 1), under plain names.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+LESSON_30 = "notebooks/30_inspection_game.ipynb"
+LESSON_30_TITLE = "Theory lab: the inspection game"   # as the home page names lesson 30
+
+
+@dataclass(frozen=True)
+class Option:
+    """One move the coach weighed, with what it expects of it."""
+    move: object                      # a sheriff.actions.Action
+    sentence: str
+    numbers: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Warning:
+    """Said before a risky move is made."""
+    sentence: str
+    numbers: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the coach suggests now, and why.
+
+    ``model`` says in plain words what the coach assumed (it is advice, not a rule);
+    ``lesson`` names the lesson behind the numbers when the inspection game's
+    equilibrium was used (else empty).
+    """
+    move: object | None
+    sentence: str
+    numbers: dict[str, float] = field(default_factory=dict)
+    options: tuple[Option, ...] = ()
+    model: str = ""
+    lesson: str = ""

@@ -1,0 +1,155 @@
+"""Advice for the Sheriff (or a Deputy): how likely each bag is to hide contraband, and
+what opening it, passing it or asking for gold is worth."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheriff import actions as A
+from sheriff.cards import GOODS
+from sheriff.coach.advice import LESSON_30, Advice, Option, Warning
+from sheriff.coach.odds import BagGuess, fraction_text, smuggle_chance
+from sheriff.coach.public import Table, read_table
+from sheriff.narration import good_name
+from sheriff.views import SeatView
+
+SMUGGLERS_WHO_PAY = 0.7      # assumed share of smugglers who pay a fair price rather than be opened
+
+SHERIFF_MODEL = (
+    "The coach guesses whether a bag hides contraband from public facts only: its size and declaration, "
+    "how likely an honest merchant is to hold that many of the declared good (counting the cards you "
+    "cannot see), the cards that merchant set aside or took in the Market, and how many of their bags "
+    "turned out honest or not this game. Before any such history it starts from the inspection game's "
+    "balance point, where smuggling and honesty pay the same (lesson 30). It counts the gold you would "
+    f"win or pay, plus a rival's loss as 1 part in (players - 1), and assumes about {round(SMUGGLERS_WHO_PAY * 10)} "
+    "in 10 smugglers pay a fair price when asked. This is advice, not a rule.")
+
+
+@dataclass(frozen=True)
+class BagOdds:
+    merchant: int
+    guess: BagGuess
+    open_gain: float
+    ask: int
+    ask_gain: float
+
+
+def _open_gain(v: SeatView, g: BagGuess, p: float) -> float:
+    rival = 1 / max(1, v.n - 1)
+    return p * (g.expected_fine + rival * g.expected_lost) - (1 - p) * g.honest_penalty
+
+
+def worth_text(x: float) -> str:
+    """'a gain of about 3.5' / 'a loss of about 2.0' (gold, a rival's loss counted in part)."""
+    return f"a gain of about {x:.1f}" if x >= 0 else f"a loss of about {-x:.1f}"
+
+
+def after_refusal(p: float) -> float:
+    """The chance of contraband once the merchant has refused to pay (smugglers pay more often)."""
+    lie = p * (1 - SMUGGLERS_WHO_PAY)
+    return lie / (lie + 1 - p) if lie + 1 - p > 0 else 0.0
+
+
+def bag_odds(v: SeatView, m: int, table: Table | None = None) -> BagOdds:
+    table = table or read_table(v)
+    g = smuggle_chance(v, table, m)
+    p = g.smuggle
+    ask = min(v.gold(m), int(g.expected_fine + g.expected_lost // 2))
+    pay = p * SMUGGLERS_WHO_PAY
+    ask_gain = pay * ask + (1 - pay) * max(0.0, _open_gain(v, g, after_refusal(p)))
+    return BagOdds(m, g, _open_gain(v, g, p), ask, ask_gain)
+
+
+def _numbers(o: BagOdds) -> dict[str, float]:
+    g = o.guess
+    return {"smuggle_chance": round(g.smuggle, 3), "prior": round(g.prior, 3),
+            "equilibrium_smuggle": round(g.equilibrium_smuggle, 3), "honest_possible": round(g.honest_possible, 3),
+            "honest_bags": g.honest_bags, "smuggled_bags": g.smuggled_bags,
+            "expected_fine": round(g.expected_fine, 2), "honest_penalty": g.honest_penalty,
+            "gain_open": round(o.open_gain, 2), "gain_pass": 0, "gain_ask": round(o.ask_gain, 2), "ask": o.ask}
+
+
+def _why(v: SeatView, o: BagOdds) -> str:
+    g = o.guess
+    who = v.names[o.merchant]
+    decl = v.declared(o.merchant)
+    assert decl is not None
+    parts = [f"{who} declares {decl[1]} {good_name(decl[0], decl[1])}; the coach puts the chance of contraband at "
+             f"{fraction_text(g.smuggle)}."]
+    if g.honest_bags + g.smuggled_bags:
+        parts.append(f"This game {who} has shown {g.honest_bags} honest and {g.smuggled_bags} dishonest bags.")
+    else:
+        parts.append(f"With no history yet, it starts from the inspection game's balance point "
+                     f"(there, {fraction_text(g.equilibrium_smuggle)} such bags hide contraband).")
+    parts.append(f"The chance that an honest merchant holds that many {good_name(decl[0])} is "
+                 f"{fraction_text(g.honest_possible)}.")
+    if g.set_aside_declared:
+        parts.append(f"{who} set aside {g.set_aside_declared} of them in the Market, which an honest collector rarely does.")
+    return " ".join(parts)
+
+
+def advise_bag(v: SeatView, m: int) -> Advice:
+    """The Sheriff takes up ``m``'s bag: open, pass, or ask for gold."""
+    me = v.seat
+    bound = v.bound(m)
+    if bound is not None:
+        move = A.Inspect(me, m) if bound == "inspect" else A.Pass(me, m)
+        return Advice(move, f"Keep your word: a deal you struck this round says this bag is "
+                      f"{'opened' if bound == 'inspect' else 'let through'}.", {}, (), SHERIFF_MODEL)
+    o = bag_odds(v, m)
+    nums = _numbers(o)
+    why = _why(v, o)
+    opts = (
+        Option(A.Inspect(me, m), f"Open it: you can expect {worth_text(o.open_gain)} (a fine of about "
+               f"{o.guess.expected_fine:.0f} if it hides something, {o.guess.honest_penalty} gold paid if it is honest).",
+               {"gain": nums["gain_open"]}),
+        Option(A.Pass(me, m), "Let it through: nothing won, nothing paid.", {"gain": 0}),
+        Option(A.Offer(me, m, A.Bribe(gold=o.ask)) if o.ask > 0 else A.Threaten(me, m),
+               f"Ask for {o.ask} gold: you can expect {worth_text(o.ask_gain)}, since a smuggler often pays and you can still "
+               "open the bag if the merchant refuses.", {"gain": nums["gain_ask"]}),
+    )
+    best = max(opts, key=lambda op: (op.numbers["gain"], -opts.index(op)))
+    if best.numbers["gain"] <= 0.25:
+        best = opts[1]
+    return Advice(best.move, f"{why} {best.sentence}", nums, opts, SHERIFF_MODEL, LESSON_30)
+
+
+def advise_reply(v: SeatView, m: int, offer) -> Advice:
+    """The merchant refused (``offer`` None) or offered something: take it, open, or let go."""
+    me = v.seat
+    o = bag_odds(v, m)
+    nums = _numbers(o)
+    if offer is None:
+        p = after_refusal(o.guess.smuggle)
+        gain = _open_gain(v, o.guess, p)
+        nums["smuggle_chance_after_refusal"] = round(p, 3)
+        nums["gain_open"] = round(gain, 2)
+        if gain > 0:
+            return Advice(A.Inspect(me, m), f"Open it: even after the refusal the chance of contraband is "
+                          f"{fraction_text(p)}, and opening promises you {worth_text(gain)}.", nums, (), SHERIFF_MODEL, LESSON_30)
+        return Advice(A.Pass(me, m), f"Let it through: a merchant who refuses to pay is usually honest (chance of "
+                      f"contraband now {fraction_text(p)}), and opening an honest bag costs you "
+                      f"{o.guess.honest_penalty} gold.", nums, (), SHERIFF_MODEL, LESSON_30)
+    worth = offer.gold + sum(GOODS[c].value for c in offer.stand) + sum(GOODS[c].value for c in offer.bag)
+    nums["offered"] = worth
+    if worth >= o.open_gain and m not in v.must_inspect():
+        return Advice(A.Accept(me, m), f"Take it: {worth} is at least what opening promises you "
+                      f"({worth_text(o.open_gain)}).", nums, (), SHERIFF_MODEL, LESSON_30)
+    return Advice(A.Inspect(me, m), f"Open it: the offer ({worth}) is less than opening promises you "
+                  f"({worth_text(o.open_gain)}); a merchant who pays that much likely hides something.",
+                  nums, (), SHERIFF_MODEL, LESSON_30)
+
+
+def warnings(v: SeatView, action) -> tuple[Warning, ...]:
+    if isinstance(action, (A.Inspect, A.Pass)) and v.declared(action.merchant) is not None \
+            and v.bound(action.merchant) is None:
+        o = bag_odds(v, action.merchant)
+        g = o.guess
+        if isinstance(action, A.Inspect) and g.smuggle < 0.5:
+            return (Warning(f"The coach thinks this bag is more likely honest (chance of contraband "
+                            f"{fraction_text(g.smuggle)}); if it is, you pay {g.honest_penalty} gold.",
+                            {"smuggle_chance": round(g.smuggle, 3), "honest_penalty": g.honest_penalty}),)
+        if isinstance(action, A.Pass) and g.smuggle >= 0.6:
+            return (Warning(f"The coach thinks this bag likely hides contraband (chance {fraction_text(g.smuggle)}); "
+                            f"opening it could bring a fine of about {g.expected_fine:.0f} gold.",
+                            {"smuggle_chance": round(g.smuggle, 3)}),)
+    return ()

@@ -1,0 +1,257 @@
+"""Advice for a merchant: which cards to keep, what to pack and declare, what to pay.
+
+Every figure comes from the goods table (``sheriff.cards``): a card's value is the
+points it adds on the stand, its penalty what an opened bag costs.  The chance of
+being challenged comes from ``odds.open_chance``.
+"""
+from __future__ import annotations
+
+from sheriff import actions as A
+from sheriff.cards import GOODS, ILLEGAL_GOODS, LEGAL_GOODS, list_to_counts
+from sheriff.coach.advice import LESSON_30, Advice, Option, Warning
+from sheriff.coach.odds import SheriffGuess, fraction_text, open_chance
+from sheriff.coach.public import Table, bag_outcome, read_table
+from sheriff.narration import good_name, goods_text
+from sheriff.views import SeatView
+
+MAX_BAG = 5
+
+MERCHANT_MODEL = (
+    "The coach counts a card's points when it reaches your stand and the gold an opened bag costs or "
+    "earns, using the printed values and penalties. It guesses how often this Sheriff challenges a bag "
+    "from what the Sheriff has done so far this game; before there is any such evidence it uses the "
+    "inspection game's balance point (lesson 30). King and Queen bonuses are left out. "
+    "This is advice, not a rule: any legal move is yours to make.")
+
+
+def _dearest_illegal(hand: list[int]) -> list[int]:
+    return [g for g in sorted(ILLEGAL_GOODS, key=lambda g: -GOODS[g].value) for _ in range(hand[g])]
+
+
+def collect_target(hand: list[int]) -> int:
+    """The legal good worth collecting: the one you hold most of (its value breaks ties)."""
+    return max(LEGAL_GOODS, key=lambda g: (hand[g] * 4 + GOODS[g].value, -g))
+
+
+def fair_bribe(lost: int, fine: int, honest_penalty: int) -> int:
+    """A price both sides prefer to opening: more than the fine the Sheriff would collect, and at
+    least what he would pay if the bag were honest (so taking it beats guessing), yet less than
+    what being opened costs you."""
+    if not lost + fine:
+        return 0
+    return max(1, min(lost + fine - 1, max(fine + 1, honest_penalty)))
+
+
+def value_of(v: SeatView, bag: list[int], good: int, guess: SheriffGuess) -> tuple[float, dict]:
+    """Expected points of bringing ``bag`` declared as ``good``, and its figures."""
+    passes, lost, fine, paid_to_you = bag_outcome(bag, good)
+    if paid_to_you or not (lost or fine):
+        ev = passes + guess.challenge * guess.open_after_refusal * paid_to_you
+        bribe = 0
+    else:
+        bribe = fair_bribe(lost, fine, sum(bag) * GOODS[good].penalty)
+        ev = passes - guess.challenge * min(bribe, lost + fine)
+    nums = {"reaches_stand": passes, "lost_if_opened": lost, "paid_if_opened": fine,
+            "paid_to_you_if_opened": paid_to_you, "fair_bribe": bribe, "challenge_chance": round(guess.challenge, 3),
+            "expected_points": round(ev, 2)}
+    return ev, nums
+
+
+def declared_bag(v: SeatView) -> dict[str, int]:
+    """The figures of the seat's own declared bag: points reaching the stand if it passes; if it is
+    opened, the points of goods lost and the gold paid, or the gold the Sheriff pays for an honest bag."""
+    bag, decl = v.bag, v.declared(v.seat)
+    if bag is None or decl is None:
+        raise ValueError("there is no declared bag on the table for this seat")
+    passes, lost, fine, to_you = bag_outcome(bag, decl[0])
+    return {"reaches_stand": passes, "lost_if_opened": lost, "paid_if_opened": fine, "paid_to_you_if_opened": to_you}
+
+
+def bag_sentence(bag: list[int], good: int, nums: dict) -> str:
+    size = sum(bag)
+    head = f"Pack {goods_text(bag)} and declare {size} {good_name(good, size)}"
+    if nums["paid_to_you_if_opened"]:
+        return (f"{head}: all {nums['reaches_stand']} points reach your stand, and if the Sheriff opens "
+                f"it he pays you {nums['paid_to_you_if_opened']} gold.")
+    return (f"{head}: if it passes, {nums['reaches_stand']} points reach your stand; if it is opened you "
+            f"lose {nums['lost_if_opened']} points of goods and pay {nums['paid_if_opened']} gold. "
+            f"A fair bribe would be about {nums['fair_bribe']} gold.")
+
+
+def bag_options(v: SeatView, hand: list[int], table: Table | None = None) -> list[tuple[float, Option]]:
+    """Sensible bags from ``hand``: one legal good alone, or with contraband on top."""
+    table = table or read_table(v)
+    boss = v.officials[0]
+    seen: set[tuple] = set()
+    out: list[tuple[float, Option]] = []
+    illegal = _dearest_illegal(hand)
+    for g in LEGAL_GOODS:
+        if not hand[g]:
+            continue
+        for legal in range(min(hand[g], MAX_BAG), 0, -1):
+            for extra in range(0, min(len(illegal), MAX_BAG - legal) + 1):
+                if extra and legal < min(hand[g], MAX_BAG - extra):
+                    continue                 # with contraband: as many declared cards as fit
+                cards = (g,) * legal + tuple(illegal[:extra])
+                _add(v, out, seen, cards, g, table, boss)
+            if legal < min(hand[g], MAX_BAG):
+                break                        # honest: the fullest bag only
+    if not out and illegal:                  # no legal good at all: contraband under some name
+        g = collect_target(hand)
+        for extra in range(1, min(len(illegal), MAX_BAG) + 1):
+            _add(v, out, seen, tuple(illegal[:extra]), g, table, boss)
+    if not out:                              # nothing sensible: one card of anything
+        g0 = next(g for g in range(len(hand)) if hand[g])
+        _add(v, out, seen, (g0,), g0 if g0 in LEGAL_GOODS else LEGAL_GOODS[0], table, boss)
+    out.sort(key=lambda t: -t[0])
+    return out
+
+
+def _add(v, out, seen, cards, good, table, boss) -> None:
+    key = (tuple(sorted(cards)), good)
+    if key in seen:
+        return
+    seen.add(key)
+    bag = list_to_counts(cards)
+    guess = open_chance(v, table, boss, good, len(cards))
+    ev, nums = value_of(v, bag, good, guess)
+    nums["declared_good"] = good
+    nums["declared_count"] = len(cards)
+    out.append((ev, Option(A.LoadBag(v.seat, tuple(cards)), bag_sentence(bag, good, nums), nums)))
+
+
+def advise_market(v: SeatView) -> Advice:
+    hand = v.hand
+    table = read_table(v)
+    g = collect_target(hand)
+    options = bag_options(v, hand, table)
+    best = options[0][1]
+    smuggle = any(c in ILLEGAL_GOODS for c in best.move.cards)
+    keep = {g: hand[g]}
+    if smuggle:
+        for c in best.move.cards:
+            if c in ILLEGAL_GOODS:
+                keep[c] = keep.get(c, 0) + 1
+    discard: list[int] = []
+    for c in sorted(range(len(hand)), key=lambda c: GOODS[c].value):
+        discard += [c] * (hand[c] - min(hand[c], keep.get(c, 0)))
+    discard = discard[:MAX_BAG]
+    name = good_name(g)
+    plan = (f"keep your {name} and the contraband you mean to hide under them" if smuggle
+            else f"keep your {name}: you want a bag of one legal good")
+    sentence = (f"Set aside {goods_text(list_to_counts(discard))} and {plan}." if discard
+                else f"Keep your whole hand: {plan}.")
+    return Advice(A.Market(v.seat, tuple(discard), (), 0), sentence,
+                  {"collect": g, "expected_points": best.numbers["expected_points"]},
+                  tuple(o for _, o in options[:4]), MERCHANT_MODEL, LESSON_30)
+
+
+def advise_load(v: SeatView) -> Advice:
+    options = bag_options(v, v.hand)
+    ev, best = options[0]
+    sentence = best.sentence + f" Of the bags the coach weighed, this one promises the most (about {ev:.0f} points)."
+    return Advice(best.move, sentence, best.numbers, tuple(o for _, o in options[:6]), MERCHANT_MODEL, LESSON_30)
+
+
+def advise_declare(v: SeatView) -> Advice:
+    bag = v.bag
+    assert bag is not None
+    size = sum(bag)
+    table = read_table(v)
+    boss = v.officials[0]
+    opts = []
+    for g in LEGAL_GOODS:
+        guess = open_chance(v, table, boss, g, size)
+        ev, nums = value_of(v, bag, g, guess)
+        honest = bag[g] == size
+        text = (f"Declaring {size} {good_name(g, size)} is the truth" + (
+            f": if the Sheriff opens the bag he pays you {nums['paid_to_you_if_opened']} gold." if honest else
+            f" only in part: if the bag is opened you lose {nums['lost_if_opened']} points of goods and pay "
+            f"{nums['paid_if_opened']} gold."))
+        # keeping most cards when opened matters more than the small change in suspicion
+        opts.append((honest, bag[g], ev, Option(A.Declare(v.seat, g, size), text, nums)))
+    opts.sort(key=lambda t: (not t[0], -t[1], -t[2]))
+    best = opts[0][3]
+    return Advice(best.move, best.sentence, best.numbers, tuple(o[3] for o in opts), MERCHANT_MODEL, LESSON_30)
+
+
+def advise_answer(v: SeatView, offer) -> Advice:
+    """Threatened (``offer`` None) or asked for a bribe: pay, offer, or refuse."""
+    me = v.seat
+    bag, decl = v.bag, v.declared(me)
+    assert bag is not None and decl is not None
+    good, size = decl
+    guess = open_chance(v, read_table(v), v.officials[0], good, size)
+    passes, lost, fine, paid_to_you = bag_outcome(bag, good)
+    gold = v.gold(me)
+    nums = {"lost_if_opened": lost, "paid_if_opened": fine, "paid_to_you_if_opened": paid_to_you,
+            "open_after_refusal": round(guess.open_after_refusal, 3)}
+    if not (lost or fine):
+        return Advice(A.Decline(me, me), f"Refuse to pay: your bag is exactly as declared, so if the Sheriff "
+                      f"opens it he pays you {paid_to_you} gold.", nums, (), MERCHANT_MODEL)
+    risk = (lost + fine) * guess.open_after_refusal
+    nums["expected_loss_if_you_refuse"] = round(risk, 2)
+    if offer is None:
+        bribe = min(gold, fair_bribe(lost, fine, size * GOODS[good].penalty))
+        nums["fair_bribe"] = bribe
+        if bribe > 0 and bribe < lost + fine:
+            return Advice(A.Offer(me, me, A.Bribe(gold=bribe)),
+                          f"Offer {bribe} gold: if the bag is opened you lose {lost} points of goods and pay "
+                          f"{fine} gold, so a bribe below {lost + fine} still saves you something, and it is "
+                          "more than the Sheriff can win by opening.",
+                          nums, (), MERCHANT_MODEL)
+        return Advice(A.Decline(me, me), "Refuse: you cannot offer anything that costs less than being opened.",
+                      nums, (), MERCHANT_MODEL)
+    ask = offer.gold + sum(GOODS[c].value for c in offer.stand) + sum(GOODS[c].value for c in offer.bag)
+    nums["asked"] = ask
+    if ask <= risk + 1 and ask <= gold + sum(GOODS[c].value for c in offer.stand):
+        return Advice(A.Accept(me, me), f"Pay: the Sheriff asks for {ask}, and if you refuse he opens the bag "
+                      f"with a chance of {fraction_text(guess.open_after_refusal)}, costing you {lost + fine} when he does.",
+                      nums, (), MERCHANT_MODEL)
+    return Advice(A.Decline(me, me), f"Refuse: {ask} is more than you expect to lose by refusing "
+                  f"(about {risk:.0f}, since this Sheriff opens a bag after a refusal with a chance of "
+                  f"{fraction_text(guess.open_after_refusal)}).", nums, (), MERCHANT_MODEL)
+
+
+def warnings(v: SeatView, action) -> tuple[Warning, ...]:
+    """What could go wrong with a merchant's proposed move (empty: nothing to warn about)."""
+    me = v.seat
+    if isinstance(action, A.LoadBag):
+        bag = list_to_counts(action.cards)
+        size = sum(bag)
+        if any(bag[g] == size for g in LEGAL_GOODS):
+            return ()
+        g = max(LEGAL_GOODS, key=lambda x: (bag[x], -x))
+        _, lost, fine, _ = bag_outcome(bag, g)
+        return (Warning(f"No declaration can be true for this bag ({goods_text(bag)}): even declared as {size} "
+                        f"{good_name(g, size)}, if it is opened you lose {lost} points of goods and pay {fine} gold.",
+                        {"lost_if_opened": lost, "paid_if_opened": fine}),)
+    if isinstance(action, A.Declare):
+        bag = v.bag
+        if bag is None or bag[action.good] == action.count:
+            return ()
+        _, lost, fine, _ = bag_outcome(bag, action.good)
+        others = [k if g != action.good else 0 for g, k in enumerate(bag)]
+        n_other = sum(others)
+        what = "both" if n_other == 2 else "it" if n_other == 1 else f"all {n_other}"
+        return (Warning(f"Your bag holds {goods_text(bag)}, declared as {action.count} {good_name(action.good, action.count)}: "
+                        f"if it is opened you lose {what} ({goods_text(others)}) and pay {fine} gold.",
+                        {"lost_if_opened": lost, "paid_if_opened": fine}),)
+    if isinstance(action, (A.Offer, A.Accept)) and action.merchant == me and v.declared(me) is not None:
+        bag = v.bag
+        if bag is None:
+            return ()
+        _, lost, fine, to_you = bag_outcome(bag, v.declared(me)[0])
+        if isinstance(action, A.Offer):
+            cost = action.bribe.gold
+        else:
+            nego = v.negotiation()
+            offer = nego[1] if nego else None
+            cost = offer.gold if offer is not None else 0
+        if to_you and cost:
+            return (Warning(f"Your bag is honest: if it is opened the Sheriff pays you {to_you} gold, so paying "
+                            f"{cost} gold buys you nothing.", {"paid_to_you_if_opened": to_you}),)
+        if cost > lost + fine:
+            return (Warning(f"You would pay {cost} gold, more than being opened costs you ({lost} points of goods "
+                            f"and {fine} gold).", {"lost_if_opened": lost, "paid_if_opened": fine}),)
+    return ()
