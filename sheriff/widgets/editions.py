@@ -16,15 +16,11 @@ from sheriff import actions as A
 from sheriff.actions import Bribe
 from sheriff.cards import GOOD_IDS, N_GOODS
 from sheriff.engine import Game
-from sheriff.widgets import lesson
+from sheriff.widgets import kit, lesson
 from sheriff.widgets.setup_view import COINS
 
 
-def _vec(**kw):
-    v = [0] * N_GOODS
-    for k, n in kw.items():
-        v[GOOD_IDS[k]] = n
-    return v
+_vec = kit.goods
 
 
 def _refusal_or(game, action, ok: str) -> tuple[str, str]:
@@ -156,7 +152,7 @@ ROWS = [
 ]
 
 
-class EditionsView(widgets.VBox):
+class EditionsView(kit.Frame):
     def __init__(self, row: int = 0):
         super().__init__()
         table = "".join(f"<tr><td><b>{escape(t)}</b></td><td>{escape(a)}</td><td>{escape(b)}</td></tr>"
@@ -173,12 +169,11 @@ class EditionsView(widgets.VBox):
         lesson.bench(self.next_button, self.result)
         self.pick.observe(lambda _: self.update(), names="value")
         self.next_button.on_click(lambda _: self.step())
-        self.children = [lesson.style(), lesson.html('<div class="snl"><div class="snl-kicker">The differences'
+        self.body(lesson.html('<div class="snl"><div class="snl-kicker">The differences'
                                                       '</div></div>'), self.summary,
                          lesson.html('<div class="snl"><div class="snl-kicker">The engine plays the same situation '
                                       'under each edition</div></div>'),
-                         lesson.row([self.pick, self.next_button]), self.result]
-        lesson.frame(self)
+                         lesson.row([self.pick, self.next_button]), self.result)
         self.update()
 
     def step(self) -> None:

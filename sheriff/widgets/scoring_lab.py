@@ -13,12 +13,12 @@ import ipywidgets as widgets
 
 from sheriff.cards import BONUS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
 from sheriff.scoring import bonuses, good_counts_for_bonus
-from sheriff.widgets import lesson
+from sheriff.widgets import kit, lesson
 
 NAMES = ["Will Scarlet", "Maid Marion", "Little John", "Alan-a-Dale"]
 
 
-class KingQueenLab(widgets.VBox):
+class KingQueenLab(kit.Frame):
     def __init__(self, good: str = "cheese", counts=(10, 11, 4, 0), royal: bool = False, royal_counts=(0, 0, 0, 0)):
         super().__init__()
         from sheriff.cards import good_id
@@ -53,8 +53,7 @@ class KingQueenLab(widgets.VBox):
                             '<div class="snl-h" style="font:bold 15px sans-serif">King and Queen of one good</div>'
                             '<div class="snl-zone">Type how many cards of the good each stand holds. Make ties and '
                             'see how the bonuses are split.</div></div>')
-        self.children = [lesson.style(), head, *rows, self.result]
-        lesson.frame(self)
+        self.body(head, *rows, self.result)
         self.update()
 
     def _set_royal_options(self) -> None:
