@@ -38,14 +38,15 @@ CSS = """
 .sn-name.sn-long{font-size:11px}
 .sn-name.sn-xlong{font-size:10px;letter-spacing:-.02em}
 .sn-tag{font-size:9px;letter-spacing:0;font-weight:bold}
-.sn-contraband .sn-tag{font-size:8px;padding-left:6px}
+.sn-contraband .sn-tag{font-size:8px}
+.sn-top{display:flex;flex-wrap:wrap;align-items:flex-start;gap:1px 3px}
+.sn-contraband .sn-top{padding:0 5px}
 .sn-nums{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 6px;font-size:11px}
 .sn-nums>span{white-space:nowrap}
-/* the ×N badge sits inside the card's top-right corner; the tag line leaves room for it */
-.sn-count{position:absolute;top:2px;right:2px;background:#222;color:#fff;border-radius:10px;
-  padding:0 5px;font-size:10px;line-height:15px;font-weight:bold}
-.sn-count+.sn-tag{padding-right:24px}
-.sn-contraband .sn-count{top:12px;right:3px}
+/* the ×N badge: in the card's top line (beside the tag); on a face-down card, in its corner */
+.sn-count{margin-left:auto;flex:none;background:#222;color:#fff;border-radius:10px;
+  padding:0 5px;font-size:10px;line-height:14px;font-weight:bold}
+.sn-back .sn-count{position:absolute;top:3px;right:3px}
 /* the table: one panel per seat (lessons, the play page, the replay) */
 .sn-table{display:flex;flex-wrap:wrap;gap:4px;align-items:stretch}
 .sn-seat{display:flex;flex:1 1 210px;min-width:0;max-width:440px}

@@ -34,8 +34,9 @@ def card(good: int, count: int = 1, face_down: bool = False) -> str:
     label = f"{g.name}, {tag.lower()}, value {g.value}, penalty {g.penalty}"
     longest = max(len(word) for word in g.name.split())      # names wrap between words only:
     size = " sn-xlong" if longest >= 11 else " sn-long" if longest >= 9 else ""   # long words, smaller type
-    return (f'<div class="sn-card {cls}" title="{escape(label)}" aria-label="{escape(label)}">{badge}'
-            f'<span class="sn-tag">{tag}</span><span class="sn-name{size}">{escape(g.name)}</span>'
+    # the badge sits in the top line beside the tag, so it never covers a word
+    return (f'<div class="sn-card {cls}" title="{escape(label)}" aria-label="{escape(label)}">'
+            f'<span class="sn-top"><span class="sn-tag">{tag}</span>{badge}</span><span class="sn-name{size}">{escape(g.name)}</span>'
             f'<span class="sn-nums"><span>value {g.value}</span><span>fine {g.penalty}</span></span></div>')
 
 

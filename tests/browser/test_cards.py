@@ -57,4 +57,5 @@ def test_card_labels_never_wrap_mid_word(browser, voila_url, notebook, width):
         assert found["bad"] == [], found["bad"]
         assert_no_errors(page)
     finally:
+        page.goto("about:blank")      # Voilà's beforeunload shuts its kernel down
         context.close()
