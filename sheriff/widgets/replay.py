@@ -62,7 +62,7 @@ class ReplayView(kit.Frame):
         self.replay = Replay(self.scenario)
         sc = self.scenario
         if self.header_on:
-            self.head.value = (f'<div class="snl"><div class="snl-h" style="font:bold 15px sans-serif">'
+            self.head.value = (f'<div class="snl"><div class="snl-h">'
                                f'{escape(self.title or sc.title)}</div>'
                                f'<div class="snl-src">Source: {escape(sc.source)}. Details the rulebook leaves out are '
                                f'filled in (the summary says which).</div></div>')
