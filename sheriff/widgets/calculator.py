@@ -107,7 +107,7 @@ class ScoreCalculator(kit.Frame):
     def __init__(self, preset: str | None = None, players: int = 4, show_presets: bool = True,
                  title: str = "Score calculator", bench: bool = False):
         super().__init__()
-        self.preset_pick = widgets.Dropdown(options=list(presets()), layout=widgets.Layout(width="420px"))
+        self.preset_pick = widgets.Dropdown(options=list(presets()), layout=widgets.Layout(width="420px", max_width="100%"))
         self.preset_pick.add_class("snl-preset")
         self.players = widgets.Dropdown(options=[3, 4, 5, 6], value=players, layout=widgets.Layout(width="70px"))
         self.players.add_class("snl-players")
@@ -136,12 +136,12 @@ class ScoreCalculator(kit.Frame):
         if bench:
             lesson.bench(self.next_preset, self.result)
         top = [lesson.row([lesson.html('<div class="snl-zone" style="width:70px">Start from:</div>'),
-                             self.preset_pick, self.next_preset])] if show_presets else []
+                             self.preset_pick, self.next_preset], flex_flow="row wrap")] if show_presets else []
         head = lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
                             '<div class="snl-zone">Type the cards on each stand (face-down ones included, they are '
                             'revealed at the end) and each player\'s gold. Cards still in hand score nothing.'
                             '</div></div>')
-        self.body(head, *top, lesson.row(bar), self.grid, self.result, self.note)
+        self.body(head, *top, lesson.row(bar, flex_flow="row wrap"), self.grid, self.result, self.note)
         self._rebuild()
         if preset is not None:
             self.load_preset(next(k for k in presets() if k == preset or k.lower().startswith(preset.lower())))

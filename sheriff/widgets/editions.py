@@ -160,7 +160,7 @@ class EditionsView(kit.Frame):
         self.summary = lesson.html(f'<div class="snl"><table class="snl-grid"><tr><th>Topic</th>'
                                     f'<th>1st edition</th><th>2nd edition</th></tr>{table}</table></div>')
         self.pick = widgets.Dropdown(options=[(t, i) for i, (t, *_rest) in enumerate(ROWS)], value=row,
-                                     description="Show:", layout=widgets.Layout(width="420px"))
+                                     description="Show:", layout=widgets.Layout(width="420px", max_width="100%"))
         self.pick.add_class("snl-topic")
         self.next_button = lesson.button("Next difference ▶")
         self.next_button.add_class("snl-next-topic")
@@ -173,7 +173,7 @@ class EditionsView(kit.Frame):
                                                       '</div></div>'), self.summary,
                          lesson.html('<div class="snl"><div class="snl-kicker">The engine plays the same situation '
                                       'under each edition</div></div>'),
-                         lesson.row([self.pick, self.next_button]), self.result)
+                         lesson.row([self.pick, self.next_button], flex_flow="row wrap"), self.result)
         self.update()
 
     def step(self) -> None:

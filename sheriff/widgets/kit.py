@@ -112,6 +112,8 @@ CSS = """
 .snl-q{font:15px/1.45 sans-serif;margin:4px 0}
 .snl-scene{display:flex;flex-wrap:wrap;gap:14px;margin:6px 0}
 .snl-scene>div{min-width:120px}
+/* an HTML output may shrink below its widest table (which then scrolls), so text still wraps at 400 px */
+.widget-html-content{min-width:0;max-width:100%}
 /* long checkbox labels wrap instead of being cut off ("…and you open the o…") */
 .widget-checkbox{width:auto;max-width:100%;height:auto}
 .widget-checkbox .widget-label-basic{white-space:normal;overflow:visible;height:auto}

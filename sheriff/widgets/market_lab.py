@@ -27,7 +27,7 @@ class SideBySide(kit.Frame):
         self.left = ReplayView(id_1e, seats=list(seats), title="1st edition: " + get_scenario(id_1e).title)
         self.right = ReplayView(id_2e, seats=list(seats), title="2nd edition: " + get_scenario(id_2e).title)
         for v in (self.left, self.right):
-            v.layout.width = "50%"
+            v.layout.flex = "1 1 300px"          # two columns, or one under the other on a phone
             v.layout.padding = "0 6px"
         self.body(lesson.html('<div class="snl"><div class="snl-kicker">Rulebook example, '
                               'both editions side by side</div></div>'),
