@@ -78,15 +78,11 @@ class Bot:
     @staticmethod
     def _best_legal(hand: list[int]) -> int:
         """The legal good to collect: 4 points per card in hand plus its value; first on ties."""
-        best, top = 0, hand[0] * 4 + 2                       # Apples
-        x = hand[1] * 4 + 3                                  # Cheese
-        if x > top:
-            best, top = 1, x
-        x = hand[2] * 4 + 3                                  # Bread
-        if x > top:
-            best, top = 2, x
-        if hand[3] * 4 + 4 > top:                            # Chickens
-            best = 3
+        best, top = 0, -1
+        for g in LEGAL_GOODS:                                # values from the goods catalog
+            x = hand[g] * 4 + VALUE[g]
+            if x > top:
+                best, top = g, x
         return best
 
     def _smuggle_now(self) -> bool:

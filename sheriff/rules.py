@@ -13,15 +13,11 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator
 
 from sheriff.cards import GOODS, GOOD_IDS
-from sheriff.rulebook import RULES
+from sheriff.errors import IllegalAction
 
 Edition = Literal["1E", "2E"]
 BM_VALUE_MAX = 1000     # a Black Market card's value: printed cards are worth a few dozen
 BlackMarketValue = Annotated[StrictInt, Field(ge=0, le=BM_VALUE_MAX)]
-
-
-def _why(rule_id: str, reason: str, edition: str | None = None) -> str:
-    return f"{reason} (rule {rule_id}: {RULES[rule_id].cite(edition)})"
 
 
 class BlackMarketPile(BaseModel):
@@ -68,9 +64,10 @@ class Rules(BaseModel):
     @model_validator(mode="after")
     def _possible(self) -> "Rules":
         if self.edition == "1E" and self.players == 6:
-            raise ValueError(_why("variant.edition", "Six players need the Deputies rule, which only the 2nd edition has.", "1E"))
+            # IllegalAction is a ValueError: pydantic keeps it (ctx "error") for widgets to lay out.
+            raise IllegalAction("variant.edition", "Six players need the Deputies rule, which only the 2nd edition has.", "1E")
         if self.edition == "1E" and self.black_market:
-            raise ValueError(_why("variant.edition", "The Black Market is a 2nd-edition module; the 1st edition has no Black Market cards.", "1E"))
+            raise IllegalAction("variant.edition", "The Black Market is a 2nd-edition module; the 1st edition has no Black Market cards.", "1E")
         if self.black_market:
             goods = [p.good for p in self.black_market_piles]
             if len(goods) != len(set(goods)):

@@ -97,5 +97,34 @@ def score(stands, gold, black_market=None) -> tuple[list[Score], list[int]]:
     return scores, winners
 
 
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Who won and why: the seats tied on points and which tie-breaker settled it.
+
+    ``decided_by``: "points" (no tie), "legal goods", "contraband" (the two
+    tie-breakers, in order) or "shared" (still tied after both)."""
+    winners: tuple[int, ...]
+    tied_on_points: tuple[int, ...]     # seats with the best total (one seat when no tie)
+    tied_on_legal: tuple[int, ...]      # of those, the seats with the most legal goods
+    decided_by: str
+
+
+def verdict(scores: Sequence[Score], winners: Sequence[int]) -> Verdict:
+    """The tie-break the rules used for ``score``'s result (rule score.tiebreak)."""
+    best = max(sc.total for sc in scores)
+    top = tuple(p for p, sc in enumerate(scores) if sc.total == best)
+    most_legal = max(scores[p].legal_cards for p in top)
+    second = tuple(p for p in top if scores[p].legal_cards == most_legal)
+    if len(top) == 1:
+        how = "points"
+    elif len(second) == 1:
+        how = "legal goods"
+    elif len(winners) == 1:
+        how = "contraband"
+    else:
+        how = "shared"
+    return Verdict(tuple(winners), top, second, how)
+
+
 def score_state(s) -> tuple[list[Score], list[int]]:
     return score(s.stands, s.gold, [[v for _, v in cards] for cards in s.bm_cards])

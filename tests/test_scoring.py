@@ -128,3 +128,43 @@ def test_still_tied_the_victory_is_shared():
     scores, winners = run([a, b, stand()], [5, 5, 0])
     assert scores[0].total == scores[1].total
     assert winners == [0, 1]
+
+
+def _stand(**kw):
+    v = [0] * N_GOODS
+    for k, n in kw.items():
+        v[good_id(k)] = n
+    return v
+
+
+def _tied(*stands):
+    """Scores with gold chosen so that every player ends on the same total."""
+    bare, _ = score(stands, [0] * len(stands))
+    top = max(x.total for x in bare) + 10
+    return score(stands, [top - x.total for x in bare])
+
+
+def test_verdict_names_the_tiebreak_used():
+    from sheriff.scoring import verdict
+    sc, w = score([_stand(apples=3), _stand(apples=1)], [10, 10])
+    assert verdict(sc, w).decided_by == "points"
+    v = verdict(*_tied(_stand(apples=5), _stand(pepper=1)))
+    assert (v.decided_by, v.tied_on_points, v.winners) == ("legal goods", (0, 1), (0,))
+    v = verdict(*_tied(_stand(apples=1, pepper=2), _stand(cheese=1, silk=1)))
+    assert (v.decided_by, v.tied_on_legal, v.winners) == ("contraband", (0, 1), (0,))
+    v = verdict(*_tied(_stand(apples=2), _stand(cheese=2)))
+    assert (v.decided_by, v.winners) == ("shared", (0, 1))
+
+
+def test_rules_refusal_carries_the_engine_refusal():
+    from pydantic import ValidationError
+
+    from sheriff.errors import IllegalAction
+    from sheriff.rules import Rules
+    try:
+        Rules(edition="1E", players=6)
+    except ValidationError as e:
+        cause = e.errors()[0]["ctx"]["error"]
+        assert isinstance(cause, IllegalAction) and cause.rule_id == "variant.edition"
+    else:
+        raise AssertionError("six players in the 1st edition must be refused")

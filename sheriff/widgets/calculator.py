@@ -15,8 +15,8 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.cards import CONTRABAND_GOODS, GOOD_IDS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
-from sheriff.scoring import score
-from sheriff.widgets import lesson
+from sheriff.scoring import Verdict, score, verdict
+from sheriff.widgets import kit, lesson
 
 DEFAULT_NAMES = ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6"]
 
@@ -35,11 +35,7 @@ def _balanced(names, stands, target_gold_total: int):
     return [top - x.total - (0 if p < 2 else 10) for p, x in enumerate(sc)]
 
 
-def _vec(**kw) -> list[int]:
-    v = [0] * N_GOODS
-    for k, n in kw.items():
-        v[GOOD_IDS[k]] = n
-    return v
+_vec = kit.goods
 
 
 @lru_cache(maxsize=1)
@@ -68,6 +64,19 @@ def presets() -> dict[str, tuple]:
     return fixed
 
 
+def _why(v: Verdict, names) -> str:
+    """The engine's tie-break verdict in words (empty when nobody tied on points)."""
+    tied = ", ".join(names[p] for p in v.tied_on_points)
+    if v.decided_by == "legal goods":
+        return f"{tied} tie on points; the most legal goods on the stand breaks the tie."
+    if v.decided_by == "contraband":
+        return (f"{tied} tie on points; {', '.join(names[p] for p in v.tied_on_legal)} also tie on legal goods, "
+                "so the most contraband breaks the tie.")
+    if v.decided_by == "shared":
+        return f"{', '.join(names[p] for p in v.winners)} tie on points, legal goods and contraband: the victory is shared."
+    return ""
+
+
 def score_table(names, stands, gold, black_market=None) -> tuple[str, list, list[int]]:
     """HTML score sheet, the scores and the winners (from ``sheriff.scoring.score``)."""
     scores, winners = score(stands, gold, black_market)
@@ -84,35 +93,21 @@ def score_table(names, stands, gold, black_market=None) -> tuple[str, list, list
                     f'<td class="num">{sc.contraband_cards}</td><td>{tag}</td></tr>')
     head = ("<tr><th>Player</th><th>Goods</th><th>Gold</th><th>King / Queen bonuses</th><th>Total</th>"
             "<th>Legal cards</th><th>Contraband cards</th><th></th></tr>")
-    best = max(s.total for s in scores)
-    top = [p for p in range(n) if scores[p].total == best]
-    why = ""
-    if len(top) > 1:
-        most_legal = max(scores[p].legal_cards for p in top)
-        second = [p for p in top if scores[p].legal_cards == most_legal]
-        tied = ", ".join(names[p] for p in top)
-        if len(second) == 1:
-            why = f"{tied} tie on points; the most legal goods on the stand breaks the tie."
-        elif len(winners) == 1:
-            why = (f"{tied} tie on points; {', '.join(names[p] for p in second)} also tie on legal goods, "
-                   "so the most contraband breaks the tie.")
-        else:
-            why = (f"{', '.join(names[p] for p in winners)} tie on points, legal goods and contraband: "
-                   "the victory is shared.")
+    why = _why(verdict(scores, winners), names)
     if len(winners) == 1:
-        verdict = f"{names[winners[0]]} wins with {scores[winners[0]].total}."
+        headline = f"{names[winners[0]]} wins with {scores[winners[0]].total}."
     else:
-        verdict = "Shared victory: " + ", ".join(names[p] for p in winners) + "."
+        headline = "Shared victory: " + ", ".join(names[p] for p in winners) + "."
     html = (f'<div class="snl"><table class="snl-grid">{head}{"".join(rows)}</table>'
-            f'<div class="snl-result snl-verdict"><b class="snl-big">{escape(verdict)}</b> {escape(why)}</div></div>')
+            f'<div class="snl-result snl-verdict"><b class="snl-big">{escape(headline)}</b> {escape(why)}</div></div>')
     return html, scores, winners
 
 
-class ScoreCalculator(widgets.VBox):
+class ScoreCalculator(kit.Frame):
     def __init__(self, preset: str | None = None, players: int = 4, show_presets: bool = True,
                  title: str = "Score calculator", bench: bool = False):
         super().__init__()
-        self.preset_pick = widgets.Dropdown(options=list(presets()), layout=widgets.Layout(width="420px"))
+        self.preset_pick = widgets.Dropdown(options=list(presets()), layout=widgets.Layout(width="420px", max_width="100%"))
         self.preset_pick.add_class("snl-preset")
         self.players = widgets.Dropdown(options=[3, 4, 5, 6], value=players, layout=widgets.Layout(width="70px"))
         self.players.add_class("snl-players")
@@ -141,13 +136,12 @@ class ScoreCalculator(widgets.VBox):
         if bench:
             lesson.bench(self.next_preset, self.result)
         top = [lesson.row([lesson.html('<div class="snl-zone" style="width:70px">Start from:</div>'),
-                             self.preset_pick, self.next_preset])] if show_presets else []
+                             self.preset_pick, self.next_preset], flex_flow="row wrap")] if show_presets else []
         head = lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
                             '<div class="snl-zone">Type the cards on each stand (face-down ones included, they are '
                             'revealed at the end) and each player\'s gold. Cards still in hand score nothing.'
                             '</div></div>')
-        self.children = [lesson.style(), head, *top, lesson.row(bar), self.grid, self.result, self.note]
-        lesson.frame(self)
+        self.body(head, *top, lesson.row(bar, flex_flow="row wrap"), self.grid, self.result, self.note)
         self._rebuild()
         if preset is not None:
             self.load_preset(next(k for k in presets() if k == preset or k.lower().startswith(preset.lower())))

@@ -16,15 +16,11 @@ from sheriff import actions as A
 from sheriff.actions import Bribe
 from sheriff.cards import GOOD_IDS, N_GOODS
 from sheriff.engine import Game
-from sheriff.widgets import lesson
+from sheriff.widgets import kit, lesson
 from sheriff.widgets.setup_view import COINS
 
 
-def _vec(**kw):
-    v = [0] * N_GOODS
-    for k, n in kw.items():
-        v[GOOD_IDS[k]] = n
-    return v
+_vec = kit.goods
 
 
 def _refusal_or(game, action, ok: str) -> tuple[str, str]:
@@ -156,7 +152,7 @@ ROWS = [
 ]
 
 
-class EditionsView(widgets.VBox):
+class EditionsView(kit.Frame):
     def __init__(self, row: int = 0):
         super().__init__()
         table = "".join(f"<tr><td><b>{escape(t)}</b></td><td>{escape(a)}</td><td>{escape(b)}</td></tr>"
@@ -164,7 +160,7 @@ class EditionsView(widgets.VBox):
         self.summary = lesson.html(f'<div class="snl"><table class="snl-grid"><tr><th>Topic</th>'
                                     f'<th>1st edition</th><th>2nd edition</th></tr>{table}</table></div>')
         self.pick = widgets.Dropdown(options=[(t, i) for i, (t, *_rest) in enumerate(ROWS)], value=row,
-                                     description="Show:", layout=widgets.Layout(width="420px"))
+                                     description="Show:", layout=widgets.Layout(width="420px", max_width="100%"))
         self.pick.add_class("snl-topic")
         self.next_button = lesson.button("Next difference ▶")
         self.next_button.add_class("snl-next-topic")
@@ -173,12 +169,11 @@ class EditionsView(widgets.VBox):
         lesson.bench(self.next_button, self.result)
         self.pick.observe(lambda _: self.update(), names="value")
         self.next_button.on_click(lambda _: self.step())
-        self.children = [lesson.style(), lesson.html('<div class="snl"><div class="snl-kicker">The differences'
+        self.body(lesson.html('<div class="snl"><div class="snl-kicker">The differences'
                                                       '</div></div>'), self.summary,
                          lesson.html('<div class="snl"><div class="snl-kicker">The engine plays the same situation '
                                       'under each edition</div></div>'),
-                         lesson.row([self.pick, self.next_button]), self.result]
-        lesson.frame(self)
+                         lesson.row([self.pick, self.next_button], flex_flow="row wrap"), self.result)
         self.update()
 
     def step(self) -> None:

@@ -14,44 +14,25 @@ import ipywidgets as widgets
 from sheriff import actions as A
 from sheriff.bots import make_bots, play_game
 from sheriff.engine import Game
-from sheriff.widgets import lesson, render
+from sheriff.widgets import kit, lesson
 from sheriff.widgets.round_lab import run_moves, steps_html
 
 
-def _eds(value="2E"):
-    t = lesson.toggles([("1st edition", "1E"), ("2nd edition", "2E")], value, "110px")
-    t.add_class("snl-edition")
-    return t
-
-
-def _head(title: str, intro: str, kicker: str = "Try it") -> widgets.HTML:
-    return lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(kicker)}</div>'
-                        f'<div class="snl-h" style="font:bold 15px sans-serif">{escape(title)}</div>'
-                        f'<div class="snl-zone">{intro}</div></div>')
-
-
-class RoundsLab(widgets.VBox):
+class RoundsLab(kit.Lab):
     """A whole game by the bots: the Sheriff (or the Deputies) of every round, and the end."""
 
     def __init__(self, edition: str = "2E", players: int = 4, seed: int = 1):
-        super().__init__()
         self.seed = seed
-        self.edition = _eds(edition)
         self.players = lesson.toggles([(f"{n} players", n) for n in (3, 4, 5, 6)], players, "90px")
         self.players.add_class("snl-players")
         self.players.add_class("snl-picker")
         self.again = lesson.button("Play another game", icon="refresh")
         self.again.add_class("snl-again")
-        self.result = lesson.html()
-        self.result.add_class("snl-rounds-result")
-        self.edition.observe(lambda _: self.update(), names="value")
         self.players.observe(lambda _: self.update(), names="value")
         self.again.on_click(lambda _: self.play_again())
-        self.children = [lesson.style(), _head("How long is a game?",
-                                               "The engine's bots play a whole game at the table you choose. "
-                                               "Watch the Sheriff's role move round the table."),
-                         self.edition, self.players, self.again, self.result]
-        lesson.frame(self)
+        super().__init__("How long is a game?", "The engine's bots play a whole game at the table you choose. "
+                         "Watch the Sheriff's role move round the table.", [self.players, self.again],
+                         edition=edition, table=False, result_class="snl-rounds-result")
         self.update()
 
     def play_again(self) -> None:
@@ -96,13 +77,12 @@ VARIANTS = [("royal_goods", "Royal Goods"), ("time_limit", "Inspection time limi
             ("black_market", "Black Market (2nd edition)")]
 
 
-class VariantsLab(widgets.VBox):
+class VariantsLab(kit.Lab):
     """Switch the optional rules on and off: the engine deals the table or says why not."""
 
     def __init__(self, edition: str = "2E", players: int = 4, seed: int = 3):
-        super().__init__()
         self.seed = seed
-        self.edition = _eds(edition)
+        edition_toggle = kit.edition_toggle(edition)
         self.players = widgets.Dropdown(options=[3, 4, 5, 6], value=players, description="Players:",
                                         layout=widgets.Layout(width="160px"))
         self.players.add_class("snl-players")
@@ -110,16 +90,14 @@ class VariantsLab(widgets.VBox):
                                             layout=widgets.Layout(width="230px")) for k, label in VARIANTS}
         for k, w in self.toggles.items():
             w.add_class(f"snl-variant-{k}")
-        self.result = lesson.html()
-        self.result.add_class("snl-variants-result")
+        super().__init__("Optional rules", "Tick any combination: the engine builds the game, "
+                         "or refuses a combination the rules do not allow.",
+                         [lesson.row([edition_toggle, self.players], flex_flow="row wrap"),
+                          lesson.row(self.toggles.values(), flex_flow="row wrap")],
+                         table=False, result_class="snl-variants-result")
+        self.edition = edition_toggle
         for w in [self.edition, self.players, *self.toggles.values()]:
             w.observe(lambda _: self.update(), names="value")
-        self.children = [lesson.style(), _head("Optional rules", "Tick any combination: the engine builds the game, "
-                                               "or refuses a combination the rules do not allow."),
-                         lesson.row([self.edition, self.players]),
-                         lesson.row(self.toggles.values(), flex_flow="row wrap"),
-                         self.result]
-        lesson.frame(self)
         self.update()
 
     def update(self) -> None:
@@ -154,35 +132,26 @@ class VariantsLab(widgets.VBox):
         self.result.value = (f'<div class="snl-result">{escape(rules.describe())}: '
                              + escape("; ".join(facts)) + ".</div>" + assume + boxes)
 
-    @property
-    def text(self) -> str:
-        return lesson.plain(self.result.value)
 
-
-class TimeLimitLab(widgets.VBox):
+class TimeLimitLab(kit.Lab):
     """Three bags wait; the Sheriff deals with some, then time runs out."""
 
     def __init__(self, edition: str = "2E"):
-        super().__init__()
-        self.edition = _eds(edition)
+        edition_toggle = kit.edition_toggle(edition)
         self.timed = widgets.Checkbox(value=True, description="playing with the time limit", indent=False)
         self.timed.add_class("snl-timed")
         self.first = widgets.Dropdown(options=[("opens the first bag", "open"), ("lets the first bag pass", "pass"),
                                                ("does nothing yet", "none")], value="open",
                                       layout=widgets.Layout(width="200px"))
-        self.result = lesson.html()
-        self.result.add_class("snl-time-result")
-        self.table = lesson.html()
+        super().__init__("Time is up!", "With the time limit, bags the Sheriff has not dealt with when time "
+                         "runs out go through without a bribe.",
+                         [lesson.row([edition_toggle, self.timed], flex_flow="row wrap"),
+                          lesson.row([lesson.html('<div class="snl-zone">Before time runs out, the Sheriff</div>'),
+                                      self.first], flex_flow="row wrap")],
+                         result_class="snl-time-result")
+        self.edition = edition_toggle
         for w in (self.edition, self.timed, self.first):
             w.observe(lambda _: self.update(), names="value")
-        self.children = [lesson.style(), _head("Time is up!",
-                                               "With the time limit, bags the Sheriff has not dealt with when time "
-                                               "runs out go through without a bribe."),
-                         lesson.row([self.edition, self.timed]),
-                         lesson.row([lesson.html('<div class="snl-zone">Before time runs out, the Sheriff</div>'),
-                                       self.first]),
-                         self.result, self.table]
-        lesson.frame(self)
         self.update()
 
     def update(self) -> None:
@@ -190,12 +159,7 @@ class TimeLimitLab(widgets.VBox):
         from sheriff.practice import table_game
         ed = self.edition.value
         apples = GOOD_IDS["apples"]
-
-        def vec(**kw):
-            v = [0] * 15
-            for k, n in kw.items():
-                v[GOOD_IDS[k]] = n
-            return v
+        vec = kit.goods
         game = table_game(ed, {1: vec(apples=2, pepper=1), 2: vec(silk=2), 3: vec(apples=3)},
                           {1: (apples, 3), 2: (apples, 2), 3: (apples, 3)}, time_limit=self.timed.value)
         before = game.state.copy()
@@ -208,10 +172,6 @@ class TimeLimitLab(widgets.VBox):
         self.result.value = steps_html(steps, game.names) + lesson.rule_html("variant.time_limit", ed)
         self.table.value = ('<div class="snl snl-zone"><b>The table when time runs out:</b></div>'
                             + lesson.table_html(waiting.state, before, piles=False, show_hands=False))
-
-    @property
-    def text(self) -> str:
-        return lesson.plain(self.result.value)
 
 
 def black_market_assumption() -> widgets.HTML:
@@ -226,7 +186,7 @@ def black_market_assumption() -> widgets.HTML:
         'placeholders, chosen so that a claim is worth more than the three cards turned in:'
         '<table class="snl-grid"><tr><th>Pile</th><th>Top card</th><th>Second card</th></tr>' + rows +
         '</table>Replace them with your own cards\' values (<code>Rules(black_market_piles=...)</code>).</div>'
-        + render.CSS + lesson.LESSON_CSS)
+        + kit.CSS)
 
 
 __all__ = ["RoundsLab", "VariantsLab", "TimeLimitLab", "black_market_assumption"]

@@ -27,10 +27,10 @@ from sheriff.engine import Game
 from sheriff.errors import InvalidScenario
 from sheriff.state import OVER, PHASE_TITLES
 from sheriff.views import SeatView
-from sheriff.widgets import render
+from sheriff.widgets import kit, render
 from sheriff.widgets.play_controls import css_name
 from sheriff.widgets.play_setup import default_seats, error_box
-from sheriff.widgets.play_table import PLAY_CSS, piles_html, score_table_html
+from sheriff.widgets.play_table import piles_html, score_table_html
 
 REPLAY_CSS = """
 <style>
@@ -104,7 +104,7 @@ class ReplayViewer:
         self.view_box = W.VBox([W.HBox([self.first, self.prev, self.step, self.next, self.last],
                                        layout=W.Layout(align_items="center")),
                                 self.where, self.board, self.branch_box], layout=W.Layout(display="none"))
-        self.root = W.VBox([W.HTML(render.CSS + PLAY_CSS + REPLAY_CSS), self.load_acc, self.view_box])
+        self.root = W.VBox([W.HTML(kit.CSS + REPLAY_CSS), self.load_acc, self.view_box])
         self.root.add_class("sn-play")
         self.root.add_class("sn-replay")
         self.refresh_files()
@@ -257,8 +257,8 @@ def omniscient_html(s) -> str:
             secret += f'<div class="sn-muted">bag{d}:</div>{render.cards(bag, 0, "empty")}'
         secret += "</div>"
         panel = panel[: -len("</div>")] + secret + "</div>"
-        parts.append(f'<div class="sn-seat" data-seat="{p}">{panel}</div>')
-    out = f'<div class="sn-table sn-omni">{"".join(parts)}</div>' + piles_html(SeatView(s, 0))
+        parts.append((p, panel))
+    out = render.table(parts, cls="sn-omni") + piles_html(SeatView(s, 0))
     if s.phase == OVER:
         g = Game.from_state(s)
         out += "<h4>Final scores</h4>" + score_table_html(g)

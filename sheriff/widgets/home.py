@@ -7,7 +7,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.rulebook import RULES
-from sheriff.widgets import lesson
+from sheriff.widgets import kit, lesson
 
 LESSONS = [
     ("01_components_and_setup.ipynb", "Components and setup", "the goods, the deck for 3 to 6 players, coins, "
@@ -46,15 +46,14 @@ def lessons_html() -> str:
             f'Then</div><ul style="list-style:none;padding-left:4px;margin:4px 0">{more}</ul></div>')
 
 
-class RuleBrowser(widgets.VBox):
+class RuleBrowser(kit.Frame):
     """Every rule the engine can cite, one at a time."""
 
     def __init__(self, start: int = 0):
         super().__init__()
         self.ids = list(RULES)
         self.index = start
-        self.edition = lesson.toggles([("both editions", "both"), ("1st", "1E"), ("2nd", "2E")], "both", "100px")
-        self.edition.add_class("snl-edition")
+        self.edition = kit.edition_toggle("both", both=True, width="100px")
         self.back = lesson.button("◀", "48px")
         self.forward = lesson.button("▶", "48px")
         self.forward.add_class("snl-rule-next")
@@ -72,9 +71,8 @@ class RuleBrowser(widgets.VBox):
                             f'<div class="snl-zone">{len(self.ids)} rules in the tutor\'s own words, each with the '
                             f'rulebook section it comes from. {interp} of them are marked as the tutor\'s '
                             f'interpretation, where the rulebooks leave a question open.</div></div>')
-        self.children = [lesson.style(), head, lesson.row([self.back, self.pick, self.forward]), self.edition,
-                         self.shown]
-        lesson.frame(self)
+        self.body(head, lesson.row([self.back, self.pick, self.forward]), self.edition,
+                         self.shown)
         self.go(start)
 
     def go(self, i: int) -> None:
@@ -86,13 +84,13 @@ class RuleBrowser(widgets.VBox):
                             f'id <code>{escape(rid)}</code></div>{lesson.rule_html(rid, None if self.edition.value == "both" else self.edition.value)}</div>')
 
 
-class Home(widgets.VBox):
+class Home(kit.Frame):
     def __init__(self):
-        super().__init__()
+        super().__init__(border=None)
         self.lessons = lesson.html(lessons_html())
         self.lessons.add_class("sheriff-home")
         self.rules = RuleBrowser()
-        self.children = [lesson.style(), self.lessons, self.rules]
+        self.body(self.lessons, self.rules)
 
 
 __all__ = ["Home", "RuleBrowser", "LESSONS", "MORE", "lessons_html"]

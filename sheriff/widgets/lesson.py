@@ -1,5 +1,6 @@
-"""Building blocks shared by the lesson widgets: the table as the narrator sees it,
-rule boxes, refusals, and a safe way to run a learner's "what if".
+"""Building blocks shared by the lesson widgets: lean controls, the table as the narrator
+sees it, rule boxes, refusals, and a safe way to run a learner's "what if".  Frames, the
+stylesheet, the edition toggle and goods counters are in ``sheriff.widgets.kit``.
 
 Cards, panels, refusals and rule boxes are drawn by ``sheriff.widgets.render``; this
 module arranges them for lessons (everything visible: a lesson is a study of the
@@ -16,62 +17,6 @@ from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
 from sheriff.errors import IllegalAction, InvalidScenario
 from sheriff.rulebook import RULES
 from sheriff.widgets import render
-
-LESSON_CSS = """
-<style>
-.snl{font:14px/1.45 sans-serif;color:#111}
-.snl-box{border:1px solid #cfd8dc;border-radius:10px;padding:10px 12px;margin:8px 0;background:#fff}
-.snl-box>.snl-h{font:bold 16px sans-serif;margin:0 0 6px 0;color:#263238}
-.snl-kicker{font:bold 11px sans-serif;letter-spacing:.06em;color:#546e7a;text-transform:uppercase}
-.snl-src{color:#555;font-size:12px;font-style:italic}
-.snl-table{display:flex;flex-wrap:wrap;gap:6px;align-items:stretch}
-.snl-seat{border:1px solid #bbb;border-radius:8px;padding:6px 8px;background:#fafafa;min-width:190px;flex:1 1 190px;max-width:420px}
-.snl-seat.snl-official{background:#eceff1;border-color:#78909c}
-.snl-seat h4{margin:0 0 4px 0;font:bold 14px sans-serif}
-.snl-role{font-size:11px;background:#37474f;color:#fff;border-radius:4px;padding:1px 5px;margin-left:6px}
-.snl-zone{font-size:12px;color:#444;margin:4px 0 2px 0}
-.snl-zone b{color:#111}
-.snl-gold{font-weight:bold}
-.snl-delta-up{color:#1b5e20;font-weight:bold}
-.snl-delta-down{color:#b71c1c;font-weight:bold}
-.snl-small .sn-card{width:66px;height:84px;font-size:10px;padding:3px 4px}
-.snl-small .sn-name{font-size:11px}
-.snl-small .sn-tag{font-size:7px;letter-spacing:0}
-.snl-small .sn-nums{font-size:9px}
-.snl .sn-name{overflow-wrap:anywhere}
-.snl-edition .widget-toggle-button.mod-active,.snl-picker .widget-toggle-button.mod-active,
-.snl-decision .widget-toggle-button.mod-active{background:#1565c0;color:#fff}
-.snl-small .sn-back{font-size:20px}
-.snl-hidden{outline:2px dashed #6d4c41;outline-offset:2px;border-radius:6px;padding:2px;display:inline-block}
-.snl-piles{display:flex;flex-wrap:wrap;gap:16px;margin:6px 0}
-.snl-step{font:15px/1.45 sans-serif;margin:6px 0;padding:6px 10px;background:#f1f8e9;border-left:4px solid #558b2f}
-.snl-step ul{margin:4px 0 0 0;padding-left:20px}
-.snl-step li{font-size:13px;color:#333}
-.snl-counter{font:bold 13px sans-serif;color:#37474f;padding:4px 8px}
-.snl-ok{color:#1b5e20;font-weight:bold}
-.snl-bad{color:#b71c1c;font-weight:bold}
-.snl-result{font:15px/1.45 sans-serif;padding:6px 10px;border-left:4px solid #1565c0;background:#e3f2fd;margin:6px 0}
-.snl-result b.snl-big{font-size:18px}
-.snl-bars{display:grid;grid-template-columns:150px 1fr 40px;gap:3px 8px;align-items:center;font:13px sans-serif}
-.snl-bar{height:18px;border-radius:3px}
-.snl-bar.legal{background:#2e7d32}
-.snl-bar.contraband{background:repeating-linear-gradient(45deg,#b71c1c,#b71c1c 6px,#e57373 6px,#e57373 9px)}
-.snl-bar.royal{background:repeating-linear-gradient(90deg,#6a1b9a,#6a1b9a 4px,#ce93d8 4px,#ce93d8 6px)}
-.snl-grid{border-collapse:collapse;font:13px sans-serif;margin:6px 0}
-.snl-grid th,.snl-grid td{border:1px solid #bbb;padding:4px 8px;text-align:left;vertical-align:top}
-.snl-grid th{background:#eceff1}
-.snl-grid td.num{text-align:right}
-.snl-grid tr.snl-win td{background:#fff8e1;font-weight:bold}
-.snl-myth{border-left:5px solid #b71c1c;background:#fff3f3;padding:6px 10px;margin:4px 0}
-.snl-truth{border-left:5px solid #2e7d32;background:#f1f8e9;padding:6px 10px;margin:4px 0}
-.snl-assume{border:2px solid #f9a825;background:#fffde7;padding:6px 10px;border-radius:6px;font-size:13px}
-.snl-fb-ok{border-left:5px solid #2e7d32;background:#f1f8e9;padding:6px 10px}
-.snl-fb-bad{border-left:5px solid #b71c1c;background:#fff3f3;padding:6px 10px}
-.snl-q{font:15px/1.45 sans-serif;margin:4px 0}
-.snl-scene{display:flex;flex-wrap:wrap;gap:14px;margin:6px 0}
-.snl-scene>div{min-width:120px}
-</style>
-"""
 
 GOOD_OPTIONS = [(g.name, g.index) for g in GOODS]
 
@@ -133,37 +78,6 @@ def label(html_text: str, width: str = "auto") -> widgets.HTML:
                 value=f'<div class="snl-zone">{html_text}</div>')
 
 
-def style() -> widgets.HTML:
-    """The CSS for render's cards and for lessons (put one in each top-level component)."""
-    w = make(widgets.HTML, {"height": "0px", "margin": "0"}, value=render.CSS + LESSON_CSS)
-    w.add_class("sheriff-style")
-    return w
-
-
-def frame(w, color: str = "#cfd8dc"):
-    """A light border around a top-level lesson component."""
-    w.layout.border = f"1px solid {color}"
-    w.layout.padding = "6px 12px 10px 12px"
-    w.layout.margin = "10px 0"
-    return w
-
-
-def box(children, title: str | None = None, kicker: str | None = None, cls: str | None = None) -> widgets.VBox:
-    head = []
-    if title or kicker:
-        k = f'<div class="snl-kicker">{escape(kicker)}</div>' if kicker else ""
-        t = f'<div class="snl-h">{escape(title)}</div>' if title else ""
-        head = [widgets.HTML(f'<div class="snl">{k}{t}</div>')]
-    v = widgets.VBox([style(), *head, *children])
-    v.add_class("snl-box-w")
-    v.layout.border = "1px solid #cfd8dc"
-    v.layout.padding = "8px 12px"
-    v.layout.margin = "8px 0"
-    if cls:
-        v.add_class(cls)
-    return v
-
-
 # -- rules -----------------------------------------------------------------------
 def rule_html(rule_id: str, edition: str | None = None) -> str:
     """The rule in the tutor's words with its citation (interpretations flagged)."""
@@ -206,13 +120,10 @@ def rules_refusal(edition: str, players: int, **variants):
     try:
         return Rules(edition=edition, players=players, **variants), None
     except ValidationError as e:
-        msg = _plain_error(e)
-        rule_id = None
-        if "(rule " in msg:
-            rule_id = msg.split("(rule ", 1)[1].split(":", 1)[0]
-        if rule_id in RULES:
-            reason = msg.split(" (rule ", 1)[0]
-            return None, render.refusal(IllegalAction(rule_id, reason, edition))
+        for err in e.errors():
+            cause = (err.get("ctx") or {}).get("error")
+            if isinstance(cause, IllegalAction):        # the rules object refused with a rule
+                return None, render.refusal(cause)
         return None, refusal_html(e)
 
 
@@ -259,12 +170,10 @@ def _delta(now: int, before: int | None) -> str:
 
 
 def seat_html(s, p: int, prev=None, show_hand: bool = True, officials=None) -> str:
-    name = escape(s.names[p])
     official = p in (s.officials if officials is None else officials)
     role = ("Deputy" if s.deputies_mode else "Sheriff") if official else None
-    role_html = f'<span class="snl-role">{role}</span>' if role else ""
     gold = f'gold: <span class="snl-gold">{s.gold[p]}</span>{_delta(s.gold[p], prev.gold[p] if prev else None)}'
-    parts = [f'<h4>{name}{role_html}</h4><div class="snl-zone">{gold}</div>']
+    parts = [f'<div class="snl-zone">{gold}</div>']
     if show_hand and any(s.hands[p]):
         parts.append(f'<div class="snl-zone">hand ({sum(s.hands[p])}):</div>{render.cards(s.hands[p])}')
     if s.bags[p] is not None:
@@ -275,8 +184,7 @@ def seat_html(s, p: int, prev=None, show_hand: bool = True, officials=None) -> s
     elif s.handled[p]:
         parts.append(f'<div class="snl-zone">bag: <b>{"handed back unopened" if s.handled[p] == "passed" else "opened"}</b></div>')
     parts.append('<div class="snl-zone">stand:</div>' + stand_html(s.stands[p], s.bm_cards[p]))
-    cls = "snl-seat snl-official" if official else "snl-seat"
-    return f'<div class="{cls}" data-seat="{p}">{"".join(parts)}</div>'
+    return render.panel(p, s.names[p], "".join(parts), role, official=official)
 
 
 def piles_html(s) -> str:
@@ -316,8 +224,8 @@ def table_html(s, prev=None, show_hands: bool = True, piles: bool = True, seats=
     order = list(officials) + [p for p in range(s.n) if p not in officials]
     if seats is not None:
         order = [p for p in order if p in seats]
-    body = "".join(seat_html(s, p, prev, show_hands, officials) for p in order)
-    return (f'<div class="snl snl-small"><div class="snl-table">{body}</div>'
+    body = render.table([(p, seat_html(s, p, prev, show_hands, officials)) for p in order])
+    return (f'<div class="snl snl-small">{body}'
             + (piles_html(s) if piles else "") + "</div>")
 
 
@@ -340,13 +248,5 @@ def plain(html_text: str) -> str:
     return re.sub(r"\s+", " ", _html.unescape(re.sub(r"<[^>]+>", " ", text))).strip()
 
 
-def goods_counts(**by_name) -> list[int]:
-    from sheriff.cards import good_id
-    v = [0] * N_GOODS
-    for k, n in by_name.items():
-        v[good_id(k)] += n
-    return v
-
-
-__all__ = ["style", "box", "rule_html", "rules_html", "interpretation_note", "refusal_html", "rules_refusal",
-           "attempt", "table_html", "seat_html", "piles_html", "stand_html", "cards_html", "LESSON_CSS"]
+__all__ = ["rule_html", "rules_html", "interpretation_note", "refusal_html", "rules_refusal",
+           "attempt", "table_html", "seat_html", "piles_html", "stand_html", "cards_html"]

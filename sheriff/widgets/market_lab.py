@@ -12,14 +12,14 @@ import ipywidgets as widgets
 from sheriff import actions as A
 from sheriff.cards import GOODS, counts_to_list
 from sheriff.scenario import get_scenario
-from sheriff.widgets import lesson
+from sheriff.widgets import kit, lesson
 from sheriff.widgets.replay import ReplayView
-from sheriff.widgets.round_lab import _Lab, refused, run_moves, steps_html
+from sheriff.widgets.round_lab import refused, run_moves, steps_html
 
 EXAMPLES = {"1E": "1e-little-john-market", "2E": "2e-little-john-market"}
 
 
-class SideBySide(widgets.VBox):
+class SideBySide(kit.Frame):
     """The same rulebook example in the 1st and the 2nd edition, one column each."""
 
     def __init__(self, id_1e: str = EXAMPLES["1E"], id_2e: str = EXAMPLES["2E"], seats=(1,)):
@@ -27,15 +27,14 @@ class SideBySide(widgets.VBox):
         self.left = ReplayView(id_1e, seats=list(seats), title="1st edition: " + get_scenario(id_1e).title)
         self.right = ReplayView(id_2e, seats=list(seats), title="2nd edition: " + get_scenario(id_2e).title)
         for v in (self.left, self.right):
-            v.layout.width = "50%"
+            v.layout.flex = "1 1 300px"          # two columns, or one under the other on a phone
             v.layout.padding = "0 6px"
-        self.children = [lesson.style(), lesson.html('<div class="snl"><div class="snl-kicker">Rulebook example, '
-                                                      'both editions side by side</div></div>'),
-                         lesson.row([self.left, self.right])]
-        lesson.frame(self)
+        self.body(lesson.html('<div class="snl"><div class="snl-kicker">Rulebook example, '
+                              'both editions side by side</div></div>'),
+                  lesson.row([self.left, self.right], flex_flow="row wrap"))
 
 
-class MarketLab(_Lab):
+class MarketLab(kit.Lab):
     EXAMPLES = EXAMPLES
 
     def __init__(self, edition: str = "1E"):
@@ -57,20 +56,20 @@ class MarketLab(_Lab):
         self.toggles: list[widgets.ToggleButton] = []
         for w in (self.take_left, self.take_right, self.onto, self.from_pile_2e):
             w.observe(lambda _: self.update(), names="value")
-        super().__init__([lesson.html('<div class="snl-zone">Click the cards Little John sets aside:</div>'),
-                          self.cards_row, self.row_1e, self.from_pile_2e], edition,
-                         "Play Little John's Market turn",
-                         "Choose what he sets aside and where he draws from; the engine draws back up to six.")
+        super().__init__("Play Little John's Market turn",
+                         "Choose what he sets aside and where he draws from; the engine draws back up to six.",
+                         [lesson.html('<div class="snl-zone">Click the cards Little John sets aside:</div>'),
+                          self.cards_row, self.row_1e, self.from_pile_2e], edition=edition)
         self._build()
         self.update()
 
-    def _edition_changed(self) -> None:
+    def edition_changed(self) -> None:
         self._build()
         self.update()
 
     def _build(self) -> None:
         sc = self.scenario
-        hand = lesson.goods_counts(**sc.setup.hands[1])
+        hand = kit.goods(**sc.setup.hands[1])
         self.hand_cards = counts_to_list(hand)
         # The rulebook's choice: the cards set aside in the example's (legal) Market step.
         step = next(st.action.to_action() for st in sc.steps

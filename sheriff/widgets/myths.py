@@ -10,10 +10,10 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff import actions as A
-from sheriff.cards import BONUS, GOOD_IDS, GOODS, CONTRABAND_GOODS, LEGAL_GOODS, N_GOODS
+from sheriff.cards import BONUS, GOOD_IDS, GOODS, CONTRABAND_GOODS, LEGAL_GOODS
 from sheriff.practice import table_game
 from sheriff.scoring import bonuses
-from sheriff.widgets import lesson
+from sheriff.widgets import kit, lesson
 from sheriff.widgets.calculator import score_table
 from sheriff.widgets.round_lab import run_moves, steps_html
 
@@ -29,24 +29,15 @@ def _card(myth: str, source: str, truth: str, cite: str) -> widgets.HTML:
         f'<span class="snl-src">{escape(cite)}</span></div></div>')
 
 
-def _vec(**kw):
-    v = [0] * N_GOODS
-    for k, n in kw.items():
-        v[GOOD_IDS[k]] = n
-    return v
+_vec = kit.goods
 
 
-class _Myth(widgets.VBox):
+class _Myth(kit.Lab):
+    """A myth's card, its controls and the engine's answer (a lab without a heading)."""
+
     def __init__(self, card, controls):
-        super().__init__()
-        self.result = lesson.html()
-        self.result.add_class("snl-myth-result")
-        self.children = [card, *controls, self.result]
-        lesson.frame(self, "#e0b4b4")
-
-    @property
-    def text(self) -> str:
-        return lesson.plain(self.result.value)
+        super().__init__("", "", [card, *controls], table=False, result_class="snl-myth-result",
+                         border="#e0b4b4")
 
 
 class PenaltyMyth(_Myth):
@@ -169,15 +160,15 @@ class PromoMyth(_Myth):
                              'If your copy has such cards, read their own text.</div>')
 
 
-class MythsView(widgets.VBox):
+class MythsView(kit.Frame):
     def __init__(self):
-        super().__init__()
+        super().__init__(border=None)
         self.legal_only = LegalOnlyMyth()
         self.penalty = PenaltyMyth()
         self.bonus = BonusMyth()
         self.gold = GoldMyth()
         self.promo = PromoMyth()
-        self.children = [lesson.style(), self.legal_only, self.penalty, self.bonus, self.gold, self.promo]
+        self.body(self.legal_only, self.penalty, self.bonus, self.gold, self.promo)
 
 
 __all__ = ["MythsView", "PenaltyMyth", "BonusMyth", "GoldMyth", "LegalOnlyMyth", "PromoMyth"]

@@ -37,11 +37,11 @@ from sheriff import actions as A
 from sheriff.engine import Game
 from sheriff.errors import IllegalAction, InvalidScenario
 from sheriff.state import INSPECT
-from sheriff.widgets import render
+from sheriff.widgets import kit, render
 from sheriff.widgets.play_controls import Controls, close_tree, css_name
 from sheriff.widgets.play_session import Line, Session
 from sheriff.widgets.play_setup import PlayConfig, SetupForm, default_seats, error_box
-from sheriff.widgets.play_table import (PLAY_CSS, final_stands_html, header_html, score_table_html, story_html,
+from sheriff.widgets.play_table import (final_stands_html, header_html, score_table_html, story_html,
                                         table_html)
 
 
@@ -125,7 +125,7 @@ class PlayApp:
             self.notice, self.private, self.end, self.story_acc, save_box,
         ], layout=W.Layout(display="none"))
         self.game_box.add_class("sn-game")
-        self.root = W.VBox([W.HTML(render.CSS + PLAY_CSS), self.setup.box, self.game_box])
+        self.root = W.VBox([W.HTML(kit.CSS), self.setup.box, self.game_box])
         self.root.add_class("sn-play")
 
     # -- display ---------------------------------------------------------------------

@@ -30,9 +30,9 @@ from html import escape
 import ipywidgets as W
 
 from sheriff import actions as A
-from sheriff.cards import GOODS, N_GOODS, counts_to_list, deck_composition, describe
+from sheriff.cards import GOODS, N_GOODS, counts_to_list, deck_composition, describe, list_to_counts
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
-from sheriff.widgets import render
+from sheriff.widgets import kit, render
 
 MAX_PROMISE = 200
 
@@ -48,11 +48,7 @@ def close_tree(w) -> None:
     w.close()
 
 
-def _counts(cards) -> list[int]:
-    c = [0] * N_GOODS
-    for x in cards:
-        c[x] += 1
-    return c
+_counts = list_to_counts
 
 
 def _expand(counts) -> tuple[int, ...]:
@@ -153,12 +149,7 @@ class Controls:
             return [w.value for w in pickers]
 
         def action():
-            counts = [0] * N_GOODS
-            i = 0
-            for g in range(N_GOODS):
-                if hand[g]:
-                    counts[g] = pickers[i].value
-                    i += 1
+            counts = kit.picked(hand, [w.value for w in pickers])
             froms = ()
             if e1:
                 froms = (0,) * left.value + (1,) * right.value
@@ -194,13 +185,7 @@ class Controls:
         summary = W.HTML()
 
         def counts():
-            c = [0] * N_GOODS
-            i = 0
-            for g in range(N_GOODS):
-                if hand[g]:
-                    c[g] = pickers[i].value
-                    i += 1
-            return c
+            return kit.picked(hand, [w.value for w in pickers])
 
         def refresh(*_):
             c = counts()

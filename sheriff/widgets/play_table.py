@@ -14,41 +14,6 @@ from sheriff.scoring import good_counts_for_bonus
 from sheriff.state import INSPECT, OVER, PHASE_TITLES
 from sheriff.widgets import render
 
-PLAY_CSS = """
-<style>
-.sn-play{font:14px/1.4 sans-serif;color:#111}
-.sn-play .widget-html-content{line-height:1.4}
-.sn-play .widget-html-content .sn-card{line-height:1.2}
-.sn-head{display:flex;flex-wrap:wrap;gap:14px;align-items:baseline;background:#37474f;color:#fff;
-  padding:8px 12px;border-radius:8px}
-.sn-head b{font-size:16px}
-.sn-head .sn-pill{background:#eceff1;color:#263238;border-radius:10px;padding:1px 9px;font-size:13px}
-.sn-table{display:flex;flex-wrap:wrap;gap:2px;align-items:stretch}
-.sn-seat{display:flex}
-.sn-seat.sn-acting .sn-panel{border:2px solid #f9a825;background:#fffde7}
-.sn-kind{font-size:11px;color:#555;margin:-2px 0 4px 0}
-.sn-piles{display:flex;flex-wrap:wrap;gap:18px;margin:6px 4px}
-.sn-pile h5{margin:0 0 4px 0;font:bold 12px sans-serif}
-.sn-story{border:1px solid #cfd8dc;border-radius:8px;padding:6px 10px;background:#fff;max-height:420px;overflow-y:auto}
-.sn-story p{margin:3px 0}
-.sn-story .sn-l-bot{color:#1a237e}
-.sn-story .sn-l-reveal{background:#fff8e1;border-left:3px solid #f9a825;padding-left:6px}
-.sn-story .sn-l-human{color:#1b5e20}
-.sn-story .sn-l-round{font-weight:bold;margin-top:8px}
-.sn-private{border:2px solid #1565c0;border-radius:8px;padding:8px 12px;background:#f3f8ff}
-.sn-private h3{margin:0 0 6px 0;font:bold 15px sans-serif;color:#0d47a1}
-.sn-prompt{font:14px/1.4 sans-serif;margin:4px 0 8px 0}
-.sn-handover{border:2px dashed #1565c0;border-radius:8px;padding:16px;text-align:center;font:18px sans-serif;background:#e3f2fd}
-.sn-scores{border-collapse:collapse;font:13px sans-serif;margin:6px 0}
-.sn-scores th,.sn-scores td{border:1px solid #bbb;padding:4px 8px;text-align:right}
-.sn-scores th:first-child,.sn-scores td:first-child{text-align:left}
-.sn-scores td.sn-bon{text-align:left}
-.sn-scores tr.sn-winner td{background:#fff8e1;font-weight:bold}
-.sn-note{font-size:12px;color:#555}
-</style>
-"""
-
-
 def _ordinal(k: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
 
@@ -98,15 +63,12 @@ def table_html(session, viewer: int | None) -> str:
     s = g.state
     view = g.view(viewer if viewer is not None else 0)
     acting = g.to_act
-    parts = []
+    panels = []
     for p in range(s.n):
-        role = _role(s, p)
-        panel = render.player_panel(view, p, show_private=(viewer is not None and p == viewer), role=role)
         kind = ("you" if p == viewer else "human") if p in session.humans else f"bot: {session.bot_label(p)}"
-        panel = panel.replace("</h4>", f'</h4><div class="sn-kind">{escape(kind)}</div>', 1)
-        cls = "sn-seat sn-acting" if p == acting else "sn-seat"
-        parts.append(f'<div class="{cls}" data-seat="{p}">{panel}</div>')
-    return f'<div class="sn-table">{"".join(parts)}</div>' + piles_html(view)
+        panels.append((p, render.player_panel(view, p, show_private=(viewer is not None and p == viewer),
+                                              role=_role(s, p), note=kind)))
+    return render.table(panels, acting) + piles_html(view)
 
 
 def piles_html(view) -> str:
@@ -210,19 +172,18 @@ def score_table_html(game) -> str:
 def final_stands_html(game) -> str:
     """At the end every stand is turned face up and counted."""
     s = game.state
-    parts = []
+    panels = []
     for p in range(s.n):
         bm = s.bm_cards[p]
         extra = ("<div class='sn-muted'>Black Market: " + ", ".join(f"{GOODS[g].name} {v}" for g, v in bm) + "</div>") if bm else ""
-        parts.append(f'<div class="sn-panel" data-seat="{p}"><h4>{escape(game.names[p])}</h4>'
-                     f'<div class="sn-muted">gold: <b class="sn-gold">{s.gold[p]}</b></div>'
-                     f'{render.cards(s.stands[p], 0, "empty stand")}{extra}</div>')
-    return f'<div class="sn-table">{"".join(parts)}</div>'
+        panels.append((p, render.panel(p, game.names[p], f'<div class="sn-muted">gold: <b class="sn-gold">{s.gold[p]}</b></div>'
+                                       f'{render.cards(s.stands[p], 0, "empty stand")}{extra}')))
+    return render.table(panels)
 
 
 def phase_is_inspection(game) -> bool:
     return game.phase == INSPECT
 
 
-__all__ = ["PLAY_CSS", "header_html", "table_html", "piles_html", "story_html", "score_table_html",
+__all__ = ["header_html", "table_html", "piles_html", "story_html", "score_table_html",
            "final_stands_html"]

@@ -15,16 +15,16 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.practice import KINDS, check, generate
-from sheriff.widgets import lesson
+from sheriff.widgets import kit, lesson
 
 CHOOSE = "— choose —"
 EDITIONS = [("either edition", "either"), ("1st edition", "1E"), ("2nd edition", "2E")]
 
 
-class PracticeView(widgets.VBox):
+class PracticeView(kit.Frame):
     def __init__(self, kinds, seed: int = 1, edition: str | None = None, title: str = "Practice",
                  bench: bool = False):
-        super().__init__()
+        super().__init__(border="#90a4ae")
         self.kinds = [k for k in kinds if k in KINDS]
         if not self.kinds:
             raise ValueError(f"no known question kinds in {kinds!r}")
@@ -47,9 +47,8 @@ class PracticeView(widgets.VBox):
         head = lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
                             f'<div class="snl-zone">Questions made by the engine from random positions: '
                             f'“New question” never runs out.</div></div>')
-        self.children = [lesson.style(), head, lesson.row([self.new_button, self.edition_pick]),
-                         self.question_html, self.answer_box, self.check_button, self.feedback]
-        lesson.frame(self, "#90a4ae")
+        self.body(head, lesson.row([self.new_button, self.edition_pick]),
+                         self.question_html, self.answer_box, self.check_button, self.feedback)
         if bench:
             lesson.bench(self.new_button, self.question_html)
         self.new_question(advance=False)
@@ -65,7 +64,7 @@ class PracticeView(widgets.VBox):
         scene = "".join(_scene_html(sc) for sc in q.scene)
         ed = "1st" if q.edition == "1E" else "2nd"
         self.question_html.value = (
-            f'<div class="snl"><div class="snl-h" style="font:bold 15px sans-serif">{escape(q.title)} '
+            f'<div class="snl"><div class="snl-h">{escape(q.title)} '
             f'<span class="snl-src">({ed} edition rules · question #{self.seed})</span></div>'
             f'<div class="snl-q">{escape(q.prompt)}</div><div class="snl-scene">{scene}</div></div>')
         self.inputs = {}

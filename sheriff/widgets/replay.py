@@ -16,19 +16,19 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.scenario import Replay, Scenario, get_scenario
-from sheriff.widgets import lesson
+from sheriff.widgets import kit, lesson
 
 
 def _scenario(s) -> Scenario:
     return s if isinstance(s, Scenario) else get_scenario(s)
 
 
-class ReplayView(widgets.VBox):
+class ReplayView(kit.Frame):
     """Forward / back through one scenario."""
 
     def __init__(self, scenario, title: str | None = None, show_hands: bool = True, piles: bool = True,
                  start_at_end: bool = False, header: bool = True, seats=None):
-        super().__init__()
+        super().__init__(border=None)
         self.seats = seats
         self.show_hands = show_hands
         self.piles = piles
@@ -52,7 +52,7 @@ class ReplayView(widgets.VBox):
         self.start_button.on_click(lambda _: self.go(0))
         self.end_button.on_click(lambda _: self.go(len(self.replay)))
         nav = lesson.row([self.start_button, self.back_button, self.next_button, self.end_button, self.counter])
-        self.children = [lesson.style(), self.head, nav, self.step, self.table, self.checks]
+        self.body(self.head, nav, self.step, self.table, self.checks)
         self.load(scenario, start_at_end)
 
     # -- state ---------------------------------------------------------------------
@@ -62,7 +62,7 @@ class ReplayView(widgets.VBox):
         self.replay = Replay(self.scenario)
         sc = self.scenario
         if self.header_on:
-            self.head.value = (f'<div class="snl"><div class="snl-h" style="font:bold 15px sans-serif">'
+            self.head.value = (f'<div class="snl"><div class="snl-h">'
                                f'{escape(self.title or sc.title)}</div>'
                                f'<div class="snl-src">Source: {escape(sc.source)}. Details the rulebook leaves out are '
                                f'filled in (the summary says which).</div></div>')
@@ -117,7 +117,7 @@ class ReplayView(widgets.VBox):
         self.checks.value = ""
 
 
-class Examples(widgets.VBox):
+class Examples(kit.Frame):
     """A row of buttons, one per example; each ReplayView is built the first time it is picked."""
 
     def __init__(self, ids, labels=None, **view_kw):
@@ -130,10 +130,9 @@ class Examples(widgets.VBox):
         self.views: dict[str, ReplayView] = {}
         self.holder = widgets.VBox()
         self.picker.observe(lambda ch: self.show(ch["new"]), names="value")
-        self.children = [lesson.style(), lesson.html('<div class="snl"><div class="snl-kicker">'
+        self.body(lesson.html('<div class="snl"><div class="snl-kicker">'
                                                      'Rulebook examples, step by step</div></div>'),
-                         self.picker, self.holder]
-        lesson.frame(self)
+                         self.picker, self.holder)
         self.show(self.ids[0])
 
     def show(self, sid: str) -> ReplayView:
@@ -148,7 +147,7 @@ class Examples(widgets.VBox):
         return self.views[self.picker.value]
 
 
-class EditionExamples(widgets.VBox):
+class EditionExamples(kit.Frame):
     """Examples told in both rulebooks: an edition switch and a row of examples.
 
     ``pairs``: (label, 1st-edition id or None, 2nd-edition id or None).  Views are built
@@ -157,8 +156,7 @@ class EditionExamples(widgets.VBox):
     def __init__(self, pairs, edition: str = "1E", **view_kw):
         super().__init__()
         self.pairs = [(label, {"1E": a, "2E": b}) for label, a, b in pairs]
-        self.edition = lesson.toggles([("1st edition", "1E"), ("2nd edition", "2E")], edition, "110px")
-        self.edition.add_class("snl-edition")
+        self.edition = kit.edition_toggle(edition)
         self.picker = lesson.toggles([(label, i) for i, (label, _) in enumerate(self.pairs)], 0, "auto")
         self.picker.add_class("snl-picker")
         self.view_kw = view_kw
@@ -173,10 +171,9 @@ class EditionExamples(widgets.VBox):
             self.edition.value = only[0]
         if len(self.pairs) > 1:
             bar.append(self.picker)
-        self.children = [lesson.style(), lesson.html('<div class="snl"><div class="snl-kicker">'
+        self.body(lesson.html('<div class="snl"><div class="snl-kicker">'
                                                      'Rulebook examples, step by step</div></div>'),
-                         *bar, self.holder]
-        lesson.frame(self)
+                         *bar, self.holder)
         self.show()
 
     def show(self, label: str | None = None, edition: str | None = None):

@@ -22,7 +22,7 @@ from sheriff.cards import CONTRABAND_GOODS, GOODS, LEGAL_GOODS, VALUE, counts_to
 from sheriff.errors import IllegalAction
 from sheriff.narration import narrate
 from sheriff.scenario import get_scenario
-from sheriff.widgets import lesson
+from sheriff.widgets import kit, lesson
 
 EMPTY = "— empty —"
 BAG_GOODS = LEGAL_GOODS + CONTRABAND_GOODS
@@ -100,47 +100,8 @@ class BagSlots(widgets.HBox):
             s.observe(lambda _: fn(), names="value")
 
 
-def _edition_toggle(value: str = "1E") -> widgets.ToggleButtons:
-    t = lesson.toggles([("1st edition", "1E"), ("2nd edition", "2E")], value, "110px")
-    t.add_class("snl-edition")
-    return t
-
-
-class _Lab(widgets.VBox):
-    """Common frame: controls on top, the engine's story and the table below."""
-    EXAMPLES: dict[str, str] = {}
-
-    def __init__(self, controls, edition: str, title: str, intro: str):
-        super().__init__()
-        self.edition = _edition_toggle(edition)
-        self.result = lesson.html()
-        self.result.add_class("snl-lab-result")
-        self.table = lesson.html()
-        self.edition.observe(lambda _: self._edition_changed(), names="value")
-        head = lesson.html(f'<div class="snl"><div class="snl-kicker">Try it</div>'
-                            f'<div class="snl-h" style="font:bold 15px sans-serif">{escape(title)}</div>'
-                            f'<div class="snl-zone">{intro}</div></div>')
-        self.children = [lesson.style(), head, self.edition, *controls, self.result, self.table]
-        lesson.frame(self)
-
-    def _edition_changed(self) -> None:
-        self.update()
-
-    @property
-    def scenario(self):
-        return get_scenario(self.EXAMPLES[self.edition.value])
-
-    @property
-    def text(self) -> str:
-        """The result as plain text (tests)."""
-        return lesson.plain(self.result.value)
-
-    def update(self) -> None:     # pragma: no cover - every lab overrides
-        raise NotImplementedError
-
-
 # -- lesson 3: loading -----------------------------------------------------------------
-class LoadLab(_Lab):
+class LoadLab(kit.Lab):
     """Pick which of Alan-a-Dale's cards go into the bag (plus a card he does not hold)."""
     EXAMPLES = {"1E": "1e-alan-a-dale-load", "2E": "2e-alan-a-dale-load"}
     EXTRA = GOODS[LEGAL_GOODS[1]].index     # Cheese: not in Alan's hand
@@ -149,19 +110,20 @@ class LoadLab(_Lab):
         self.toggles: list[widgets.ToggleButton] = []
         self.cards_row = lesson.row([], flex_flow="row wrap")
         self.close_note = lesson.html()
-        super().__init__([_label("Click cards to put them in the bag (click again to take them out):", "auto"),
-                          self.cards_row], edition, "Pack Alan-a-Dale's bag",
-                         "His hand is shown as buttons. The engine checks the bag the moment it changes.")
+        super().__init__("Pack Alan-a-Dale's bag",
+                         "His hand is shown as buttons. The engine checks the bag the moment it changes.",
+                         [_label("Click cards to put them in the bag (click again to take them out):", "auto"),
+                          self.cards_row], edition=edition)
         self._build_toggles()
         self.update()
 
-    def _edition_changed(self) -> None:
+    def edition_changed(self) -> None:
         self._build_toggles()
         self.update()
 
     def _build_toggles(self) -> None:
         sc = self.scenario
-        hand = lesson.goods_counts(**sc.setup.hands[1])
+        hand = kit.goods(**sc.setup.hands[1])
         cards = counts_to_list(hand)
         self.hand_cards = cards
         start = set(range(len(cards)))
@@ -185,7 +147,7 @@ class LoadLab(_Lab):
 
     def set_bag(self, names) -> None:
         """Select cards by good name, e.g. ["apples"] * 4 + ["crossbows", "silk"] (tests)."""
-        want = [lesson.goods_counts(**{n: 1}).index(1) for n in names]
+        want = [kit.goods(**{n: 1}).index(1) for n in names]
         cards = self.hand_cards + [self.EXTRA]
         with self.hold_trait_notifications():
             chosen = [False] * len(cards)
@@ -218,7 +180,7 @@ class LoadLab(_Lab):
 
 
 # -- lesson 4: declaring ----------------------------------------------------------------
-class DeclareLab(_Lab):
+class DeclareLab(kit.Lab):
     """Say anything for Will Scarlet's bag: the engine accepts or refuses, and shows what an
     inspection or a pass would then lead to."""
     EXAMPLES = {"1E": "1e-will-scarlet-declare", "2E": "2e-will-scarlet-declare"}
@@ -234,8 +196,8 @@ class DeclareLab(_Lab):
         self.count.observe(lambda _: self.update(), names="value")
         row = lesson.row([_label("Will Scarlet says: “My bag has", "auto"), self.count, self.good,
                             _label("in it.”", "auto")])
-        super().__init__([row], edition, "What may Will Scarlet declare?",
-                         "Pick a number and a good. His bag (shown below) holds 4 cards.")
+        super().__init__("What may Will Scarlet declare?",
+                         "Pick a number and a good. His bag (shown below) holds 4 cards.", [row], edition=edition)
         self.update()
 
     def update(self) -> None:
@@ -272,13 +234,13 @@ def _truthful(bag) -> int:
 DECISIONS = [("Open the bag", "open"), ("Let it pass", "pass"), ("Take a bribe", "bribe")]
 
 
-class InspectionLab(_Lab):
+class InspectionLab(kit.Lab):
     """Gilbert's bag, declaration and gold, and the Sheriff's decision: the engine plays it out."""
     EXAMPLES = {"1E": "1e-gilbert-liar", "2E": "2e-gilbert-liar"}
 
     def __init__(self, edition: str = "1E", decision: str = "open"):
         sc = get_scenario(self.EXAMPLES[edition])
-        bag = lesson.goods_counts(**sc.setup.bags[1])
+        bag = kit.goods(**sc.setup.bags[1])
         self.slots = BagSlots(counts_to_list(bag))
         self.declared = widgets.Dropdown(options=[(GOODS[g].name, g) for g in LEGAL_GOODS], value=LEGAL_GOODS[0],
                                          layout=widgets.Layout(width="130px"))
@@ -303,12 +265,12 @@ class InspectionLab(_Lab):
             lesson.row([_label("The Sheriff's decision:"), self.decision]),
             self.bribe_row,
         ]
-        super().__init__(controls, edition, "Open it, pass it, or take a bribe?",
+        super().__init__("Open it, pass it, or take a bribe?",
                          "Change Gilbert's bag, what he declares, his gold, or what the Sheriff does. "
-                         "The engine replays the inspection at once.")
+                         "The engine replays the inspection at once.", controls, edition=edition)
         self.update()
 
-    def _edition_changed(self) -> None:
+    def edition_changed(self) -> None:
         self.update()
 
     def update(self) -> None:
@@ -378,7 +340,7 @@ def _headline(steps: list[Step], names, sheriff: int) -> str:
     return ""
 
 
-class DealLab(_Lab):
+class DealLab(kit.Lab):
     """Will Scarlet (Richard at the Lee) pays to have Gilbert (Sir Guy) inspected: what may the Sheriff do next?"""
     EXAMPLES = {"1E": "1e-richard-binding-deal", "2E": "2e-will-scarlet-binding-deal"}
     NEXT = [("open the other bag", "open"), ("let it pass", "pass"), ("take the other merchant's 10 gold", "bribe"),
@@ -395,8 +357,9 @@ class DealLab(_Lab):
             w.observe(lambda _: self.update(), names="value")
         controls = [lesson.row([_label("The briber pays (gold):"), self.price, self.with_term]),
                     lesson.row([_label("Then the Sheriff tries to:"), self.then])]
-        super().__init__(controls, edition, "Is the Sheriff bound?",
-                         "The deal is struck first; then the Sheriff turns to the other merchant's bag.")
+        super().__init__("Is the Sheriff bound?",
+                         "The deal is struck first; then the Sheriff turns to the other merchant's bag.",
+                         controls, edition=edition)
         self.update()
 
     def update(self) -> None:
@@ -421,7 +384,7 @@ class DealLab(_Lab):
 
 
 # -- lesson 6: running out of gold -------------------------------------------------------
-class DebtLab(_Lab):
+class DebtLab(kit.Lab):
     """Gilbert (or the Sheriff) owes more gold than they have: goods from the stand, no change, forgiveness."""
     EXAMPLES = {"1E": "1e-gilbert-liar", "2E": "2e-gilbert-liar"}
     PRESETS = {
@@ -456,9 +419,9 @@ class DebtLab(_Lab):
         self.preset.observe(lambda _: self.load_preset(), names="value")
         for w in [self.gold, self.sheriff_gold, self.honest, *self.stand.values(), *self.sheriff_stand.values()]:
             w.observe(lambda _: None if self._loading else self.update(), names="value")
-        super().__init__(controls, edition, "Not enough gold",
+        super().__init__("Not enough gold",
                          "Gilbert declared 4 Apples and the Sheriff opens his bag. Change the gold and the "
-                         "stands and watch how the debt is settled.")
+                         "stands and watch how the debt is settled.", controls, edition=edition)
         self.load_preset()
 
     def load_preset(self) -> None:

@@ -13,14 +13,13 @@ import ipywidgets as widgets
 
 from sheriff.cards import BONUS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
 from sheriff.scoring import bonuses, good_counts_for_bonus
-from sheriff.widgets import lesson
+from sheriff.widgets import kit, lesson
 
 NAMES = ["Will Scarlet", "Maid Marion", "Little John", "Alan-a-Dale"]
 
 
-class KingQueenLab(widgets.VBox):
+class KingQueenLab(kit.Lab):
     def __init__(self, good: str = "cheese", counts=(10, 11, 4, 0), royal: bool = False, royal_counts=(0, 0, 0, 0)):
-        super().__init__()
         from sheriff.cards import good_id
         self.royal_on = royal
         self.good = widgets.Dropdown(options=[(GOODS[g].name, g) for g in LEGAL_GOODS], value=good_id(good),
@@ -35,8 +34,6 @@ class KingQueenLab(widgets.VBox):
                              for c in royal_counts]
         for i, w in enumerate(self.royal_counts):
             w.add_class(f"snl-kq-royal-{i}")
-        self.result = lesson.html()
-        self.result.add_class("snl-kq-result")
         self._set_royal_options()
         self.good.observe(lambda _: (self._set_royal_options(), self.update()), names="value")
         for w in [*self.counts, *self.royal_counts, self.royal_kind]:
@@ -49,12 +46,9 @@ class KingQueenLab(widgets.VBox):
             if royal:
                 cells += [lesson.label("&nbsp;cards, plus royal cards:"), self.royal_counts[i]]
             rows.append(lesson.row(cells))
-        head = lesson.html('<div class="snl"><div class="snl-kicker">Try it</div>'
-                            '<div class="snl-h" style="font:bold 15px sans-serif">King and Queen of one good</div>'
-                            '<div class="snl-zone">Type how many cards of the good each stand holds. Make ties and '
-                            'see how the bonuses are split.</div></div>')
-        self.children = [lesson.style(), head, *rows, self.result]
-        lesson.frame(self)
+        super().__init__("King and Queen of one good", "Type how many cards of the good each stand holds. "
+                         "Make ties and see how the bonuses are split.", rows, table=False,
+                         result_class="snl-kq-result")
         self.update()
 
     def _set_royal_options(self) -> None:
@@ -95,10 +89,6 @@ class KingQueenLab(widgets.VBox):
                              f'King <b>{king}</b>, Queen <b>{queen}</b>.</div>{table}</div>'
                              + lesson.rule_html("score.king_queen")
                              + (lesson.rule_html("royal.goods") if self.royal_on else ""))
-
-    @property
-    def text(self) -> str:
-        return lesson.plain(self.result.value)
 
 
 __all__ = ["KingQueenLab"]

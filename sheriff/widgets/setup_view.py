@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from sheriff.cards import GOODS, deck_composition
 from sheriff.engine import Game
-from sheriff.widgets import lesson
+from sheriff.widgets import kit, lesson
 
 # Coins in the box (facts from the component lists; they do not change any rule).
 COINS = {
@@ -65,17 +65,16 @@ def goods_gallery() -> widgets.HTML:
     for label, kind in groups:
         counts = [1 if g.kind == kind else 0 for g in GOODS]
         parts.append(f'<div class="snl-zone" style="margin-top:6px"><b>{label}</b></div>{render.cards(counts)}')
-    w = lesson.html(render.CSS + lesson.LESSON_CSS + '<div class="snl">' + "".join(parts) + "</div>")
+    w = lesson.html(kit.CSS + '<div class="snl">' + "".join(parts) + "</div>")
     w.add_class("snl-gallery")
     return w
 
 
-class SetupView(widgets.VBox):
+class SetupView(kit.Frame):
     def __init__(self, edition: str = "2E", players: int = 4, royal: bool = False, seed: int = 1):
         super().__init__()
         self.seed = seed
-        self.edition = lesson.toggles([("1st edition", "1E"), ("2nd edition", "2E")], edition, "110px")
-        self.edition.add_class("snl-edition")
+        self.edition = kit.edition_toggle(edition)
         self.players = lesson.toggles([(f"{n} players", n) for n in (3, 4, 5, 6)], players, "90px")
         self.players.add_class("snl-players")
         self.players.add_class("snl-picker")
@@ -95,11 +94,10 @@ class SetupView(widgets.VBox):
         head = lesson.html('<div class="snl"><div class="snl-kicker">Try it</div>'
                             '<div class="snl-zone">Pick an edition, a number of players and whether to add the '
                             'Royal Goods. The deck, the coins and the opening table follow.</div></div>')
-        self.children = [lesson.style(), head, self.edition, self.players, self.royal, self.chart, self.coins,
+        self.body(head, self.edition, self.players, self.royal, self.chart, self.coins,
                          lesson.html('<div class="snl"><div class="snl-kicker">The table after setup, '
                                       'dealt by the engine</div></div>'),
-                         self.shuffle, self.setup]
-        lesson.frame(self)
+                         self.shuffle, self.setup)
         self.update()
 
     def deal_again(self) -> None:

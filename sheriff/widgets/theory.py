@@ -17,7 +17,7 @@ from sheriff.theory import bargaining as bg
 from sheriff.theory.inspection_game import (
     MAX_BAG, MERCHANT_ACTIONS, SHERIFF_ACTIONS, build, equilibrium, explain, value_curves,
 )
-from sheriff.widgets import lesson, render
+from sheriff.widgets import kit, lesson, render
 
 _DROPDOWN = {"style": {"description_width": "210px"}, "layout": {"width": "540px"}}
 _SLIDER = {"continuous_update": False, **_DROPDOWN}
@@ -64,7 +64,7 @@ def _matrix_html(game) -> str:
             "Sheriff = gold received - gold paid.</div></div>")
 
 
-class InspectionGameLab(widgets.VBox):
+class InspectionGameLab(kit.Frame):
     """Pick a bag; see the 2x2 game, its equilibrium in words, and the value plot."""
 
     def __init__(self, declared: str = "apples", legal: int = 2, smuggled: str = "pepper",
@@ -85,10 +85,10 @@ class InspectionGameLab(widgets.VBox):
         for w in (self.declared, self.legal, self.smuggled, self.number):
             w.observe(self._update, names="value")
         controls = widgets.VBox([self.declared, self.legal, self.smuggled, self.number])
-        super().__init__([lesson.box([controls, self.bag], title="The bag", kicker="Your choice"),
-                          lesson.box([self.matrix], title="The game", kicker="Payoffs"),
-                          lesson.box([self.summary, self.plot], title="The equilibrium",
-                                     kicker="What both sides should do")])
+        super().__init__(border=None)
+        self.body(kit.box([controls, self.bag], title="The bag", kicker="Your choice"),
+                  kit.box([self.matrix], title="The game", kicker="Payoffs"),
+                  kit.box([self.summary, self.plot], title="The equilibrium", kicker="What both sides should do"))
         self._update()
 
     def _smuggle_options(self, keep: int | None = None):
@@ -119,7 +119,7 @@ class InspectionGameLab(widgets.VBox):
         self.plot.value = _plot_png(self.game)
 
 
-class BribeBargainingLab(widgets.VBox):
+class BribeBargainingLab(kit.Frame):
     """Set the parameters of OpenSpiel's ``sheriff`` game; see its size and an equilibrium."""
 
     MAX_CHECKED_TERMINALS = 1000     # Gambit's LCP solver is quick below this, slow above
@@ -144,12 +144,11 @@ class BribeBargainingLab(widgets.VBox):
                    self.item_penalty, self.sheriff_penalty)
         for w in sliders:
             w.observe(self._update, names="value")
-        super().__init__([
-            lesson.box(list(sliders), title="The game", kicker="Parameters"),
-            lesson.box([self.size], title="How big is the tree?", kicker="Size"),
-            lesson.box([self.summary, self.gambit_button, self.gambit_result],
-                       title="An equilibrium", kicker="What both sides should do"),
-        ])
+        super().__init__(border=None)
+        self.body(kit.box(list(sliders), title="The game", kicker="Parameters"),
+                  kit.box([self.size], title="How big is the tree?", kicker="Size"),
+                  kit.box([self.summary, self.gambit_button, self.gambit_result],
+                          title="An equilibrium", kicker="What both sides should do"))
         self._update()
 
     @property

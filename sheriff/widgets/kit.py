@@ -1,0 +1,263 @@
+"""The lesson kit: what every lesson, lab and the play page are built from.
+
+    CSS / style()           the one stylesheet (cards, tables, lessons, the play page)
+    Frame(border=...)       a framed component; ``self.body(*children)`` lays it out under the stylesheet
+    Lab(title, intro, controls, edition=..., table=True)
+                            the lab frame: heading, edition toggle, controls, result, table
+    edition_toggle(value)   the 1st / 2nd edition switch (``both=True`` adds "both editions")
+    goods(apples=2, ...)    a count vector by good index from good names
+    head(title, intro)      a lab's heading
+
+Controls, rule boxes and the table HTML live in ``sheriff.widgets.lesson``; cards in
+``sheriff.widgets.render``.  Nothing here decides a rule.
+"""
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from sheriff.cards import N_GOODS, good_id
+from sheriff.scenario import get_scenario
+from sheriff.widgets import lesson
+
+# Card sizes are chosen so the longest one-word name ("Pumpernickel", "Crossbows") fits on
+# one line: names wrap only between words, never inside one (tests/browser/test_cards.py).
+CSS = """
+<style>
+.sn-row{display:flex;flex-wrap:wrap;gap:8px;align-items:flex-end}
+.sn-card{width:84px;min-height:100px;box-sizing:border-box;padding:4px;font:12px/1.2 sans-serif;
+  display:flex;flex-direction:column;justify-content:space-between;gap:2px;color:#111;position:relative}
+.sn-legal{background:#dff3df;border:2px solid #2e7d32;border-radius:3px}
+.sn-contraband{background:#fbe0e0;border:2px solid #b71c1c;
+  clip-path:polygon(12px 0,calc(100% - 12px) 0,100% 12px,100% calc(100% - 12px),calc(100% - 12px) 100%,12px 100%,0 calc(100% - 12px),0 12px)}
+.sn-royal{background:#efe3f7;border:4px double #6a1b9a;border-radius:10px}
+.sn-back{background:repeating-linear-gradient(45deg,#8d6e63,#8d6e63 6px,#a1887f 6px,#a1887f 12px);
+  border:2px solid #4e342e;border-radius:6px;color:#fff;align-items:center;justify-content:center;font-size:28px}
+.sn-name{font-weight:bold;font-size:12px;overflow-wrap:normal;word-break:normal;hyphens:none}
+.sn-name.sn-long{font-size:11px}
+.sn-name.sn-xlong{font-size:10px;letter-spacing:-.02em}
+.sn-tag{font-size:9px;letter-spacing:0;font-weight:bold}
+.sn-contraband .sn-tag{font-size:8px}
+.sn-top{display:flex;flex-wrap:wrap;align-items:flex-start;gap:1px 3px}
+.sn-contraband .sn-top{padding:0 5px}
+.sn-nums{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 6px;font-size:11px}
+.sn-nums>span{white-space:nowrap}
+/* the ×N badge: in the card's top line (beside the tag); on a face-down card, in its corner */
+.sn-count{margin-left:auto;flex:none;background:#222;color:#fff;border-radius:10px;
+  padding:0 5px;font-size:10px;line-height:14px;font-weight:bold}
+.sn-back .sn-count{position:absolute;top:3px;right:3px}
+/* the table: one panel per seat (lessons, the play page, the replay) */
+.sn-table{display:flex;flex-wrap:wrap;gap:4px;align-items:stretch}
+.sn-seat{display:flex;flex:1 1 210px;min-width:0;max-width:440px}
+.sn-seat.sn-acting .sn-panel{border:2px solid #f9a825;background:#fffde7}
+.sn-panel{flex:1;border:1px solid #bbb;border-radius:8px;padding:6px 8px;margin:2px;min-width:0;
+  box-sizing:border-box;background:#fafafa}
+.sn-panel.sn-official{background:#eceff1;border-color:#78909c}
+.sn-panel h4{margin:0 0 4px 0;font:bold 14px sans-serif}
+.sn-kind{font-size:11px;color:#555;margin:-2px 0 4px 0}
+.sn-role{font-size:11px;background:#37474f;color:#fff;border-radius:4px;padding:1px 5px;margin-left:6px}
+.sn-muted{color:#555;font-size:12px}
+.sn-say{font:14px/1.4 sans-serif;margin:6px 0}
+.sn-refusal{border-left:4px solid #b71c1c;background:#fff3f3;padding:6px 10px;font:13px sans-serif}
+.sn-cite{color:#555;font-size:11px;font-style:italic}
+.sn-interp{border-left:4px solid #f9a825;background:#fffde7;padding:4px 8px;font:12px sans-serif}
+
+.snl{font:14px/1.45 sans-serif;color:#111}
+.snl-box{border:1px solid #cfd8dc;border-radius:10px;padding:10px 12px;margin:8px 0;background:#fff}
+.snl-box>.snl-h{font:bold 16px sans-serif;margin:0 0 6px 0;color:#263238}
+.snl-kicker{font:bold 11px sans-serif;letter-spacing:.06em;color:#546e7a;text-transform:uppercase}
+.snl-h{font:bold 15px sans-serif;color:#263238}
+.snl-src{color:#555;font-size:12px;font-style:italic}
+.snl-zone{font-size:12px;color:#444;margin:4px 0 2px 0}
+.snl-zone b{color:#111}
+.snl-gold{font-weight:bold}
+.snl-delta-up{color:#1b5e20;font-weight:bold}
+.snl-delta-down{color:#b71c1c;font-weight:bold}
+.snl-small .sn-row{gap:8px}
+.snl-small .sn-card{width:78px;min-height:84px;font-size:10px;padding:3px 4px}
+.snl-small .sn-name{font-size:11px}
+.snl-small .sn-name.sn-long{font-size:10px}
+.snl-small .sn-name.sn-xlong{font-size:9px;letter-spacing:-.02em}
+.snl-small .sn-tag{font-size:7px;letter-spacing:0}
+.snl-small .sn-nums{font-size:9px}
+.snl-small .sn-back{font-size:20px}
+.snl-edition .widget-toggle-button.mod-active,.snl-picker .widget-toggle-button.mod-active,
+.snl-decision .widget-toggle-button.mod-active{background:#1565c0;color:#fff}
+.snl-hidden{outline:2px dashed #6d4c41;outline-offset:2px;border-radius:6px;padding:2px;display:inline-block}
+.snl-piles{display:flex;flex-wrap:wrap;gap:16px;margin:6px 0}
+.snl-step{font:15px/1.45 sans-serif;margin:6px 0;padding:6px 10px;background:#f1f8e9;border-left:4px solid #558b2f}
+.snl-step ul{margin:4px 0 0 0;padding-left:20px}
+.snl-step li{font-size:13px;color:#333}
+.snl-counter{font:bold 13px sans-serif;color:#37474f;padding:4px 8px}
+.snl-ok{color:#1b5e20;font-weight:bold}
+.snl-bad{color:#b71c1c;font-weight:bold}
+.snl-result{font:15px/1.45 sans-serif;padding:6px 10px;border-left:4px solid #1565c0;background:#e3f2fd;margin:6px 0}
+.snl-result b.snl-big{font-size:18px}
+.snl-bars{display:grid;grid-template-columns:minmax(90px,150px) 1fr 40px;gap:3px 8px;align-items:center;font:13px sans-serif}
+.snl-bar{height:18px;border-radius:3px}
+.snl-bar.legal{background:#2e7d32}
+.snl-bar.contraband{background:repeating-linear-gradient(45deg,#b71c1c,#b71c1c 6px,#e57373 6px,#e57373 9px)}
+.snl-bar.royal{background:repeating-linear-gradient(90deg,#6a1b9a,#6a1b9a 4px,#ce93d8 4px,#ce93d8 6px)}
+.snl-grid,.sn-scores{border-collapse:collapse;font:13px sans-serif;margin:6px 0;display:block;max-width:100%;overflow-x:auto}
+.snl-grid th,.snl-grid td{border:1px solid #bbb;padding:4px 8px;text-align:left;vertical-align:top}
+.snl-grid th{background:#eceff1}
+.snl-grid td.num{text-align:right}
+.snl-grid tr.snl-win td{background:#fff8e1;font-weight:bold}
+.snl-myth{border-left:5px solid #b71c1c;background:#fff3f3;padding:6px 10px;margin:4px 0}
+.snl-truth{border-left:5px solid #2e7d32;background:#f1f8e9;padding:6px 10px;margin:4px 0}
+.snl-assume{border:2px solid #f9a825;background:#fffde7;padding:6px 10px;border-radius:6px;font-size:13px}
+.snl-fb-ok{border-left:5px solid #2e7d32;background:#f1f8e9;padding:6px 10px}
+.snl-fb-bad{border-left:5px solid #b71c1c;background:#fff3f3;padding:6px 10px}
+.snl-q{font:15px/1.45 sans-serif;margin:4px 0}
+.snl-scene{display:flex;flex-wrap:wrap;gap:14px;margin:6px 0}
+.snl-scene>div{min-width:120px}
+/* an HTML output may shrink below its widest table (which then scrolls), so text still wraps at 400 px */
+.widget-html-content{min-width:0;max-width:100%}
+/* long checkbox labels wrap instead of being cut off ("…and you open the o…") */
+.widget-checkbox{width:auto;max-width:100%;height:auto}
+.widget-checkbox .widget-label-basic{white-space:normal;overflow:visible;height:auto}
+.widget-checkbox .widget-label-basic span{white-space:normal;overflow:visible;text-overflow:clip}
+
+.sn-play{font:14px/1.4 sans-serif;color:#111}
+.sn-play .widget-html-content{line-height:1.4}
+.sn-play .widget-html-content .sn-card{line-height:1.2}
+.sn-head{display:flex;flex-wrap:wrap;gap:6px 14px;align-items:baseline;background:#37474f;color:#fff;
+  padding:8px 12px;border-radius:8px}
+.sn-head b{font-size:16px}
+.sn-head .sn-pill{background:#eceff1;color:#263238;border-radius:10px;padding:1px 9px;font-size:13px}
+.sn-piles{display:flex;flex-wrap:wrap;gap:18px;margin:6px 4px}
+.sn-pile h5{margin:0 0 4px 0;font:bold 12px sans-serif}
+.sn-story{border:1px solid #cfd8dc;border-radius:8px;padding:6px 10px;background:#fff;max-height:420px;overflow-y:auto}
+.sn-story p{margin:3px 0}
+.sn-story .sn-l-bot{color:#1a237e}
+.sn-story .sn-l-reveal{background:#fff8e1;border-left:3px solid #f9a825;padding-left:6px}
+.sn-story .sn-l-human{color:#1b5e20}
+.sn-story .sn-l-round{font-weight:bold;margin-top:8px}
+.sn-private{border:2px solid #1565c0;border-radius:8px;padding:8px 12px;background:#f3f8ff}
+.sn-private h3{margin:0 0 6px 0;font:bold 15px sans-serif;color:#0d47a1}
+.sn-prompt{font:14px/1.4 sans-serif;margin:4px 0 8px 0}
+.sn-handover{border:2px dashed #1565c0;border-radius:8px;padding:16px;text-align:center;font:18px sans-serif;background:#e3f2fd}
+.sn-scores th,.sn-scores td{border:1px solid #bbb;padding:4px 8px;text-align:right}
+.sn-scores th:first-child,.sn-scores td:first-child{text-align:left}
+.sn-scores td.sn-bon{text-align:left}
+.sn-scores tr.sn-winner td{background:#fff8e1;font-weight:bold}
+.sn-note{font-size:12px;color:#555}
+</style>
+"""
+
+
+def style() -> widgets.HTML:
+    """The stylesheet as a zero-height widget (one in each top-level component)."""
+    w = lesson.make(widgets.HTML, {"height": "0px", "margin": "0"}, value=CSS)
+    w.add_class("sheriff-style")
+    return w
+
+
+def head(title: str, intro: str = "", kicker: str | None = "Try it") -> widgets.HTML:
+    """A lab's heading: a kicker, a title and one line of intro (``intro`` is HTML)."""
+    k = f'<div class="snl-kicker">{escape(kicker)}</div>' if kicker else ""
+    i = f'<div class="snl-zone">{intro}</div>' if intro else ""
+    return lesson.html(f'<div class="snl">{k}<div class="snl-h">{escape(title)}</div>{i}</div>')
+
+
+def edition_toggle(value: str = "2E", both: bool = False, width: str = "110px") -> widgets.ToggleButtons:
+    """The 1st / 2nd edition switch; ``both=True`` adds "both editions" (value "both")."""
+    if both:
+        options = [("both editions", "both"), ("1st", "1E"), ("2nd", "2E")]
+    else:
+        options = [("1st edition", "1E"), ("2nd edition", "2E")]
+    return lesson.toggles(options, value, width, cls="snl-edition")
+
+
+def goods(**by_name: int) -> list[int]:
+    """A count vector by good index: ``goods(apples=2, pepper=1)``."""
+    v = [0] * N_GOODS
+    for name, n in by_name.items():
+        v[good_id(name)] += n
+    return v
+
+
+def picked(held, values) -> list[int]:
+    """Counts from one picker per good held: ``values[i]`` for the i-th good with ``held[g] > 0``."""
+    v = [0] * N_GOODS
+    chosen = iter(values)
+    for g in range(N_GOODS):
+        if held[g]:
+            v[g] = next(chosen)
+    return v
+
+
+class Frame(widgets.VBox):
+    """A framed lesson component.  Subclasses build their widgets, then call ``body``."""
+
+    def __init__(self, border: str | None = "#cfd8dc", **kw):
+        super().__init__(**kw)
+        if border:
+            self.layout.border = f"1px solid {border}"
+            self.layout.padding = "6px 12px 10px 12px"
+            self.layout.margin = "10px 0"
+
+    def body(self, *children) -> None:
+        """Lay the component out: the stylesheet, then ``children``."""
+        self.children = [style(), *children]
+
+
+class Lab(Frame):
+    """The lab frame: heading, optional edition toggle, controls, the result, optional table.
+
+    ``self.result`` and ``self.table`` are HTML outputs; ``self.edition`` the toggle
+    (``None`` without one); changing the edition calls ``self.edition_changed()``,
+    by default ``self.update()``."""
+
+    def __init__(self, title: str, intro: str = "", controls=(), edition: str | None = None,
+                 table: bool = True, result_class: str = "snl-lab-result", kicker: str | None = "Try it",
+                 border: str | None = "#cfd8dc"):
+        super().__init__(border)
+        self.edition = edition_toggle(edition) if edition else None
+        if self.edition is not None:
+            self.edition.observe(lambda _: self.edition_changed(), names="value")
+        self.result = lesson.html()
+        self.result.add_class(result_class)
+        self.table = lesson.html() if table else None
+        parts = [head(title, intro, kicker)] if title else []
+        if self.edition is not None:
+            parts.append(self.edition)
+        parts += [*controls, self.result]
+        if self.table is not None:
+            parts.append(self.table)
+        self.body(*parts)
+
+    EXAMPLES: dict[str, str] = {}      # edition -> the rulebook example the lab starts from
+
+    @property
+    def scenario(self):
+        return get_scenario(self.EXAMPLES[self.edition.value])
+
+    def edition_changed(self) -> None:
+        self.update()
+
+    @property
+    def text(self) -> str:
+        """The result as plain text (tests)."""
+        return lesson.plain(self.result.value)
+
+    def update(self) -> None:     # pragma: no cover - every lab overrides
+        raise NotImplementedError
+
+
+def box(children, title: str | None = None, kicker: str | None = None, cls: str | None = None) -> widgets.VBox:
+    """A bordered group inside a component, with an optional kicker and title."""
+    head_ = []
+    if title or kicker:
+        k = f'<div class="snl-kicker">{escape(kicker)}</div>' if kicker else ""
+        t = f'<div class="snl-h">{escape(title)}</div>' if title else ""
+        head_ = [widgets.HTML(f'<div class="snl">{k}{t}</div>')]
+    v = widgets.VBox([style(), *head_, *children])
+    v.add_class("snl-box-w")
+    v.layout.border = "1px solid #cfd8dc"
+    v.layout.padding = "8px 12px"
+    v.layout.margin = "8px 0"
+    if cls:
+        v.add_class(cls)
+    return v

@@ -1,0 +1,61 @@
+"""Cards read whole: no label wraps mid-word, nothing spills out of a card, the value and
+fine never touch, a ×N badge covers no text.  Measured in the DOM at 1280 and 400 px."""
+import pytest
+from harness import assert_no_errors, open_lesson, watch_console
+
+# For every card: each word of the name on one line and inside the card; the name not wider
+# than its box; "value N" and "fine N" apart; the ×N badge clear of the tag and the name.
+MEASURE = """() => {
+  const bad = [];
+  const inside = (r, box) => r.left >= box.left - 0.5 && r.right <= box.right + 0.5;
+  const apart = (a, b) => a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top;
+  const cards = [...document.querySelectorAll('.sn-card:not(.sn-back)')];
+  for (const card of cards) {
+    const box = card.getBoundingClientRect();
+    if (!box.width) continue;                       // in a closed tab or fold
+    const name = card.querySelector('.sn-name');
+    const text = name.firstChild;
+    const label = name.textContent;
+    if (name.scrollWidth > name.clientWidth + 0.5) bad.push(`${label}: wider than its card`);
+    let at = 0;
+    for (const word of label.split(' ')) {
+      const r = document.createRange();
+      r.setStart(text, at); r.setEnd(text, at + word.length);
+      at += word.length + 1;
+      const rects = [...r.getClientRects()].filter(x => x.width > 0);
+      if (rects.length !== 1) bad.push(`${label}: "${word}" breaks across lines`);
+      else if (!inside(rects[0], box)) bad.push(`${label}: "${word}" sticks out of the card`);
+    }
+    const nums = [...card.querySelectorAll('.sn-nums > span')].map(s => s.getBoundingClientRect());
+    if (nums.length === 2 && !apart(nums[0], nums[1])) bad.push(`${label}: value and fine overlap`);
+    if (nums.length === 2 && nums[0].top === nums[1].top && nums[1].left - nums[0].right < 3)
+      bad.push(`${label}: value and fine run together`);
+    const badge = card.querySelector('.sn-count');
+    if (badge) {
+      const b = badge.getBoundingClientRect();
+      for (const el of [card.querySelector('.sn-tag'), name]) {
+        const r = document.createRange(); r.selectNodeContents(el);
+        for (const x of r.getClientRects()) if (!apart(b, x)) bad.push(`${label}: the ×N badge covers "${el.textContent}"`);
+      }
+    }
+  }
+  return {count: cards.length, bad: [...new Set(bad)]};
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 400])
+@pytest.mark.parametrize("notebook", ["01_components_and_setup.ipynb", "05_inspection.ipynb", "07_scoring.ipynb"])
+def test_card_labels_never_wrap_mid_word(browser, voila_url, notebook, width):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    watch_console(page)
+    try:
+        open_lesson(page, voila_url, notebook)
+        page.wait_for_selector(".sn-card .sn-name")
+        found = page.evaluate(MEASURE)
+        assert found["count"] >= 5, found
+        assert found["bad"] == [], found["bad"]
+        assert_no_errors(page)
+    finally:
+        page.goto("about:blank")      # Voilà's beforeunload shuts its kernel down
+        context.close()
