@@ -18,11 +18,14 @@ from typing import TYPE_CHECKING, Any
 from sheriff import actions as A
 from sheriff.cards import LEGAL_GOODS, counts_to_list
 from sheriff.errors import IllegalAction
+from sheriff.events import Event
 from sheriff.phases import bags, inspection, market
 from sheriff.phases.common import refuse
 from sheriff.phases.rounds import start_round
+from sheriff.phases.turns import to_act
 from sheriff.rules import Rules
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START, OVER, GameState, new_state
+from sheriff.views import SeatView
 
 if TYPE_CHECKING:
     from sheriff.scoring import Score
@@ -73,24 +76,6 @@ def apply(s: GameState, action) -> GameState:
     t = s.copy()
     apply_unchecked(t, action)
     return t
-
-
-def to_act(s: GameState) -> int | None:
-    """The player whose move it is (during loading, the first merchant still to load)."""
-    ph = s.phase
-    if ph == MARKET_START:
-        return s.officials[0]
-    if ph == MARKET:
-        return s.market_order[s.turn]
-    if ph == LOAD:
-        for m in s.order:
-            if s.bags[m] is None:
-                return m
-    if ph == DECLARE:
-        return s.order[s.turn]
-    if ph == INSPECT:
-        return inspection.to_act(s)
-    return None
 
 
 class Game:
@@ -157,8 +142,7 @@ class Game:
     def winners(self) -> list[int] | None:
         return self.state.winners
 
-    def view(self, seat: int):
-        from sheriff.views import SeatView
+    def view(self, seat: int) -> SeatView:
         return SeatView(self.state, seat)
 
     # -- moving -----------------------------------------------------------------
@@ -172,7 +156,7 @@ class Game:
     def is_legal(self, action) -> bool:
         return self.why_illegal(action) is None
 
-    def push(self, action) -> list[tuple]:
+    def push(self, action) -> list[Event]:
         """Check and apply ``action``; return the events it caused."""
         s = self.state
         h = HANDLERS.get(type(action))

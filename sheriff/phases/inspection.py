@@ -19,8 +19,9 @@ from __future__ import annotations
 
 from operator import add, mul
 
+from sheriff import events as E
 from sheriff.actions import Bribe
-from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY
+from sheriff.cards import GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY
 from sheriff.payments import give_gold, pay
 from sheriff.phases.common import need_group, need_phase, need_seat, refuse
 from sheriff.phases.rounds import end_inspection
@@ -121,12 +122,12 @@ def apply_stance(s: GameState, a) -> None:
     st = s.stances.setdefault(m, [None, None])
     st[s.officials.index(a.player)] = bool(a.inspect)
     s.current = m
-    s.events.append(("stance", a.player, m, bool(a.inspect)))
+    s.events.append(E.StanceTaken(a.player, m, bool(a.inspect)))
     if None in st:
         return
     suspicious = tuple(d for d, want in zip(s.officials, st) if want)
     s.authority[m] = suspicious
-    s.events.append(("authority", m, suspicious))
+    s.events.append(E.Authority(m, suspicious))
     if not suspicious:
         pass_bag(s, m, None)
 
@@ -143,7 +144,7 @@ def apply_threaten(s: GameState, a) -> None:
     m = a.merchant
     s.current = m
     s.nego = [m, None, a.player, m]
-    s.events.append(("threaten", a.player, m))
+    s.events.append(E.Threatened(a.player, m))
 
 
 def _is_bribe(b) -> bool:
@@ -243,7 +244,7 @@ def apply_offer(s: GameState, a) -> None:
     other = actor_for(s, m) if a.player == m else m
     s.current = m
     s.nego = [m, a.bribe, a.player, other]
-    s.events.append(("offer", a.player, m, a.bribe))
+    s.events.append(E.Offered(a.player, m, a.bribe))
 
 
 def check_accept(s: GameState, a) -> None:
@@ -261,7 +262,7 @@ def apply_accept(s: GameState, a) -> None:
     nego = s.nego
     assert nego is not None          # check_accept found an offer
     bribe = nego[OFFER]
-    s.events.append(("deal", a.player, m, bribe))
+    s.events.append(E.Deal(a.player, m, bribe))
     pass_bag(s, m, bribe)
 
 
@@ -276,7 +277,7 @@ def check_decline(s: GameState, a) -> None:
 def apply_decline(s: GameState, a) -> None:
     m = a.merchant
     s.nego = [m, None, m, actor_for(s, m)]
-    s.events.append(("decline", m))
+    s.events.append(E.Declined(m))
 
 
 # -- Inspect and Pass -------------------------------------------------------------
@@ -317,7 +318,7 @@ def check_time_up(s: GameState, a) -> None:
 
 
 def apply_time_up(s: GameState, a) -> None:
-    s.events.append(("time_up",))
+    s.events.append(E.TimeRanOut())
     s.nego = None
     s.current = -1
     for m in s.order:
@@ -357,7 +358,7 @@ def apply_claim(s: GameState, a) -> None:
     s.bm_cards[p].append((g, value))
     s.bm_claimed.add(p)
     s.claim_queue.pop(0)
-    s.events.append(("claim", p, g, value))
+    s.events.append(E.Claimed(p, g, value))
     _maybe_end(s)
 
 
@@ -404,11 +405,12 @@ def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
                     void[c] += 1
         s.must_inspect.update(bribe.inspect)
         s.must_pass.update(bribe.let_pass)
-        s.events.append(("bribe_paid", m, payee, bribe))
+        s.events.append(E.BribePaid(m, payee, bribe))
         if any(void):
-            s.events.append(("void", m, tuple(void)))
+            s.events.append(E.Void(m, tuple(void)))
     s.stands[m] = list(map(add, s.stands[m], bag))
-    s.events.append(("passed", m, tuple(bag)))   # face-down kinds are private to m (see views.redact)
+    s.events.append(E.Passed(m, tuple([bag[g] if IS_LEGAL[g] else 0 for g in range(N_GOODS)]),
+                            sum([bag[g] for g in ILLEGAL_GOODS]), tuple(bag)))   # the bag: private to m
     _close(s, m, PASSED)
     if s.bm_on and claimable(s, m):
         s.claim_queue.append(m)
@@ -426,7 +428,7 @@ def open_bag(s: GameState, m: int, pile: int) -> None:
     if bag[good] == count:
         owed = count * PENALTY[good]
         auth = s.authority[m] if s.deputies_mode else s.officials[:1]
-        s.events.append(("opened", m, True, tuple(bag), owed))
+        s.events.append(E.Opened(m, True, tuple(bag), owed))
         stand[good] += count
         if len(auth) == 2:
             half = owed // 2      # always whole: an honest bag holds only legal goods (penalty 2)
@@ -444,7 +446,7 @@ def open_bag(s: GameState, m: int, pile: int) -> None:
         for g, k in enumerate(confiscated):
             if k:
                 dest += [g] * k
-        s.events.append(("opened", m, False, tuple(bag), fine))
+        s.events.append(E.Opened(m, False, tuple(bag), fine))
         pay(s, m, payee_for(s, m), fine, "fine for confiscated goods")
     _close(s, m, INSPECTED)
     _maybe_end(s)

@@ -1,6 +1,7 @@
 """Phase 1, Market: set cards aside and draw back up (rules market.*)."""
 from __future__ import annotations
 
+from sheriff import events as E
 from sheriff.phases.common import need_cards, need_group, need_phase, need_seat, refuse
 from sheriff.phases.rounds import draw, hand_count
 from sheriff.state import LOAD, MARKET, MARKET_START, GameState
@@ -19,7 +20,7 @@ def apply_choose_start(s: GameState, a) -> None:
     s.market_order = s.order[i:] + s.order[:i]
     s.turn = 0
     s.phase = MARKET
-    s.events.append(("start", a.player, a.start))
+    s.events.append(E.Start(a.player, a.start))
 
 
 def _name(s, p):
@@ -73,8 +74,8 @@ def apply_market(s: GameState, a) -> None:
         s.discards[a.pile].extend(a.discard)
     else:
         s.set_aside.extend(a.discard)
-    s.events.append(("market", p, tuple(a.discard), tuple(taken), len(drawn), a.pile))
-    s.events.append(("drew", p, tuple(drawn)))       # private to p
+    s.events.append(E.MarketTurn(p, tuple(a.discard), tuple(taken), len(drawn), a.pile))
+    s.events.append(E.Drew(p, len(drawn), tuple(drawn)))       # private to p
     s.turn += 1
     if s.turn == len(s.market_order):
         if not s.edition1:
