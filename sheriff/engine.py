@@ -32,23 +32,9 @@ if TYPE_CHECKING:
 
 DEFAULT_NAMES = ("Alan-a-Dale", "Maid Marion", "Little John", "Will Scarlet", "Friar Tuck", "Gilbert Whitehand")
 
-# action type -> (check, apply): the one place where actions meet their rules.
-HANDLERS = {
-    A.ChooseStart: (market.check_choose_start, market.apply_choose_start),
-    A.Market: (market.check_market, market.apply_market),
-    A.LoadBag: (bags.check_load, bags.apply_load),
-    A.Declare: (bags.check_declare, bags.apply_declare),
-    A.Stance: (inspection.check_stance, inspection.apply_stance),
-    A.Threaten: (inspection.check_threaten, inspection.apply_threaten),
-    A.Offer: (inspection.check_offer, inspection.apply_offer),
-    A.Accept: (inspection.check_accept, inspection.apply_accept),
-    A.Decline: (inspection.check_decline, inspection.apply_decline),
-    A.Inspect: (inspection.check_inspect, inspection.apply_inspect),
-    A.Pass: (inspection.check_pass, inspection.apply_pass),
-    A.TimeUp: (inspection.check_time_up, inspection.apply_time_up),
-    A.ClaimBlackMarket: (inspection.check_claim, inspection.apply_claim),
-    A.SkipClaim: (inspection.check_skip, inspection.apply_skip),
-}
+# action type -> (check, apply): the one place where actions meet their rules, each phase's table.
+HANDLERS = {**market.HANDLERS, **bags.HANDLERS, **inspection.HANDLERS}
+assert set(HANDLERS) == set(A.ACTION_TYPES), "every move needs its rule in a phase module"
 
 
 def check(s: GameState, action) -> None:

@@ -1,9 +1,11 @@
 """Phases 2 and 3: loading bags (all at once) and declaring them (in turn)."""
 from __future__ import annotations
 
-from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
+from sheriff import actions as A
 from sheriff import events as E
+from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
 from sheriff.phases.common import need_cards, need_group, need_phase, need_seat, refuse
+from sheriff.phases.common import Handlers
 from sheriff.state import DECLARE, INSPECT, LOAD, GameState
 
 
@@ -64,3 +66,10 @@ def apply_declare(s: GameState, a) -> None:
     if s.turn == len(s.order):
         s.phase = INSPECT
         s.current = -1
+
+
+# move -> (check, apply): the engine's table of rules is built from these.
+HANDLERS: Handlers = {
+    A.LoadBag: (check_load, apply_load),
+    A.Declare: (check_declare, apply_declare),
+}

@@ -19,11 +19,12 @@ from __future__ import annotations
 
 from operator import add, mul
 
+from sheriff import actions as A
 from sheriff import events as E
 from sheriff.actions import Bribe
 from sheriff.cards import GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY
 from sheriff.payments import give_gold, pay
-from sheriff.phases.common import need_group, need_phase, need_seat, refuse
+from sheriff.phases.common import Handlers, need_group, need_phase, need_seat, refuse
 from sheriff.phases.rounds import end_inspection
 from sheriff.state import BOOTY, INSPECT, INSPECTED, PASSED, GameState
 
@@ -450,3 +451,18 @@ def open_bag(s: GameState, m: int, pile: int) -> None:
         pay(s, m, payee_for(s, m), fine, "fine for confiscated goods")
     _close(s, m, INSPECTED)
     _maybe_end(s)
+
+
+# move -> (check, apply): the engine's table of rules is built from these.
+HANDLERS: Handlers = {
+    A.Stance: (check_stance, apply_stance),
+    A.Threaten: (check_threaten, apply_threaten),
+    A.Offer: (check_offer, apply_offer),
+    A.Accept: (check_accept, apply_accept),
+    A.Decline: (check_decline, apply_decline),
+    A.Inspect: (check_inspect, apply_inspect),
+    A.Pass: (check_pass, apply_pass),
+    A.TimeUp: (check_time_up, apply_time_up),
+    A.ClaimBlackMarket: (check_claim, apply_claim),
+    A.SkipClaim: (check_skip, apply_skip),
+}

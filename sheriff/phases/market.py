@@ -1,8 +1,9 @@
 """Phase 1, Market: set cards aside and draw back up (rules market.*)."""
 from __future__ import annotations
 
+from sheriff import actions as A
 from sheriff import events as E
-from sheriff.phases.common import need_cards, need_group, need_phase, need_seat, refuse
+from sheriff.phases.common import Handlers, need_cards, need_group, need_phase, need_seat, refuse
 from sheriff.phases.rounds import draw, hand_count
 from sheriff.state import LOAD, MARKET, MARKET_START, GameState
 
@@ -83,3 +84,10 @@ def apply_market(s: GameState, a) -> None:
             s.set_aside = []
         s.phase = LOAD
         s.turn = 0
+
+
+# move -> (check, apply): the engine's table of rules is built from these.
+HANDLERS: Handlers = {
+    A.ChooseStart: (check_choose_start, apply_choose_start),
+    A.Market: (check_market, apply_market),
+}
