@@ -21,7 +21,7 @@ back as one ``InvalidScenario`` whose message names the field at fault, e.g.
 from __future__ import annotations
 
 from dataclasses import MISSING, fields
-from typing import Annotated, Any, Literal, Union, get_type_hints
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_type_hints
 
 from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr,
                       TypeAdapter, ValidationError, create_model, model_validator)
@@ -171,7 +171,10 @@ BribeModel.to_bribe = BribeModel.to_engine
 BribeModel.from_bribe = BribeModel.of
 ACTION_MODELS = tuple(_json_model(cls, _Move) for cls in A.ACTION_TYPES)
 ACTION_TAGS = tuple(cls.tag for cls in A.ACTION_TYPES)
-ActionModel = Annotated[Union[ACTION_MODELS], Field(discriminator="type")]  # type: ignore[valid-type]
+if TYPE_CHECKING:       # to a type checker, any move's JSON model
+    ActionModel = _Move
+else:
+    ActionModel = Annotated[Union[ACTION_MODELS], Field(discriminator="type")]
 _ACTION = TypeAdapter(ActionModel)
 
 
