@@ -18,34 +18,23 @@ from typing import TYPE_CHECKING, Any
 from sheriff import actions as A
 from sheriff.cards import LEGAL_GOODS, counts_to_list
 from sheriff.errors import IllegalAction
+from sheriff.events import Event
 from sheriff.phases import bags, inspection, market
 from sheriff.phases.common import need_seat, refuse
 from sheriff.phases.rounds import start_round
+from sheriff.phases.turns import to_act
 from sheriff.rules import Rules
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START, OVER, GameState, new_state
+from sheriff.views import SeatView
 
 if TYPE_CHECKING:
     from sheriff.scoring import Score
 
 DEFAULT_NAMES = ("Alan-a-Dale", "Maid Marion", "Little John", "Will Scarlet", "Friar Tuck", "Gilbert Whitehand")
 
-# action type -> (check, apply): the one place where actions meet their rules.
-HANDLERS = {
-    A.ChooseStart: (market.check_choose_start, market.apply_choose_start),
-    A.Market: (market.check_market, market.apply_market),
-    A.LoadBag: (bags.check_load, bags.apply_load),
-    A.Declare: (bags.check_declare, bags.apply_declare),
-    A.Stance: (inspection.check_stance, inspection.apply_stance),
-    A.Threaten: (inspection.check_threaten, inspection.apply_threaten),
-    A.Offer: (inspection.check_offer, inspection.apply_offer),
-    A.Accept: (inspection.check_accept, inspection.apply_accept),
-    A.Decline: (inspection.check_decline, inspection.apply_decline),
-    A.Inspect: (inspection.check_inspect, inspection.apply_inspect),
-    A.Pass: (inspection.check_pass, inspection.apply_pass),
-    A.TimeUp: (inspection.check_time_up, inspection.apply_time_up),
-    A.ClaimBlackMarket: (inspection.check_claim, inspection.apply_claim),
-    A.SkipClaim: (inspection.check_skip, inspection.apply_skip),
-}
+# action type -> (check, apply): the one place where actions meet their rules, each phase's table.
+HANDLERS = {**market.HANDLERS, **bags.HANDLERS, **inspection.HANDLERS}
+assert set(HANDLERS) == set(A.ACTION_TYPES), "every move needs its rule in a phase module"
 
 
 def check(s: GameState, action) -> None:
@@ -76,24 +65,6 @@ def apply(s: GameState, action) -> GameState:
     t = s.copy()
     apply_unchecked(t, action)
     return t
-
-
-def to_act(s: GameState) -> int | None:
-    """The player whose move it is (during loading, the first merchant still to load)."""
-    ph = s.phase
-    if ph == MARKET_START:
-        return s.officials[0]
-    if ph == MARKET:
-        return s.market_order[s.turn]
-    if ph == LOAD:
-        for m in s.order:
-            if s.bags[m] is None:
-                return m
-    if ph == DECLARE:
-        return s.order[s.turn]
-    if ph == INSPECT:
-        return inspection.to_act(s)
-    return None
 
 
 class Game:
@@ -160,8 +131,7 @@ class Game:
     def winners(self) -> list[int] | None:
         return self.state.winners
 
-    def view(self, seat: int):
-        from sheriff.views import SeatView
+    def view(self, seat: int) -> SeatView:
         return SeatView(self.state, seat)
 
     # -- moving -----------------------------------------------------------------
@@ -175,7 +145,7 @@ class Game:
     def is_legal(self, action) -> bool:
         return self.why_illegal(action) is None
 
-    def push(self, action) -> list[tuple]:
+    def push(self, action) -> list[Event]:
         """Check and apply ``action``; return the events it caused."""
         s = self.state
         check(s, action)

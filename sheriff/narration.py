@@ -15,121 +15,14 @@ kind (a newer engine) is shown in brackets rather than breaking the story.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from sheriff import actions as A
-from sheriff.cards import GOODS, IS_LEGAL, N_GOODS, PENALTY, list_to_counts
-
-BOOTY = -2       # the engine's payee id for the Deputies' Booty tile
-
-_SINGULAR = {"Apples": "Apple", "Chickens": "Chicken", "Crossbows": "Crossbow",
-             "Green Apples": "Green Apple", "Golden Apples": "Golden Apple"}
-
-
-def good_name(g: int, k: int = 2) -> str:
-    """'Apple' for one, 'Apples' for several; mass nouns (Cheese, Mead...) do not change."""
-    name = GOODS[g].name
-    if k == 1:
-        return _SINGULAR.get(name, name)
-    if name == "Royal Rooster":
-        return "Royal Roosters"
-    return name
-
-
-def and_list(parts: list[str]) -> str:
-    parts = [p for p in parts if p]
-    if not parts:
-        return "nothing"
-    if len(parts) == 1:
-        return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
-
-
-def goods_text(counts) -> str:
-    """'1 Apple, 1 Cheese and 2 Mead' from a count vector indexed by good."""
-    return and_list([f"{k} {good_name(g, k)}" for g, k in enumerate(counts) if k])
-
-
-def _cards_text(cards) -> str:
-    return goods_text(list_to_counts(cards))
-
-
-def _cap(s: str) -> str:
-    return s[:1].upper() + s[1:] if s else s
-
-
-def _plural(k: int, word: str) -> str:
-    return f"{k} {word}{'' if k == 1 else 's'}"
-
-
-class _Table:
-    """Names and roles while the events unfold (officials change when a round ends)."""
-
-    def __init__(self, state):
-        self.names = list(state.names)
-        self.officials = tuple(state.officials)
-        self.deputies = bool(state.deputies_mode)
-        self.edition1 = bool(state.edition1)
-        self.hand_size = state.hand_size
-        self.declared = list(state.declared)
-        self.authority = dict(getattr(state, "authority", {}) or {})
-
-    @classmethod
-    def of_names(cls, names) -> "_Table":
-        """A table known only by its players' names (no roles): for texts outside a game's story."""
-        t = cls.__new__(cls)
-        t.names, t.officials, t.deputies, t.edition1 = list(names or ()), (), False, False
-        t.hand_size, t.declared, t.authority = 6, [], {}
-        return t
-
-    def who(self, p: int | None) -> str:
-        if p == BOOTY:
-            return "the Booty"
-        if p is None or not (0 <= p < len(self.names)):
-            return f"player {p}"
-        if p in self.officials:
-            return f"Deputy {self.names[p]}" if self.deputies else "the Sheriff"
-        return self.names[p]
-
-    def whose(self, p: int | None) -> str:
-        w = self.who(p)
-        return w + ("'" if w.endswith("s") and not w.startswith("the ") else "'s")
-
-    def boss(self) -> str:
-        return "the Deputies" if self.deputies else "the Sheriff"
-
-    def pile(self, k: int) -> str:
-        if self.edition1:
-            return "the left discard pile" if k == 0 else "the right discard pile"
-        return "the discard pile"
-
-
-def bribe_text(b, t: _Table | None = None, names=None) -> str:
-    """'8 gold and 2 Apples from the stand', with conditions about other bags and promises.
-
-    ``t``: the table the bribe is offered at (who is Sheriff or Deputy); without it,
-    players are called by ``names``."""
-    t = t or _Table.of_names(names)
-    parts = []
-    if b.gold:
-        parts.append(f"{b.gold} gold")
-    if b.stand:
-        parts.append(f"{_cards_text(b.stand)} from the stand")
-    if b.bag:
-        parts.append(f"{_cards_text(b.bag)} from the bag")
-    conds = []
-    if b.inspect:
-        conds.append(f"{t.boss()} {'open' if t.deputies else 'opens'} "
-                     + and_list([t.whose(p) + " bag" for p in b.inspect]))
-    if b.let_pass:
-        conds.append(f"{t.boss()} {'let' if t.deputies else 'lets'} "
-                     + and_list([t.who(p) for p in b.let_pass]) + " through")
-    s = and_list(parts) if parts else ""
-    if conds:
-        s = (s or "nothing") + ", on condition that " + " and ".join(conds)
-    if b.promise:
-        promise = f'a promise for later ("{b.promise}"), which binds nobody'
-        s = f"{s}, plus {promise}" if s else promise
-    return s or "nothing"
-
+from sheriff import events as E
+from sheriff.cards import IS_LEGAL, N_GOODS, PENALTY
+from sheriff.wording import (BOOTY, Table, and_list, bribe_text, cap, cards_text, good_name, goods_text,
+                             plural)
 
 def _penalty_detail(counts, only=None) -> str:
     """'2 for each of the 4 Chickens' / '2 for the Cheese and 4 for each of the 2 Mead'."""
@@ -151,27 +44,27 @@ def narrate(action, events, before, after=None, seat: int | None = None) -> list
     (optional: adds the final scores, and the 2E gathering of set-aside cards).
     ``seat``: whose eyes (None: everything).
     """
-    t = _Table(before)
+    t = Table(before)
     out: list[str] = []
     ctx: dict = {}
     for ev in events:
         try:
             line = _event(ev, t, ctx, action, seat, after)
         except Exception:      # never let a story break a lesson
-            line = f"[{ev[0]}]"
+            line = f"[{getattr(ev, 'kind', ev)}]"
         if line:
-            out.append(_cap(line))
+            out.append(cap(line))
     if not events:
         line = _silent(action, t)
         if line:
-            out.append(_cap(line))
+            out.append(cap(line))
     if (isinstance(action, A.Market) and not t.edition1 and after is not None
             and getattr(before, "phase", None) == "market" and getattr(after, "phase", None) != "market"):
         gathered = list(before.set_aside) + list(action.discard)
         if gathered:
             verb = "gather" if t.deputies else "gathers"
             out.append(f"Every merchant has had a turn: {t.boss()} {verb} the set-aside cards "
-                       f"({_cards_text(gathered)}) into the face-up discard pile.")
+                       f"({cards_text(gathered)}) into the face-up discard pile.")
     return out
 
 
@@ -181,51 +74,10 @@ def narrate_text(action, events, before, after=None, seat: int | None = None) ->
 
 def action_text(action, state, seat: int | None = None) -> str:
     """One sentence for a move as attempted (used when the rules refuse it)."""
-    t = _Table(state)
-    w = t.who(action.player) if hasattr(action, "player") else "someone"
-    m = getattr(action, "merchant", None)
-    if isinstance(action, A.ChooseStart):
-        s = f"{w} picks {t.who(action.start)} to start the Market"
-    elif isinstance(action, A.Market):
-        s = f"{w} sets aside {_cards_text(action.discard)}" if action.discard else f"{w} keeps the whole hand"
-        if action.from_piles:
-            s += f" and takes {_plural(len(action.from_piles), 'card')} from the discard pile{'s' if t.edition1 else ''}"
-    elif isinstance(action, A.LoadBag):
-        if seat is None or seat == action.player:
-            s = f"{w} tries to pack {_cards_text(action.cards)} ({_plural(len(action.cards), 'card')})"
-        else:
-            s = f"{w} tries to pack {_plural(len(action.cards), 'card')}"
-    elif isinstance(action, A.Declare):
-        s = f'{w} tries to declare "{action.count} {good_name(action.good, action.count)}"'
-    elif isinstance(action, A.Stance):
-        s = f"{w} {'wants to inspect' if action.inspect else 'would let through'} {t.whose(action.merchant)} bag"
-    elif isinstance(action, A.Threaten):
-        s = f"{w} threatens to open {t.whose(m)} bag"
-    elif isinstance(action, A.Offer):
-        if action.player == m:
-            s = f"{w} offers {bribe_text(action.bribe, t)}"
-        else:
-            s = f"{w} asks {t.who(m)} for {bribe_text(action.bribe, t)}"
-    elif isinstance(action, A.Accept):
-        s = f'{w} tries to accept the offer for {t.whose(m)} bag'
-    elif isinstance(action, A.Decline):
-        s = f"{w} refuses to pay"
-    elif isinstance(action, A.Inspect):
-        s = f"{w} tries to open {t.whose(m)} bag"
-    elif isinstance(action, A.Pass):
-        s = f"{w} tries to hand {t.whose(m)} bag back unopened"
-    elif isinstance(action, A.TimeUp):
-        s = f"{w} calls time"
-    elif isinstance(action, A.ClaimBlackMarket):
-        s = f"{w} tries to turn in 3 {good_name(action.good, 3)} at the Black Market"
-    elif isinstance(action, A.SkipClaim):
-        s = f"{w} makes no Black Market claim"
-    else:
-        s = repr(action)
-    return _cap(s) + "."
+    return cap(action.attempt(Table(state), seat)) + "."
 
 
-def _silent(action, t: _Table) -> str:
+def _silent(action, t: Table) -> str:
     """Moves that leave no event behind."""
     if isinstance(action, A.SkipClaim):
         return f"{t.who(action.player)} makes no Black Market claim."
@@ -234,225 +86,303 @@ def _silent(action, t: _Table) -> str:
     return ""
 
 
-def _event(ev, t: _Table, ctx: dict, action, seat, after) -> str | None:
-    kind = ev[0]
-    if kind == "round":
-        r, officials = ev[1], tuple(ev[2])
-        t.officials = officials
-        if t.deputies:
-            head = f"Round {r + 1}: {t.names[officials[0]]} and {t.names[officials[1]]} are the Deputies."
-        else:
-            head = f"Round {r + 1}: {t.names[officials[0]]} is the Sheriff."
-        return f"The round is over and everyone draws back up to {t.hand_size} cards. {head}"
-    if kind == "start":
-        return f"{t.who(ev[1])} picks {t.who(ev[2])} to take the first Market turn."
-    if kind == "market":
-        p, discard, taken, drawn, pile = ev[1], ev[2], ev[3], ev[4], ev[5]
-        who = t.who(p)
-        if not discard and not taken and not drawn:
-            return f"{who} keeps the whole hand."
-        if t.edition1:
-            s = f"{who} sets aside {_plural(len(discard), 'card')}"
-            got = []
-            if taken:
-                froms = list(getattr(action, "from_piles", ())) if isinstance(action, A.Market) else []
-                if froms and len(froms) == len(taken):
-                    for k in (0, 1):
-                        cards = [c for c, f in zip(taken, froms) if f == k]
-                        if cards:
-                            got.append(f"{_cards_text(cards)} from the top of {t.pile(k)}")
-                else:
-                    got.append(f"{_cards_text(taken)} from the discard piles")
-            if drawn:
-                got.append(f"{_plural(drawn, 'card')} from the draw pile")
-            if got:
-                s += ", takes " + and_list(got)
-            if discard:
-                s += f", then lays the set-aside cards ({_cards_text(discard)}) face up on {t.pile(pile)}"
-            return s + "."
-        s = f"{who} sets aside {_cards_text(discard)} face up" if discard else f"{who} sets nothing aside"
-        return s + (f" and draws {_plural(drawn, 'new card')} from the deck." if drawn else ".")
-    if kind == "drew":
-        p, cards = ev[1], ev[2]
-        if isinstance(cards, int) or not cards:
-            return None
-        if seat is None or seat == p:
-            return f"{t.who(p)} draws {_cards_text(cards)}."
-        return None
-    if kind == "reshuffle":
-        if t.edition1:
-            return (f"The draw pile has run out: each discard pile keeps its top five cards, and the rest "
-                    f"({_plural(ev[1], 'card')}) are shuffled into a new draw pile.")
-        return f"The deck has run out: the discard pile ({_plural(ev[1], 'card')}) is shuffled into a new deck."
-    if kind == "load":
-        p, k = ev[1], ev[2]
-        if isinstance(action, A.LoadBag) and action.player == p and (seat is None or seat == p):
-            return f"{t.who(p)} packs {_cards_text(action.cards)} into the bag and snaps it shut."
-        return f"{t.who(p)} packs {_plural(k, 'card')} into the bag and snaps it shut."
-    if kind == "declare":
-        p, g, k = ev[1], ev[2], ev[3]
-        t.declared[p] = (g, k)
-        return f'{t.who(p)} hands over the bag and declares: "{k} {good_name(g, k)}."'
-    if kind == "stance":
-        d, m, want = ev[1], ev[2], ev[3]
-        view = f"wants to inspect {t.whose(m)} bag" if want else f"would let {t.who(m)} pass"
-        return f"{t.who(d)} {view}."
-    if kind == "authority":
-        m, suspicious = ev[1], tuple(ev[2])
-        t.authority[m] = suspicious
-        if not suspicious:
-            return f"Neither Deputy is suspicious, so {t.who(m)} goes through without a bribe."
-        if len(suspicious) == 1:
-            return (f"Only {t.who(suspicious[0])} is suspicious, and deals with {t.who(m)} alone: "
-                    f"any bribe or fine is theirs alone.")
-        return (f"Both Deputies are suspicious: they deal with {t.who(m)} together "
-                f"({t.who(suspicious[0])} speaks), and any bribe or fine goes onto the Booty tile.")
-    if kind == "threaten":
-        return f"{t.who(ev[1])} threatens to open {t.whose(ev[2])} bag."
-    if kind == "offer":
-        by, m, b = ev[1], ev[2], ev[3]
-        if by == m:
-            return f"{t.who(m)} offers {bribe_text(b, t)}."
-        return f"{t.who(by)} asks {t.who(m)} for {bribe_text(b, t)}."
-    if kind == "deal":
-        return f'{t.who(ev[1])} agrees: "Deal!"'
-    if kind == "decline":
-        return f"{t.who(ev[1])} refuses to pay."
-    if kind == "time_up":
-        return "Time is up! Every bag not yet dealt with goes through without a bribe."
-    if kind == "bribe_paid":
-        m, payee, b = ev[1], ev[2], ev[3]
-        ctx["bribe"] = b
-        dest = "goes onto the Booty tile" if payee == BOOTY else f"goes to {t.who(payee)}"
-        s = f"{t.whose(m)} bribe ({bribe_text(b, t)}) {dest}."
-        if b.inspect:
-            s += f" The deal binds {t.boss()} to open {and_list([t.whose(p) + ' bag' for p in b.inspect])} this round."
-        if b.let_pass:
-            s += f" The deal binds {t.boss()} to let {and_list([t.who(p) for p in b.let_pass])} through this round."
-        return s
-    if kind == "void":
-        m, void = ev[1], ev[2]
-        b = ctx.get("bribe")
-        where = ""
-        if b is not None:
-            in_bag = set(b.bag)
-            in_stand = set(b.stand)
-            gs = {g for g, k in enumerate(void) if k}
-            if gs <= in_bag and not (gs & in_stand):
-                where = " from the bag"
-            elif gs <= in_stand and not (gs & in_bag):
-                where = " from the stand"
-        k = sum(void)
-        return (f"Promised {goods_text(void)}{where} that {'was' if k == 1 else 'were'} not there: "
-                f"that part of the bribe is void (honor among thieves).")
-    if kind == "passed":
-        m = ev[1]
-        bag = ev[-1] if len(ev) >= 5 else ev[2]
-        if bag is None:         # already redacted by views.redact
-            legal = ev[2]
-            hidden = ev[3]
-            bag = None
-        else:
-            legal = [bag[g] if IS_LEGAL[g] else 0 for g in range(N_GOODS)]
-            hidden = sum(bag[g] for g in range(N_GOODS) if not IS_LEGAL[g])
-        parts = []
-        if any(legal):
-            parts.append(f"{goods_text(legal)} face up")
-        if hidden:
-            if bag is not None and (seat is None or seat == m):
-                ill = [bag[g] if not IS_LEGAL[g] else 0 for g in range(N_GOODS)]
-                parts.append(f"{goods_text(ill)} face down (contraband)")
-            else:
-                parts.append(f"{_plural(hidden, 'card')} face down (contraband: only {t.who(m)} knows what)")
-        return f"{t.who(m)} gets the bag back unopened and puts {and_list(parts)} on the stand."
-    if kind == "opened":
-        m, honest, bag, amount = ev[1], ev[2], ev[3], ev[4]
-        ctx["opened"] = ev
-        ctx["halves"] = 0
-        if t.deputies and len(t.authority.get(m, ())) == 2:
-            opener = "the Deputies"
-        elif isinstance(action, A.Inspect):
-            opener = t.who(action.player)
-        else:
-            opener = t.boss()
-        if honest:
-            return (f"{opener} {'open' if opener == 'the Deputies' else 'opens'} {t.whose(m)} bag: "
-                    f"{goods_text(bag)}, exactly as declared. It all goes on {t.whose(m)} stand.")
-        decl = t.declared[m] if 0 <= m < len(t.declared) else None
-        s = f"{opener} {'open' if opener == 'the Deputies' else 'opens'} {t.whose(m)} bag and finds {goods_text(bag)}"
-        if decl is None:
-            return s + "."
-        g, k = decl
-        s += f", not {k} {good_name(g, k)}."
-        conf = [bag[x] if x != g else 0 for x in range(N_GOODS)]
-        where = t.pile(action.pile) if isinstance(action, A.Inspect) and t.edition1 else t.pile(0)
-        kept = f"{t.who(m)} keeps {bag[g]} {good_name(g, bag[g])}" if bag[g] else "Nothing in it was declared truthfully"
-        n_conf = sum(conf)
-        return (s + f" {kept}; {goods_text(conf)} {'is' if n_conf == 1 else 'are'} confiscated "
-                f"onto {where}.")
-    if kind == "pay":
-        debtor, creditor, cash, why = ev[1], ev[2], ev[3], ev[4]
-        opened = ctx.get("opened")
-        detail = ""
-        due = None
-        if opened is not None:
-            m, honest, bag, amount = opened[1], opened[2], opened[3], opened[4]
-            if honest and "half" in why:
-                first = ctx.get("halves", 0) == 0
-                ctx["halves"] = ctx.get("halves", 0) + 1
-                due = amount - amount // 2 if first else amount // 2
-                detail = f" (half of the {amount}-gold penalty: {_penalty_detail(bag)})"
-            elif honest:
-                due = amount
-                detail = f" ({_penalty_detail(bag)})"
-            else:
-                decl = t.declared[m] if 0 <= m < len(t.declared) else None
-                conf = [bag[x] if decl is None or x != decl[0] else 0 for x in range(N_GOODS)]
-                due = amount
-                detail = f" ({_penalty_detail(conf)})"
-        if cash == 0:
-            owed = f"{due} gold" if due is not None else "money"
-            return f"{t.who(debtor)} owes {t.who(creditor)} {owed}{detail} but has no gold left."
-        if creditor == BOOTY:
-            return f"{t.who(debtor)} puts {cash} gold onto the Booty tile{detail}."
-        if due is not None and cash < due:
-            return f"{t.who(debtor)} owes {t.who(creditor)} {due} gold{detail} but has only {cash} gold, and pays it all."
-        return f"{t.who(debtor)} pays {t.who(creditor)} {cash} gold{detail}."
-    if kind == "pay_goods":
-        debtor, creditor, sel = ev[1], ev[2], ev[3]
-        to = "puts" if creditor == BOOTY else "hands"
-        dest = " onto the Booty tile" if creditor == BOOTY else f" to {t.who(creditor)}"
-        return (f"To cover the rest, {t.who(debtor)} {to} {goods_text(sel)} from the stand{dest} "
-                f"(goods worth at least the debt; no change is given).")
-    if kind == "forgiven":
-        return f"{t.whose(ev[1])} stand is empty, so the last {ev[3]} gold of the debt is forgiven."
-    if kind == "claim":
-        p, g, value = ev[1], ev[2], ev[3]
-        return (f"{t.who(p)} reveals 3 {good_name(g, 3)} from the stand, removes them from the game "
-                f"and takes the top {good_name(g, 1)} Black Market card (worth {value}).")
-    if kind == "booty":
-        a, b, half, sa, sb, odd, left = ev[1:8]
-        s = f"The Deputies share the Booty: {t.names[a]} and {t.names[b]} get {half} gold each"
-        if any(sa) or any(sb):
-            s += f", {t.names[a]} takes {goods_text(sa)} and {t.names[b]} takes {goods_text(sb)}"
-        s += "."
-        if odd:
-            s += f" The odd {_plural(odd, 'coin')} cannot be split and goes back to the bank."
-        if left:
-            s += f" The odd card ({_cards_text(left)}) is discarded."
-        return s
-    if kind == "game_over":
-        winners = list(ev[1])
-        s = "The game is over: hands are discarded and the stands are counted."
-        if after is not None and getattr(after, "scores", None):
-            sc = after.scores
-            s += " Scores: " + and_list([f"{t.names[p]} {sc[p].total}" for p in range(len(t.names))]) + "."
-        if len(winners) == 1:
-            s += f" {t.names[winners[0]]} wins!"
-        elif winners:
-            s += " Shared victory: " + and_list([t.names[p] for p in winners]) + "."
-        return s
-    return f"[{kind}]"
+# -- one small function per event kind -----------------------------------------------------
+# Each gets the event, the table (updated as the story unfolds), a scratch dict shared by the
+# events of one move (a bribe paid, a bag opened), the move, whose eyes, and the state after.
+_Say = Callable[[Any, Table, dict, Any, "int | None", Any], "str | None"]
+_SAY: dict[type, _Say] = {}
 
+
+def _says(kind: type) -> Callable[[_Say], _Say]:
+    def register(f: _Say) -> _Say:
+        _SAY[kind] = f
+        return f
+    return register
+
+
+def _event(ev, t: Table, ctx: dict, action, seat, after) -> str | None:
+    say = _SAY.get(type(ev))
+    if say is None:
+        return f"[{getattr(ev, 'kind', ev)}]"
+    return say(ev, t, ctx, action, seat, after)
+
+
+@_says(E.Round)
+def _round(ev: E.Round, t: Table, ctx, action, seat, after) -> str | None:
+    officials = tuple(ev.officials)
+    t.officials = officials
+    if t.deputies:
+        head = f"Round {ev.round + 1}: {t.names[officials[0]]} and {t.names[officials[1]]} are the Deputies."
+    else:
+        head = f"Round {ev.round + 1}: {t.names[officials[0]]} is the Sheriff."
+    return f"The round is over and everyone draws back up to {t.hand_size} cards. {head}"
+
+
+@_says(E.Start)
+def _start(ev: E.Start, t: Table, ctx, action, seat, after) -> str | None:
+    return f"{t.who(ev.player)} picks {t.who(ev.start)} to take the first Market turn."
+
+
+@_says(E.MarketTurn)
+def _market(ev: E.MarketTurn, t: Table, ctx, action, seat, after) -> str | None:
+    discard, taken, drawn = ev.discard, ev.taken, ev.drawn
+    who = t.who(ev.player)
+    if not discard and not taken and not drawn:
+        return f"{who} keeps the whole hand."
+    if t.edition1:
+        s = f"{who} sets aside {plural(len(discard), 'card')}"
+        got = []
+        if taken:
+            froms = list(getattr(action, "from_piles", ())) if isinstance(action, A.Market) else []
+            if froms and len(froms) == len(taken):
+                for k in (0, 1):
+                    cards = [c for c, f in zip(taken, froms) if f == k]
+                    if cards:
+                        got.append(f"{cards_text(cards)} from the top of {t.pile(k)}")
+            else:
+                got.append(f"{cards_text(taken)} from the discard piles")
+        if drawn:
+            got.append(f"{plural(drawn, 'card')} from the draw pile")
+        if got:
+            s += ", takes " + and_list(got)
+        if discard:
+            s += f", then lays the set-aside cards ({cards_text(discard)}) face up on {t.pile(ev.pile)}"
+        return s + "."
+    s = f"{who} sets aside {cards_text(discard)} face up" if discard else f"{who} sets nothing aside"
+    return s + (f" and draws {plural(drawn, 'new card')} from the deck." if drawn else ".")
+
+
+@_says(E.Drew)
+def _drew(ev: E.Drew, t: Table, ctx, action, seat, after) -> str | None:
+    if not ev.cards:           # nothing drawn, or hidden from this seat
+        return None
+    if seat is None or seat == ev.player:
+        return f"{t.who(ev.player)} draws {cards_text(ev.cards)}."
+    return None
+
+
+@_says(E.Reshuffle)
+def _reshuffle(ev: E.Reshuffle, t: Table, ctx, action, seat, after) -> str | None:
+    if t.edition1:
+        return (f"The draw pile has run out: each discard pile keeps its top five cards, and the rest "
+                f"({plural(ev.count, 'card')}) are shuffled into a new draw pile.")
+    return f"The deck has run out: the discard pile ({plural(ev.count, 'card')}) is shuffled into a new deck."
+
+
+@_says(E.Loaded)
+def _loaded(ev: E.Loaded, t: Table, ctx, action, seat, after) -> str | None:
+    p = ev.player
+    if isinstance(action, A.LoadBag) and action.player == p and (seat is None or seat == p):
+        return f"{t.who(p)} packs {cards_text(action.cards)} into the bag and snaps it shut."
+    return f"{t.who(p)} packs {plural(ev.count, 'card')} into the bag and snaps it shut."
+
+
+@_says(E.Declared)
+def _declared(ev: E.Declared, t: Table, ctx, action, seat, after) -> str | None:
+    g, k = ev.good, ev.count
+    t.declared[ev.player] = (g, k)
+    return f'{t.who(ev.player)} hands over the bag and declares: "{k} {good_name(g, k)}."'
+
+
+@_says(E.StanceTaken)
+def _stance(ev: E.StanceTaken, t: Table, ctx, action, seat, after) -> str | None:
+    m = ev.merchant
+    view = f"wants to inspect {t.whose(m)} bag" if ev.inspect else f"would let {t.who(m)} pass"
+    return f"{t.who(ev.deputy)} {view}."
+
+
+@_says(E.Authority)
+def _authority(ev: E.Authority, t: Table, ctx, action, seat, after) -> str | None:
+    m, suspicious = ev.merchant, tuple(ev.suspicious)
+    t.authority[m] = suspicious
+    if not suspicious:
+        return f"Neither Deputy is suspicious, so {t.who(m)} goes through without a bribe."
+    if len(suspicious) == 1:
+        return (f"Only {t.who(suspicious[0])} is suspicious, and deals with {t.who(m)} alone: "
+                f"any bribe or fine is theirs alone.")
+    return (f"Both Deputies are suspicious: they deal with {t.who(m)} together "
+            f"({t.who(suspicious[0])} speaks), and any bribe or fine goes onto the Booty tile.")
+
+
+@_says(E.Threatened)
+def _threatened(ev: E.Threatened, t: Table, ctx, action, seat, after) -> str | None:
+    return f"{t.who(ev.sheriff)} threatens to open {t.whose(ev.merchant)} bag."
+
+
+@_says(E.Offered)
+def _offered(ev: E.Offered, t: Table, ctx, action, seat, after) -> str | None:
+    by, m = ev.player, ev.merchant
+    if by == m:
+        return f"{t.who(m)} offers {bribe_text(ev.bribe, t)}."
+    return f"{t.who(by)} asks {t.who(m)} for {bribe_text(ev.bribe, t)}."
+
+
+@_says(E.Deal)
+def _deal(ev: E.Deal, t: Table, ctx, action, seat, after) -> str | None:
+    return f'{t.who(ev.player)} agrees: "Deal!"'
+
+
+@_says(E.Declined)
+def _declined(ev: E.Declined, t: Table, ctx, action, seat, after) -> str | None:
+    return f"{t.who(ev.merchant)} refuses to pay."
+
+
+@_says(E.TimeRanOut)
+def _time_up(ev: E.TimeRanOut, t: Table, ctx, action, seat, after) -> str | None:
+    return "Time is up! Every bag not yet dealt with goes through without a bribe."
+
+
+@_says(E.BribePaid)
+def _bribe_paid(ev: E.BribePaid, t: Table, ctx, action, seat, after) -> str | None:
+    b = ev.bribe
+    ctx["bribe"] = b
+    dest = "goes onto the Booty tile" if ev.payee == BOOTY else f"goes to {t.who(ev.payee)}"
+    s = f"{t.whose(ev.merchant)} bribe ({bribe_text(b, t)}) {dest}."
+    if b.inspect:
+        s += f" The deal binds {t.boss()} to open {and_list([t.whose(p) + ' bag' for p in b.inspect])} this round."
+    if b.let_pass:
+        s += f" The deal binds {t.boss()} to let {and_list([t.who(p) for p in b.let_pass])} through this round."
+    return s
+
+
+@_says(E.Void)
+def _void(ev: E.Void, t: Table, ctx, action, seat, after) -> str | None:
+    void = ev.goods
+    b = ctx.get("bribe")
+    where = ""
+    if b is not None:
+        in_bag = set(b.bag)
+        in_stand = set(b.stand)
+        gs = {g for g, k in enumerate(void) if k}
+        if gs <= in_bag and not (gs & in_stand):
+            where = " from the bag"
+        elif gs <= in_stand and not (gs & in_bag):
+            where = " from the stand"
+    k = sum(void)
+    return (f"Promised {goods_text(void)}{where} that {'was' if k == 1 else 'were'} not there: "
+            f"that part of the bribe is void (honor among thieves).")
+
+
+@_says(E.Passed)
+def _passed(ev: E.Passed, t: Table, ctx, action, seat, after) -> str | None:
+    m, bag = ev.merchant, ev.bag
+    parts = []
+    if any(ev.legal):
+        parts.append(f"{goods_text(ev.legal)} face up")
+    if ev.face_down:
+        if bag is not None and (seat is None or seat == m):
+            ill = [bag[g] if not IS_LEGAL[g] else 0 for g in range(N_GOODS)]
+            parts.append(f"{goods_text(ill)} face down (contraband)")
+        else:
+            parts.append(f"{plural(ev.face_down, 'card')} face down (contraband: only {t.who(m)} knows what)")
+    return f"{t.who(m)} gets the bag back unopened and puts {and_list(parts)} on the stand."
+
+
+@_says(E.Opened)
+def _opened(ev: E.Opened, t: Table, ctx, action, seat, after) -> str | None:
+    m, bag = ev.merchant, ev.bag
+    ctx["opened"] = ev
+    ctx["halves"] = 0
+    if t.deputies and len(t.authority.get(m, ())) == 2:
+        opener = "the Deputies"
+    elif isinstance(action, A.Inspect):
+        opener = t.who(action.player)
+    else:
+        opener = t.boss()
+    if ev.honest:
+        return (f"{opener} {'open' if opener == 'the Deputies' else 'opens'} {t.whose(m)} bag: "
+                f"{goods_text(bag)}, exactly as declared. It all goes on {t.whose(m)} stand.")
+    decl = t.declared[m] if 0 <= m < len(t.declared) else None
+    s = f"{opener} {'open' if opener == 'the Deputies' else 'opens'} {t.whose(m)} bag and finds {goods_text(bag)}"
+    if decl is None:
+        return s + "."
+    g, k = decl
+    s += f", not {k} {good_name(g, k)}."
+    conf = [bag[x] if x != g else 0 for x in range(N_GOODS)]
+    where = t.pile(action.pile) if isinstance(action, A.Inspect) and t.edition1 else t.pile(0)
+    kept = f"{t.who(m)} keeps {bag[g]} {good_name(g, bag[g])}" if bag[g] else "Nothing in it was declared truthfully"
+    n_conf = sum(conf)
+    return (s + f" {kept}; {goods_text(conf)} {'is' if n_conf == 1 else 'are'} confiscated "
+            f"onto {where}.")
+
+
+@_says(E.Paid)
+def _paid(ev: E.Paid, t: Table, ctx, action, seat, after) -> str | None:
+    debtor, creditor, cash, why = ev.debtor, ev.creditor, ev.cash, ev.why
+    opened = ctx.get("opened")
+    detail = ""
+    due = None
+    if opened is not None:
+        m, honest, bag, amount = opened.merchant, opened.honest, opened.bag, opened.amount
+        if honest and "half" in why:
+            first = ctx.get("halves", 0) == 0
+            ctx["halves"] = ctx.get("halves", 0) + 1
+            due = amount - amount // 2 if first else amount // 2
+            detail = f" (half of the {amount}-gold penalty: {_penalty_detail(bag)})"
+        elif honest:
+            due = amount
+            detail = f" ({_penalty_detail(bag)})"
+        else:
+            decl = t.declared[m] if 0 <= m < len(t.declared) else None
+            conf = [bag[x] if decl is None or x != decl[0] else 0 for x in range(N_GOODS)]
+            due = amount
+            detail = f" ({_penalty_detail(conf)})"
+    if cash == 0:
+        owed = f"{due} gold" if due is not None else "money"
+        return f"{t.who(debtor)} owes {t.who(creditor)} {owed}{detail} but has no gold left."
+    if creditor == BOOTY:
+        return f"{t.who(debtor)} puts {cash} gold onto the Booty tile{detail}."
+    if due is not None and cash < due:
+        return f"{t.who(debtor)} owes {t.who(creditor)} {due} gold{detail} but has only {cash} gold, and pays it all."
+    return f"{t.who(debtor)} pays {t.who(creditor)} {cash} gold{detail}."
+
+
+@_says(E.PaidGoods)
+def _paid_goods(ev: E.PaidGoods, t: Table, ctx, action, seat, after) -> str | None:
+    creditor = ev.creditor
+    to = "puts" if creditor == BOOTY else "hands"
+    dest = " onto the Booty tile" if creditor == BOOTY else f" to {t.who(creditor)}"
+    return (f"To cover the rest, {t.who(ev.debtor)} {to} {goods_text(ev.goods)} from the stand{dest} "
+            f"(goods worth at least the debt; no change is given).")
+
+
+@_says(E.Forgiven)
+def _forgiven(ev: E.Forgiven, t: Table, ctx, action, seat, after) -> str | None:
+    return f"{t.whose(ev.debtor)} stand is empty, so the last {ev.gold} gold of the debt is forgiven."
+
+
+@_says(E.Claimed)
+def _claimed(ev: E.Claimed, t: Table, ctx, action, seat, after) -> str | None:
+    g = ev.good
+    return (f"{t.who(ev.player)} reveals 3 {good_name(g, 3)} from the stand, removes them from the game "
+            f"and takes the top {good_name(g, 1)} Black Market card (worth {ev.value}).")
+
+
+@_says(E.BootyShared)
+def _booty(ev: E.BootyShared, t: Table, ctx, action, seat, after) -> str | None:
+    a, b, sa, sb = t.names[ev.first], t.names[ev.second], ev.goods_first, ev.goods_second
+    s = f"The Deputies share the Booty: {a} and {b} get {ev.half} gold each"
+    if any(sa) or any(sb):
+        s += f", {a} takes {goods_text(sa)} and {b} takes {goods_text(sb)}"
+    s += "."
+    if ev.odd:
+        s += f" The odd {plural(ev.odd, 'coin')} cannot be split and goes back to the bank."
+    if ev.left:
+        s += f" The odd card ({cards_text(ev.left)}) is discarded."
+    return s
+
+
+@_says(E.GameOver)
+def _game_over(ev: E.GameOver, t: Table, ctx, action, seat, after) -> str | None:
+    winners = list(ev.winners)
+    s = "The game is over: hands are discarded and the stands are counted."
+    if after is not None and getattr(after, "scores", None):
+        sc = after.scores
+        s += " Scores: " + and_list([f"{t.names[p]} {sc[p].total}" for p in range(len(t.names))]) + "."
+    if len(winners) == 1:
+        s += f" {t.names[winners[0]]} wins!"
+    elif winners:
+        s += " Shared victory: " + and_list([t.names[p] for p in winners]) + "."
+    return s
 
 __all__ = ["narrate", "narrate_text", "action_text", "goods_text", "good_name", "bribe_text", "and_list"]

@@ -8,6 +8,7 @@ let the debtor pick the goods; the tutor picks the selection that overpays least
 """
 from __future__ import annotations
 
+from sheriff import events as E
 from sheriff.cards import ILLEGAL_GOODS, LEGAL_GOODS, N_GOODS, VALUE
 from sheriff.state import BOOTY, GameState
 
@@ -63,7 +64,7 @@ def pay(s: GameState, debtor: int, creditor: int, amount: int, why: str) -> None
     cash = min(s.gold[debtor], amount)
     if cash:
         give_gold(s, debtor, creditor, cash)
-    s.events.append(("pay", debtor, creditor, cash, why))
+    s.events.append(E.Paid(debtor, creditor, cash, why))
     owed = amount - cash
     if not owed:
         return
@@ -80,7 +81,7 @@ def pay(s: GameState, debtor: int, creditor: int, amount: int, why: str) -> None
     given = sum(VALUE[g] * sel[g] for g in range(N_GOODS))
     if any(sel):
         give_goods(s, debtor, creditor, sel)
-        s.events.append(("pay_goods", debtor, creditor, tuple(sel), why))
+        s.events.append(E.PaidGoods(debtor, creditor, tuple(sel), why))
     short = amount - cash - given
     if short > 0:
-        s.events.append(("forgiven", debtor, creditor, short))
+        s.events.append(E.Forgiven(debtor, creditor, short))

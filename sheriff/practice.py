@@ -22,6 +22,7 @@ import random
 from dataclasses import dataclass, field
 
 from sheriff import actions as A
+from sheriff import events as E
 from sheriff.actions import Bribe
 from sheriff.cards import (BONUS, CONTRABAND_GOODS, GOOD_IDS, GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, ROYAL_GOODS,
                            counts_to_list, list_to_counts)
@@ -207,8 +208,8 @@ def q_inspect(seed: int, edition: str | None = None) -> Question:
     s = g.state
     stand_before = sum(s.stands[1])
     events, text = _narrate(g, A.Inspect(0, 1))
-    opened = next(e for e in events if e[0] == "opened")
-    honest, amount = opened[2], opened[4]
+    opened = next(e for e in events if isinstance(e, E.Opened))
+    honest, amount = opened.honest, opened.amount
     kept = sum(s.stands[1]) - stand_before
     m = s.names[1]
     return Question(
@@ -246,7 +247,7 @@ def q_pass(seed: int, edition: str | None = None) -> Question:
     view = g.view(1)
     up, down = sum(view.stand_legal(1)), view.face_down(1)
     m = s.names[1]
-    void = any(e[0] == "void" for e in events)
+    void = any(isinstance(e, E.Void) for e in events)
     gold_txt = f"{gold} gold and " if gold else ""
     return Question(
         "pass", seed, ed, "A bribe paid in goods from the bag",
@@ -401,9 +402,9 @@ def q_market(seed: int, edition: str | None = None) -> Question:
         graded = ("verdict",)
     else:
         events, text = _narrate(g, action)
-        ev = next(e for e in events if e[0] == "market")
+        ev = next(e for e in events if isinstance(e, E.MarketTurn))
         in_set_aside = len(s.set_aside) >= len(discard) and ed == "2E"
-        answer = {"verdict": ALLOWED, "from_deck": ev[4], "where": _WHERE[1] if in_set_aside else _WHERE[0]}
+        answer = {"verdict": ALLOWED, "from_deck": ev.drawn, "where": _WHERE[1] if in_set_aside else _WHERE[0]}
         rule_id = "market.draw_1e" if ed == "1E" else "market.draw_2e"
         graded = ("verdict", "from_deck", "where")
     return Question(
@@ -431,10 +432,10 @@ def q_debt(seed: int, edition: str | None = None) -> Question:
     g = table_game(ed, {1: list_to_counts(bag)}, {1: (decl, size)}, stands={1: stand}, gold={1: gold}, seed=seed)
     s = g.state
     events, text = _narrate(g, A.Inspect(0, 1))
-    fine = next(e for e in events if e[0] == "opened")[4]
-    cash = sum(e[3] for e in events if e[0] == "pay")
-    forgiven = sum(e[3] for e in events if e[0] == "forgiven")
-    given = [e[3] for e in events if e[0] == "pay_goods"]
+    fine = next(e for e in events if isinstance(e, E.Opened)).amount
+    cash = sum(e.cash for e in events if isinstance(e, E.Paid))
+    forgiven = sum(e.gold for e in events if isinstance(e, E.Forgiven))
+    given = [e.goods for e in events if isinstance(e, E.PaidGoods)]
     given_value = sum(GOODS[x].value * k for sel in given for x, k in enumerate(sel))
     m = s.names[1]
     return Question(

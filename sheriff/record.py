@@ -22,10 +22,11 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from typing import Annotated, Any, Literal, Union
+from dataclasses import MISSING, fields
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_type_hints
 
 from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr,
-                      TypeAdapter, ValidationError)
+                      TypeAdapter, ValidationError, create_model)
 from pydantic_core import from_json
 
 from sheriff import actions as A
@@ -41,10 +42,6 @@ MAX_NAME = 40                 # characters in a player's name or a good's name
 MAX_PROMISE = PROMISE_LIMIT   # characters in a bribe's promise (the engine refuses longer ones)
 MAX_GOLD = 1_000_000          # gold in one bribe
 MAX_SEED = 2**63 - 1
-
-ACTION_TAGS = ("choose_start", "market", "load_bag", "declare", "stance", "threaten", "offer",
-               "accept", "decline", "inspect", "pass", "time_up", "claim_black_market", "skip_claim")
-
 
 # -- field types --------------------------------------------------------------------
 def _known_good(v: str) -> str:
@@ -88,9 +85,48 @@ def _names(cards) -> list[str]:
 
 
 # -- the moves ------------------------------------------------------------------------
-class _Move(BaseModel):
+# Each move's JSON form is built from its dataclass in sheriff.actions: the field markers
+# there (Seat, Good, Cards...) say how a field is written and checked here.
+def _same(v):
+    return v
+
+
+_FIELD_KINDS: dict[str, tuple[Any, Any, Any]] = {   # marker -> (JSON type, JSON->engine, engine->JSON)
+    "seat": (Seat, _same, _same),
+    "seats": (SeatList, tuple, list),
+    "good": (GoodName, GOOD_IDS.__getitem__, lambda g: GOODS[g].id),
+    "cards": (CardList, _ids, _names),
+    "stand_cards": (Annotated[list[GoodName], Field(max_length=MAX_DECK)], _ids, _names),  # a stand outgrows MAX_CARDS
+    "count": (Annotated[StrictInt, Field(ge=0, le=MAX_CARDS)], _same, _same),
+    "pile": (Annotated[StrictInt, Field(ge=0, le=1)], _same, _same),
+    "piles": (Annotated[list[Annotated[StrictInt, Field(ge=0, le=1)]], Field(max_length=MAX_CARDS)], tuple, list),
+    "gold": (Annotated[StrictInt, Field(ge=0, le=MAX_GOLD)], _same, _same),
+    "promise": (Annotated[StrictStr, Field(max_length=MAX_PROMISE)], _same, _same),
+    "flag": (StrictBool, bool, bool),
+}
+
+
+class _Plain(BaseModel):
+    """The JSON form of an engine dataclass (a move or a bribe), converted field by field."""
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def to_engine(self):
+        cls, conv = _ENGINE[type(self)]
+        return cls(**{name: to_engine(getattr(self, name)) for name, (to_engine, _) in conv.items()})
+
+    @classmethod
+    def of(cls, obj) -> Any:
+        """The JSON model of an engine value ``obj`` (a move or a bribe)."""
+        model = _MODEL[type(obj)]
+        conv = _ENGINE[model][1]
+        return model(**{name: to_json(getattr(obj, name)) for name, (_, to_json) in conv.items()})
+
+
+class _Move(_Plain):
     player: Seat
+
+    def to_action(self):
+        return self.to_engine()
 
     def seats(self) -> list[tuple[str, int]]:
         """(field, seat) pairs naming players, for checks against the table size."""
@@ -98,194 +134,63 @@ class _Move(BaseModel):
         for f in ("start", "merchant"):
             if f in type(self).model_fields:
                 out.append((f, getattr(self, f)))
+        bribe = getattr(self, "bribe", None)
+        if bribe is not None:
+            out += [("bribe.inspect", p) for p in bribe.inspect] + [("bribe.let_pass", p) for p in bribe.let_pass]
         return out
 
 
-class ChooseStartModel(_Move):
-    type: Literal["choose_start"] = "choose_start"
-    start: Seat
-
-    def to_action(self):
-        return A.ChooseStart(self.player, self.start)
+_ENGINE: dict[type, tuple[type, dict[str, tuple[Any, Any]]]] = {}   # JSON model -> (engine class, converters)
+_MODEL: dict[type, type] = {}                                        # engine class -> JSON model
 
 
-class MarketModel(_Move):
-    """``discard``: cards set aside, in the order laid down (last on top).
-    1E only: ``from_piles`` the discard pile (0 left, 1 right) of each card taken, top
-    card first; ``pile`` where the set-aside cards go."""
-    type: Literal["market"] = "market"
-    discard: CardList = []
-    from_piles: Annotated[list[Annotated[StrictInt, Field(ge=0, le=1)]], Field(max_length=MAX_CARDS)] = []
-    pile: Annotated[StrictInt, Field(ge=0, le=1)] = 0
-
-    def to_action(self):
-        return A.Market(self.player, _ids(self.discard), tuple(self.from_piles), self.pile)
-
-
-class LoadBagModel(_Move):
-    type: Literal["load_bag"] = "load_bag"
-    cards: CardList
-
-    def to_action(self):
-        return A.LoadBag(self.player, _ids(self.cards))
-
-
-class DeclareModel(_Move):
-    type: Literal["declare"] = "declare"
-    good: GoodName
-    count: Annotated[StrictInt, Field(ge=0, le=MAX_CARDS)]
-
-    def to_action(self):
-        return A.Declare(self.player, GOOD_IDS[self.good], self.count)
-
-
-class StanceModel(_Move):
-    type: Literal["stance"] = "stance"
-    merchant: Seat
-    inspect: StrictBool
-
-    def to_action(self):
-        return A.Stance(self.player, self.merchant, self.inspect)
+def _json_model(cls: type, base: type[_Plain]) -> Any:
+    """A pydantic model for the dataclass ``cls``: a "type" tag (moves), then its fields, as markers say."""
+    hints = get_type_hints(cls, include_extras=True)
+    spec: dict[str, Any] = {}
+    conv: dict[str, tuple[Any, Any]] = {}
+    if base is _Move:
+        spec["type"] = (Literal[cls.tag], cls.tag)      # type: ignore[attr-defined]
+        conv["player"] = (_same, _same)
+    for f in fields(cls):
+        if base is _Move and f.name == "player":
+            continue
+        hint = hints[f.name]
+        if hint is A.Bribe:
+            json_type, to_engine, to_json = BribeModel, BribeModel.to_engine, BribeModel.of
+        else:
+            json_type, to_engine, to_json = _FIELD_KINDS[hint.__metadata__[0]]
+        if f.default is not MISSING:
+            default = to_json(f.default)
+        elif f.default_factory is not MISSING:
+            default = to_json(f.default_factory())
+        else:
+            default = ...
+        spec[f.name] = (json_type, default)
+        conv[f.name] = (to_engine, to_json)
+    model = create_model(cls.__name__ + "Model", __base__=base, __doc__=cls.__doc__, **spec)
+    _ENGINE[model] = (cls, conv)
+    _MODEL[cls] = model
+    return model
 
 
-class ThreatenModel(_Move):
-    type: Literal["threaten"] = "threaten"
-    merchant: Seat
-
-    def to_action(self):
-        return A.Threaten(self.player, self.merchant)
-
-
-class BribeModel(BaseModel):
-    """Gold, goods from the stand and the bag, and terms about other bags this round."""
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    gold: Annotated[StrictInt, Field(ge=0, le=MAX_GOLD)] = 0
-    stand: Annotated[list[GoodName], Field(max_length=MAX_DECK)] = []   # a stand can outgrow MAX_CARDS
-    bag: CardList = []
-    inspect: SeatList = []
-    let_pass: SeatList = []
-    promise: Annotated[StrictStr, Field(max_length=MAX_PROMISE)] = ""
-
-    def to_bribe(self) -> A.Bribe:
-        return A.Bribe(self.gold, _ids(self.stand), _ids(self.bag), tuple(self.inspect),
-                       tuple(self.let_pass), self.promise)
-
-    @classmethod
-    def from_bribe(cls, b: A.Bribe) -> "BribeModel":
-        return cls(gold=b.gold, stand=_names(b.stand), bag=_names(b.bag), inspect=list(b.inspect),
-                   let_pass=list(b.let_pass), promise=b.promise)
-
-
-class OfferModel(_Move):
-    type: Literal["offer"] = "offer"
-    merchant: Seat
-    bribe: BribeModel = BribeModel()
-
-    def to_action(self):
-        return A.Offer(self.player, self.merchant, self.bribe.to_bribe())
-
-    def seats(self):
-        return (super().seats() + [("bribe.inspect", p) for p in self.bribe.inspect]
-                + [("bribe.let_pass", p) for p in self.bribe.let_pass])
-
-
-class AcceptModel(_Move):
-    type: Literal["accept"] = "accept"
-    merchant: Seat
-
-    def to_action(self):
-        return A.Accept(self.player, self.merchant)
-
-
-class DeclineModel(_Move):
-    type: Literal["decline"] = "decline"
-    merchant: Seat
-
-    def to_action(self):
-        return A.Decline(self.player, self.merchant)
-
-
-class InspectModel(_Move):
-    """``pile``: 1E only, the discard pile (0 left, 1 right) that receives confiscated goods."""
-    type: Literal["inspect"] = "inspect"
-    merchant: Seat
-    pile: Annotated[StrictInt, Field(ge=0, le=1)] = 0
-
-    def to_action(self):
-        return A.Inspect(self.player, self.merchant, self.pile)
-
-
-class PassModel(_Move):
-    type: Literal["pass"] = "pass"
-    merchant: Seat
-
-    def to_action(self):
-        return A.Pass(self.player, self.merchant)
-
-
-class TimeUpModel(_Move):
-    type: Literal["time_up"] = "time_up"
-
-    def to_action(self):
-        return A.TimeUp(self.player)
-
-
-class ClaimBlackMarketModel(_Move):
-    type: Literal["claim_black_market"] = "claim_black_market"
-    good: GoodName
-
-    def to_action(self):
-        return A.ClaimBlackMarket(self.player, GOOD_IDS[self.good])
-
-
-class SkipClaimModel(_Move):
-    type: Literal["skip_claim"] = "skip_claim"
-
-    def to_action(self):
-        return A.SkipClaim(self.player)
-
-
-ActionModel = Annotated[
-    Union[ChooseStartModel, MarketModel, LoadBagModel, DeclareModel, StanceModel, ThreatenModel,
-          OfferModel, AcceptModel, DeclineModel, InspectModel, PassModel, TimeUpModel,
-          ClaimBlackMarketModel, SkipClaimModel],
-    Field(discriminator="type"),
-]
+BribeModel: Any = _json_model(A.Bribe, _Plain)
+BribeModel.to_bribe = BribeModel.to_engine
+BribeModel.from_bribe = BribeModel.of
+ACTION_MODELS = tuple(_json_model(cls, _Move) for cls in A.ACTION_TYPES)
+ACTION_TAGS = tuple(cls.tag for cls in A.ACTION_TYPES)
+if TYPE_CHECKING:       # to a type checker, any move's JSON model
+    ActionModel = _Move
+else:
+    ActionModel = Annotated[Union[ACTION_MODELS], Field(discriminator="type")]
 _ACTION = TypeAdapter(ActionModel)
 
 
 def from_action(a: A.Action):
     """The JSON model of an engine action."""
-    t = type(a)
-    if t is A.ChooseStart:
-        return ChooseStartModel(player=a.player, start=a.start)
-    if t is A.Market:
-        return MarketModel(player=a.player, discard=_names(a.discard), from_piles=list(a.from_piles), pile=a.pile)
-    if t is A.LoadBag:
-        return LoadBagModel(player=a.player, cards=_names(a.cards))
-    if t is A.Declare:
-        return DeclareModel(player=a.player, good=GOODS[a.good].id, count=a.count)
-    if t is A.Stance:
-        return StanceModel(player=a.player, merchant=a.merchant, inspect=bool(a.inspect))
-    if t is A.Threaten:
-        return ThreatenModel(player=a.player, merchant=a.merchant)
-    if t is A.Offer:
-        return OfferModel(player=a.player, merchant=a.merchant, bribe=BribeModel.from_bribe(a.bribe))
-    if t is A.Accept:
-        return AcceptModel(player=a.player, merchant=a.merchant)
-    if t is A.Decline:
-        return DeclineModel(player=a.player, merchant=a.merchant)
-    if t is A.Inspect:
-        return InspectModel(player=a.player, merchant=a.merchant, pile=a.pile)
-    if t is A.Pass:
-        return PassModel(player=a.player, merchant=a.merchant)
-    if t is A.TimeUp:
-        return TimeUpModel(player=a.player)
-    if t is A.ClaimBlackMarket:
-        return ClaimBlackMarketModel(player=a.player, good=GOODS[a.good].id)
-    if t is A.SkipClaim:
-        return SkipClaimModel(player=a.player)
-    raise TypeError(f"not an engine action: {a!r}")
+    if not isinstance(a, A.Action) or type(a) not in _MODEL:
+        raise TypeError(f"not an engine action: {a!r}")
+    return _Plain.of(a)
 
 
 def action_to_json(a: A.Action) -> dict:

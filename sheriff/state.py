@@ -16,6 +16,7 @@ from itertools import repeat, starmap
 from typing import TYPE_CHECKING, Any, Final
 
 from sheriff.cards import N_GOODS, VALUE, deck_composition
+from sheriff.events import Event
 from sheriff.rules import Rules
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ class GameState:
     bm_piles: dict[int, list[int]]               # good -> Black Market values, top last
     bm_claimed: set[int]
     claim_queue: list[int]
-    events: list[tuple[Any, ...]]
+    events: list[Event]
     history: list[Any]
     scores: list[Score] | None
     winners: list[int] | None

@@ -12,7 +12,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from sheriff.cards import ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS
+from sheriff.events import Event
 from sheriff.phases import inspection
+from sheriff.phases.turns import to_act
 from sheriff.rules import Rules
 from sheriff.state import BOOTY, GameState
 
@@ -61,7 +63,6 @@ class SeatView:
         return self.seat in self._s.officials
 
     def to_act(self) -> int | None:
-        from sheriff.engine import to_act
         return to_act(self._s)
 
     # -- public information -------------------------------------------------------
@@ -193,9 +194,10 @@ class SeatView:
         """Own stand, face-down kinds included."""
         return self._s.stands[self.seat][:]
 
-    def log(self) -> list[tuple]:
-        """Events this seat may know, in order (private details of others removed)."""
-        return [e for e in (redact(ev, self.seat) for ev in self._s.events) if e is not None]
+    def log(self) -> list[Event]:
+        """Events this seat may know, in order (private details of others hidden: see ``Event.seen_by``)."""
+        seat = self.seat
+        return [ev.seen_by(seat) for ev in self._s.events]
 
     # -- plain data ---------------------------------------------------------------
     def to_dict(self) -> dict:
@@ -217,7 +219,7 @@ class SeatView:
             "negotiation": _nego_dict(s.nego), "must_inspect": sorted(s.must_inspect),
             "must_pass": sorted(s.must_pass), "booty_gold": s.booty_gold, "booty": list(s.booty),
             "black_market_piles": {str(g): list(v) for g, v in s.bm_piles.items()},
-            "log": [list(map(_plain, e)) for e in self.log()],
+            "log": [list(map(_plain, e.plain())) for e in self.log()],
         }
 
 
@@ -237,30 +239,4 @@ def _nego_dict(nego):
     return {"merchant": m, "offer": _plain(offer) if offer is not None else None, "by": by, "due": due}
 
 
-def passed_event(ev: tuple, seat: int | None) -> tuple:
-    """The engine logs ("passed", m, bag); as shown: ("passed", m, legal goods, face-down count, bag or None)."""
-    m, bag = ev[1], ev[2]
-    legal = tuple(bag[g] if IS_LEGAL[g] else 0 for g in range(N_GOODS))
-    hidden = sum(bag[g] for g in ILLEGAL_GOODS)
-    return ("passed", m, legal, hidden, bag if seat is None or seat == m else None)
-
-
-def redact(ev: tuple, seat: int | None) -> tuple | None:
-    """An event as ``seat`` may know it (``seat=None``: everything, for study)."""
-    kind = ev[0]
-    if kind == "passed":
-        return passed_event(ev, seat)
-    if seat is None:
-        return ev
-    if kind == "drew":                       # ("drew", p, cards)
-        return ev if ev[1] == seat else ("drew", ev[1], len(ev[2]))
-    if kind == "market":                     # 1E set-aside cards are face down until laid on a pile:
-        return ev                            # by the end of the turn they are face up, so public.
-    if kind == "passed":
-        return passed_event(ev, seat)
-    if kind == "void":                       # shown to the Sheriff (2E) - public enough: a count
-        return ev
-    return ev
-
-
-__all__ = ["SeatView", "redact", "BOOTY", "LEGAL_GOODS"]
+__all__ = ["SeatView", "BOOTY", "LEGAL_GOODS"]

@@ -2,6 +2,7 @@
 import pytest
 
 from sheriff import actions as A
+from sheriff import events as E
 from sheriff.actions import Bribe
 from sheriff.cards import APPLES, BREAD, CHEESE, CHICKENS, MEAD, N_GOODS, PEPPER, SILK
 from sheriff.errors import IllegalAction
@@ -173,8 +174,8 @@ def test_honor_among_thieves_promised_bag_goods_that_do_not_exist_are_void():
     g.push(A.Offer(1, 1, Bribe(gold=2, bag=cards("mead", "silk"), stand=cards("pepper"))))
     events = g.push(A.Accept(sheriff, 1))
     assert s.stands[sheriff][MEAD] == 1 and s.stands[sheriff][SILK] == 0 and s.stands[sheriff][PEPPER] == 0
-    void = next(e for e in events if e[0] == "void")
-    assert void[2][SILK] == 1 and void[2][PEPPER] == 1
+    void = next(e for e in events if isinstance(e, E.Void))
+    assert void.goods[SILK] == 1 and void.goods[PEPPER] == 1
     assert s.stands[1][APPLES] == 2 and s.stands[1][MEAD] == 0
     assert s.gold[1] == 48 and s.gold[sheriff] == 52
 
@@ -240,7 +241,7 @@ def test_debt_takes_contraband_when_legal_goods_run_out_and_the_rest_is_forgiven
     # fine 20: Apples (2) then Pepper (6); 12 forgiven
     assert sum(s.stands[1]) == 0
     assert s.stands[sheriff][APPLES] == 1 and s.stands[sheriff][PEPPER] == 1
-    assert ("forgiven", 1, sheriff, 12) in events
+    assert E.Forgiven(1, sheriff, 12) in events
 
 
 def test_a_broke_sheriff_pays_an_honest_merchant_in_goods():

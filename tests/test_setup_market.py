@@ -3,6 +3,7 @@ import pytest
 from pydantic import ValidationError
 
 from sheriff import actions as A
+from sheriff import events as E
 from sheriff.cards import APPLES, BREAD, CHEESE, CHICKENS, CROSSBOWS, GOODS, N_GOODS, PEPPER, SILK, good_id
 from sheriff.engine import Game
 from sheriff.errors import IllegalAction
@@ -138,9 +139,9 @@ def test_1e_little_john_draws_from_a_discard_pile_before_the_deck():
     right_before = s.discards[1][:]
     set_aside = cards("pepper", "cheese", "bread")
     events = g.push(A.Market(p, set_aside, (0, 0), 1))
-    market = next(e for e in events if e[0] == "market")
-    assert market[3] == (APPLES, CHICKENS)          # the two cards taken, top first
-    assert market[4] == 1                            # one card from the draw pile
+    market = next(e for e in events if isinstance(e, E.MarketTurn))
+    assert market.taken == (APPLES, CHICKENS)       # the two cards taken, top first
+    assert market.drawn == 1                            # one card from the draw pile
     assert s.hands[p][CHICKENS] >= 3 and s.hands[p][APPLES] >= 2
     assert sum(s.hands[p]) == 6
     assert s.discards[1] == right_before + list(set_aside)
@@ -184,7 +185,7 @@ def test_2e_reshuffle_uses_the_whole_discard_pile():
     hand = [c for c in range(N_GOODS) for _ in range(s.hands[p][c])]
     g.push(A.Market(p, tuple(hand[:2])))
     assert s.discards[0] == [] and len(s.deck) == 28
-    assert ("reshuffle", 30) in s.events
+    assert E.Reshuffle(30) in s.events
 
 
 # -- loading ----------------------------------------------------------------------

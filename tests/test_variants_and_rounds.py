@@ -2,6 +2,7 @@
 import pytest
 
 from sheriff import actions as A
+from sheriff import events as E
 from sheriff.actions import Bribe
 from sheriff.bots import make_bots, play_game
 from sheriff.cards import APPLES, CHEESE, N_GOODS, PEPPER, SILK
@@ -239,9 +240,9 @@ def test_a_seat_view_hides_other_hands_bags_and_face_down_kinds():
     t.stands[1][PEPPER] += 1
     assert SeatView(t, 2).to_dict() == d2
     assert SeatView(t, 1).to_dict() != SeatView(s, 1).to_dict()
-    passed = [e for e in SeatView(s, 2).log() if e[0] == "passed"]
-    assert passed[-1][4] is None and passed[-1][3] == 1
-    assert [e for e in SeatView(s, 1).log() if e[0] == "passed"][-1][4][SILK] == 1
+    passed = [e for e in SeatView(s, 2).log() if isinstance(e, E.Passed)]
+    assert passed[-1].bag is None and passed[-1].face_down == 1
+    assert [e for e in SeatView(s, 1).log() if isinstance(e, E.Passed)][-1].bag[SILK] == 1
     assert s.stands[1][CHEESE] == 0
 
 

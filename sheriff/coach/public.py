@@ -1,7 +1,6 @@
 """What the coach reads about the table: only a seat's ``SeatView``.
 
-All reading of the event log happens here, through ``_kind`` and ``_fields``, so
-that a change in how events are stored (tuples today) touches one place.  The
+All reading of the event log happens here (typed events, ``sheriff.events``).  The
 records below are built from public events only: declarations, bags opened or
 passed (a passed bag shows its legal goods and how many cards went face down),
 threats and bribes, the Market's public cards.
@@ -11,18 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from math import comb
 
+from sheriff import events as E
 from sheriff.cards import GOODS, ILLEGAL_GOODS, N_GOODS, deck_composition
 from sheriff.views import SeatView
 
 SMALL_BAG = 3          # bags of up to three cards count as small in a Sheriff's record
-
-
-def _kind(ev) -> str:
-    return getattr(ev, "kind", None) or ev[0]
-
-
-def _fields(ev) -> tuple:
-    return tuple(ev[1:]) if isinstance(ev, tuple) else tuple(getattr(ev, "fields", ()))
 
 
 @dataclass
@@ -65,52 +57,50 @@ def read_table(v: SeatView) -> Table:
     challenged: set[int] = set()
     refused: set[int] = set()
     for ev in v.log():
-        k, f = _kind(ev), _fields(ev)
-        if k == "round":
-            boss = f[1][0]
-            declared.clear()
-            challenged.clear()
-            refused.clear()
-            for r in ms:
-                r.set_aside = [0] * N_GOODS
-                r.taken = [0] * N_GOODS
-        elif k == "market":
-            p, discard, taken = f[0], f[1], f[2]
-            for c in discard:
-                ms[p].set_aside[c] += 1
-            for c in taken:
-                ms[p].taken[c] += 1
-        elif k == "declare":
-            declared[f[0]] = (f[1], f[2])
-        elif k == "threaten":
-            challenged.add(f[1])
-        elif k == "offer":
-            if f[0] != f[1]:
-                challenged.add(f[1])
-        elif k == "decline":
-            refused.add(f[0])
-        elif k in ("passed", "opened") and f[0] in declared:
-            m = f[0]
-            good, count = declared[m]
-            if k == "passed":
-                legal, hidden = f[1], f[2]
-                honest = hidden == 0 and legal[good] == count
-            else:
-                honest = bool(f[1])
-            if honest:
-                ms[m].honest += 1
-            else:
-                ms[m].smuggled += 1
-            rec = sh[boss]
-            c = size_class(count)
-            rec.faced[c] += 1
-            if k == "opened" or m in challenged:
-                rec.challenged[c] += 1
-            if k == "opened":
-                rec.opened[c] += 1
-            if m in refused:
-                rec.refusals += 1
-                rec.opened_after_refusal += k == "opened"
+        match ev:
+            case E.Round(officials=officials):
+                boss = officials[0]
+                declared.clear()
+                challenged.clear()
+                refused.clear()
+                for r in ms:
+                    r.set_aside = [0] * N_GOODS
+                    r.taken = [0] * N_GOODS
+            case E.MarketTurn(player=p, discard=discard, taken=taken):
+                for c in discard:
+                    ms[p].set_aside[c] += 1
+                for c in taken:
+                    ms[p].taken[c] += 1
+            case E.Declared(player=p, good=good, count=count):
+                declared[p] = (good, count)
+            case E.Threatened(merchant=m):
+                challenged.add(m)
+            case E.Offered(player=p, merchant=m) if p != m:
+                challenged.add(m)
+            case E.Declined(merchant=m):
+                refused.add(m)
+            case E.Passed() | E.Opened() if ev.merchant in declared:
+                m = ev.merchant
+                good, count = declared[m]
+                opened = isinstance(ev, E.Opened)
+                if isinstance(ev, E.Passed):
+                    honest = ev.face_down == 0 and ev.legal[good] == count
+                else:
+                    honest = bool(ev.honest)
+                if honest:
+                    ms[m].honest += 1
+                else:
+                    ms[m].smuggled += 1
+                rec = sh[boss]
+                c = size_class(count)
+                rec.faced[c] += 1
+                if opened or m in challenged:
+                    rec.challenged[c] += 1
+                if opened:
+                    rec.opened[c] += 1
+                if m in refused:
+                    rec.refusals += 1
+                    rec.opened_after_refusal += opened
     return Table(ms, sh, unseen_pool(v))
 
 

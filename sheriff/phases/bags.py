@@ -1,8 +1,11 @@
 """Phases 2 and 3: loading bags (all at once) and declaring them (in turn)."""
 from __future__ import annotations
 
+from sheriff import actions as A
+from sheriff import events as E
 from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
 from sheriff.phases.common import need_cards, need_group, need_phase, need_seat, refuse
+from sheriff.phases.common import Handlers
 from sheriff.state import DECLARE, INSPECT, LOAD, GameState
 
 
@@ -32,7 +35,7 @@ def apply_load(s: GameState, a) -> None:
         bag[c] += 1
     s.bags[p] = bag
     s.bag_size[p] = len(a.cards)
-    s.events.append(("load", p, len(a.cards)))
+    s.events.append(E.Loaded(p, len(a.cards)))
     if s.bags.count(None) == len(s.officials):      # every merchant's bag is closed
         s.phase = DECLARE
         s.turn = 0
@@ -58,8 +61,15 @@ def check_declare(s: GameState, a) -> None:
 
 def apply_declare(s: GameState, a) -> None:
     s.declared[a.player] = (a.good, a.count)
-    s.events.append(("declare", a.player, a.good, a.count))
+    s.events.append(E.Declared(a.player, a.good, a.count))
     s.turn += 1
     if s.turn == len(s.order):
         s.phase = INSPECT
         s.current = -1
+
+
+# move -> (check, apply): the engine's table of rules is built from these.
+HANDLERS: Handlers = {
+    A.LoadBag: (check_load, apply_load),
+    A.Declare: (check_declare, apply_declare),
+}

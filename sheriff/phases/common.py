@@ -1,9 +1,16 @@
 """Checks shared by every phase."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from sheriff.cards import GOODS, N_GOODS
 from sheriff.errors import IllegalAction
 from sheriff.state import PHASE_TITLES, GameState
+
+# A phase's table of its moves: move class -> (check, apply).
+Rule = Callable[[GameState, Any], None]
+Handlers = dict[type, tuple[Rule, Rule]]
 
 
 def refuse(s: GameState, rule_id: str, reason: str) -> IllegalAction:

@@ -24,10 +24,12 @@ from __future__ import annotations
 
 from operator import add, mul
 
+from sheriff import actions as A
+from sheriff import events as E
 from sheriff.actions import Bribe
-from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, MAX_DECK, N_GOODS, PENALTY
+from sheriff.cards import GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, MAX_DECK, N_GOODS, PENALTY
 from sheriff.payments import give_gold, pay
-from sheriff.phases.common import need_group, need_phase, need_seat, refuse
+from sheriff.phases.common import Handlers, need_group, need_phase, need_seat, refuse
 from sheriff.phases.rounds import end_inspection
 from sheriff.state import BOOTY, INSPECT, INSPECTED, PASSED, GameState
 
@@ -160,12 +162,12 @@ def apply_stance(s: GameState, a) -> None:
     st = s.stances.setdefault(m, [None, None])
     st[s.officials.index(a.player)] = a.inspect
     s.current = m
-    s.events.append(("stance", a.player, m, a.inspect))
+    s.events.append(E.StanceTaken(a.player, m, a.inspect))
     if None in st:
         return
     suspicious = tuple(d for d, want in zip(s.officials, st) if want)
     s.authority[m] = suspicious
-    s.events.append(("authority", m, suspicious))
+    s.events.append(E.Authority(m, suspicious))
     if not suspicious:
         pass_bag(s, m, None)
 
@@ -182,7 +184,7 @@ def apply_threaten(s: GameState, a) -> None:
     m = a.merchant
     s.current = m
     s.nego = [m, None, a.player, m]
-    s.events.append(("threaten", a.player, m))
+    s.events.append(E.Threatened(a.player, m))
 
 
 def _is_bribe(b) -> bool:
@@ -291,7 +293,7 @@ def apply_offer(s: GameState, a) -> None:
     other = actor_for(s, m) if a.player == m else m
     s.current = m
     s.nego = [m, a.bribe, a.player, other]
-    s.events.append(("offer", a.player, m, a.bribe))
+    s.events.append(E.Offered(a.player, m, a.bribe))
 
 
 def check_accept(s: GameState, a) -> None:
@@ -309,7 +311,7 @@ def apply_accept(s: GameState, a) -> None:
     nego = s.nego
     assert nego is not None          # check_accept found an offer
     bribe = nego[OFFER]
-    s.events.append(("deal", a.player, m, bribe))
+    s.events.append(E.Deal(a.player, m, bribe))
     pass_bag(s, m, bribe)
 
 
@@ -324,7 +326,7 @@ def check_decline(s: GameState, a) -> None:
 def apply_decline(s: GameState, a) -> None:
     m = a.merchant
     s.nego = [m, None, m, actor_for(s, m)]
-    s.events.append(("decline", m))
+    s.events.append(E.Declined(m))
 
 
 # -- Inspect and Pass -------------------------------------------------------------
@@ -356,7 +358,7 @@ def apply_pass(s: GameState, a) -> None:
     nego = s.nego
     bribe = nego[OFFER] if nego is not None and nego[M] == m else None
     if bribe is not None:
-        s.events.append(("deal", a.player, m, bribe))
+        s.events.append(E.Deal(a.player, m, bribe))
     pass_bag(s, m, bribe)
 
 
@@ -371,7 +373,7 @@ def check_time_up(s: GameState, a) -> None:
 
 
 def apply_time_up(s: GameState, a) -> None:
-    s.events.append(("time_up",))
+    s.events.append(E.TimeRanOut())
     s.nego = None
     s.current = -1
     for m in s.order:
@@ -411,7 +413,7 @@ def apply_claim(s: GameState, a) -> None:
     s.bm_cards[p].append((g, value))
     s.bm_claimed.add(p)
     s.claim_queue.pop(0)
-    s.events.append(("claim", p, g, value))
+    s.events.append(E.Claimed(p, g, value))
     _maybe_end(s)
 
 
@@ -459,11 +461,12 @@ def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
         who = deciders(s, m)
         _bind(s.must_inspect, bribe.inspect, who)
         _bind(s.must_pass, bribe.let_pass, who)
-        s.events.append(("bribe_paid", m, payee, bribe))
+        s.events.append(E.BribePaid(m, payee, bribe))
         if any(void):
-            s.events.append(("void", m, tuple(void)))
+            s.events.append(E.Void(m, tuple(void)))
     s.stands[m] = list(map(add, s.stands[m], bag))
-    s.events.append(("passed", m, tuple(bag)))   # face-down kinds are private to m (see views.redact)
+    s.events.append(E.Passed(m, tuple([bag[g] if IS_LEGAL[g] else 0 for g in range(N_GOODS)]),
+                            sum([bag[g] for g in ILLEGAL_GOODS]), tuple(bag)))   # the bag: private to m
     _close(s, m, PASSED)
     if s.bm_on and claimable(s, m):
         s.claim_queue.append(m)
@@ -481,7 +484,7 @@ def open_bag(s: GameState, m: int, pile: int) -> None:
     if bag[good] == count:
         owed = count * PENALTY[good]
         auth = s.authority[m] if s.deputies_mode else s.officials[:1]
-        s.events.append(("opened", m, True, tuple(bag), owed))
+        s.events.append(E.Opened(m, True, tuple(bag), owed))
         stand[good] += count
         if len(auth) == 2:
             half = owed // 2      # always whole: an honest bag holds only legal goods (penalty 2)
@@ -499,7 +502,22 @@ def open_bag(s: GameState, m: int, pile: int) -> None:
         for g, k in enumerate(confiscated):
             if k:
                 dest += [g] * k
-        s.events.append(("opened", m, False, tuple(bag), fine))
+        s.events.append(E.Opened(m, False, tuple(bag), fine))
         pay(s, m, payee_for(s, m), fine, "fine for confiscated goods")
     _close(s, m, INSPECTED)
     _maybe_end(s)
+
+
+# move -> (check, apply): the engine's table of rules is built from these.
+HANDLERS: Handlers = {
+    A.Stance: (check_stance, apply_stance),
+    A.Threaten: (check_threaten, apply_threaten),
+    A.Offer: (check_offer, apply_offer),
+    A.Accept: (check_accept, apply_accept),
+    A.Decline: (check_decline, apply_decline),
+    A.Inspect: (check_inspect, apply_inspect),
+    A.Pass: (check_pass, apply_pass),
+    A.TimeUp: (check_time_up, apply_time_up),
+    A.ClaimBlackMarket: (check_claim, apply_claim),
+    A.SkipClaim: (check_skip, apply_skip),
+}

@@ -1,7 +1,9 @@
 """Phase 1, Market: set cards aside and draw back up (rules market.*)."""
 from __future__ import annotations
 
-from sheriff.phases.common import need_cards, need_group, need_phase, need_seat, refuse
+from sheriff import actions as A
+from sheriff import events as E
+from sheriff.phases.common import Handlers, need_cards, need_group, need_phase, need_seat, refuse
 from sheriff.phases.rounds import draw, hand_count
 from sheriff.state import LOAD, MARKET, MARKET_START, GameState
 
@@ -20,7 +22,7 @@ def apply_choose_start(s: GameState, a) -> None:
     s.market_order = s.order[i:] + s.order[:i]
     s.turn = 0
     s.phase = MARKET
-    s.events.append(("start", a.player, a.start))
+    s.events.append(E.Start(a.player, a.start))
 
 
 def _name(s, p):
@@ -76,8 +78,8 @@ def apply_market(s: GameState, a) -> None:
         s.discards[a.pile].extend(a.discard)
     else:
         s.set_aside.extend(a.discard)
-    s.events.append(("market", p, tuple(a.discard), tuple(taken), len(drawn), a.pile))
-    s.events.append(("drew", p, tuple(drawn)))       # private to p
+    s.events.append(E.MarketTurn(p, tuple(a.discard), tuple(taken), len(drawn), a.pile))
+    s.events.append(E.Drew(p, len(drawn), tuple(drawn)))       # private to p
     s.turn += 1
     if s.turn == len(s.market_order):
         if not s.edition1:
@@ -85,3 +87,10 @@ def apply_market(s: GameState, a) -> None:
             s.set_aside = []
         s.phase = LOAD
         s.turn = 0
+
+
+# move -> (check, apply): the engine's table of rules is built from these.
+HANDLERS: Handlers = {
+    A.ChooseStart: (check_choose_start, apply_choose_start),
+    A.Market: (check_market, apply_market),
+}

@@ -1,6 +1,7 @@
 """Round bookkeeping: drawing and reshuffling, starting and ending rounds, game end."""
 from __future__ import annotations
 
+from sheriff import events as E
 from sheriff.cards import N_GOODS, VALUE, counts_to_list
 from sheriff.state import DECLARE, INSPECT, MARKET, MARKET_START, OVER, GameState, reset_round, shuffle
 
@@ -17,7 +18,7 @@ def reshuffle(s: GameState) -> None:
         new = s.discards[0][:]
         s.discards[0].clear()
     s.deck = shuffle(s.rng, new)
-    s.events.append(("reshuffle", len(new)))
+    s.events.append(E.Reshuffle(len(new)))
 
 
 def draw(s: GameState, p: int, k: int) -> list[int]:
@@ -59,7 +60,7 @@ def start_round(s: GameState) -> None:
     s.order = [(lead + i) % n for i in range(1, n) if (lead + i) % n not in s.officials]
     reset_round(s)
     s.phase = MARKET if s.edition1 else MARKET_START
-    s.events.append(("round", s.round, s.officials))
+    s.events.append(E.Round(s.round, s.officials))
 
 
 def end_inspection(s: GameState) -> None:
@@ -88,7 +89,7 @@ def split_booty(s: GameState) -> None:
     left = cards[pairs * 2:]
     s.discards[0].extend(left)
     s.booty = [0] * N_GOODS
-    s.events.append(("booty", a, b, half, tuple(shares[0]), tuple(shares[1]), odd, tuple(left)))
+    s.events.append(E.BootyShared(a, b, half, tuple(shares[0]), tuple(shares[1]), odd, tuple(left)))
 
 
 def end_round(s: GameState) -> None:
@@ -121,7 +122,7 @@ def finish(s: GameState) -> None:
         s.hands[p] = [0] * N_GOODS
     s.phase = OVER
     s.scores, s.winners = score_state(s)
-    s.events.append(("game_over", tuple(s.winners)))
+    s.events.append(E.GameOver(tuple(s.winners)))
 
 
 __all__ = ["draw", "reshuffle", "start_round", "end_round", "end_inspection", "finish", "hand_count",

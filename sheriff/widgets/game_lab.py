@@ -12,6 +12,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff import actions as A
+from sheriff import events as E
 from sheriff.bots import make_bots, play_game
 from sheriff.engine import Game
 from sheriff.widgets import kit, lesson
@@ -49,7 +50,7 @@ class RoundsLab(kit.Lab):
         game = Game(rules, seed=self.seed)
         play_game(game, make_bots(n, seed=self.seed))
         s = game.state
-        rounds = [e[2] for e in s.events if e[0] == "round"]
+        rounds = [e.officials for e in s.events if isinstance(e, E.Round)]
         self.rounds = len(rounds)
         role = "Deputies" if rules.deputies else "Sheriff"
         rows = "".join(f"<tr><td class='num'>{i + 1}</td><td>{escape(' and '.join(s.names[p] for p in off))}</td></tr>"

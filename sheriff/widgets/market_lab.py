@@ -10,6 +10,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from sheriff import actions as A
+from sheriff import events as E
 from sheriff.cards import GOODS, counts_to_list
 from sheriff.scenario import get_scenario
 from sheriff.widgets import kit, lesson
@@ -114,9 +115,9 @@ class MarketLab(kit.Lab):
         steps = run_moves(game, moves, hidden=hidden)
         err = refused(steps)
         if err is None:
-            ev = next(e for e in steps[-1].events if e[0] == "market")
-            head = (f'<div class="snl-result"><b class="snl-big">{len(ev[3])} card{"s" if len(ev[3]) != 1 else ""} '
-                    f'from discard piles, {ev[4]} from the draw pile.</b> Little John holds '
+            ev = next(e for e in steps[-1].events if isinstance(e, E.MarketTurn))
+            head = (f'<div class="snl-result"><b class="snl-big">{len(ev.taken)} card{"s" if len(ev.taken) != 1 else ""} '
+                    f'from discard piles, {ev.drawn} from the draw pile.</b> Little John holds '
                     f'{sum(game.state.hands[1])} cards again.</div>')
         else:
             head = '<div class="snl-result"><b class="snl-big">Refused.</b></div>'

@@ -10,6 +10,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff import actions as A
+from sheriff import events as E
 from sheriff.cards import BONUS, GOOD_IDS, GOODS, CONTRABAND_GOODS, LEGAL_GOODS
 from sheriff.practice import table_game
 from sheriff.scoring import bonuses
@@ -70,7 +71,7 @@ class PenaltyMyth(_Myth):
         g = self.good.value
         game = table_game("2E", {1: _vec(**{GOODS[g].id: 1})}, {1: (GOOD_IDS["apples"], 1)})
         steps = run_moves(game, [A.Inspect(0, 1)])
-        fine = next(e for e in steps[0].events if e[0] == "opened")[4]
+        fine = next(e for e in steps[0].events if isinstance(e, E.Opened)).amount
         self.fine = fine
         self.result.value = (f'<div class="snl-result"><b class="snl-big">{escape(GOODS[g].name)}: value '
                              f'{GOODS[g].value}, but the engine fines {fine} gold.</b></div>'
@@ -141,8 +142,8 @@ class LegalOnlyMyth(_Myth):
         g = self.other.value
         game = table_game("2E", {1: _vec(apples=2, **{GOODS[g].id: 1})}, {1: (GOOD_IDS["apples"], 3)})
         steps = run_moves(game, [A.Inspect(0, 1)])
-        opened = next(e for e in steps[0].events if e[0] == "opened")
-        self.honest, self.amount = opened[2], opened[4]
+        opened = next(e for e in steps[0].events if isinstance(e, E.Opened))
+        self.honest, self.amount = opened.honest, opened.amount
         who = "The Sheriff pays" if self.honest else "The merchant pays the Sheriff"
         self.result.value = (f'<div class="snl-result"><b class="snl-big">{who} {self.amount} gold.</b></div>'
                              + steps_html(steps, game.names))

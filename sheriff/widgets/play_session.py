@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sheriff import actions as A
+from sheriff import events as E
 from sheriff.bot_reasons import sentence as reason_sentence
 from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES
 from sheriff.cards import GOODS, N_GOODS, describe
@@ -146,15 +147,15 @@ class Session:
             line = Line(rnd, "human" if p in self.humans else "move", text, p)
         self.lines.append(line)
         for ev in events:
-            if ev[0] == "opened":
+            if isinstance(ev, E.Opened):
                 self._reveal(ev, before)
-            elif ev[0] == "round":
+            elif isinstance(ev, E.Round):
                 self._secrets.clear()
         return events
 
-    def _reveal(self, ev, before) -> None:
+    def _reveal(self, ev: E.Opened, before) -> None:
         """A bot's bag has been opened: say what it held and why the bot packed it so."""
-        m, honest, bag = ev[1], ev[2], ev[3]
+        m, honest, bag = ev.merchant, ev.honest, ev.bag
         why = self._secrets.pop(m, [])
         if m not in self.bots or self.narration_seat is None:
             return

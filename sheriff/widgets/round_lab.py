@@ -17,6 +17,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff import actions as A
+from sheriff import events as E
 from sheriff.actions import Bribe
 from sheriff.cards import CONTRABAND_GOODS, GOODS, LEGAL_GOODS, VALUE, counts_to_list
 from sheriff.errors import IllegalAction
@@ -311,12 +312,12 @@ def _headline(steps: list[Step], names, sheriff: int) -> str:
     if refused(steps) is not None:
         return '<div class="snl-result"><b class="snl-big">Refused.</b></div>'
     events = [e for st in steps for e in st.events]
-    opened = next((e for e in events if e[0] == "opened"), None)
+    opened = next((e for e in events if isinstance(e, E.Opened)), None)
     if opened is not None:
-        m, honest, amount = opened[1], opened[2], opened[4]
-        cash = sum(e[3] for e in events if e[0] == "pay")
-        goods = sum(VALUE[g] * k for e in events if e[0] == "pay_goods" for g, k in enumerate(e[3]))
-        forgiven = sum(e[3] for e in events if e[0] == "forgiven")
+        m, honest, amount = opened.merchant, opened.honest, opened.amount
+        cash = sum(e.cash for e in events if isinstance(e, E.Paid))
+        goods = sum(VALUE[g] * k for e in events if isinstance(e, E.PaidGoods) for g, k in enumerate(e.goods))
+        forgiven = sum(e.gold for e in events if isinstance(e, E.Forgiven))
         who = "the Sheriff" if honest else escape(names[m])
         whom = escape(names[m]) if honest else "the Sheriff"
         if cash == amount:
@@ -327,12 +328,10 @@ def _headline(steps: list[Step], names, sheriff: int) -> str:
             msg = f"{who} owes {whom} {amount} gold: " + ", ".join(parts) + "."
         msg = ("Honest bag: " if honest else "Caught lying: ") + msg
         return f'<div class="snl-result"><b class="snl-big">{msg}</b></div>'
-    paid = next((e for e in events if e[0] == "bribe_paid"), None)
-    passed = next((e for e in events if e[0] == "passed"), None)
+    paid = next((e for e in events if isinstance(e, E.BribePaid)), None)
+    passed = next((e for e in events if isinstance(e, E.Passed)), None)
     if passed is not None:
-        bag = passed[2]
-        up = sum(bag[g] for g in LEGAL_GOODS)
-        down = sum(bag) - up
+        up, down = sum(passed.legal), passed.face_down
         msg = f"The bag passes unopened: {up} card{'s' if up != 1 else ''} face up, {down} face down."
         if paid is not None:
             msg = "Deal! " + msg
