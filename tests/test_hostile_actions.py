@@ -104,7 +104,7 @@ def test_moves_a_save_cannot_write_are_refused_in_one_line(edition, phase, make,
 @pytest.mark.parametrize("edition,players", [("2E", 4), ("1E", 3), ("2E", 6)])
 def test_every_accepted_move_can_be_saved_and_loaded(edition, players):
     """A fuzzer's odd values: whatever the engine accepts, save_game writes and load_game replays."""
-    from sheriff.record import load_game, save_game
+    from sheriff.saved_game import load_game, save_game
     accepted = 0
     for g in positions(edition, players):
         p = g.to_act if g.to_act is not None else 0

@@ -291,7 +291,7 @@ def test_handing_the_bag_back_pays_the_standing_offer():
         g.push(A.Offer(1, 1, Bribe(gold=6)))
         g.push(A.Pass(sheriff, 1))
         assert s.gold[1] == 44 and s.gold[sheriff] == 56 and s.handled[1] == "passed"
-        assert ("deal", sheriff, 1, Bribe(gold=6)) in s.events
+        assert E.Deal(sheriff, 1, Bribe(gold=6)) in s.events
 
 
 def test_the_bag_passes_free_only_when_no_offer_of_the_merchant_stands():
