@@ -114,3 +114,13 @@ def test_lab_31_shows_the_same_last_offer_for_every_load_and_plain_words():
     page = lab.size.value + lab.summary.value + lab.heard.value
     for jargon in ("information set", "sequences", "terminal histor", ": True"):
         assert jargon not in page
+
+
+def test_lesson_header_marks_glossary_words_in_the_written_text_in_the_browser():
+    from sheriff.widgets.course_nav import header_html
+    from sheriff.widgets.reference import marker_script
+
+    js = marker_script()
+    assert "#term-" in js and "40_reference.ipynb" in js and js.count("</script>") == 1
+    assert '"stand": ["stand"' in js and "jp-RenderedMarkdown" in js
+    assert "What you will learn" in header_html("05_inspection.ipynb")

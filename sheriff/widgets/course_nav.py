@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from sheriff.course import course, next_page, page, position
-from sheriff.widgets.reference import GLOSSARY_CSS, REFERENCE, with_glossary
+from sheriff.widgets.reference import GLOSSARY_CSS, REFERENCE, marker_script, with_glossary
 
 HOME = "00_home.ipynb"
 STORE = "sheriff-tutor-done"      # localStorage key: a JSON list of finished notebooks
@@ -114,8 +114,9 @@ def course_html() -> str:
 
 
 def header(notebook: str):
-    """Display at the top of a lesson: where it sits in the course and what it teaches."""
-    return _html(header_html(notebook))
+    """Display at the top of a lesson: where it sits in the course and what it teaches
+    (and glossary words marked in the lesson's written text)."""
+    return _html(header_html(notebook) + (marker_script() if notebook != REFERENCE else ""))
 
 
 def footer(notebook: str):

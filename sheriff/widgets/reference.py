@@ -56,6 +56,49 @@ def _matcher() -> tuple[re.Pattern, dict[str, Term]]:
     return re.compile(r"(?<![\w-])(?:" + "|".join(parts) + r")(?![\w-])"), owner
 
 
+def _js_form(form: str) -> str:
+    """A spelling as a JavaScript pattern: as written if capitalised, else either case."""
+    if form != form.lower():
+        return re.escape(form)
+    return "".join(f"[{c}{c.upper()}]" if c.isalpha() else re.escape(c) for c in form)
+
+
+def marker_script(page: str = REFERENCE) -> str:
+    """A script that marks the first appearance of each glossary word in the page's written
+    text (its markdown cells) the way ``with_glossary`` marks HTML, link and hover included."""
+    import json
+
+    forms = sorted({f for t in terms() for f in t.forms}, key=len, reverse=True)
+    table = {f.lower(): [t.id, f"{t.term}: {t.definition}"] for t in terms() for f in t.forms}
+    data = json.dumps({"re": "(?<![\\w-])(?:" + "|".join(_js_form(f) for f in forms) + ")(?![\\w-])",
+                       "terms": table, "page": page}).replace("</", "<\\/")
+    return """<script>
+(function (G) {
+  if (window.sheriffGlossaryMarked) return;
+  window.sheriffGlossaryMarked = true;
+  var skip = /^(A|CODE|PRE|SCRIPT|STYLE|H1|H2|H3|H4|H5|H6|BUTTON|DT|SUMMARY)$/, seen = {};
+  function mark(root) {
+    var walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {acceptNode: function (n) {
+      for (var p = n.parentNode; p && p !== root; p = p.parentNode) if (skip.test(p.nodeName)) return 2;
+      return 1; }});
+    var nodes = []; while (walker.nextNode()) nodes.push(walker.currentNode);
+    nodes.forEach(function (node) {
+      var re = new RegExp(G.re, 'g'), text = node.nodeValue, m, last = 0, frag = null;
+      while ((m = re.exec(text))) {
+        var t = G.terms[m[0].toLowerCase()]; if (!t || seen[t[0]]) continue;
+        seen[t[0]] = true; frag = frag || document.createDocumentFragment();
+        frag.appendChild(document.createTextNode(text.slice(last, m.index)));
+        var a = document.createElement('a'); a.className = 'snl-term'; a.textContent = m[0];
+        a.href = G.page + '#term-' + t[0]; a.title = t[1]; frag.appendChild(a); last = m.index + m[0].length;
+      }
+      if (frag) { frag.appendChild(document.createTextNode(text.slice(last))); node.parentNode.replaceChild(frag, node); }
+    });
+  }
+  document.querySelectorAll('.jp-MarkdownOutput, .jp-RenderedMarkdown').forEach(mark);
+})(%s);
+</script>""" % data
+
+
 def term_link(t: Term, text: str, page: str = REFERENCE) -> str:
     return (f'<a class="snl-term" href="{escape(page)}#term-{t.id}" '
             f'title="{escape(t.term)}: {escape(t.definition)}">{text}</a>')
