@@ -19,8 +19,8 @@ INSPECTION_CLASS = [
     ("15–30", "30_inspection_game.ipynb", "Theory lab: the inspection game",
      "Keep the default bag. Before showing the answer, ask for a show of hands: should the Sheriff open every bag, "
      "none, or some? Then read the equilibrium and the plot. Change the smuggled good to Crossbows.",
-     "If the Sheriff opened every bag, what would merchants do? And if he never did? Where do the two lines of the "
-     "plot cross, and what does that point mean?"),
+     "If the Sheriff opened every bag, what would merchants do? And if he never did? Where do the merchant's two lines "
+     "of the plot cross, and what does that point mean?"),
     ("30–40", "20_play.ipynb", "Play",
      "Pairs play one round against the bots, taking turns as the Sheriff.",
      "Did you open bags as often as the lab said? Why or why not?"),
@@ -41,9 +41,9 @@ BLUFFING_CLASS = [
      "Is a promise for next round worth anything? Why does the game say so?"),
     ("25–40", "31_bribe_bargaining.ipynb", "Theory lab: bribe bargaining",
      "Open “Does the offer give the bag away?”. Let each student pick a load and read the last offer; collect the "
-     "answers on the board. Then look at the plot.",
+     "answers on the board. Then look at the plot of both sides' gains against the fine.",
      "Every load gave the same offer. Why is that the smuggler's best plan? What would the Sheriff do if "
-     "smugglers offered 3 gold and honest merchants nothing?"),
+     "smugglers offered 3 gold and honest merchants nothing? Why does the smuggler gain less as the fine grows?"),
     ("40–45", "00_home.ipynb", "Home",
      "Recap: a good bluff looks exactly like the truth; an offer that changes with the bag gives it away.",
      "Where else do people keep a ‘poker face’ for the same reason?"),

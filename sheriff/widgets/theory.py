@@ -122,7 +122,7 @@ class InspectionGameLab(widgets.VBox):
 
 class BribeBargainingLab(widgets.VBox):
     """Set the parameters of OpenSpiel's ``sheriff`` game; see its size, an equilibrium,
-    a plot of both sides' payoffs against the largest bribe, and the final offer for each load."""
+    a plot of both sides' payoffs against the fine, and the final offer for each load."""
 
     MAX_CHECKED_TERMINALS = 1000     # Gambit's LCP solver is quick below this, slow above
 
@@ -161,7 +161,7 @@ class BribeBargainingLab(widgets.VBox):
             lesson.box([lesson.label("Pretend you are the smuggler. Pick what you load, and see what the "
                                      "equilibrium tells you to offer in the last round:"),
                         self.load, self.heard], title="Does the offer give the bag away?", kicker="Try it"),
-            lesson.box([self.plot], title="Who gains as the largest bribe grows", kicker="Plot"),
+            lesson.box([self.plot], title="Who gains as the fine grows", kicker="Plot"),
             lesson.box([self.size, curious], title="How big is the game?", kicker="Size"),
         ])
         self._update()
@@ -205,7 +205,7 @@ class BribeBargainingLab(widgets.VBox):
         self.load.value = keep
         self.load.observe(self._show_offer, names="value")
         self._show_offer()
-        self.plot.value = _bribe_cap_png(p)
+        self.plot.value = _fine_png(p)
         self.gambit_result.value = ""
 
     def _show_offer(self, change=None):
@@ -260,22 +260,22 @@ def _solve_cached(p: bg.SheriffParams) -> bg.Solution:
 
 
 @cache
-def _bribe_cap_png(p: bg.SheriffParams) -> bytes:
-    """Both sides' equilibrium payoff (one round) for every largest bribe from 0 to 4."""
+def _fine_png(p: bg.SheriffParams) -> bytes:
+    """Both sides' equilibrium payoff (one round) for every fine per item from 0 to 5."""
     from matplotlib.figure import Figure
 
-    caps = list(range(0, 5))
-    pay = [_solve_cached(replace(p, max_bribe=c, num_rounds=1)).payoffs for c in caps]
+    caps = list(range(0, 6))
+    pay = [_solve_cached(replace(p, item_penalty=c, num_rounds=1)).payoffs for c in caps]
     fig = Figure(figsize=(6.4, 3.2), dpi=90)
     ax = fig.add_subplot()
     ax.plot(caps, [float(u[0]) for u in pay], "o-", color="#b71c1c", lw=2, label="smuggler")
     ax.plot(caps, [float(u[1]) for u in pay], "s--", color="#1565c0", lw=2, label="Sheriff")
-    ax.axvline(p.max_bribe, color="#555", lw=1, ls=":")
-    ax.annotate("your setting", (p.max_bribe, ax.get_ylim()[1]), xytext=(4, -14),
+    ax.axvline(p.item_penalty, color="#555", lw=1, ls=":")
+    ax.annotate("your setting", (p.item_penalty, ax.get_ylim()[0]), xytext=(4, 6),
                 textcoords="offset points", fontsize=9, color="#333")
     ax.axhline(0, color="#999", lw=0.8)
     ax.set_xticks(caps)
-    ax.set_xlabel("largest bribe allowed (gold)")
+    ax.set_xlabel("fine per item caught (gold)")
     ax.set_ylabel("average gain per game")
     ax.legend(fontsize=8, loc="best", frameon=False)
     ax.grid(alpha=0.25)
