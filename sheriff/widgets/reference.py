@@ -24,9 +24,9 @@ GLOSSARY_CSS = """<style>
 a.snl-term,.jp-RenderedHTMLCommon a.snl-term{color:inherit !important;text-decoration:underline dotted #1565c0 2px !important;text-underline-offset:3px;cursor:help}
 a.snl-term:hover{background:#e3f2fd}
 .snl-gloss{font:14px/1.45 sans-serif;color:#111;margin:0;padding:0}
-.snl-gloss dt,.jp-RenderedHTMLCommon .snl-gloss dt{font-weight:bold;margin-top:8px;scroll-margin-top:60px;float:none !important;width:auto !important;text-align:left !important}
-.snl-gloss dd,.jp-RenderedHTMLCommon .snl-gloss dd{margin:2px 0 0 16px !important;padding:0 !important}
-.snl-gloss dt:target,.snl-gloss dt.snl-here{background:#fff59d;outline:3px solid #fbc02d;border-radius:3px}
+.snl-gloss .snl-entry{margin:6px 0;padding:2px 4px;scroll-margin-top:60px}
+.snl-gloss .snl-entry>div{margin:1px 0 0 16px}
+.snl-gloss .snl-entry:target,.snl-gloss .snl-entry.snl-here{background:#fff59d;outline:3px solid #fbc02d;border-radius:3px}
 .snl-gloss .snl-src{color:#555;font-size:12px;font-style:italic}
 .snl-hits h4{margin:10px 0 4px 0;font:bold 14px sans-serif;color:#263238}
 .snl-hit{border-left:4px solid #90a4ae;padding:4px 10px;margin:6px 0;background:#fafafa}
@@ -142,10 +142,10 @@ def with_glossary(html: str, page: str = REFERENCE, seen: set[str] | None = None
 def glossary_html() -> str:
     """Every glossary word with its definition and citation, each with an anchor."""
     rows = "".join(
-        f'<dt id="term-{t.id}">{escape(t.term)}</dt><dd>{escape(t.definition)}'
-        + (f' <span class="snl-src">({escape(t.cite)})</span>' if t.cite else "") + "</dd>"
+        f'<div class="snl-entry" id="term-{t.id}"><b>{escape(t.term)}</b><div>{escape(t.definition)}'
+        + (f' <span class="snl-src">({escape(t.cite)})</span>' if t.cite else "") + "</div></div>"
         for t in sorted(terms(), key=lambda t: t.term.lower()))
-    return f'{GLOSSARY_CSS}<dl class="snl-gloss">{rows}</dl>'
+    return f'{GLOSSARY_CSS}<div class="snl-gloss">{rows}</div>'
 
 
 def find_rules(text: str, edition: str | None = None) -> list[Rule]:
