@@ -89,13 +89,15 @@ def footer_html(notebook: str) -> str:
             f'<div style="margin-top:6px"><button class="snl-done-btn" type="button" '
             f'onclick="window.sheriffProgress.mark(\'{nb}\')">Mark done</button>'
             f'<a href="{HOME}">all lessons</a></div>{go}</div>'
-            # Reaching the end of the page marks it done.
+            # Scrolling down to the end of the page marks it done.
             '<script>(function () { var P = window.sheriffProgress; P.show();'
             f' var el = document.querySelector(\'.snl-footer[data-sheriff-nb="{nb}"]\');'
             ' if (!el || !window.IntersectionObserver) return;'
             ' var seen = new IntersectionObserver(function (es) { es.forEach(function (e) {'
             f' if (e.isIntersecting) {{ P.mark(\'{nb}\'); seen.disconnect(); }} }}); }});'
-            ' seen.observe(el); })();</script>')
+            # only once the learner scrolls: before the widgets render, the footer is briefly in view
+            " document.addEventListener('scroll', function () { seen.observe(el); }, {capture: true, once: true});"
+            ' })();</script>')
 
 
 def course_html() -> str:
