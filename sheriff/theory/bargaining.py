@@ -492,3 +492,27 @@ def explain(solution: Solution, threshold: float = 0.005) -> list[str]:
 def exact(value: Real) -> Fraction:
     """A payoff as an exact fraction (floats via their shortest decimal)."""
     return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+
+
+def final_offers(one_round: Solution) -> dict[int, dict[int, Real]]:
+    """In a one-round equilibrium: for each load n, the bribe offered -> its probability
+    (the smuggler's plan even for loads he never makes, so a learner can try each)."""
+    tree, smug = one_round.tree, one_round.behavior[0]
+    out: dict[int, dict[int, Real]] = {}
+    for i, iset in enumerate(tree.infosets[SMUGGLER]):
+        if len(iset.key) == 2:                              # ("S", n): the bribe after loading n
+            out[iset.key[1]] = {b: q for b, q in enumerate(smug[i]) if q}
+    return out
+
+
+def inspect_chance(one_round: Solution) -> dict[int, Real]:
+    """In a one-round equilibrium: offered b gold, how often the Sheriff inspects."""
+    tree, sher = one_round.tree, one_round.behavior[SHERIFF]
+    return {iset.key[1]: sher[i][1] for i, iset in enumerate(tree.infosets[SHERIFF])}
+
+
+def loads_made(one_round: Solution, threshold: float = 0.005) -> list[int]:
+    """The loads the smuggler makes with noticeable probability in a one-round equilibrium."""
+    tree, smug = one_round.tree, one_round.behavior[SMUGGLER]
+    root = next(i for i, iset in enumerate(tree.infosets[SMUGGLER]) if len(iset.key) == 1)
+    return [n for n, q in enumerate(smug[root]) if q > threshold]

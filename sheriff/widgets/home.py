@@ -80,17 +80,18 @@ class RuleBrowser(kit.Frame):
         if self.pick.value != self.index:
             self.pick.value = self.index
         rid = self.ids[self.index]
-        self.shown.value = (f'<div class="snl"><div class="snl-zone">Rule {self.index + 1} of {len(self.ids)} · '
-                            f'id <code>{escape(rid)}</code></div>{lesson.rule_html(rid, None if self.edition.value == "both" else self.edition.value)}</div>')
+        self.shown.value = (f'<div class="snl"><div class="snl-zone">Rule {self.index + 1} of {len(self.ids)}'
+                            f'</div>{lesson.rule_html(rid, None if self.edition.value == "both" else self.edition.value)}</div>')
 
 
 class Home(kit.Frame):
-    def __init__(self):
+    def __init__(self, lessons: bool = True):
+        # lessons=False: the page lists the course itself (course_nav.course_map, with progress)
         super().__init__(border=None)
         self.lessons = lesson.html(lessons_html())
         self.lessons.add_class("sheriff-home")
         self.rules = RuleBrowser()
-        self.body(self.lessons, self.rules)
+        self.body(*([self.lessons] if lessons else []), self.rules)
 
 
 __all__ = ["Home", "RuleBrowser", "LESSONS", "MORE", "lessons_html"]

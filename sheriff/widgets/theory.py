@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import replace
+from functools import cache
 from html import escape
 
 import ipywidgets as widgets
@@ -120,7 +121,8 @@ class InspectionGameLab(kit.Frame):
 
 
 class BribeBargainingLab(kit.Frame):
-    """Set the parameters of OpenSpiel's ``sheriff`` game; see its size and an equilibrium."""
+    """Set the parameters of OpenSpiel's ``sheriff`` game; see its size, an equilibrium,
+    a plot of both sides' payoffs against the fine, and the final offer for each load."""
 
     MAX_CHECKED_TERMINALS = 1000     # Gambit's LCP solver is quick below this, slow above
 
@@ -137,6 +139,11 @@ class BribeBargainingLab(kit.Frame):
         self.sheriff_penalty = slider(sheriff_penalty, 0, 5, "Sheriff pays if cargo is clean")
         self.size = lesson.html()
         self.summary = lesson.html()
+        self.plot = widgets.Image(format="png", layout={"width": "min(576px, 100%)"})
+        self.load = lesson.toggles([("0 items", 0)], 0, "80px")
+        self.load.add_class("snl-load")
+        self.heard = lesson.html()
+        self.heard.add_class("snl-heard")
         self.gambit_button = lesson.button("Check with Gambit", width="180px")
         self.gambit_result = lesson.html()
         self.gambit_button.on_click(self._check_with_gambit)
@@ -144,11 +151,20 @@ class BribeBargainingLab(kit.Frame):
                    self.item_penalty, self.sheriff_penalty)
         for w in sliders:
             w.observe(self._update, names="value")
+        self.load.observe(self._show_offer, names="value")
+        curious = widgets.Accordion([widgets.VBox([self.gambit_button, self.gambit_result])])
+        curious.set_title(0, "For the curious: check the answer with Gambit")
+        curious.selected_index = None
         super().__init__(border=None)
-        self.body(kit.box(list(sliders), title="The game", kicker="Parameters"),
-                  kit.box([self.size], title="How big is the tree?", kicker="Size"),
-                  kit.box([self.summary, self.gambit_button, self.gambit_result],
-                          title="An equilibrium", kicker="What both sides should do"))
+        self.body(
+            kit.box(list(sliders), title="The game", kicker="Parameters"),
+            kit.box([self.summary], title="What both sides should do", kicker="An equilibrium"),
+            kit.box([lesson.label("Pretend you are the smuggler. Pick what you load, and see what the "
+                                     "equilibrium tells you to offer in the last round:"),
+                        self.load, self.heard], title="Does the offer give the bag away?", kicker="Try it"),
+            kit.box([self.plot], title="Who gains as the fine grows", kicker="Plot"),
+            kit.box([self.size, curious], title="How big is the game?", kicker="Size"),
+        )
         self._update()
 
     @property
@@ -163,11 +179,12 @@ class BribeBargainingLab(kit.Frame):
         s = self.tree.size()
         self.size.value = (
             '<div class="snl"><table class="snl-grid"><tr><th></th><th>Smuggler</th><th>Sheriff</th></tr>'
-            f'<tr><th>information sets</th><td class="num">{s["infosets"][0]}</td>'
+            f'<tr><th>situations a player can tell apart</th><td class="num">{s["infosets"][0]}</td>'
             f'<td class="num">{s["infosets"][1]}</td></tr>'
-            f'<tr><th>sequences</th><td class="num">{s["sequences"][0]}</td>'
+            f'<tr><th>different plans of moves</th><td class="num">{s["sequences"][0]}</td>'
             f'<td class="num">{s["sequences"][1]}</td></tr></table>'
-            f'<b>{s["terminals"]}</b> ways the game can end (terminal histories).</div>')
+            f'<b>{s["terminals"]}</b> ways the game can end. Each extra bargaining round multiplies them by '
+            f'{2 * (p.max_bribe + 1)}.</div>')
         self.solution = bg.solve(p, self.tree)
         lines = bg.explain(self.solution)
         worst, best = bg.payoff_range(bg.build_tree(replace(p, num_rounds=1)))
@@ -177,12 +194,47 @@ class BribeBargainingLab(kit.Frame):
         else:
             lines.append(f"There is more than one equilibrium: in the one-round game the smuggler "
                          f"gets between {_num(lo)} and {_num(hi)} depending on which one is played.")
-        check = "checked exactly" if self.solution.exact else "checked numerically"
-        lines.append(f"Neither side can gain by deviating ({check} on all {s['terminals']} endings).")
+        lines.append(f"Neither side can do better by changing his plan alone (checked on all "
+                     f"{s['terminals']} ways the game can end).")
         self.text = "\n".join(lines)
         items = "".join(f"<li>{escape(t)}</li>" for t in lines)
         self.summary.value = f'<div class="snl-result"><ul style="margin:4px 0;padding-left:20px">{items}</ul></div>'
+        self.one_round = self.solution if p.num_rounds == 1 else _solve_cached(replace(p, num_rounds=1))
+        keep = self.load.value if self.load.value <= p.max_items else 0
+        self.load.unobserve(self._show_offer, names="value")
+        self.load.options = [(f"{n} item" + ("" if n == 1 else "s"), n) for n in range(p.max_items + 1)]
+        self.load.value = keep
+        self.load.observe(self._show_offer, names="value")
+        self._show_offer()
+        self.plot.value = _fine_png(p)
         self.gambit_result.value = ""
+
+    def _show_offer(self, change=None):
+        """The equilibrium's last offer for the chosen load, beside the offers for every other load."""
+        offers, inspect = bg.final_offers(self.one_round), bg.inspect_chance(self.one_round)
+
+        def say(dist) -> str:
+            return " or ".join(f"{b} gold" + ("" if q == 1 else f" ({bg.share(q)})") for b, q in sorted(dist.items()))
+
+        made = bg.loads_made(self.one_round)            # the loads the equilibrium smuggler uses
+        n = self.load.value
+        mine = say(offers[n])
+        rows = "".join(f'<tr{" class=snl-win" if m == n else ""}><td>{m} item{"" if m == 1 else "s"}</td>'
+                       f'<td>{escape(say(offers[m]))}</td></tr>' for m in sorted(offers) if m in made)
+        same = len({tuple(sorted(offers[m].items())) for m in made}) == 1
+        if n not in made:
+            self.offer_text = f"The equilibrium smuggler never loads {n} item{'' if n == 1 else 's'}."
+            verdict = "It would gain him less than the loads he does use. Pick one of the loads in the table."
+        elif same:
+            self.offer_text = f"With {n} item{'' if n == 1 else 's'} loaded, you offer {mine}."
+            verdict = (f"The Sheriff hears <b>{escape(mine)}</b> whatever is in the bag, so the offer tells him "
+                       f"nothing: he inspects {bg.share(inspect[next(iter(offers[n]))])} of the time, by the odds alone.")
+        else:
+            self.offer_text = f"With {n} item{'' if n == 1 else 's'} loaded, you offer {mine}."
+            verdict = ("Here the offer differs with the load, so the Sheriff learns something from it; "
+                       "he answers each offer with his own chance of inspecting.")
+        self.heard.value = (f'<div class="snl-result"><b class="snl-big">{escape(self.offer_text)}</b><br>{verdict}'
+                            f'<table class="snl-grid"><tr><th>loaded</th><th>last offer</th></tr>{rows}</table></div>')
 
     def _check_with_gambit(self, _button=None):
         terminals = len(self.tree.payoff)
@@ -201,6 +253,37 @@ class BribeBargainingLab(kit.Frame):
             f'<div class="snl">Gambit (sequence-form Lemke) finds payoffs smuggler {_num(payoffs[0])}, '
             f"Sheriff {_num(payoffs[1])}: {same}. Our checker finds regrets "
             f"{_num(bg.regrets(self.tree, behavior)[0])} and {_num(bg.regrets(self.tree, behavior)[1])}.</div>")
+
+
+@cache
+def _solve_cached(p: bg.SheriffParams) -> bg.Solution:
+    return bg.solve(p)
+
+
+@cache
+def _fine_png(p: bg.SheriffParams) -> bytes:
+    """Both sides' equilibrium payoff (one round) for every fine per item from 0 to 5."""
+    from matplotlib.figure import Figure
+
+    caps = list(range(0, 6))
+    pay = [_solve_cached(replace(p, item_penalty=c, num_rounds=1)).payoffs for c in caps]
+    fig = Figure(figsize=(6.4, 3.2), dpi=90)
+    ax = fig.add_subplot()
+    ax.plot(caps, [float(u[0]) for u in pay], "o-", color="#b71c1c", lw=2, label="smuggler")
+    ax.plot(caps, [float(u[1]) for u in pay], "s--", color="#1565c0", lw=2, label="Sheriff")
+    ax.axvline(p.item_penalty, color="#555", lw=1, ls=":")
+    ax.annotate("your setting", (p.item_penalty, ax.get_ylim()[0]), xytext=(4, 6),
+                textcoords="offset points", fontsize=9, color="#333")
+    ax.axhline(0, color="#999", lw=0.8)
+    ax.set_xticks(caps)
+    ax.set_xlabel("fine per item caught (gold)")
+    ax.set_ylabel("average gain per game")
+    ax.legend(fontsize=8, loc="best", frameon=False)
+    ax.grid(alpha=0.25)
+    fig.tight_layout()
+    buf = io.BytesIO()
+    fig.savefig(buf, format="png", metadata={"Software": None})
+    return buf.getvalue()
 
 
 def _num(q) -> str:

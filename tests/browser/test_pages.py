@@ -1,0 +1,59 @@
+"""The course pages in real Chromium: the rule reference searches and its glossary links
+land on the word; "Next" walks from the overview through two lessons; "Mark done" ticks
+the lesson on the home page (kept in the browser's localStorage)."""
+import re
+
+from playwright.sync_api import expect
+
+from harness import assert_no_errors, open_lesson, screenshot
+
+T = 15_000      # a kernel round trip
+LOAD = 60_000   # a whole lesson executed by Voilà
+
+
+def test_reference_search_and_glossary_links(page, voila_url):
+    open_lesson(page, voila_url, "40_reference.ipynb")
+    results = page.locator(".snl-search-results").first
+    expect(results).to_contain_text("Every rule the tutor cites: 46")
+    page.fill(".snl-search input", "Booty")
+    expect(results).to_contain_text("Sharing the Booty", timeout=T)
+    expect(results).to_contain_text("In the glossary")
+    expect(results).not_to_contain_text("Every rule the tutor cites")
+    page.locator(".snl-search-results a.snl-term[href='#term-booty']").first.click()   # a word in a rule
+    expect(page.locator("#term-booty")).to_have_class(re.compile(r"\bsnl-here\b"), timeout=T)
+    screenshot(page, "test_40_reference_search")
+    assert_no_errors(page)
+
+    # A glossary word in a lesson is a link (with the definition on hover) to its entry.
+    open_lesson(page, voila_url, "00_overview.ipynb")
+    word = page.locator(".snl-overview a.snl-term", has_text="contraband").first
+    assert "Pepper, Mead, Silk and Crossbows" in word.get_attribute("title")
+    word.click()
+    page.wait_for_url("**/40_reference.ipynb#term-contraband", wait_until="commit", timeout=LOAD)
+    expect(page.locator("#term-contraband")).to_have_class(re.compile(r"\bsnl-here\b"), timeout=LOAD)
+    expect(page.locator("#term-contraband")).to_be_in_viewport()
+    assert_no_errors(page)
+
+
+def test_next_walks_the_course_and_mark_done_ticks_home(page, voila_url):
+    open_lesson(page, voila_url, "00_overview.ipynb")
+    expect(page.locator(".snl-nav").first).to_contain_text("What you will learn")
+    page.click("a.snl-next")
+    page.wait_for_url("**/01_components_and_setup.ipynb", wait_until="commit", timeout=LOAD)
+    nxt = page.locator("a.snl-next")
+    expect(nxt).to_have_text("Next: The Market →", timeout=LOAD)
+    expect(page.locator(".snl-nav").first).to_contain_text("three kinds of goods")
+    nxt.click()
+    page.wait_for_url("**/02_market.ipynb", wait_until="commit", timeout=LOAD)
+    expect(page.locator(".snl-nav").first).to_contain_text("how merchants swap cards", timeout=LOAD)
+    done = page.locator(".snl-done-btn")
+    done.click()
+    expect(done).to_have_text("✓ Done")
+    assert_no_errors(page)
+
+    open_lesson(page, voila_url, "00_home.ipynb")
+    item = page.locator(".sheriff-course li[data-sheriff-nb='02_market.ipynb'] .snl-tick")
+    expect(item).to_have_text("✓")
+    expect(page.locator(".sheriff-course li[data-sheriff-nb='03_loading.ipynb'] .snl-tick")).to_have_text("")
+    screenshot(page, "test_00_home_progress")
+    assert_no_errors(page)
