@@ -51,6 +51,12 @@ def voila_executable() -> str:
     return str(here) if here.exists() else str(ROOT / ".venv" / "bin" / "voila")
 
 
+def jupyter_path() -> str:
+    """The repository's ``share/jupyter`` first, so Voilà uses the page template as it is in
+    the working tree (``pip install`` copies it into the environment)."""
+    return os.pathsep.join(filter(None, [str(ROOT / "share" / "jupyter"), os.environ.get("JUPYTER_PATH")]))
+
+
 class VoilaServer:
     """``with VoilaServer(ROOT / "notebooks") as url: ...`` serves a folder on 127.0.0.1."""
 
@@ -70,7 +76,7 @@ class VoilaServer:
             f"--port={self.port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
             *self.extra_args,
         ]
-        env = dict(os.environ, PYTHONHASHSEED="0")
+        env = dict(os.environ, PYTHONHASHSEED="0", JUPYTER_PATH=jupyter_path())
         # cwd=ROOT so Voilà reads the repo's voila.json (it looks in the current directory).
         self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
                                      env=env, start_new_session=True)
@@ -131,6 +137,7 @@ def watch_console(page) -> list[str]:
     kernel errors / stderr that reach the page after load (e.g. an exception in a
     button callback, which Voilà shows nowhere)."""
     errors: list[str] = []
+    echoes: list[dict] = []
 
     def on_console(msg):
         if msg.type != "error":
@@ -145,7 +152,9 @@ def watch_console(page) -> list[str]:
         if msg is None:
             return
         kind, content = msg
-        if kind == "error":
+        if kind == "comm_msg" and (content.get("data") or {}).get("method") == "echo_update":
+            echoes.append(content["data"].get("state", {}))
+        elif kind == "error":
             errors.append(f"kernel error: {content.get('ename')}: {content.get('evalue')}")
         elif (kind == "stream" and content.get("name") == "stderr"
               and not BENIGN_STDERR.match(content.get("text", ""))):
@@ -155,7 +164,22 @@ def watch_console(page) -> list[str]:
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     page.on("websocket", lambda ws: ws.on("framereceived", on_frame))
     page.sheriff_errors = errors
+    page.sheriff_echoes = echoes
     return errors
+
+
+def synced(page, action, timeout: float = 20_000) -> None:
+    """Do ``action()`` (a select, a fill, a click on a toggle) and return once the kernel has
+    the new value: ipywidgets 8 echoes every state change the page sends back from the kernel
+    (``echo_update``), so a later click is never handled before the value it depends on."""
+    echoes = page.sheriff_echoes
+    before = len(echoes)
+    action()
+    deadline = time.monotonic() + timeout / 1000
+    while len(echoes) == before:
+        if time.monotonic() > deadline:
+            raise AssertionError("the kernel never acknowledged the new widget value")
+        page.wait_for_timeout(25)  # lets Playwright deliver websocket events; the exit is the echo
 
 
 def decode_kernel_frame(payload) -> tuple[str, dict] | None:
