@@ -57,12 +57,32 @@ def jupyter_path() -> str:
     return os.pathsep.join(filter(None, [str(ROOT / "share" / "jupyter"), os.environ.get("JUPYTER_PATH")]))
 
 
+def wait_for_http(url: str, proc: subprocess.Popen, timeout: float, log: Path) -> None:
+    """Return once ``url`` gives any HTTP answer; raise with the server's log if ``proc``
+    exits or ``timeout`` seconds pass first."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode}:\n"
+                               + log.read_text(errors="replace")[-4000:])
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except urllib.error.HTTPError:
+            return  # any HTTP answer means the server is up
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"no answer on {url} within {timeout}s:\n" + log.read_text(errors="replace")[-4000:])
+
+
 class VoilaServer:
     """``with VoilaServer(ROOT / "notebooks") as url: ...`` serves a folder on 127.0.0.1."""
 
     def __init__(self, root: Path, port: int | None = None, timeout: float = 60.0,
-                 extra_args: list[str] = ()):
+                 extra_args: list[str] = (), cwd: Path = ROOT, env: dict | None = None):
         self.root = Path(root)
+        self.cwd = Path(cwd)        # Voilà reads voila.json from here
+        self.env = env or {}
         self.extra_args = list(extra_args)
         self.port = port or free_port()
         self.timeout = timeout
@@ -76,28 +96,33 @@ class VoilaServer:
             f"--port={self.port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
             *self.extra_args,
         ]
-        env = dict(os.environ, PYTHONHASHSEED="0", JUPYTER_PATH=jupyter_path())
+        env = dict(os.environ, PYTHONHASHSEED="0", JUPYTER_PATH=jupyter_path(), **self.env)
         # cwd=ROOT so Voilà reads the repo's voila.json (it looks in the current directory).
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
+        self.proc = subprocess.Popen(cmd, cwd=self.cwd, stdout=self.log, stderr=subprocess.STDOUT,
                                      env=env, start_new_session=True)
-        deadline = time.monotonic() + self.timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                log, code = self.log_text(), self.proc.returncode
-                self.stop()
-                raise RuntimeError(f"voila exited with {code}:\n{log}")
-            try:
-                with urllib.request.urlopen(self.url, timeout=2):
-                    pass
-            except urllib.error.HTTPError:
-                return self.url  # any HTTP answer means the server is up
-            except OSError:
-                time.sleep(0.2)
-                continue
-            return self.url
-        log = self.log_text()
-        self.stop()
-        raise RuntimeError(f"voila did not answer on {self.url} within {self.timeout}s:\n{log}")
+        try:
+            wait_for_http(self.url, self.proc, self.timeout, Path(self.log.name))
+        except RuntimeError:
+            self.stop(keep_log=False)
+            raise
+        return self.url
+
+    def preheats(self) -> bool:
+        """Whether this server keeps preheated kernels (voila.json, unless the command line says no)."""
+        if "--VoilaConfiguration.preheat_kernel=False" in self.extra_args:
+            return False
+        config = self.cwd / "voila.json"
+        return config.exists() and json.loads(config.read_text()).get(
+            "VoilaConfiguration", {}).get("preheat_kernel", False)
+
+    def pools_filled(self) -> bool:
+        """True once every preheated pool is full: each notebook's first fill, and one refill
+        for each kernel handed out (Voilà logs both)."""
+        if not self.preheats():
+            return True
+        log = Path(self.log.name).read_text(errors="replace")
+        notebooks = [p for p in self.root.rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p)]
+        return log.count(" is filled with ") >= len(notebooks) + log.count("Using pre-heated kernel")
 
     def log_text(self) -> str:
         return Path(self.log.name).read_text(errors="replace")[-4000:]
