@@ -18,6 +18,7 @@ import argparse
 import asyncio
 import statistics
 import sys
+import tempfile
 import time
 import urllib.request
 from pathlib import Path
@@ -116,8 +117,12 @@ async def main_async(args) -> int:
     from playwright.async_api import async_playwright
 
     repo = Path(args.repo).resolve()
-    server = VoilaServer(repo / "notebooks", cwd=repo, timeout=120,
-                         env={"PYTHONPATH": str(repo)} if repo != ROOT else None)
+    env = None
+    if repo != ROOT:    # the kernels import that checkout's engine (only it: its root may shadow packages)
+        only = Path(tempfile.mkdtemp(prefix="sheriff-classroom-"))
+        (only / "sheriff").symlink_to(repo / "sheriff")
+        env = {"PYTHONPATH": str(only)}
+    server = VoilaServer(repo / "notebooks", cwd=repo, timeout=120, env=env)
     rows = []
     with server:
         # a warm server: the idle kernels (a preheated pool) are up before the class arrives
