@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import os
 import re
+import select
 import shutil
 import subprocess
 import sys
@@ -33,7 +34,7 @@ PIP_PROGRESS = re.compile(r"^(Collecting|Installing collected|Successfully|Build
 # Server log lines that alarm a newcomer but mean nothing here (see docs/deploy.md).
 SERVER_NOISE = re.compile(r"is not trusted|without encryption|Using .* to store connection files"
                           r"|Storing connection files|Serving static files|Voil.+ is running at"
-                          r"|^\s*http://127\.0\.0\.1|kernel_pools_config|No such comm")
+                          r"|^\s*http://127\.0\.0\.1|kernel_pools_config|No such comm|Timeout waiting for IOPub")
 
 
 def say(msg: str) -> None:
@@ -51,14 +52,25 @@ def pip(args: list[str], compiled: bool) -> None:
     if not compiled:
         env["SHERIFF_PURE"] = "1"
     cmd = [str(PY), "-m", "pip", "install", "--progress-bar", "off", *args]
-    say("+ " + " ".join(cmd[2:]) + ("" if compiled else "   (SHERIFF_PURE=1: no compile)"))
+    say("+ " + " ".join(cmd[2:]) + ("" if compiled or "-e" not in args else "   (SHERIFF_PURE=1: no compile)"))
     start = time.monotonic()
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=0)
     lines: list[str] = []
-    for line in proc.stdout:
-        lines.append(line)
-        if PIP_PROGRESS.match(line):
-            say("  " + line.rstrip()[:160])
+    pending = b""
+    while True:
+        ready, _, _ = select.select([proc.stdout], [], [], 15)
+        if not ready:        # pip unpacks and compiles in silence: say it is still at work
+            say(f"  ... still working ({time.monotonic() - start:.0f} s so far)")
+            continue
+        chunk = os.read(proc.stdout.fileno(), 65536)
+        if not chunk:
+            break
+        *done, pending = (pending + chunk).split(b"\n")
+        for raw in done:
+            line = raw.decode(errors="replace")
+            lines.append(line + "\n")
+            if PIP_PROGRESS.match(line):
+                say("  " + line.split(" (from ")[0].rstrip()[:160])
     if proc.wait():
         sys.stdout.write("".join(lines[-60:]))
         sys.exit(f"error: pip failed (exit {proc.returncode}); its last lines are above")

@@ -6,9 +6,11 @@ The environment is kept in ``.venv-binder/`` and rebuilt only when postBuild, py
 setup.py or the page template change (pip's wheels are local: about a minute)."""
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -62,7 +64,8 @@ def binder_server(binder_env, tmp_path_factory):
     log = open(repo / "server.log", "w")
     proc = subprocess.Popen(
         [str(binder_env / "bin" / "jupyter"), "server", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-         "--ServerApp.port_retries=0", f"--IdentityProvider.token={TOKEN}"],
+         "--ServerApp.port_retries=0", f"--IdentityProvider.token={TOKEN}",
+         *(["--allow-root"] if os.geteuid() == 0 else [])],
         cwd=repo, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         env={k: v for k, v in os.environ.items() if k not in ("JUPYTER_PATH", "VIRTUAL_ENV")})
     url = f"http://127.0.0.1:{port}/"
@@ -70,11 +73,13 @@ def binder_server(binder_env, tmp_path_factory):
         wait_for_http(url, proc, timeout=60, log=repo / "server.log")
         yield url
     finally:
-        os.killpg(proc.pid, 15)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGTERM)      # our own process group: the server and its kernels
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, 9)
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGKILL)
         log.close()
 
 
