@@ -256,7 +256,9 @@ def open_lesson(page, base_url: str, name: str, timeout: float = 60_000) -> None
     if page.evaluate(ERROR_PAGE_JS):
         raise AssertionError(f"Voilà error page for {name}: {page.inner_text('body')[:500]}")
     try:
-        page.wait_for_selector(WIDGET_SELECTOR, state="visible", timeout=10_000)
+        # A preheated page arrives executed: its widgets appear once the browser has loaded
+        # the widget manager, which on a busy machine takes longer than the page itself.
+        page.wait_for_selector(WIDGET_SELECTOR, state="visible", timeout=timeout)
     except Exception:
         problems = "\n".join(page_problems(page)) or "(no error shown)"
         raise AssertionError(f"no ipywidget rendered in {name}:\n{problems}") from None

@@ -25,7 +25,7 @@ def kernel_id(page) -> str:
 
 def record_sockets(page) -> None:
     page.sheriff_sockets = []
-    page.on("websocket", page.sheriff_sockets.append)
+    page.on("websocket", lambda ws: page.sheriff_sockets.append(ws))
 
 
 def test_killed_kernel_is_reported_and_reload_brings_the_lesson_back(page, voila_url):
