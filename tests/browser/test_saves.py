@@ -34,7 +34,7 @@ def test_replay_refuses_a_large_file_in_the_browser_and_loads_a_real_save(page, 
     expect(note).to_contain_text("20.0 MB: too large to be a saved game", timeout=T)
     expect(note).to_contain_text("Nothing was sent")
     page.click(".sn-ctl-replay-load")
-    expect(page.locator(".sn-replay [role=alert]")).to_contain_text("Choose a saved game file", timeout=T)
+    expect(page.locator(".sn-replay .sn-refusal")).to_contain_text("Choose a saved game file", timeout=T)
     assert len(page.sheriff_echoes) >= echoes        # the page still talks to its kernel
 
     g = play_one(Rules(players=3), [("honest", "trusting")] * 3, seed=11)
