@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import signal
 import statistics
 import sys
 import tempfile
@@ -158,6 +159,7 @@ def fmt(x: float | None) -> str:
 
 
 def main() -> int:
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))   # a stop still stops our server and kernels
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--n", type=int, nargs="+", default=[1, 10, 20, 30], help="class sizes (default 1 10 20 30)")
     ap.add_argument("--lesson", default="05_inspection.ipynb", help="notebook in notebooks/ (default lesson 05)")

@@ -244,7 +244,7 @@ DONE_JS = (
 )
 
 
-def open_lesson(page, base_url: str, name: str, timeout: float = 60_000) -> None:
+def open_lesson(page, base_url: str, name: str, timeout: float = 120_000) -> None:
     """Open ``notebooks/<name>`` in Voilà; return once Voilà has executed it (its
     ``#loading`` spinner is gone) and its first ipywidget is visible.
 
