@@ -57,6 +57,7 @@ class ReplayViewer:
         self.load_btn = self._add("replay.load", W.Button(description="Load for replay", icon="folder-open",
                                                           button_style="primary", layout=W.Layout(width="200px")))
         self.load_btn.on_click(lambda _b: self.load(self._chosen_text()))
+        self.file.observe(lambda _ch: self._file_chosen(), "value")
         self.message = W.HTML()
         load_box = W.VBox([W.HBox([self.file, self.load_btn]), self.text, self.message])
         self.load_acc = W.Accordion(children=[load_box], titles=("Load a saved game",))
@@ -111,6 +112,14 @@ class ReplayViewer:
         return self.root._repr_mimebundle_(**kw)
 
     # -- loading -----------------------------------------------------------------------
+    def _file_chosen(self) -> None:
+        """Say which file arrived (the upload button itself does not show it)."""
+        if self.file.value:
+            f = self.file.value[0]
+            name, size = (f["name"], f["size"]) if isinstance(f, dict) else (f.name, f.size)
+            self.message.value = (f'<div class="sn-note sn-file-chosen">Chosen: {escape(str(name))} '
+                                  f'({max(1, round(size / 1024))} kB). Press “Load for replay”.</div>')
+
     def _chosen_text(self):
         if self.file.value:
             f = self.file.value[0]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from harness import assert_no_errors, open_lesson, screenshot, synced
+from harness import assert_no_errors, open_lesson, screenshot
 
 from sheriff import actions as A
 from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
@@ -95,23 +95,10 @@ def ctl(name: str) -> str:
     return ".sn-ctl-" + name.replace(".", "-").replace("_", "-")
 
 
-def set_number(page, name: str, value: float) -> None:
-    """Type a number and leave the box; return once the kernel holds it."""
+def set_number(page, name: str, value: int) -> None:
     box = page.locator(ctl(name) + " input")
-    try:
-        if float(box.input_value()) == float(value):
-            return                      # unchanged: the kernel sends nothing back
-    except ValueError:
-        pass
-    synced(page, lambda: (box.fill(str(value)), box.press("Tab")))
-
-
-def choose(page, name: str, label: str) -> None:
-    """Pick ``label`` in a dropdown; return once the kernel holds it."""
-    select = page.locator(ctl(name) + " select")
-    if select.evaluate("el => el.options[el.selectedIndex]?.text") == label:
-        return
-    synced(page, lambda: select.select_option(label=label))
+    box.fill(str(value))
+    box.press("Tab")
 
 
 def click(page, name: str) -> None:
@@ -122,7 +109,7 @@ def play_by_clicks(page, game_before: Game, a: A.Action, names) -> None:
     """Make move ``a`` through the widgets (the page shows the position ``game_before``)."""
     s = game_before.state
     if isinstance(a, A.ChooseStart):
-        choose(page, "start.who", names[a.start])
+        page.locator(ctl("start.who") + " select").select_option(label=names[a.start])
         click(page, "start.go")
     elif isinstance(a, A.Market):
         for g in set(a.discard):
@@ -133,7 +120,7 @@ def play_by_clicks(page, game_before: Game, a: A.Action, names) -> None:
             set_number(page, f"load.{GOODS[g].id}", a.cards.count(g))
         click(page, "load.go")
     elif isinstance(a, A.Declare):
-        choose(page, "declare.good", f"{a.count} {GOODS[a.good].name}")
+        page.locator(ctl("declare.good") + " select").select_option(label=f"{a.count} {GOODS[a.good].name}")
         click(page, "declare.go")
     elif isinstance(a, A.Threaten):
         click(page, f"bag.{a.merchant}.threaten")
@@ -183,9 +170,9 @@ def start_game(page, voila_url) -> list[str]:
     shot(page, "20_play_setup")
     set_number(page, "setup.delay", 0)
     assert page.locator(ctl("seat.0.kind") + " select").input_value() is not None
-    choose(page, "seat.0.kind", "Human (hot seat)")
+    page.locator(ctl("seat.0.kind") + " select").select_option(label="Human (hot seat)")
     for p in range(1, PLAYERS):
-        choose(page, f"seat.{p}.kind", "Bot")
+        page.locator(ctl(f"seat.{p}.kind") + " select").select_option(label="Bot")
     set_number(page, "setup.seed", SEED)
     names = [page.locator(ctl(f"seat.{p}.name") + " input").input_value() for p in range(PLAYERS)]
     click(page, "setup.start")
@@ -241,10 +228,10 @@ def test_all_bot_game_ends_with_the_score_table(page, voila_url):
     open_lesson(page, voila_url, "20_play.ipynb")
     page.wait_for_selector(ctl("setup.start"), timeout=TIMEOUT)
     set_number(page, "setup.delay", 0)
-    choose(page, "setup.players", "5")
+    page.locator(ctl("setup.players") + " select").select_option(label="5")
     page.wait_for_selector(ctl("seat.4.name") + " input", state="visible", timeout=TIMEOUT)
     for p in range(5):
-        choose(page, f"seat.{p}.kind", "Bot")
+        page.locator(ctl(f"seat.{p}.kind") + " select").select_option(label="Bot")
     set_number(page, "setup.seed", 9)
     click(page, "setup.start")
     page.wait_for_selector(".sn-scores .sn-total", timeout=60_000)
@@ -263,9 +250,9 @@ def test_bots_play_at_a_visible_pace(page, voila_url):
     """With a delay, bots move one by one (the kernel's event loop), not all at once."""
     open_lesson(page, voila_url, "20_play.ipynb")
     page.wait_for_selector(ctl("setup.start"), timeout=TIMEOUT)
-    choose(page, "setup.players", "3")
+    page.locator(ctl("setup.players") + " select").select_option(label="3")
     for p in range(3):
-        choose(page, f"seat.{p}.kind", "Bot")
+        page.locator(ctl(f"seat.{p}.kind") + " select").select_option(label="Bot")
     set_number(page, "setup.delay", 0.3)
     click(page, "setup.start")
     page.wait_for_selector(".sn-story p", timeout=TIMEOUT)

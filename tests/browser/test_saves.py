@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from harness import assert_no_errors, open_lesson, synced
+from harness import assert_no_errors, open_lesson
 
 T = 30_000
 
@@ -38,7 +38,9 @@ def test_replay_refuses_a_large_file_in_the_browser_and_loads_a_real_save(page, 
     assert len(page.sheriff_echoes) >= echoes        # the page still talks to its kernel
 
     g = play_one(Rules(players=3), [("honest", "trusting")] * 3, seed=11)
-    synced(page, lambda: choose_file(page, "my-game.json", save_game(g).encode("utf-8")))
+    choose_file(page, "my-game.json", save_game(g).encode("utf-8"))
+    # the kernel has the file once the page names it (FileUpload does not echo its value)
+    expect(page.locator(".sn-file-chosen")).to_contain_text("Chosen: my-game.json", timeout=T)
     expect(note).to_have_count(0)
     page.click(".sn-ctl-replay-load")
     expect(page.locator(".sn-step")).to_have_text(f"Step 0 of {len(g.history)}", timeout=T)
