@@ -4,7 +4,9 @@ compared with a one-button ipywidgets page (``benchmarks/baseline_one_button.ipy
     .venv/bin/python benchmarks/pages.py                 # every notebooks/*.ipynb, 5 runs each
     .venv/bin/python benchmarks/pages.py --runs 9 02_market.ipynb
 
-For each page: time from navigation start to the first rendered ipywidget (browser clock,
+Each page is served from a temporary folder with the repository's voila.json (preheated
+kernels), and each load waits until the page's preheated kernel is back in its pool (a warm
+server).  For each page: time from navigation start to the first rendered ipywidget (browser clock,
 median of N fresh page loads, each in a new browser context, after one discarded warm-up
 load), and click-to-update latency (median of N clicks): the benchmark clicks the first
 element with CSS class ``sheriff-bench-click`` and waits until the text of the first
@@ -16,8 +18,11 @@ click <= baseline + 100 ms.  This prints figures; it is not a test.
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
@@ -70,11 +75,14 @@ def has_marks(path: Path) -> bool:
     return "sheriff-bench-click" in text and "sheriff-bench-result" in text
 
 
-def measure(browser, base_url: str, rel: str, runs: int, clicks: int, with_click: bool):
+def measure(browser, base_url: str, rel: str, runs: int, clicks: int, with_click: bool, server):
     loads: list[float] = []
     click_ms: list[float] = []
     timeouts = 0
     for run in range(runs + 1):          # run 0 is a discarded warm-up
+        deadline = time.monotonic() + 180  # a warm server: the page's preheated kernel is ready
+        while not server.pools_filled() and time.monotonic() < deadline:
+            time.sleep(0.25)
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         context.add_init_script(FIRST_WIDGET_PROBE)
         page = context.new_page()
@@ -109,15 +117,22 @@ def main() -> int:
     from playwright.sync_api import sync_playwright
 
     rows = []
-    with VoilaServer(ROOT) as base_url, sync_playwright() as p:   # serves the repo root
-        browser = launch_chromium(p)
-        try:
-            for rel in pages:
-                marked = has_marks(ROOT / rel)
-                print(f"measuring {rel} ...", file=sys.stderr, flush=True)
-                rows.append((rel, marked, *measure(browser, base_url, rel, args.runs, args.clicks, marked)))
-        finally:
-            browser.close()
+    # The pages measured, side by side in one folder served with the repository's voila.json
+    # (preheated kernels for exactly these pages, not for every notebook under the root).
+    with tempfile.TemporaryDirectory(prefix="sheriff-pages-") as tmp:
+        for rel in pages:
+            shutil.copy(ROOT / rel, Path(tmp) / Path(rel).name)
+        server = VoilaServer(Path(tmp), timeout=120)
+        with server as base_url, sync_playwright() as p:
+            browser = launch_chromium(p)
+            try:
+                for rel in pages:
+                    marked = has_marks(ROOT / rel)
+                    print(f"measuring {rel} ...", file=sys.stderr, flush=True)
+                    rows.append((rel, marked, *measure(browser, base_url, Path(rel).name, args.runs,
+                                                       args.clicks, marked, server)))
+            finally:
+                browser.close()
 
     _, _, base_load, base_click, _ = rows[0]
     print(f"\nmedians over {args.runs} loads x {args.clicks} clicks; "

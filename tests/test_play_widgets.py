@@ -5,9 +5,11 @@ dropdown options, ``Button.click()``), never by pushing actions directly.
 """
 from __future__ import annotations
 
+import base64
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -193,7 +195,7 @@ VARIANTS = {
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_one_human_plays_a_whole_game_through_the_widgets(players, tmp_path):
     human = 1
-    app = PlayApp(bot_delay=0, save_dir=tmp_path)
+    app = PlayApp(bot_delay=0)
     cfg = config(players, humans=(human,), seed=20 + players, **VARIANTS[players])
     assert app.start(cfg)
     moves_by_human = 0
@@ -266,16 +268,16 @@ def test_public_table_never_shows_a_bot_hand_to_the_human():
 
 
 def test_widget_save_replays_to_the_same_final_score(tmp_path):
-    app = PlayApp(bot_delay=0, save_dir=tmp_path)
+    app = PlayApp(bot_delay=0)
     assert app.start(config(4, humans=(2,), seed=5))
     drive(app, seed=2)
     g = app.game
     app.save_btn.click()
-    files = list(tmp_path.glob("*.json"))
-    assert len(files) == 1 and "Download" in app.save_msg.value
-    text = files[0].read_text()
+    assert not list(tmp_path.iterdir()) and not Path("saved_games").exists()   # nothing kept on the server
+    link = re.search(r'href="data:application/json;base64,([^"]+)"', app.save_msg.value)
+    text = base64.b64decode(link[1]).decode("utf-8")        # what the browser downloads
     assert json.loads(text)["format"] == "sheriff-game"
-    assert app.save_json.value == text
+    assert app.save_json.value == text and "on your computer" in app.save_msg.value
     loaded = load_game(text)
     fresh = Game(loaded.rules, loaded.names, loaded.seed, loaded.first_sheriff)
     state = loaded.replay_to(len(loaded.history))
@@ -283,9 +285,8 @@ def test_widget_save_replays_to_the_same_final_score(tmp_path):
     assert state.winners == g.winners
     assert fresh.history == []
     # and through the replay viewer, stepped to the end
-    viewer = ReplayViewer(saved_dir=tmp_path)
-    assert viewer.files.options[1][1] == str(files[0])
-    viewer.files.value = str(files[0])
+    viewer = ReplayViewer()
+    _upload(viewer.file, text.encode("utf-8"))
     viewer.load_btn.click()
     viewer.reg["replay.last"].click()
     assert viewer.step.value == len(g.history)
@@ -294,14 +295,14 @@ def test_widget_save_replays_to_the_same_final_score(tmp_path):
 
 
 def test_saved_game_mid_game_loads_and_continues(tmp_path):
-    app = PlayApp(bot_delay=0, save_dir=tmp_path)
+    app = PlayApp(bot_delay=0)
     assert app.start(config(3, humans=(0,), seed=8))
     rng = random.Random(4)
     for _ in range(15):
         human_move(app, rng)
     text = app.save()
     k = len(app.game.history)
-    other = PlayApp(bot_delay=0, save_dir=tmp_path)
+    other = PlayApp(bot_delay=0)
     other.setup.load_text.value = text
     other.setup.load_go.click()
     assert other.game is not None and other.game.history[:k] == app.game.history[:k]
@@ -314,13 +315,13 @@ def test_saved_game_mid_game_loads_and_continues(tmp_path):
     ("[1, 2, 3]", "cannot be loaded"),
 ])
 def test_corrupted_save_is_refused_with_a_message(bad, words, tmp_path):
-    app = PlayApp(bot_delay=0, save_dir=tmp_path)
+    app = PlayApp(bot_delay=0)
     app.setup.load_text.value = bad
     app.setup.load_go.click()
     msg = app.setup.load_message.value
     assert words in msg and "Traceback" not in msg and 'role="alert"' in msg
     assert app.game is None
-    viewer = ReplayViewer(saved_dir=tmp_path)
+    viewer = ReplayViewer()
     viewer.text.value = bad
     viewer.load_btn.click()
     assert words in viewer.message.value and viewer.game is None
@@ -331,7 +332,7 @@ def test_tampered_move_in_save_is_refused_with_its_index(tmp_path):
     data = json.loads(save_game(g))
     i = next(i for i, a in enumerate(data["actions"]) if a["type"] == "declare")
     data["actions"][i]["good"] = "silk"            # contraband can never be declared
-    app = PlayApp(bot_delay=0, save_dir=tmp_path)
+    app = PlayApp(bot_delay=0)
     assert not app.load_text(json.dumps(data))
     msg = app.setup.load_message.value
     assert f"actions[{i}]" in msg and "Silk" in msg
@@ -483,7 +484,7 @@ def test_loaded_bot_game_continues_exactly_as_it_went(tmp_path):
     data = json.loads(save_game(full))
     k = next(i for i, a in enumerate(full.history) if isinstance(a, A.Declare)) - 1   # mid-round, bags packed
     data["actions"] = data["actions"][:k]
-    app = PlayApp(bot_delay=0, save_dir=tmp_path)
+    app = PlayApp(bot_delay=0)
     for p in range(4):
         app.setup.seat_widgets[p][1].value = "bot"
     assert app.load_text(json.dumps(data))
@@ -523,17 +524,29 @@ def _upload(widget, data: bytes, name: str = "game.json") -> None:
 def test_uploaded_files_load_and_broken_uploads_are_refused(tmp_path):
     g = play_one(Rules(players=3), [("bluffer", "greedy")] * 3, seed=4)
     good = save_game(g).encode()
-    app = PlayApp(bot_delay=0, save_dir=tmp_path)
+    app = PlayApp(bot_delay=0)
     _upload(app.setup.load_file, good[: len(good) // 2])           # a truncated file
     app.setup.load_go.click()
     assert "cannot be loaded" in app.setup.load_message.value and app.game is None
-    viewer = ReplayViewer(saved_dir=tmp_path)
+    viewer = ReplayViewer()
     _upload(viewer.file, b"\xff\xfe not even text")
     viewer.load_btn.click()
     assert "cannot be loaded" in viewer.message.value and viewer.game is None
     _upload(viewer.file, good)
     viewer.load_btn.click()
     assert viewer.game is not None and viewer.game.history == g.history and viewer.message.value == ""
+
+
+def test_oversized_upload_is_refused_with_a_true_message():
+    big = b" " * (1024 * 1024 + 1)
+    app = PlayApp(bot_delay=0)
+    _upload(app.setup.load_file, big)
+    app.setup.load_go.click()
+    assert "larger than 1 MB" in app.setup.load_message.value and app.game is None
+    viewer = ReplayViewer()
+    _upload(viewer.file, big)
+    viewer.load_btn.click()
+    assert "larger than 1 MB" in viewer.message.value and viewer.game is None
 
 
 # -- sheriff.tournament (pure) ----------------------------------------------------------------

@@ -13,12 +13,11 @@ declaring Cheese where the saved game declared Apples.
 
 Controls (registered in ``ReplayViewer.reg``, CSS class ``sn-ctl-<name>``):
 replay.first, replay.prev, replay.step, replay.next, replay.last, replay.seat,
-replay.branch, replay.file, replay.files, replay.text, replay.load.
+replay.branch, replay.file, replay.text, replay.load.
 """
 from __future__ import annotations
 
 from html import escape
-from pathlib import Path
 
 import ipywidgets as W
 
@@ -42,21 +41,15 @@ REPLAY_CSS = """
 
 
 class ReplayViewer:
-    def __init__(self, game: Game | None = None, bot_delay: float = 0.8, saved_dir: str | Path = "saved_games",
-                 step: int = 0):
+    def __init__(self, game: Game | None = None, bot_delay: float = 0.8, step: int = 0):
         self.game: Game | None = None
         self.bot_delay = bot_delay
-        self.saved_dir = Path(saved_dir)
         self.branch_app = None
         self.reg: dict[str, W.Widget] = {}
         self._cache: dict[int, object] = {}
 
-        # loading
-        self.files = self._add("replay.files", W.Dropdown(options=[], description="Saved games:",
-                                                          style={"description_width": "initial"},
-                                                          layout=W.Layout(width="520px")))
-        self.refresh_btn = W.Button(description="Refresh list", icon="refresh", layout=W.Layout(width="140px"))
-        self.refresh_btn.on_click(lambda _b: self.refresh_files())
+        # loading: a file from the learner's own computer (the play page's download) or pasted text;
+        # the server keeps no saved games, so no one sees another learner's game
         self.file = self._add("replay.file", W.FileUpload(accept=".json,application/json", multiple=False,
                                                           description="Choose a file"))
         self.text = self._add("replay.text", W.Textarea(placeholder="…or paste a saved game's JSON here",
@@ -64,9 +57,9 @@ class ReplayViewer:
         self.load_btn = self._add("replay.load", W.Button(description="Load for replay", icon="folder-open",
                                                           button_style="primary", layout=W.Layout(width="200px")))
         self.load_btn.on_click(lambda _b: self.load(self._chosen_text()))
+        self.file.observe(lambda _ch: self._file_chosen(), "value")
         self.message = W.HTML()
-        load_box = W.VBox([W.HBox([self.files, self.refresh_btn]), W.HBox([self.file, self.load_btn]),
-                           self.text, self.message])
+        load_box = W.VBox([W.HBox([self.file, self.load_btn]), self.text, self.message])
         self.load_acc = W.Accordion(children=[load_box], titles=("Load a saved game",))
 
         # stepping
@@ -107,7 +100,6 @@ class ReplayViewer:
         self.root = W.VBox([W.HTML(kit.CSS + REPLAY_CSS), self.load_acc, self.view_box])
         self.root.add_class("sn-play")
         self.root.add_class("sn-replay")
-        self.refresh_files()
         if game is not None:
             self.show_game(game, step)
 
@@ -120,32 +112,29 @@ class ReplayViewer:
         return self.root._repr_mimebundle_(**kw)
 
     # -- loading -----------------------------------------------------------------------
-    def refresh_files(self) -> None:
-        try:
-            paths = sorted(self.saved_dir.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
-        except OSError:
-            paths = []
-        self.files.options = [("(choose a file saved by the play page)", "")] + [(p.name, str(p)) for p in paths]
-        self.files.value = ""
+    def _file_chosen(self) -> None:
+        """Say which file arrived (the upload button itself does not show it)."""
+        if self.file.value:
+            f = self.file.value[0]
+            name, size = (f["name"], f["size"]) if isinstance(f, dict) else (f.name, f.size)
+            self.message.value = (f'<div class="sn-note sn-file-chosen">Chosen: {escape(str(name))} '
+                                  f'({max(1, round(size / 1024))} kB). Press “Load for replay”.</div>')
 
     def _chosen_text(self):
         if self.file.value:
             f = self.file.value[0]
             return bytes(f["content"] if isinstance(f, dict) else f.content)
-        if self.text.value.strip():
-            return self.text.value
-        if self.files.value:
-            try:
-                return Path(self.files.value).read_bytes()
-            except OSError as e:
-                return f"<unreadable: {e}>"
-        return ""
+        return self.text.value if self.text.value.strip() else ""
 
     def load(self, text) -> bool:
         """Load a saved game (JSON text or bytes); a broken file is refused with a message."""
         from sheriff.saved_game import load_game
         if not text:
-            self.message.value = error_box("Choose a saved game, a file, or paste the JSON text first.")
+            self.message.value = error_box("Choose a saved game file or paste its JSON text first.")
+            return False
+        from sheriff.widgets.play import TOO_LARGE, too_large
+        if too_large(text):
+            self.message.value = error_box(TOO_LARGE)
             return False
         try:
             game = load_game(text)
@@ -229,7 +218,7 @@ class ReplayViewer:
         new = g.copy()
         new.state = g.replay_to(k)
         styles = {p: (sc.merchant, sc.sheriff) for p, sc in enumerate(default_seats(()))}
-        app = PlayApp.for_game(new, [seat], styles, bot_delay=self.bot_delay, save_dir=self.saved_dir,
+        app = PlayApp.for_game(new, [seat], styles, bot_delay=self.bot_delay,
                                note=f"A new branch: the saved game's first {k} moves, then play goes on "
                                     f"from here with {g.names[seat]} played by you.")
         old = list(self.branch_slot.children)

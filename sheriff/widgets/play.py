@@ -29,7 +29,6 @@ import base64
 import re
 import time
 from html import escape
-from pathlib import Path
 
 import ipywidgets as W
 
@@ -65,10 +64,20 @@ def widget_text(w) -> str:
     return "\n".join(x for x in out if x)
 
 
+# A saved game is a few kilobytes; the page template (share/jupyter/voila/templates/sheriff)
+# refuses larger files in the browser before they are sent; this is the same bound kernel-side.
+MAX_SAVE_BYTES = 1024 * 1024
+TOO_LARGE = ("This file is larger than 1 MB: too large to be a saved game (a saved game is a few kilobytes). "
+             "Choose the file the “Save game” button gave you.")
+
+
+def too_large(text) -> bool:
+    return len(text.encode("utf-8") if isinstance(text, str) else text) > MAX_SAVE_BYTES
+
+
 class PlayApp:
-    def __init__(self, bot_delay: float = 0.8, save_dir: str | Path = "saved_games", config: PlayConfig | None = None):
+    def __init__(self, bot_delay: float = 0.8, config: PlayConfig | None = None):
         self.bot_delay = float(bot_delay)
-        self.save_dir = Path(save_dir)
         self.session: Session | None = None
         self.controls: dict[str, W.Widget] = {}
         self.decision: str | None = None          # what the shown controls are for (tests read it)
@@ -102,7 +111,7 @@ class PlayApp:
         self.new_game.add_class(css_name("game.new"))
         self.new_game.on_click(lambda _b: self.back_to_setup())
 
-        self.save_btn = W.Button(description="Save game", icon="save", tooltip="Write the game as JSON")
+        self.save_btn = W.Button(description="Save game", icon="save", tooltip="Download the game as a JSON file")
         self.save_btn.add_class(css_name("game.save"))
         self.save_btn.on_click(lambda _b: self.save())
         self.save_msg = W.HTML()
@@ -176,11 +185,10 @@ class PlayApp:
         self._advance()
 
     @classmethod
-    def for_game(cls, game: Game, humans, styles=None, bot_delay: float = 0.8, save_dir="saved_games",
-                 note: str = "") -> "PlayApp":
+    def for_game(cls, game: Game, humans, styles=None, bot_delay: float = 0.8, note: str = "") -> "PlayApp":
         """A play widget that continues ``game`` straight away (a loaded game, a replay branch)."""
         styles = styles or {p: (s.merchant, s.sheriff) for p, s in enumerate(default_seats(humans))}
-        app = cls(bot_delay=bot_delay, save_dir=save_dir)
+        app = cls(bot_delay=bot_delay)
         app.setup.show_game(game)
         session = Session(game, humans, styles)
         if note:
@@ -397,7 +405,8 @@ class PlayApp:
 
     # -- saving and loading -----------------------------------------------------------------
     def save(self) -> str | None:
-        """Write the game as JSON next to the notebook; also offer it as a download and as text."""
+        """Offer the game as a download (and as text): the file goes to the learner's own computer,
+        so on a shared server no one else sees it and nothing piles up there."""
         from sheriff.saved_game import save_game
         g = self.game
         if g is None:
@@ -405,29 +414,23 @@ class PlayApp:
         text = save_game(g)
         self.save_json.value = text
         name = f"sheriff-{g.rules.edition}-{g.rules.players}p-seed{g.seed}-move{len(g.history)}.json"
-        where = ""
-        try:
-            self.save_dir.mkdir(parents=True, exist_ok=True)
-            ignore = self.save_dir / ".gitignore"
-            if not ignore.exists():
-                ignore.write_text("# games saved by the play page\n*\n")
-            path = self.save_dir / name
-            path.write_text(text, encoding="utf-8")
-            where = f"Saved to <code>{escape(str(path))}</code>. "
-        except OSError as e:
-            where = f"Could not write a file here ({escape(str(e))}); use the download link or copy the text. "
         b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        self.save_msg.value = (f'<div class="sn-note">{where}<a download="{escape(name)}" '
-                               f'href="data:application/json;base64,{b64}">Download {escape(name)}</a></div>')
+        self.save_msg.value = (f'<div class="sn-note"><a download="{escape(name)}" '
+                               f'href="data:application/json;base64,{b64}"><b>Download {escape(name)}</b></a>: '
+                               'the file is saved by your browser on your computer (nothing is kept on the '
+                               'server). Load it later here or on the replay page.</div>')
         self.last_save = text
         return text
 
     def load_text(self, text) -> bool:
-        """Load a saved game and continue it; a broken file is refused with a message."""
+        """Load a saved game and continue it; a broken or oversized file is refused with a message."""
         from sheriff.saved_game import load_game
         msg = self.setup.load_message
         if not text or (isinstance(text, str) and not text.strip()):
             msg.value = error_box("Choose a saved game file or paste its JSON text first.")
+            return False
+        if too_large(text):
+            msg.value = error_box(TOO_LARGE)
             return False
         try:
             game = load_game(text)

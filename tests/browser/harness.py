@@ -51,12 +51,38 @@ def voila_executable() -> str:
     return str(here) if here.exists() else str(ROOT / ".venv" / "bin" / "voila")
 
 
+def jupyter_path() -> str:
+    """The repository's ``share/jupyter`` first, so Voilà uses the page template as it is in
+    the working tree (``pip install`` copies it into the environment)."""
+    return os.pathsep.join(filter(None, [str(ROOT / "share" / "jupyter"), os.environ.get("JUPYTER_PATH")]))
+
+
+def wait_for_http(url: str, proc: subprocess.Popen, timeout: float, log: Path) -> None:
+    """Return once ``url`` gives any HTTP answer; raise with the server's log if ``proc``
+    exits or ``timeout`` seconds pass first."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode}:\n"
+                               + log.read_text(errors="replace")[-4000:])
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except urllib.error.HTTPError:
+            return  # any HTTP answer means the server is up
+        except OSError:
+            time.sleep(0.2)
+    raise RuntimeError(f"no answer on {url} within {timeout}s:\n" + log.read_text(errors="replace")[-4000:])
+
+
 class VoilaServer:
     """``with VoilaServer(ROOT / "notebooks") as url: ...`` serves a folder on 127.0.0.1."""
 
     def __init__(self, root: Path, port: int | None = None, timeout: float = 60.0,
-                 extra_args: list[str] = ()):
+                 extra_args: list[str] = (), cwd: Path = ROOT, env: dict | None = None):
         self.root = Path(root)
+        self.cwd = Path(cwd)        # Voilà reads voila.json from here
+        self.env = env or {}
         self.extra_args = list(extra_args)
         self.port = port or free_port()
         self.timeout = timeout
@@ -70,28 +96,33 @@ class VoilaServer:
             f"--port={self.port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
             *self.extra_args,
         ]
-        env = dict(os.environ, PYTHONHASHSEED="0")
+        env = dict(os.environ, PYTHONHASHSEED="0", JUPYTER_PATH=jupyter_path(), **self.env)
         # cwd=ROOT so Voilà reads the repo's voila.json (it looks in the current directory).
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT,
+        self.proc = subprocess.Popen(cmd, cwd=self.cwd, stdout=self.log, stderr=subprocess.STDOUT,
                                      env=env, start_new_session=True)
-        deadline = time.monotonic() + self.timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                log, code = self.log_text(), self.proc.returncode
-                self.stop()
-                raise RuntimeError(f"voila exited with {code}:\n{log}")
-            try:
-                with urllib.request.urlopen(self.url, timeout=2):
-                    pass
-            except urllib.error.HTTPError:
-                return self.url  # any HTTP answer means the server is up
-            except OSError:
-                time.sleep(0.2)
-                continue
-            return self.url
-        log = self.log_text()
-        self.stop()
-        raise RuntimeError(f"voila did not answer on {self.url} within {self.timeout}s:\n{log}")
+        try:
+            wait_for_http(self.url, self.proc, self.timeout, Path(self.log.name))
+        except RuntimeError:
+            self.stop(keep_log=False)
+            raise
+        return self.url
+
+    def preheats(self) -> bool:
+        """Whether this server keeps preheated kernels (voila.json, unless the command line says no)."""
+        if "--VoilaConfiguration.preheat_kernel=False" in self.extra_args:
+            return False
+        config = self.cwd / "voila.json"
+        return config.exists() and json.loads(config.read_text()).get(
+            "VoilaConfiguration", {}).get("preheat_kernel", False)
+
+    def pools_filled(self) -> bool:
+        """True once every preheated pool is full: each notebook's first fill, and one refill
+        for each kernel handed out (Voilà logs both)."""
+        if not self.preheats():
+            return True
+        log = Path(self.log.name).read_text(errors="replace")
+        notebooks = [p for p in self.root.rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p)]
+        return log.count(" is filled with ") >= len(notebooks) + log.count("Using pre-heated kernel")
 
     def log_text(self) -> str:
         return Path(self.log.name).read_text(errors="replace")[-4000:]
@@ -131,6 +162,7 @@ def watch_console(page) -> list[str]:
     kernel errors / stderr that reach the page after load (e.g. an exception in a
     button callback, which Voilà shows nowhere)."""
     errors: list[str] = []
+    echoes: list[dict] = []
 
     def on_console(msg):
         if msg.type != "error":
@@ -145,7 +177,9 @@ def watch_console(page) -> list[str]:
         if msg is None:
             return
         kind, content = msg
-        if kind == "error":
+        if kind == "comm_msg" and (content.get("data") or {}).get("method") == "echo_update":
+            echoes.append(content["data"].get("state", {}))
+        elif kind == "error":
             errors.append(f"kernel error: {content.get('ename')}: {content.get('evalue')}")
         elif (kind == "stream" and content.get("name") == "stderr"
               and not BENIGN_STDERR.match(content.get("text", ""))):
@@ -155,7 +189,22 @@ def watch_console(page) -> list[str]:
     page.on("pageerror", lambda exc: errors.append(f"pageerror: {exc}"))
     page.on("websocket", lambda ws: ws.on("framereceived", on_frame))
     page.sheriff_errors = errors
+    page.sheriff_echoes = echoes
     return errors
+
+
+def synced(page, action, timeout: float = 20_000) -> None:
+    """Do ``action()`` (a select, a fill, a click on a toggle) and return once the kernel has
+    the new value: ipywidgets 8 echoes every state change the page sends back from the kernel
+    (``echo_update``), so a later click is never handled before the value it depends on."""
+    echoes = page.sheriff_echoes
+    before = len(echoes)
+    action()
+    deadline = time.monotonic() + timeout / 1000
+    while len(echoes) == before:
+        if time.monotonic() > deadline:
+            raise AssertionError("the kernel never acknowledged the new widget value")
+        page.wait_for_timeout(25)  # lets Playwright deliver websocket events; the exit is the echo
 
 
 def decode_kernel_frame(payload) -> tuple[str, dict] | None:
@@ -195,7 +244,7 @@ DONE_JS = (
 )
 
 
-def open_lesson(page, base_url: str, name: str, timeout: float = 60_000) -> None:
+def open_lesson(page, base_url: str, name: str, timeout: float = 120_000) -> None:
     """Open ``notebooks/<name>`` in Voilà; return once Voilà has executed it (its
     ``#loading`` spinner is gone) and its first ipywidget is visible.
 
@@ -207,7 +256,9 @@ def open_lesson(page, base_url: str, name: str, timeout: float = 60_000) -> None
     if page.evaluate(ERROR_PAGE_JS):
         raise AssertionError(f"Voilà error page for {name}: {page.inner_text('body')[:500]}")
     try:
-        page.wait_for_selector(WIDGET_SELECTOR, state="visible", timeout=10_000)
+        # A preheated page arrives executed: its widgets appear once the browser has loaded
+        # the widget manager, which on a busy machine takes longer than the page itself.
+        page.wait_for_selector(WIDGET_SELECTOR, state="visible", timeout=timeout)
     except Exception:
         problems = "\n".join(page_problems(page)) or "(no error shown)"
         raise AssertionError(f"no ipywidget rendered in {name}:\n{problems}") from None

@@ -2,7 +2,7 @@
 recomputed by the kernel and shows the engine's new result in the page."""
 from playwright.sync_api import expect
 
-from harness import assert_no_errors, open_lesson, screenshot
+from harness import assert_no_errors, open_lesson, screenshot, synced
 
 T = 15_000   # ms to wait for a recomputed result (a kernel round trip)
 
@@ -61,10 +61,15 @@ def test_03_loading_sixth_card_refused_and_practice_answered(page, voila_url):
     page.click(".snl-card-4")                                    # the Silk: a sixth card
     expect(out).to_contain_text("at most five cards, not 6", timeout=T)
     # Practice: the next question is seed 301; answer it as the engine would.
+    # The question text changes before the answer boxes are replaced: mark the old box,
+    # wait for the new question's own box, and for the kernel to hold the answer before "Check".
+    page.eval_on_selector(".snl-field-verdict select", "el => el.classList.add('stale')")
     page.click(".snl-new-question")
     expect(result(page, "snl-question")).to_contain_text("question #301", timeout=T)
+    fresh = page.locator(".snl-field-verdict select:not(.stale)")
+    expect(fresh).to_have_count(1, timeout=T)
     q = generate("load", 301, None)
-    page.select_option(".snl-field-verdict select", label=q.answer["verdict"])
+    synced(page, lambda: fresh.select_option(label=q.answer["verdict"]))
     page.click(".snl-check")
     expect(result(page, "snl-feedback")).to_contain_text("Right!", timeout=T)
     screenshot(page, "test_03_loading")

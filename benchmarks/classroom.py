@@ -1,0 +1,171 @@
+"""Classroom benchmark: N learners open the same lesson at once on one Voilà server.
+
+    .venv/bin/python benchmarks/classroom.py                       # N = 1, 10, 20, 30 on lesson 05
+    .venv/bin/python benchmarks/classroom.py --n 1 10 --lesson 03_loading.ipynb
+    .venv/bin/python benchmarks/classroom.py --repo /tmp/main       # another checkout's notebooks + voila.json
+
+One Chromium on this machine plays the class: each learner is a browser context of its own
+(no shared cookies or cache), all navigating at the same moment.  For each N it prints the
+median and longest wait from navigation to the lesson's first widget, pages that failed, the
+kernels' memory (resident set of each kernel process: mean and total), whether the server still
+answers, and how many of the class's kernels are left a minute after every tab is closed the way
+a learner closes it (``beforeunload`` runs).  Servers listen on 127.0.0.1; every wait is bounded,
+the run stops by itself.  This prints figures; it is not a test.  Heavy: run it sparingly.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import signal
+import statistics
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+import psutil
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
+from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, WIDGET_SELECTOR, VoilaServer  # noqa: E402
+
+PAGE_TIMEOUT_S = 300      # a learner who waited five minutes has given up: the page failed
+FREED_WITHIN_S = 60       # closed tabs' kernels should be gone within a minute
+
+
+def kernels(server: VoilaServer) -> list[psutil.Process]:
+    try:
+        tree = psutil.Process(server.proc.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+    out = []
+    for p in tree:
+        try:
+            if "ipykernel" in " ".join(p.cmdline()):
+                out.append(p)
+        except psutil.Error:
+            pass
+    return out
+
+
+def rss_mb(procs: list[psutil.Process]) -> list[float]:
+    sizes = []
+    for p in procs:
+        try:
+            sizes.append(p.memory_info().rss / 2**20)
+        except psutil.Error:
+            pass
+    return sizes
+
+
+def answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=10):
+            return True
+    except urllib.error.HTTPError:
+        return True
+    except OSError:
+        return False
+
+
+async def wait_until(check, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return True
+        await asyncio.sleep(0.5)
+    return check()
+
+
+async def one_learner(browser, url: str) -> tuple[float | None, object]:
+    context = await browser.new_context(viewport={"width": 1280, "height": 900})
+    page = await context.new_page()
+    t0 = time.monotonic()
+    try:
+        await page.goto(url, wait_until="commit", timeout=PAGE_TIMEOUT_S * 1000)
+        await page.wait_for_selector(WIDGET_SELECTOR, state="visible", timeout=PAGE_TIMEOUT_S * 1000)
+        return time.monotonic() - t0, context
+    except Exception:
+        return None, context
+
+
+async def classroom(server: VoilaServer, browser, lesson: str, n: int, idle: int) -> dict:
+    url = server.url + "voila/render/" + lesson
+    results = await asyncio.gather(*(one_learner(browser, url) for _ in range(n)))
+    waits = [w for w, _ in results if w is not None]
+    ks = kernels(server)
+    mem = rss_mb(ks)
+    alive = answers(server.url)
+    for _, context in results:                       # every learner closes the tab
+        for page in context.pages:
+            try:
+                await page.close(run_before_unload=True)
+            except Exception:
+                pass
+    t_close = time.monotonic()
+    await wait_until(lambda: len(kernels(server)) <= idle, FREED_WITHIN_S)
+    left = max(0, len(kernels(server)) - idle)
+    freed_s = time.monotonic() - t_close
+    for _, context in results:
+        await context.close()
+    return dict(n=n, ok=len(waits), median=statistics.median(waits) if waits else None,
+                max=max(waits) if waits else None, kernels=len(ks),
+                per_kernel=statistics.mean(mem) if mem else 0.0, total=sum(mem), alive=alive,
+                left=left, freed_s=freed_s)
+
+
+async def main_async(args) -> int:
+    from playwright.async_api import async_playwright
+
+    repo = Path(args.repo).resolve()
+    env = None
+    if repo != ROOT:    # the kernels import that checkout's engine (only it: its root may shadow packages)
+        only = Path(tempfile.mkdtemp(prefix="sheriff-classroom-"))
+        (only / "sheriff").symlink_to(repo / "sheriff")
+        env = {"PYTHONPATH": str(only)}
+    server = VoilaServer(repo / "notebooks", cwd=repo, timeout=120, env=env)
+    rows = []
+    with server:
+        # a warm server: the idle kernels (a preheated pool) are up before the class arrives
+        await wait_until(lambda: server.pools_filled(), 300)
+        idle = len(kernels(server))
+        print(f"server: {repo} · idle kernels (preheated pools): {idle}, "
+              f"{statistics.mean(rss_mb(kernels(server)) or [0]):.0f} MB each", flush=True)
+        async with async_playwright() as p:
+            browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            try:
+                for n in args.n:
+                    row = await classroom(server, browser, args.lesson, n, idle)
+                    rows.append(row)
+                    print(f"N={n}: {row['ok']}/{n} pages, median {fmt(row['median'])} max {fmt(row['max'])}, "
+                          f"server answers: {row['alive']}", flush=True)
+                    if not row["alive"]:
+                        break
+                    await wait_until(lambda: server.pools_filled() and len(kernels(server)) <= idle, 120)
+            finally:
+                await browser.close()
+    print(f"\nlesson {args.lesson}; waits are navigation -> first widget, seconds")
+    print(f"{'N':>3} {'failed':>6} {'median':>7} {'max':>7} {'kernels':>7} {'MB/kernel':>9} {'MB total':>8} "
+          f"{'answers':>7} {'left after close':>16}")
+    for r in rows:
+        left = f"{r['left']} ({r['freed_s']:.0f} s)"
+        print(f"{r['n']:>3} {r['n'] - r['ok']:>6} {fmt(r['median']):>7} {fmt(r['max']):>7} {r['kernels']:>7} "
+              f"{r['per_kernel']:>9.0f} {r['total']:>8.0f} {str(r['alive']):>7} {left:>16}")
+    return 0
+
+
+def fmt(x: float | None) -> str:
+    return "-" if x is None else f"{x:.1f}"
+
+
+def main() -> int:
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))   # a stop still stops our server and kernels
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--n", type=int, nargs="+", default=[1, 10, 20, 30], help="class sizes (default 1 10 20 30)")
+    ap.add_argument("--lesson", default="05_inspection.ipynb", help="notebook in notebooks/ (default lesson 05)")
+    ap.add_argument("--repo", default=str(ROOT), help="checkout whose notebooks/ and voila.json are served")
+    return asyncio.run(main_async(ap.parse_args()))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
