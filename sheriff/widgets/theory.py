@@ -43,12 +43,7 @@ def _plot_png(game) -> bytes:
     ax.set_xlabel("how often the Sheriff inspects")
     ax.set_ylabel("expected value (points / gold)")
     ax.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
-    ax.legend(fontsize=8, loc="best", frameon=False)
-    ax.grid(alpha=0.25)
-    fig.tight_layout()
-    buf = io.BytesIO()
-    fig.savefig(buf, format="png", metadata={"Software": None})
-    return buf.getvalue()
+    return _png(fig, ax)
 
 
 def _matrix_html(game) -> str:
@@ -278,6 +273,12 @@ def _fine_png(p: bg.SheriffParams) -> bytes:
     ax.set_xticks(caps)
     ax.set_xlabel("fine per item caught (gold)")
     ax.set_ylabel("average gain per game")
+    return _png(fig, ax)
+
+
+def _png(fig, ax) -> bytes:
+    """Finish a plot the same way everywhere (legend, grid) and return it as PNG bytes
+    (no software tag, so the bytes are the same from run to run)."""
     ax.legend(fontsize=8, loc="best", frameon=False)
     ax.grid(alpha=0.25)
     fig.tight_layout()
