@@ -15,6 +15,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.cards import CONTRABAND_GOODS, GOOD_IDS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
+from sheriff.scenario import get_scenario
 from sheriff.scoring import Verdict, score, verdict
 from sheriff.widgets import kit, lesson
 
@@ -23,7 +24,6 @@ DEFAULT_NAMES = ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Pl
 
 def _final_table(scenario_id: str):
     """Names, stands, gold and Black Market values at the end of a shipped example."""
-    from sheriff.scenario import get_scenario
     s = get_scenario(scenario_id).replay().final.state
     return list(s.names), [list(x) for x in s.stands], list(s.gold), [[v for _, v in c] for c in s.bm_cards]
 

@@ -14,7 +14,10 @@ import ipywidgets as widgets
 from sheriff import actions as A
 from sheriff import events as E
 from sheriff.bots import make_bots, play_game
+from sheriff.cards import GOOD_IDS
 from sheriff.engine import Game
+from sheriff.practice import table_game
+from sheriff.rules import default_black_market
 from sheriff.widgets import kit, lesson
 from sheriff.widgets.round_lab import run_moves, steps_html
 
@@ -156,8 +159,6 @@ class TimeLimitLab(kit.Lab):
         self.update()
 
     def update(self) -> None:
-        from sheriff.cards import GOOD_IDS
-        from sheriff.practice import table_game
         ed = self.edition.value
         apples = GOOD_IDS["apples"]
         vec = kit.goods
@@ -177,7 +178,6 @@ class TimeLimitLab(kit.Lab):
 
 def black_market_assumption() -> widgets.HTML:
     """The shipped Black Market piles, labelled as the assumption they are."""
-    from sheriff.rules import default_black_market
     rows = "".join(f"<tr><td>{escape(p.good.title())}</td><td class='num'>{p.values[0]}</td>"
                    f"<td class='num'>{p.values[1]}</td></tr>" for p in default_black_market())
     return lesson.html(

@@ -24,6 +24,7 @@ from sheriff.errors import IllegalAction
 from sheriff.narration import narrate
 from sheriff.scenario import get_scenario
 from sheriff.widgets import kit, lesson
+from sheriff.widgets.lesson import attempt
 
 EMPTY = "— empty —"
 BAG_GOODS = LEGAL_GOODS + CONTRABAND_GOODS
@@ -278,7 +279,6 @@ class InspectionLab(kit.Lab):
         ed = self.edition.value
         self.bribe_row.layout.display = "" if self.decision.value == "bribe" else "none"
         bag = self.slots.value
-        from sheriff.widgets.lesson import attempt
         sc, err_html = attempt(lambda: get_scenario(self.EXAMPLES[ed])
                                .with_bag(1, [GOODS[c].id for c in bag], declare=GOODS[self.declared.value].id)
                                .with_gold(1, self.gold.value))

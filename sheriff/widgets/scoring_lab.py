@@ -11,7 +11,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from sheriff.cards import BONUS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
+from sheriff.cards import BONUS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS, good_id
 from sheriff.scoring import bonuses, good_counts_for_bonus
 from sheriff.widgets import kit, lesson
 
@@ -20,7 +20,6 @@ NAMES = ["Will Scarlet", "Maid Marion", "Little John", "Alan-a-Dale"]
 
 class KingQueenLab(kit.Lab):
     def __init__(self, good: str = "cheese", counts=(10, 11, 4, 0), royal: bool = False, royal_counts=(0, 0, 0, 0)):
-        from sheriff.cards import good_id
         self.royal_on = royal
         self.good = widgets.Dropdown(options=[(GOODS[g].name, g) for g in LEGAL_GOODS], value=good_id(good),
                                      layout=widgets.Layout(width="130px"))

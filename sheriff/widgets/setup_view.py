@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from sheriff.cards import GOODS, deck_composition
 from sheriff.engine import Game
-from sheriff.widgets import kit, lesson
+from sheriff.widgets import kit, lesson, render
 
 # Coins in the box (facts from the component lists; they do not change any rule).
 COINS = {
@@ -59,7 +59,6 @@ def coins_html(edition: str) -> str:
 
 def goods_gallery() -> widgets.HTML:
     """One card of every good, grouped by kind, drawn by ``render``."""
-    from sheriff.widgets import render
     groups = [("Legal goods", "legal"), ("Contraband", "contraband"), ("Royal Goods (optional)", "royal")]
     parts = []
     for label, kind in groups:
