@@ -38,11 +38,14 @@ def _balanced(names, stands, target_gold_total: int):
 _vec = kit.goods
 
 
+Preset = tuple[list[str], list[list[int]], list[int] | None, list[list[int]], bool]
+
+
 @lru_cache(maxsize=1)
-def presets() -> dict[str, tuple]:
-    """label -> (names, stands, gold, black market values, royal goods on?)."""
-    out = {"An empty sheet (4 players)": (DEFAULT_NAMES[:4], [[0] * N_GOODS for _ in range(4)], [50] * 4,
-                                           [[] for _ in range(4)], False)}
+def presets() -> dict[str, Preset]:
+    """label -> (names, stands, gold, black market values, royal goods on?); gold None: balanced for a tie."""
+    out: dict[str, Preset] = {"An empty sheet (4 players)": (DEFAULT_NAMES[:4], [[0] * N_GOODS for _ in range(4)],
+                                                              [50] * 4, [[] for _ in range(4)], False)}
     names, stands, gold, bm = _final_table("1e-david-125")
     out["David of Doncaster's table (rulebook example)"] = (names, stands, gold, bm, False)
     names, stands, gold, bm = _final_table("2e-will-scarlet-gouda")

@@ -44,7 +44,7 @@ class RoundsLab(kit.Lab):
         self.update()
 
     def update(self) -> None:
-        ed, n = self.edition.value, self.players.value
+        ed, n = self.edition_value, self.players.value
         rules, refusal = lesson.rules_refusal(ed, n)
         if rules is None:
             self.result.value = refusal
@@ -67,7 +67,7 @@ class RoundsLab(kit.Lab):
             why = "Three players: everyone is Sheriff three times; the role passes to the left each round."
         else:
             why = f"{n} players: everyone is Sheriff twice; the role passes to the left each round."
-        winners = " and ".join(s.names[p] for p in s.winners)
+        winners = " and ".join(s.names[p] for p in s.winners or ())
         self.result.value = (
             f'<div class="snl"><div class="snl-result"><b class="snl-big snl-rounds">{len(rounds)} rounds</b> '
             f'(game #{self.seed}). {escape(why)}<br>Times as {role}: {escape(times)}. '
@@ -105,7 +105,7 @@ class VariantsLab(kit.Lab):
         self.update()
 
     def update(self) -> None:
-        ed, n = self.edition.value, self.players.value
+        ed, n = self.edition_value, self.players.value
         on = {k: w.value for k, w in self.toggles.items()}
         rules, refusal = lesson.rules_refusal(ed, n, **on)
         if rules is None:
@@ -159,13 +159,14 @@ class TimeLimitLab(kit.Lab):
         self.update()
 
     def update(self) -> None:
-        ed = self.edition.value
+        ed = self.edition_value
         apples = GOOD_IDS["apples"]
         vec = kit.goods
         game = table_game(ed, {1: vec(apples=2, pepper=1), 2: vec(silk=2), 3: vec(apples=3)},
                           {1: (apples, 3), 2: (apples, 2), 3: (apples, 3)}, time_limit=self.timed.value)
         before = game.state.copy()
-        moves = {"open": [A.Inspect(0, 1)], "pass": [A.Pass(0, 1)], "none": []}[self.first.value]
+        choices: dict[str, list[A.Action]] = {"open": [A.Inspect(0, 1)], "pass": [A.Pass(0, 1)], "none": []}
+        moves = choices[self.first.value]
         waiting = game.copy()
         for a in moves:
             if waiting.why_illegal(a) is None:

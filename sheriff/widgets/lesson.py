@@ -118,7 +118,7 @@ def rules_refusal(edition: str, players: int, **variants):
     """``(Rules, None)`` or ``(None, refusal HTML)`` for a table the rules may forbid."""
     from pydantic import ValidationError
     try:
-        return Rules(edition=edition, players=players, **variants), None
+        return Rules.model_validate({"edition": edition, "players": players, **variants}), None
     except ValidationError as e:
         for err in e.errors():
             cause = (err.get("ctx") or {}).get("error")

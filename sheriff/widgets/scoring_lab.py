@@ -34,7 +34,7 @@ class KingQueenLab(kit.Lab):
         for i, w in enumerate(self.royal_counts):
             w.add_class(f"snl-kq-royal-{i}")
         self._set_royal_options()
-        self.good.observe(lambda _: (self._set_royal_options(), self.update()), names="value")
+        self.good.observe(self._good_changed, names="value")
         for w in [*self.counts, *self.royal_counts, self.royal_kind]:
             w.observe(lambda _: self.update(), names="value")
         rows = [lesson.row([lesson.html('<div class="snl-zone" style="width:140px">Good:</div>'), self.good]
@@ -48,6 +48,10 @@ class KingQueenLab(kit.Lab):
         super().__init__("King and Queen of one good", "Type how many cards of the good each stand holds. "
                          "Make ties and see how the bonuses are split.", rows, table=False,
                          result_class="snl-kq-result")
+        self.update()
+
+    def _good_changed(self, _change) -> None:
+        self._set_royal_options()
         self.update()
 
     def _set_royal_options(self) -> None:
