@@ -10,7 +10,7 @@ from sheriff.actions import Bribe
 from sheriff.cards import CONTRABAND_GOODS, LEGAL_GOODS, list_to_counts
 from sheriff.narration import goods_text
 from sheriff.practice.question import ALLOWED, MERCHANT_PAYS, NOBODY, SHERIFF_PAYS, Field, Question, Scene
-from sheriff.practice.tables import declared_text, pick_edition, play_narrated, random_bag, table_game
+from sheriff.practice.tables import declared_text, haggle, pick_edition, play_narrated, random_bag, table_game
 
 
 def q_inspect(seed: int, edition: str | None = None) -> Question:
@@ -148,14 +148,14 @@ def q_deal(seed: int, edition: str | None = None) -> Question:
     gold = rng.randint(2, 8)
     bribe = Bribe(gold=gold, inspect=(other,)) if term == "inspect" else Bribe(gold=gold, let_pass=(other,))
     texts = []
-    for action in (A.Threaten(0, 1), A.Offer(1, 1, bribe), A.Accept(0, 1)):
-        texts.append(play_narrated(g, action)[1])
+    for step in (A.Threaten(0, 1), A.Offer(1, 1, bribe), A.Accept(0, 1)):
+        texts.append(play_narrated(g, step)[1])
     # The Sheriff then turns to the other merchant's bag, maybe tempted by a bribe of its own.
     tempt = rng.random() < 0.5
     if tempt:
         g.push(A.Threaten(0, other))
         g.push(A.Offer(other, other, Bribe(gold=rng.randint(3, 10))))
-        offer_text = f"{names[other]} offers {s.nego[1].gold} gold to be let through. "
+        offer_text = f"{names[other]} offers {haggle(g)[1].gold} gold to be let through. "
     else:
         offer_text = ""
     attempt = rng.choice(("open", "pass"))
@@ -194,22 +194,22 @@ def q_haggle(seed: int, edition: str | None = None) -> Question:
     g = table_game(ed, {1: list_to_counts(bag)}, {1: (decl, len(bag))}, seed=seed)
     s = g.state
     names = s.names
-    said = []
+    said: list[A.Action] = []
     # The Sheriff takes up the bag with a threat or a price; then the two sides trade answers.
-    opening = A.Threaten(0, 1) if rng.random() < 0.5 else A.Offer(0, 1, Bribe(gold=rng.randint(4, 12)))
+    opening: A.Action = A.Threaten(0, 1) if rng.random() < 0.5 else A.Offer(0, 1, Bribe(gold=rng.randint(4, 12)))
     said.append(opening)
     g.push(opening)
     for _ in range(rng.randint(0, 2)):
-        due = s.nego[3]
+        due = haggle(g)[3]
         if due == 1:
             move = A.Offer(1, 1, Bribe(gold=rng.randint(1, 6))) if rng.random() < 0.7 else A.Decline(1, 1)
         else:
             move = A.Offer(0, 1, Bribe(gold=rng.randint(5, 12)))
         said.append(move)
         g.push(move)
-        if s.nego[1] is None and s.nego[3] == 0:      # the merchant refused: the Sheriff decides
+        if haggle(g)[1] is None and haggle(g)[3] == 0:      # the merchant refused: the Sheriff decides
             break
-    due = s.nego[3]
+    due = haggle(g)[3]
     who = rng.choice((0, 1))
     if who == 1:
         attempt = rng.choice((A.Offer(1, 1, Bribe(gold=2)), A.Accept(1, 1), A.Decline(1, 1)))

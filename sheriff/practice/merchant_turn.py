@@ -8,7 +8,7 @@ from sheriff import events as E
 from sheriff.cards import CONTRABAND_GOODS, GOODS, LEGAL_GOODS, ROYAL_GOODS, counts_to_list, list_to_counts
 from sheriff.engine import Game
 from sheriff.practice.question import ALLOWED, Field, Question, Scene
-from sheriff.practice.tables import declared_text, pick_edition, play_narrated, random_bag, table_game
+from sheriff.practice.tables import declared_text, pick_edition, play_narrated, random_bag, seat_to_act, table_game
 from sheriff.rules import Rules
 
 
@@ -26,7 +26,7 @@ def q_market(seed: int, edition: str | None = None) -> Question:
     s = g.state
     if s.phase == "market_start":
         g.push(A.ChooseStart(s.officials[0], s.order[0]))
-    m = g.to_act
+    m = seat_to_act(g)
     hand = counts_to_list(s.hands[m])
     k = rng.randint(1, 5)
     discard = tuple(rng.sample(hand, k))
@@ -60,7 +60,7 @@ def q_market(seed: int, edition: str | None = None) -> Question:
         answer = {"verdict": "Refused", "from_deck": 0, "where": _WHERE[0] if ed == "1E" else _WHERE[1]}
         text = err.reason
         rule_id = err.rule_id
-        graded = ("verdict",)
+        graded: tuple[str, ...] = ("verdict",)
     else:
         events, text = play_narrated(g, action)
         ev = next(e for e in events if isinstance(e, E.MarketTurn))
@@ -94,7 +94,7 @@ def q_load(seed: int, edition: str | None = None) -> Question:
     if s.phase == "market_start":
         g.push(A.ChooseStart(s.officials[0], s.order[0]))
     while s.phase == "market":
-        g.push(A.Market(g.to_act))
+        g.push(A.Market(seat_to_act(g)))
     m = s.order[0]
     hand = counts_to_list(s.hands[m])
     roll = rng.random()

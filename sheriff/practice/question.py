@@ -3,6 +3,7 @@ against the engine's.  Pure data, no widgets: ``sheriff.widgets.practice`` shows
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from sheriff.rulebook import RULES
 
@@ -82,7 +83,7 @@ def check(q: Question, answers: dict) -> Feedback:
     for f in q.fields:
         if f.name not in graded:
             continue
-        got = answers.get(f.name)
+        got: Any = answers.get(f.name)          # whatever the answer widget holds
         want = q.answer[f.name]
         if f.kind == "int":
             try:

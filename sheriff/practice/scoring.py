@@ -145,7 +145,7 @@ def q_kingqueen(seed: int, edition: str | None = None, royal: bool | None = None
     names = seat_names(n)
     bon = bonuses(stands)
     gid = GOODS[good].id
-    answer = {f"p{p}": bon[p].get(gid, 0) for p in range(n)}
+    answer: dict[str, object] = {f"p{p}": bon[p].get(gid, 0) for p in range(n)}
     king, queen = BONUS[good]
     scene = []
     for p in range(n):

@@ -3,12 +3,17 @@ to play out; and the small helpers every question kind shares."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
+from sheriff.actions import Action
 from sheriff.cards import GOODS, LEGAL_GOODS, list_to_counts
 from sheriff.engine import DEFAULT_NAMES, Game
+from sheriff.events import Event
 from sheriff.narration import good_name, narrate
 from sheriff.position import Declaration, PhaseName, Position, counts_of
-from sheriff.rules import Rules
+from sheriff.rules import Edition, Rules
+
+EDITIONS: tuple[Edition, ...] = ("1E", "2E")
 
 
 def seat_names(n: int) -> list[str]:
@@ -60,7 +65,7 @@ def random_bag(rng: random.Random, size: int, pool) -> list[int]:
     return [rng.choice(pool) for _ in range(size)]
 
 
-def play_narrated(g: Game, action) -> tuple[list[tuple], str]:
+def play_narrated(g: Game, action: Action) -> tuple[list[Event], str]:
     before = g.state.copy()
     events = g.push(action)
     return events, " ".join(narrate(action, events, before, g.state))
@@ -70,5 +75,20 @@ def declared_text(good: int, count: int) -> str:
     return f"{count} {good_name(good, count)}"
 
 
-def pick_edition(rng: random.Random, edition: str | None) -> str:
-    return edition if edition in ("1E", "2E") else rng.choice(("1E", "2E"))
+def pick_edition(rng: random.Random, edition: str | None) -> Edition:
+    return "1E" if edition == "1E" else "2E" if edition == "2E" else rng.choice(EDITIONS)
+
+
+def seat_to_act(g: Game) -> int:
+    """The seat whose move it is (the questions stop mid-round, where someone always is)."""
+    seat = g.to_act
+    if seat is None:
+        raise AssertionError(f"nobody to act in phase {g.state.phase}")
+    return seat
+
+
+def haggle(g: Game) -> list[Any]:
+    """The haggle under way, ``[merchant, offer, by, due]`` (see ``phases.inspection``)."""
+    if g.state.nego is None:
+        raise AssertionError("no haggle under way")
+    return g.state.nego
