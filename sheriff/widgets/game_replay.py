@@ -23,11 +23,14 @@ from pathlib import Path
 import ipywidgets as W
 
 from sheriff.cards import GOODS
-from sheriff.engine import Game
+from sheriff.engine import Game, to_act
 from sheriff.errors import InvalidScenario
+from sheriff.narration import narrate
+from sheriff.saved_game import load_game
 from sheriff.state import OVER, PHASE_TITLES
 from sheriff.views import SeatView
 from sheriff.widgets import kit, render
+from sheriff.widgets.play import PlayApp
 from sheriff.widgets.play_controls import css_name
 from sheriff.widgets.play_setup import default_seats, error_box
 from sheriff.widgets.play_table import piles_html, score_table_html
@@ -47,7 +50,7 @@ class ReplayViewer:
         self.game: Game | None = None
         self.bot_delay = bot_delay
         self.saved_dir = Path(saved_dir)
-        self.branch_app = None
+        self.branch_app: PlayApp | None = None
         self.reg: dict[str, W.Widget] = {}
         self._cache: dict[int, object] = {}
 
@@ -143,7 +146,6 @@ class ReplayViewer:
 
     def load(self, text) -> bool:
         """Load a saved game (JSON text or bytes); a broken file is refused with a message."""
-        from sheriff.saved_game import load_game
         if not text:
             self.message.value = error_box("Choose a saved game, a file, or paste the JSON text first.")
             return False
@@ -184,11 +186,12 @@ class ReplayViewer:
         if k not in self._cache:
             if len(self._cache) > 64:
                 self._cache.clear()
+            if self.game is None:
+                raise RuntimeError("no game loaded")
             self._cache[k] = self.game.replay_to(k)
         return self._cache[k]
 
     def _show(self) -> None:
-        from sheriff.narration import narrate
         g = self.game
         if g is None:
             return
@@ -211,7 +214,6 @@ class ReplayViewer:
                             f'<div class="sn-replay-story">{escape(story)}</div>{nxt}</div>')
         self.board.value = omniscient_html(s)
         if s.phase != OVER:
-            from sheriff.engine import to_act
             p = to_act(s)
             if p is not None:
                 self.seat.value = p
@@ -220,7 +222,6 @@ class ReplayViewer:
     # -- branching ------------------------------------------------------------------------
     def branch(self, k: int | None = None, seat: int | None = None):
         """A new game at step ``k`` (default: the step shown), continued in a play widget."""
-        from sheriff.widgets.play import PlayApp
         g = self.game
         if g is None:
             return None

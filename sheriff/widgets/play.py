@@ -140,6 +140,13 @@ class PlayApp:
     def game(self) -> Game | None:
         return self.session.game if self.session else None
 
+    @property
+    def live(self) -> Session:
+        """The session under way (the game loop and the renderers run only once one is)."""
+        if self.session is None:
+            raise RuntimeError("no game has started")
+        return self.session
+
     # -- starting --------------------------------------------------------------------
     def start(self, cfg: PlayConfig | None = None) -> bool:
         cfg = cfg or self.setup.config()
@@ -196,7 +203,7 @@ class PlayApp:
 
     # -- the loop ----------------------------------------------------------------------
     def _multi(self) -> bool:
-        return len(self.session.humans) > 1
+        return len(self.live.humans) > 1
 
     def _live(self) -> bool:
         if self.bot_delay <= 0:
@@ -208,7 +215,7 @@ class PlayApp:
         return True
 
     def _advance(self) -> None:
-        s = self.session
+        s = self.live
         g = s.game
         while not g.is_over():
             p = g.to_act
@@ -236,7 +243,7 @@ class PlayApp:
         self._render()
 
     async def _bot_loop(self, gen: int) -> None:
-        s = self.session
+        s = self.live
         try:
             while gen == self._gen:
                 await asyncio.sleep(max(self.bot_delay, 0))
@@ -280,7 +287,7 @@ class PlayApp:
         who = self._viewer if self._viewer is not None else g.state.officials[0]
         was_running = self._bots_running
         try:
-            self.session.push(A.TimeUp(who))
+            self.live.push(A.TimeUp(who))
         except IllegalAction as e:
             self.notice.value = render.refusal(e)
             return
@@ -298,7 +305,7 @@ class PlayApp:
             close_tree(w)
 
     def _render(self, light: bool = False) -> None:
-        s = self.session
+        s = self.live
         g = s.game
         self.header.value = header_html(s)
         # at the end the stands are turned face up: the final section shows them instead
@@ -351,7 +358,7 @@ class PlayApp:
         self.private.children[0].add_class("sn-private")
 
     def _private_html(self, p: int) -> str:
-        g = self.game
+        g = self.live.game
         view = g.view(p)
         bag = view.bag
         bag_html = ""
@@ -368,7 +375,7 @@ class PlayApp:
             self.full_story.value = story_html(self.session.lines, last=0)
 
     def _render_clock(self) -> None:
-        g = self.game
+        g = self.live.game
         if not (g.rules.time_limit and g.phase == INSPECT):
             self.timebox.layout.display = "none"
             self._insp_clock = None
