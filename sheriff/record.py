@@ -175,8 +175,6 @@ def _json_model(cls: type, base: type[_Plain]) -> Any:
 
 
 BribeModel: Any = _json_model(A.Bribe, _Plain)
-BribeModel.to_bribe = BribeModel.to_engine
-BribeModel.from_bribe = BribeModel.of
 ACTION_MODELS = tuple(_json_model(cls, _Move) for cls in A.ACTION_TYPES)
 ACTION_TAGS = tuple(cls.tag for cls in A.ACTION_TYPES)
 if TYPE_CHECKING:       # to a type checker, any move's JSON model

@@ -19,7 +19,6 @@ from sheriff.rulebook import RULES
 from sheriff.rules import Rules
 from sheriff.widgets import render
 
-GOOD_OPTIONS = [(g.name, g.index) for g in GOODS]
 
 # Every ipywidget normally brings its own Layout and Style models, and the page must load
 # every model before it shows anything.  Leaf widgets that are never restyled one by one
@@ -145,7 +144,7 @@ def _illegal(counts) -> list[int]:
     return [0 if IS_LEGAL[g] else counts[g] for g in range(N_GOODS)]
 
 
-def stand_html(counts, bm_cards=(), small: bool = True) -> str:
+def stand_html(counts, bm_cards=()) -> str:
     """A stand as the narrator sees it: legal goods face up, contraband marked face down."""
     up = render.cards(_legal(counts), empty="no legal goods")
     hidden = _illegal(counts)

@@ -426,7 +426,6 @@ class PlayApp:
         b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
         self.save_msg.value = (f'<div class="sn-note">{where}<a download="{escape(name)}" '
                                f'href="data:application/json;base64,{b64}">Download {escape(name)}</a></div>')
-        self.last_save = text
         return text
 
     def load_text(self, text) -> bool:

@@ -112,7 +112,6 @@ class LoadLab(kit.Lab):
     def __init__(self, edition: str = "1E"):
         self.toggles: list[widgets.ToggleButton] = []
         self.cards_row = lesson.row([], flex_flow="row wrap")
-        self.close_note = lesson.html()
         super().__init__("Pack Alan-a-Dale's bag",
                          "His hand is shown as buttons. The engine checks the bag the moment it changes.",
                          [_label("Click cards to put them in the bag (click again to take them out):", "auto"),
