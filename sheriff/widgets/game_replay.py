@@ -35,13 +35,6 @@ from sheriff.widgets.play_controls import css_name
 from sheriff.widgets.play_setup import default_seats, error_box
 from sheriff.widgets.play_table import piles_html, score_table_html
 
-REPLAY_CSS = """
-<style>
-.sn-replay-step{font:14px/1.4 sans-serif;border:1px solid #cfd8dc;border-radius:8px;padding:6px 10px;background:#fff}
-.sn-omni .sn-panel{min-width:260px}
-.sn-secret{background:#f3f8ff;border:1px dashed #1565c0;border-radius:6px;padding:4px;margin-top:4px}
-</style>
-"""
 
 
 class ReplayViewer:
@@ -107,7 +100,7 @@ class ReplayViewer:
         self.view_box = W.VBox([W.HBox([self.first, self.prev, self.step, self.next, self.last],
                                        layout=W.Layout(align_items="center")),
                                 self.where, self.board, self.branch_box], layout=W.Layout(display="none"))
-        self.root = W.VBox([W.HTML(kit.CSS + REPLAY_CSS), self.load_acc, self.view_box])
+        self.root = W.VBox([W.HTML(kit.CSS), self.load_acc, self.view_box])
         self.root.add_class("sn-play")
         self.root.add_class("sn-replay")
         self.refresh_files()
