@@ -25,7 +25,7 @@ LAYERS = [
     ("theory lab", ["sheriff/theory/"]),
     ("edges (record, positions, scenarios, replays, saved games, cli)",
      ["sheriff/record.py", "sheriff/position.py", "sheriff/scenario.py", "sheriff/replay.py",
-      "sheriff/saved_game.py", "sheriff/cli.py"]),
+      "sheriff/saved_game.py", "sheriff/cli.py", "sheriff/serving.py"]),
     ("teaching code (practice, course, glossary)", ["sheriff/practice", "sheriff/course.py", "sheriff/glossary.py"]),
     ("data (rule texts, goods, examples, course; JSON)", ["sheriff/data/"]),
     ("widgets", ["sheriff/widgets/"]),
