@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_type_hints
 
 from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr,
                       TypeAdapter, ValidationError, create_model)
-from pydantic_core import from_json
+from pydantic_core import ErrorDetails, from_json
 
 from sheriff import actions as A
 from sheriff.cards import GOODS, GOOD_IDS, MAX_DECK, good_id
@@ -175,8 +175,6 @@ def _json_model(cls: type, base: type[_Plain]) -> Any:
 
 
 BribeModel: Any = _json_model(A.Bribe, _Plain)
-BribeModel.to_bribe = BribeModel.to_engine
-BribeModel.from_bribe = BribeModel.of
 ACTION_MODELS = tuple(_json_model(cls, _Move) for cls in A.ACTION_TYPES)
 ACTION_TAGS = tuple(cls.tag for cls in A.ACTION_TYPES)
 if TYPE_CHECKING:       # to a type checker, any move's JSON model
@@ -232,7 +230,7 @@ def _path(loc: tuple, prefix: str = "") -> str:
     return out
 
 
-def _message(err: dict) -> str:
+def _message(err: ErrorDetails) -> str:
     msg = err.get("msg", "invalid")
     for p in ("Value error, ", "Assertion failed, "):
         if msg.startswith(p):

@@ -42,7 +42,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return None
         return await super().cull_kernel_if_idle(kernel_id)
 
-    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
+    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):  # type: ignore[override]  # jupyter_client types it as sync
         self._first_seen.pop(kernel_id, None)
         self._connected_once.discard(kernel_id)
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)

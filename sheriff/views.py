@@ -59,9 +59,6 @@ class SeatView:
     def merchants(self) -> list[int]:
         return self._s.order
 
-    def is_official(self) -> bool:
-        return self.seat in self._s.officials
-
     def to_act(self) -> int | None:
         return to_act(self._s)
 
@@ -90,9 +87,6 @@ class SeatView:
 
     def bag_size(self, p: int) -> int:
         return self._s.bag_size[p] if self._s.bags[p] is not None else 0
-
-    def has_bag(self, p: int) -> bool:
-        return self._s.bags[p] is not None
 
     def declared(self, p: int) -> tuple[int, int] | None:
         return self._s.declared[p]

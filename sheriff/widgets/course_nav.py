@@ -11,24 +11,11 @@ from __future__ import annotations
 from html import escape
 
 from sheriff.course import course, next_page, page, position
-from sheriff.widgets.reference import GLOSSARY_CSS, REFERENCE, marker_script, with_glossary
+from sheriff.widgets import kit
+from sheriff.widgets.reference import REFERENCE, marker_script, with_glossary
 
 HOME = "00_home.ipynb"
 STORE = "sheriff-tutor-done"      # localStorage key: a JSON list of finished notebooks
-
-NAV_CSS = """<style>
-.snl-nav{font:14px/1.45 sans-serif;color:#111;border:1px solid #cfd8dc;border-radius:10px;padding:8px 12px;margin:8px 0;background:#f5f9ff}
-.snl-nav .snl-kicker{font:bold 11px sans-serif;letter-spacing:.06em;color:#546e7a;text-transform:uppercase}
-.snl-nav a.snl-go{font-weight:bold;color:#1565c0}
-.snl-nav a.snl-next,.jp-RenderedHTMLCommon .snl-nav a.snl-next{color:#fff !important;text-decoration:none !important}
-.snl-nav .snl-next{display:inline-block;margin-top:8px;padding:6px 12px;border-radius:6px;background:#1565c0;color:#fff;font-weight:bold;text-decoration:none}
-.snl-nav button.snl-done-btn{font:bold 13px sans-serif;padding:5px 10px;border-radius:6px;border:1px solid #2e7d32;background:#fff;color:#2e7d32;cursor:pointer;margin-right:10px}
-.snl-nav.snl-is-done button.snl-done-btn{background:#2e7d32;color:#fff}
-.snl-course,.jp-RenderedHTMLCommon ul.snl-course,.jp-RenderedHTMLCommon ol.snl-course{list-style:none !important;padding-left:4px !important;margin:4px 0 !important}
-.snl-course li{margin:4px 0}
-.snl-course .snl-tick{display:inline-block;width:1.4em;color:#2e7d32;font-weight:bold}
-.snl-course a{font-weight:bold;color:#1565c0;text-decoration:underline}
-</style>"""
 
 # Shared by every output: read and write the finished pages, and show them.
 STORE_JS = """<script>
@@ -63,7 +50,7 @@ if (!window.sheriffSameTab) {
 
 def _html(body: str):
     from IPython.display import HTML
-    return HTML(NAV_CSS + GLOSSARY_CSS + STORE_JS + body)
+    return HTML(kit.CSS + STORE_JS + body)
 
 
 def _place(notebook: str) -> str:

@@ -22,29 +22,25 @@ from html import escape
 import ipywidgets as W
 
 from sheriff.cards import GOODS
-from sheriff.engine import Game
+from sheriff.engine import Game, to_act
 from sheriff.errors import InvalidScenario
+from sheriff.narration import narrate
+from sheriff.saved_game import load_game
 from sheriff.state import OVER, PHASE_TITLES
 from sheriff.views import SeatView
 from sheriff.widgets import kit, render
+from sheriff.widgets.play import TOO_LARGE, PlayApp, too_large
 from sheriff.widgets.play_controls import css_name
 from sheriff.widgets.play_setup import default_seats, error_box
 from sheriff.widgets.play_table import piles_html, score_table_html
 
-REPLAY_CSS = """
-<style>
-.sn-replay-step{font:14px/1.4 sans-serif;border:1px solid #cfd8dc;border-radius:8px;padding:6px 10px;background:#fff}
-.sn-omni .sn-panel{min-width:260px}
-.sn-secret{background:#f3f8ff;border:1px dashed #1565c0;border-radius:6px;padding:4px;margin-top:4px}
-</style>
-"""
 
 
 class ReplayViewer:
     def __init__(self, game: Game | None = None, bot_delay: float = 0.8, step: int = 0):
         self.game: Game | None = None
         self.bot_delay = bot_delay
-        self.branch_app = None
+        self.branch_app: PlayApp | None = None
         self.reg: dict[str, W.Widget] = {}
         self._cache: dict[int, object] = {}
 
@@ -97,7 +93,7 @@ class ReplayViewer:
         self.view_box = W.VBox([W.HBox([self.first, self.prev, self.step, self.next, self.last],
                                        layout=W.Layout(align_items="center")),
                                 self.where, self.board, self.branch_box], layout=W.Layout(display="none"))
-        self.root = W.VBox([W.HTML(kit.CSS + REPLAY_CSS), self.load_acc, self.view_box])
+        self.root = W.VBox([W.HTML(kit.CSS), self.load_acc, self.view_box])
         self.root.add_class("sn-play")
         self.root.add_class("sn-replay")
         if game is not None:
@@ -128,11 +124,9 @@ class ReplayViewer:
 
     def load(self, text) -> bool:
         """Load a saved game (JSON text or bytes); a broken file is refused with a message."""
-        from sheriff.saved_game import load_game
         if not text:
             self.message.value = error_box("Choose a saved game file or paste its JSON text first.")
             return False
-        from sheriff.widgets.play import TOO_LARGE, too_large
         if too_large(text):
             self.message.value = error_box(TOO_LARGE)
             return False
@@ -173,11 +167,12 @@ class ReplayViewer:
         if k not in self._cache:
             if len(self._cache) > 64:
                 self._cache.clear()
+            if self.game is None:
+                raise RuntimeError("no game loaded")
             self._cache[k] = self.game.replay_to(k)
         return self._cache[k]
 
     def _show(self) -> None:
-        from sheriff.narration import narrate
         g = self.game
         if g is None:
             return
@@ -200,7 +195,6 @@ class ReplayViewer:
                             f'<div class="sn-replay-story">{escape(story)}</div>{nxt}</div>')
         self.board.value = omniscient_html(s)
         if s.phase != OVER:
-            from sheriff.engine import to_act
             p = to_act(s)
             if p is not None:
                 self.seat.value = p
@@ -209,7 +203,6 @@ class ReplayViewer:
     # -- branching ------------------------------------------------------------------------
     def branch(self, k: int | None = None, seat: int | None = None):
         """A new game at step ``k`` (default: the step shown), continued in a play widget."""
-        from sheriff.widgets.play import PlayApp
         g = self.game
         if g is None:
             return None

@@ -143,6 +143,41 @@ CSS = """
 .sn-scores td.sn-bon{text-align:left}
 .sn-scores tr.sn-winner td{background:#fff8e1;font-weight:bold}
 .sn-note{font-size:12px;color:#555}
+/* glossary words and the reference page */
+a.snl-term,.jp-RenderedHTMLCommon a.snl-term{color:inherit !important;text-decoration:underline dotted #1565c0 2px !important;text-underline-offset:3px;cursor:help}
+a.snl-term:hover{background:#e3f2fd}
+.snl-gloss{font:14px/1.45 sans-serif;color:#111;margin:0;padding:0}
+.snl-gloss .snl-entry{margin:6px 0;padding:2px 4px;scroll-margin-top:60px}
+.snl-gloss .snl-entry>div{margin:1px 0 0 16px}
+.snl-gloss .snl-entry:target,.snl-gloss .snl-entry.snl-here{background:#fff59d;outline:3px solid #fbc02d;border-radius:3px}
+.snl-gloss .snl-src{color:#555;font-size:12px;font-style:italic}
+.snl-hits h4{margin:10px 0 4px 0;font:bold 14px sans-serif;color:#263238}
+.snl-hit{border-left:4px solid #90a4ae;padding:4px 10px;margin:6px 0;background:#fafafa}
+.snl-hit b{font-size:14px}
+.snl-interp-tag{font-size:11px;background:#f9a825;border-radius:4px;padding:1px 5px;margin-left:6px}
+/* the course navigation at the top and foot of every page */
+.snl-nav{font:14px/1.45 sans-serif;color:#111;border:1px solid #cfd8dc;border-radius:10px;padding:8px 12px;margin:8px 0;background:#f5f9ff}
+.snl-nav .snl-kicker{font:bold 11px sans-serif;letter-spacing:.06em;color:#546e7a;text-transform:uppercase}
+.snl-nav a.snl-go{font-weight:bold;color:#1565c0}
+.snl-nav a.snl-next,.jp-RenderedHTMLCommon .snl-nav a.snl-next{color:#fff !important;text-decoration:none !important}
+.snl-nav .snl-next{display:inline-block;margin-top:8px;padding:6px 12px;border-radius:6px;background:#1565c0;color:#fff;font-weight:bold;text-decoration:none}
+.snl-nav button.snl-done-btn{font:bold 13px sans-serif;padding:5px 10px;border-radius:6px;border:1px solid #2e7d32;background:#fff;color:#2e7d32;cursor:pointer;margin-right:10px}
+.snl-nav.snl-is-done button.snl-done-btn{background:#2e7d32;color:#fff}
+.snl-course,.jp-RenderedHTMLCommon ul.snl-course,.jp-RenderedHTMLCommon ol.snl-course{list-style:none !important;padding-left:4px !important;margin:4px 0 !important}
+.snl-course li{margin:4px 0}
+.snl-course .snl-tick{display:inline-block;width:1.4em;color:#2e7d32;font-weight:bold}
+.snl-course a{font-weight:bold;color:#1565c0;text-decoration:underline}
+/* the overview page */
+.snl-phases{display:grid;grid-template-columns:repeat(auto-fit,minmax(190px,1fr));gap:8px;margin:6px 0}
+.snl-phase{border:1px solid #cfd8dc;border-radius:8px;padding:6px 10px;background:#fafafa}
+.snl-phase .snl-num{display:inline-block;width:22px;height:22px;border-radius:11px;background:#37474f;color:#fff;
+ text-align:center;font:bold 13px/22px sans-serif;margin-right:6px}
+.snl-phase a{color:#1565c0;text-decoration:underline}
+.snl-roles{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));gap:8px}
+/* the replay viewer */
+.sn-replay-step{font:14px/1.4 sans-serif;border:1px solid #cfd8dc;border-radius:8px;padding:6px 10px;background:#fff}
+.sn-omni .sn-panel{min-width:260px}
+.sn-secret{background:#f3f8ff;border:1px dashed #1565c0;border-radius:6px;padding:4px;margin-top:4px}
 </style>
 """
 
@@ -219,20 +254,27 @@ class Lab(Frame):
             self.edition.observe(lambda _: self.edition_changed(), names="value")
         self.result = lesson.html()
         self.result.add_class(result_class)
-        self.table = lesson.html() if table else None
+        self.table = lesson.html()          # laid out only with ``table=True``
         parts = [head(title, intro, kicker)] if title else []
         if self.edition is not None:
             parts.append(self.edition)
         parts += [*controls, self.result]
-        if self.table is not None:
+        if table:
             parts.append(self.table)
         self.body(*parts)
 
     EXAMPLES: dict[str, str] = {}      # edition -> the rulebook example the lab starts from
 
     @property
+    def edition_value(self) -> str:
+        """The edition chosen on the toggle (labs built with ``edition=``)."""
+        if self.edition is None:
+            raise AttributeError(f"{type(self).__name__} has no edition toggle")
+        return self.edition.value
+
+    @property
     def scenario(self):
-        return get_scenario(self.EXAMPLES[self.edition.value])
+        return get_scenario(self.EXAMPLES[self.edition_value])
 
     def edition_changed(self) -> None:
         self.update()

@@ -16,9 +16,9 @@ import ipywidgets as widgets
 from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
 from sheriff.errors import IllegalAction, InvalidScenario
 from sheriff.rulebook import RULES
+from sheriff.rules import Rules
 from sheriff.widgets import render
 
-GOOD_OPTIONS = [(g.name, g.index) for g in GOODS]
 
 # Every ipywidget normally brings its own Layout and Style models, and the page must load
 # every model before it shows anything.  Leaf widgets that are never restyled one by one
@@ -116,9 +116,8 @@ def _plain_error(err) -> str:
 def rules_refusal(edition: str, players: int, **variants):
     """``(Rules, None)`` or ``(None, refusal HTML)`` for a table the rules may forbid."""
     from pydantic import ValidationError
-    from sheriff.rules import Rules
     try:
-        return Rules(edition=edition, players=players, **variants), None
+        return Rules.model_validate({"edition": edition, "players": players, **variants}), None
     except ValidationError as e:
         for err in e.errors():
             cause = (err.get("ctx") or {}).get("error")
@@ -145,7 +144,7 @@ def _illegal(counts) -> list[int]:
     return [0 if IS_LEGAL[g] else counts[g] for g in range(N_GOODS)]
 
 
-def stand_html(counts, bm_cards=(), small: bool = True) -> str:
+def stand_html(counts, bm_cards=()) -> str:
     """A stand as the narrator sees it: legal goods face up, contraband marked face down."""
     up = render.cards(_legal(counts), empty="no legal goods")
     hidden = _illegal(counts)

@@ -8,7 +8,7 @@ from html import escape
 
 from sheriff.cards import GOODS, N_GOODS
 from sheriff.widgets import kit, lesson, render
-from sheriff.widgets.reference import GLOSSARY_CSS, with_glossary
+from sheriff.widgets.reference import with_glossary
 
 GOAL = ("You are merchants bringing goods into Nottingham. Each round one player is the Sheriff at the city "
         "gate; everybody else is a merchant. At the end of the game the richest merchant wins.")
@@ -43,15 +43,6 @@ WIN = ("When everyone has been Sheriff twice (three times with three players), t
        "most of a legal good. Cards still in your hand count for nothing.")
 WIN_CITE = "1E · End of the game; 2E · Winning the Game"
 
-CSS = """<style>
-.snl-phases{display:grid;grid-template-columns:repeat(auto-fit,minmax(190px,1fr));gap:8px;margin:6px 0}
-.snl-phase{border:1px solid #cfd8dc;border-radius:8px;padding:6px 10px;background:#fafafa}
-.snl-phase .snl-num{display:inline-block;width:22px;height:22px;border-radius:11px;background:#37474f;color:#fff;
- text-align:center;font:bold 13px/22px sans-serif;margin-right:6px}
-.snl-phase a{color:#1565c0;text-decoration:underline}
-.snl-roles{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));gap:8px}
-</style>"""
-
 
 def _cite(c: str) -> str:
     return f' <span class="snl-src">({escape(c)})</span>'
@@ -69,7 +60,7 @@ def overview_html() -> str:
     legal[GOODS.index(next(x for x in GOODS if x.id == "apples"))] = 2
     smuggle[GOODS.index(next(x for x in GOODS if x.id == "pepper"))] = 1
     bag = [a + b for a, b in zip(legal, smuggle)]
-    return (f'{CSS}{GLOSSARY_CSS}<div class="snl">'
+    return (f'<div class="snl">'
             f'<div class="snl-kicker">The goal</div><p>{g(GOAL)}{_cite(GOAL_CITE)}</p>'
             f'<div class="snl-kicker">Two roles</div><div class="snl-roles">{roles}</div>'
             f'<div class="snl-kicker" style="margin-top:10px">Five phases, every round</div>'

@@ -149,6 +149,13 @@ class PlayApp:
     def game(self) -> Game | None:
         return self.session.game if self.session else None
 
+    @property
+    def live(self) -> Session:
+        """The session under way (the game loop and the renderers run only once one is)."""
+        if self.session is None:
+            raise RuntimeError("no game has started")
+        return self.session
+
     # -- starting --------------------------------------------------------------------
     def start(self, cfg: PlayConfig | None = None) -> bool:
         cfg = cfg or self.setup.config()
@@ -204,7 +211,7 @@ class PlayApp:
 
     # -- the loop ----------------------------------------------------------------------
     def _multi(self) -> bool:
-        return len(self.session.humans) > 1
+        return len(self.live.humans) > 1
 
     def _live(self) -> bool:
         if self.bot_delay <= 0:
@@ -216,7 +223,7 @@ class PlayApp:
         return True
 
     def _advance(self) -> None:
-        s = self.session
+        s = self.live
         g = s.game
         while not g.is_over():
             p = g.to_act
@@ -244,7 +251,7 @@ class PlayApp:
         self._render()
 
     async def _bot_loop(self, gen: int) -> None:
-        s = self.session
+        s = self.live
         try:
             while gen == self._gen:
                 await asyncio.sleep(max(self.bot_delay, 0))
@@ -288,7 +295,7 @@ class PlayApp:
         who = self._viewer if self._viewer is not None else g.state.officials[0]
         was_running = self._bots_running
         try:
-            self.session.push(A.TimeUp(who))
+            self.live.push(A.TimeUp(who))
         except IllegalAction as e:
             self.notice.value = render.refusal(e)
             return
@@ -306,7 +313,7 @@ class PlayApp:
             close_tree(w)
 
     def _render(self, light: bool = False) -> None:
-        s = self.session
+        s = self.live
         g = s.game
         self.header.value = header_html(s)
         # at the end the stands are turned face up: the final section shows them instead
@@ -359,7 +366,7 @@ class PlayApp:
         self.private.children[0].add_class("sn-private")
 
     def _private_html(self, p: int) -> str:
-        g = self.game
+        g = self.live.game
         view = g.view(p)
         bag = view.bag
         bag_html = ""
@@ -376,7 +383,7 @@ class PlayApp:
             self.full_story.value = story_html(self.session.lines, last=0)
 
     def _render_clock(self) -> None:
-        g = self.game
+        g = self.live.game
         if not (g.rules.time_limit and g.phase == INSPECT):
             self.timebox.layout.display = "none"
             self._insp_clock = None
@@ -419,7 +426,6 @@ class PlayApp:
                                f'href="data:application/json;base64,{b64}"><b>Download {escape(name)}</b></a>: '
                                'the file is saved by your browser on your computer (nothing is kept on the '
                                'server). Load it later here or on the replay page.</div>')
-        self.last_save = text
         return text
 
     def load_text(self, text) -> bool:

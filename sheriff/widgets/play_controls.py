@@ -395,19 +395,17 @@ class BribeForm:
         if side == "merchant":
             stand = v.stand
             bag = v.bag or [0] * N_GOODS
-            bag_max = None
         else:
             stand = list(v.stand_legal(m))
             comp = deck_composition(v.n, v.rules.royal_goods)
             bag = [v.bag_size(m) if comp[g] else 0 for g in range(N_GOODS)]
-            bag_max = v.bag_size(m)
         self.stand = {g: ctl.number(f"bribe.stand.{GOODS[g].id}", f"{GOODS[g].name} from the stand (of {stand[g]})", stand[g])
                       for g in range(N_GOODS) if stand[g]}
         if side == "merchant":
             self.bag = {g: ctl.number(f"bribe.bag.{GOODS[g].id}", f"{GOODS[g].name} from the bag (of {bag[g]})", bag[g])
                         for g in range(N_GOODS) if bag[g]}
         else:
-            self.bag = {g: ctl.number(f"bribe.bag.{GOODS[g].id}", f"{GOODS[g].name} from the bag", bag_max)
+            self.bag = {g: ctl.number(f"bribe.bag.{GOODS[g].id}", f"{GOODS[g].name} from the bag", v.bag_size(m))
                         for g in range(N_GOODS) if bag[g]}
         self.terms = {}
         for q in v.merchants:

@@ -70,7 +70,6 @@ class Session:
             self.bots[p] = make_bot((m, s), game.seed, p)
         self.lines: list[Line] = []
         self._secrets: dict[int, list[str]] = {}
-        self.last_bot_line: Line | None = None
         if game.history:
             self._warm_up()
 
@@ -115,9 +114,6 @@ class Session:
             return self.humans[0]
         return PUBLIC
 
-    def over(self) -> bool:
-        return self.game.is_over()
-
     # -- moving -------------------------------------------------------------------
     def push(self, action, reason: str | None = None) -> list[tuple]:
         """Check and play ``action``; add its story to ``lines``.  Raises ``IllegalAction``."""
@@ -142,7 +138,6 @@ class Session:
         text = " ".join(sentences)
         if bot:
             line = Line(rnd, "bot", text, p)
-            self.last_bot_line = line
         else:
             line = Line(rnd, "human" if p in self.humans else "move", text, p)
         self.lines.append(line)
@@ -190,13 +185,6 @@ class Session:
             action, reason = legal[0], "had no better idea (fallback move)"
         self.push(action, reason)
         return True
-
-    def run_bots(self, limit: int = 100000) -> int:
-        """Let bots move until a human must act or the game is over; returns the number of moves."""
-        k = 0
-        while k < limit and self.bot_step():
-            k += 1
-        return k
 
 
 __all__ = ["Session", "Line", "PUBLIC"]

@@ -16,7 +16,7 @@ import ipywidgets as W
 
 from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES
 from sheriff.engine import DEFAULT_NAMES
-from sheriff.rules import Rules
+from sheriff.rules import Edition, Rules
 from sheriff.widgets.play_controls import css_name
 
 HUMAN, BOT = "human", "bot"
@@ -48,7 +48,7 @@ class SeatConfig:
 @dataclass
 class PlayConfig:
     """Everything the setup form chooses; ``rules()`` validates the variant mix."""
-    edition: str = "2E"
+    edition: Edition = "2E"
     players: int = 4
     royal_goods: bool = False
     time_limit: bool = False

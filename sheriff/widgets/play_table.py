@@ -11,7 +11,7 @@ from html import escape
 
 from sheriff.cards import GOODS, LEGAL_GOODS, N_GOODS
 from sheriff.scoring import good_counts_for_bonus
-from sheriff.state import INSPECT, OVER, PHASE_TITLES
+from sheriff.state import OVER, PHASE_TITLES
 from sheriff.widgets import render
 
 def _ordinal(k: int) -> str:
@@ -179,10 +179,6 @@ def final_stands_html(game) -> str:
         panels.append((p, render.panel(p, game.names[p], f'<div class="sn-muted">gold: <b class="sn-gold">{s.gold[p]}</b></div>'
                                        f'{render.cards(s.stands[p], 0, "empty stand")}{extra}')))
     return render.table(panels)
-
-
-def phase_is_inspection(game) -> bool:
-    return game.phase == INSPECT
 
 
 __all__ = ["header_html", "table_html", "piles_html", "story_html", "score_table_html",

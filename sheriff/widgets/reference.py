@@ -20,19 +20,6 @@ from sheriff.widgets import kit, lesson
 
 REFERENCE = "40_reference.ipynb"       # relative: works under /voila/render/ and .../notebooks/
 
-GLOSSARY_CSS = """<style>
-a.snl-term,.jp-RenderedHTMLCommon a.snl-term{color:inherit !important;text-decoration:underline dotted #1565c0 2px !important;text-underline-offset:3px;cursor:help}
-a.snl-term:hover{background:#e3f2fd}
-.snl-gloss{font:14px/1.45 sans-serif;color:#111;margin:0;padding:0}
-.snl-gloss .snl-entry{margin:6px 0;padding:2px 4px;scroll-margin-top:60px}
-.snl-gloss .snl-entry>div{margin:1px 0 0 16px}
-.snl-gloss .snl-entry:target,.snl-gloss .snl-entry.snl-here{background:#fff59d;outline:3px solid #fbc02d;border-radius:3px}
-.snl-gloss .snl-src{color:#555;font-size:12px;font-style:italic}
-.snl-hits h4{margin:10px 0 4px 0;font:bold 14px sans-serif;color:#263238}
-.snl-hit{border-left:4px solid #90a4ae;padding:4px 10px;margin:6px 0;background:#fafafa}
-.snl-hit b{font-size:14px}
-.snl-interp-tag{font-size:11px;background:#f9a825;border-radius:4px;padding:1px 5px;margin-left:6px}
-</style>"""
 
 # Inside these elements a word is never marked (links, code, headings, controls).
 _SKIP = {"a", "code", "pre", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6",
@@ -145,7 +132,7 @@ def glossary_html() -> str:
         f'<div class="snl-entry" id="term-{t.id}"><b>{escape(t.term)}</b><div>{escape(t.definition)}'
         + (f' <span class="snl-src">({escape(t.cite)})</span>' if t.cite else "") + "</div></div>"
         for t in sorted(terms(), key=lambda t: t.term.lower()))
-    return f'{GLOSSARY_CSS}<div class="snl-gloss">{rows}</div>'
+    return f'<div class="snl-gloss">{rows}</div>'
 
 
 def find_rules(text: str, edition: str | None = None) -> list[Rule]:
@@ -187,7 +174,7 @@ class RuleReference(kit.Frame):
         lesson.bench(self.edition, self.results)
         self.query.observe(self.update, names="value")
         self.edition.observe(self.update, names="value")
-        self.body(lesson.html(GLOSSARY_CSS), self.query, self.edition, self.results)
+        self.body(self.query, self.edition, self.results)
         self.update()
 
     def update(self, _change=None) -> None:
@@ -230,7 +217,7 @@ ANCHOR_JS = """<script>
 def glossary_page():
     """The anchored glossary as a plain HTML output (anchors work before widgets load)."""
     from IPython.display import HTML
-    return HTML(glossary_html() + ANCHOR_JS)
+    return HTML(kit.CSS + glossary_html() + ANCHOR_JS)
 
 
 __all__ = ["with_glossary", "glossary_html", "glossary_page", "RuleReference", "find_rules", "REFERENCE"]
