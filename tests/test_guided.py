@@ -137,6 +137,8 @@ def test_the_guided_widget_is_played_by_clicks():
     assert "guided.back" in w.controls and "Another choice" in w.text
     w.controls["guided.back"].click()
     c = w.controls
+    assert "guided.back" not in c and c["market.cards"].value[4] == 1     # the picks stay, to be changed
+    c["market.cards"].clear()
     c["market.cards"].pick("bread")
     c["market.cards"].pick("chickens")
     c["market.go"].click()

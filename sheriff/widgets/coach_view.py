@@ -35,6 +35,8 @@ LABELS = {
     "expected_points": "points you can expect",
     "open_after_refusal": "chance the Sheriff opens it if you refuse",
     "collect": "good to collect",
+    "declared_good": "good to declare",
+    "declared_count": "cards to declare",
     "gain": "expected gain (points)",
 }
 PERCENT = {"smuggle_chance", "prior", "equilibrium_smuggle", "honest_possible", "challenge_chance",
@@ -46,7 +48,7 @@ def _label(key: str) -> str:
 
 
 def _figure(key: str, x) -> str:
-    if key == "collect" and isinstance(x, int):
+    if key in ("collect", "declared_good") and isinstance(x, int):
         from sheriff.cards import GOODS
         return GOODS[x].name if 0 <= x < len(GOODS) else str(x)
     if key in PERCENT and 0 <= x <= 1:
@@ -74,10 +76,11 @@ def advice_html(advice) -> str:
     lesson = ""
     if advice.lesson:
         lesson = (f'<div class="sn-note">These odds come from the inspection game\'s balance point: see '
-                  f'<a href="{LESSON_LINK}" target="_blank">{escape(LESSON_30_TITLE)}</a>.</div>')
+                  f'<a href="{LESSON_LINK}" target="_blank" style="color:#1565c0;text-decoration:underline">{escape(LESSON_30_TITLE)}</a>.</div>')
+    rule = ("" if "not a rule" in advice.model else
+            '<div class="sn-note">This is advice, not a rule: any legal move is yours to make.</div>')
     return (f'<div class="sn-coach" role="status"><b>The coach suggests:</b> {escape(advice.sentence)}'
-            f'{numbers_table(advice.numbers)}{opts}{model}{lesson}'
-            '<div class="sn-note">This is advice, not a rule: any legal move is yours to make.</div></div>')
+            f'{numbers_table(advice.numbers)}{opts}{model}{lesson}{rule}</div>')
 
 
 def warnings_html(warnings) -> str:

@@ -22,6 +22,9 @@ from sheriff.widgets import kit, render
 from sheriff.widgets.play_controls import Controls, close_tree, css_name
 
 
+LINK = 'style="color:#1565c0;text-decoration:underline;font-weight:bold"'
+
+
 class GuidedGame(kit.Frame):
     def __init__(self, guide: Guide | None = None):
         super().__init__()
@@ -47,10 +50,10 @@ class GuidedGame(kit.Frame):
         self.story = W.HTML()
         self.lines_shown = 0
         self.last_lines: list[str] = []
-        head = kit.head(sc.title, escape(sc.intro), kicker="Start here")
+        head = kit.head(sc.title, escape(sc.intro), kicker=None)
         nav = W.HBox([self.progress_text, self.bar, self.pick_step, self.restart_btn],
                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
-        self.body(head, nav, self.tutor, self.reply, self.decide, self.mine, self.table, self.story)
+        self.body(head, nav, self.tutor, self.story, self.reply, self.decide, self.mine, self.table)
         self.render()
 
     # -- actions --------------------------------------------------------------------------
@@ -83,8 +86,11 @@ class GuidedGame(kit.Frame):
         self.render()
 
     def go_back(self) -> None:
+        """Drop the other choice; the cards picked stay picked, to be changed."""
         self.guide.go_back()
-        self.render()
+        for k in ("guided.on", "guided.back"):
+            self.controls.pop(k, None)
+        self._reply([])
 
     def restart(self, k: int) -> None:
         self.guide.restart(k)
@@ -113,9 +119,6 @@ class GuidedGame(kit.Frame):
         game = g.game
         self.controls = {}
         self._reply([])
-        k = g.n_steps if g.finished() else g.step_no
-        self.bar.value = k
-        self.progress_text.value = f'<span class="sn-progress">Step {k} of {g.n_steps}</span>'
         happened = ""
         if self.last_lines:
             items = "".join(f"<p>{escape(x)}</p>" for x in self.last_lines)
@@ -127,6 +130,7 @@ class GuidedGame(kit.Frame):
             self.table.value = ""
             self.mine.value = ""
             self._score_controls()
+            self._progress()
             return
         self.lines_shown = 0
         step = g.step
@@ -151,6 +155,15 @@ class GuidedGame(kit.Frame):
         ctl = Controls(SimpleNamespace(session=SimpleNamespace(game=game), submit=self.submit), g.me)
         self._decide(ctl.decision())
         self.controls.update(ctl.reg)
+        self._progress()
+
+    def _progress(self) -> None:
+        """Last, once the step's controls are in place (browser tests wait for this text)."""
+        g = self.guide
+        k = g.n_steps if g.finished() else g.step_no
+        self.bar.value = k
+        self.pick_step.value = k
+        self.progress_text.value = f'<span class="sn-progress">Step {k} of {g.n_steps}</span>'
 
     def _score_html(self) -> str:
         g = self.guide
@@ -162,19 +175,20 @@ class GuidedGame(kit.Frame):
             for label, pts in line.parts:
                 if shown >= self.lines_shown:
                     break
-                rows.append(f'<tr><td>{escape(line.name)}</td><td>{escape(label)}</td><td class="num">{pts}</td></tr>')
+                rows.append(f'<tr><td>{escape(line.name)}{" (you)" if line.seat == g.me else ""}</td><td>{escape(label)}</td><td class="num">{pts}</td></tr>')
                 shown += 1
             else:
                 if shown < self.lines_shown:
-                    rows.append(f'<tr class="snl-win"><td>{escape(line.name)}</td><td>Total</td>'
+                    cls = "snl-win" if line.seat in winners else "sn-guided-sum"
+                    rows.append(f'<tr class="{cls}"><td>{escape(line.name)}</td><td>Total</td>'
                                 f'<td class="num sn-guided-total">{line.total}</td></tr>')
                     shown += 1
                     continue
             break
         done = self.lines_shown >= self.total_lines()
         end = (f'<p class="sn-guided-winner"><b>{escape(g.winner_text())}</b></p><p>{escape(sc.closing)}</p>'
-               '<p><a href="00_overview.ipynb">Next: the game in two minutes →</a> · '
-               '<a href="20_play.ipynb">Play a real game with the coach →</a></p>' if done else "")
+               f'<p><a {LINK} href="00_overview.ipynb">Next: the game in two minutes →</a> · '
+               f'<a {LINK} href="20_play.ipynb">Play a real game with the coach →</a></p>' if done else "")
         table = (f'<table class="snl-grid sn-guided-score"><tr><th>Player</th><th>Line</th><th>Points</th></tr>'
                  f'{"".join(rows)}</table>' if rows else "")
         return (f'<div class="sn-tutor"><div class="snl-kicker">The score</div>{escape(sc.score_intro)}</div>'

@@ -163,6 +163,7 @@ CSS = """
 .sn-tutor{border:2px solid #2e7d32;border-radius:10px;padding:8px 12px;background:#f1f8e9;font:15px/1.45 sans-serif;margin:6px 0}
 .sn-tutor .sn-why{font-size:13px;color:#33691e}
 .sn-progress{font:bold 13px sans-serif;color:#37474f}
+.snl-grid tr.sn-guided-sum td{font-weight:bold;background:#f5f5f5}
 </style>
 """
 

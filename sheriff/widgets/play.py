@@ -123,7 +123,7 @@ class PlayApp:
         self.game_box = W.VBox([
             self.header, self.timebox, self.table,
             W.HTML("<b>What just happened</b>"), self.story,
-            self.notice, self.warn_box, self.private, self.end, self.story_acc, save_box,
+            self.notice, self.private, self.warn_box, self.end, self.story_acc, save_box,
         ], layout=W.Layout(display="none"))
         self.game_box.add_class("sn-game")
         self.root = W.VBox([W.HTML(kit.CSS), self.setup.box, self.game_box])
