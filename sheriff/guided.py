@@ -191,7 +191,7 @@ class Guide:
         """Why the other move differs: the script's own note, the coach's warnings and advice."""
         from sheriff import coach
         v = self.view()
-        out = [f"You chose: {move.attempt(_table(self.game), self.me)}."]
+        out = [f"Your choice: {move.attempt(_table(self.game), self.me)}."]
         step = self.step
         for alt in (step.alternatives if step else ()):
             if action_from_json(alt.move, "move") == move:

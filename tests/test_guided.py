@@ -70,7 +70,7 @@ def test_each_alternative_is_explained_and_the_learner_may_go_back_or_go_on(k):
         n = len(g.game.history)
         r = g.play(move)
         assert r.kind == "other", (k, alt.move)
-        assert alt.say in r.lines and r.lines[0].startswith("You chose: ")
+        assert alt.say in r.lines and r.lines[0].startswith("Your choice: ")
         assert len(g.game.history) == n and g.pending == move        # nothing played yet
         g.go_back()
         assert g.pending is None and g.step_no == k

@@ -148,6 +148,7 @@ CSS = """
 .sn-scores tr.sn-winner td{background:#fff8e1;font-weight:bold}
 .sn-note{font-size:12px;color:#555}
 /* cards to click (CardPicker): real buttons, named in words (kind included), picked ones lifted and ticked */
+.sn-picker{padding-top:6px}
 .sn-picker .widget-toggle-button.sn-pick{width:92px;height:62px;white-space:normal;line-height:1.2;font:bold 12px sans-serif;
   color:#111;border-radius:4px;padding:2px 4px;margin:2px;box-shadow:none}
 .sn-picker .sn-pick-legal{background:#dff3df;border:2px solid #2e7d32}
