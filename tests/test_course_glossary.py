@@ -37,7 +37,8 @@ def test_a_bad_glossary_file_is_refused_with_the_field():
 
 def test_course_lists_existing_notebooks_in_order_and_each_page_shows_its_own_nav():
     pages = C.course().pages
-    assert pages[0].notebook == "00_overview.ipynb"
+    assert pages[0].notebook == "00_first_game.ipynb"
+    assert C.next_page("00_first_game.ipynb").notebook == "00_overview.ipynb"
     for p in (*pages, *C.course().extras):
         assert (NOTEBOOKS / p.notebook).exists(), p.notebook
     for p in pages:

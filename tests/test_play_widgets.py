@@ -27,26 +27,17 @@ from sheriff.widgets.play_setup import PlayConfig, default_seats
 
 # -- a human player made of clicks -----------------------------------------------------
 def _set_counts(widgets: dict[str, object], prefix: str, total: int, rng: random.Random) -> None:
-    """Spread ``total`` over the count inputs named prefix.<good>, within each input's max."""
-    ws = [w for k, w in widgets.items() if k.startswith(prefix + ".") and k.count(".") == 1
-          and k.split(".")[1] in GOOD_IDS]
-    for w in ws:
-        w.value = 0
-    left = total
-    for w in rng.sample(ws, len(ws)):
-        if left <= 0:
-            break
-        k = rng.randint(0, min(w.max, left))
-        w.value = k
-        left -= k
-    for w in ws:                          # fill up if the random spread fell short
-        while left > 0 and w.value < w.max:
-            w.value += 1
-            left -= 1
+    """Click ``total`` random cards of the card picker ``prefix.cards`` (the others unpicked)."""
+    picker = widgets[prefix + ".cards"]
+    picker.clear()
+    for _, t in rng.sample(picker.buttons, min(total, len(picker.buttons))):
+        t.value = True
 
 
 def _click(app, name):
     app.controls[name].click()
+    if "coach.confirm" in app.controls:      # the coach warned about the move: do it anyway
+        app.controls["coach.confirm"].click()
 
 
 def human_move(app: PlayApp, rng: random.Random) -> None:
@@ -109,9 +100,9 @@ def _fill_bribe(app, rng, m):
     assert gold.max == g.state.gold[m], "the gold input is limited to what the merchant holds"
     gold.value = rng.randint(1, gold.max) if gold.max else 0
     if gold.value == 0:
-        stand = [k for k in c if k.startswith("bribe.stand.")]
-        if stand:
-            c[stand[0]].value = 1
+        stand = c.get("bribe.stand")
+        if stand is not None:
+            stand.buttons[0][1].value = True
         else:
             c["bribe.promise"].value = "I will owe you one"
     if rng.random() < 0.2:
@@ -346,9 +337,7 @@ def test_refused_move_shows_reason_and_citation():
     while app.decision != "load":
         human_move(app, random.Random(0))
     k = len(g.history)
-    for name, w in app.controls.items():
-        if name.startswith("load.") and name != "load.go":
-            w.value = 0
+    app.controls["load.cards"].clear()
     _click(app, "load.go")                       # an empty bag
     assert len(g.history) == k
     assert "Not allowed" in app.notice.value and "sn-cite" in app.notice.value

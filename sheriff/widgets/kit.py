@@ -6,6 +6,8 @@
                             the lab frame: heading, edition toggle, controls, result, table
     edition_toggle(value)   the 1st / 2nd edition switch (``both=True`` adds "both editions")
     goods(apples=2, ...)    a count vector by good index from good names
+    CardPicker(counts)      a hand as cards to click (real buttons: Tab, Enter and Space work);
+                            ``.value`` is the count vector picked (the play page and the guided game)
     head(title, intro)      a lab's heading
 
 Controls, rule boxes and the table HTML live in ``sheriff.widgets.lesson``; cards in
@@ -17,7 +19,9 @@ from html import escape
 
 import ipywidgets as widgets
 
-from sheriff.cards import N_GOODS, good_id
+import traitlets
+
+from sheriff.cards import GOODS, N_GOODS, good_id
 from sheriff.scenario import get_scenario
 from sheriff.widgets import lesson
 
@@ -178,6 +182,24 @@ a.snl-term:hover{background:#e3f2fd}
 .sn-replay-step{font:14px/1.4 sans-serif;border:1px solid #cfd8dc;border-radius:8px;padding:6px 10px;background:#fff}
 .sn-omni .sn-panel{min-width:260px}
 .sn-secret{background:#f3f8ff;border:1px dashed #1565c0;border-radius:6px;padding:4px;margin-top:4px}
+/* cards to click (CardPicker): real buttons, named in words (kind included), picked ones lifted and ticked */
+.sn-picker{padding-top:6px}
+.sn-picker .widget-toggle-button.sn-pick{width:92px;height:62px;white-space:normal;line-height:1.2;font:bold 12px sans-serif;
+  color:#111;border-radius:4px;padding:2px 4px;margin:2px;box-shadow:none}
+.sn-picker .sn-pick-legal{background:#dff3df;border:2px solid #2e7d32}
+.sn-picker .sn-pick-contraband{background:#fbe0e0;border:2px dashed #b71c1c}
+.sn-picker .sn-pick-royal{background:#efe3f7;border:4px double #6a1b9a}
+.sn-picker .widget-toggle-button.sn-pick.mod-active{outline:3px solid #1565c0;outline-offset:1px;transform:translateY(-5px)}
+.sn-picker .widget-toggle-button.sn-pick:focus-visible{outline:3px solid #f9a825}
+.sn-coach{border:2px solid #6a1b9a;border-radius:8px;padding:6px 10px;background:#faf5fc;margin:6px 0}
+.sn-coach table{border-collapse:collapse;font:13px sans-serif;margin:4px 0}
+.sn-coach td,.sn-coach th{border:1px solid #ccc;padding:2px 8px;text-align:left}
+.sn-coach td.num{text-align:right}
+.sn-warn{border-left:5px solid #e65100;background:#fff3e0;padding:6px 10px;margin:6px 0}
+.sn-tutor{border:2px solid #2e7d32;border-radius:10px;padding:8px 12px;background:#f1f8e9;font:15px/1.45 sans-serif;margin:6px 0}
+.sn-tutor .sn-why{font-size:13px;color:#33691e}
+.sn-progress{font:bold 13px sans-serif;color:#37474f}
+.snl-grid tr.sn-guided-sum td{font-weight:bold;background:#f5f5f5}
 </style>
 """
 
@@ -221,6 +243,73 @@ def picked(held, values) -> list[int]:
         if held[g]:
             v[g] = next(chosen)
     return v
+
+
+def card_label(g: int) -> str:
+    """A card in words, for screen readers and tooltips: 'Silk, contraband, value 8, penalty 4'."""
+    c = GOODS[g]
+    kind = "royal good" if c.is_royal else c.kind
+    return f"{c.name}, {kind}, value {c.value}, penalty {c.penalty}"
+
+
+class CardPicker(widgets.VBox):
+    """Cards held, one button each, to click into a choice (set aside, load, offer in a bribe).
+
+    ``value`` is the count vector picked (observe it); ``pick(good, k)`` and ``clear()``
+    set it from code (tests).  Each button's text names the card and its kind, so the
+    choice never rests on colour alone; Tab reaches every card, Enter or Space picks it.
+    No limit is enforced here: the engine refuses what the rules refuse."""
+
+    value = traitlets.List()
+
+    def __init__(self, counts, name: str = "cards", empty: str = "no cards"):
+        super().__init__()
+        self.add_class("sn-picker")
+        self.add_class(f"sn-picker-{name}")
+        self.buttons: list[tuple[int, widgets.ToggleButton]] = []
+        for g in range(N_GOODS):
+            for _ in range(counts[g]):
+                c = GOODS[g]
+                kind = "royal" if c.is_royal else c.kind
+                t = widgets.ToggleButton(value=False, description=self._text(g, False),
+                                         tooltip=card_label(g) + " (click to pick)")
+                for cls in ("sn-pick", f"sn-pick-{kind}", f"sn-pick-{c.id}"):
+                    t.add_class(cls)
+                t.observe(self._changed, "value")
+                self.buttons.append((g, t))
+        row = widgets.HBox([t for _, t in self.buttons], layout=widgets.Layout(flex_flow="row wrap"))
+        self.children = [row] if self.buttons else [widgets.HTML(f'<span class="sn-muted">{escape(empty)}</span>')]
+        self.value = [0] * N_GOODS
+
+    @staticmethod
+    def _text(g: int, on: bool) -> str:
+        c = GOODS[g]
+        kind = "royal" if c.is_royal else c.kind
+        return f"{'✓ ' if on else ''}{c.name} · {kind}"
+
+    def _changed(self, ch) -> None:
+        for g, t in self.buttons:
+            if t is ch["owner"]:
+                t.description = self._text(g, t.value)
+        v = [0] * N_GOODS
+        for g, t in self.buttons:
+            v[g] += t.value
+        self.value = v
+
+    def pick(self, good: int | str, k: int = 1) -> None:
+        """Pick ``k`` cards of ``good`` (a good index or id), the others of that good unpicked."""
+        g = good_id(good) if isinstance(good, str) else good
+        left = k
+        for gg, t in self.buttons:
+            if gg == g:
+                t.value = left > 0
+                left -= 1
+        if left > 0:
+            raise ValueError(f"only {k - left} {GOODS[g].name} to pick")
+
+    def clear(self) -> None:
+        for _, t in self.buttons:
+            t.value = False
 
 
 class Frame(widgets.VBox):

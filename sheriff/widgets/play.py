@@ -95,6 +95,7 @@ class PlayApp:
         self.private = W.VBox()
         self.private.add_class("sn-private-area")
         self.notice = W.HTML()
+        self.warn_box = W.VBox()          # the coach's warnings before a risky move, with confirm / cancel
         self.clock = W.HTML()
         self.timeup = W.Button(description="Time is up!", button_style="danger", icon="clock-o",
                                tooltip="Inspection time limit: every bag not yet dealt with passes without a bribe")
@@ -131,7 +132,7 @@ class PlayApp:
         self.game_box = W.VBox([
             self.header, self.timebox, self.table,
             W.HTML("<b>What just happened</b>"), self.story,
-            self.notice, self.private, self.end, self.story_acc, save_box,
+            self.notice, self.private, self.warn_box, self.end, self.story_acc, save_box,
         ], layout=W.Layout(display="none"))
         self.game_box.add_class("sn-game")
         self.root = W.VBox([W.HTML(kit.CSS), self.setup.box, self.game_box])
@@ -267,10 +268,20 @@ class PlayApp:
             self._advance()
 
     # -- human moves -------------------------------------------------------------------
-    def submit(self, action) -> bool:
-        """Play a human's move; a refusal is shown with the rule and its citation."""
+    def submit(self, action, confirmed: bool = False) -> bool:
+        """Play a human's move; a refusal is shown with the rule and its citation.
+
+        A legal move the coach finds risky (``coach.warnings``) waits for confirmation:
+        the warnings are shown with "Do it anyway" (``coach.confirm``) and "Think again"."""
         if self.session is None or self._bots_running:
             return False
+        self._set_warnings([])
+        if not confirmed and self.game.is_legal(action):
+            from sheriff import coach
+            found = coach.warnings(self.game.view(action.player), action)
+            if found:
+                self._ask_confirmation(action, found)
+                return False
         try:
             self.session.push(action)
         except IllegalAction as e:
@@ -279,6 +290,26 @@ class PlayApp:
         self.notice.value = ""
         self._advance()
         return True
+
+    def _set_warnings(self, children) -> None:
+        old = list(self.warn_box.children)
+        self.warn_box.children = children
+        for w in old:
+            close_tree(w)
+        for k in ("coach.confirm", "coach.cancel"):
+            self.controls.pop(k, None)
+
+    def _ask_confirmation(self, action, found) -> None:
+        from sheriff.widgets.coach_view import warnings_html
+        go = W.Button(description="Do it anyway", button_style="warning")
+        back = W.Button(description="Think again")
+        go.add_class(css_name("coach.confirm"))
+        back.add_class(css_name("coach.cancel"))
+        go.on_click(lambda _b: self.submit(action, confirmed=True))
+        back.on_click(lambda _b: self._set_warnings([]))
+        self._set_warnings([W.HTML(warnings_html(found)), W.HBox([go, back])])
+        self.controls["coach.confirm"] = go
+        self.controls["coach.cancel"] = back
 
     def take_device(self) -> None:
         """The handover button: the next human now holds the device."""

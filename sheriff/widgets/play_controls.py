@@ -12,13 +12,15 @@ exposes it as ``app.controls``) and carries the CSS class ``sn-ctl-<name>`` (dot
 become dashes), so tests can drive the game in Python or in a browser:
 
   start.who, start.go                      the Sheriff picks who starts the Market (2E)
-  market.<good>, market.left, market.right, market.pile, market.go
-  load.<good>, load.go                     cards into the bag
+  market.cards, market.left, market.right, market.pile, market.go   (market.cards: a kit.CardPicker)
+  load.cards, load.go                      cards into the bag (a kit.CardPicker)
   declare.good, declare.go
   bag.<m>.inspect / .pass / .threaten      the Sheriff (or a lone Deputy) deals with a bag
   inspect.pile                             1E: which discard pile gets confiscated goods
   ask.merchant                             to whom a price is named
-  bribe.gold, bribe.stand.<good>, bribe.bag.<good>, bribe.term.<seat>, bribe.promise, bribe.send
+  bribe.gold, bribe.stand, bribe.bag (CardPickers; the Sheriff asking for unseen bag goods:
+  bribe.bag.<good>), bribe.term.<seat>, bribe.promise, bribe.send
+  coach.ask, coach.advice                  "What should I do?" and the coach's answer
   deal.accept, deal.decline, deal.inspect, deal.pass
   stance.<m>.yes, stance.<m>.no            six players: a Deputy's view of a bag
   claim.<good>, claim.skip                 Black Market
@@ -93,6 +95,22 @@ class Controls:
 
     # -- dispatch -------------------------------------------------------------------
     def build(self) -> list[W.Widget]:
+        """The widgets for this decision, then the coach's "What should I do?"."""
+        return self.decision() + [self.coach_row()]
+
+    def coach_row(self) -> W.Widget:
+        from sheriff import coach
+        from sheriff.widgets.coach_view import advice_html
+        shown = self._add("coach.advice", W.HTML())
+
+        def ask():
+            shown.value = advice_html(coach.advise(self.view))
+        b = self.button("coach.ask", "What should I do?", on_click=ask,
+                        tip="The coach's advice for this decision (advice, not a rule)")
+        b.icon = "question-circle"
+        return W.VBox([b, shown], layout=W.Layout(margin="8px 0 0 0"))
+
+    def decision(self) -> list[W.Widget]:
         ph = self.game.phase
         if ph == MARKET_START:
             return self.choose_start()
@@ -115,20 +133,12 @@ class Controls:
         return [self.prompt("You are the Sheriff this round and sit out the Market. Pick the merchant who "
                             "takes the first Market turn; the others follow clockwise."), W.HBox([dd, go])]
 
-    def _picker(self, prefix: str, counts, per_good_max: int, label: str) -> list[W.BoundedIntText]:
-        out = []
-        for g in range(N_GOODS):
-            if counts[g]:
-                out.append(self.number(f"{prefix}.{GOODS[g].id}", f"{label} {GOODS[g].name} (of {counts[g]})",
-                                       min(counts[g], per_good_max)))
-        return out
-
     def market(self) -> list[W.Widget]:
         v = self.view
         hand = v.hand
         hs = v.rules.hand_size
         e1 = v.rules.edition == "1E"
-        pickers = self._picker("market", hand, 5, "Set aside")
+        picker = self._add("market.cards", kit.CardPicker(hand, "market"))
         summary = W.HTML()
         extra: list[W.Widget] = []
         left = right = pile = None
@@ -146,10 +156,10 @@ class Controls:
                      W.HBox([left, right]), pile]
 
         def chosen():
-            return [w.value for w in pickers]
+            return picker.value
 
         def action():
-            counts = kit.picked(hand, [w.value for w in pickers])
+            counts = picker.value
             froms = ()
             if e1:
                 froms = (0,) * left.value + (1,) * right.value
@@ -171,21 +181,21 @@ class Controls:
                              f'you will draw {max(draw, 0)} ({src}) to get back to {hs}.{warn}</div>')
             go.description = "Set aside and draw back up" if k else "Keep my whole hand"
 
-        for w in pickers + ([left, right] if e1 else []):
+        for w in [picker] + ([left, right] if e1 else []):
             w.observe(refresh, "value")
         refresh()
-        intro = ("Market: set aside up to 5 cards (face up, for everyone to see), then draw back up to "
-                 f"{hs}. Keep the goods you want to bring to market.")
-        return [self.prompt(intro), W.HBox(pickers, layout=W.Layout(flex_flow="row wrap")), *extra, summary, go]
+        intro = ("Market: click the cards to set aside (up to 5, face up, for everyone to see), then draw back "
+                 f"up to {hs}. Keep the goods you want to bring to market.")
+        return [self.prompt(intro), picker, *extra, summary, go]
 
     # -- Loading and declaring -----------------------------------------------------------
     def load(self) -> list[W.Widget]:
         hand = self.view.hand
-        pickers = self._picker("load", hand, 5, "Put in")
+        picker = self._add("load.cards", kit.CardPicker(hand, "load"))
         summary = W.HTML()
 
         def counts():
-            return kit.picked(hand, [w.value for w in pickers])
+            return picker.value
 
         def refresh(*_):
             c = counts()
@@ -198,14 +208,13 @@ class Controls:
             summary.value = (f'<div class="sn-note">Bag: {escape(describe(c))} ({k} card{"s" if k != 1 else ""}).'
                              f"{warn}</div>{render.cards(c, 0, 'empty bag')}")
 
-        for w in pickers:
-            w.observe(refresh, "value")
+        picker.observe(refresh, "value")
         refresh()
         go = self.button("load.go", "Close the bag", lambda: A.LoadBag(self.seat, _expand(counts())), "primary")
-        return [self.prompt("Load your merchant bag with 1 to 5 cards from your hand. Anything may go in; next "
+        return [self.prompt("Click 1 to 5 cards of your hand to load your merchant bag. Anything may go in; next "
                             "you declare it as one legal good (Apples, Cheese, Bread or Chickens), with the true "
                             "number of cards. The bag cannot be repacked once closed."),
-                W.HBox(pickers, layout=W.Layout(flex_flow="row wrap")), summary, go]
+                picker, summary, go]
 
     def declare(self) -> list[W.Widget]:
         opts = [(f"{a.count} {GOODS[a.good].name}", a.good) for a in self.legal if isinstance(a, A.Declare)]
@@ -399,11 +408,13 @@ class BribeForm:
             stand = list(v.stand_legal(m))
             comp = deck_composition(v.n, v.rules.royal_goods)
             bag = [v.bag_size(m) if comp[g] else 0 for g in range(N_GOODS)]
-        self.stand = {g: ctl.number(f"bribe.stand.{GOODS[g].id}", f"{GOODS[g].name} from the stand (of {stand[g]})", stand[g])
-                      for g in range(N_GOODS) if stand[g]}
+        # goods seen (the merchant's own, the stand's face-up ones): cards to click
+        self.stand_cards = ctl._add("bribe.stand", kit.CardPicker(stand, "stand")) if any(stand) else None
+        self.stand: dict = {}
+        self.bag_cards = None
         if side == "merchant":
-            self.bag = {g: ctl.number(f"bribe.bag.{GOODS[g].id}", f"{GOODS[g].name} from the bag (of {bag[g]})", bag[g])
-                        for g in range(N_GOODS) if bag[g]}
+            self.bag = {}
+            self.bag_cards = ctl._add("bribe.bag", kit.CardPicker(bag, "bag")) if any(bag) else None
         else:
             self.bag = {g: ctl.number(f"bribe.bag.{GOODS[g].id}", f"{GOODS[g].name} from the bag", v.bag_size(m))
                         for g in range(N_GOODS) if bag[g]}
@@ -420,8 +431,10 @@ class BribeForm:
             value="", placeholder="e.g. I'll let you through next round", description="Promise (binds nobody):",
             style={"description_width": "initial"}, layout=W.Layout(width="520px")))
         parts: list[W.Widget] = [self.gold]
-        if self.stand:
-            parts.append(W.HBox(list(self.stand.values()), layout=W.Layout(flex_flow="row wrap")))
+        if self.stand_cards is not None:
+            parts += [W.HTML('<div class="sn-note">Goods from the stand (click to add them):</div>'), self.stand_cards]
+        if self.bag_cards is not None:
+            parts += [W.HTML('<div class="sn-note">Goods from the bag (click to add them):</div>'), self.bag_cards]
         if self.bag:
             bag_box = W.HBox(list(self.bag.values()), layout=W.Layout(flex_flow="row wrap"))
             if side == "official":
@@ -437,8 +450,9 @@ class BribeForm:
         self.box = W.VBox(parts)
 
     def bribe(self) -> A.Bribe:
-        stand = tuple(g for g, w in self.stand.items() for _ in range(w.value))
-        bag = tuple(g for g, w in self.bag.items() for _ in range(w.value))
+        stand = _expand(self.stand_cards.value) if self.stand_cards is not None else ()
+        bag = (_expand(self.bag_cards.value) if self.bag_cards is not None
+               else tuple(g for g, w in self.bag.items() for _ in range(w.value)))
         inspect = tuple(q for q, w in self.terms.items() if w.value == "inspect")
         let_pass = tuple(q for q, w in self.terms.items() if w.value == "pass")
         return A.Bribe(gold=self.gold.value, stand=stand, bag=bag, inspect=inspect, let_pass=let_pass,

@@ -17,6 +17,7 @@ import ipywidgets as W
 from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES
 from sheriff.engine import DEFAULT_NAMES
 from sheriff.rules import Edition, Rules
+from sheriff.tournament import COACH
 from sheriff.widgets.play_controls import css_name
 
 HUMAN, BOT = "human", "bot"
@@ -25,6 +26,7 @@ MERCHANT_HELP = {
     "smuggler": "smuggler: hides contraband under a legal declaration",
     "bluffer": "bluffer: smuggles at random, and bribes even when honest",
 }
+COACH_HELP = "coach: plays what the coach advises (both roles)"
 SHERIFF_HELP = {
     "trusting": "trusting: lets bags through, takes any bribe",
     "suspicious": "suspicious: opens big bags",
@@ -81,6 +83,13 @@ def default_seats(humans=(0,)) -> list[SeatConfig]:
     return [SeatConfig(DEFAULT_NAMES[p], p in humans, *DEFAULT_STYLES[p]) for p in range(6)]
 
 
+def _coach_pair(ch, other, fallback: str) -> None:
+    if ch["new"] == COACH and other.value != COACH:
+        other.value = COACH
+    elif ch["old"] == COACH and other.value == COACH:
+        other.value = fallback
+
+
 class SetupForm:
     def __init__(self, on_start, on_load, on_simulate, bot_delay: float = 0.8, config: PlayConfig | None = None):
         cfg = config or PlayConfig(seats=default_seats())
@@ -113,10 +122,15 @@ class SetupForm:
             kind = self._add(f"seat.{p}.kind", W.Dropdown(options=[("Human (hot seat)", HUMAN), ("Bot", BOT)],
                                                           value=HUMAN if sc.human else BOT,
                                                           layout=W.Layout(width="160px")))
-            mer = self._add(f"seat.{p}.merchant", W.Dropdown(options=[(MERCHANT_HELP[s], s) for s in MERCHANT_STYLES],
+            mer = self._add(f"seat.{p}.merchant", W.Dropdown(options=[(MERCHANT_HELP[s], s) for s in MERCHANT_STYLES]
+                                                             + [(COACH_HELP, COACH)],
                                                              value=sc.merchant, layout=W.Layout(width="390px")))
-            she = self._add(f"seat.{p}.sheriff", W.Dropdown(options=[(SHERIFF_HELP[s], s) for s in SHERIFF_STYLES],
+            she = self._add(f"seat.{p}.sheriff", W.Dropdown(options=[(SHERIFF_HELP[s], s) for s in SHERIFF_STYLES]
+                                                            + [(COACH_HELP, COACH)],
                                                             value=sc.sheriff, layout=W.Layout(width="340px")))
+            # the coach's bot plays both roles: choosing it on one side chooses it on the other
+            mer.observe(lambda ch, other=she: _coach_pair(ch, other, SHERIFF_STYLES[1]), "value")
+            she.observe(lambda ch, other=mer: _coach_pair(ch, other, MERCHANT_STYLES[1]), "value")
             row = W.HBox([W.HTML(f"<b>Seat {p + 1}</b>", layout=W.Layout(width="60px")), name, kind, mer, she],
                          layout=W.Layout(align_items="center"))
             self.rows.append(row)

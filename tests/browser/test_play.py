@@ -105,19 +105,40 @@ def click(page, name: str) -> None:
     page.locator(ctl(name)).click()
 
 
+def pick_cards(page, picker: str, cards) -> None:
+    """Click the cards of ``cards`` in the card picker ``picker`` (one button per card)."""
+    for g in set(cards):
+        for i in range(cards.count(g)):
+            page.locator(f"{ctl(picker)} .sn-pick-{GOODS[g].id}").nth(i).click()
+
+
+def confirm_if_warned(page, k: int) -> None:
+    """The coach may warn before a risky move: wait for the warning or the next position, and
+    confirm ("Do it anyway") if warned."""
+    page.wait_for_function(
+        f"() => document.querySelector('{ctl('coach.confirm')}') || "
+        f"!document.querySelector('[data-hand-seat=\"{HUMAN}\"][data-moves=\"{k}\"]')", timeout=TIMEOUT)
+    if page.locator(ctl("coach.confirm")).count():
+        page.locator(ctl("coach.confirm")).click()
+
+
 def play_by_clicks(page, game_before: Game, a: A.Action, names) -> None:
     """Make move ``a`` through the widgets (the page shows the position ``game_before``)."""
+    s = game_before.state
+    _play_by_clicks(page, game_before, a, names)
+    confirm_if_warned(page, len(s.history))
+
+
+def _play_by_clicks(page, game_before: Game, a: A.Action, names) -> None:
     s = game_before.state
     if isinstance(a, A.ChooseStart):
         page.locator(ctl("start.who") + " select").select_option(label=names[a.start])
         click(page, "start.go")
     elif isinstance(a, A.Market):
-        for g in set(a.discard):
-            set_number(page, f"market.{GOODS[g].id}", a.discard.count(g))
+        pick_cards(page, "market.cards", list(a.discard))
         click(page, "market.go")
     elif isinstance(a, A.LoadBag):
-        for g in set(a.cards):
-            set_number(page, f"load.{GOODS[g].id}", a.cards.count(g))
+        pick_cards(page, "load.cards", list(a.cards))
         click(page, "load.go")
     elif isinstance(a, A.Declare):
         page.locator(ctl("declare.good") + " select").select_option(label=f"{a.count} {GOODS[a.good].name}")
@@ -263,4 +284,60 @@ def test_bots_play_at_a_visible_pace(page, voila_url):
     assert not page.locator(".sn-scores").count(), "…one at a time, not all at once"
     set_number(page, "game.delay", 0)           # speed up: the game finishes
     page.wait_for_selector(".sn-scores .sn-total", timeout=60_000)
+    assert_no_errors(page)
+
+
+def _shots(page, name: str) -> None:
+    """Screenshots at 1280 and 400 px wide (only when SHERIFF_SCREENSHOTS is set)."""
+    import os
+    if not os.environ.get("SHERIFF_SCREENSHOTS"):
+        return
+    for w in (1280, 400):
+        page.set_viewport_size({"width": w, "height": 900})
+        page.wait_for_timeout(150)
+        screenshot(page, f"{name}_{w}")
+    page.set_viewport_size({"width": 1280, "height": 900})
+
+
+def test_the_coach_answers_and_warns_before_a_risky_bag(page, voila_url):
+    open_lesson(page, voila_url, "20_play.ipynb")
+    page.wait_for_selector(ctl("setup.start"), timeout=TIMEOUT)
+    set_number(page, "setup.delay", 0)
+    page.locator(ctl("seat.0.kind") + " select").select_option(label="Bot")
+    page.locator(ctl("seat.1.kind") + " select").select_option(label="Human (hot seat)")
+    for p in (2, 3):
+        page.locator(ctl(f"seat.{p}.kind") + " select").select_option(label="Bot")
+    # the coach's bot is on the setup form: choosing it for one role chooses it for both
+    from sheriff.widgets.play_setup import COACH_HELP
+    page.locator(ctl("seat.2.merchant") + " select").select_option(label=COACH_HELP)
+    page.wait_for_function(
+        f"() => {{ const s = document.querySelector('{ctl('seat.2.sheriff')} select');"
+        f" return s.value === {COACH_HELP!r}; }}", timeout=TIMEOUT)
+    set_number(page, "setup.seed", SEED)
+    click(page, "setup.start")
+    page.wait_for_selector(ctl("market.go"), timeout=TIMEOUT)
+    click(page, "coach.ask")
+    page.wait_for_selector(".sn-coach", timeout=TIMEOUT)
+    assert "The coach suggests:" in page.locator(".sn-coach").inner_text()
+    _shots(page, "coach_market")
+    click(page, "market.go")                         # keep the whole hand: the dealt hand
+    page.wait_for_selector(ctl("load.go"), timeout=TIMEOUT)
+    click(page, "coach.ask")
+    page.wait_for_selector(".sn-coach table", timeout=TIMEOUT)   # the figures, as a small table
+    _shots(page, "coach_load")
+    hand = Game(Rules(edition="2E", players=PLAYERS), seed=SEED).state.hands[1]
+    held = [g for g in range(N_GOODS) if hand[g]]
+    mixed = [held[0], held[-1]]
+    assert mixed[0] != mixed[1]
+    pick_cards(page, "load.cards", mixed)
+    click(page, "load.go")
+    page.wait_for_selector(ctl("coach.confirm"), timeout=TIMEOUT)
+    assert "No declaration can be true for this bag" in page.locator(".sn-warn").inner_text()
+    _shots(page, "coach_warning")
+    click(page, "coach.cancel")                      # think again: nothing was played
+    page.wait_for_selector(ctl("coach.confirm"), state="detached", timeout=TIMEOUT)
+    click(page, "load.go")
+    page.wait_for_selector(ctl("coach.confirm"), timeout=TIMEOUT)
+    click(page, "coach.confirm")                     # do it anyway: the bag is loaded
+    page.wait_for_selector(ctl("declare.go"), timeout=TIMEOUT)
     assert_no_errors(page)

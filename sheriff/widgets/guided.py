@@ -1,0 +1,218 @@
+"""The guided first game on the page: the tutor's words, the table, the cards to click.
+
+Only layout: ``sheriff.guided.Guide`` runs the script and says what happened; the
+controls for each decision are the play page's (``play_controls.Controls``, with the
+kit's ``CardPicker`` for cards), so the guided game is played exactly as a real one.
+
+Registered controls (CSS class ``sn-ctl-<name>``): the play page's decision controls
+(market.cards, market.go, load.cards, load.go, declare.good, declare.go, bribe.gold,
+bribe.send, deal.accept, start.who, start.go, bag.<m>.inspect / .pass / .threaten ...),
+plus guided.on, guided.back (after another choice), guided.step, guided.restart,
+guided.next_line (the score, line by line).
+"""
+from __future__ import annotations
+
+from html import escape
+from types import SimpleNamespace
+
+import ipywidgets as W
+
+from sheriff.guided import Guide
+from sheriff.widgets import kit, render
+from sheriff.widgets.play_controls import Controls, close_tree, css_name
+
+
+LINK = 'style="color:#1565c0;text-decoration:underline;font-weight:bold"'
+
+
+class GuidedGame(kit.Frame):
+    def __init__(self, guide: Guide | None = None):
+        super().__init__()
+        self.guide = guide or Guide()
+        sc = self.guide.script
+        self.controls: dict[str, W.Widget] = {}
+        self.progress_text = W.HTML()
+        self.progress_text.add_class("sn-guided-progress")
+        self.bar = W.IntProgress(min=0, max=self.guide.n_steps, layout=W.Layout(width="200px"))
+        opts = [(f"{i + 1}. {s.title}", i + 1) for i, s in enumerate(sc.steps)]
+        opts.append((f"{len(sc.steps) + 1}. The score", len(sc.steps) + 1))
+        self.pick_step = W.Dropdown(options=opts, description="Restart from step",
+                                    style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+        self.restart_btn = W.Button(description="Restart", icon="undo", layout=W.Layout(width="auto"))
+        self.restart_btn.on_click(lambda _b: self.restart(self.pick_step.value))
+        for name, w in (("guided.step", self.pick_step), ("guided.restart", self.restart_btn)):
+            w.add_class(css_name(name))
+        self.tutor = W.HTML()
+        self.reply = W.VBox()
+        self.table = W.HTML()
+        self.mine = W.HTML()
+        self.decide = W.VBox()
+        self.story = W.HTML()
+        self.lines_shown = 0
+        self.last_lines: list[str] = []
+        head = kit.head(sc.title, escape(sc.intro), kicker=None)
+        nav = W.HBox([self.progress_text, self.bar, self.pick_step, self.restart_btn],
+                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        self.body(head, nav, self.tutor, self.story, self.reply, self.decide, self.mine, self.table)
+        self.render()
+
+    # -- actions --------------------------------------------------------------------------
+    def submit(self, action) -> bool:
+        r = self.guide.play(action)
+        if r.kind == "refused":
+            self._reply([W.HTML(render.refusal(r.error))])
+            return False
+        if r.kind == "other":
+            self._other(r.lines)
+            return False
+        self.last_lines = r.lines
+        self.render()
+        return True
+
+    def _other(self, lines) -> None:
+        on = W.Button(description="Go on with my choice", button_style="warning", layout=W.Layout(width="auto"))
+        back = W.Button(description="Go back to the tutor's move", button_style="info", layout=W.Layout(width="auto"))
+        on.on_click(lambda _b: self.go_on())
+        back.on_click(lambda _b: self.go_back())
+        for name, w in (("guided.on", on), ("guided.back", back)):
+            w.add_class(css_name(name))
+            self.controls[name] = w
+        items = "".join(f"<li>{escape(x)}</li>" for x in lines)
+        self._reply([W.HTML(f'<div class="sn-warn" role="status"><b>Another choice.</b><ul>{items}</ul></div>'),
+                     W.HBox([back, on], layout=W.Layout(flex_flow="row wrap"))])
+
+    def go_on(self) -> None:
+        self.last_lines = self.guide.go_on()
+        self.render()
+
+    def go_back(self) -> None:
+        """Drop the other choice; the cards picked stay picked, to be changed."""
+        self.guide.go_back()
+        for k in ("guided.on", "guided.back"):
+            self.controls.pop(k, None)
+        self._reply([])
+
+    def restart(self, k: int) -> None:
+        self.guide.restart(k)
+        self.last_lines = []
+        self.render()
+
+    def next_line(self) -> None:
+        self.lines_shown += 1
+        self.render()
+
+    # -- drawing --------------------------------------------------------------------------
+    def _reply(self, children) -> None:
+        old = list(self.reply.children)
+        self.reply.children = children
+        for w in old:
+            close_tree(w)
+
+    def _decide(self, children) -> None:
+        old = list(self.decide.children)
+        self.decide.children = children
+        for w in old:
+            close_tree(w)
+
+    def render(self) -> None:
+        g = self.guide
+        game = g.game
+        self.controls = {}
+        self._reply([])
+        happened = ""
+        if self.last_lines:
+            items = "".join(f"<p>{escape(x)}</p>" for x in self.last_lines)
+            happened = f'<div class="sn-story sn-guided-happened"><b>What happened</b>{items}</div>'
+        self.story.value = happened
+        v = g.view()
+        if g.finished():
+            self.tutor.value = self._score_html()
+            self.table.value = ""
+            self.mine.value = ""
+            self._score_controls()
+            self._progress()
+            return
+        self.lines_shown = 0
+        step = g.step
+        if step is not None:
+            self.tutor.value = (f'<div class="sn-tutor"><div class="snl-kicker">{escape(step.title)}</div>'
+                                f'<b>{escape(step.say)}</b><div class="sn-why"><b>Why:</b> {escape(step.why)}</div></div>')
+        else:
+            a = g.advice()
+            self.tutor.value = (f'<div class="sn-tutor"><div class="snl-kicker">Off the script</div>'
+                                f'<b>The coach suggests:</b> {escape(a.sentence)}</div>')
+        panels = []
+        for p in range(v.n):
+            role = "Sheriff" if p in v.officials else None
+            note = "you" if p == g.me else "bot"
+            panels.append((p, render.player_panel(v, p, show_private=True, role=role, note=note)))
+        self.table.value = '<div class="sn-note">The table</div>' + render.table(panels, acting=game.to_act)
+        bag = v.bag
+        bag_html = f'<div><b>Your bag:</b></div>{render.cards(bag, 0, "empty")}' if bag is not None else ""
+        self.mine.value = (f'<div class="sn-private"><h3>{escape(v.names[g.me])}: your cards</h3>'
+                           f'<div><b>Your hand</b> ({sum(v.hand)} cards):</div>{render.cards(v.hand, 0, "no cards")}'
+                           f'{bag_html}</div>')
+        ctl = Controls(SimpleNamespace(session=SimpleNamespace(game=game), submit=self.submit), g.me)
+        self._decide(ctl.decision())
+        self.controls.update(ctl.reg)
+        self._progress()
+
+    def _progress(self) -> None:
+        """Last, once the step's controls are in place (browser tests wait for this text)."""
+        g = self.guide
+        k = g.n_steps if g.finished() else g.step_no
+        self.bar.value = k
+        self.pick_step.value = k
+        self.progress_text.value = f'<span class="sn-progress">Step {k} of {g.n_steps}</span>'
+
+    def _score_html(self) -> str:
+        g = self.guide
+        lines, winners = g.score_lines()
+        sc = g.script
+        rows = []
+        shown = 0
+        for line in lines:
+            for label, pts in line.parts:
+                if shown >= self.lines_shown:
+                    break
+                rows.append(f'<tr><td>{escape(line.name)}{" (you)" if line.seat == g.me else ""}</td><td>{escape(label)}</td><td class="num">{pts}</td></tr>')
+                shown += 1
+            else:
+                if shown < self.lines_shown:
+                    cls = "snl-win" if line.seat in winners else "sn-guided-sum"
+                    rows.append(f'<tr class="{cls}"><td>{escape(line.name)}</td><td>Total</td>'
+                                f'<td class="num sn-guided-total">{line.total}</td></tr>')
+                    shown += 1
+                    continue
+            break
+        done = self.lines_shown >= self.total_lines()
+        end = (f'<p class="sn-guided-winner"><b>{escape(g.winner_text())}</b></p><p>{escape(sc.closing)}</p>'
+               f'<p><a {LINK} href="00_overview.ipynb">Next: the game in two minutes →</a> · '
+               f'<a {LINK} href="20_play.ipynb">Play a real game with the coach →</a></p>' if done else "")
+        table = (f'<table class="snl-grid sn-guided-score"><tr><th>Player</th><th>Line</th><th>Points</th></tr>'
+                 f'{"".join(rows)}</table>' if rows else "")
+        return (f'<div class="sn-tutor"><div class="snl-kicker">The score</div>{escape(sc.score_intro)}</div>'
+                f'{table}{end}')
+
+    def total_lines(self) -> int:
+        lines, _ = self.guide.score_lines()
+        return sum(len(x.parts) + 1 for x in lines)
+
+    def _score_controls(self) -> None:
+        if self.lines_shown >= self.total_lines():
+            self._decide([])
+            return
+        b = W.Button(description="Add the next line", button_style="primary", icon="plus",
+                     layout=W.Layout(width="auto"))
+        b.add_class(css_name("guided.next_line"))
+        b.on_click(lambda _b: self.next_line())
+        self.controls["guided.next_line"] = b
+        self._decide([b])
+
+    @property
+    def text(self) -> str:
+        from sheriff.widgets.play import widget_text
+        return widget_text(self)
+
+
+__all__ = ["GuidedGame"]
