@@ -31,13 +31,16 @@ from typing import Annotated, Any
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
 
 from sheriff import actions as A
+from sheriff import coach
 from sheriff.cards import GOODS, LEGAL_GOODS
+from sheriff.coach.bot import CoachBot
 from sheriff.engine import Game
 from sheriff.errors import IllegalAction, InvalidScenario
 from sheriff.narration import narrate
 from sheriff.position import Position
 from sheriff.record import _invalid, action_from_json
-from sheriff.scoring import score_state, verdict
+from sheriff.scoring import good_counts_for_bonus, score_state, verdict
+from sheriff.wording import Table
 
 Text = Annotated[str, Field(min_length=1, max_length=1200)]
 
@@ -189,7 +192,6 @@ class Guide:
 
     def consequences(self, move: A.Action) -> list[str]:
         """Why the other move differs: the script's own note, the coach's warnings and advice."""
-        from sheriff import coach
         v = self.view()
         out = [f"Your choice: {move.attempt(_table(self.game), self.me)}."]
         step = self.step
@@ -203,7 +205,6 @@ class Guide:
         return [x for x in out if x]
 
     def advice(self):
-        from sheriff import coach
         return coach.advise(self.view())
 
     def _apply(self, move: A.Action) -> list[str]:
@@ -219,12 +220,14 @@ class Guide:
         out: list[str] = []
         g = self.game
         while not self.finished() and g.to_act != self.me:
+            seat = g.to_act
+            if seat is None:        # nobody to act: the game is over
+                break
             if self.off_script:
-                from sheriff.coach.bot import CoachBot
-                move = CoachBot().act(g.view(g.to_act))
+                move = CoachBot().act(g.view(seat))
             else:
                 if self.b >= len(self._bots):
-                    raise InvalidScenario(f"the script has no bot move left for {g.names[g.to_act]} "
+                    raise InvalidScenario(f"the script has no bot move left for {g.names[seat]} "
                                           f"(phase {g.phase})", "bots")
                 move = self._bots[self.b]
                 self.b += 1
@@ -236,7 +239,6 @@ class Guide:
         """The score of the position now, seat by seat: goods, gold, bonuses (the engine's scoring)."""
         s = self.game.state
         scores, winners = (s.scores, s.winners) if s.scores else score_state(s)
-        from sheriff.scoring import good_counts_for_bonus
         counted = [good_counts_for_bonus(st) for st in s.stands]
         out = []
         for p, sc in enumerate(scores):
@@ -251,7 +253,7 @@ class Guide:
                     title += " (shared)"
                 parts.append((f"{title} of {GOODS[g].name} ({column[p]} on the stand)", bonus))
             out.append(ScoreLine(p, s.names[p], parts, sc.total))
-        return out, winners
+        return out, winners or []
 
     def winner_text(self) -> str:
         lines, winners = self.score_lines()
@@ -275,7 +277,6 @@ def _score(s, p: int):
 
 
 def _table(g: Game):
-    from sheriff.wording import Table
     return Table(g.state)
 
 

@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("engine", ("engine", "views", "narration", "")),          # "": the package's own __init__
     ("players", ("bots", "bot_reasons", "coach", "tournament", "theory")),
     ("edges", ("record", "position", "replay", "scenario", "saved_game", "cli", "__main__", "serving")),
-    ("teaching", ("practice",)),
+    ("teaching", ("practice", "guided")),
     ("widgets", ("widgets",)),
 ]
 

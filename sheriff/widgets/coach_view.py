@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from html import escape
 
+from sheriff.cards import GOODS
 from sheriff.coach import LESSON_30, LESSON_30_TITLE
 
 LESSON_LINK = LESSON_30.rsplit("/", 1)[-1]       # pages sit side by side in notebooks/
@@ -49,7 +50,6 @@ def _label(key: str) -> str:
 
 def _figure(key: str, x) -> str:
     if key in ("collect", "declared_good") and isinstance(x, int):
-        from sheriff.cards import GOODS
         return GOODS[x].name if 0 <= x < len(GOODS) else str(x)
     if key in PERCENT and 0 <= x <= 1:
         return f"{100 * x:.0f}%"

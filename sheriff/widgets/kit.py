@@ -260,7 +260,7 @@ class CardPicker(widgets.VBox):
     choice never rests on colour alone; Tab reaches every card, Enter or Space picks it.
     No limit is enforced here: the engine refuses what the rules refuse."""
 
-    value = traitlets.List()
+    value: traitlets.List[int] = traitlets.List()
 
     def __init__(self, counts, name: str = "cards", empty: str = "no cards"):
         super().__init__()

@@ -33,10 +33,15 @@ from html import escape
 import ipywidgets as W
 
 from sheriff import actions as A
+from sheriff import coach
+from sheriff.cards import GOODS
 from sheriff.engine import Game
 from sheriff.errors import IllegalAction, InvalidScenario
+from sheriff.saved_game import load_game, save_game
 from sheriff.state import INSPECT
+from sheriff.tournament import run
 from sheriff.widgets import kit, render
+from sheriff.widgets.coach_view import warnings_html
 from sheriff.widgets.play_controls import Controls, close_tree, css_name
 from sheriff.widgets.play_session import Line, Session
 from sheriff.widgets.play_setup import PlayConfig, SetupForm, default_seats, error_box
@@ -273,12 +278,12 @@ class PlayApp:
 
         A legal move the coach finds risky (``coach.warnings``) waits for confirmation:
         the warnings are shown with "Do it anyway" (``coach.confirm``) and "Think again"."""
-        if self.session is None or self._bots_running:
+        g = self.game
+        if self.session is None or g is None or self._bots_running:
             return False
         self._set_warnings([])
-        if not confirmed and self.game.is_legal(action):
-            from sheriff import coach
-            found = coach.warnings(self.game.view(action.player), action)
+        if not confirmed and g.is_legal(action):
+            found = coach.warnings(g.view(action.player), action)
             if found:
                 self._ask_confirmation(action, found)
                 return False
@@ -300,7 +305,6 @@ class PlayApp:
             self.controls.pop(k, None)
 
     def _ask_confirmation(self, action, found) -> None:
-        from sheriff.widgets.coach_view import warnings_html
         go = W.Button(description="Do it anyway", button_style="warning")
         back = W.Button(description="Think again")
         go.add_class(css_name("coach.confirm"))
@@ -445,7 +449,6 @@ class PlayApp:
     def save(self) -> str | None:
         """Offer the game as a download (and as text): the file goes to the learner's own computer,
         so on a shared server no one else sees it and nothing piles up there."""
-        from sheriff.saved_game import save_game
         g = self.game
         if g is None:
             return None
@@ -461,7 +464,6 @@ class PlayApp:
 
     def load_text(self, text) -> bool:
         """Load a saved game and continue it; a broken or oversized file is refused with a message."""
-        from sheriff.saved_game import load_game
         msg = self.setup.load_message
         if not text or (isinstance(text, str) and not text.strip()):
             msg.value = error_box("Choose a saved game file or paste its JSON text first.")
@@ -491,7 +493,6 @@ class PlayApp:
 
     # -- many games ---------------------------------------------------------------------------
     def simulate(self, cfg: PlayConfig | None = None, games: int = 200):
-        from sheriff.tournament import run
         cfg = cfg or self.setup.config()
         bar = self.setup.sim_progress
         out = self.setup.sim_result
@@ -524,7 +525,6 @@ class PlayApp:
 
 
 def _good_name(g: int) -> str:
-    from sheriff.cards import GOODS
     return GOODS[g].name
 
 
