@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from operator import mul
 
 from sheriff import actions as A
-from sheriff.cards import CONTRABAND_GOODS, GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY, VALUE
+from sheriff.cards import CONTRABAND_GOODS, GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY, VALUE, counts_to_list
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
 from sheriff.views import SeatView
 
@@ -160,6 +160,9 @@ class Bot:
     # -- Inspection -------------------------------------------------------------
     def _inspection(self, v: SeatView) -> A.Action:
         me = v.seat
+        if v.debt_due() is not None:
+            self.last_reason = "pays with the goods that overpay least"
+            return A.PayDebt(me, tuple(counts_to_list(v.debt_options()[0])))
         if v.claim_due():
             goods = v.claimable()
             if goods:

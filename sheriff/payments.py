@@ -3,8 +3,9 @@
 Rule debt.goods: whoever owes more gold than they hold pays all their gold, then
 legal goods from their stand worth at least the rest (no change given), then
 contraband; what is still owed once the stand is empty is forgiven.  The rulebooks
-let the debtor pick the goods; the tutor picks the selection that overpays least
-(fewest cards among those), which is what a careful debtor would choose.
+let the debtor pick the goods: when there is a choice the debt waits for the debtor's
+``PayDebt`` move; the tutor suggests the selection that overpays least (fewest cards
+among those), which is what bots give.
 """
 from __future__ import annotations
 
@@ -57,8 +58,98 @@ def give_gold(s: GameState, frm: int, to: int, amount: int) -> None:
         s.gold[to] += amount
 
 
+def goods_due(stand: list[int], owed: int) -> tuple[tuple[int, ...], list[int], int]:
+    """The goods a debt of ``owed`` (after gold) may be paid from, as (eligible goods, forced counts, rest).
+
+    Legal goods when they suffice; otherwise every legal good is forced and contraband
+    covers the ``rest``.  Rule debt.goods."""
+    legal_total = sum(VALUE[g] * stand[g] for g in LEGAL_GOODS)
+    if legal_total >= owed:
+        return LEGAL_GOODS, [0] * N_GOODS, owed
+    forced = [stand[g] if g in LEGAL_GOODS else 0 for g in range(N_GOODS)]
+    return ILLEGAL_GOODS, forced, owed - legal_total
+
+
+def default_goods(stand: list[int], owed: int) -> list[int]:
+    """The tutor's suggestion: the selection that overpays least (fewest cards among those)."""
+    goods, forced, rest = goods_due(stand, owed)
+    extra = least_overpay(stand, goods, rest) if rest > 0 else [0] * N_GOODS
+    if extra is None:                  # not enough even with contraband: the whole stand goes
+        extra = [stand[g] if g in goods else 0 for g in range(N_GOODS)]
+    return [forced[g] + extra[g] for g in range(N_GOODS)]
+
+
+def has_choice(stand: list[int], owed: int) -> bool:
+    """Does the debtor have more than one way to pay ``owed`` in goods?
+
+    Not when a single kind of good can pay, nor when every eligible card is needed."""
+    goods, _, rest = goods_due(stand, owed)
+    kinds = [g for g in goods if stand[g]]
+    if rest <= 0 or len(kinds) < 2:
+        return False
+    total = sum(VALUE[g] * stand[g] for g in kinds)
+    return total - min(VALUE[g] for g in kinds) >= rest
+
+
+def goods_fault(stand: list[int], owed: int, counts: list[int]) -> str:
+    """Why ``counts`` cannot pay ``owed`` from ``stand`` ("" when they can).  Rule debt.goods.
+
+    Interpretation (the rulebooks are silent): the debtor gives no card beyond need, so
+    taking away any one card given would leave the debt unpaid."""
+    for g in range(N_GOODS):
+        if counts[g] > stand[g]:
+            return "the stand does not hold those goods"
+    goods, forced, rest = goods_due(stand, owed)
+    for g in range(N_GOODS):
+        if g not in goods and counts[g] != forced[g]:
+            if forced[g]:
+                return "every legal good goes first when legal goods are not enough"
+            return "legal goods pay a debt; contraband only when legal goods are not enough"
+    chosen = [g for g in goods if counts[g]]
+    value = sum(VALUE[g] * counts[g] for g in chosen)
+    whole = all(counts[g] == stand[g] for g in goods)
+    if value < rest and not whole:
+        return "those goods are worth less than the debt"
+    if chosen and value - min(VALUE[g] for g in chosen) >= rest:
+        return "that is more goods than the debt needs (a card could be kept and the debt still paid)"
+    return ""
+
+
+def debt_options(stand: list[int], owed: int) -> list[list[int]]:
+    """A few sensible ways to pay: the suggestion first, then one sparing each kind of good in turn."""
+    out = [default_goods(stand, owed)]
+    goods, forced, rest = goods_due(stand, owed)
+    for g in goods:
+        if not stand[g]:
+            continue
+        spare = stand[:]
+        spare[g] = 0                   # keep every card of g if the others can pay
+        if sum(VALUE[h] * spare[h] for h in goods) < rest:
+            continue
+        sel = least_overpay(spare, goods, rest)
+        if sel is not None:
+            opt = [forced[h] + sel[h] for h in range(N_GOODS)]
+            if opt not in out:
+                out.append(opt)
+    return out
+
+
+def settle_goods(s: GameState, debtor: int, creditor: int, owed: int, sel: list[int], why: str) -> None:
+    """Hand ``sel`` (counts) over for the ``owed`` gold left after cash; forgive what they do not cover."""
+    given = sum(VALUE[g] * sel[g] for g in range(N_GOODS))
+    if any(sel):
+        give_goods(s, debtor, creditor, sel)
+        s.events.append(E.PaidGoods(debtor, creditor, tuple(sel), why))
+    short = owed - given
+    if short > 0:
+        s.events.append(E.Forgiven(debtor, creditor, short))
+
+
 def pay(s: GameState, debtor: int, creditor: int, amount: int, why: str) -> None:
-    """``debtor`` owes ``creditor`` (a seat or BOOTY) ``amount`` gold: settle it by the rules."""
+    """``debtor`` owes ``creditor`` (a seat or BOOTY) ``amount`` gold: settle it by the rules.
+
+    Gold first; when goods must cover the rest and the debtor has a choice, the debt
+    waits in ``s.debts`` for the debtor's ``PayDebt`` (rule debt.goods)."""
     if amount <= 0:
         return
     cash = min(s.gold[debtor], amount)
@@ -69,19 +160,8 @@ def pay(s: GameState, debtor: int, creditor: int, amount: int, why: str) -> None
     if not owed:
         return
     stand = s.stands[debtor]
-    sel = least_overpay(stand, LEGAL_GOODS, owed)
-    if sel is None:
-        # Not enough legal goods: all of them go, and contraband covers the rest.
-        legal = [stand[g] if g in LEGAL_GOODS else 0 for g in range(N_GOODS)]
-        owed -= sum(VALUE[g] * legal[g] for g in range(N_GOODS))
-        extra = least_overpay(stand, ILLEGAL_GOODS, owed) if owed > 0 else None
-        if extra is None:
-            extra = [stand[g] if g in ILLEGAL_GOODS else 0 for g in range(N_GOODS)]
-        sel = [legal[g] + extra[g] for g in range(N_GOODS)]
-    given = sum(VALUE[g] * sel[g] for g in range(N_GOODS))
-    if any(sel):
-        give_goods(s, debtor, creditor, sel)
-        s.events.append(E.PaidGoods(debtor, creditor, tuple(sel), why))
-    short = amount - cash - given
-    if short > 0:
-        s.events.append(E.Forgiven(debtor, creditor, short))
+    if has_choice(stand, owed):
+        s.debts.append([debtor, creditor, owed, why])
+        s.events.append(E.DebtDue(debtor, creditor, owed, tuple(default_goods(stand, owed))))
+        return
+    settle_goods(s, debtor, creditor, owed, default_goods(stand, owed), why)
