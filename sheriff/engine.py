@@ -236,8 +236,8 @@ class Game:
         s = self.state
         out: list = []
         if s.debts:                         # the debtor's choice: the suggestion and a few others
-            d = s.debts[0]
-            return [A.PayDebt(d[0], tuple(counts_to_list(c))) for c in debt_options(s.stands[d[0]], d[2])]
+            debtor, owed = s.debts[0][0], s.debts[0][2]
+            return [A.PayDebt(debtor, tuple(counts_to_list(c))) for c in debt_options(s.stands[debtor], owed)]
         if s.claim_queue:
             p = s.claim_queue[0]
             return [A.ClaimBlackMarket(p, g) for g in inspection.claimable(s, p)] + [A.SkipClaim(p)]
