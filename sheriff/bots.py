@@ -163,6 +163,13 @@ class Bot:
         if v.debt_due() is not None:
             self.last_reason = "pays with the goods that overpay least"
             return A.PayDebt(me, tuple(counts_to_list(v.debt_options()[0])))
+        terms = v.booty_terms()
+        if terms and me not in terms:
+            # Six players: the other Deputy proposed terms for the Booty's leftovers; fair if they give me a share.
+            coin_to, card_to = next(iter(terms.values()))
+            if me in (coin_to, card_to):
+                self.last_reason = "agrees to share the Booty's leftovers"
+                return A.AgreeBooty(me, coin_to, card_to)
         if v.claim_due():
             goods = v.claimable()
             if goods:
