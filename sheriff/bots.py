@@ -164,7 +164,7 @@ class Bot:
             self.last_reason = "pays with the goods that overpay least"
             return A.PayDebt(me, tuple(counts_to_list(v.debt_options()[0])))
         terms = v.booty_terms()
-        if terms and me not in terms:
+        if terms and me not in terms and me in v.officials:
             # Six players: the other Deputy proposed terms for the Booty's leftovers; fair if they give me a share.
             coin_to, card_to = next(iter(terms.values()))
             if me in (coin_to, card_to):
