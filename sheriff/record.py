@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_type_hints
 
 from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr,
                       TypeAdapter, ValidationError, create_model)
-from pydantic_core import from_json
+from pydantic_core import ErrorDetails, from_json
 
 from sheriff import actions as A
 from sheriff.cards import GOODS, GOOD_IDS, MAX_DECK, good_id
@@ -232,7 +232,7 @@ def _path(loc: tuple, prefix: str = "") -> str:
     return out
 
 
-def _message(err: dict) -> str:
+def _message(err: ErrorDetails) -> str:
     msg = err.get("msg", "invalid")
     for p in ("Value error, ", "Assertion failed, "):
         if msg.startswith(p):

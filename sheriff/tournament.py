@@ -144,7 +144,10 @@ def run(rules: Rules, styles, games: int = 100, seed: int = 0, names=None,
         s = seed + i
         first = i % rules.players if rotate_sheriff else 0
         g = play_one(rules, styles, s, first, names)
-        r = GameResult(s, first, tuple(sc.total for sc in g.scores), tuple(g.winners), len(g.history))
+        scores, winners = g.scores, g.winners
+        if scores is None or winners is None:
+            raise AssertionError("play_one stops only when the game is over")
+        r = GameResult(s, first, tuple(sc.total for sc in scores), tuple(winners), len(g.history))
         res.games.append(r)
         if callback is not None and callback(i + 1, games, r) is False:
             res.stopped_early = i + 1 < games

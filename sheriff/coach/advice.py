@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from sheriff.actions import Action
+
 LESSON_30 = "notebooks/30_inspection_game.ipynb"
 LESSON_30_TITLE = "Theory lab: the inspection game"   # as the home page names lesson 30
 
@@ -15,7 +17,7 @@ LESSON_30_TITLE = "Theory lab: the inspection game"   # as the home page names l
 @dataclass(frozen=True)
 class Option:
     """One move the coach weighed, with what it expects of it."""
-    move: object                      # a sheriff.actions.Action
+    move: Action
     sentence: str
     numbers: dict[str, float] = field(default_factory=dict)
 
@@ -35,7 +37,7 @@ class Advice:
     ``lesson`` names the lesson behind the numbers when the inspection game's
     equilibrium was used (else empty).
     """
-    move: object | None
+    move: Action | None
     sentence: str
     numbers: dict[str, float] = field(default_factory=dict)
     options: tuple[Option, ...] = ()

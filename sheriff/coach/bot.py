@@ -7,6 +7,7 @@ quotes the coach's own sentences, already whole sentences a learner can read.
 from __future__ import annotations
 
 from sheriff.coach import advise
+from sheriff.coach.advice import Advice
 from sheriff.views import SeatView
 
 COACH = "coach"
@@ -19,7 +20,7 @@ class CoachBot:
     def __init__(self, seed: int = 0):
         self.seed = seed          # the coach is deterministic; kept for the common bot signature
         self.last_reason = ""
-        self.last_advice = None
+        self.last_advice: Advice | None = None
 
     @property
     def label(self) -> str:

@@ -126,6 +126,8 @@ def advise_market(v: SeatView) -> Advice:
     g = collect_target(hand)
     options = bag_options(v, hand, table)
     best = options[0][1]
+    if not isinstance(best.move, A.LoadBag):        # bag_options proposes bags only
+        raise TypeError(f"expected a bag to load, got {best.move!r}")
     smuggle = any(c in ILLEGAL_GOODS for c in best.move.cards)
     keep = {g: hand[g]}
     if smuggle:
@@ -227,21 +229,22 @@ def warnings(v: SeatView, action) -> tuple[Warning, ...]:
                         f"{good_name(g, size)}, if it is opened you lose {lost} points of goods and pay {fine} gold.",
                         {"lost_if_opened": lost, "paid_if_opened": fine}),)
     if isinstance(action, A.Declare):
-        bag = v.bag
-        if bag is None or bag[action.good] == action.count:
+        held = v.bag
+        if held is None or held[action.good] == action.count:
             return ()
-        _, lost, fine, _ = bag_outcome(bag, action.good)
-        others = [k if g != action.good else 0 for g, k in enumerate(bag)]
+        _, lost, fine, _ = bag_outcome(held, action.good)
+        others = [k if g != action.good else 0 for g, k in enumerate(held)]
         n_other = sum(others)
         what = "both" if n_other == 2 else "it" if n_other == 1 else f"all {n_other}"
-        return (Warning(f"Your bag holds {goods_text(bag)}, declared as {action.count} {good_name(action.good, action.count)}: "
+        return (Warning(f"Your bag holds {goods_text(held)}, declared as {action.count} {good_name(action.good, action.count)}: "
                         f"if it is opened you lose {what} ({goods_text(others)}) and pay {fine} gold.",
                         {"lost_if_opened": lost, "paid_if_opened": fine}),)
-    if isinstance(action, (A.Offer, A.Accept)) and action.merchant == me and v.declared(me) is not None:
-        bag = v.bag
-        if bag is None:
+    declared = v.declared(me)
+    if isinstance(action, (A.Offer, A.Accept)) and action.merchant == me and declared is not None:
+        held = v.bag
+        if held is None:
             return ()
-        _, lost, fine, to_you = bag_outcome(bag, v.declared(me)[0])
+        _, lost, fine, to_you = bag_outcome(held, declared[0])
         if isinstance(action, A.Offer):
             cost = action.bribe.gold
         else:

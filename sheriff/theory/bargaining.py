@@ -36,7 +36,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from numbers import Real
+
+Num = Fraction | float        # exact (ints and Fractions) or floating; int passes as float for mypy
 
 SMUGGLER, SHERIFF, TERMINAL = 0, 1, -1
 PLAYER_NAMES = ("Smuggler", "Sheriff")
@@ -46,9 +47,9 @@ PLAYER_NAMES = ("Smuggler", "Sheriff")
 class SheriffParams:
     """The six parameters of OpenSpiel's ``sheriff`` game, with its defaults."""
 
-    item_penalty: Real = 2
-    item_value: Real = 1
-    sheriff_penalty: Real = 3
+    item_penalty: Num = 2
+    item_value: Num = 1
+    sheriff_penalty: Num = 3
     max_bribe: int = 3
     max_items: int = 3
     num_rounds: int = 4
@@ -64,7 +65,7 @@ class SheriffParams:
         if self.num_rounds < 1:
             raise ValueError("num_rounds must be >= 1")
 
-    def payoff(self, items: int, bribe: int, inspect: bool) -> tuple[Real, Real]:
+    def payoff(self, items: int, bribe: int, inspect: bool) -> tuple[Num, Num]:
         """(smuggler, Sheriff) utilities of a terminal history (OpenSpiel's ``Returns``)."""
         if inspect:
             if items > 0:
@@ -116,11 +117,11 @@ class GameTree:
     children: list[tuple[int, ...]]
     history: list[tuple[int, ...]]
     seq: list[tuple[int, int]]
-    payoff: dict[int, tuple[Real, Real]]
+    payoff: dict[int, tuple[Num, Num]]
     infosets: tuple[list[Infoset], list[Infoset]]
     num_sequences: tuple[int, int]
 
-    def size(self) -> dict[str, int]:
+    def size(self) -> dict[str, int | tuple[int, int]]:
         return {
             "terminals": len(self.payoff),
             "infosets": (len(self.infosets[0]), len(self.infosets[1])),
@@ -144,8 +145,12 @@ def describe_move(player: int, depth: int, action: int) -> str:
 def build_tree(params: SheriffParams) -> GameTree:
     """Build the tree breadth-first; each node's information set is found by its key."""
     p = params
-    player, infoset, children, history, seq = [], [], [], [], []
-    payoff: dict[int, tuple[Real, Real]] = {}
+    player: list[int] = []
+    infoset: list[int] = []
+    children: list[tuple[int, ...]] = []
+    history: list[tuple[int, ...]] = []
+    seq: list[tuple[int, int]] = []
+    payoff: dict[int, tuple[Num, Num]] = {}
     sets: tuple[list[Infoset], list[Infoset]] = ([], [])
     index: tuple[dict, dict] = ({}, {})
     nseq = [1, 1]
@@ -182,7 +187,7 @@ def build_tree(params: SheriffParams) -> GameTree:
             raise AssertionError("imperfect recall")  # cannot happen in this game
         iset.nodes.append(v)
         player[v], infoset[v] = who, i
-        kids = []
+        kids: list[int] = []
         for a in range(n_act):
             s = list(seq[v])
             s[who] = iset.first_seq + a
@@ -196,12 +201,12 @@ def build_tree(params: SheriffParams) -> GameTree:
 # Strategies, values and best responses: the checker every solver is judged by.
 # Arithmetic is generic: Fractions in, exact answers out; floats in, floats out.
 
-Behavior = tuple[list[list[Real]], list[list[Real]]]   # [player][infoset][action]
+Behavior = tuple[list[list[Num]], list[list[Num]]]   # [player][infoset][action]
 
 
-def realization_plan(tree: GameTree, behavior: list[list[Real]], who: int) -> list[Real]:
+def realization_plan(tree: GameTree, behavior: list[list[Num]], who: int) -> list[Num]:
     """Sequence weights: the product of the player's own probabilities along the way."""
-    x: list[Real] = [0] * tree.num_sequences[who]
+    x: list[Num] = [0] * tree.num_sequences[who]
     x[0] = 1
     for i, iset in enumerate(tree.infosets[who]):     # created parents-first
         for a, prob in enumerate(behavior[i]):
@@ -209,9 +214,9 @@ def realization_plan(tree: GameTree, behavior: list[list[Real]], who: int) -> li
     return x
 
 
-def behavior_from_plan(tree: GameTree, x, who: int) -> list[list[float]]:
+def behavior_from_plan(tree: GameTree, x, who: int) -> list[list[Num]]:
     """Behaviour strategy from a realization plan (uniform where the plan never arrives)."""
-    out = []
+    out: list[list[Num]] = []
     for iset in tree.infosets[who]:
         k = len(iset.actions)
         mass = float(x[iset.parent_seq])
@@ -224,10 +229,11 @@ def behavior_from_plan(tree: GameTree, x, who: int) -> list[list[float]]:
     return out
 
 
-def expected_payoffs(tree: GameTree, behavior: Behavior) -> tuple[Real, Real]:
+def expected_payoffs(tree: GameTree, behavior: Behavior) -> tuple[Num, Num]:
     x = realization_plan(tree, behavior[0], 0)
     y = realization_plan(tree, behavior[1], 1)
-    u0 = u1 = 0
+    u0: Num = 0
+    u1: Num = 0
     for v, (a, b) in tree.payoff.items():
         w = x[tree.seq[v][0]] * y[tree.seq[v][1]]
         u0 += w * a
@@ -235,24 +241,24 @@ def expected_payoffs(tree: GameTree, behavior: Behavior) -> tuple[Real, Real]:
     return u0, u1
 
 
-def best_response_value(tree: GameTree, who: int, opponent: list[Real]) -> Real:
+def best_response_value(tree: GameTree, who: int, opponent: list[Num]) -> Num:
     """Best value ``who`` can get against the opponent's realization plan.
 
     Backward induction over the player's own information sets (perfect recall makes
     them a tree): each set takes its best action, counting the payoffs that action's
     sequence ends in plus the best values of the sets that follow it.
     """
-    direct: list[Real] = [0] * tree.num_sequences[who]
+    direct: list[Num] = [0] * tree.num_sequences[who]
     for v, pay in tree.payoff.items():
         direct[tree.seq[v][who]] += pay[who] * opponent[tree.seq[v][1 - who]]
-    below: list[Real] = [0] * tree.num_sequences[who]
+    below: list[Num] = [0] * tree.num_sequences[who]
     for iset in reversed(tree.infosets[who]):          # children before parents
         below[iset.parent_seq] += max(direct[iset.first_seq + a] + below[iset.first_seq + a]
                                       for a in range(len(iset.actions)))
     return direct[0] + below[0]
 
 
-def regrets(tree: GameTree, behavior: Behavior) -> tuple[Real, Real]:
+def regrets(tree: GameTree, behavior: Behavior) -> tuple[Num, Num]:
     """How much each player could gain by deviating: both 0 exactly at a Nash equilibrium."""
     x = realization_plan(tree, behavior[0], 0)
     y = realization_plan(tree, behavior[1], 1)
@@ -262,11 +268,11 @@ def regrets(tree: GameTree, behavior: Behavior) -> tuple[Real, Real]:
 
 def rationalize(behavior: Behavior, max_denominator: int = 1000) -> Behavior:
     """Round every probability to a nearby fraction, keeping each distribution summing to 1."""
-    def one(dist):
-        fr = [Fraction(q).limit_denominator(max_denominator) for q in dist]
+    def one(dist: list[Num]) -> list[Num]:
+        fr: list[Num] = [Fraction(q).limit_denominator(max_denominator) for q in dist]
         fr[-1] = 1 - sum(fr[:-1])
         return fr
-    return tuple([one(d) for d in side] for side in behavior)
+    return [one(d) for d in behavior[0]], [one(d) for d in behavior[1]]
 
 
 # --------------------------------------------------------------------------------------
@@ -278,8 +284,8 @@ class Solution:
 
     tree: GameTree
     behavior: Behavior
-    payoffs: tuple[Real, Real]
-    regrets: tuple[Real, Real]
+    payoffs: tuple[Num, Num]
+    regrets: tuple[Num, Num]
     method: str
 
     @property
@@ -388,8 +394,9 @@ def lift(tree: GameTree, one_round: Behavior) -> Behavior:
     rounds = tree.params.num_rounds
     load, final_offer = one_round[0][0], one_round[0][1:]       # 1-round: start, loaded n
     answer = one_round[1]                                       # 1-round: bribe b
-    talk_offer = [1] + [0] * tree.params.max_bribe
-    smug = []
+    talk_offer: list[Num] = [0] * (tree.params.max_bribe + 1)     # talk: always offer 0
+    talk_offer[0] = 1
+    smug: list[list[Num]] = []
     for iset in tree.infosets[0]:
         seen = iset.key[1:]
         if not seen:
@@ -420,7 +427,7 @@ def solve(params: SheriffParams, tree: GameTree | None = None,
 # --------------------------------------------------------------------------------------
 # Plain-language summary of an equilibrium (for the lesson).
 
-def share(q: Real) -> str:
+def share(q: Num) -> str:
     """'2/3 (67%)' for an exact probability, '67%' for a float one."""
     pct = f"{float(q) * 100:.0f}%"
     if isinstance(q, Fraction) and q.denominator > 1:
@@ -438,10 +445,10 @@ def explain(solution: Solution, threshold: float = 0.005) -> list[str]:
     p = tree.params
     x = realization_plan(tree, behavior[0], 0)
     y = realization_plan(tree, behavior[1], 1)
-    loaded: dict[int, Real] = {}
-    offer: dict[tuple[int, int], Real] = {}            # (items, final bribe) -> probability
-    answer: dict[int, list[Real]] = {}                 # final bribe -> [pass, inspect]
-    talk: dict[tuple[int, int], Real] = {}             # first-round (bribe, answer), if any talk
+    loaded: dict[int, Num] = {}
+    offer: dict[tuple[int, int], Num] = {}            # (items, final bribe) -> probability
+    answer: dict[int, list[Num]] = {}                 # final bribe -> [pass, inspect]
+    talk: dict[tuple[int, int], Num] = {}             # first-round (bribe, answer), if any talk
     for v in tree.payoff:
         h = tree.history[v]
         w = x[tree.seq[v][0]] * y[tree.seq[v][1]]
@@ -457,10 +464,10 @@ def explain(solution: Solution, threshold: float = 0.005) -> list[str]:
     lines = [f"The smuggler always loads {_items(loads[0][0])}." if len(loads) == 1 else
              "The smuggler loads " + ", ".join(f"{_items(n)} {share(q)}" for n, q in loads) + "."]
     if p.num_rounds > 1:
-        said = [(b, "inspect" if a else "pass", q) for (b, a), q in sorted(talk.items()) if q > threshold]
-        said = (f"offers {said[0][0]} gold and hears '{said[0][1]}'" if len(said) == 1 else
-                ", ".join(f"offers {b} gold and hears '{a}' {share(q)}" for b, a, q in said))
-        lines.append(f"Every round before round {p.num_rounds} is only talk. In round 1 he {said}.")
+        heard = [(b, "inspect" if a else "pass", q) for (b, a), q in sorted(talk.items()) if q > threshold]
+        told = (f"offers {heard[0][0]} gold and hears '{heard[0][1]}'" if len(heard) == 1 else
+                ", ".join(f"offers {b} gold and hears '{a}' {share(q)}" for b, a, q in heard))
+        lines.append(f"Every round before round {p.num_rounds} is only talk. In round 1 he {told}.")
     offers = {}
     for n, q in sorted(loaded.items()):
         if q > threshold:
@@ -489,23 +496,23 @@ def explain(solution: Solution, threshold: float = 0.005) -> list[str]:
     return lines
 
 
-def exact(value: Real) -> Fraction:
+def exact(value: Num) -> Fraction:
     """A payoff as an exact fraction (floats via their shortest decimal)."""
     return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
 
 
-def final_offers(one_round: Solution) -> dict[int, dict[int, Real]]:
+def final_offers(one_round: Solution) -> dict[int, dict[int, Num]]:
     """In a one-round equilibrium: for each load n, the bribe offered -> its probability
     (the smuggler's plan even for loads he never makes, so a learner can try each)."""
     tree, smug = one_round.tree, one_round.behavior[0]
-    out: dict[int, dict[int, Real]] = {}
+    out: dict[int, dict[int, Num]] = {}
     for i, iset in enumerate(tree.infosets[SMUGGLER]):
         if len(iset.key) == 2:                              # ("S", n): the bribe after loading n
             out[iset.key[1]] = {b: q for b, q in enumerate(smug[i]) if q}
     return out
 
 
-def inspect_chance(one_round: Solution) -> dict[int, Real]:
+def inspect_chance(one_round: Solution) -> dict[int, Num]:
     """In a one-round equilibrium: offered b gold, how often the Sheriff inspects."""
     tree, sher = one_round.tree, one_round.behavior[SHERIFF]
     return {iset.key[1]: sher[i][1] for i, iset in enumerate(tree.infosets[SHERIFF])}

@@ -36,7 +36,8 @@ def count_terminals(game) -> int:
     """Terminal nodes of a pygambit tree."""
     if hasattr(game, "get_histories"):                      # 17.x: histories and selectors
         gbt = _gbt()
-        frontier, leaves = [()], 0
+        frontier: list[tuple[int, ...]] = [()]
+        leaves = 0
         while frontier:
             path = frontier.pop()
             acts = game.get_actions(gbt.H.path(*path))
@@ -101,7 +102,7 @@ def lcp_equilibrium(tree: GameTree, game=None, rational: bool = False):
     game = game if game is not None else read_efg(to_efg(tree))
     res = gbt.nash.lcp_solve(game, rational=rational)
     profile = res.equilibrium if hasattr(res, "equilibrium") else res.equilibria[0]
-    behavior: Behavior = ([None] * len(tree.infosets[0]), [None] * len(tree.infosets[1]))
+    behavior: Behavior = ([[] for _ in tree.infosets[0]], [[] for _ in tree.infosets[1]])   # every infoset filled below
     for who in (0, 1):
         for path, probs in _profile_items(game, profile, who):
             player, i = _infoset_at(tree, path)
@@ -139,13 +140,13 @@ def strategic_equilibria(a, b) -> list[tuple[list[Fraction], list[Fraction]]]:
     game = cls.from_arrays(np.array(a, dtype=object), np.array(b, dtype=object))
     out = []
     for prof in gbt.nash.enummixed_solve(game, rational=True).equilibria:
-        mixes = []
+        mixes: list[list[Fraction]] = []
         for player in game.players:
             if isinstance(player, str):                     # 17.x: iterate (label, prob)
                 mixes.append([Fraction(str(q)) for _, q in prof[player]])
             else:
                 mixes.append([Fraction(str(prof[s])) for s in player.strategies])
-        out.append(tuple(mixes))
+        out.append((mixes[0], mixes[1]))                   # two players
     return out
 
 

@@ -15,6 +15,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.cards import CONTRABAND_GOODS, GOOD_IDS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
+from sheriff.scenario import get_scenario
 from sheriff.scoring import Verdict, score, verdict
 from sheriff.widgets import kit, lesson
 
@@ -23,7 +24,6 @@ DEFAULT_NAMES = ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Pl
 
 def _final_table(scenario_id: str):
     """Names, stands, gold and Black Market values at the end of a shipped example."""
-    from sheriff.scenario import get_scenario
     s = get_scenario(scenario_id).replay().final.state
     return list(s.names), [list(x) for x in s.stands], list(s.gold), [[v for _, v in c] for c in s.bm_cards]
 
@@ -38,11 +38,14 @@ def _balanced(names, stands, target_gold_total: int):
 _vec = kit.goods
 
 
+Preset = tuple[list[str], list[list[int]], list[int] | None, list[list[int]], bool]
+
+
 @lru_cache(maxsize=1)
-def presets() -> dict[str, tuple]:
-    """label -> (names, stands, gold, black market values, royal goods on?)."""
-    out = {"An empty sheet (4 players)": (DEFAULT_NAMES[:4], [[0] * N_GOODS for _ in range(4)], [50] * 4,
-                                           [[] for _ in range(4)], False)}
+def presets() -> dict[str, Preset]:
+    """label -> (names, stands, gold, black market values, royal goods on?); gold None: balanced for a tie."""
+    out: dict[str, Preset] = {"An empty sheet (4 players)": (DEFAULT_NAMES[:4], [[0] * N_GOODS for _ in range(4)],
+                                                              [50] * 4, [[] for _ in range(4)], False)}
     names, stands, gold, bm = _final_table("1e-david-125")
     out["David of Doncaster's table (rulebook example)"] = (names, stands, gold, bm, False)
     names, stands, gold, bm = _final_table("2e-will-scarlet-gouda")

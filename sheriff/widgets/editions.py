@@ -16,7 +16,11 @@ from sheriff import actions as A
 from sheriff.actions import Bribe
 from sheriff.cards import GOOD_IDS, N_GOODS
 from sheriff.engine import Game
+from sheriff.narration import narrate
+from sheriff.phases.rounds import reshuffle
+from sheriff.practice import table_game
 from sheriff.widgets import kit, lesson
+from sheriff.widgets.calculator import presets, score_table
 from sheriff.widgets.setup_view import COINS
 
 
@@ -28,7 +32,6 @@ def _refusal_or(game, action, ok: str) -> tuple[str, str]:
     if err is not None:
         return "Refused", lesson.refusal_html(err)
     before = game.state.copy()
-    from sheriff.narration import narrate
     events = game.push(action)
     lines = narrate(action, events, before, game.state)
     return ok, "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in lines) + "</ul>"
@@ -77,13 +80,11 @@ def demo_market_draw(ed):
 
 
 def demo_confiscated(ed):
-    from sheriff.practice import table_game
     g = table_game(ed, {1: _vec(apples=1, silk=1)}, {1: (GOOD_IDS["apples"], 2)})
     return _refusal_or(g, A.Inspect(0, 1, pile=1), "Onto the pile the Sheriff picks")
 
 
 def demo_reshuffle(ed):
-    from sheriff.phases.rounds import reshuffle
     s = Game(lesson.rules_refusal(ed, 4)[0], seed=2).state.copy()
     # Empty the draw pile onto the discard pile(s) to force a reshuffle.
     half = len(s.deck) // len(s.discards)
@@ -99,14 +100,12 @@ def demo_reshuffle(ed):
 
 
 def demo_bribe_gold(ed):
-    from sheriff.practice import table_game
     g = table_game(ed, {1: _vec(silk=1)}, {1: (GOOD_IDS["apples"], 1)}, gold={1: 5})
     g.push(A.Threaten(0, 1))
     return _refusal_or(g, A.Offer(1, 1, Bribe(gold=9)), "Promises 9 gold")
 
 
 def demo_void(ed):
-    from sheriff.practice import table_game
     g = table_game(ed, {1: _vec(apples=2)}, {1: (GOOD_IDS["apples"], 2)})
     g.push(A.Threaten(0, 1))
     g.push(A.Offer(1, 1, Bribe(gold=2, bag=(GOOD_IDS["silk"],))))
@@ -114,7 +113,6 @@ def demo_void(ed):
 
 
 def demo_tie(ed):
-    from sheriff.widgets.calculator import presets, score_table
     names, stands, gold, bm, _ = presets()["Tie on everything: shared victory"]
     html, _, winners = score_table(names, stands, gold, bm)
     note = ("" if ed == "2E" else

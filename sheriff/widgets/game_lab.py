@@ -14,7 +14,10 @@ import ipywidgets as widgets
 from sheriff import actions as A
 from sheriff import events as E
 from sheriff.bots import make_bots, play_game
+from sheriff.cards import GOOD_IDS
 from sheriff.engine import Game
+from sheriff.practice import table_game
+from sheriff.rules import default_black_market
 from sheriff.widgets import kit, lesson
 from sheriff.widgets.round_lab import run_moves, steps_html
 
@@ -41,7 +44,7 @@ class RoundsLab(kit.Lab):
         self.update()
 
     def update(self) -> None:
-        ed, n = self.edition.value, self.players.value
+        ed, n = self.edition_value, self.players.value
         rules, refusal = lesson.rules_refusal(ed, n)
         if rules is None:
             self.result.value = refusal
@@ -64,7 +67,7 @@ class RoundsLab(kit.Lab):
             why = "Three players: everyone is Sheriff three times; the role passes to the left each round."
         else:
             why = f"{n} players: everyone is Sheriff twice; the role passes to the left each round."
-        winners = " and ".join(s.names[p] for p in s.winners)
+        winners = " and ".join(s.names[p] for p in s.winners or ())
         self.result.value = (
             f'<div class="snl"><div class="snl-result"><b class="snl-big snl-rounds">{len(rounds)} rounds</b> '
             f'(game #{self.seed}). {escape(why)}<br>Times as {role}: {escape(times)}. '
@@ -102,7 +105,7 @@ class VariantsLab(kit.Lab):
         self.update()
 
     def update(self) -> None:
-        ed, n = self.edition.value, self.players.value
+        ed, n = self.edition_value, self.players.value
         on = {k: w.value for k, w in self.toggles.items()}
         rules, refusal = lesson.rules_refusal(ed, n, **on)
         if rules is None:
@@ -156,15 +159,14 @@ class TimeLimitLab(kit.Lab):
         self.update()
 
     def update(self) -> None:
-        from sheriff.cards import GOOD_IDS
-        from sheriff.practice import table_game
-        ed = self.edition.value
+        ed = self.edition_value
         apples = GOOD_IDS["apples"]
         vec = kit.goods
         game = table_game(ed, {1: vec(apples=2, pepper=1), 2: vec(silk=2), 3: vec(apples=3)},
                           {1: (apples, 3), 2: (apples, 2), 3: (apples, 3)}, time_limit=self.timed.value)
         before = game.state.copy()
-        moves = {"open": [A.Inspect(0, 1)], "pass": [A.Pass(0, 1)], "none": []}[self.first.value]
+        choices: dict[str, list[A.Action]] = {"open": [A.Inspect(0, 1)], "pass": [A.Pass(0, 1)], "none": []}
+        moves = choices[self.first.value]
         waiting = game.copy()
         for a in moves:
             if waiting.why_illegal(a) is None:
@@ -177,7 +179,6 @@ class TimeLimitLab(kit.Lab):
 
 def black_market_assumption() -> widgets.HTML:
     """The shipped Black Market piles, labelled as the assumption they are."""
-    from sheriff.rules import default_black_market
     rows = "".join(f"<tr><td>{escape(p.good.title())}</td><td class='num'>{p.values[0]}</td>"
                    f"<td class='num'>{p.values[1]}</td></tr>" for p in default_black_market())
     return lesson.html(

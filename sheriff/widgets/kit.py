@@ -219,20 +219,27 @@ class Lab(Frame):
             self.edition.observe(lambda _: self.edition_changed(), names="value")
         self.result = lesson.html()
         self.result.add_class(result_class)
-        self.table = lesson.html() if table else None
+        self.table = lesson.html()          # laid out only with ``table=True``
         parts = [head(title, intro, kicker)] if title else []
         if self.edition is not None:
             parts.append(self.edition)
         parts += [*controls, self.result]
-        if self.table is not None:
+        if table:
             parts.append(self.table)
         self.body(*parts)
 
     EXAMPLES: dict[str, str] = {}      # edition -> the rulebook example the lab starts from
 
     @property
+    def edition_value(self) -> str:
+        """The edition chosen on the toggle (labs built with ``edition=``)."""
+        if self.edition is None:
+            raise AttributeError(f"{type(self).__name__} has no edition toggle")
+        return self.edition.value
+
+    @property
     def scenario(self):
-        return get_scenario(self.EXAMPLES[self.edition.value])
+        return get_scenario(self.EXAMPLES[self.edition_value])
 
     def edition_changed(self) -> None:
         self.update()

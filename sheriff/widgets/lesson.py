@@ -16,6 +16,7 @@ import ipywidgets as widgets
 from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
 from sheriff.errors import IllegalAction, InvalidScenario
 from sheriff.rulebook import RULES
+from sheriff.rules import Rules
 from sheriff.widgets import render
 
 GOOD_OPTIONS = [(g.name, g.index) for g in GOODS]
@@ -116,9 +117,8 @@ def _plain_error(err) -> str:
 def rules_refusal(edition: str, players: int, **variants):
     """``(Rules, None)`` or ``(None, refusal HTML)`` for a table the rules may forbid."""
     from pydantic import ValidationError
-    from sheriff.rules import Rules
     try:
-        return Rules(edition=edition, players=players, **variants), None
+        return Rules.model_validate({"edition": edition, "players": players, **variants}), None
     except ValidationError as e:
         for err in e.errors():
             cause = (err.get("ctx") or {}).get("error")

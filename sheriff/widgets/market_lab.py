@@ -93,7 +93,7 @@ class MarketLab(kit.Lab):
         return tuple(c for c, t in zip(self.hand_cards, self.toggles) if t.value)
 
     def update(self) -> None:
-        ed = self.edition.value
+        ed = self.edition_value
         self.row_1e.layout.display = "" if ed == "1E" else "none"
         self.from_pile_2e.layout.display = "" if ed == "2E" else "none"
         for t in self.toggles:
@@ -101,7 +101,7 @@ class MarketLab(kit.Lab):
         game = self.scenario.game()
         s = game.state
         names = game.names
-        moves = []
+        moves: list[A.Action] = []
         hidden = 0
         if s.phase == "market_start":
             moves.append(A.ChooseStart(s.officials[0], 1))

@@ -15,7 +15,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.practice import KINDS, check, generate
-from sheriff.widgets import kit, lesson
+from sheriff.widgets import kit, lesson, render
 
 CHOOSE = "— choose —"
 EDITIONS = [("either edition", "either"), ("1st edition", "1E"), ("2nd edition", "2E")]
@@ -113,7 +113,6 @@ class PracticeView(kit.Frame):
 
 
 def _scene_html(sc) -> str:
-    from sheriff.widgets import render
     if sc.cards:
         body = f'<div class="snl-small">{render.card_list(sc.cards)}</div>'
     elif sc.counts and any(sc.counts):

@@ -24,7 +24,7 @@ def card(good: int, count: int = 1, face_down: bool = False) -> str:
     if face_down:
         return f'<div class="sn-card sn-back" title="face-down card" aria-label="face-down card">?{badge}</div>'
     g = GOODS[good]
-    if g.is_royal:
+    if g.counts_as is not None:            # a Royal Good
         base = GOODS[g.counts_as].name
         tag = f"♛ ROYAL ×{g.multiplier} {escape(base)}"
         cls = "sn-royal"

@@ -13,6 +13,7 @@ forbid is shown with the engine's reason and citation; nothing here decides a ru
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -24,6 +25,7 @@ from sheriff.errors import IllegalAction
 from sheriff.narration import narrate
 from sheriff.scenario import get_scenario
 from sheriff.widgets import kit, lesson
+from sheriff.widgets.lesson import attempt
 
 EMPTY = "— empty —"
 BAG_GOODS = LEGAL_GOODS + CONTRABAND_GOODS
@@ -175,7 +177,7 @@ class LoadLab(kit.Lab):
                     f'{"s" if len(bag) != 1 else ""}.</b> It cannot be repacked now.</div>')
         else:
             head = '<div class="snl-result"><b class="snl-big">Refused.</b></div>'
-        self.result.value = head + steps_html(steps, names) + (lesson.rule_html("load.size", self.edition.value)
+        self.result.value = head + steps_html(steps, names) + (lesson.rule_html("load.size", self.edition_value)
                                                               if err is None else "")
         self.table.value = lesson.table_html(game.state, seats=[1], piles=False)
 
@@ -207,7 +209,7 @@ class DeclareLab(kit.Lab):
         names = game.names
         steps = run_moves(game, [A.Declare(1, self.good.value, self.count.value)])
         err = refused(steps)
-        ed = self.edition.value
+        ed = self.edition_value
         if err is not None:
             self.result.value = ('<div class="snl-result"><b class="snl-big">Refused.</b></div>'
                                  + steps_html(steps, names))
@@ -241,7 +243,7 @@ class InspectionLab(kit.Lab):
 
     def __init__(self, edition: str = "1E", decision: str = "open"):
         sc = get_scenario(self.EXAMPLES[edition])
-        bag = kit.goods(**sc.setup.bags[1])
+        bag = kit.goods(**(sc.setup.bags[1] or {}))
         self.slots = BagSlots(counts_to_list(bag))
         self.declared = widgets.Dropdown(options=[(GOODS[g].name, g) for g in LEGAL_GOODS], value=LEGAL_GOODS[0],
                                          layout=widgets.Layout(width="130px"))
@@ -275,10 +277,9 @@ class InspectionLab(kit.Lab):
         self.update()
 
     def update(self) -> None:
-        ed = self.edition.value
+        ed = self.edition_value
         self.bribe_row.layout.display = "" if self.decision.value == "bribe" else "none"
         bag = self.slots.value
-        from sheriff.widgets.lesson import attempt
         sc, err_html = attempt(lambda: get_scenario(self.EXAMPLES[ed])
                                .with_bag(1, [GOODS[c].id for c in bag], declare=GOODS[self.declared.value].id)
                                .with_gold(1, self.gold.value))
@@ -290,6 +291,7 @@ class InspectionLab(kit.Lab):
         sheriff = game.state.officials[0]
         before = game.state.copy()
         d = self.decision.value
+        moves: list[A.Action]
         if d == "open":
             moves = [A.Inspect(sheriff, 1)]
         elif d == "pass":
@@ -362,7 +364,7 @@ class DealLab(kit.Lab):
         self.update()
 
     def update(self) -> None:
-        ed = self.edition.value
+        ed = self.edition_value
         sc = self.scenario
         game = sc.game()
         sheriff = game.state.officials[0]
@@ -370,10 +372,11 @@ class DealLab(kit.Lab):
         names = game.names
         bribe = Bribe(gold=self.price.value, inspect=(target,) if self.with_term.value else ())
         deal = [A.Threaten(sheriff, briber), A.Offer(briber, briber, bribe), A.Accept(sheriff, briber)]
-        then = {"open": [A.Inspect(sheriff, target)], "pass": [A.Pass(sheriff, target)],
-                "bribe": [A.Threaten(sheriff, target), A.Offer(target, target, Bribe(gold=10)),
-                          A.Accept(sheriff, target)],
-                "price": [A.Offer(sheriff, target, Bribe(gold=30))]}[self.then.value]
+        follow_ups: dict[str, list[A.Action]] = {
+            "open": [A.Inspect(sheriff, target)], "pass": [A.Pass(sheriff, target)],
+            "bribe": [A.Threaten(sheriff, target), A.Offer(target, target, Bribe(gold=10)), A.Accept(sheriff, target)],
+            "price": [A.Offer(sheriff, target, Bribe(gold=30))]}
+        then = follow_ups[self.then.value]
         before = game.state.copy()
         steps = run_moves(game, deal + then)
         self.result.value = (_headline(steps[len(deal):] or steps, names, sheriff) + steps_html(steps, names)
@@ -386,7 +389,7 @@ class DealLab(kit.Lab):
 class DebtLab(kit.Lab):
     """Gilbert (or the Sheriff) owes more gold than they have: goods from the stand, no change, forgiveness."""
     EXAMPLES = {"1E": "1e-gilbert-liar", "2E": "2e-gilbert-liar"}
-    PRESETS = {
+    PRESETS: dict[str, dict[str, Any]] = {
         "Gilbert is nearly broke": dict(gold=3, stand={"apples": 1, "cheese": 2, "chickens": 1}, honest=False, sheriff_gold=50),
         "Gilbert is broke, with only contraband left": dict(gold=0, stand={"pepper": 1}, honest=False, sheriff_gold=50),
         "Gilbert has nothing at all": dict(gold=0, stand={}, honest=False, sheriff_gold=50),
@@ -439,9 +442,9 @@ class DebtLab(kit.Lab):
         self.update()
 
     def update(self) -> None:
-        ed = self.edition.value
+        ed = self.edition_value
         base = get_scenario(self.EXAMPLES[ed])
-        sheriff = base.setup.sheriff
+        sheriff = base.game().state.officials[0]
         stand = {GOODS[g].id: w.value for g, w in self.stand.items() if w.value}
         sh_stand = {GOODS[g].id: w.value for g, w in self.sheriff_stand.items() if w.value}
 

@@ -11,7 +11,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from sheriff.cards import BONUS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
+from sheriff.cards import BONUS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS, good_id
 from sheriff.scoring import bonuses, good_counts_for_bonus
 from sheriff.widgets import kit, lesson
 
@@ -20,7 +20,6 @@ NAMES = ["Will Scarlet", "Maid Marion", "Little John", "Alan-a-Dale"]
 
 class KingQueenLab(kit.Lab):
     def __init__(self, good: str = "cheese", counts=(10, 11, 4, 0), royal: bool = False, royal_counts=(0, 0, 0, 0)):
-        from sheriff.cards import good_id
         self.royal_on = royal
         self.good = widgets.Dropdown(options=[(GOODS[g].name, g) for g in LEGAL_GOODS], value=good_id(good),
                                      layout=widgets.Layout(width="130px"))
@@ -35,7 +34,7 @@ class KingQueenLab(kit.Lab):
         for i, w in enumerate(self.royal_counts):
             w.add_class(f"snl-kq-royal-{i}")
         self._set_royal_options()
-        self.good.observe(lambda _: (self._set_royal_options(), self.update()), names="value")
+        self.good.observe(self._good_changed, names="value")
         for w in [*self.counts, *self.royal_counts, self.royal_kind]:
             w.observe(lambda _: self.update(), names="value")
         rows = [lesson.row([lesson.html('<div class="snl-zone" style="width:140px">Good:</div>'), self.good]
@@ -49,6 +48,10 @@ class KingQueenLab(kit.Lab):
         super().__init__("King and Queen of one good", "Type how many cards of the good each stand holds. "
                          "Make ties and see how the bonuses are split.", rows, table=False,
                          result_class="snl-kq-result")
+        self.update()
+
+    def _good_changed(self, _change) -> None:
+        self._set_royal_options()
         self.update()
 
     def _set_royal_options(self) -> None:

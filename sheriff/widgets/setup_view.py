@@ -10,15 +10,16 @@ refused with the rule that forbids it.
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
 from sheriff.cards import GOODS, deck_composition
 from sheriff.engine import Game
-from sheriff.widgets import kit, lesson
+from sheriff.widgets import kit, lesson, render
 
 # Coins in the box (facts from the component lists; they do not change any rule).
-COINS = {
+COINS: dict[str, dict[str, Any]] = {
     "1E": {"total": 110, "coins": ((1, 39), (5, 42), (20, 17), (50, 12)), "cite": "1E · Components"},
     "2E": {"total": 133, "coins": ((1, 55), (5, 48), (20, 18), (50, 12)), "cite": "2E · Components"},
 }
@@ -35,7 +36,7 @@ def deck_chart(players: int, royal: bool) -> str:
             continue
         kind = {"legal": "legal", "contraband": "contraband", "royal": "royal"}[g.kind]
         note = ""
-        if g.is_royal:
+        if g.counts_as is not None:            # a Royal Good
             note = f" (counts as {g.multiplier} {GOODS[g.counts_as].name})"
         width = 100 * k / biggest
         bar = (f'<div class="snl-bar {kind}" style="width:{width:.1f}%" title="{k} {escape(g.name)}"></div>'
@@ -59,7 +60,6 @@ def coins_html(edition: str) -> str:
 
 def goods_gallery() -> widgets.HTML:
     """One card of every good, grouped by kind, drawn by ``render``."""
-    from sheriff.widgets import render
     groups = [("Legal goods", "legal"), ("Contraband", "contraband"), ("Royal Goods (optional)", "royal")]
     parts = []
     for label, kind in groups:

@@ -271,8 +271,8 @@ def _fine_png(p: bg.SheriffParams) -> bytes:
     ax = fig.add_subplot()
     ax.plot(caps, [float(u[0]) for u in pay], "o-", color="#b71c1c", lw=2, label="smuggler")
     ax.plot(caps, [float(u[1]) for u in pay], "s--", color="#1565c0", lw=2, label="Sheriff")
-    ax.axvline(p.item_penalty, color="#555", lw=1, ls=":")
-    ax.annotate("your setting", (p.item_penalty, ax.get_ylim()[0]), xytext=(4, 6),
+    ax.axvline(float(p.item_penalty), color="#555", lw=1, ls=":")
+    ax.annotate("your setting", (float(p.item_penalty), ax.get_ylim()[0]), xytext=(4, 6),
                 textcoords="offset points", fontsize=9, color="#333")
     ax.axhline(0, color="#999", lw=0.8)
     ax.set_xticks(caps)
