@@ -9,6 +9,8 @@ among those), which is what bots give.
 """
 from __future__ import annotations
 
+from itertools import product
+
 from sheriff import events as E
 from sheriff.cards import ILLEGAL_GOODS, LEGAL_GOODS, N_GOODS, VALUE
 from sheriff.state import BOOTY, GameState
@@ -79,16 +81,46 @@ def default_goods(stand: list[int], owed: int) -> list[int]:
     return [forced[g] + extra[g] for g in range(N_GOODS)]
 
 
-def has_choice(stand: list[int], owed: int) -> bool:
-    """Does the debtor have more than one way to pay ``owed`` in goods?
+def lawful_payments(stand: list[int], owed: int, limit: int = 8) -> list[list[int]]:
+    """Up to ``limit`` lawful ways to pay ``owed`` in goods (counts), least overpaying first.
 
-    Not when a single kind of good can pay, nor when every eligible card is needed."""
+    Lawful: the eligible goods (see ``goods_due``) worth at least the rest, no card beyond
+    need.  Debts paid in goods are rare and small (each kind at most rest/value cards), so
+    the count vectors are enumerated: a few thousand at most."""
+    goods, forced, rest = goods_due(stand, owed)
+    kinds = [g for g in goods if stand[g]]
+    if sum(VALUE[g] * stand[g] for g in kinds) < rest:      # everything goes: one way only
+        return [default_goods(stand, owed)]
+    found: list[tuple[int, int, list[int]]] = []
+    for combo in product(*[range(min(stand[g], -(-rest // VALUE[g])) + 1) for g in kinds]):
+        value = 0
+        low = 99
+        for g, k in zip(kinds, combo):
+            if k:
+                value += VALUE[g] * k
+                low = min(low, VALUE[g])
+        if value >= rest and value - low < rest:
+            sel = forced[:]
+            for g, k in zip(kinds, combo):
+                sel[g] += k
+            found.append((value, sum(combo), sel))
+    found.sort(key=lambda f: (f[0], f[1]))
+    out = [default_goods(stand, owed)]
+    for _, _, sel in found:
+        if sel not in out:
+            out.append(sel)
+    return out[:limit]
+
+
+def has_choice(stand: list[int], owed: int) -> bool:
+    """Does the debtor have more than one lawful way to pay ``owed`` in goods?"""
     goods, _, rest = goods_due(stand, owed)
     kinds = [g for g in goods if stand[g]]
     if rest <= 0 or len(kinds) < 2:
         return False
-    total = sum(VALUE[g] * stand[g] for g in kinds)
-    return total - min(VALUE[g] for g in kinds) >= rest
+    if sum(VALUE[g] * stand[g] for g in kinds) - min(VALUE[g] for g in kinds) < rest:
+        return False                   # every eligible card is needed
+    return len(lawful_payments(stand, owed, 2)) > 1
 
 
 def goods_fault(stand: list[int], owed: int, counts: list[int]) -> str:
@@ -116,22 +148,8 @@ def goods_fault(stand: list[int], owed: int, counts: list[int]) -> str:
 
 
 def debt_options(stand: list[int], owed: int) -> list[list[int]]:
-    """A few sensible ways to pay: the suggestion first, then one sparing each kind of good in turn."""
-    out = [default_goods(stand, owed)]
-    goods, forced, rest = goods_due(stand, owed)
-    for g in goods:
-        if not stand[g]:
-            continue
-        spare = stand[:]
-        spare[g] = 0                   # keep every card of g if the others can pay
-        if sum(VALUE[h] * spare[h] for h in goods) < rest:
-            continue
-        sel = least_overpay(spare, goods, rest)
-        if sel is not None:
-            opt = [forced[h] + sel[h] for h in range(N_GOODS)]
-            if opt not in out:
-                out.append(opt)
-    return out
+    """The ways to pay offered to the debtor: the suggestion first, then others, least overpaying first."""
+    return lawful_payments(stand, owed)
 
 
 def settle_goods(s: GameState, debtor: int, creditor: int, owed: int, sel: list[int], why: str) -> None:

@@ -382,3 +382,20 @@ def test_an_order_longer_than_the_bag_or_not_of_goods_is_refused():
     _, sheriff, _ = seats(g)
     refused(g, A.Inspect(sheriff, 1, 0, (SILK, SILK)), "inspect.confiscate_order")
     refused(g, A.Inspect(sheriff, 1, 0, (99,)), "inspect.confiscate_order")
+
+
+def test_every_listed_way_to_pay_is_lawful_and_the_suggestion_comes_first():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from sheriff.payments import default_goods, goods_fault, has_choice, lawful_payments
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.integers(0, 4), min_size=N_GOODS, max_size=N_GOODS), st.integers(1, 30))
+    def run(stand, owed):
+        ways = lawful_payments(stand, owed)
+        assert ways[0] == default_goods(stand, owed)
+        for w in ways:
+            assert goods_fault(stand, owed, w) == "", (stand, owed, w)
+        assert has_choice(stand, owed) == (len(ways) > 1)
+    run()
