@@ -81,6 +81,9 @@ def _silent(action, t: Table) -> str:
     """Moves that leave no event behind."""
     if isinstance(action, A.SkipClaim):
         return f"{t.who(action.player)} makes no Black Market claim."
+    if isinstance(action, A.AgreeBooty):
+        return (f"{t.who(action.player)} proposes: the Booty's odd coin to {t.who(action.coin_to)}, "
+                f"its odd card to {t.who(action.card_to)}.")
     if action is None:
         return ""
     return ""
