@@ -247,7 +247,8 @@ class Controls:
             label = describe(list_to_counts(a.goods)) + (" (overpays least)" if i == 0 else "")
             opts.append((label, a))
         dd = self._add("debt.goods", W.Dropdown(options=opts, description="Pay with",
-                                                style={"description_width": "initial"}))
+                                                style={"description_width": "initial"},
+                                                layout=W.Layout(width="380px", max_width="100%")))
         go = self.button("debt.pay", "Hand these over", lambda: dd.value, "primary")
         return [self.prompt(f"Your gold did not cover the debt: you still owe {to} {owed} gold. Choose goods from "
                             "your stand worth at least that (legal goods first; no change is given; no card "
@@ -287,11 +288,13 @@ class Controls:
             return None
         pile = self._add("inspect.pile", W.Dropdown(options=[("left discard pile", 0), ("right discard pile", 1)],
                                                     description="Confiscated goods go onto the",
-                                                    style={"description_width": "initial"}))
+                                                    style={"description_width": "initial"},
+                                                    layout=W.Layout(width="360px")))
         # 1E: merchants draw from the tops of the piles, so the Sheriff orders what he confiscates.
         top = [("any order", ())] + [(GOODS[g].name, (g,)) for g in range(N_GOODS)]
-        self._top = self._add("inspect.top", W.Dropdown(options=top, description="with on top, if confiscated:",
-                                                        style={"description_width": "initial"}))
+        self._top = self._add("inspect.top", W.Dropdown(options=top, description="and on top of them (if found):",
+                                                        style={"description_width": "initial"},
+                                                        layout=W.Layout(width="340px")))
         return W.HBox([pile, self._top], layout=W.Layout(flex_flow="row wrap"))
 
     def _inspect(self, m: int, pile_w):
