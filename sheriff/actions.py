@@ -15,7 +15,9 @@ Phase by phase:
   Declaration Declare
   Inspection  Threaten, Offer, Accept, Decline, Inspect, Pass, TimeUp,
               Stance (six players: each Deputy's view of a bag),
-              ClaimBlackMarket / SkipClaim (Black Market, after a bag passes)
+              ClaimBlackMarket / SkipClaim (Black Market, after a bag passes),
+              PayDebt (the debtor's goods for a debt gold did not cover),
+              AgreeBooty (six players: a Deputy's terms for the Booty's leftovers)
 """
 from __future__ import annotations
 
@@ -231,9 +233,17 @@ class Decline(Action):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Inspect(Action):
+    """Open ``merchant``'s bag.  Confiscated goods go onto discard pile ``pile`` (1E: 0 or 1).
+
+    ``order`` is how the Sheriff lays them down, bottom first (the last ends on top):
+    for each good named, one card of it if one is left; what remains follows in catalog
+    order.  Empty: catalog order.  The Sheriff decides before seeing the bag, so the
+    order is a plan, one card at a time (interpretation, rule inspect.confiscate_order).
+    """
     tag: ClassVar[str] = "inspect"
     merchant: Seat
-    pile: Pile = 0       # 1E: which discard pile receives confiscated goods
+    pile: Pile = 0
+    order: Cards = ()
 
     def text(self, names) -> str:
         return f"{names[self.player]} opens {names[self.merchant]}'s bag."
@@ -270,6 +280,40 @@ class TimeUp(Action):
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class PayDebt(Action):
+    """The debtor's choice of stand goods for a debt gold could not cover (rule debt.goods)."""
+    tag: ClassVar[str] = "pay_debt"
+    goods: StandCards
+
+    def text(self, names) -> str:
+        return f"{names[self.player]} pays the rest of the debt with {cards_text(self.goods)} from the stand."
+
+    def attempt(self, t: Table, seat: int | None) -> str:
+        return f"{t.who(self.player)} tries to pay the debt with {cards_text(self.goods)} from the stand"
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class AgreeBooty(Action):
+    """Six players, 2E: one Deputy's terms for the Booty's leftovers (the odd coin, the odd card).
+
+    They go to the named Deputies once both Deputies have stated the same terms this
+    round; otherwise they are discarded (rule deputies.booty)."""
+    tag: ClassVar[str] = "agree_booty"
+    coin_to: Seat
+    card_to: Seat
+
+    def text(self, names) -> str:
+        return (f"{names[self.player]} agrees: the odd coin of the Booty to {names[self.coin_to]}, "
+                f"the odd card to {names[self.card_to]}.")
+
+    def attempt(self, t: Table, seat: int | None) -> str:
+        return (f"{t.who(self.player)} proposes the Booty's odd coin for {t.who(self.coin_to)} "
+                f"and its odd card for {t.who(self.card_to)}")
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class ClaimBlackMarket(Action):
     tag: ClassVar[str] = "claim_black_market"
     good: Good
@@ -294,5 +338,5 @@ class SkipClaim(Action):
 
 ACTION_TYPES: tuple[type[Action], ...] = (
     ChooseStart, Market, LoadBag, Declare, Stance, Threaten, Offer, Accept, Decline,
-    Inspect, Pass, TimeUp, ClaimBlackMarket, SkipClaim,
+    Inspect, Pass, TimeUp, ClaimBlackMarket, SkipClaim, PayDebt, AgreeBooty,
 )

@@ -31,6 +31,10 @@ _SENTENCES = {
     "is suspicious":
         "{who} would like this bag opened: it is big, or it claims a dear good, or a deal says so.",
     "sees nothing odd": "{who} sees no reason to open this bag.",
+    "pays with the goods that overpay least":
+        "{who} pays the rest of the debt with the stand goods that overpay it least, keeping the others.",
+    "agrees to share the Booty's leftovers":
+        "{who} accepts the other Deputy's terms for the Booty's odd coin and odd card, as they give it a share.",
     "keeps the deal it struck": "{who} keeps the deal struck earlier this round, as a deal binds the Sheriff.",
     "trusts the merchant": "{who} is a trusting Sheriff and lets every bag through unopened.",
     "wants a bribe":

@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from operator import mul
 
 from sheriff import actions as A
-from sheriff.cards import CONTRABAND_GOODS, GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY, VALUE
+from sheriff.cards import CONTRABAND_GOODS, GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY, VALUE, counts_to_list
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
 from sheriff.views import SeatView
 
@@ -160,6 +160,16 @@ class Bot:
     # -- Inspection -------------------------------------------------------------
     def _inspection(self, v: SeatView) -> A.Action:
         me = v.seat
+        if v.debt_due() is not None:
+            self.last_reason = "pays with the goods that overpay least"
+            return A.PayDebt(me, tuple(counts_to_list(v.debt_options()[0])))
+        terms = v.booty_terms()
+        if terms and me not in terms and me in v.officials:
+            # Six players: the other Deputy proposed terms for the Booty's leftovers; fair if they give me a share.
+            coin_to, card_to = next(iter(terms.values()))
+            if me in (coin_to, card_to):
+                self.last_reason = "agrees to share the Booty's leftovers"
+                return A.AgreeBooty(me, coin_to, card_to)
         if v.claim_due():
             goods = v.claimable()
             if goods:

@@ -19,6 +19,7 @@ from sheriff import actions as A
 from sheriff.cards import LEGAL_GOODS, counts_to_list
 from sheriff.errors import IllegalAction
 from sheriff.events import Event
+from sheriff.payments import debt_options
 from sheriff.phases import bags, inspection, market
 from sheriff.phases.common import need_seat, refuse
 from sheriff.phases.rounds import start_round
@@ -195,7 +196,9 @@ class Game:
         Bribe offers are open-ended (any gold amount, any goods), so only the
         simple ones are listed: gold alone, from 1 up to what the merchant holds.
         Market moves are listed up to equivalence (set-aside cards in catalog order;
-        1E discard-pile draws as "i from pile 0, then j from pile 1").
+        1E discard-pile draws as "i from pile 0, then j from pile 1").  A debt paid in goods
+        lists the suggested goods and, for each kind, a way to keep it; Inspect keeps the
+        catalog order of confiscated goods; AgreeBooty (a side talk) is not listed.
         """
         s = self.state
         out: list[A.Action] = []
@@ -232,6 +235,9 @@ class Game:
     def _inspection_actions(self) -> list:
         s = self.state
         out: list = []
+        if s.debts:                         # the debtor's choice: the suggestion and a few others
+            debtor, owed = s.debts[0][0], s.debts[0][2]
+            return [A.PayDebt(debtor, tuple(counts_to_list(c))) for c in debt_options(s.stands[debtor], owed)]
         if s.claim_queue:
             p = s.claim_queue[0]
             return [A.ClaimBlackMarket(p, g) for g in inspection.claimable(s, p)] + [A.SkipClaim(p)]

@@ -32,6 +32,7 @@ another merchant's face-down goods).
     Opened(merchant, honest, bag, amount)         amount: penalty owed (honest) or fine
     Paid(debtor, creditor, cash, why)
     PaidGoods(debtor, creditor, goods, why)
+    DebtDue(debtor, creditor, owed, suggested)
     Forgiven(debtor, creditor, gold)
     BootyShared(first, second, half, goods_first, goods_second, odd, left)
     GameOver(winners)
@@ -256,6 +257,23 @@ class PaidGoods(Event):
 
 @fast_init
 @dataclass(frozen=True, slots=True)
+class DebtDue(Event):
+    """``debtor`` must now choose stand goods worth at least ``owed`` (``suggested``: the tutor's pick, counts)."""
+    kind: ClassVar[str] = "debt_due"
+    debtor: int
+    creditor: int
+    owed: int
+    suggested: tuple[int, ...]
+
+    def seen_by(self, seat: int | None) -> Event:
+        # The suggestion may name face-down contraband: the debtor's to know.
+        if seat is None or seat == self.debtor:
+            return self
+        return DebtDue(self.debtor, self.creditor, self.owed, ())
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
 class Forgiven(Event):
     kind: ClassVar[str] = "forgiven"
     debtor: int
@@ -266,7 +284,10 @@ class Forgiven(Event):
 @fast_init
 @dataclass(frozen=True, slots=True)
 class BootyShared(Event):
-    """The Deputies' Booty split between ``first`` and ``second``; ``left``: the odd card, discarded."""
+    """The Deputies' Booty split between ``first`` and ``second``; ``odd``: the odd coin, ``left``: the odd card.
+
+    They go back to the bank / the discard pile, unless the Deputies agreed: then to
+    ``odd_to`` / ``left_to`` (-1: no agreement)."""
     kind: ClassVar[str] = "booty"
     first: int
     second: int
@@ -275,6 +296,8 @@ class BootyShared(Event):
     goods_second: tuple[int, ...]
     odd: int
     left: tuple[int, ...]
+    odd_to: int = -1
+    left_to: int = -1
 
 
 @fast_init
@@ -286,4 +309,4 @@ class GameOver(Event):
 
 __all__ = ["Event", "Round", "Start", "MarketTurn", "Drew", "Reshuffle", "Loaded", "Declared", "StanceTaken",
            "Authority", "Threatened", "Offered", "Deal", "Declined", "TimeRanOut", "Claimed", "BribePaid", "Void",
-           "Passed", "Opened", "Paid", "PaidGoods", "Forgiven", "BootyShared", "GameOver"]
+           "Passed", "Opened", "Paid", "PaidGoods", "DebtDue", "Forgiven", "BootyShared", "GameOver"]

@@ -81,6 +81,9 @@ def _silent(action, t: Table) -> str:
     """Moves that leave no event behind."""
     if isinstance(action, A.SkipClaim):
         return f"{t.who(action.player)} makes no Black Market claim."
+    if isinstance(action, A.AgreeBooty):
+        return (f"{t.who(action.player)} proposes: the Booty's odd coin to {t.who(action.coin_to)}, "
+                f"its odd card to {t.who(action.card_to)}.")
     if action is None:
         return ""
     return ""
@@ -346,6 +349,15 @@ def _paid_goods(ev: E.PaidGoods, t: Table, ctx, action, seat, after) -> str | No
             f"(goods worth at least the debt; no change is given).")
 
 
+@_says(E.DebtDue)
+def _debt_due(ev: E.DebtDue, t: Table, ctx, action, seat, after) -> str | None:
+    s = (f"{t.who(ev.debtor)} still owes {ev.owed} gold and now chooses goods from the stand worth at least "
+         f"that (legal goods first; no change is given).")
+    if ev.suggested and any(ev.suggested):
+        s += f" Paying with {goods_text(ev.suggested)} overpays least."
+    return s
+
+
 @_says(E.Forgiven)
 def _forgiven(ev: E.Forgiven, t: Table, ctx, action, seat, after) -> str | None:
     return f"{t.whose(ev.debtor)} stand is empty, so the last {ev.gold} gold of the debt is forgiven."
@@ -365,9 +377,13 @@ def _booty(ev: E.BootyShared, t: Table, ctx, action, seat, after) -> str | None:
     if any(sa) or any(sb):
         s += f", {a} takes {goods_text(sa)} and {b} takes {goods_text(sb)}"
     s += "."
-    if ev.odd:
+    if ev.odd and ev.odd_to >= 0:
+        s += f" As the Deputies agreed, {t.names[ev.odd_to]} takes the odd {plural(ev.odd, 'coin')}."
+    elif ev.odd:
         s += f" The odd {plural(ev.odd, 'coin')} cannot be split and goes back to the bank."
-    if ev.left:
+    if ev.left and ev.left_to >= 0:
+        s += f" As the Deputies agreed, {t.names[ev.left_to]} takes the odd card ({cards_text(ev.left)})."
+    elif ev.left:
         s += f" The odd card ({cards_text(ev.left)}) is discarded."
     return s
 

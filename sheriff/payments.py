@@ -3,10 +3,13 @@
 Rule debt.goods: whoever owes more gold than they hold pays all their gold, then
 legal goods from their stand worth at least the rest (no change given), then
 contraband; what is still owed once the stand is empty is forgiven.  The rulebooks
-let the debtor pick the goods; the tutor picks the selection that overpays least
-(fewest cards among those), which is what a careful debtor would choose.
+let the debtor pick the goods: when there is a choice the debt waits for the debtor's
+``PayDebt`` move; the tutor suggests the selection that overpays least (fewest cards
+among those), which is what bots give.
 """
 from __future__ import annotations
+
+from itertools import product
 
 from sheriff import events as E
 from sheriff.cards import ILLEGAL_GOODS, LEGAL_GOODS, N_GOODS, VALUE
@@ -57,8 +60,114 @@ def give_gold(s: GameState, frm: int, to: int, amount: int) -> None:
         s.gold[to] += amount
 
 
+def goods_due(stand: list[int], owed: int) -> tuple[tuple[int, ...], list[int], int]:
+    """The goods a debt of ``owed`` (after gold) may be paid from, as (eligible goods, forced counts, rest).
+
+    Legal goods when they suffice; otherwise every legal good is forced and contraband
+    covers the ``rest``.  Rule debt.goods."""
+    legal_total = sum(VALUE[g] * stand[g] for g in LEGAL_GOODS)
+    if legal_total >= owed:
+        return LEGAL_GOODS, [0] * N_GOODS, owed
+    forced = [stand[g] if g in LEGAL_GOODS else 0 for g in range(N_GOODS)]
+    return ILLEGAL_GOODS, forced, owed - legal_total
+
+
+def default_goods(stand: list[int], owed: int) -> list[int]:
+    """The tutor's suggestion: the selection that overpays least (fewest cards among those)."""
+    goods, forced, rest = goods_due(stand, owed)
+    extra = least_overpay(stand, goods, rest) if rest > 0 else [0] * N_GOODS
+    if extra is None:                  # not enough even with contraband: the whole stand goes
+        extra = [stand[g] if g in goods else 0 for g in range(N_GOODS)]
+    return [forced[g] + extra[g] for g in range(N_GOODS)]
+
+
+def lawful_payments(stand: list[int], owed: int, limit: int = 8) -> list[list[int]]:
+    """Up to ``limit`` lawful ways to pay ``owed`` in goods (counts), least overpaying first.
+
+    Lawful: the eligible goods (see ``goods_due``) worth at least the rest, no card beyond
+    need.  Debts paid in goods are rare and small (each kind at most rest/value cards), so
+    the count vectors are enumerated: a few thousand at most."""
+    goods, forced, rest = goods_due(stand, owed)
+    kinds = [g for g in goods if stand[g]]
+    if sum(VALUE[g] * stand[g] for g in kinds) < rest:      # everything goes: one way only
+        return [default_goods(stand, owed)]
+    found: list[tuple[int, int, list[int]]] = []
+    for combo in product(*[range(min(stand[g], -(-rest // VALUE[g])) + 1) for g in kinds]):
+        value = 0
+        low = 99
+        for g, k in zip(kinds, combo):
+            if k:
+                value += VALUE[g] * k
+                low = min(low, VALUE[g])
+        if value >= rest and value - low < rest:
+            sel = forced[:]
+            for g, k in zip(kinds, combo):
+                sel[g] += k
+            found.append((value, sum(combo), sel))
+    found.sort(key=lambda f: (f[0], f[1]))
+    out = [default_goods(stand, owed)]
+    for _, _, sel in found:
+        if sel not in out:
+            out.append(sel)
+    return out[:limit]
+
+
+def has_choice(stand: list[int], owed: int) -> bool:
+    """Does the debtor have more than one lawful way to pay ``owed`` in goods?"""
+    goods, _, rest = goods_due(stand, owed)
+    kinds = [g for g in goods if stand[g]]
+    if rest <= 0 or len(kinds) < 2:
+        return False
+    if sum(VALUE[g] * stand[g] for g in kinds) - min(VALUE[g] for g in kinds) < rest:
+        return False                   # every eligible card is needed
+    return len(lawful_payments(stand, owed, 2)) > 1
+
+
+def goods_fault(stand: list[int], owed: int, counts: list[int]) -> str:
+    """Why ``counts`` cannot pay ``owed`` from ``stand`` ("" when they can).  Rule debt.goods.
+
+    Interpretation (the rulebooks are silent): the debtor gives no card beyond need, so
+    taking away any one card given would leave the debt unpaid."""
+    for g in range(N_GOODS):
+        if counts[g] > stand[g]:
+            return "the stand does not hold those goods"
+    goods, forced, rest = goods_due(stand, owed)
+    for g in range(N_GOODS):
+        if g not in goods and counts[g] != forced[g]:
+            if forced[g]:
+                return "every legal good goes first when legal goods are not enough"
+            return "legal goods pay a debt; contraband only when legal goods are not enough"
+    chosen = [g for g in goods if counts[g]]
+    value = sum(VALUE[g] * counts[g] for g in chosen)
+    whole = all(counts[g] == stand[g] for g in goods)
+    if value < rest and not whole:
+        return "those goods are worth less than the debt"
+    if chosen and value - min(VALUE[g] for g in chosen) >= rest:
+        return "that is more goods than the debt needs (a card could be kept and the debt still paid)"
+    return ""
+
+
+def debt_options(stand: list[int], owed: int) -> list[list[int]]:
+    """The ways to pay offered to the debtor: the suggestion first, then others, least overpaying first."""
+    return lawful_payments(stand, owed)
+
+
+def settle_goods(s: GameState, debtor: int, creditor: int, owed: int, sel: list[int], why: str) -> None:
+    """Hand ``sel`` (counts) over for the ``owed`` gold left after cash; forgive what they do not cover."""
+    given = sum(VALUE[g] * sel[g] for g in range(N_GOODS))
+    if any(sel):
+        give_goods(s, debtor, creditor, sel)
+        s.events.append(E.PaidGoods(debtor, creditor, tuple(sel), why))
+    short = owed - given
+    if short > 0:
+        s.events.append(E.Forgiven(debtor, creditor, short))
+
+
 def pay(s: GameState, debtor: int, creditor: int, amount: int, why: str) -> None:
-    """``debtor`` owes ``creditor`` (a seat or BOOTY) ``amount`` gold: settle it by the rules."""
+    """``debtor`` owes ``creditor`` (a seat or BOOTY) ``amount`` gold: settle it by the rules.
+
+    Gold first; when goods must cover the rest and the debtor has a choice, the debt
+    waits in ``s.debts`` for the debtor's ``PayDebt`` (rule debt.goods)."""
     if amount <= 0:
         return
     cash = min(s.gold[debtor], amount)
@@ -69,19 +178,8 @@ def pay(s: GameState, debtor: int, creditor: int, amount: int, why: str) -> None
     if not owed:
         return
     stand = s.stands[debtor]
-    sel = least_overpay(stand, LEGAL_GOODS, owed)
-    if sel is None:
-        # Not enough legal goods: all of them go, and contraband covers the rest.
-        legal = [stand[g] if g in LEGAL_GOODS else 0 for g in range(N_GOODS)]
-        owed -= sum(VALUE[g] * legal[g] for g in range(N_GOODS))
-        extra = least_overpay(stand, ILLEGAL_GOODS, owed) if owed > 0 else None
-        if extra is None:
-            extra = [stand[g] if g in ILLEGAL_GOODS else 0 for g in range(N_GOODS)]
-        sel = [legal[g] + extra[g] for g in range(N_GOODS)]
-    given = sum(VALUE[g] * sel[g] for g in range(N_GOODS))
-    if any(sel):
-        give_goods(s, debtor, creditor, sel)
-        s.events.append(E.PaidGoods(debtor, creditor, tuple(sel), why))
-    short = amount - cash - given
-    if short > 0:
-        s.events.append(E.Forgiven(debtor, creditor, short))
+    if has_choice(stand, owed):
+        s.debts.append([debtor, creditor, owed, why])
+        s.events.append(E.DebtDue(debtor, creditor, owed, tuple(default_goods(stand, owed))))
+        return
+    settle_goods(s, debtor, creditor, owed, default_goods(stand, owed), why)

@@ -97,6 +97,8 @@ class GameState:
     bm_piles: dict[int, list[int]]               # good -> Black Market values, top last
     bm_claimed: set[int]
     claim_queue: list[int]
+    debts: list[list[Any]]                       # debts waiting for the debtor's goods: [debtor, creditor, owed, why]
+    booty_terms: dict[int, tuple[int, int]]      # six players: Deputy -> (who takes the odd coin, the odd card)
     events: list[Event]
     history: list[Any]
     scores: list[Score] | None
@@ -156,6 +158,8 @@ class GameState:
         s.bm_piles = {k: v[:] for k, v in self.bm_piles.items()}
         s.bm_claimed = set(self.bm_claimed)
         s.claim_queue = self.claim_queue[:]
+        s.debts = [d[:] for d in self.debts]
+        s.booty_terms = dict(self.booty_terms)
         s.events = self.events[:]
         s.history = self.history[:]
         return s
@@ -176,6 +180,7 @@ class GameState:
             tuple(sorted(self.authority.items())),
             tuple(sorted((k, tuple(v)) for k, v in self.bm_piles.items())),
             frozenset(self.bm_claimed), tuple(self.claim_queue), len(self.events), len(self.history),
+            tuple(map(tuple, self.debts)), tuple(sorted(self.booty_terms.items())),
         )
 
     # -- bookkeeping for invariants ---------------------------------------------
@@ -210,7 +215,7 @@ class GameState:
 
 
 def reset_round(s: GameState) -> None:
-    """Clear what lasts one round only: declarations, handled bags, deals, stances, claims."""
+    """Clear what lasts one round only: declarations, handled bags, deals, stances, claims, Booty terms."""
     n = s.n
     s.market_order = s.order[:]
     s.turn = 0
@@ -224,6 +229,8 @@ def reset_round(s: GameState) -> None:
     s.authority = {}
     s.bm_claimed = set()
     s.claim_queue = []
+    s.debts = []
+    s.booty_terms = {}
 
 
 def new_state(rules: Rules, names: list[str], seed: int, first_sheriff: int = 0) -> GameState:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from sheriff.cards import ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS
 from sheriff.events import Event
+from sheriff.payments import debt_options as _debt_options
 from sheriff.phases import inspection
 from sheriff.phases.turns import to_act
 from sheriff.rules import Rules
@@ -159,6 +160,24 @@ class SeatView:
 
     def black_market_piles(self) -> dict[int, tuple[int, ...]]:
         return {g: tuple(v) for g, v in self._s.bm_piles.items()}
+
+    def debt_due(self) -> tuple[int, int] | None:
+        """(gold still owed, creditor) when this seat must choose goods to pay a debt now."""
+        d = self._s.debts
+        if d and d[0][0] == self.seat:
+            return d[0][2], d[0][1]
+        return None
+
+    def debt_options(self) -> list[list[int]]:
+        """Ways to pay this seat's waiting debt (counts), the tutor's suggestion first."""
+        due = self.debt_due()
+        if due is None:
+            return []
+        return _debt_options(self._s.stands[self.seat], due[0])
+
+    def booty_terms(self) -> dict[int, tuple[int, int]]:
+        """Six players: each Deputy's stated terms for the Booty's odd coin and odd card."""
+        return dict(self._s.booty_terms)
 
     def claim_due(self) -> bool:
         q = self._s.claim_queue

@@ -244,3 +244,15 @@ def test_the_coach_module_example_holds():
 
     import sheriff.coach
     assert doctest.testmod(sheriff.coach).failed == 0
+
+
+def test_the_coach_suggests_the_goods_that_overpay_least_for_a_debt():
+    from sheriff import actions as A
+    from sheriff.coach import advise
+    from tests.rig import cards, game_at_inspection
+    g = game_at_inspection({1: cards("silk", 2)}, {1: "apples"}, players=4, gold={1: 3},
+                           stands={1: cards("apples", 1, "cheese", 2, "chickens", 2)})
+    g.push(A.Inspect(g.state.officials[0], 1))
+    advice = advise(g.view(1))
+    assert advice.move == A.PayDebt(1, tuple(sorted(advice.move.goods)))
+    assert g.is_legal(advice.move) and "overpay least" in advice.sentence

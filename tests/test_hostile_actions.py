@@ -43,13 +43,15 @@ def odd_actions(p: int) -> list:
             A.Offer(p, 1, x), A.Offer(p, 1, Bribe(gold=x)), A.Offer(p, 1, Bribe(gold=1, stand=(x,))),
             A.Offer(p, 1, Bribe(gold=1, bag=(x,))), A.Offer(p, 1, Bribe(gold=1, inspect=(x,))),
             A.Offer(p, 1, Bribe(gold=1, let_pass=(x,))), A.TimeUp(x), A.ClaimBlackMarket(p, x),
-            A.ClaimBlackMarket(x, 5), A.SkipClaim(x),
+            A.ClaimBlackMarket(x, 5), A.SkipClaim(x), A.PayDebt(x, (0,)), A.PayDebt(p, (x,)),
+            A.AgreeBooty(x, 0, 0), A.AgreeBooty(p, x, 0), A.AgreeBooty(p, 0, x), A.Inspect(p, 1, 0, (x,)),
         ]
     for group in ODD_GROUPS:
         out += [
             A.Market(p, group), A.Market(p, (), group, 0), A.LoadBag(p, group),
             A.Offer(p, 1, Bribe(gold=1, stand=group)), A.Offer(p, 1, Bribe(gold=1, bag=group)),
             A.Offer(p, 1, Bribe(gold=1, inspect=group)), A.Offer(p, 1, Bribe(gold=1, let_pass=group)),
+            A.PayDebt(p, group), A.Inspect(p, 1, 0, group),
         ]
     return out
 
@@ -93,6 +95,12 @@ def _first(edition, players, phase):
     ("2E", "inspect", lambda g, p: A.Offer(p, g.state.order[0], Bribe(gold=1, inspect=(g.state.order[1],) * 7)),
      "bribe.terms", "named once"),
     ("1E", "inspect", lambda g, p: A.Inspect(p, g.state.order[0], True), "inspect.confiscate_pile", "no discard pile True"),
+    ("1E", "inspect", lambda g, p: A.Inspect(p, g.state.order[0], 0, (0,) * 6), "inspect.confiscate_order",
+     "cannot be followed"),
+    ("1E", "inspect", lambda g, p: A.Inspect(p, g.state.order[0], 0, (True,)), "inspect.confiscate_order",
+     "not a goods card"),
+    ("2E", "inspect", lambda g, p: A.PayDebt(p, (0,)), "debt.goods", "owes nothing"),
+    ("2E", "inspect", lambda g, p: A.AgreeBooty(p, p, p), "deputies.booty", "six-player"),
 ])
 def test_moves_a_save_cannot_write_are_refused_in_one_line(edition, phase, make, rule, words):
     g = _first(edition, 4 if edition == "2E" else 3, phase)

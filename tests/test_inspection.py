@@ -11,6 +11,13 @@ from tests.rig import cards, game_at_inspection
 from tests.test_setup_market import refused
 
 
+def cards_counts(*goods):
+    c = [0] * N_GOODS
+    for x in goods:
+        c[x] += 1
+    return c
+
+
 def seats(g):
     s = g.state
     return s, s.officials[0], s.order
@@ -226,8 +233,11 @@ def test_debt_paid_with_gold_then_legal_goods_that_overpay_least():
     g = game_at_inspection({1: cards("silk", 2)}, {1: "apples"}, players=4, gold={1: 3},
                            stands={1: cards("apples", 1, "chickens", 2, "pepper")})
     s, sheriff, _ = seats(g)
-    g.push(A.Inspect(sheriff, 1))
+    events = g.push(A.Inspect(sheriff, 1))
     # fine 8: 3 gold, then 5 more owed: Apples (2) + Chickens (4) = 6 overpays least among legal goods
+    assert E.DebtDue(1, sheriff, 5, tuple(cards_counts(APPLES, CHICKENS))) in events
+    assert g.to_act == 1 and g.view(1).debt_options()[0] == cards_counts(APPLES, CHICKENS)
+    g.push(A.PayDebt(1, (APPLES, CHICKENS)))
     assert s.gold[1] == 0 and s.gold[sheriff] == 53
     assert s.stands[sheriff][APPLES] == 1 and s.stands[sheriff][CHICKENS] == 1
     assert s.stands[1][CHICKENS] == 1 and s.stands[1][PEPPER] == 1
@@ -319,3 +329,73 @@ def test_handing_back_a_bag_bound_to_be_opened_is_still_refused():
     g.push(A.Offer(a, a, Bribe(gold=4, inspect=(b,))))
     g.push(A.Pass(sheriff, a))                       # handing back takes the deal: b must be opened
     refused(g, A.Pass(sheriff, b), "deal.binding")
+
+
+# -- issue 13: choices the rulebooks leave to the players -------------------------------
+def test_the_debtor_chooses_which_stand_goods_pay_the_debt():
+    """1E/2E Running out of Gold: you give legal goods from your stand worth at least what you owe
+    (no change); only if legal goods fall short does contraband follow.  The debtor picks them."""
+    g = game_at_inspection({1: cards("silk", 2)}, {1: "apples"}, players=4, gold={1: 3},
+                           stands={1: cards("apples", 1, "cheese", 2, "chickens", 2, "pepper")})
+    s, sheriff, _ = seats(g)
+    g.push(A.Inspect(sheriff, 1))                 # fine 8: 3 gold paid, 5 more owed
+    assert s.debts and g.to_act == 1
+    refused(g, A.Pass(sheriff, 2), "debt.goods")          # nothing else until the debtor has chosen
+    refused(g, A.PayDebt(sheriff, (CHICKENS,)), "debt.goods")            # not the debtor
+    refused(g, A.PayDebt(1, (CHICKENS,)), "debt.goods")                  # 4 < 5: not enough
+    refused(g, A.PayDebt(1, (BREAD, CHICKENS)), "debt.goods")            # not on the stand
+    refused(g, A.PayDebt(1, (PEPPER,)), "debt.goods")                    # contraband while legal goods suffice
+    e = refused(g, A.PayDebt(1, (APPLES, CHEESE, CHICKENS)), "debt.goods")   # Apples could be kept
+    assert "more goods than the debt needs" in e.reason
+    # Keeping the Chickens (a King majority, say): two Cheese (6) pay the 5 owed.
+    g.push(A.PayDebt(1, (CHEESE, CHEESE)))
+    assert s.stands[sheriff][CHEESE] == 2 and s.stands[1][CHICKENS] == 2 and s.stands[1][APPLES] == 1
+    assert not s.debts
+
+
+def test_a_debt_with_only_one_way_to_pay_needs_no_choice():
+    """One kind of good can pay: the goods go at once, no PayDebt step."""
+    g = game_at_inspection({1: cards("silk", 2)}, {1: "apples"}, players=4, gold={1: 3},
+                           stands={1: cards("chickens", 2, "pepper")})
+    s, sheriff, _ = seats(g)
+    g.push(A.Inspect(sheriff, 1))
+    assert not s.debts and s.stands[sheriff][CHICKENS] == 2
+
+
+def test_1e_the_sheriff_orders_the_confiscated_goods_on_the_pile():
+    """1E If the Sheriff inspects your bag: he places confiscated goods on one discard pile,
+    in any order he chooses (1E merchants draw from the tops of the discard piles)."""
+    bag = cards("silk", "mead", "pepper", "apples")
+    g = game_at_inspection({1: bag}, {1: "apples"}, edition="1E", players=4)
+    s, sheriff, _ = seats(g)
+    h = g.copy()
+    h.push(A.Inspect(sheriff, 1, 1))                     # no order: catalog order, as before
+    default = h.state.discards[1][-3:]
+    g.push(A.Inspect(sheriff, 1, 1, (MEAD, SILK, SILK, CHEESE)))    # plan: Mead, then Silk on top
+    top = s.discards[1][-3:]
+    assert top[-1] == SILK and top[-2] == MEAD and sorted(top) == sorted(default)
+    assert len(s.discards[1]) == len(h.state.discards[1])
+
+
+def test_an_order_longer_than_the_bag_or_not_of_goods_is_refused():
+    g = game_at_inspection({1: cards("silk")}, {1: "apples"}, edition="1E", players=4)
+    _, sheriff, _ = seats(g)
+    refused(g, A.Inspect(sheriff, 1, 0, (SILK, SILK)), "inspect.confiscate_order")
+    refused(g, A.Inspect(sheriff, 1, 0, (99,)), "inspect.confiscate_order")
+
+
+def test_every_listed_way_to_pay_is_lawful_and_the_suggestion_comes_first():
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from sheriff.payments import default_goods, goods_fault, has_choice, lawful_payments
+
+    @settings(max_examples=300, deadline=None)
+    @given(st.lists(st.integers(0, 4), min_size=N_GOODS, max_size=N_GOODS), st.integers(1, 30))
+    def run(stand, owed):
+        ways = lawful_payments(stand, owed)
+        assert ways[0] == default_goods(stand, owed)
+        for w in ways:
+            assert goods_fault(stand, owed, w) == "", (stand, owed, w)
+        assert has_choice(stand, owed) == (len(ways) > 1)
+    run()

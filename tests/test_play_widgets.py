@@ -115,6 +115,15 @@ def _inspection_move(app, rng):
     c = app.controls
     g = app.game
     names = list(c)
+    if "debt.pay" in c:                             # the debtor's choice of goods
+        dd = c["debt.goods"]
+        dd.value = rng.choice([v for _, v in dd.options])
+        _click(app, "debt.pay")
+        return
+    if "booty.agree" in c and rng.random() < 0.1:   # a Deputy's terms for the Booty's leftovers
+        _click(app, "booty.agree")
+    if "inspect.top" in c:
+        c["inspect.top"].value = rng.choice([v for _, v in c["inspect.top"].options])
     claims = [n for n in names if n.startswith("claim.")]
     if claims:
         _click(app, rng.choice(claims))
@@ -586,3 +595,46 @@ def test_no_free_pass_button_beside_a_standing_offer():
         if seen == {"offer", "refused"}:
             return
     raise AssertionError(f"only saw {seen}")
+
+
+def _controls_for(g, seat):
+    """The controls the play page shows ``seat`` in game ``g`` (a bare app: the game and a submit)."""
+    from types import SimpleNamespace
+
+    from sheriff.widgets.play_controls import Controls
+    app = SimpleNamespace(session=SimpleNamespace(game=g), submit=g.push)
+    c = Controls(app, seat)
+    app.widgets = c.build()
+    return c.reg
+
+
+def test_the_play_page_offers_the_issue_13_choices():
+    """The debtor's goods, the 1E order of confiscated goods, the Deputies' Booty terms."""
+    from sheriff import actions as A
+    from sheriff.cards import CHICKENS, MEAD, SILK
+    from tests.rig import cards, game_at_inspection
+    g = game_at_inspection({1: cards("silk", 2)}, {1: "apples"}, players=4, gold={1: 3},
+                           stands={1: cards("apples", 1, "cheese", 2, "chickens", 2)})
+    g.push(A.Inspect(g.state.officials[0], 1))
+    reg = _controls_for(g, 1)
+    labels = [label for label, _ in reg["debt.goods"].options]
+    assert "overpays least" in labels[0] and len(labels) >= 2
+    keep_chickens = next(a for _, a in reg["debt.goods"].options if CHICKENS not in a.goods)
+    reg["debt.goods"].value = keep_chickens
+    reg["debt.pay"].click()
+    assert g.state.stands[1][CHICKENS] == 2 and not g.state.debts
+
+    g = game_at_inspection({1: cards("silk", "mead", "apples")}, {1: "apples"}, edition="1E", players=4)
+    sheriff = g.state.officials[0]
+    reg = _controls_for(g, sheriff)
+    reg["inspect.pile"].value = 1
+    reg["inspect.top"].value = (MEAD,)
+    reg["bag.1.inspect"].click()
+    assert g.state.discards[1][-1] == MEAD and g.state.discards[1][-2] == SILK
+
+    from tests.test_variants_and_rounds import six
+    g, s, (lj, mm), _ = six({})
+    reg = _controls_for(g, g.to_act)
+    reg["booty.coin"].value = mm
+    reg["booty.agree"].click()
+    assert s.booty_terms[g.to_act] == (mm, lj)

@@ -195,3 +195,19 @@ def test_table_game_builds_a_consistent_position():
 def test_unknown_kind():
     with pytest.raises(KeyError):
         generate("juggling", 1)
+
+
+def test_debt_question_lets_the_debtor_choose_the_goods():
+    """1E/2E Running out of Gold: the debtor gives legal goods worth at least the debt; which ones is
+    the debtor's choice, so every lawful payment is right and a short or excessive one is wrong."""
+    asked = 0
+    for seed in range(80):
+        q = generate("debt", seed, "2E")
+        if "goods" not in q.answer:
+            continue
+        asked += 1
+        f = q.field("goods")
+        assert q.answer["goods"] in f.accept and len(f.accept) >= 2
+        for option in f.options:
+            assert check(q, {**q.answer, "goods": option}).correct == (option in f.accept)
+    assert asked >= 5

@@ -42,6 +42,7 @@ def check_invariants(s):
         assert b is None or 1 <= sum(b) <= 5
     if s.phase != INSPECT:
         assert s.booty_gold == 0 and sum(s.booty) == 0
+        assert not s.debts        # a debt in goods waits only within the Inspection
 
 
 def random_action(g, rng):
@@ -63,6 +64,9 @@ def random_action(g, rng):
             A.Stance(rng.randrange(s.n), rng.randrange(s.n), rng.random() < 0.5),
             A.TimeUp(rng.randrange(s.n)), A.ClaimBlackMarket(rng.randrange(s.n), rng.randrange(N_GOODS)),
             A.ChooseStart(rng.randrange(s.n), rng.randrange(s.n)), A.SkipClaim(rng.randrange(s.n)),
+            A.PayDebt(rng.randrange(s.n), tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(4)))),
+            A.AgreeBooty(rng.randrange(s.n), rng.randrange(s.n), rng.randrange(s.n)),
+            A.Inspect(rng.randrange(s.n), rng.randrange(s.n), 0, tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(7)))),
         ]
         return rng.choice(wild)
     if s.phase == MARKET:
@@ -78,6 +82,11 @@ def random_action(g, rng):
         hand = [c for c in range(N_GOODS) for _ in range(s.hands[p][c])]
         rng.shuffle(hand)
         return A.LoadBag(p, tuple(hand[: rng.randint(1, min(5, len(hand)))]))
+    if s.phase == INSPECT and s.debts and rng.random() < 0.5:     # the debtor's own pick, often refused
+        stand = [c for c in range(N_GOODS) for _ in range(s.stands[p][c])]
+        return A.PayDebt(p, tuple(rng.sample(stand, rng.randrange(min(len(stand), 6) + 1))))
+    if s.phase == INSPECT and s.deputies_mode and rng.random() < 0.05:   # the Deputies' terms for the Booty
+        return A.AgreeBooty(rng.choice(s.officials), rng.choice(s.officials), rng.choice(s.officials))
     acts = g.legal_actions()
     if s.phase == INSPECT and s.nego is not None and rng.random() < 0.3:
         m = s.nego[0]
@@ -86,7 +95,10 @@ def random_action(g, rng):
                                    stand=tuple(rng.sample(stand, min(len(stand), rng.randrange(3)))),
                                    bag=tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(3))),
                                    inspect=tuple(x for x in s.order if x != m and rng.random() < 0.2)))
-    return rng.choice(acts)
+    a = rng.choice(acts)
+    if isinstance(a, A.Inspect) and rng.random() < 0.5:            # the Sheriff's order for confiscated goods
+        a = A.Inspect(a.player, a.merchant, a.pile, tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(s.bag_size[a.merchant] + 1))))
+    return a
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

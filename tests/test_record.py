@@ -103,11 +103,13 @@ ONE_OF_EACH = [
      "bribe": {"gold": 5, "stand": ["apples"], "bag": ["silk"], "inspect": [1], "let_pass": [2], "promise": "later"}},
     {"type": "accept", "player": 0, "merchant": 3},
     {"type": "decline", "player": 3, "merchant": 3},
-    {"type": "inspect", "player": 0, "merchant": 3, "pile": 1},
+    {"type": "inspect", "player": 0, "merchant": 3, "pile": 1, "order": ["mead", "silk"]},
     {"type": "pass", "player": 0, "merchant": 3},
     {"type": "time_up", "player": 0},
     {"type": "claim_black_market", "player": 3, "good": "pepper"},
     {"type": "skip_claim", "player": 3},
+    {"type": "pay_debt", "player": 3, "goods": ["apples", "gouda_cheese"]},
+    {"type": "agree_booty", "player": 0, "coin_to": 0, "card_to": 1},
 ]
 
 
@@ -309,3 +311,29 @@ def test_fuzzed_saved_games_never_crash(field, value, index, move_field):
         assert "\n" not in str(e) and e.field
     else:
         assert isinstance(h, Game)
+
+
+def test_a_game_with_debts_paid_in_goods_orders_and_booty_terms_round_trips():
+    """Issue 13's moves (PayDebt, Inspect with an order, AgreeBooty) are saved and replayed exactly."""
+    from sheriff.bots import make_bots
+    from sheriff.rules import Rules
+    from sheriff.saved_game import load_game, save_game
+    g = Game(Rules(edition="2E", players=6), seed=0)
+    bots = make_bots(6, seed=0)
+    agreed = False
+    while not g.is_over():
+        s = g.state
+        if s.phase == "inspect" and not agreed:
+            a, b = s.officials
+            g.push(A.AgreeBooty(a, b, a))
+            g.push(A.AgreeBooty(b, b, a))
+            agreed = True
+        p = g.to_act
+        move = bots[p].act(g.view(p))
+        if isinstance(move, A.Inspect):
+            move = A.Inspect(move.player, move.merchant, move.pile, (GOOD_IDS["silk"],))
+        g.push(move)
+    kinds = {type(a) for a in g.history}
+    assert {A.PayDebt, A.AgreeBooty} <= kinds
+    again = load_game(save_game(g))
+    assert again.history == g.history and again.scores == g.scores

@@ -572,6 +572,16 @@ def _debt_events():
     assert "The Sheriff's stand is empty, so the last 3 gold of the debt is forgiven." in lines
     assert g.state.gold[0] == 0 and g.state.gold[1] == 53 and g.state.stands[1][APPLES] == 5
     out = [(a, ev, before, g.state)]
+    # a debtor with a choice of goods (rule debt.goods): the debt waits for PayDebt
+    pos = Position.from_data(_pos(gold=[3, 50, 50, 50], stands=[{"apples": 1, "chickens": 2}, {}, {}, {}],
+                                  bags=[None, {"apples": 4}, {"cheese": 1}, {"bread": 3}],
+                                  declarations=[None, {"good": "apples", "count": 4}, {"good": "cheese", "count": 1},
+                                                {"good": "bread", "count": 3}]))
+    g = Game.from_state(pos.to_state())
+    for a in (A.Inspect(0, 1), A.PayDebt(0, (CHICKENS, CHICKENS))):
+        before = g.state.copy()
+        out.append((a, g.push(a), before, g.state))
+    assert g.state.stands[0][APPLES] == 1 and g.state.stands[1][CHICKENS] == 2       # kept the Apple
     # a bribe promising a bag good that is not there
     sc = get_scenario("2e-alan-a-dale-bribe").with_bribe(2, {"gold": 8, "bag": ["crossbows"]})
     g = sc.game()

@@ -330,3 +330,34 @@ def test_a_deal_both_deputies_made_binds_both():
     g.push(A.Accept(lj, a))
     refused(g, A.Stance(lj, b, False), "deal.binding")
     refused(g, A.Stance(mm, b, False), "deal.binding")
+
+
+def test_the_deputies_may_agree_how_to_share_the_booty_leftovers():
+    """2E 6th Player Rule: leftover gold or cards of the Booty are discarded unless the
+    2 Deputies agree on how to distribute them.  Both must state the same terms."""
+    g, s, (lj, mm), merchants = six({})
+    s.booty_gold = 3
+    s.bank -= 3
+    s.booty[SILK] = 1
+    s.deck.remove(SILK)
+    other = merchants[0]
+    refused(g, A.AgreeBooty(other, lj, lj), "deputies.booty")          # not a Deputy
+    refused(g, A.AgreeBooty(lj, other, lj), "deputies.booty")          # leftovers go to a Deputy
+    g.push(A.AgreeBooty(lj, mm, lj))
+    h = g.copy()                                   # only one Deputy agreed: discarded as before
+    bank = s.bank
+    for x in merchants:
+        h.push(A.Stance(lj, x, False))
+        h.push(A.Stance(mm, x, False))
+    assert h.state.bank == bank + 1 and h.state.discards[0][-1] == SILK
+    g.push(A.AgreeBooty(mm, mm, lj))               # the same terms: agreed
+    for x in merchants:
+        g.push(A.Stance(lj, x, False))
+        g.push(A.Stance(mm, x, False))
+    assert s.gold[mm] == 50 + 1 + 1 and s.gold[lj] == 51 and s.bank == bank
+    assert s.stands[lj][SILK] == 1
+
+
+def test_booty_terms_are_only_for_six_players():
+    g = game_at_inspection({1: cards("apples")}, players=4)
+    refused(g, A.AgreeBooty(0, 0, 0), "deputies.booty")

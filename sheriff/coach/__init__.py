@@ -17,6 +17,7 @@ and names lesson 30 (``Advice.lesson``).
 from __future__ import annotations
 
 from sheriff import actions as A
+from sheriff.cards import counts_to_list, describe
 from sheriff.coach import inspector, merchant
 from sheriff.coach.advice import LESSON_30, LESSON_30_TITLE, Advice, Option, Warning
 from sheriff.coach.inspector import BagOdds, bag_odds
@@ -42,6 +43,12 @@ def advise(v: SeatView) -> Advice:
         return merchant.advise_declare(v)
     if ph != INSPECT:
         return Advice(None, "There is nothing to decide: the game is over.")
+    due = v.debt_due()
+    if due is not None:
+        best = v.debt_options()[0]
+        return Advice(A.PayDebt(me, tuple(counts_to_list(best))),
+                      f"Pay the {due[0]} gold still owed with {describe(best)}: of the goods you may give, "
+                      "these overpay least. Keep others instead if they win you a King or Queen bonus.")
     if v.claim_due():
         goods = v.claimable()
         if goods:

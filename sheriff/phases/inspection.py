@@ -19,6 +19,10 @@ Protocol (one bag at a time, rule inspect.one_at_a_time):
     the reverse), and a deal one Deputy struck alone does not bind the other.
   * Black Market (rule black_market.claim): right after a bag passes, its owner
     may turn in three contraband of one type for the top card of that type.
+  * Debts (rule debt.goods): when gold does not cover a penalty or fine and the
+    debtor could pay it with different goods, play waits for the debtor's PayDebt.
+  * Booty (rule deputies.booty): either Deputy may state terms for the Booty's odd
+    coin and odd card (AgreeBooty) at any time in the phase; equal terms bind.
 """
 from __future__ import annotations
 
@@ -28,8 +32,8 @@ from sheriff import actions as A
 from sheriff import events as E
 from sheriff.actions import Bribe
 from sheriff.cards import GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, MAX_DECK, N_GOODS, PENALTY
-from sheriff.payments import give_gold, pay
-from sheriff.phases.common import Handlers, need_group, need_phase, need_seat, refuse
+from sheriff.payments import give_gold, goods_fault, pay, settle_goods
+from sheriff.phases.common import Handlers, need_cards, need_group, need_phase, need_seat, refuse
 from sheriff.phases.rounds import end_inspection
 from sheriff.state import BOOTY, INSPECT, INSPECTED, PASSED, GameState
 
@@ -55,6 +59,8 @@ def payee_for(s: GameState, m: int) -> int:
 
 
 def to_act(s: GameState) -> int | None:
+    if s.debts:
+        return s.debts[0][0]
     if s.claim_queue:
         return s.claim_queue[0]
     if s.nego is not None:
@@ -93,12 +99,20 @@ def _bind(table: dict[int, tuple[int, ...]], bags, who: tuple[int, ...]) -> None
 
 
 # -- common checks ----------------------------------------------------------------
+def _need_no_debt(s: GameState) -> None:
+    if s.debts:
+        who = s.debts[0][0]
+        raise refuse(s, "debt.goods", f"{s.names[who]} must first choose the stand goods that pay the debt.")
+
+
 def _need_open_bag(s: GameState, a, m) -> None:     # m: as given, not yet checked
     if s.phase != INSPECT:
         need_phase(s, INSPECT, "That")
     if type(m) is not int or not 0 <= m < s.n or type(a.player) is not int or not 0 <= a.player < s.n:
         need_seat(s, a.player)
         need_seat(s, m)
+    if s.debts:
+        _need_no_debt(s)
     if s.claim_queue:
         who = s.claim_queue[0]
         raise refuse(s, "black_market.claim", f"{s.names[who]} must first say whether to claim a Black Market card.")
@@ -338,10 +352,19 @@ def check_inspect(s: GameState, a) -> None:
         raise refuse(s, "deal.binding", f"A deal struck this round promised to let {s.names[m]} through.")
     if not (type(a.pile) is int and 0 <= a.pile < len(s.discards)):
         raise refuse(s, "inspect.confiscate_pile", f"There is no discard pile {a.pile!r}.")
+    order = a.order
+    if order != ():
+        need_group(s, order, "inspect.confiscate_order")
+        if len(order) > s.bag_size[m]:
+            raise refuse(s, "inspect.confiscate_order", f"{s.names[m]}'s bag holds {s.bag_size[m]} cards; "
+                                                        f"an order for {len(order)} cannot be followed.")
+        for c in order:
+            if not (type(c) is int and 0 <= c < N_GOODS):
+                raise refuse(s, "inspect.confiscate_order", f"{c!r} is not a goods card.")
 
 
 def apply_inspect(s: GameState, a) -> None:
-    open_bag(s, a.merchant, a.pile)
+    open_bag(s, a.merchant, a.pile, tuple(a.order))
 
 
 def check_pass(s: GameState, a) -> None:
@@ -368,6 +391,7 @@ def check_time_up(s: GameState, a) -> None:
     need_seat(s, a.player)
     if not s.time_on:
         raise refuse(s, "variant.time_limit", "This game is played without the inspection time limit.")
+    _need_no_debt(s)
     if s.claim_queue:
         raise refuse(s, "black_market.claim", f"{s.names[s.claim_queue[0]]} must first say whether to claim a Black Market card.")
 
@@ -384,6 +408,47 @@ def apply_time_up(s: GameState, a) -> None:
     _maybe_end(s)
 
 
+# -- Debts paid in goods, the Booty's leftovers ------------------------------------
+def check_pay_debt(s: GameState, a) -> None:
+    need_phase(s, INSPECT, "Paying a debt in goods")
+    p = a.player
+    need_seat(s, p)
+    if not s.debts or s.debts[0][0] != p:
+        if s.debts:
+            raise refuse(s, "debt.goods", f"It is {s.names[s.debts[0][0]]} who must choose goods to pay a debt.")
+        raise refuse(s, "debt.goods", f"{s.names[p]} owes nothing that waits to be paid in goods.")
+    stand = s.stands[p]
+    counts = need_cards(s, a.goods, stand, "debt.goods", p, "stand")
+    fault = goods_fault(stand, s.debts[0][2], counts)
+    if fault:
+        raise refuse(s, "debt.goods", f"{s.names[p]} owes {s.debts[0][2]} gold more, and {fault}.")
+
+
+def apply_pay_debt(s: GameState, a) -> None:
+    debtor, creditor, owed, why = s.debts.pop(0)
+    counts = [0] * N_GOODS
+    for c in a.goods:
+        counts[c] += 1
+    settle_goods(s, debtor, creditor, owed, counts, why)
+    _maybe_end(s)
+
+
+def check_agree_booty(s: GameState, a) -> None:
+    need_phase(s, INSPECT, "An agreement about the Booty")
+    need_seat(s, a.player)
+    if not s.deputies_mode:
+        raise refuse(s, "deputies.booty", "Only the two Deputies of a six-player game share a Booty.")
+    if a.player not in s.officials:
+        raise refuse(s, "deputies.booty", f"{s.names[a.player]} is not a Deputy this round.")
+    for p in (a.coin_to, a.card_to):
+        if not (type(p) is int and p in s.officials):
+            raise refuse(s, "deputies.booty", f"The Booty's leftovers can only go to one of the two Deputies, not {p!r}.")
+
+
+def apply_agree_booty(s: GameState, a) -> None:
+    s.booty_terms[a.player] = (a.coin_to, a.card_to)
+
+
 # -- Black Market -----------------------------------------------------------------
 def claimable(s: GameState, p: int) -> list[int]:
     if p in s.bm_claimed:
@@ -394,6 +459,7 @@ def claimable(s: GameState, p: int) -> list[int]:
 def check_claim(s: GameState, a) -> None:
     need_phase(s, INSPECT, "A Black Market claim")
     need_seat(s, a.player)
+    _need_no_debt(s)
     if not s.claim_queue or s.claim_queue[0] != a.player:
         raise refuse(s, "black_market.claim", "A Black Market claim is made right after your own bag is handed back unopened.")
     g = a.good
@@ -419,6 +485,7 @@ def apply_claim(s: GameState, a) -> None:
 
 def check_skip(s: GameState, a) -> None:
     need_phase(s, INSPECT, "Skipping a claim")
+    _need_no_debt(s)
     if not s.claim_queue or s.claim_queue[0] != a.player:
         raise refuse(s, "black_market.claim", "There is no Black Market claim waiting for this player.")
 
@@ -437,7 +504,7 @@ def _close(s: GameState, m: int, how: str) -> None:
 
 
 def _maybe_end(s: GameState) -> None:
-    if not s.claim_queue and s.handled.count(None) == len(s.officials):   # every bag dealt with
+    if not s.claim_queue and not s.debts and s.handled.count(None) == len(s.officials):   # every bag dealt with
         end_inspection(s)
 
 
@@ -474,8 +541,8 @@ def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
         _maybe_end(s)
 
 
-def open_bag(s: GameState, m: int, pile: int) -> None:
-    """Rules inspect.honest and inspect.liar."""
+def open_bag(s: GameState, m: int, pile: int, order: tuple[int, ...] = ()) -> None:
+    """Rules inspect.honest and inspect.liar (and inspect.confiscate_order: ``order``, see ``Inspect``)."""
     bag = s.bags[m]
     declared = s.declared[m]
     assert bag is not None and declared is not None      # an open, declared bag
@@ -499,9 +566,16 @@ def open_bag(s: GameState, m: int, pile: int) -> None:
         confiscated[good] = 0
         fine = sum(map(mul, PENALTY, confiscated))
         dest = s.discards[pile]
-        for g, k in enumerate(confiscated):
+        left = confiscated[:]
+        planned = []
+        for g in order:
+            if left[g]:
+                left[g] -= 1
+                planned.append(g)
+        for g, k in enumerate(left):       # what the plan does not reach lies beneath, in catalog order
             if k:
                 dest += [g] * k
+        dest += planned
         s.events.append(E.Opened(m, False, tuple(bag), fine))
         pay(s, m, payee_for(s, m), fine, "fine for confiscated goods")
     _close(s, m, INSPECTED)
@@ -520,4 +594,6 @@ HANDLERS: Handlers = {
     A.TimeUp: (check_time_up, apply_time_up),
     A.ClaimBlackMarket: (check_claim, apply_claim),
     A.SkipClaim: (check_skip, apply_skip),
+    A.PayDebt: (check_pay_debt, apply_pay_debt),
+    A.AgreeBooty: (check_agree_booty, apply_agree_booty),
 }

@@ -70,13 +70,20 @@ def end_inspection(s: GameState) -> None:
 
 
 def split_booty(s: GameState) -> None:
-    """Rule deputies.booty: even shares; an odd coin goes back to the bank, an odd card is discarded."""
+    """Rule deputies.booty: even shares; an odd coin goes back to the bank, an odd card is discarded,
+    unless both Deputies stated the same terms for them (AgreeBooty)."""
     a, b = s.officials
+    terms = s.booty_terms
+    agreed = terms.get(a) if len(terms) == 2 and terms.get(a) == terms.get(b) else None
     half = s.booty_gold // 2
     s.gold[a] += half
     s.gold[b] += half
     odd = s.booty_gold - 2 * half
-    s.bank += odd
+    odd_to = agreed[0] if agreed is not None and odd else -1
+    if odd_to >= 0:
+        s.gold[odd_to] += odd
+    else:
+        s.bank += odd
     s.booty_gold = 0
     cards = sorted(counts_to_list(s.booty), key=lambda g: (-VALUE[g], g))
     shares = ([0] * N_GOODS, [0] * N_GOODS)
@@ -87,9 +94,14 @@ def split_booty(s: GameState) -> None:
         s.stands[a][g] += shares[0][g]
         s.stands[b][g] += shares[1][g]
     left = cards[pairs * 2:]
-    s.discards[0].extend(left)
+    left_to = agreed[1] if agreed is not None and left else -1
+    if left_to >= 0:
+        for g in left:
+            s.stands[left_to][g] += 1
+    else:
+        s.discards[0].extend(left)
     s.booty = [0] * N_GOODS
-    s.events.append(E.BootyShared(a, b, half, tuple(shares[0]), tuple(shares[1]), odd, tuple(left)))
+    s.events.append(E.BootyShared(a, b, half, tuple(shares[0]), tuple(shares[1]), odd, tuple(left), odd_to, left_to))
 
 
 def end_round(s: GameState) -> None:

@@ -23,6 +23,7 @@ class Field:
     options: tuple[str, ...] = ()
     lo: int = 0
     hi: int = 999
+    accept: tuple[str, ...] = ()      # a choice: other options that are right too (the answer is one of them)
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,6 @@ def check(q: Question, answers: dict) -> Feedback:
             except (TypeError, ValueError):
                 marks[f.name] = False
                 continue
-        marks[f.name] = got == want
+        marks[f.name] = got == want or (f.kind == "choice" and got in f.accept)
     return Feedback(all(marks.values()), marks, q.explanation, q.rule_id, q.cite,
                     RULES[q.rule_id].interpretation, dict(q.answer))

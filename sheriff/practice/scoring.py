@@ -7,7 +7,8 @@ import random
 from sheriff import actions as A
 from sheriff import events as E
 from sheriff.cards import (BONUS, CONTRABAND_GOODS, GOOD_IDS, GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, ROYAL_GOODS,
-                           list_to_counts)
+                           counts_to_list, describe, list_to_counts)
+from sheriff.payments import debt_options, default_goods, goods_fault
 from sheriff.practice.question import Field, Question, Scene
 from sheriff.practice.tables import declared_text, pick_edition, play_narrated, random_bag, seat_names, table_game
 from sheriff.scoring import bonuses, score
@@ -27,6 +28,25 @@ def q_debt(seed: int, edition: str | None = None) -> Question:
     g = table_game(ed, {1: list_to_counts(bag)}, {1: (decl, size)}, stands={1: stand}, gold={1: gold}, seed=seed)
     s = g.state
     events, text = play_narrated(g, A.Inspect(0, 1))
+    fields = [Field("cash", "Gold paid", "int", lo=0, hi=50),
+              Field("rest", "Still owed after the gold", "int", lo=0, hi=40),
+              Field("forgiven", "Forgiven in the end", "int", lo=0, hi=40)]
+    answer: dict[str, object] = {}
+    ask = ""
+    if s.debts:                     # the debtor has a choice: which of these goods may be handed over?
+        owed = s.debts[0][2]
+        stand_now = s.stands[1][:]
+        right = [describe(c) for c in debt_options(stand_now, owed)]
+        wrong = [describe(c) for c in _wrong_payments(stand_now, owed) if describe(c) not in right]
+        options = tuple(sorted(set(right[:3] + wrong[:2])))
+        fields.append(Field("goods", f"Goods {s.names[1]} may hand over for the rest", "choice", options,
+                            accept=tuple(right)))
+        answer["goods"] = right[0]
+        ask = " Which of the listed goods may the merchant hand over for the rest?"
+        more, why = play_narrated(g, A.PayDebt(1, tuple(counts_to_list(debt_options(stand_now, owed)[0]))))
+        events = events + more
+        text += (f" {why} The merchant chooses the goods: any worth at least the rest (legal goods first), with no "
+                 f"card beyond need, would do ({'; '.join(right)}); the suggestion overpays least.")
     fine = next(e for e in events if isinstance(e, E.Opened)).amount
     cash = sum(e.cash for e in events if isinstance(e, E.Paid))
     forgiven = sum(e.gold for e in events if isinstance(e, E.Forgiven))
@@ -37,15 +57,29 @@ def q_debt(seed: int, edition: str | None = None) -> Question:
         "debt", seed, ed, "Not enough gold",
         f'{m} declared "{declared_text(decl, size)}" but the Sheriff finds the contraband below. {m} has only '
         f"{gold} gold, and the stand shown. How much gold does {m} pay, how much is still owed after the gold, "
-        f"and how much of the debt is forgiven in the end?",
+        f"and how much of the debt is forgiven in the end?{ask}",
         [Scene(f"Inside {m}'s bag", tuple(list_to_counts(bag))), Scene(f"{m}'s stand", tuple(stand))],
-        (Field("cash", "Gold paid", "int", lo=0, hi=50),
-         Field("rest", "Still owed after the gold", "int", lo=0, hi=40),
-         Field("forgiven", "Forgiven in the end", "int", lo=0, hi=40)),
-        {"cash": cash, "rest": fine - cash, "forgiven": forgiven},
+        tuple(fields),
+        {"cash": cash, "rest": fine - cash, "forgiven": forgiven, **answer},
         text + (f" (Goods handed over are worth {given_value}; no change is given.)" if given else ""),
         "debt.goods",
     )
+
+
+def _wrong_payments(stand: list[int], owed: int) -> list[list[int]]:
+    """Payments the rules refuse: too little, or a card beyond need (for a practice question's wrong options)."""
+    out = []
+    best = default_goods(stand, owed)
+    for g in LEGAL_GOODS:
+        if best[g]:
+            less = best[:]
+            less[g] -= 1
+            out.append(less)
+        if stand[g] > best[g]:
+            more = best[:]
+            more[g] += 1
+            out.append(more)
+    return [c for c in out if any(c) and goods_fault(stand, owed, c)]
 
 
 def q_endround(seed: int, edition: str | None = None) -> Question:

@@ -16,7 +16,9 @@ become dashes), so tests can drive the game in Python or in a browser:
   load.cards, load.go                      cards into the bag (a kit.CardPicker)
   declare.good, declare.go
   bag.<m>.inspect / .pass / .threaten      the Sheriff (or a lone Deputy) deals with a bag
-  inspect.pile                             1E: which discard pile gets confiscated goods
+  inspect.pile, inspect.top                1E: which discard pile gets confiscated goods, which good on top
+  debt.goods, debt.pay                     the debtor's choice of stand goods for a debt
+  booty.coin, booty.card, booty.agree      six players: a Deputy's terms for the Booty's leftovers
   ask.merchant                             to whom a price is named
   bribe.gold, bribe.stand, bribe.bag (CardPickers; the Sheriff asking for unseen bag goods:
   bribe.bag.<good>), bribe.term.<seat>, bribe.promise, bribe.send
@@ -231,6 +233,8 @@ class Controls:
     # -- Inspection -----------------------------------------------------------------------
     def inspection(self) -> list[W.Widget]:
         v = self.view
+        if v.debt_due() is not None:
+            return self.debt()
         if v.claim_due():
             return self.claims()
         nego = v.negotiation()
@@ -238,8 +242,51 @@ class Controls:
             return self.negotiate(nego)
         stances = [a for a in self.legal if isinstance(a, A.Stance)]
         if stances:
-            return self.stances(stances)
-        return self.choose_bag()
+            return self.stances(stances) + self.booty_terms()
+        return self.choose_bag() + self.booty_terms()
+
+    def debt(self) -> list[W.Widget]:
+        """Rule debt.goods: the debtor picks stand goods worth at least what gold did not cover."""
+        due = self.view.debt_due()
+        assert due is not None
+        owed, creditor = due
+        to = "the Booty" if creditor < 0 else self.names[creditor]
+        opts = []
+        for i, a in enumerate(a for a in self.legal if isinstance(a, A.PayDebt)):
+            label = describe(list_to_counts(a.goods)) + (" (overpays least)" if i == 0 else "")
+            opts.append((label, a))
+        dd = self._add("debt.goods", W.Dropdown(options=opts, description="Pay with",
+                                                style={"description_width": "initial"},
+                                                layout=W.Layout(width="380px", max_width="100%")))
+        go = self.button("debt.pay", "Hand these over", lambda: dd.value, "primary")
+        return [self.prompt(f"Your gold did not cover the debt: you still owe {to} {owed} gold. Choose goods from "
+                            "your stand worth at least that (legal goods first; no change is given; no card "
+                            "beyond need)."), W.HBox([dd, go], layout=W.Layout(flex_flow="row wrap"))]
+
+    def booty_terms(self) -> list[W.Widget]:
+        """Six players: the Booty's odd coin and odd card are discarded unless both Deputies agree."""
+        v = self.view
+        if not v.rules.deputies or self.seat not in v.officials:
+            return []
+        deps = [(self.names[d], d) for d in v.officials]
+        coin = self._add("booty.coin", W.Dropdown(options=deps, description="odd coin to",
+                                                  style={"description_width": "initial"}))
+        card = self._add("booty.card", W.Dropdown(options=deps, description="odd card to",
+                                                  style={"description_width": "initial"}))
+        terms = v.booty_terms()
+        other = next((d for d in v.officials if d != self.seat), None)
+        said = ""
+        if other is not None and other in terms:
+            c, k = terms[other]
+            coin.value, card.value = c, k
+            said = (f" {escape(self.names[other])} proposes: the odd coin to {escape(self.names[c])}, "
+                    f"the odd card to {escape(self.names[k])}.")
+        go = self.button("booty.agree", "Agree on these terms",
+                         lambda: A.AgreeBooty(self.seat, coin.value, card.value), "info")
+        return [W.VBox([W.HTML("<b>The Booty's leftovers</b>: an odd coin or card is discarded unless both "
+                               f"Deputies state the same terms.{said}"), W.HBox([coin, card, go],
+                               layout=W.Layout(flex_flow="row wrap"))],
+                       layout=W.Layout(border="1px solid #ddd", padding="6px", margin="6px 0 0 0"))]
 
     def _decl(self, m: int) -> str:
         d = self.view.declared(m)
@@ -248,12 +295,23 @@ class Controls:
     def _pile_choice(self) -> W.Widget | None:
         if len(self.view.discards()) < 2:
             return None
-        return self._add("inspect.pile", W.Dropdown(options=[("left discard pile", 0), ("right discard pile", 1)],
+        pile = self._add("inspect.pile", W.Dropdown(options=[("left discard pile", 0), ("right discard pile", 1)],
                                                     description="Confiscated goods go onto the",
-                                                    style={"description_width": "initial"}))
+                                                    style={"description_width": "initial"},
+                                                    layout=W.Layout(width="360px")))
+        # 1E: merchants draw from the tops of the piles, so the Sheriff orders what he confiscates.
+        top = [("any order", ())] + [(GOODS[g].name, (g,)) for g in range(N_GOODS)]
+        self._top = self._add("inspect.top", W.Dropdown(options=top, description="and on top of them (if found):",
+                                                        style={"description_width": "initial"},
+                                                        layout=W.Layout(width="340px")))
+        return W.HBox([pile, self._top], layout=W.Layout(flex_flow="row wrap"))
 
     def _inspect(self, m: int, pile_w):
-        return lambda: A.Inspect(self.seat, m, pile_w.value if pile_w is not None else 0)
+        def make():
+            if pile_w is None:
+                return A.Inspect(self.seat, m)
+            return A.Inspect(self.seat, m, self.reg["inspect.pile"].value, self.reg["inspect.top"].value)
+        return make
 
     def choose_bag(self) -> list[W.Widget]:
         v = self.view

@@ -152,6 +152,10 @@ def _play_by_clicks(page, game_before: Game, a: A.Action, names) -> None:
         click(page, "deal.accept")
     elif isinstance(a, A.Decline):
         click(page, "deal.decline")
+    elif isinstance(a, A.PayDebt):       # the debtor's goods: options listed as the engine lists them
+        ways = [w for w in game_before.legal_actions(a.player) if isinstance(w, A.PayDebt)]
+        page.locator(ctl("debt.goods") + " select").select_option(index=ways.index(a))
+        click(page, "debt.pay")
     else:
         raise AssertionError(f"no click for {a!r}")
 
