@@ -91,6 +91,17 @@ CSS = """
 .snl-step li{font-size:13px;color:#333}
 .snl-counter{font:bold 13px sans-serif;color:#37474f;padding:4px 8px}
 .snl-ok{color:#1b5e20;font-weight:bold}
+/* a worked example's step: what changed, highlighted (sheriff.changes) */
+.snl-chgs{list-style:none;padding:0;margin:2px 0;display:flex;flex-wrap:wrap;gap:4px}
+.snl-chg{font:13px sans-serif;padding:2px 8px;border-radius:10px;border:1px solid}
+.snl-chg-up{background:#e8f5e9;border-color:#2e7d32;color:#1b5e20}
+.snl-chg-down{background:#fff3e0;border-color:#e65100;color:#bf360c}
+.sn-seat.sn-changed .sn-panel{box-shadow:0 0 0 3px #ffb74d}
+.snl-build tr.snl-line-bonus td{background:#fff8e1}
+.snl-build tr.snl-line-gold td{background:#fffde7}
+.snl-proof summary{cursor:pointer;font-size:13px;color:#1b5e20}
+.snl-proof li{font-size:13px}
+.snl-nav .jupyter-button,.snl-nav .widget-button{flex:0 0 auto}
 .snl-bad{color:#b71c1c;font-weight:bold}
 .snl-result{font:15px/1.45 sans-serif;padding:6px 10px;border-left:4px solid #1565c0;background:#e3f2fd;margin:6px 0}
 .snl-result b.snl-big{font-size:18px}

@@ -65,7 +65,7 @@ class PracticeView(kit.Frame):
         ed = "1st" if q.edition == "1E" else "2nd"
         self.question_html.value = (
             f'<div class="snl"><div class="snl-h">{escape(q.title)} '
-            f'<span class="snl-src">({ed} edition rules · question #{self.seed})</span></div>'
+            f'<span class="snl-src">({ed} edition rules)</span></div>'
             f'<div class="snl-q">{escape(q.prompt)}</div><div class="snl-scene">{scene}</div></div>')
         self.inputs = {}
         rows = []
