@@ -54,7 +54,7 @@ class ReplayView(kit.Frame):
         # wraps at 400 px rather than squeezing the buttons ("End …")
         nav = lesson.row([self.start_button, self.back_button, self.next_button, self.end_button, self.counter],
                          flex_flow="row wrap", align_items="center")
-        nav.add_class("snl-nav")
+        nav.add_class("snl-replay-nav")
         self.changed = lesson.html()
         self.changed.add_class("snl-changed-out")
         self.score = lesson.html()
