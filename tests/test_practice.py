@@ -149,7 +149,7 @@ def test_deal_terms_bind_the_sheriff_only_against_the_promise():
 
 
 def test_haggle_awaits_the_other_side_and_accepts_only_a_standing_offer():
-    from sheriff.practice import _TURN_OPTIONS
+    from sheriff.practice.inspection import _TURN_OPTIONS
     seen = set()
     for seed in range(120):
         q = generate("haggle", seed, "1E")

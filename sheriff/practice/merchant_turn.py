@@ -1,0 +1,167 @@
+"""Questions on a merchant's own turn: the Market, loading the bag, declaring it."""
+from __future__ import annotations
+
+import random
+
+from sheriff import actions as A
+from sheriff import events as E
+from sheriff.cards import CONTRABAND_GOODS, GOODS, LEGAL_GOODS, ROYAL_GOODS, counts_to_list, list_to_counts
+from sheriff.engine import Game
+from sheriff.practice.question import ALLOWED, Field, Question, Scene
+from sheriff.practice.tables import declared_text, pick_edition, play_narrated, random_bag, table_game
+from sheriff.rules import Rules
+
+
+_WHERE = ("On top of a discard pile the merchant chooses, straight away",
+          "Face up beside the deck; when every merchant has gone, they become the discard pile",
+          "Shuffled back into the draw pile")
+_MARKET_OPTIONS = (ALLOWED, "Refused")
+
+
+def q_market(seed: int, edition: str | None = None) -> Question:
+    """A Market turn: allowed?  How many cards come from the draw pile?  Where do set-aside cards go?"""
+    rng = random.Random(seed)
+    ed = pick_edition(rng, edition)
+    g = Game(Rules(edition=ed, players=4), seed=seed)
+    s = g.state
+    if s.phase == "market_start":
+        g.push(A.ChooseStart(s.officials[0], s.order[0]))
+    m = g.to_act
+    hand = counts_to_list(s.hands[m])
+    k = rng.randint(1, 5)
+    discard = tuple(rng.sample(hand, k))
+    if ed == "1E":
+        take0 = rng.randint(0, 3)
+        take1 = rng.randint(0, 2) if rng.random() < 0.5 else 0
+        from_piles = (0,) * take0 + (1,) * take1
+        pile = rng.randint(0, 1)
+    else:
+        from_piles = (0,) if rng.random() < 0.25 else ()
+        pile = 0
+    action = A.Market(m, discard, from_piles, pile)
+    name = s.names[m]
+    scene = [Scene(f"{name}'s hand", tuple(s.hands[m])), Scene("Set aside", tuple(list_to_counts(discard)))]
+    if ed == "1E":
+        scene += [Scene("Left discard pile (top card on the right)", tuple(list_to_counts(s.discards[0])),
+                        cards=tuple(s.discards[0])),
+                  Scene("Right discard pile (top card on the right)", tuple(list_to_counts(s.discards[1])),
+                        cards=tuple(s.discards[1]))]
+        t0, t1 = from_piles.count(0), from_piles.count(1)
+        asks = f"takes {t0} card{'s' if t0 != 1 else ''} from the top of the left discard pile"
+        if t1:
+            asks += f" and {t1} from the right one"
+        what = f"{name} sets aside {k} card{'s' if k != 1 else ''}, {asks}, then fills up from the draw pile."
+    else:
+        what = f"{name} sets aside {k} card{'s' if k != 1 else ''}"
+        what += (" and wants to take the top card of the discard pile." if from_piles
+                 else " and draws back up to six cards.")
+    err = g.why_illegal(action)
+    if err is not None:
+        answer = {"verdict": "Refused", "from_deck": 0, "where": _WHERE[0] if ed == "1E" else _WHERE[1]}
+        text = err.reason
+        rule_id = err.rule_id
+        graded = ("verdict",)
+    else:
+        events, text = play_narrated(g, action)
+        ev = next(e for e in events if isinstance(e, E.MarketTurn))
+        in_set_aside = len(s.set_aside) >= len(discard) and ed == "2E"
+        answer = {"verdict": ALLOWED, "from_deck": ev.drawn, "where": _WHERE[1] if in_set_aside else _WHERE[0]}
+        rule_id = "market.draw_1e" if ed == "1E" else "market.draw_2e"
+        graded = ("verdict", "from_deck", "where")
+    return Question(
+        "market", seed, ed, f"A Market turn ({ed})",
+        what + " Is that allowed? If it is: how many cards come from the draw pile, and where do the set-aside cards go?",
+        scene,
+        (Field("verdict", "Allowed?", "choice", _MARKET_OPTIONS),
+         Field("from_deck", "Cards from the draw pile (if allowed)", "int", lo=0, hi=6),
+         Field("where", "The set-aside cards go", "choice", _WHERE)),
+        answer, text, rule_id, graded,
+    )
+
+
+_LOAD_OPTIONS = (ALLOWED, "Refused: a bag holds 1 to 5 cards", "Refused: those cards are not all in the hand")
+_LOAD_RULE = {None: _LOAD_OPTIONS[0], "load.size": _LOAD_OPTIONS[1], "load.from_hand": _LOAD_OPTIONS[2]}
+
+
+def q_load(seed: int, edition: str | None = None) -> Question:
+    """May the merchant close this bag?"""
+    rng = random.Random(seed)
+    ed = pick_edition(rng, edition)
+    seven = rng.random() < 0.25
+    rules = Rules(edition=ed, players=4, seven_card_hand=seven)
+    g = Game(rules, seed=seed)
+    s = g.state
+    if s.phase == "market_start":
+        g.push(A.ChooseStart(s.officials[0], s.order[0]))
+    while s.phase == "market":
+        g.push(A.Market(g.to_act))
+    m = s.order[0]
+    hand = counts_to_list(s.hands[m])
+    roll = rng.random()
+    if roll < 0.45:
+        bag = rng.sample(hand, rng.randint(1, 5))
+    elif roll < 0.7:
+        bag = hand[:] if rng.random() < 0.6 else []
+        if len(bag) <= 5 and bag:
+            bag = hand[:6] if len(hand) >= 6 else []
+    else:
+        bag = rng.sample(hand, rng.randint(1, 4))
+        missing = [c for c in LEGAL_GOODS + CONTRABAND_GOODS if s.hands[m][c] == 0]
+        bag.append(rng.choice(missing))
+    bag_vec = list_to_counts(bag)
+    err = g.why_illegal(A.LoadBag(m, tuple(bag)))
+    name = s.names[m]
+    if err is None:
+        text = f"Allowed: {len(bag)} card{'s' if len(bag) != 1 else ''}, all from {name}'s hand."
+        rule_id = "load.size"
+    else:
+        text, rule_id = err.reason, err.rule_id
+    hand_note = " (seven-card hand variant)" if seven else ""
+    return Question(
+        "load", seed, ed, "May this bag be closed?",
+        f"{name} wants to put the cards on the right into the bag and snap it shut. Allowed?",
+        [Scene(f"{name}'s hand{hand_note}", tuple(s.hands[m])), Scene("Into the bag", tuple(bag_vec),
+                                                                       note="" if bag else "nothing at all")],
+        (Field("verdict", "Verdict", "choice", _LOAD_OPTIONS),),
+        {"verdict": _LOAD_RULE[err.rule_id if err else None]}, text, rule_id,
+    )
+
+
+_DECL_OPTIONS = (ALLOWED, "Refused: the number must be the number of cards in the bag",
+                 "Refused: only one legal good (Apples, Cheese, Bread or Chickens) may be declared")
+_DECL_RULE = {None: ALLOWED, "declare.count": _DECL_OPTIONS[1], "declare.type": _DECL_OPTIONS[2]}
+
+
+def q_declare(seed: int, edition: str | None = None) -> Question:
+    """Is this declaration allowed?"""
+    rng = random.Random(seed)
+    ed = pick_edition(rng, edition)
+    size = rng.randint(1, 5)
+    bag = random_bag(rng, size, LEGAL_GOODS + CONTRABAND_GOODS)
+    vec = list_to_counts(bag)
+    roll = rng.random()
+    if roll < 0.45:
+        good, count = rng.choice(LEGAL_GOODS), size
+    elif roll < 0.75:
+        good, count = rng.choice(LEGAL_GOODS), rng.choice([k for k in range(1, 6) if k != size])
+    else:
+        good, count = rng.choice(CONTRABAND_GOODS + ROYAL_GOODS), size
+    one_apple = list_to_counts([LEGAL_GOODS[0]])
+    g = table_game(ed, {1: vec, 2: one_apple, 3: one_apple}, {}, seed=seed, royal=True, phase="declare")
+    s = g.state
+    err = g.why_illegal(A.Declare(1, good, count))
+    m = s.names[1]
+    if err is None:
+        text = (f"Allowed: the bag holds {size} card{'s' if size != 1 else ''} and {GOODS[good].name} is a legal good. "
+                f"It does not matter what is really inside: lying is allowed, and only an inspection can catch it.")
+        rule_id = "declare.count"
+    else:
+        text = err.reason
+        rule_id = err.rule_id
+    return Question(
+        "declare", seed, ed, "May the merchant declare this?",
+        f'{m} packed the cards below and says: "{declared_text(good, count)}." Is that declaration allowed?',
+        [Scene(f"Inside {m}'s bag", tuple(vec))],
+        (Field("verdict", "Verdict", "choice", _DECL_OPTIONS),),
+        {"verdict": _DECL_RULE[err.rule_id if err else None]}, text, rule_id,
+    )

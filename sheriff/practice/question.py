@@ -1,0 +1,95 @@
+"""A practice question, its answer fields and scene, and ``check``: the learner's answers
+against the engine's.  Pure data, no widgets: ``sheriff.widgets.practice`` shows them."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sheriff.rulebook import RULES
+
+NOBODY = "Nobody pays anything"
+SHERIFF_PAYS = "The Sheriff pays the merchant"
+MERCHANT_PAYS = "The merchant pays the Sheriff"
+ALLOWED = "Allowed"
+
+
+# -- questions and answers -------------------------------------------------------------
+@dataclass(frozen=True)
+class Field:
+    """One answer box: ``kind`` is "choice" (pick one of ``options``) or "int"."""
+    name: str
+    label: str
+    kind: str = "int"
+    options: tuple[str, ...] = ()
+    lo: int = 0
+    hi: int = 999
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Something to draw beside the question: a caption and cards (a count vector)."""
+    caption: str
+    counts: tuple[int, ...] = ()
+    face_down: int = 0
+    note: str = ""
+    cards: tuple[int, ...] = ()       # cards in order (a pile: the top card last), drawn as a row
+
+
+@dataclass
+class Question:
+    kind: str
+    seed: int
+    edition: str
+    title: str
+    prompt: str
+    scene: list[Scene]
+    fields: tuple[Field, ...]
+    answer: dict[str, object]
+    explanation: str
+    rule_id: str
+    graded: tuple[str, ...] = ()          # fields that count (default: all)
+
+    @property
+    def rule(self):
+        return RULES[self.rule_id]
+
+    @property
+    def cite(self) -> str:
+        return self.rule.cite(self.edition)
+
+    def field(self, name: str) -> Field:
+        return next(f for f in self.fields if f.name == name)
+
+
+@dataclass
+class Feedback:
+    correct: bool
+    fields: dict[str, bool]
+    explanation: str
+    rule_id: str
+    cite: str
+    interpretation: bool = False
+    answer: dict[str, object] = field(default_factory=dict)
+
+    @property
+    def rule(self):
+        return RULES[self.rule_id]
+
+
+def check(q: Question, answers: dict) -> Feedback:
+    """Compare ``answers`` (field name -> value) with the engine's answer."""
+    graded = q.graded or tuple(f.name for f in q.fields)
+    marks: dict[str, bool] = {}
+    for f in q.fields:
+        if f.name not in graded:
+            continue
+        got = answers.get(f.name)
+        want = q.answer[f.name]
+        if f.kind == "int":
+            try:
+                got = int(got)
+            except (TypeError, ValueError):
+                marks[f.name] = False
+                continue
+        marks[f.name] = got == want
+    return Feedback(all(marks.values()), marks, q.explanation, q.rule_id, q.cite,
+                    RULES[q.rule_id].interpretation, dict(q.answer))

@@ -1,0 +1,193 @@
+"""Questions on gold and goods: a fine bigger than the purse, the end of a round, the Black
+Market, King and Queen bonuses and a final score."""
+from __future__ import annotations
+
+import random
+
+from sheriff import actions as A
+from sheriff import events as E
+from sheriff.cards import (BONUS, CONTRABAND_GOODS, GOOD_IDS, GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, ROYAL_GOODS,
+                           list_to_counts)
+from sheriff.practice.question import Field, Question, Scene
+from sheriff.practice.tables import declared_text, pick_edition, play_narrated, random_bag, seat_names, table_game
+from sheriff.scoring import bonuses, score
+
+
+def q_debt(seed: int, edition: str | None = None) -> Question:
+    """A merchant caught lying cannot pay the whole fine in gold."""
+    rng = random.Random(seed)
+    ed = pick_edition(rng, edition)
+    size = rng.randint(2, 5)
+    bag = random_bag(rng, size, CONTRABAND_GOODS)
+    decl = rng.choice(LEGAL_GOODS)
+    stand = list_to_counts(random_bag(rng, rng.randint(0, 4), LEGAL_GOODS))
+    if rng.random() < 0.3:
+        stand[rng.choice(CONTRABAND_GOODS)] += 1
+    gold = rng.randint(0, 6)
+    g = table_game(ed, {1: list_to_counts(bag)}, {1: (decl, size)}, stands={1: stand}, gold={1: gold}, seed=seed)
+    s = g.state
+    events, text = play_narrated(g, A.Inspect(0, 1))
+    fine = next(e for e in events if isinstance(e, E.Opened)).amount
+    cash = sum(e.cash for e in events if isinstance(e, E.Paid))
+    forgiven = sum(e.gold for e in events if isinstance(e, E.Forgiven))
+    given = [e.goods for e in events if isinstance(e, E.PaidGoods)]
+    given_value = sum(GOODS[x].value * k for sel in given for x, k in enumerate(sel))
+    m = s.names[1]
+    return Question(
+        "debt", seed, ed, "Not enough gold",
+        f'{m} declared "{declared_text(decl, size)}" but the Sheriff finds the contraband below. {m} has only '
+        f"{gold} gold, and the stand shown. How much gold does {m} pay, how much is still owed after the gold, "
+        f"and how much of the debt is forgiven in the end?",
+        [Scene(f"Inside {m}'s bag", tuple(list_to_counts(bag))), Scene(f"{m}'s stand", tuple(stand))],
+        (Field("cash", "Gold paid", "int", lo=0, hi=50),
+         Field("rest", "Still owed after the gold", "int", lo=0, hi=40),
+         Field("forgiven", "Forgiven in the end", "int", lo=0, hi=40)),
+        {"cash": cash, "rest": fine - cash, "forgiven": forgiven},
+        text + (f" (Goods handed over are worth {given_value}; no change is given.)" if given else ""),
+        "debt.goods",
+    )
+
+
+def q_endround(seed: int, edition: str | None = None) -> Question:
+    """The last bag of a round is dealt with: who is the next Sheriff, how many cards are drawn?"""
+    rng = random.Random(seed)
+    ed = pick_edition(rng, edition)
+    n = rng.randint(3, 5)
+    sheriff = rng.randrange(n)
+    m = (sheriff + 1) % n
+    size = rng.randint(1, 5)
+    bag = [LEGAL_GOODS[0]] * size
+    pool = [x for x in LEGAL_GOODS + CONTRABAND_GOODS if GOODS[x].count(n)]
+    left = [rng.choice(pool) for _ in range(6 - size)]
+    g = table_game(ed, {m: list_to_counts(bag)}, {m: (LEGAL_GOODS[0], size)}, players=n, sheriff=sheriff,
+                   hands={m: list_to_counts(left)}, seed=seed, others_wait=False)
+    s = g.state
+    before = sum(s.hands[m])
+    events, text = play_narrated(g, A.Pass(sheriff, m))
+    after = sum(s.hands[m])
+    names = s.names
+    nxt = s.officials[0]
+    return Question(
+        "endround", seed, ed, "End of the round",
+        f"{n} players; {names[sheriff]} is the Sheriff. {names[m]} loaded {size} card{'s' if size != 1 else ''} "
+        f"from a hand of six, and that is the last bag: the Sheriff hands it back. Who is the next Sheriff, "
+        f"and how many cards does {names[m]} draw?",
+        [Scene(f"{names[m]}'s hand after loading the bag", tuple(list_to_counts(left)), note="" if left else "empty")],
+        (Field("next", "Next Sheriff", "choice", tuple(names)),
+         Field("draws", f"Cards {names[m]} draws", "int", lo=0, hi=7)),
+        {"next": names[nxt], "draws": after - before}, text, "round.end",
+    )
+
+
+_NO_CLAIM = "No claim is possible"
+_SEVERAL = "Any one of several types: the merchant picks"
+
+
+def q_blackmarket(seed: int, edition: str | None = None) -> Question:
+    """2E Black Market: a bag passes; may its owner claim a Black Market card, and of which type?"""
+    rng = random.Random(seed)
+    ed = "2E"
+    focus = rng.choice(CONTRABAND_GOODS)             # the type that may reach three (Crossbows: no pile)
+    stand = [0] * N_GOODS
+    stand[focus] = rng.randint(0, 3)
+    others = [x for x in CONTRABAND_GOODS + LEGAL_GOODS if x != focus]
+    for _ in range(rng.randint(0, 2)):
+        stand[rng.choice(others)] += 1
+    decl = rng.choice(LEGAL_GOODS)
+    bag = [decl] * rng.randint(0, 2) + [focus] * rng.randint(0, 2)
+    bag += [rng.choice(others) for _ in range(rng.randint(0, 5 - len(bag)) // 2)]
+    bag = bag or [focus]
+    g = table_game(ed, {1: list_to_counts(bag)}, {1: (decl, len(bag))}, stands={1: stand}, seed=seed,
+                   black_market=True)
+    s = g.state
+    piles = sorted(s.bm_piles)
+    name = s.names[1]
+    texts = [play_narrated(g, A.Pass(0, 1))[1]]
+    face_down = g.view(1).face_down(1)
+    can = g.view(1).claimable()
+    if can:
+        texts.append(play_narrated(g, A.ClaimBlackMarket(1, can[0]))[1])
+        if len(can) > 1:
+            texts.append(f"({name} could have claimed {' or '.join(GOODS[x].name for x in can)} instead.)")
+    else:
+        texts.append(f"{name} has no three contraband cards of one type with a Black Market pile, so there is no claim.")
+    options = (_NO_CLAIM,) + tuple(GOODS[x].name for x in piles) + (_SEVERAL,)
+    answer = _NO_CLAIM if not can else GOODS[can[0]].name if len(can) == 1 else _SEVERAL
+    return Question(
+        "blackmarket", seed, ed, "A claim at the Black Market",
+        f'Black Market module. {name} declared "{declared_text(decl, len(bag))}" and the Sheriff hands the bag back '
+        f"unopened. How many contraband cards lie face down on {name}'s stand now, and may {name} claim a "
+        f"Black Market card (piles: {', '.join(GOODS[x].name for x in piles)})?",
+        [Scene(f"{name}'s stand before (face-down goods included)", tuple(stand)),
+         Scene(f"Inside {name}'s bag", tuple(list_to_counts(bag)))],
+        (Field("face_down", "Face-down contraband on the stand", "int", lo=0, hi=20),
+         Field("claim", "Black Market claim", "choice", options)),
+        {"face_down": face_down, "claim": answer}, " ".join(texts), "black_market.claim",
+    )
+
+
+def q_kingqueen(seed: int, edition: str | None = None, royal: bool | None = None) -> Question:
+    """Who is King and Queen of one legal good, and how much does each player get?"""
+    rng = random.Random(seed)
+    ed = pick_edition(rng, edition)
+    royal = rng.random() < 0.3 if royal is None else royal
+    n = rng.randint(3, 5)
+    good = rng.choice(LEGAL_GOODS)
+    top = rng.randint(2, 9)
+    counts = [rng.choice((0, top, top, max(0, top - 1), max(0, top - 2), rng.randint(0, top))) for _ in range(n)]
+    stands = [[0] * N_GOODS for _ in range(n)]
+    for p, c in enumerate(counts):
+        stands[p][good] = c
+    if royal:
+        kin = [r for r in ROYAL_GOODS if GOODS[r].counts_as == good]
+        p = rng.randrange(n)
+        stands[p][rng.choice(kin)] += 1
+    names = seat_names(n)
+    bon = bonuses(stands)
+    gid = GOODS[good].id
+    answer = {f"p{p}": bon[p].get(gid, 0) for p in range(n)}
+    king, queen = BONUS[good]
+    scene = []
+    for p in range(n):
+        scene.append(Scene(names[p], tuple(stands[p]), note="" if any(stands[p]) else "none"))
+    lines = [f"{names[p]}: {answer[f'p{p}']}" for p in range(n)]
+    text = (f"{GOODS[good].name}: King {king}, Queen {queen}. Counting Royal Goods at their \"counts as\" number, "
+            f"the engine gives " + "; ".join(lines) + ".")
+    return Question(
+        "kingqueen", seed, ed, f"King and Queen of {GOODS[good].name}",
+        f"The game is over. These are the {GOODS[good].name} on each stand"
+        + (" (a Royal Good counts as several)" if royal else "") +
+        f". The {GOODS[good].name} King gets {king} and the Queen {queen}. How much bonus does each player get?",
+        scene,
+        tuple(Field(f"p{p}", names[p], "int", lo=0, hi=40) for p in range(n)),
+        answer, text, "royal.goods" if royal else "score.king_queen",
+    )
+
+
+def q_total(seed: int, edition: str | None = None) -> Question:
+    """Add up one player's final score."""
+    rng = random.Random(seed)
+    ed = pick_edition(rng, edition)
+    n = 4
+    stands = [[0] * N_GOODS for _ in range(n)]
+    for p in range(n):
+        for g in LEGAL_GOODS + CONTRABAND_GOODS:
+            stands[p][g] = rng.choice((0, 0, 1, 2, 3, 4, 5, 6)) if IS_LEGAL[g] else rng.choice((0, 0, 0, 1, 2))
+    gold = [rng.randint(5, 70) for _ in range(n)]
+    scores, winners = score(stands, gold)
+    names = seat_names(n)
+    p = rng.randrange(n)
+    sc = scores[p]
+    bon = ", ".join(f"{GOODS[GOOD_IDS[k]].name} {v}" for k, v in sc.bonuses.items()) or "none"
+    text = (f"{names[p]}: goods worth {sc.goods} + {sc.gold} gold + bonuses {sum(sc.bonuses.values())} "
+            f"({bon}) = {sc.total}. Winner: {', '.join(names[w] for w in winners)}.")
+    return Question(
+        "total", seed, ed, "Count a final score",
+        f"The game is over. What is {names[p]}'s score? (Compare the stands to find the King and Queen bonuses.) "
+        f"And who wins?",
+        [Scene(f"{names[q]}: {gold[q]} gold", tuple(stands[q])) for q in range(n)],
+        (Field("total", f"{names[p]}'s score", "int", lo=0, hi=500),
+         Field("winner", "Winner", "choice", tuple(names) + ("Shared victory",))),
+        {"total": sc.total, "winner": names[winners[0]] if len(winners) == 1 else "Shared victory"},
+        text, "score.total",
+    )
