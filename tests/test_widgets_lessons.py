@@ -337,9 +337,34 @@ def test_practice_view_new_question_and_feedback():
     p.check_button.click()
     assert p.last_feedback.correct and "Right!" in p.feedback.value
     assert p.question.cite in plain(p.feedback.value)
-    p.edition_pick.value = "1E"
-    assert p.question.edition == "1E"
+    assert "question #" not in plain(p.question_html.value)
+
+
+def test_practice_edition_filter_keeps_the_question_or_says_it_drew_a_new_one():
+    from sheriff.widgets.practice import CHOOSE, PracticeView
+    p = PracticeView(["inspect", "pass"], seed=10)
+    q, ed = p.question, p.question.edition
+    other = "1E" if ed == "2E" else "2E"
+    p.edition_pick.value = ed                      # the question already follows these rules: kept
+    assert p.question is q and "New question" not in plain(p.question_html.value)
+    p.edition_pick.value = "either"
+    assert p.question is q
+    p.edition_pick.value = other                   # it does not: a new one, and the page says so
+    assert p.question.edition == other and p.question is not q
+    assert "New question" in plain(p.question_html.value)
+    assert ("1st" if other == "1E" else "2nd") + " edition rules" in plain(p.question_html.value)
     assert all(w.value in (CHOOSE, 0) for w in p.inputs.values())
+    p.new_button.click()                           # the notice is for that one change only
+    assert "New question" not in plain(p.question_html.value)
+
+
+def test_practice_wording_never_says_zero_cards():
+    from sheriff.practice import generate
+    for seed in range(200):
+        for kind in ("market", "load", "debt"):
+            q = generate(kind, seed, None)
+            for text in (q.prompt, q.explanation):
+                assert not re.search(r"\b0 (cards?|gold|[A-Z][a-z]+)", text), text
 
 
 @pytest.mark.parametrize("kinds", [["market"], ["load"], ["declare"], ["debt", "endround"], ["kingqueen", "total"],
