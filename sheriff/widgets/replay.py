@@ -170,6 +170,7 @@ class Examples(kit.Frame):
         labels = list(labels) if labels else [get_scenario(i).title for i in self.ids]
         self.picker = lesson.toggles(list(zip(labels, self.ids)), self.ids[0], "auto")
         self.picker.add_class("snl-picker")
+        self.add_class("snl-examples")
         self.view_kw = view_kw
         self.views: dict[str, ReplayView] = {}
         self.holder = widgets.VBox()
@@ -203,6 +204,7 @@ class EditionExamples(kit.Frame):
         self.edition = kit.edition_toggle(edition)
         self.picker = lesson.toggles([(label, i) for i, (label, _) in enumerate(self.pairs)], 0, "auto")
         self.picker.add_class("snl-picker")
+        self.add_class("snl-examples")
         self.view_kw = view_kw
         self.views: dict[str, ReplayView] = {}
         self.holder = widgets.VBox()
@@ -230,7 +232,7 @@ class EditionExamples(kit.Frame):
         if sid is None:
             other = "2nd" if self.edition.value == "1E" else "1st"
             self.holder.children = [lesson.html(
-                f'<div class="snl snl-step">This example is only in the {other} edition rulebook.</div>')]
+                f'<div class="snl snl-step snl-only-edition">This example is only in the {other} edition rulebook.</div>')]
             return None
         if sid not in self.views:
             self.views[sid] = ReplayView(sid, **self.view_kw)

@@ -2,7 +2,7 @@
 recomputed by the kernel and shows the engine's new result in the page."""
 from playwright.sync_api import expect
 
-from harness import assert_no_errors, open_lesson, screenshot
+from harness import assert_no_errors, open_lesson, screenshot, show_part
 
 T = 15_000   # ms to wait for a recomputed result (a kernel round trip)
 
@@ -40,6 +40,7 @@ def test_02_market_replay_and_refused_draw(page, voila_url):
     open_lesson(page, voila_url, "02_market.ipynb")
     page.locator(".snl-next").first.click()
     expect(page.locator(".snl-step-out").first).to_contain_text("cannot take 4", timeout=T)
+    show_part(page, "Try it")
     out = result(page, "snl-lab-result")
     expect(out).to_contain_text("2 cards from discard piles, 1 from the draw pile")
     page.fill(".snl-take-left input", "4")
@@ -53,14 +54,16 @@ def test_02_market_replay_and_refused_draw(page, voila_url):
 def test_03_loading_sixth_card_refused_and_practice_answered(page, voila_url):
     from sheriff.practice import generate
     open_lesson(page, voila_url, "03_loading.ipynb")
+    show_part(page, "Try it")
     out = result(page, "snl-lab-result")
     expect(out).to_contain_text("Bag closed: 5 cards")
     page.click(".snl-card-4")                                    # the Silk: a sixth card
     expect(out).to_contain_text("at most five cards, not 6", timeout=T)
     # Practice: the next question is seed 301; answer it as the engine would.
-    page.click(".snl-new-question")
-    expect(result(page, "snl-question")).to_contain_text("question #301", timeout=T)
+    show_part(page, "Practice")
     q = generate("load", 301, None)
+    page.click(".snl-new-question")
+    expect(result(page, "snl-question")).to_contain_text(q.prompt, timeout=T)
     page.select_option(".snl-field-verdict select", label=q.answer["verdict"])
     page.click(".snl-check")
     expect(result(page, "snl-feedback")).to_contain_text("Right!", timeout=T)
@@ -82,6 +85,7 @@ def test_04_declaration_wrong_count_refused(page, voila_url):
 
 def test_05_inspection_honest_bag_sheriff_pays_8(page, voila_url):
     open_lesson(page, voila_url, "05_inspection.ipynb")
+    show_part(page, "Try it: the bag or the decision")
     out = result(page, "snl-lab-result")
     expect(out).to_contain_text("Gilbert Whitehand pays the Sheriff 10 gold")
     for i in (1, 2, 3):
@@ -101,6 +105,7 @@ def test_06_debt_forgiven(page, voila_url):
     expect(out).to_contain_text("3 in gold, goods worth 7")
     page.select_option(".snl-preset select", label="Gilbert has nothing at all")
     expect(out).to_contain_text("forgiven", timeout=T)
+    show_part(page, "The end of a round")
     rounds = result(page, "snl-rounds-result")
     expect(rounds).to_contain_text("8 rounds")
     page.locator(".snl-players button", has_text="3 players").click()
@@ -110,6 +115,7 @@ def test_06_debt_forgiven(page, voila_url):
 
 def test_07_king_tie_splits_the_bonus(page, voila_url):
     open_lesson(page, voila_url, "07_scoring.ipynb")
+    show_part(page, "Ties for a bonus")
     out = result(page, "snl-kq-result")
     page.fill(".snl-kq-count-0 input", "11")
     page.press(".snl-kq-count-0 input", "Enter")
@@ -121,6 +127,7 @@ def test_07_king_tie_splits_the_bonus(page, voila_url):
 
 def test_08_variants_remove_ten(page, voila_url):
     open_lesson(page, voila_url, "08_royal_goods_and_variants.ipynb")
+    show_part(page, "Other optional rules")
     out = result(page, "snl-variants-result")
     expect(out).to_contain_text("180 cards in the draw pile")
     page.click(".snl-variant-remove_ten input")
