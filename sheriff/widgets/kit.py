@@ -85,7 +85,7 @@ CSS = """
 .snl-small .sn-nums{font-size:9px}
 .snl-small .sn-back{font-size:20px}
 .snl-edition .widget-toggle-button.mod-active,.snl-picker .widget-toggle-button.mod-active,
-.snl-decision .widget-toggle-button.mod-active{background:#1565c0;color:#fff}
+.snl-decision .widget-toggle-button.mod-active,.snl-part-pick .widget-toggle-button.mod-active{background:#1565c0;color:#fff}
 .snl-hidden{outline:2px dashed #6d4c41;outline-offset:2px;border-radius:6px;padding:2px;display:inline-block}
 .snl-piles{display:flex;flex-wrap:wrap;gap:16px;margin:6px 0}
 .snl-step{font:15px/1.45 sans-serif;margin:6px 0;padding:6px 10px;background:#f1f8e9;border-left:4px solid #558b2f}
@@ -102,7 +102,7 @@ CSS = """
 .snl-build tr.snl-line-bonus td{background:#fff8e1}
 .snl-build tr.snl-line-gold td{background:#fffde7}
 .snl-proof summary{cursor:pointer;font-size:13px;color:#1b5e20}
-.snl-proof li{font-size:13px}
+.snl-proof li{font-size:13px;font-weight:normal}
 /* a lesson paced into parts (Sections) */
 .snl-parts .widget-toggle-buttons{flex-wrap:wrap;gap:4px}
 .snl-parts .widget-toggle-button{width:auto !important;min-width:0}

@@ -16,10 +16,11 @@ from test_learner_text import DEV  # noqa: E402  (the same patterns as the saved
 T = 15_000
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 PAGES = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
-# all the text in the page, folds (<details>) and hidden widgets too, without scripts and styles
-SHOWN = """() => { const b = document.body.cloneNode(true);
-  b.querySelectorAll('script,style').forEach(e => e.remove());
-  return b.textContent; }"""
+# all the text in the page, folds (<details>) and hidden widgets too, without scripts and styles;
+# text nodes joined by spaces, so "a bribe." + "1st edition" does not read as "bribe.1st"
+SHOWN = """() => { const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, { acceptNode: n =>
+    n.parentElement && n.parentElement.closest('script,style') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT });
+  const out = []; while (w.nextNode()) out.push(w.currentNode.nodeValue); return out.join(' '); }"""
 
 
 def step_to_end(scope) -> None:
