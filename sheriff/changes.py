@@ -26,10 +26,11 @@ class Change:
     lost: tuple[int, ...] = ()
     gold: int = 0                 # gold gained (negative: paid)
     text: str = ""                # the change in a learner's words
+    cards: int = 0                # cards gained (negative: lost) where only the number shows
 
     @property
     def up(self) -> bool:
-        return self.gold > 0 or (any(self.gained) and not any(self.lost))
+        return self.gold > 0 or self.cards > 0 or (any(self.gained) and not any(self.lost))
 
 
 def _counts_diff(a, b) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -77,7 +78,7 @@ def changes(before: GameState, after: GameState) -> list[Change]:
                     out.append(c)
         bm = len(after.bm_cards[p]) - len(before.bm_cards[p])
         if bm:
-            out.append(Change("black market", p, text=f"{nm}: {'+' if bm > 0 else '−'}{abs(bm)} Black Market card"
+            out.append(Change("black market", p, cards=bm, text=f"{nm}: {'+' if bm > 0 else '−'}{abs(bm)} Black Market card"
                                                      f"{'s' if abs(bm) != 1 else ''}"))
     for k, (a, b) in enumerate(zip(before.discards, after.discards)):
         where = "Discard pile" if len(after.discards) == 1 else ("Left discard pile" if k == 0 else "Right discard pile")
@@ -86,7 +87,7 @@ def changes(before: GameState, after: GameState) -> list[Change]:
             out.append(c)
     if len(after.deck) != len(before.deck):
         d = len(after.deck) - len(before.deck)
-        out.append(Change("deck", None, text=f"Draw pile: {'+' if d > 0 else '−'}{abs(d)} card{'s' if abs(d) != 1 else ''}"
+        out.append(Change("deck", None, cards=d, text=f"Draw pile: {'+' if d > 0 else '−'}{abs(d)} card{'s' if abs(d) != 1 else ''}"
                                              f" ({len(before.deck)} → {len(after.deck)})"))
     c = _cards_change("set aside", None, "Set aside", list_to_counts(before.set_aside), list_to_counts(after.set_aside))
     if c:

@@ -13,7 +13,7 @@ PAGES = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
 RULE_ID = re.compile(r"\b(setup|turn|market|load|declare|inspect|bribe|negotiation|deal|debt|round|game|score|"
                      r"royal|variant|deputies|black_market)\.[a-z_0-9]+\b")
 DEV = [RULE_ID, re.compile(r"question #"), re.compile(r"\bphase is\b"), re.compile(r":\s*(True|False)\b"),
-       re.compile(r"Traceback")]
+       re.compile(r"Traceback"), re.compile(r"\b[A-Za-z_]+\([a-z_]+=")]     # last: code such as Rules(black_market=...)
 
 
 def shown_texts(nb: dict):
