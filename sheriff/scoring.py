@@ -128,3 +128,42 @@ def verdict(scores: Sequence[Score], winners: Sequence[int]) -> Verdict:
 
 def score_state(s) -> tuple[list[Score], list[int]]:
     return score(s.stands, s.gold, [[v for _, v in cards] for cards in s.bm_cards])
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """One line of a score built up step by step: what it is, its points, the running total."""
+    kind: str           # "good", "black market", "gold" or "bonus"
+    good: int | None    # the good's index (goods and bonuses)
+    count: int          # how many cards (goods), 0 otherwise
+    points: int
+    total: int          # running total after this line
+    text: str           # in a learner's words: "4 Apples × 2"
+
+
+def breakdown(stands, gold, black_market, seat: int) -> list[Line]:
+    """``seat``'s score told good by good, then gold, then bonus by bonus (King or Queen, shared
+    or not); the last line's total is the score ``score`` gives."""
+    from sheriff.cards import good_id
+    from sheriff.wording import good_name
+    stand, lines, total = stands[seat], [], 0
+    for g, k in enumerate(stand):
+        if k:
+            total += k * VALUE[g]
+            lines.append(Line("good", g, k, k * VALUE[g], total, f"{k} {good_name(g, k)} × {VALUE[g]}"))
+    for v in (black_market or [[] for _ in stands])[seat]:
+        total += v
+        lines.append(Line("black market", None, 1, v, total, "a Black Market card"))
+    total += gold[seat]
+    lines.append(Line("gold", None, 0, gold[seat], total, f"{gold[seat]} gold"))
+    counts = [good_counts_for_bonus(st) for st in stands]
+    for name, pts in bonuses(stands)[seat].items():
+        g = good_id(name)
+        column = [c[g] for c in counts]
+        top = max(column)
+        tied = column.count(column[seat])
+        title = "King" if column[seat] == top else "Queen"
+        shared = f", shared by {tied}" if tied > 1 else ""
+        total += pts
+        lines.append(Line("bonus", g, column[seat], pts, total, f"{title} of {GOODS[g].name}{shared}"))
+    return lines

@@ -633,3 +633,40 @@ def test_fuzzed_positions_never_crash(sid, field, value):
         s = sc.setup.to_state()
         assert s.card_totals() == s.composition
         sc.replay()                        # playable (steps may now be refused; that is reported, not raised)
+
+
+def test_david_125_is_built_up_good_by_good_and_bonus_by_bonus():
+    from sheriff.scoring import breakdown
+    s = get_scenario("1e-david-125").replay().final.state
+    p = s.names.index("David of Doncaster")
+    lines = breakdown(s.stands, s.gold, None, p)
+    assert [ln.points for ln in lines] == [8, 18, 3, 16, 12, 9, 42, 15, 2]     # the rulebook's sum, in its order
+    assert lines[-1].total == 125 == s.scores[p].total
+    assert [ln.text for ln in lines if ln.kind == "bonus"] == ["King of Cheese", "Queen of Chickens, shared by 2"]
+    assert all(b.total == a.total + b.points for a, b in zip(lines, lines[1:]))
+
+
+@pytest.mark.parametrize("sid", [s.id for s in load_scenarios()])
+def test_each_step_lists_what_changed_as_the_states_show(sid):
+    r = get_scenario(sid).replay()
+    for before, f in zip(r.frames, r.frames[1:]):
+        if f.refused is not None:
+            assert f.changes == []
+            continue
+        gold = {c.seat: c.gold for c in f.changes if c.zone == "gold"}
+        assert gold == {p: f.state.gold[p] - before.state.gold[p] for p in range(f.state.n)
+                        if f.state.gold[p] != before.state.gold[p]}
+        for c in f.changes:
+            if c.zone == "stand":
+                assert [b - a for a, b in zip(before.state.stands[c.seat], f.state.stands[c.seat])] == \
+                    [g - l for g, l in zip(c.gained, c.lost)]
+
+
+@pytest.mark.parametrize("sid", [s.id for s in load_scenarios()])
+def test_the_rulebook_numbers_read_as_sentences(sid):
+    r = get_scenario(sid).replay()
+    proofs = r.proofs()
+    assert all(ok for _, ok in proofs)
+    for text, _ in proofs:
+        assert text.startswith("The rulebook says ") and text.endswith("— the engine agrees.")
+        assert "phase is" not in text and "{" not in text and "[" not in text and "_" not in text

@@ -38,7 +38,8 @@ def need_cards(s: GameState, cards, where: list[int], rule_id: str, player: int,
         k = counts[c] + 1
         counts[c] = k
         if k > where[c]:
-            raise refuse(s, rule_id, f"{s.names[player]}'s {place} has {where[c]} {GOODS[c].name}, not {cards.count(c)}.")
+            held = f"only {where[c]}" if where[c] else "no"       # never "has 0 Silk"
+            raise refuse(s, rule_id, f"{s.names[player]}'s {place} has {held} {GOODS[c].name}, not {cards.count(c)}.")
     return counts
 
 

@@ -47,9 +47,10 @@ def q_market(seed: int, edition: str | None = None) -> Question:
                   Scene("Right discard pile (top card on the right)", tuple(list_to_counts(s.discards[1])),
                         cards=tuple(s.discards[1]))]
         t0, t1 = from_piles.count(0), from_piles.count(1)
-        asks = f"takes {t0} card{'s' if t0 != 1 else ''} from the top of the left discard pile"
-        if t1:
-            asks += f" and {t1} from the right one"
+        # said as a player would: no "takes 0 cards from ..."
+        takes = [f"{n} card{'s' if n != 1 else ''} from the top of the {side} discard pile"
+                 for n, side in ((t0, "left"), (t1, "right")) if n]
+        asks = ("takes " + " and ".join(takes)) if takes else "takes nothing from the discard piles"
         what = f"{name} sets aside {k} card{'s' if k != 1 else ''}, {asks}, then fills up from the draw pile."
     else:
         what = f"{name} sets aside {k} card{'s' if k != 1 else ''}"

@@ -55,8 +55,9 @@ def q_debt(seed: int, edition: str | None = None) -> Question:
     m = s.names[1]
     return Question(
         "debt", seed, ed, "Not enough gold",
-        f'{m} declared "{declared_text(decl, size)}" but the Sheriff finds the contraband below. {m} has only '
-        f"{gold} gold, and the stand shown. How much gold does {m} pay, how much is still owed after the gold, "
+        f'{m} declared "{declared_text(decl, size)}" but the Sheriff finds the contraband below. {m} has '
+        + (f"only {gold} gold" if gold else "no gold at all")
+        + f", and the stand shown. How much gold does {m} pay, how much is still owed after the gold, "
         f"and how much of the debt is forgiven in the end?{ask}",
         [Scene(f"Inside {m}'s bag", tuple(list_to_counts(bag))), Scene(f"{m}'s stand", tuple(stand))],
         tuple(fields),

@@ -79,11 +79,15 @@ def footer_html(notebook: str) -> str:
             # Scrolling down to the end of the page marks it done.
             '<script>(function () { var P = window.sheriffProgress; P.show();'
             f' var el = document.querySelector(\'.snl-footer[data-sheriff-nb="{nb}"]\');'
-            ' if (!el || !window.IntersectionObserver) return;'
-            ' var seen = new IntersectionObserver(function (es) { es.forEach(function (e) {'
-            f' if (e.isIntersecting) {{ P.mark(\'{nb}\'); seen.disconnect(); }} }}); }});'
+            ' if (!el) return;'
+            # a lesson paced into parts (kit.Sections) counts only once its last part is open
+            " function lastPart() { var b = document.querySelectorAll('.snl-part-pick button');"
+            " return !b.length || b[b.length - 1].classList.contains('mod-active'); }"
             # only once the learner scrolls: before the widgets render, the footer is briefly in view
-            " document.addEventListener('scroll', function () { seen.observe(el); }, {capture: true, once: true});"
+            ' function check() { var r = el.getBoundingClientRect();'
+            '  if (r.top < window.innerHeight && r.bottom > 0 && lastPart()) {'
+            f"   P.mark('{nb}'); document.removeEventListener('scroll', check, true); }} }}"
+            " document.addEventListener('scroll', check, true);"
             ' })();</script>')
 
 

@@ -187,7 +187,8 @@ def black_market_assumption() -> widgets.HTML:
         'value on top; which kinds and which values are printed only on the cards. The tutor uses these '
         'placeholders, chosen so that a claim is worth more than the three cards turned in:'
         '<table class="snl-grid"><tr><th>Pile</th><th>Top card</th><th>Second card</th></tr>' + rows +
-        '</table>Replace them with your own cards\' values (<code>Rules(black_market_piles=...)</code>).</div>'
+        '</table>Playing with real cards? Type their values into the '
+        '<a href="11_score_calculator.ipynb">score calculator</a>.</div>'
         + kit.CSS)
 
 

@@ -1,10 +1,8 @@
-"""The home page: the lessons in order, the play and theory pages, and a browser of every
-rule the tutor cites (with interpretations flagged)."""
+"""The home page: the lessons in order, the play and theory pages, and a link to the rule
+reference (``40_reference``), where every rule the tutor cites is searched."""
 from __future__ import annotations
 
 from html import escape
-
-import ipywidgets as widgets
 
 from sheriff.rulebook import RULES
 from sheriff.widgets import kit, lesson
@@ -46,42 +44,18 @@ def lessons_html() -> str:
             f'Then</div><ul style="list-style:none;padding-left:4px;margin:4px 0">{more}</ul></div>')
 
 
-class RuleBrowser(kit.Frame):
-    """Every rule the engine can cite, one at a time."""
+REFERENCE = "40_reference.ipynb"
 
-    def __init__(self, start: int = 0):
-        super().__init__()
-        self.ids = list(RULES)
-        self.index = start
-        self.edition = kit.edition_toggle("both", both=True, width="100px")
-        self.back = lesson.button("◀", "48px")
-        self.forward = lesson.button("▶", "48px")
-        self.forward.add_class("snl-rule-next")
-        self.pick = widgets.Dropdown(options=[(RULES[r].title, i) for i, r in enumerate(self.ids)], value=start,
-                                     layout=widgets.Layout(width="360px"))
-        self.shown = lesson.html()
-        self.shown.add_class("snl-rule-shown")
-        lesson.bench(self.forward, self.shown)
-        self.back.on_click(lambda _: self.go(self.index - 1))
-        self.forward.on_click(lambda _: self.go(self.index + 1))
-        self.pick.observe(lambda ch: self.go(ch["new"]), names="value")
-        self.edition.observe(lambda _: self.go(self.index), names="value")
-        interp = sum(1 for r in RULES.values() if r.interpretation)
-        head = lesson.html(f'<div class="snl"><div class="snl-kicker">The rules the tutor cites</div>'
-                            f'<div class="snl-zone">{len(self.ids)} rules in the tutor\'s own words, each with the '
-                            f'rulebook section it comes from. {interp} of them are marked as the tutor\'s '
-                            f'interpretation, where the rulebooks leave a question open.</div></div>')
-        self.body(head, lesson.row([self.back, self.pick, self.forward]), self.edition,
-                         self.shown)
-        self.go(start)
 
-    def go(self, i: int) -> None:
-        self.index = i % len(self.ids)
-        if self.pick.value != self.index:
-            self.pick.value = self.index
-        rid = self.ids[self.index]
-        self.shown.value = (f'<div class="snl"><div class="snl-zone">Rule {self.index + 1} of {len(self.ids)}'
-                            f'</div>{lesson.rule_html(rid, None if self.edition.value == "both" else self.edition.value)}</div>')
+def reference_html() -> str:
+    """Where the rules are: a link to the rule reference (search, edition filter, citations)."""
+    interp = sum(1 for r in RULES.values() if r.interpretation)
+    return (f'<div class="snl snl-box"><div class="snl-kicker">Looking up a rule</div>'
+            f'<div>All {len(RULES)} rules the tutor cites, in its own words with the rulebook section each comes '
+            f'from ({interp} marked as the tutor\'s reading where the rulebooks leave a question open), are on the '
+            f'<a href="{REFERENCE}" class="snl-reference-link" style="font-weight:bold;color:#1565c0;'
+            f'text-decoration:underline">rule reference and glossary</a>: search them by word and filter by '
+            f'edition.</div></div>')
 
 
 class Home(kit.Frame):
@@ -90,8 +64,8 @@ class Home(kit.Frame):
         super().__init__(border=None)
         self.lessons = lesson.html(lessons_html())
         self.lessons.add_class("sheriff-home")
-        self.rules = RuleBrowser()
+        self.rules = lesson.html(reference_html())
         self.body(*([self.lessons] if lessons else []), self.rules)
 
 
-__all__ = ["Home", "RuleBrowser", "LESSONS", "MORE", "lessons_html"]
+__all__ = ["Home", "LESSONS", "MORE", "lessons_html", "reference_html"]

@@ -9,6 +9,8 @@
     CardPicker(counts)      a hand as cards to click (real buttons: Tab, Enter and Space work);
                             ``.value`` is the count vector picked (the play page and the guided game)
     head(title, intro)      a lab's heading
+    Sections([(title, text, widget...), ...])
+                            a long lesson paced into parts, one shown at a time ("Part k of n")
 
 Controls, rule boxes and the table HTML live in ``sheriff.widgets.lesson``; cards in
 ``sheriff.widgets.render``.  Nothing here decides a rule.
@@ -87,7 +89,7 @@ CSS = """
 .snl-small .sn-nums{font-size:9px}
 .snl-small .sn-back{font-size:20px}
 .snl-edition .widget-toggle-button.mod-active,.snl-picker .widget-toggle-button.mod-active,
-.snl-decision .widget-toggle-button.mod-active{background:#1565c0;color:#fff}
+.snl-decision .widget-toggle-button.mod-active,.snl-part-pick .widget-toggle-button.mod-active{background:#1565c0;color:#fff}
 .snl-hidden{outline:2px dashed #6d4c41;outline-offset:2px;border-radius:6px;padding:2px;display:inline-block}
 .snl-piles{display:flex;flex-wrap:wrap;gap:16px;margin:6px 0}
 .snl-step{font:15px/1.45 sans-serif;margin:6px 0;padding:6px 10px;background:#f1f8e9;border-left:4px solid #558b2f}
@@ -95,6 +97,25 @@ CSS = """
 .snl-step li{font-size:13px;color:#333}
 .snl-counter{font:bold 13px sans-serif;color:#37474f;padding:4px 8px}
 .snl-ok{color:#1b5e20;font-weight:bold}
+/* a worked example's step: what changed, highlighted (sheriff.changes) */
+.snl-chgs{list-style:none;padding:0;margin:2px 0;display:flex;flex-wrap:wrap;gap:4px}
+.snl-chg{font:13px sans-serif;padding:2px 8px;border-radius:10px;border:1px solid}
+.snl-chg-up{background:#e8f5e9;border-color:#2e7d32;color:#1b5e20}
+.snl-chg-down{background:#fff3e0;border-color:#e65100;color:#bf360c}
+.sn-seat.sn-changed .sn-panel{box-shadow:0 0 0 3px #ffb74d}
+.snl-build tr.snl-line-bonus td{background:#fff8e1}
+.snl-build tr.snl-line-gold td{background:#fffde7}
+.snl-proof summary{cursor:pointer;font-size:13px;color:#1b5e20}
+.snl-proof li{font-size:13px;font-weight:normal}
+/* a lesson paced into parts (Sections) */
+.snl-parts .widget-toggle-buttons{flex-wrap:wrap;gap:4px}
+.snl-parts .widget-toggle-button{width:auto !important;min-width:0}
+.snl-part-title{font:bold 18px sans-serif;color:#263238;margin:8px 0 2px 0}
+.snl-part-text{font:15px/1.5 sans-serif;color:#111;max-width:860px}
+.snl-part-text p{margin:6px 0}
+.snl-part-moves{flex-wrap:wrap;gap:6px;margin-top:10px}
+.snl-part-moves .jupyter-button,.snl-part-moves .widget-button{flex:0 1 auto;width:auto;max-width:100%;height:auto;min-height:28px;white-space:normal;text-align:left}
+.snl-replay-nav .jupyter-button,.snl-replay-nav .widget-button{flex:0 0 auto}
 .snl-bad{color:#b71c1c;font-weight:bold}
 .snl-result{font:15px/1.45 sans-serif;padding:6px 10px;border-left:4px solid #1565c0;background:#e3f2fd;margin:6px 0}
 .snl-result b.snl-big{font-size:18px}
@@ -392,3 +413,66 @@ def box(children, title: str | None = None, kicker: str | None = None, cls: str 
     if cls:
         v.add_class(cls)
     return v
+
+
+def markdown_html(text: str) -> str:
+    """A lesson's prose (markdown, as in a notebook cell) as HTML, glossary words linked."""
+    import mistune
+    from sheriff.widgets.reference import with_glossary
+    return with_glossary(mistune.html(text))
+
+
+class Sections(widgets.VBox):
+    """A long lesson paced into parts the learner moves through, one at a time.
+
+        Sections([("Watch the rulebook's examples", "", EditionExamples(...)),
+                  ("Try it", "Start from Gilbert's bag and change anything...", InspectionLab()),
+                  ("Practice", "", PracticeView([...]))])
+
+    Each part: a title, its prose (markdown, glossary words linked) and its widgets.  A row of
+    part buttons at the top ("1 · Watch ..."), "Part k of n" and the part's title, then the
+    part; at the bottom "◀ Back" and "Next: <title> ▶".  ``value`` is the part shown (0-based).
+    Every part is built at once (the saved page holds them all); only the one shown is drawn."""
+
+    def __init__(self, parts):
+        super().__init__()
+        self.parts = []
+        for title, text, *children in parts:
+            intro = [lesson.html(f'<div class="snl-part-text">{markdown_html(text)}</div>')] if text else []
+            self.parts.append((title, widgets.VBox([*intro, *children])))
+        n = len(self.parts)
+        self.picker = lesson.toggles([(f"{k + 1} · {t}", k) for k, (t, _) in enumerate(self.parts)], 0, "auto")
+        self.picker.add_class("snl-part-pick")
+        self.title = lesson.html()
+        self.title.add_class("snl-part-title-out")
+        self.holder = widgets.VBox()
+        self.back = lesson.button("◀ Back")
+        self.back.add_class("snl-part-back")
+        self.next = lesson.button("Next", button_style="primary")
+        self.next.add_class("snl-part-next")
+        self.back.on_click(lambda _: self.show(self.value - 1))
+        self.next.on_click(lambda _: self.show(self.value + 1))
+        self.picker.observe(lambda ch: self.show(ch["new"]), names="value")
+        moves = lesson.row([self.back, self.next], flex_flow="row wrap")
+        moves.add_class("snl-part-moves")
+        self.children = [style(), self.picker, self.title, self.holder, moves]
+        self.add_class("snl-parts")
+        self.n = n
+        self.show(0)
+
+    @property
+    def value(self) -> int:
+        return self.picker.value
+
+    def show(self, k: int) -> None:
+        k = max(0, min(k, self.n - 1))
+        if self.picker.value != k:
+            self.picker.value = k       # observed: comes back here
+            return
+        title, box = self.parts[k]
+        self.title.value = (f'<div class="snl"><div class="snl-kicker">Part {k + 1} of {self.n}</div>'
+                            f'<div class="snl-part-title">{escape(title)}</div></div>')
+        self.holder.children = [box]
+        self.back.disabled = k == 0
+        self.next.disabled = k == self.n - 1
+        self.next.description = (f"Next: {self.parts[k + 1][0]} ▶" if k < self.n - 1 else "Last part")

@@ -216,14 +216,16 @@ def piles_html(s) -> str:
     return '<div class="snl-piles snl-small">' + "".join(out) + "</div>"
 
 
-def table_html(s, prev=None, show_hands: bool = True, piles: bool = True, seats=None, officials=None) -> str:
+def table_html(s, prev=None, show_hands: bool = True, piles: bool = True, seats=None, officials=None,
+               changed=()) -> str:
     """Every seat (officials first) and, optionally, the piles.  ``officials``: the roles to
     label (e.g. those of the round just played, when the engine has already started the next)."""
     officials = tuple(s.officials if officials is None else officials)
     order = list(officials) + [p for p in range(s.n) if p not in officials]
     if seats is not None:
         order = [p for p in order if p in seats]
-    body = render.table([(p, seat_html(s, p, prev, show_hands, officials)) for p in order])
+    body = render.table([(p, seat_html(s, p, prev, show_hands, officials)) for p in order],
+                        **({"changed": set(changed)} if changed else {}))
     return (f'<div class="snl snl-small">{body}'
             + (piles_html(s) if piles else "") + "</div>")
 

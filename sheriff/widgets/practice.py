@@ -43,7 +43,7 @@ class PracticeView(kit.Frame):
         self.inputs: dict[str, widgets.Widget] = {}
         self.new_button.on_click(lambda _: self.new_question())
         self.check_button.on_click(lambda _: self.check())
-        self.edition_pick.observe(lambda _: self.new_question(advance=False), names="value")
+        self.edition_pick.observe(lambda _: self.edition_changed(), names="value")
         head = lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
                             f'<div class="snl-zone">Questions made by the engine from random positions: '
                             f'“New question” never runs out.</div></div>')
@@ -54,7 +54,17 @@ class PracticeView(kit.Frame):
         self.new_question(advance=False)
 
     # -- questions -------------------------------------------------------------------
-    def new_question(self, advance: bool = True) -> None:
+    def edition_changed(self) -> None:
+        """Keep the question when it already follows the chosen rules; otherwise draw one that
+        does and say so (the answers typed so far belonged to the other question)."""
+        ed = self.edition_pick.value
+        if ed in ("either", self.question.edition):
+            return
+        self.new_question(advance=False,
+                          notice=f"New question: the one before was for the other edition, so here is one "
+                                 f"under the {'1st' if ed == '1E' else '2nd'} edition rules.")
+
+    def new_question(self, advance: bool = True, notice: str = "") -> None:
         if advance:
             self.seed += 1
         rng = random.Random(self.seed)
@@ -63,9 +73,10 @@ class PracticeView(kit.Frame):
         self.question = q = generate(kind, self.seed, None if ed == "either" else ed)
         scene = "".join(_scene_html(sc) for sc in q.scene)
         ed = "1st" if q.edition == "1E" else "2nd"
+        note = f'<div class="snl-assume snl-new-note">{escape(notice)}</div>' if notice else ""
         self.question_html.value = (
-            f'<div class="snl"><div class="snl-h">{escape(q.title)} '
-            f'<span class="snl-src">({ed} edition rules · question #{self.seed})</span></div>'
+            f'<div class="snl">{note}<div class="snl-h">{escape(q.title)} '
+            f'<span class="snl-src">({ed} edition rules)</span></div>'
             f'<div class="snl-q">{escape(q.prompt)}</div><div class="snl-scene">{scene}</div></div>')
         self.inputs = {}
         rows = []

@@ -66,10 +66,11 @@ def panel(p: int, name: str, body: str, role: str | None = None, note: str | Non
     return f'<div class="{cls}" data-seat="{p}"><h4>{escape(name)}{role_html}</h4>{note_html}{body}</div>'
 
 
-def table(panels, acting: int | None = None, cls: str = "") -> str:
-    """The table: ``panels`` as ``(seat, panel HTML)`` pairs, side by side (``acting`` highlighted)."""
-    seats = "".join(f'<div class="sn-seat{" sn-acting" if p == acting else ""}" data-seat="{p}">{html}</div>'
-                    for p, html in panels)
+def table(panels, acting: int | None = None, cls: str = "", changed=()) -> str:
+    """The table: ``panels`` as ``(seat, panel HTML)`` pairs, side by side (``acting`` highlighted,
+    seats in ``changed`` marked as changed by the step shown)."""
+    seats = "".join(f'<div class="sn-seat{" sn-acting" if p == acting else ""}{" sn-changed" if p in changed else ""}"'
+                    f' data-seat="{p}">{html}</div>' for p, html in panels)
     return f'<div class="sn-table{" " + cls if cls else ""}">{seats}</div>'
 
 

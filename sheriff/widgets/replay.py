@@ -51,8 +51,14 @@ class ReplayView(kit.Frame):
         self.next_button.on_click(lambda _: self.go(self.replay.position + 1))
         self.start_button.on_click(lambda _: self.go(0))
         self.end_button.on_click(lambda _: self.go(len(self.replay)))
-        nav = lesson.row([self.start_button, self.back_button, self.next_button, self.end_button, self.counter])
-        self.body(self.head, nav, self.step, self.table, self.checks)
+        # wraps at 400 px rather than squeezing the buttons ("End …")
+        nav = lesson.row([self.start_button, self.back_button, self.next_button, self.end_button, self.counter],
+                         flex_flow="row wrap", align_items="center")
+        nav.add_class("snl-replay-nav")
+        self.changed = lesson.html()
+        self.changed.add_class("snl-changed-out")
+        self.score = lesson.html()
+        self.body(self.head, nav, self.step, self.changed, self.score, self.table, self.checks)
         self.load(scenario, start_at_end)
 
     # -- state ---------------------------------------------------------------------
@@ -104,17 +110,55 @@ class ReplayView(kit.Frame):
                 story = "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in f.narration) + "</ul>"
             body = f'<div class="snl-step"><b>{escape(f.say)}</b>{story}</div>'
         self.step.value = f'<div class="snl">{body}</div>'
-        self.table.value = lesson.table_html(f.state, prev if f.refused is None else None,
-                                             show_hands=self.show_hands, piles=self.piles, seats=self.seats)
-        if f.index == n and n and r.scenario.expect is not None:
-            items = [(d, ok) for d, ok in r.checks() if "ends with anything" not in d]
-            if items:
-                lis = "".join(f'<li><span class="{"snl-ok" if ok else "snl-bad"}">{"✓" if ok else "✗"}</span> '
-                              f'{escape(desc)}</li>' for desc, ok in items)
-                self.checks.value = (f'<div class="snl"><div class="snl-zone">What the rulebook says happens, '
-                                     f'checked against the engine:</div><ul style="margin:2px 0">{lis}</ul></div>')
-                return
-        self.checks.value = ""
+        moved = f.index > 0 and f.refused is None
+        self.table.value = lesson.table_html(f.state, prev if moved else None,
+                                             show_hands=self.show_hands, piles=self.piles, seats=self.seats,
+                                             changed={c.seat for c in f.changes} if moved else ())
+        self.changed.value = changes_html(f.changes) if moved else ""
+        self.score.value = scores_html(f.state, r.scenario) if f.state.scores else ""
+        self.checks.value = proofs_html(r.proofs()) if f.index == n and n else ""
+
+
+def changes_html(changes) -> str:
+    """What this step changed, each change highlighted (computed by ``sheriff.changes``)."""
+    if not changes:
+        return ""
+    chips = "".join(f'<li class="snl-chg {"snl-chg-up" if c.up else "snl-chg-down"}">{escape(c.text)}</li>'
+                    for c in changes)
+    return f'<div class="snl"><div class="snl-zone"><b>What changed</b></div><ul class="snl-chgs">{chips}</ul></div>'
+
+
+def scores_html(state, scenario) -> str:
+    """The final scores built up good by good and bonus by bonus (``sheriff.scoring.breakdown``),
+    for the players whose score the example is about (all of them when it names none)."""
+    from sheriff.scoring import breakdown
+    ex = scenario.expect
+    named = list(ex.scores) if ex is not None and ex.scores else list(state.names)
+    bm = [[v for _, v in cards] for cards in state.bm_cards]
+    out = []
+    for nm in named:
+        p = state.names.index(nm)
+        rows = "".join(
+            f'<tr class="snl-line-{ln.kind.replace(" ", "-")}"><td>{escape(ln.text)}</td>'
+            f'<td class="num">+{ln.points}</td><td class="num"><b>{ln.total}</b></td></tr>'
+            for ln in breakdown(state.stands, state.gold, bm, p))
+        out.append(f'<div class="snl-zone"><b>{escape(nm)}\'s score, built up line by line</b></div>'
+                   f'<table class="snl-grid snl-build"><tr><th>what</th><th>points</th><th>running total</th></tr>'
+                   f'{rows}</table>')
+    return f'<div class="snl">{"".join(out)}</div>'
+
+
+def proofs_html(proofs) -> str:
+    """The rulebook's numbers as sentences, checked against the engine (under a fold)."""
+    if not proofs:
+        return ""
+    agree = all(ok for _, ok in proofs)
+    lis = "".join(f'<li class="{"snl-ok" if ok else "snl-bad"}">{escape(s)}</li>' for s, ok in proofs)
+    head = ("Everything the rulebook says about this example, the engine agrees with" if agree
+            else "The engine disagrees with the rulebook here")
+    return (f'<div class="snl"><details class="snl-proof"><summary>{head} '
+            f'({len(proofs)} fact{"s" if len(proofs) != 1 else ""}: show them)</summary>'
+            f'<ul style="margin:2px 0">{lis}</ul></details></div>')
 
 
 class Examples(kit.Frame):
@@ -126,6 +170,7 @@ class Examples(kit.Frame):
         labels = list(labels) if labels else [get_scenario(i).title for i in self.ids]
         self.picker = lesson.toggles(list(zip(labels, self.ids)), self.ids[0], "auto")
         self.picker.add_class("snl-picker")
+        self.add_class("snl-examples")
         self.view_kw = view_kw
         self.views: dict[str, ReplayView] = {}
         self.holder = widgets.VBox()
@@ -159,6 +204,7 @@ class EditionExamples(kit.Frame):
         self.edition = kit.edition_toggle(edition)
         self.picker = lesson.toggles([(label, i) for i, (label, _) in enumerate(self.pairs)], 0, "auto")
         self.picker.add_class("snl-picker")
+        self.add_class("snl-examples")
         self.view_kw = view_kw
         self.views: dict[str, ReplayView] = {}
         self.holder = widgets.VBox()
@@ -186,7 +232,7 @@ class EditionExamples(kit.Frame):
         if sid is None:
             other = "2nd" if self.edition.value == "1E" else "1st"
             self.holder.children = [lesson.html(
-                f'<div class="snl snl-step">This example is only in the {other} edition rulebook.</div>')]
+                f'<div class="snl snl-step snl-only-edition">This example is only in the {other} edition rulebook.</div>')]
             return None
         if sid not in self.views:
             self.views[sid] = ReplayView(sid, **self.view_kw)

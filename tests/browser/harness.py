@@ -312,3 +312,10 @@ def screenshot(page, name: str) -> Path | None:
         if size:
             page.set_viewport_size(size)
     return path
+
+
+def show_part(page, title: str, timeout: float = 15_000) -> None:
+    """In a lesson paced into parts (``kit.Sections``), open the part named ``title``."""
+    from playwright.sync_api import expect
+    page.locator(".snl-part-pick button", has_text=title).first.click()
+    expect(page.locator(".snl-part-title-out").first).to_contain_text(title, timeout=timeout)

@@ -1,6 +1,7 @@
 """Cards read whole: no label wraps mid-word, nothing spills out of a card, the value and
 fine never touch, a ×N badge covers no text.  Measured in the DOM at 1280 and 400 px."""
 import pytest
+from playwright.sync_api import expect
 from harness import assert_no_errors, open_lesson, watch_console
 
 # For every card: each word of the name on one line and inside the card; the name not wider
@@ -52,9 +53,16 @@ def test_card_labels_never_wrap_mid_word(browser, voila_url, notebook, width):
     try:
         open_lesson(page, voila_url, notebook)
         page.wait_for_selector(".sn-card .sn-name")
-        found = page.evaluate(MEASURE)
-        assert found["count"] >= 5, found
-        assert found["bad"] == [], found["bad"]
+        count, bad = 0, []
+        parts = page.locator(".snl-part-pick button")          # a paced lesson: measure every part
+        for k in range(max(1, parts.count())):
+            if parts.count():
+                parts.nth(k).click()
+                expect(page.locator(".snl-part-title-out").first).to_contain_text(f"Part {k + 1} of", timeout=15_000)
+            found = page.evaluate(MEASURE)
+            count, bad = count + found["count"], bad + found["bad"]
+        assert count >= 5, (count, bad)
+        assert bad == [], bad
         assert_no_errors(page)
     finally:
         page.goto("about:blank")      # Voilà's beforeunload shuts its kernel down

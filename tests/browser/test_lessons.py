@@ -2,7 +2,7 @@
 recomputed by the kernel and shows the engine's new result in the page."""
 from playwright.sync_api import expect
 
-from harness import assert_no_errors, open_lesson, screenshot, synced
+from harness import assert_no_errors, open_lesson, screenshot, show_part, synced
 
 T = 15_000   # ms to wait for a recomputed result (a kernel round trip)
 
@@ -11,13 +11,10 @@ def result(page, cls):
     return page.locator(f".{cls}").first
 
 
-def test_00_home_links_and_rule_browser(page, voila_url):
+def test_00_home_links_lessons_and_the_rule_reference(page, voila_url):
     open_lesson(page, voila_url, "00_home.ipynb")
     assert "Sheriff of Nottingham" in page.inner_text("h1")
-    shown = result(page, "snl-rule-shown")
-    expect(shown).to_contain_text("Rule 1 of")
-    page.click(".snl-rule-next")
-    expect(shown).to_contain_text("Rule 2 of", timeout=T)
+    expect(page.locator("a.snl-reference-link")).to_have_attribute("href", "40_reference.ipynb")
     screenshot(page, "test_00_home")
     assert_no_errors(page)
     page.click("a[href='01_components_and_setup.ipynb']")      # relative links work in Voilà
@@ -43,6 +40,7 @@ def test_02_market_replay_and_refused_draw(page, voila_url):
     open_lesson(page, voila_url, "02_market.ipynb")
     page.locator(".snl-next").first.click()
     expect(page.locator(".snl-step-out").first).to_contain_text("cannot take 4", timeout=T)
+    show_part(page, "Try it")
     out = result(page, "snl-lab-result")
     expect(out).to_contain_text("2 cards from discard piles, 1 from the draw pile")
     page.fill(".snl-take-left input", "4")
@@ -56,20 +54,19 @@ def test_02_market_replay_and_refused_draw(page, voila_url):
 def test_03_loading_sixth_card_refused_and_practice_answered(page, voila_url):
     from sheriff.practice import generate
     open_lesson(page, voila_url, "03_loading.ipynb")
+    show_part(page, "Try it")
     out = result(page, "snl-lab-result")
     expect(out).to_contain_text("Bag closed: 5 cards")
     page.click(".snl-card-4")                                    # the Silk: a sixth card
     expect(out).to_contain_text("at most five cards, not 6", timeout=T)
     # Practice: the next question is seed 301; answer it as the engine would.
-    # The question text changes before the answer boxes are replaced: mark the old box,
-    # wait for the new question's own box, and for the kernel to hold the answer before "Check".
-    page.eval_on_selector(".snl-field-verdict select", "el => el.classList.add('stale')")
-    page.click(".snl-new-question")
-    expect(result(page, "snl-question")).to_contain_text("question #301", timeout=T)
-    fresh = page.locator(".snl-field-verdict select:not(.stale)")
-    expect(fresh).to_have_count(1, timeout=T)
+    show_part(page, "Practice")
     q = generate("load", 301, None)
-    synced(page, lambda: fresh.select_option(label=q.answer["verdict"]))
+    page.locator(".snl-field-verdict select").evaluate("el => el.dataset.old = '1'")   # seed 300's answer box
+    page.click(".snl-new-question")
+    fresh = page.locator(".snl-field-verdict select:not([data-old])")           # seed 301's
+    expect(fresh).to_be_visible(timeout=T)
+    synced(page, lambda: fresh.select_option(label=q.answer["verdict"]))   # the kernel holds the answer before "Check"
     page.click(".snl-check")
     expect(result(page, "snl-feedback")).to_contain_text("Right!", timeout=T)
     screenshot(page, "test_03_loading")
@@ -90,6 +87,7 @@ def test_04_declaration_wrong_count_refused(page, voila_url):
 
 def test_05_inspection_honest_bag_sheriff_pays_8(page, voila_url):
     open_lesson(page, voila_url, "05_inspection.ipynb")
+    show_part(page, "Try it: the bag or the decision")
     out = result(page, "snl-lab-result")
     expect(out).to_contain_text("Gilbert Whitehand pays the Sheriff 10 gold")
     for i in (1, 2, 3):
@@ -109,6 +107,7 @@ def test_06_debt_forgiven(page, voila_url):
     expect(out).to_contain_text("3 in gold, goods worth 7")
     page.select_option(".snl-preset select", label="Gilbert has nothing at all")
     expect(out).to_contain_text("forgiven", timeout=T)
+    show_part(page, "The end of a round")
     rounds = result(page, "snl-rounds-result")
     expect(rounds).to_contain_text("8 rounds")
     page.locator(".snl-players button", has_text="3 players").click()
@@ -118,6 +117,7 @@ def test_06_debt_forgiven(page, voila_url):
 
 def test_07_king_tie_splits_the_bonus(page, voila_url):
     open_lesson(page, voila_url, "07_scoring.ipynb")
+    show_part(page, "Ties for a bonus")
     out = result(page, "snl-kq-result")
     page.fill(".snl-kq-count-0 input", "11")
     page.press(".snl-kq-count-0 input", "Enter")
@@ -129,6 +129,7 @@ def test_07_king_tie_splits_the_bonus(page, voila_url):
 
 def test_08_variants_remove_ten(page, voila_url):
     open_lesson(page, voila_url, "08_royal_goods_and_variants.ipynb")
+    show_part(page, "Other optional rules")
     out = result(page, "snl-variants-result")
     expect(out).to_contain_text("180 cards in the draw pile")
     page.click(".snl-variant-remove_ten input")

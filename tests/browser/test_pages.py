@@ -58,3 +58,17 @@ def test_next_walks_the_course_and_mark_done_ticks_home(page, voila_url):
     expect(page.locator(".sheriff-course li[data-sheriff-nb='03_loading.ipynb'] .snl-tick")).to_have_text("")
     screenshot(page, "test_00_home_progress")
     assert_no_errors(page)
+
+
+def test_a_paced_lesson_is_done_only_once_its_last_part_is_reached(page, voila_url):
+    from harness import show_part
+    open_lesson(page, voila_url, "03_loading.ipynb")
+    done = page.locator(".snl-done-btn")
+    page.locator(".snl-footer").scroll_into_view_if_needed()
+    page.evaluate("document.dispatchEvent(new Event('scroll'))")     # the learner scrolls to the footer
+    expect(done).to_have_text("Mark done")                            # part 1 of 3: not done yet
+    show_part(page, "Practice")
+    page.locator(".snl-footer").scroll_into_view_if_needed()
+    page.evaluate("document.dispatchEvent(new Event('scroll'))")
+    expect(done).to_have_text("✓ Done", timeout=T)
+    assert_no_errors(page)

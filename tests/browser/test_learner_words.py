@@ -1,0 +1,80 @@
+"""Every page in real Chromium holds learner words only (issue 12): each part of a paced lesson
+is opened, every rulebook example is picked in each edition and stepped to its end (where the
+rulebook's facts and the score build-up appear), and the page's text, folded text included,
+shows no rule ids, question numbers, engine checks or raw True/False."""
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from harness import assert_no_errors, open_lesson, screenshot
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from test_learner_text import DEV  # noqa: E402  (the same patterns as the saved-output test)
+
+T = 15_000
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+PAGES = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+# all the text in the page, folds (<details>) and hidden widgets too, without scripts and styles;
+# text nodes joined by spaces, so "a bribe." + "1st edition" does not read as "bribe.1st"
+SHOWN = """() => { const w = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT, { acceptNode: n =>
+    n.parentElement && n.parentElement.closest('script,style') ? NodeFilter.FILTER_REJECT : NodeFilter.FILTER_ACCEPT });
+  const out = []; while (w.nextNode()) out.push(w.currentNode.nodeValue); return out.join(' '); }"""
+
+
+def step_to_end(scope) -> None:
+    """Click every shown replay's "End" (each example ends at its last step)."""
+    ends = scope.locator(".snl-end")
+    for i in range(ends.count()):
+        b = ends.nth(i)
+        if b.is_visible() and b.is_enabled():
+            b.click()
+            expect(b).to_be_disabled(timeout=T)
+
+
+def pick(frame, button) -> None:
+    """Click a toggle of an examples frame and wait for the example it shows to change."""
+    if "mod-active" in (button.get_attribute("class") or ""):
+        return
+    before = frame.inner_text()
+    button.click()
+    expect(frame).not_to_have_text(before, use_inner_text=True, timeout=T)
+
+
+def each_example(page, texts: list[str]) -> None:
+    """In every examples frame: every edition, every example, stepped to its end."""
+    step_to_end(page)
+    texts.append(page.evaluate(SHOWN))
+    frames = page.locator(".snl-examples")
+    for j in range(frames.count()):
+        frame = frames.nth(j)
+        if not frame.is_visible():
+            continue
+        editions = frame.locator(":scope > .snl-edition button")
+        for e in range(max(1, editions.count())):
+            if editions.count():
+                pick(frame, editions.nth(e))
+            picks = frame.locator(":scope > .snl-picker button")
+            for k in range(max(1, picks.count())):
+                if picks.count():
+                    pick(frame, picks.nth(k))
+                step_to_end(frame)
+                texts.append(page.evaluate(SHOWN))
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_shows_learner_words_only_after_its_replays(page, voila_url, name):
+    open_lesson(page, voila_url, name)
+    texts: list[str] = []
+    parts = page.locator(".snl-part-pick button")
+    for k in range(max(1, parts.count())):
+        if parts.count():
+            parts.nth(k).click()
+            expect(page.locator(".snl-part-title-out").first).to_contain_text(f"Part {k + 1} of", timeout=T)
+        each_example(page, texts)
+    found = sorted({f"{m.group(0)!r} in …{t[max(0, m.start() - 60):m.end() + 40]}…"
+                    for t in texts for pattern in DEV for m in pattern.finditer(t)})
+    assert not found, "\n".join(found[:10])
+    screenshot(page, f"learner_words_{name.removesuffix('.ipynb')}")
+    assert_no_errors(page)
