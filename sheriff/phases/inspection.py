@@ -31,7 +31,7 @@ from operator import add, mul
 from sheriff import actions as A
 from sheriff import events as E
 from sheriff.actions import Bribe
-from sheriff.cards import GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, MAX_DECK, N_GOODS, PENALTY
+from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, MAX_DECK, N_GOODS, PENALTY
 from sheriff.payments import give_gold, goods_fault, pay, settle_goods
 from sheriff.phases.common import Handlers, need_cards, need_group, need_phase, need_seat, refuse
 from sheriff.phases.rounds import end_inspection
@@ -532,13 +532,23 @@ def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
         if any(void):
             s.events.append(E.Void(m, tuple(void)))
     s.stands[m] = list(map(add, s.stands[m], bag))
-    s.events.append(E.Passed(m, tuple([bag[g] if IS_LEGAL[g] else 0 for g in range(N_GOODS)]),
-                            sum([bag[g] for g in ILLEGAL_GOODS]), tuple(bag)))   # the bag: private to m
+    legal, face_down = _face_up(bag)
+    s.events.append(E.Passed(m, legal, face_down, tuple(bag)))   # the bag: private to m
     _close(s, m, PASSED)
     if s.bm_on and claimable(s, m):
         s.claim_queue.append(m)
     if finish:
         _maybe_end(s)
+
+
+def _face_up(bag: list[int]) -> tuple[tuple[int, ...], int]:
+    """A bag handed back: its legal goods by kind (they go face up) and how many other cards (face down)."""
+    legal = [0] * N_GOODS
+    shown = 0
+    for g in LEGAL_GOODS:         # four kinds: cheaper than a pass over every good
+        legal[g] = bag[g]
+        shown += bag[g]
+    return tuple(legal), sum(bag) - shown
 
 
 def open_bag(s: GameState, m: int, pile: int, order: tuple[int, ...] = ()) -> None:
