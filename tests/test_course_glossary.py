@@ -60,7 +60,7 @@ def test_a_course_file_listing_a_page_twice_is_refused():
 
 
 def test_with_glossary_marks_each_word_once_and_never_inside_links_or_code():
-    from sheriff.widgets.reference import with_glossary
+    from sheriff.widgets.glossary_links import with_glossary
 
     out = with_glossary('The Sheriff opens a <a href="x">bag</a> and <code>bag</code>; the bag and the Sheriff.')
     assert out.count('href="40_reference.ipynb#term-sheriff"') == 1
@@ -119,7 +119,7 @@ def test_lab_31_shows_the_same_last_offer_for_every_load_and_plain_words():
 
 def test_lesson_header_marks_glossary_words_in_the_written_text_in_the_browser():
     from sheriff.widgets.course_nav import header_html
-    from sheriff.widgets.reference import marker_script
+    from sheriff.widgets.glossary_links import marker_script
 
     js = marker_script()
     assert "#term-" in js and "40_reference.ipynb" in js and js.count("</script>") == 1

@@ -12,7 +12,7 @@ from html import escape
 
 from sheriff.course import course, next_page, page, position
 from sheriff.widgets import kit
-from sheriff.widgets.reference import REFERENCE, marker_script, with_glossary
+from sheriff.widgets.glossary_links import REFERENCE, marker_script, with_glossary
 
 HOME = "00_home.ipynb"
 STORE = "sheriff-tutor-done"      # localStorage key: a JSON list of finished notebooks

@@ -21,11 +21,13 @@ from html import escape
 
 import ipywidgets as widgets
 
+import mistune
 import traitlets
 
 from sheriff.cards import GOODS, N_GOODS, good_id
 from sheriff.scenario import get_scenario
 from sheriff.widgets import lesson
+from sheriff.widgets.glossary_links import with_glossary
 
 # Card sizes are chosen so the longest one-word name ("Pumpernickel", "Crossbows") fits on
 # one line: names wrap only between words, never inside one (tests/browser/test_cards.py).
@@ -417,9 +419,7 @@ def box(children, title: str | None = None, kicker: str | None = None, cls: str 
 
 def markdown_html(text: str) -> str:
     """A lesson's prose (markdown, as in a notebook cell) as HTML, glossary words linked."""
-    import mistune
-    from sheriff.widgets.reference import with_glossary
-    return with_glossary(mistune.html(text))
+    return with_glossary(str(mistune.html(text)))
 
 
 class Sections(widgets.VBox):

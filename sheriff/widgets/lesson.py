@@ -224,8 +224,7 @@ def table_html(s, prev=None, show_hands: bool = True, piles: bool = True, seats=
     order = list(officials) + [p for p in range(s.n) if p not in officials]
     if seats is not None:
         order = [p for p in order if p in seats]
-    body = render.table([(p, seat_html(s, p, prev, show_hands, officials)) for p in order],
-                        **({"changed": set(changed)} if changed else {}))
+    body = render.table([(p, seat_html(s, p, prev, show_hands, officials)) for p in order], changed=set(changed))
     return (f'<div class="snl snl-small">{body}'
             + (piles_html(s) if piles else "") + "</div>")
 

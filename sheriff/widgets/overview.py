@@ -8,7 +8,7 @@ from html import escape
 
 from sheriff.cards import GOODS, N_GOODS
 from sheriff.widgets import kit, lesson, render
-from sheriff.widgets.reference import with_glossary
+from sheriff.widgets.glossary_links import with_glossary
 
 GOAL = ("You are merchants bringing goods into Nottingham. Each round one player is the Sheriff at the city "
         "gate; everybody else is a merchant. At the end of the game the richest merchant wins.")
