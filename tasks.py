@@ -17,6 +17,7 @@ import os
 import re
 import select
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -101,7 +102,9 @@ def install(extra: str, compiled: bool) -> None:
     if mode is None:
         say(f"step 2/3: installing the project and its [{extra}] dependencies into {VENV.name}/ "
             + ("(and compiling the engine: a few minutes)" if compiled else "(plain Python: no compile)"))
-        pip(["-e", f".[{extra}]"], compiled)
+        # --no-compile: pip would byte-compile every installed file (scipy, matplotlib...) up front;
+        # Python compiles the modules a lesson imports when it first imports them.
+        pip(["--no-compile", "-e", f".[{extra}]"], compiled)
         (VENV / f".sheriff-installed-{extra}").write_text(f"{deps_digest()} {want}")
     elif compiled and mode != "compiled" or not engine_importable():
         build([] if compiled else ["--plain"])
@@ -167,6 +170,7 @@ def app(args: list[str]) -> int:
     # sound alarming but are not (notebooks are ours; kernels talk over local sockets).
     env = dict(os.environ, JUPYTER_PATH=str(ROOT / "share" / "jupyter"))   # the page template as in the tree
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    signal.signal(signal.SIGTERM, signal.default_int_handler)   # `kill <pid>` stops Voilà too, as Ctrl-C does
     try:
         for line in proc.stdout:
             if "is running at" in line:

@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/classroom.py                       # N = 1, 10, 20, 30 on lesson 05
     .venv/bin/python benchmarks/classroom.py --n 1 10 --lesson 03_loading.ipynb
     .venv/bin/python benchmarks/classroom.py --repo /tmp/main       # another checkout's notebooks + voila.json
+    .venv/bin/python benchmarks/classroom.py --n 10 --pool 10       # lesson 05 keeps 10 kernels preheated
 
 One Chromium on this machine plays the class: each learner is a browser context of its own
 (no shared cookies or cache), all navigating at the same moment.  For each N it prints the
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import signal
 import statistics
 import sys
@@ -123,11 +125,18 @@ async def main_async(args) -> int:
         only = Path(tempfile.mkdtemp(prefix="sheriff-classroom-"))
         (only / "sheriff").symlink_to(repo / "sheriff")
         env = {"PYTHONPATH": str(only)}
-    server = VoilaServer(repo / "notebooks", cwd=repo, timeout=120, env=env)
+    extra = []
+    if args.pool:    # Voilà's own lever for a class: more preheated kernels for the lesson it opens
+        extra = ["--VoilaKernelManager.kernel_pools_config="
+                 + json.dumps({args.lesson: {"pool_size": args.pool}})]
+    server = VoilaServer(repo / "notebooks", cwd=repo, timeout=120, env=env, extra_args=extra)
     rows = []
     with server:
         # a warm server: the idle kernels (a preheated pool) are up before the class arrives
         await wait_until(lambda: server.pools_filled(), 300)
+        if args.pool:
+            want = len(list((repo / "notebooks").glob("*.ipynb"))) - 1 + args.pool
+            await wait_until(lambda: len(kernels(server)) >= want, 600)
         idle = len(kernels(server))
         print(f"server: {repo} · idle kernels (preheated pools): {idle}, "
               f"{statistics.mean(rss_mb(kernels(server)) or [0]):.0f} MB each", flush=True)
@@ -164,6 +173,8 @@ def main() -> int:
     ap.add_argument("--n", type=int, nargs="+", default=[1, 10, 20, 30], help="class sizes (default 1 10 20 30)")
     ap.add_argument("--lesson", default="05_inspection.ipynb", help="notebook in notebooks/ (default lesson 05)")
     ap.add_argument("--repo", default=str(ROOT), help="checkout whose notebooks/ and voila.json are served")
+    ap.add_argument("--pool", type=int, default=0,
+                    help="preheated kernels kept for the lesson (default: voila.json's, 1)")
     return asyncio.run(main_async(ap.parse_args()))
 
 

@@ -7,8 +7,12 @@ compared with a one-button ipywidgets page (``benchmarks/baseline_one_button.ipy
 Each page is served from a temporary folder with the repository's voila.json (preheated
 kernels), and each load waits until the page's preheated kernel is back in its pool (a warm
 server).  For each page: time from navigation start to the first rendered ipywidget (browser clock,
-median of N fresh page loads, each in a new browser context, after one discarded warm-up
-load), and click-to-update latency (median of N clicks): the benchmark clicks the first
+median of N page loads after one discarded warm-up load), twice: "new" in a new browser
+context each time (a learner's first visit: every script fetched and compiled) and "back" on
+a second visit in the same context (the next lesson: scripts from the browser's cache).  Beside
+the times, figures that do not depend on the machine's load: the requests and kilobytes a first
+visit fetches, and how many requests a return visit still sends to the server.  Then
+click-to-update latency (median of N clicks): the benchmark clicks the first
 element with CSS class ``sheriff-bench-click`` and waits until the text of the first
 ``sheriff-bench-result`` changes.  A lesson marks them with
 ``button.add_class("sheriff-bench-click")`` and ``output.add_class("sheriff-bench-result")``;
@@ -18,6 +22,7 @@ click <= baseline + 100 ms.  This prints figures; it is not a test.
 from __future__ import annotations
 
 import argparse
+import os
 import shutil
 import statistics
 import sys
@@ -75,21 +80,42 @@ def has_marks(path: Path) -> bool:
     return "sheriff-bench-click" in text and "sheriff-bench-result" in text
 
 
+# Every resource the page fetched: [bytes over the wire, body bytes]; a resource served from
+# the browser's cache without asking the server has transferSize 0.
+RESOURCES_JS = ("() => performance.getEntriesByType('resource')"
+                ".map(e => [e.transferSize, e.decodedBodySize])")
+
+
+def wait_warm(server) -> None:
+    """A warm server: the page's preheated kernel is back in its pool."""
+    deadline = time.monotonic() + 180
+    while not server.pools_filled() and time.monotonic() < deadline:
+        time.sleep(0.25)
+
+
+def visit(context, base_url: str, rel: str):
+    """Open the page in ``context``; return (page, first widget ms, resources)."""
+    page = context.new_page()
+    open_lesson(page, base_url, rel)
+    return page, page.evaluate("window.__sheriffFirstWidget"), page.evaluate(RESOURCES_JS)
+
+
 def measure(browser, base_url: str, rel: str, runs: int, clicks: int, with_click: bool, server):
     loads: list[float] = []
+    backs: list[float] = []
     click_ms: list[float] = []
+    counts: dict[str, int] = {}
     timeouts = 0
     for run in range(runs + 1):          # run 0 is a discarded warm-up
-        deadline = time.monotonic() + 180  # a warm server: the page's preheated kernel is ready
-        while not server.pools_filled() and time.monotonic() < deadline:
-            time.sleep(0.25)
+        wait_warm(server)
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         context.add_init_script(FIRST_WIDGET_PROBE)
-        page = context.new_page()
         try:
-            open_lesson(page, base_url, rel)
+            page, ms, res = visit(context, base_url, rel)
             if run:
-                loads.append(page.evaluate("window.__sheriffFirstWidget"))
+                loads.append(ms)
+                counts.update(requests=len(res), kb=round(sum(r[0] for r in res) / 1024),
+                              body_kb=round(sum(r[1] for r in res) / 1024))
             if with_click and run:
                 for _ in range(clicks):
                     ms = page.evaluate(CLICK_JS, 5000)
@@ -97,12 +123,18 @@ def measure(browser, base_url: str, rel: str, runs: int, clicks: int, with_click
                         timeouts += 1
                     else:
                         click_ms.append(ms)
-        finally:
             page.goto("about:blank")     # fires Voilà's beforeunload: its kernel is shut down
+            page.close()
+            wait_warm(server)
+            page, ms, res = visit(context, base_url, rel)       # the same learner comes back
+            if run:
+                backs.append(ms)
+                counts["back_requests"] = sum(1 for r in res if r[0] > 0)
+            page.goto("about:blank")
+        finally:
             context.close()
-    load = statistics.median(loads)
     click = statistics.median(click_ms) if click_ms else None
-    return load, click, timeouts
+    return statistics.median(loads), statistics.median(backs), counts, click, timeouts
 
 
 def main() -> int:
@@ -131,29 +163,34 @@ def main() -> int:
                     print(f"measuring {rel} ...", file=sys.stderr, flush=True)
                     rows.append((rel, marked, *measure(browser, base_url, Path(rel).name, args.runs,
                                                        args.clicks, marked, server)))
+                    print(f"  load average {os.getloadavg()[0]:.1f}", file=sys.stderr, flush=True)
             finally:
                 browser.close()
 
-    _, _, base_load, base_click, _ = rows[0]
-    print(f"\nmedians over {args.runs} loads x {args.clicks} clicks; "
-          f"targets: first widget <= {FIRST_WIDGET_TARGET}x baseline, click <= baseline + {CLICK_TARGET_MS:.0f} ms")
-    print(f"{'page':44} {'first widget ms':>16} {'x base':>7} {'click ms':>9} {'- base':>8}  verdict")
-    for rel, marked, load, click, timeouts in rows:
+    _, _, base_load, _, _, base_click, _ = rows[0]
+    print(f"\nmedians over {args.runs} loads x {args.clicks} clicks; load average (1/5/15 min) "
+          + " / ".join(f"{x:.1f}" for x in os.getloadavg()) + f" on {os.cpu_count()} CPUs")
+    print(f"targets: first widget <= {FIRST_WIDGET_TARGET}x baseline, click <= baseline + {CLICK_TARGET_MS:.0f} ms;"
+          " 'new' = a first visit, 'back' = a second visit in the same browser")
+    print(f"{'page':38} {'new ms':>7} {'back ms':>7} {'x base':>6} {'requests':>8} {'kB':>6} {'back req':>8}"
+          f" {'click ms':>9} {'- base':>7}  verdict")
+    for rel, marked, load, back, counts, click, timeouts in rows:
         ratio = load / base_load
         verdict = [] if rel == BASELINE else ["ok" if ratio <= FIRST_WIDGET_TARGET else "SLOW LOAD"]
         if not marked:
-            click_txt, delta_txt = "no bench marks", ""
+            click_txt, delta_txt = "-", ""
         elif click is None:
             click_txt, delta_txt = "no change", ""
             verdict.append("CLICK DID NOT CHANGE RESULT")
         else:
             delta = click - base_click
-            click_txt, delta_txt = f"{click:9.1f}", f"{delta:+8.1f}"
+            click_txt, delta_txt = f"{click:9.1f}", f"{delta:+7.1f}"
             if rel != BASELINE:
                 verdict.append("ok" if delta <= CLICK_TARGET_MS else "SLOW CLICK")
         if timeouts:
             verdict.append(f"{timeouts} clicks timed out")
-        print(f"{rel:44} {load:16.1f} {ratio:7.2f} {click_txt:>9} {delta_txt:>8}  {' '.join(verdict)}")
+        print(f"{rel[-38:]:38} {load:7.0f} {back:7.0f} {ratio:6.2f} {counts['requests']:8} {counts['kb']:6}"
+              f" {counts['back_requests']:8} {click_txt:>9} {delta_txt:>7}  {' '.join(verdict)}")
     return 0
 
 

@@ -193,18 +193,53 @@ def watch_console(page) -> list[str]:
     return errors
 
 
-def synced(page, action, timeout: float = 20_000) -> None:
+def synced(page, action, element=None, timeout: float = 20_000) -> None:
     """Do ``action()`` (a select, a fill, a click on a toggle) and return once the kernel has
     the new value: ipywidgets 8 echoes every state change the page sends back from the kernel
-    (``echo_update``), so a later click is never handled before the value it depends on."""
+    (``echo_update``), so a later click is never handled before the value it depends on.
+
+    ``element`` (the <select> or <input> the action changes): when its value is the same
+    after the action as before, the widget sends nothing and no echo will come, so return
+    at once.  (Dropdown labels hold non-breaking spaces: comparing labels in Python misses
+    "already chosen"; comparing the element's value does not.)"""
     echoes = page.sheriff_echoes
     before = len(echoes)
+    old = element.input_value() if element is not None else None
     action()
+    if element is not None and same_value(old, element.input_value()):
+        return
     deadline = time.monotonic() + timeout / 1000
     while len(echoes) == before:
         if time.monotonic() > deadline:
             raise AssertionError("the kernel never acknowledged the new widget value")
         page.wait_for_timeout(25)  # lets Playwright deliver websocket events; the exit is the echo
+
+
+def same_value(a: str | None, b: str | None) -> bool:
+    """Equal as text, or as numbers ("0.0" and "0" are the same FloatText value)."""
+    if a == b:
+        return True
+    try:
+        return float(a) == float(b)
+    except (TypeError, ValueError):
+        return False
+
+
+def choose(page, select, label: str) -> None:
+    """Pick the option shown as ``label`` in a Dropdown's <select> (a Playwright locator);
+    return once the kernel holds it."""
+    synced(page, lambda: select.select_option(label=label), element=select)
+
+
+def type_number(page, box, value: float) -> None:
+    """Type ``value`` into a number box's <input> and leave it (the widget sends on blur);
+    return once the kernel holds it."""
+    synced(page, lambda: (box.fill(str(value)), box.press("Tab")), element=box)
+
+
+def next_frame(page) -> None:
+    """Return after the browser has painted twice (layout done after a resize)."""
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
 def decode_kernel_frame(payload) -> tuple[str, dict] | None:
@@ -285,7 +320,7 @@ def page_problems(page) -> list[str]:
 def assert_no_errors(page) -> None:
     """Fail if the page shows a traceback, a stderr output, Voilà's error page or a
     widget that failed to render, or if the browser or the kernel logged an error."""
-    page.wait_for_timeout(50)  # let queued console/websocket events be delivered
+    next_frame(page)  # a round trip to the page: queued console/websocket events are delivered
     problems = page_problems(page)
     assert not problems, "the page shows errors:\n" + "\n".join(problems)
 
@@ -305,7 +340,7 @@ def screenshot(page, name: str) -> Path | None:
     size = page.viewport_size
     if size and tall > size["height"]:
         page.set_viewport_size({"width": size["width"], "height": min(int(tall) + 40, 16000)})
-        page.wait_for_timeout(300)
+        next_frame(page)
     try:
         page.screenshot(path=str(path), full_page=True)
     finally:

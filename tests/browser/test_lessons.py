@@ -2,7 +2,7 @@
 recomputed by the kernel and shows the engine's new result in the page."""
 from playwright.sync_api import expect
 
-from harness import assert_no_errors, open_lesson, screenshot, show_part, synced
+from harness import assert_no_errors, choose, open_lesson, screenshot, show_part, type_number
 
 T = 15_000   # ms to wait for a recomputed result (a kernel round trip)
 
@@ -43,8 +43,7 @@ def test_02_market_replay_and_refused_draw(page, voila_url):
     show_part(page, "Try it")
     out = result(page, "snl-lab-result")
     expect(out).to_contain_text("2 cards from discard piles, 1 from the draw pile")
-    page.fill(".snl-take-left input", "4")
-    page.press(".snl-take-left input", "Enter")
+    type_number(page, page.locator(".snl-take-left input"), 4)
     expect(out).to_contain_text("Refused", timeout=T)
     expect(out).to_contain_text("1E · Market")
     screenshot(page, "test_02_market")
@@ -66,7 +65,7 @@ def test_03_loading_sixth_card_refused_and_practice_answered(page, voila_url):
     page.click(".snl-new-question")
     fresh = page.locator(".snl-field-verdict select:not([data-old])")           # seed 301's
     expect(fresh).to_be_visible(timeout=T)
-    synced(page, lambda: fresh.select_option(label=q.answer["verdict"]))   # the kernel holds the answer before "Check"
+    choose(page, fresh, q.answer["verdict"])
     page.click(".snl-check")
     expect(result(page, "snl-feedback")).to_contain_text("Right!", timeout=T)
     screenshot(page, "test_03_loading")
@@ -77,10 +76,10 @@ def test_04_declaration_wrong_count_refused(page, voila_url):
     open_lesson(page, voila_url, "04_declaration.ipynb")
     out = result(page, "snl-lab-result")
     expect(out).to_contain_text("Allowed")
-    page.select_option(".snl-declare-count select", label="3")
+    choose(page, page.locator(".snl-declare-count select"), "3")
     expect(out).to_contain_text("must say 4, not 3", timeout=T)
-    page.select_option(".snl-declare-count select", label="4")
-    page.select_option(".snl-declare-good select", label="Silk (contraband)")
+    choose(page, page.locator(".snl-declare-count select"), "4")
+    choose(page, page.locator(".snl-declare-good select"), "Silk (contraband)")
     expect(out).to_contain_text("Silk cannot be declared", timeout=T)
     assert_no_errors(page)
 
@@ -91,11 +90,10 @@ def test_05_inspection_honest_bag_sheriff_pays_8(page, voila_url):
     out = result(page, "snl-lab-result")
     expect(out).to_contain_text("Gilbert Whitehand pays the Sheriff 10 gold")
     for i in (1, 2, 3):
-        page.select_option(f".snl-slot-{i} select", label="Apples")
+        choose(page, page.locator(f".snl-slot-{i} select"), "Apples")
     expect(out).to_contain_text("the Sheriff pays Gilbert Whitehand 8 gold", timeout=T)
     page.locator(".snl-decision button", has_text="Take a bribe").click()
-    page.fill(".snl-bribe-gold input", "80")
-    page.press(".snl-bribe-gold input", "Enter")
+    type_number(page, page.locator(".snl-bribe-gold input"), 80)
     expect(out).to_contain_text("cannot promise 80", timeout=T)
     screenshot(page, "test_05_inspection")
     assert_no_errors(page)
@@ -105,7 +103,7 @@ def test_06_debt_forgiven(page, voila_url):
     open_lesson(page, voila_url, "06_gold_and_end_of_round.ipynb")
     out = result(page, "snl-lab-result")
     expect(out).to_contain_text("3 in gold, goods worth 7")
-    page.select_option(".snl-preset select", label="Gilbert has nothing at all")
+    choose(page, page.locator(".snl-preset select"), "Gilbert has nothing at all")
     expect(out).to_contain_text("forgiven", timeout=T)
     show_part(page, "The end of a round")
     rounds = result(page, "snl-rounds-result")
@@ -119,8 +117,7 @@ def test_07_king_tie_splits_the_bonus(page, voila_url):
     open_lesson(page, voila_url, "07_scoring.ipynb")
     show_part(page, "Ties for a bonus")
     out = result(page, "snl-kq-result")
-    page.fill(".snl-kq-count-0 input", "11")
-    page.press(".snl-kq-count-0 input", "Enter")
+    type_number(page, page.locator(".snl-kq-count-0 input"), 11)
     expect(out.locator(".snl-bonus").nth(0)).to_have_text("12", timeout=T)
     expect(out.locator(".snl-bonus").nth(1)).to_have_text("12")
     screenshot(page, "test_07_scoring")
@@ -162,8 +159,7 @@ def test_11_score_calculator_updates_totals(page, voila_url):
     out = result(page, "snl-score-result")
     first_total = out.locator("tr[data-player='0'] .snl-total")
     expect(first_total).to_have_text("50")
-    page.fill(".snl-cell-0-apples input", "5")
-    page.press(".snl-cell-0-apples input", "Enter")
+    type_number(page, page.locator(".snl-cell-0-apples input"), 5)
     expect(first_total).to_have_text("80", timeout=T)           # 5 x 2 + 50 gold + Apple King 20
     page.click(".snl-next-preset")
     expect(out).to_contain_text("Friar Tuck wins with 149", timeout=T)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from harness import assert_no_errors, open_lesson, screenshot
+from harness import assert_no_errors, choose as choose_option, next_frame, open_lesson, screenshot, type_number
 
 from sheriff import actions as A
 from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
@@ -86,7 +86,7 @@ def shot(page, name: str) -> None:
     h = page.evaluate("() => Math.max(...Array.from(document.querySelectorAll('body, body *'))"
                       ".map(e => e.scrollHeight))")
     page.set_viewport_size({"width": 1280, "height": min(max(int(h), 900), 5000)})
-    page.wait_for_timeout(200)
+    next_frame(page)
     screenshot(page, name)
     page.set_viewport_size({"width": 1280, "height": 900})
 
@@ -95,10 +95,14 @@ def ctl(name: str) -> str:
     return ".sn-ctl-" + name.replace(".", "-").replace("_", "-")
 
 
-def set_number(page, name: str, value: int) -> None:
-    box = page.locator(ctl(name) + " input")
-    box.fill(str(value))
-    box.press("Tab")
+def set_number(page, name: str, value: float) -> None:
+    """Type a number and leave the box; return once the kernel holds it."""
+    type_number(page, page.locator(ctl(name) + " input"), value)
+
+
+def choose(page, name: str, label: str) -> None:
+    """Pick ``label`` in a dropdown; return once the kernel holds it."""
+    choose_option(page, page.locator(ctl(name) + " select"), label)
 
 
 def click(page, name: str) -> None:
@@ -132,7 +136,7 @@ def play_by_clicks(page, game_before: Game, a: A.Action, names) -> None:
 def _play_by_clicks(page, game_before: Game, a: A.Action, names) -> None:
     s = game_before.state
     if isinstance(a, A.ChooseStart):
-        page.locator(ctl("start.who") + " select").select_option(label=names[a.start])
+        choose(page, "start.who", names[a.start])
         click(page, "start.go")
     elif isinstance(a, A.Market):
         pick_cards(page, "market.cards", list(a.discard))
@@ -141,7 +145,7 @@ def _play_by_clicks(page, game_before: Game, a: A.Action, names) -> None:
         pick_cards(page, "load.cards", list(a.cards))
         click(page, "load.go")
     elif isinstance(a, A.Declare):
-        page.locator(ctl("declare.good") + " select").select_option(label=f"{a.count} {GOODS[a.good].name}")
+        choose(page, "declare.good", f"{a.count} {GOODS[a.good].name}")
         click(page, "declare.go")
     elif isinstance(a, A.Threaten):
         click(page, f"bag.{a.merchant}.threaten")
@@ -195,9 +199,9 @@ def start_game(page, voila_url) -> list[str]:
     shot(page, "20_play_setup")
     set_number(page, "setup.delay", 0)
     assert page.locator(ctl("seat.0.kind") + " select").input_value() is not None
-    page.locator(ctl("seat.0.kind") + " select").select_option(label="Human (hot seat)")
+    choose(page, "seat.0.kind", "Human (hot seat)")
     for p in range(1, PLAYERS):
-        page.locator(ctl(f"seat.{p}.kind") + " select").select_option(label="Bot")
+        choose(page, f"seat.{p}.kind", "Bot")
     set_number(page, "setup.seed", SEED)
     names = [page.locator(ctl(f"seat.{p}.name") + " input").input_value() for p in range(PLAYERS)]
     click(page, "setup.start")
@@ -253,10 +257,10 @@ def test_all_bot_game_ends_with_the_score_table(page, voila_url):
     open_lesson(page, voila_url, "20_play.ipynb")
     page.wait_for_selector(ctl("setup.start"), timeout=TIMEOUT)
     set_number(page, "setup.delay", 0)
-    page.locator(ctl("setup.players") + " select").select_option(label="5")
+    choose(page, "setup.players", "5")
     page.wait_for_selector(ctl("seat.4.name") + " input", state="visible", timeout=TIMEOUT)
     for p in range(5):
-        page.locator(ctl(f"seat.{p}.kind") + " select").select_option(label="Bot")
+        choose(page, f"seat.{p}.kind", "Bot")
     set_number(page, "setup.seed", 9)
     click(page, "setup.start")
     page.wait_for_selector(".sn-scores .sn-total", timeout=60_000)
@@ -275,16 +279,16 @@ def test_bots_play_at_a_visible_pace(page, voila_url):
     """With a delay, bots move one by one (the kernel's event loop), not all at once."""
     open_lesson(page, voila_url, "20_play.ipynb")
     page.wait_for_selector(ctl("setup.start"), timeout=TIMEOUT)
-    page.locator(ctl("setup.players") + " select").select_option(label="3")
+    choose(page, "setup.players", "3")
     for p in range(3):
-        page.locator(ctl(f"seat.{p}.kind") + " select").select_option(label="Bot")
+        choose(page, f"seat.{p}.kind", "Bot")
     set_number(page, "setup.delay", 0.3)
     click(page, "setup.start")
     page.wait_for_selector(".sn-story p", timeout=TIMEOUT)
     first = page.locator(".sn-story").inner_text()
-    page.wait_for_timeout(1500)
-    later = page.locator(".sn-story").inner_text()
-    assert later != first, "the bots keep moving"
+    # the story grows move by move (a bot every 0.3 s), and the game is not over yet
+    page.wait_for_function("(first) => document.querySelector('.sn-story').innerText !== first", arg=first,
+                           timeout=TIMEOUT)
     assert not page.locator(".sn-scores").count(), "…one at a time, not all at once"
     set_number(page, "game.delay", 0)           # speed up: the game finishes
     page.wait_for_selector(".sn-scores .sn-total", timeout=60_000)
