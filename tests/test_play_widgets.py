@@ -11,10 +11,11 @@ import random
 import re
 from pathlib import Path
 
+import ipywidgets as W
 import pytest
 
 from sheriff import actions as A
-from sheriff.cards import GOOD_IDS, GOODS, N_GOODS
+from sheriff.cards import GOOD_IDS, GOODS, N_GOODS, deck_composition
 from sheriff.engine import Game
 from sheriff.saved_game import load_game, save_game
 from sheriff.rules import Rules
@@ -365,6 +366,28 @@ def test_sheriff_bribe_form_is_limited_to_the_merchants_gold():
     app.controls["bribe.gold"].value = 12
     _click(app, "bribe.send")
     assert any(isinstance(a, A.Offer) and a.bribe.gold == 12 and a.player == 0 for a in g.history)
+
+
+def test_sheriff_asks_for_unseen_bag_goods_by_clicking_cards():
+    """No number boxes for cards: the unseen bag's possible goods are cards to click, at most
+    as many of each good as the bag holds (and the deck has), and the bribe asks for them."""
+    app = PlayApp(bot_delay=0)
+    assert app.start(config(4, humans=(0,), seed=6))   # seat 0 is the first Sheriff
+    g = app.game
+    _click(app, "start.go")
+    assert app.decision == "inspect"
+    m = app.controls["ask.merchant"].value
+    picker = app.controls["bribe.bag"]
+    size = g.state.bag_size[m]
+    comp = deck_composition(g.rules.players, g.rules.royal_goods)
+    shown = [sum(1 for good, _ in picker.buttons if good == k) for k in range(N_GOODS)]
+    assert shown == [min(size, comp[k]) for k in range(N_GOODS)]
+    assert not any(isinstance(w, W.IntText | W.BoundedIntText) and "from the bag" in (w.description or "")
+                   for w in app.controls.values())
+    picker.pick("silk", 2)
+    _click(app, "bribe.send")
+    offer = [a for a in g.history if isinstance(a, A.Offer) and a.player == 0][-1]
+    assert offer.merchant == m and offer.bribe.bag == (GOOD_IDS["silk"], GOOD_IDS["silk"])
 
 
 def test_declare_offers_only_legal_goods():

@@ -20,8 +20,8 @@ become dashes), so tests can drive the game in Python or in a browser:
   debt.goods, debt.pay                     the debtor's choice of stand goods for a debt
   booty.coin, booty.card, booty.agree      six players: a Deputy's terms for the Booty's leftovers
   ask.merchant                             to whom a price is named
-  bribe.gold, bribe.stand, bribe.bag (CardPickers; the Sheriff asking for unseen bag goods:
-  bribe.bag.<good>), bribe.term.<seat>, bribe.promise, bribe.send
+  bribe.gold, bribe.stand, bribe.bag (CardPickers; for the Sheriff, the unseen bag's possible
+  goods), bribe.term.<seat>, bribe.promise, bribe.send
   coach.ask, coach.advice                  "What should I do?" and the coach's answer
   deal.accept, deal.decline, deal.inspect, deal.pass
   stance.<m>.yes, stance.<m>.no            six players: a Deputy's view of a bag
@@ -465,17 +465,12 @@ class BribeForm:
         else:
             stand = list(v.stand_legal(m))
             comp = deck_composition(v.n, v.rules.royal_goods)
-            bag = [v.bag_size(m) if comp[g] else 0 for g in range(N_GOODS)]
+            # the bag is unseen: any good the deck holds, up to the bag's size, may be asked for
+            bag = [min(v.bag_size(m), comp[g]) for g in range(N_GOODS)]
         # goods seen (the merchant's own, the stand's face-up ones): cards to click
         self.stand_cards = ctl._add("bribe.stand", kit.CardPicker(stand, "stand")) if any(stand) else None
         self.stand: dict = {}
-        self.bag_cards = None
-        if side == "merchant":
-            self.bag = {}
-            self.bag_cards = ctl._add("bribe.bag", kit.CardPicker(bag, "bag")) if any(bag) else None
-        else:
-            self.bag = {g: ctl.number(f"bribe.bag.{GOODS[g].id}", f"{GOODS[g].name} from the bag", v.bag_size(m))
-                        for g in range(N_GOODS) if bag[g]}
+        self.bag_cards = ctl._add("bribe.bag", kit.CardPicker(bag, "bag")) if any(bag) else None
         self.terms = {}
         for q in v.merchants:
             if q == m or v.handled(q) is not None:
@@ -491,16 +486,13 @@ class BribeForm:
         parts: list[W.Widget] = [self.gold]
         if self.stand_cards is not None:
             parts += [W.HTML('<div class="sn-note">Goods from the stand (click to add them):</div>'), self.stand_cards]
-        if self.bag_cards is not None:
+        if self.bag_cards is not None and side == "merchant":
             parts += [W.HTML('<div class="sn-note">Goods from the bag (click to add them):</div>'), self.bag_cards]
-        if self.bag:
-            bag_box = W.HBox(list(self.bag.values()), layout=W.Layout(flex_flow="row wrap"))
-            if side == "official":
-                acc = W.Accordion(children=[bag_box], titles=("Goods from the bag (unseen: any not there are not paid)",))
-                acc.selected_index = None
-                parts.append(acc)
-            else:
-                parts.append(bag_box)
+        elif self.bag_cards is not None:
+            acc = W.Accordion(children=[self.bag_cards],
+                              titles=("Goods from the bag (unseen: click what you ask for; any not there are not paid)",))
+            acc.selected_index = None
+            parts.append(acc)
         if self.terms:
             parts.append(W.HTML('<div class="sn-note">Deals about other bags this round bind the Sheriff:</div>'))
             parts.append(W.HBox(list(self.terms.values()), layout=W.Layout(flex_flow="row wrap")))
@@ -509,8 +501,7 @@ class BribeForm:
 
     def bribe(self) -> A.Bribe:
         stand = _expand(self.stand_cards.value) if self.stand_cards is not None else ()
-        bag = (_expand(self.bag_cards.value) if self.bag_cards is not None
-               else tuple(g for g, w in self.bag.items() for _ in range(w.value)))
+        bag = _expand(self.bag_cards.value) if self.bag_cards is not None else ()
         inspect = tuple(q for q, w in self.terms.items() if w.value == "inspect")
         let_pass = tuple(q for q, w in self.terms.items() if w.value == "pass")
         return A.Bribe(gold=self.gold.value, stand=stand, bag=bag, inspect=inspect, let_pass=let_pass,
