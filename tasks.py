@@ -5,6 +5,7 @@
     python3 tasks.py test [ARGS...]  # install into .venv, compile the engine, run the whole suite
     python3 tasks.py build           # compile the engine with mypyc (faster simulations; a few minutes)
     python3 tasks.py binder-link     # print the Binder link for this repository's GitHub remote
+    python3 tasks.py i18n [--check]  # extract, update and compile the message catalogs (docs/translating.md)
 
 ``app`` never compiles: the tutor runs as plain Python (the same games, half the simulation
 speed, which a lesson does not notice).  ``test`` and ``build`` compile the engine's inner loop
@@ -207,8 +208,15 @@ def binder_link(args: list[str]) -> int:
     return 0
 
 
+def i18n(args: list[str]) -> int:
+    """Babel's extract, update and compile over every catalog (tools/i18n.py)."""
+    if not PY.exists():
+        install("test", compiled=False)
+    return subprocess.run([str(PY), str(ROOT / "tools" / "i18n.py"), *args], cwd=ROOT).returncode
+
+
 def main() -> int:
-    tasks = {"app": app, "test": test, "build": build, "binder-link": binder_link}
+    tasks = {"app": app, "test": test, "build": build, "binder-link": binder_link, "i18n": i18n}
     if len(sys.argv) < 2 or sys.argv[1] not in tasks:
         say(__doc__.strip())
         return 2

@@ -16,6 +16,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
+from sheriff import i18n
 from sheriff.cards import GOODS, deck_composition
 from sheriff.errors import InvalidScenario
 from sheriff.position import to_counts
@@ -203,8 +204,31 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
+def _language(args: list[str]) -> tuple[str | None, list[str]]:
+    """``--lang uk`` (or ``--lang=uk``) anywhere on the line: the language of every message."""
+    rest, lang = [], None
+    it = iter(args)
+    for a in it:
+        if a == "--lang":
+            lang = next(it, "")
+        elif a.startswith("--lang="):
+            lang = a.split("=", 1)[1]
+        else:
+            rest.append(a)
+    return lang, rest
+
+
 def _main(argv: list[str] | None) -> int:
-    args = list(sys.argv[1:] if argv is None else argv)
+    lang, args = _language(list(sys.argv[1:] if argv is None else argv))
+    if lang is not None:
+        if i18n.normalize(lang) != lang.strip().lower().split("_")[0]:
+            return _fail(f"no language {short(lang)}: choose one of {', '.join(i18n.LANGUAGES)}")
+        with i18n.language(lang):
+            return _dispatch(args)
+    return _dispatch(args)
+
+
+def _dispatch(args: list[str]) -> int:
     if not args:
         sys.stderr.write(USAGE)
         return 2

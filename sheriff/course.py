@@ -61,3 +61,15 @@ def next_page(notebook: str) -> Page | None:
     i = position(notebook)
     pages = course().pages
     return pages[i + 1] if i is not None and i + 1 < len(pages) else None
+
+
+PART = "<!-- part -->"      # splits a page's prose into the parts its notebook shows, in order
+
+
+@cache
+def prose(notebook: str) -> tuple[tuple[str, ...], ...]:
+    """A page's written text (``data/lessons/<page>.md``): its parts, each a tuple of paragraphs
+    (blocks between blank lines), which is how the message catalogs hold them."""
+    name = notebook.removesuffix(".ipynb") + ".md"
+    text = resources.files("sheriff").joinpath("data", "lessons", name).read_text(encoding="utf-8")
+    return tuple(tuple(p.strip() for p in part.split("\n\n") if p.strip()) for part in text.split(PART))

@@ -16,7 +16,7 @@ PACKAGE = Path(sheriff.__file__).parent
 # Layers, lowest first: a module imports only from its own layer or the ones above it in
 # this list (docs/architecture.md draws the same picture).  The first matching prefix wins.
 LAYERS: list[tuple[str, tuple[str, ...]]] = [
-    ("data", ("cards", "errors", "rulebook", "wording", "fastinit", "compiled", "course", "glossary")),
+    ("data", ("i18n", "cards", "errors", "rulebook", "wording", "fastinit", "compiled", "course", "glossary")),
     ("vocabulary and state", ("rules", "scoring", "events", "actions", "state", "payments")),
     ("phases", ("phases",)),
     ("engine", ("engine", "views", "narration", "")),          # "": the package's own __init__

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from html import escape
 
-from sheriff.course import course, next_page, page, position
-from sheriff.widgets import kit
+from sheriff.course import course, next_page, page, position, prose as page_prose
+from sheriff.i18n import _
+from sheriff.widgets import kit, language
 from sheriff.widgets.glossary_links import REFERENCE, marker_script, with_glossary
 
 HOME = "00_home.ipynb"
@@ -59,10 +60,18 @@ def _place(notebook: str) -> str:
     return "Start here" if i == 0 else (f"Page {i} of {n - 1} in the course" if i is not None else "Reference")
 
 
+def prose_html(notebook: str, part: int = 0) -> str:
+    """A part of the page's written text, paragraph by paragraph in the page's language."""
+    text = "\n\n".join(_(p) for p in page_prose(notebook)[part])
+    return f'<div class="snl-prose">{kit.markdown_html(text)}</div>'
+
+
 def header_html(notebook: str) -> str:
     p = page(notebook)
-    return (f'<div class="snl-nav" data-sheriff-nb="{escape(notebook)}"><span class="snl-kicker">{_place(notebook)}'
-            f' · <a href="{HOME}">all lessons</a> · <a href="{REFERENCE}">glossary and rules</a></span><br>'
+    return (prose_html(notebook) +
+            f'<div class="snl-nav" data-sheriff-nb="{escape(notebook)}"><span class="snl-kicker">{_place(notebook)}'
+            f' · <a href="{language.link(HOME)}">all lessons</a> · <a href="{language.link(REFERENCE)}">glossary and rules</a>'
+            f' · {language.switcher_html(notebook)}</span><br>'
             f'<b>What you will learn:</b> {with_glossary(escape(p.learn))}</div>')
 
 
@@ -106,9 +115,16 @@ def course_html() -> str:
             f'<ul class="snl-course">{extras}</ul></div><script>window.sheriffProgress.show();</script>')
 
 
+def prose(notebook: str, part: int = 0):
+    """Display a part of a page's written text (``data/lessons/<page>.md``) in the page's language."""
+    language.start_page()
+    return _html(prose_html(notebook, part) + (language.switcher_html(notebook) if part == 0 else ""))
+
+
 def header(notebook: str):
-    """Display at the top of a lesson: where it sits in the course and what it teaches
-    (and glossary words marked in the lesson's written text)."""
+    """Display at the top of a lesson: its opening text, where it sits in the course and what it
+    teaches (and glossary words marked in the lesson's written text)."""
+    language.start_page()
     return _html(header_html(notebook) + (marker_script() if notebook != REFERENCE else ""))
 
 
@@ -122,4 +138,4 @@ def course_map():
     return _html(course_html())
 
 
-__all__ = ["header", "footer", "course_map", "header_html", "footer_html", "course_html", "STORE"]
+__all__ = ["prose", "prose_html", "header", "footer", "course_map", "header_html", "footer_html", "course_html", "STORE"]

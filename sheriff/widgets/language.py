@@ -1,0 +1,64 @@
+"""Which language a page speaks, and links that keep it.
+
+The learner's pick travels in the page address (``?lang=uk``), the way Voilà hands a page its
+request: every link the tutor draws carries it on, so the choice survives from page to page
+without anything stored on the server.  A preheated kernel (voila.json) runs a lesson before
+anyone asks for it, so the first call here waits for the request's query string; everything
+imported before that call is already warm when the learner arrives.
+"""
+from __future__ import annotations
+
+import os
+from html import escape
+from urllib.parse import parse_qs
+
+from sheriff import i18n
+
+_started = False
+
+
+def from_query(query: str | None) -> str:
+    return i18n.normalize((parse_qs((query or "").lstrip("?")).get("lang") or [""])[0])
+
+
+def _query_string() -> str:
+    if os.environ.get("VOILA_PREHEAT") == "True":     # set by Voilà in a kernel of its pool
+        from voila.utils import get_query_string
+        return get_query_string() or ""
+    return os.environ.get("QUERY_STRING", "")
+
+
+def start_page() -> str:
+    """This page's language, read once from its address (English when there is none)."""
+    global _started
+    if not _started:
+        _started = True
+        i18n.set_language(from_query(_query_string()))
+    return i18n.get_language()
+
+
+def link(href: str, lang: str | None = None) -> str:
+    """``href`` that keeps the page's language: ``05_inspection.ipynb?lang=uk#part``."""
+    lang = lang or i18n.get_language()
+    if lang == i18n.DEFAULT:
+        return href
+    path, hash_, frag = href.partition("#")
+    sep = "&" if "?" in path else "?"
+    return f"{path}{sep}lang={lang}{hash_}{frag}"
+
+
+def switcher_html(notebook: str) -> str:
+    """Links to this same page in every language, the current one marked."""
+    here = i18n.get_language()
+    items = []
+    for code, name in i18n.LANGUAGES.items():
+        if code == here:
+            items.append(f'<b lang="{code}">{escape(name)}</b>')
+        else:
+            target = notebook if code == i18n.DEFAULT else link(notebook, code)
+            items.append(f'<a class="snl-lang-link" lang="{code}" hreflang="{code}" href="{escape(target)}">'
+                         f'{escape(name)}</a>')
+    return f'<span class="snl-lang">{" | ".join(items)}</span>'
+
+
+__all__ = ["from_query", "start_page", "link", "switcher_html"]
