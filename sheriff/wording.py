@@ -8,35 +8,78 @@ can both build on it.
 from __future__ import annotations
 
 from sheriff.cards import GOODS, list_to_counts
+from sheriff.i18n import _, ngettext
 
 BOOTY = -2       # the engine's payee id for the Deputies' Booty tile
 
-_SINGULAR = {"Apples": "Apple", "Chickens": "Chicken", "Crossbows": "Crossbow",
-             "Green Apples": "Green Apple", "Golden Apples": "Golden Apple"}
-
-
 def good_name(g: int, k: int = 2) -> str:
-    """'Apple' for one, 'Apples' for several; mass nouns (Cheese, Mead...) do not change."""
-    name = GOODS[g].name
-    if k == 1:
-        return _SINGULAR.get(name, name)
-    if name == "Royal Rooster":
-        return "Royal Roosters"
-    return name
+    """A good's name as a noun for ``k`` cards of it, without the number: 'Apple' for one,
+    'Apples' for several (mass nouns such as Cheese do not change in English)."""
+    return _forms(GOODS[g].id, k, counted=False)
+
+
+def good_count(g: int, k: int) -> str:
+    """'1 Apple', '3 Apples': the number with its noun, in the form the language asks for."""
+    return _forms(GOODS[g].id, k, counted=True).format(n=k)
+
+
+def _forms(good: str, k: int, counted: bool) -> str:
+    # Each good has its own plural message: Ukrainian nouns take three forms after numbers.
+    if counted:
+        match good:
+            case "apples": return ngettext("{n} Apple", "{n} Apples", k)
+            case "cheese": return ngettext("{n} Cheese", "{n} Cheese", k)
+            case "bread": return ngettext("{n} Bread", "{n} Bread", k)
+            case "chickens": return ngettext("{n} Chicken", "{n} Chickens", k)
+            case "pepper": return ngettext("{n} Pepper", "{n} Pepper", k)
+            case "mead": return ngettext("{n} Mead", "{n} Mead", k)
+            case "silk": return ngettext("{n} Silk", "{n} Silk", k)
+            case "crossbows": return ngettext("{n} Crossbow", "{n} Crossbows", k)
+            case "green_apples": return ngettext("{n} Green Apple", "{n} Green Apples", k)
+            case "golden_apples": return ngettext("{n} Golden Apple", "{n} Golden Apples", k)
+            case "gouda_cheese": return ngettext("{n} Gouda Cheese", "{n} Gouda Cheese", k)
+            case "blue_cheese": return ngettext("{n} Blue Cheese", "{n} Blue Cheese", k)
+            case "rye_bread": return ngettext("{n} Rye Bread", "{n} Rye Bread", k)
+            case "pumpernickel_bread": return ngettext("{n} Pumpernickel Bread", "{n} Pumpernickel Bread", k)
+            case "royal_rooster": return ngettext("{n} Royal Rooster", "{n} Royal Roosters", k)
+    else:
+        match good:
+            case "apples": return ngettext("Apple", "Apples", k)
+            case "cheese": return ngettext("Cheese", "Cheese", k)
+            case "bread": return ngettext("Bread", "Bread", k)
+            case "chickens": return ngettext("Chicken", "Chickens", k)
+            case "pepper": return ngettext("Pepper", "Pepper", k)
+            case "mead": return ngettext("Mead", "Mead", k)
+            case "silk": return ngettext("Silk", "Silk", k)
+            case "crossbows": return ngettext("Crossbow", "Crossbows", k)
+            case "green_apples": return ngettext("Green Apple", "Green Apples", k)
+            case "golden_apples": return ngettext("Golden Apple", "Golden Apples", k)
+            case "gouda_cheese": return ngettext("Gouda Cheese", "Gouda Cheese", k)
+            case "blue_cheese": return ngettext("Blue Cheese", "Blue Cheese", k)
+            case "rye_bread": return ngettext("Rye Bread", "Rye Bread", k)
+            case "pumpernickel_bread": return ngettext("Pumpernickel Bread", "Pumpernickel Bread", k)
+            case "royal_rooster": return ngettext("Royal Rooster", "Royal Roosters", k)
+    raise KeyError(good)
+
+
+def goods_kind(g: int) -> str:
+    """The name of a kind of good, as on its card and in the goods table ('Apples')."""
+    return _(GOODS[g].name)
 
 
 def and_list(parts: list[str]) -> str:
+    """'a, b and c' in the page's language ('nothing' for an empty list)."""
     parts = [p for p in parts if p]
     if not parts:
-        return "nothing"
+        return _("nothing")
     if len(parts) == 1:
         return parts[0]
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
+    return _("{items} and {last}").format(items=_(", ").join(parts[:-1]), last=parts[-1])
 
 
 def goods_text(counts) -> str:
     """'1 Apple, 1 Cheese and 2 Mead' from a count vector indexed by good."""
-    return and_list([f"{k} {good_name(g, k)}" for g, k in enumerate(counts) if k])
+    return and_list([good_count(g, k) for g, k in enumerate(counts) if k])
 
 
 def cards_text(cards) -> str:
@@ -48,6 +91,7 @@ def cap(s: str) -> str:
 
 
 def plural(k: int, word: str) -> str:
+    """English only (an 's' added): translated text uses ``ngettext`` instead."""
     return f"{k} {word}{'' if k == 1 else 's'}"
 
 
@@ -122,4 +166,4 @@ def bribe_text(b, t: Table | None = None, names=None) -> str:
     return s or "nothing"
 
 
-__all__ = ["BOOTY", "Table", "and_list", "bribe_text", "cap", "cards_text", "good_name", "goods_text", "plural"]
+__all__ = ["BOOTY", "Table", "and_list", "bribe_text", "cap", "cards_text", "good_count", "good_name", "goods_kind", "goods_text", "plural"]
