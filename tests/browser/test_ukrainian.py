@@ -1,0 +1,51 @@
+"""Every page in Ukrainian (issue 15): opened as ``<page>?lang=uk`` in real Chromium, every part of
+a paced lesson shown and every rulebook example stepped to its end in each edition, the page's
+text holds no English sentence.  English rulebook citations ("1E · Inspection": the 1st edition
+has no Ukrainian rulebook) are the one exception.  Links keep the language."""
+import re
+
+import pytest
+from playwright.sync_api import expect
+
+from harness import assert_no_errors, open_lesson, screenshot
+from test_learner_words import PAGES, SHOWN, each_example
+
+T = 15_000
+# Three Latin-letter words in a row read as an English sentence left untranslated.
+LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’-]*(?:[ ,:]+[A-Za-z][A-Za-z'’-]*){2,}")
+ENGLISH_CITATION = re.compile(r"1E\s*·\s*[A-Za-z][^;)(\n.·—]*")
+KEPT = ("Sheriff of Nottingham",)       # the game's English title, as printed on the box
+
+
+def english_left(text: str) -> list[str]:
+    text = ENGLISH_CITATION.sub(" ", text)
+    for name in KEPT:
+        text = text.replace(name, " ")
+    return [m.group(0) for m in LATIN_RUN.finditer(text)]
+
+
+def test_english_left_finds_a_sentence_and_spares_citations():
+    assert english_left("Шериф бере 2 золотих. The Sheriff opens the bag.") == ["The Sheriff opens the bag"]
+    assert english_left("(1E · Load Merchant Bag; 2E · Крок 2. Завантаження товарів)") == []
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_in_ukrainian_has_no_english_sentence(page, voila_url, name):
+    open_lesson(page, voila_url, f"{name}?lang=uk")
+    expect(page.locator("html")).to_have_attribute("lang", "uk", timeout=T)
+    texts: list[str] = []
+    parts = page.locator(".snl-part-pick button")
+    for k in range(max(1, parts.count())):
+        if parts.count():
+            parts.nth(k).click()
+            expect(parts.nth(k)).to_have_class(re.compile(r"\bmod-active\b"), timeout=T)
+        each_example(page, texts)
+    left = sorted({f"{run!r} in …{t[max(0, t.find(run) - 50):t.find(run) + len(run) + 30]}…"
+                   for t in texts for run in english_left(t)})
+    assert not left, f"{len(left)} English run(s) on {name}:\n" + "\n".join(left[:15])
+    hrefs = page.eval_on_selector_all("a[href$='.ipynb'], a[href*='.ipynb#'], a[href*='.ipynb?']",
+                                      "els => els.filter(a => !a.hasAttribute('hreflang')).map(a => a.getAttribute('href'))")
+    lost = [h for h in hrefs if "lang=uk" not in h]
+    assert not lost, f"links on {name} that drop the language: {lost[:5]}"
+    screenshot(page, f"uk_{name.removesuffix('.ipynb')}")
+    assert_no_errors(page)
