@@ -19,6 +19,7 @@ from sheriff import actions as A
 from sheriff.cards import LEGAL_GOODS, counts_to_list
 from sheriff.errors import IllegalAction
 from sheriff.events import Event
+from sheriff.i18n import _
 from sheriff.payments import debt_options
 from sheriff.phases import bags, inspection, market
 from sheriff.phases.common import need_seat, refuse
@@ -51,8 +52,8 @@ def check(s: GameState, action) -> None:
 
 def _no_move(s: GameState, action) -> IllegalAction:
     if s.phase == OVER:
-        return refuse(s, "game.over", "The game is over; nothing more can be played.")
-    return refuse(s, "round.phases", f"{action!r} is not a move in this game.")
+        return refuse(s, "game.over", _("The game is over; nothing more can be played."))
+    return refuse(s, "round.phases", _("{action} is not a move in this game.").format(action=repr(action)))
 
 
 def apply_unchecked(s: GameState, action) -> None:

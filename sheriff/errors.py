@@ -9,6 +9,7 @@ scenario, a score sheet); the message names the field at fault.
 """
 from __future__ import annotations
 
+from sheriff.i18n import _
 from sheriff.rulebook import RULES
 
 
@@ -19,7 +20,8 @@ class IllegalAction(ValueError):
         self.rule = rule
         self.reason = reason
         self.cite = rule.cite(edition)
-        super().__init__(f"{reason} (rule {rule_id}: {self.cite})")
+        # The reason and citation are in the language spoken when the move was refused.
+        super().__init__(_("{reason} (rule {rule}: {cite})").format(reason=reason, rule=rule_id, cite=self.cite))
 
 
 class InvalidScenario(ValueError):

@@ -13,6 +13,7 @@ from itertools import product
 
 from sheriff import events as E
 from sheriff.cards import ILLEGAL_GOODS, LEGAL_GOODS, N_GOODS, VALUE
+from sheriff.i18n import _
 from sheriff.state import BOOTY, GameState
 
 
@@ -130,20 +131,20 @@ def goods_fault(stand: list[int], owed: int, counts: list[int]) -> str:
     taking away any one card given would leave the debt unpaid."""
     for g in range(N_GOODS):
         if counts[g] > stand[g]:
-            return "the stand does not hold those goods"
+            return _("the stand does not hold those goods")
     goods, forced, rest = goods_due(stand, owed)
     for g in range(N_GOODS):
         if g not in goods and counts[g] != forced[g]:
             if forced[g]:
-                return "every legal good goes first when legal goods are not enough"
-            return "legal goods pay a debt; contraband only when legal goods are not enough"
+                return _("every legal good goes first when legal goods are not enough")
+            return _("legal goods pay a debt; contraband only when legal goods are not enough")
     chosen = [g for g in goods if counts[g]]
     value = sum(VALUE[g] * counts[g] for g in chosen)
     whole = all(counts[g] == stand[g] for g in goods)
     if value < rest and not whole:
-        return "those goods are worth less than the debt"
+        return _("those goods are worth less than the debt")
     if chosen and value - min(VALUE[g] for g in chosen) >= rest:
-        return "that is more goods than the debt needs (a card could be kept and the debt still paid)"
+        return _("that is more goods than the debt needs (a card could be kept and the debt still paid)")
     return ""
 
 

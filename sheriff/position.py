@@ -22,6 +22,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, V
 from sheriff import actions as A
 from sheriff.cards import GOODS, GOOD_IDS, N_GOODS, counts_to_list, deck_composition, good_id
 from sheriff.errors import IllegalAction, InvalidScenario
+from sheriff.i18n import _, ngettext
 from sheriff.phases import bags as bag_rules
 from sheriff.record import MAX_NAME, GoodName, PlayerName, Seat, _invalid, short
 from sheriff.rules import Rules
@@ -37,26 +38,27 @@ def to_counts(v: Any) -> dict[str, int]:
     out: dict[str, int] = {}
     if isinstance(v, dict):
         if len(v) > 2 * N_GOODS:
-            raise ValueError("too many entries")
+            raise ValueError(_("too many entries"))
         items = list(v.items())
     elif isinstance(v, (list, tuple)):
         if len(v) > MAX_PILE:
-            raise ValueError(f"at most {MAX_PILE} cards")
+            raise ValueError(_("at most {count} cards").format(count=MAX_PILE))
         items = [(x, 1) for x in v]
     else:
-        raise ValueError('expected a list of good names or an object of counts such as {"apples": 4}')
+        raise ValueError(_('expected a list of good names or an object of counts such as {example}').format(
+            example='{"apples": 4}'))
     for k, n in items:
         if not isinstance(k, str) or not k or len(k) > MAX_NAME:
-            raise ValueError(f"{short(k)} is not a good's name")
+            raise ValueError(_("{name} is not a good's name").format(name=short(k)))
         try:
             gid = GOODS[good_id(k)].id
         except KeyError:
-            raise ValueError(f"unknown good {short(k)}") from None
+            raise ValueError(_("unknown good {name}").format(name=short(k))) from None
         if type(n) is not int or not 0 <= n <= MAX_PILE:
-            raise ValueError(f"{gid}: a count must be a whole number from 0 to {MAX_PILE}")
+            raise ValueError(_("{good}: a count must be a whole number from 0 to {most}").format(good=gid, most=MAX_PILE))
         out[gid] = out.get(gid, 0) + n
     if sum(out.values()) > MAX_PILE:
-        raise ValueError(f"at most {MAX_PILE} cards")
+        raise ValueError(_("at most {count} cards").format(count=MAX_PILE))
     return {g.id: out[g.id] for g in GOODS if out.get(g.id)}
 
 
@@ -194,7 +196,7 @@ def build_state(pos: Position) -> GameState:
         s.deputy_runs = (pos.round + 1) // 3 if not s.deputy_deck else pos.round // 3
     _ask_the_engine(s, pos, bags, decls)
     if s.card_totals() != comp:       # pragma: no cover - guarded by _check_cards
-        raise InvalidScenario("cards do not add up to the deck composition", "setup")
+        raise InvalidScenario(_("cards do not add up to the deck composition"), "setup")
     return s
 
 
@@ -264,8 +266,8 @@ def _deputy_deck(pos: Position, officials: tuple[int, ...]) -> list[int]:
     if pos.deputy_deck is not None:
         dd = list(pos.deputy_deck)
         if set(dd) & set(officials) or len(set(dd)) != len(dd):
-            raise InvalidScenario("the Deputy deck holds each other player at most once, and not this "
-                                  "round's Deputies", "deputy_deck")
+            raise InvalidScenario(_("the Deputy deck holds each other player at most once, and not this "
+                                    "round's Deputies"), "deputy_deck")
         return dd
     others = [p for p in range(pos.rules.players) if p not in officials]
     random.Random(pos.seed + 1).shuffle(others)
@@ -304,7 +306,8 @@ def _engine_says(check, probe: GameState, action, where: str) -> None:
     except IllegalAction as e:
         if e.rule_id in ("declare.type", "declare.count"):
             where += ".good" if e.rule_id == "declare.type" else ".count"
-        raise InvalidScenario(f"{e.reason} (rule {e.rule_id}: {e.cite})", where) from None
+        raise InvalidScenario(_("{reason} (rule {rule}: {cite})").format(reason=e.reason, rule=e.rule_id, cite=e.cite),
+                              where) from None
 
 
 # -- edge checks: the shape of the data ---------------------------------------------------------
@@ -317,37 +320,38 @@ def _check_table(pos: Position) -> tuple[int, ...]:
     r = pos.rules
     n = r.players
     if len(pos.names) != n:
-        _bad(f"{len(pos.names)} names for a {n}-player game (rules.players is {n})", "names")
+        _bad(_("{given} names for a {n}-player game (rules.players is {n})").format(given=len(pos.names), n=n), "names")
     if len(set(pos.names)) != n:
-        _bad("every player needs a different name", "names")
+        _bad(_("every player needs a different name"), "names")
     for fname in ("hands", "bags", "declarations", "handled", "stands", "black_market_cards", "gold"):
         v = getattr(pos, fname)
         if v and len(v) != n:
-            _bad(f"{len(v)} entries for {n} players (one per seat, in the order of names)", fname)
+            _bad(_("{given} entries for {n} players (one per seat, in the order of names)").format(given=len(v), n=n), fname)
     if not pos.hands:
-        _bad("give every player's hand (an empty list for an empty hand)", "hands")
+        _bad(_("give every player's hand (an empty list for an empty hand)"), "hands")
     if pos.sheriff_turns is not None and len(pos.sheriff_turns) != n:
-        _bad(f"{len(pos.sheriff_turns)} entries for {n} players", "sheriff_turns")
+        _bad(_("{given} entries for {n} players").format(given=len(pos.sheriff_turns), n=n), "sheriff_turns")
     for fname in ("sheriff", "deputies", "market_start", "must_inspect", "must_pass", "black_market_claimed",
                   "deputy_deck"):
         v = getattr(pos, fname)
         for p in ([] if v is None else [v] if isinstance(v, int) else v):
             if p >= n:
-                _bad(f"there is no seat {p} at a {n}-player table", fname)
+                _bad(_("there is no seat {seat} at a {n}-player table").format(seat=p, n=n), fname)
     if not 0 <= pos.round < r.rounds:
-        _bad(f"a game with these rules has {r.rounds} rounds, numbered 0 to {r.rounds - 1}", "round")
+        _bad(_("a game with these rules has {rounds} rounds, numbered 0 to {last}").format(rounds=r.rounds, last=r.rounds - 1),
+                 "round")
     if r.deputies:
         if pos.deputies is None:
-            _bad("a six-player round has two Deputies instead of a Sheriff: give their seats", "deputies")
+            _bad(_("a six-player round has two Deputies instead of a Sheriff: give their seats"), "deputies")
         if pos.sheriff is not None:
-            _bad("six players play with two Deputies, not a Sheriff (use deputies)", "sheriff")
+            _bad(_("six players play with two Deputies, not a Sheriff (use deputies)"), "sheriff")
         if pos.deputies[0] == pos.deputies[1]:
-            _bad("the two Deputies must be different players", "deputies")
+            _bad(_("the two Deputies must be different players"), "deputies")
         return tuple(pos.deputies)
     if pos.deputies is not None:
-        _bad("Deputies exist only in the six-player game (2nd edition)", "deputies")
+        _bad(_("Deputies exist only in the six-player game (2nd edition)"), "deputies")
     if pos.sheriff is None:
-        _bad("missing: the seat of this round's Sheriff", "sheriff")
+        _bad(_("missing: the seat of this round's Sheriff"), "sheriff")
     return (pos.sheriff,)
 
 
@@ -357,12 +361,13 @@ def _check_cards(pos: Position, bags, discards, comp: list[int]) -> list[int]:
     n = r.players
     for p, hand in enumerate(pos.hands):
         if sum(hand.values()) > r.hand_size:
-            _bad(f"a hand holds at most {r.hand_size} cards, not {sum(hand.values())}", f"hands[{p}]")
+            _bad(_("a hand holds at most {most} cards, not {given}").format(most=r.hand_size, given=sum(hand.values())),
+                 f"hands[{p}]")
     if len(discards) != r.discard_piles:
-        ed = "1st" if r.edition == "1E" else "2nd"
-        _bad(f"the {ed} edition has {r.discard_piles} discard pile{'s' if r.discard_piles > 1 else ''}", "discards")
+        _bad(_("the 1st edition has 2 discard piles") if r.edition == "1E" else _("the 2nd edition has 1 discard pile"),
+             "discards")
     if pos.deck is not None and pos.deck_top:
-        _bad("give either the whole draw pile (deck) or its top cards (deck_top), not both", "deck_top")
+        _bad(_("give either the whole draw pile (deck) or its top cards (deck_top), not both"), "deck_top")
     placed = [0] * N_GOODS
     zones: list[tuple[str, list[int]]] = []
     zones += [(f"stands[{p}]", vec(st)) for p, st in enumerate(pos.stands)]
@@ -378,13 +383,15 @@ def _check_cards(pos: Position, bags, discards, comp: list[int]) -> list[int]:
                 continue
             placed[g] += v[g]
             if placed[g] > comp[g]:
-                name = GOODS[g].name
+                name = _(GOODS[g].name)
                 if comp[g] == 0:
                     if GOODS[g].is_royal and not r.royal_goods:
-                        _bad(f"{name} is a Royal Good and rules.royal_goods is off", where)
-                    _bad(f"the {n}-player deck has no {name}", where)
-                _bad(f"{placed[g]} {name} on the table, but the {n}-player deck"
-                     f"{' with Royal Goods' if r.royal_goods else ''} has only {comp[g]}", where)
+                        _bad(_("{good} is a Royal Good and rules.royal_goods is off").format(good=name), where)
+                    _bad(_("the {n}-player deck has no {good}").format(n=n, good=name), where)
+                says = (_("{placed} {good} on the table, but the {n}-player deck with Royal Goods has only {most}")
+                        if r.royal_goods else
+                        _("{placed} {good} on the table, but the {n}-player deck has only {most}"))
+                _bad(says.format(placed=placed[g], good=name, n=n, most=comp[g]), where)
     return placed
 
 
@@ -399,80 +406,85 @@ def _check_phase(pos: Position, order: list[int], bags, decls, handled) -> None:
     """What a snapshot of this phase can hold (who has a bag, a declaration, a handled bag...)."""
     r = pos.rules
     ph = pos.phase
-    role = "a Deputy" if r.deputies else "the Sheriff"
     for p in range(r.players):
         if p not in order:
             if decls[p] is not None:
-                _bad(f"{pos.names[p]} is {role} and declares nothing", f"declarations[{p}]")
+                _bad((_("{name} is a Deputy and declares nothing") if r.deputies
+                      else _("{name} is the Sheriff and declares nothing")).format(name=pos.names[p]), f"declarations[{p}]")
             if handled[p] is not None:
-                _bad(f"{pos.names[p]} is {role} and has no bag to hand back", f"handled[{p}]")
+                _bad((_("{name} is a Deputy and has no bag to hand back") if r.deputies
+                      else _("{name} is the Sheriff and has no bag to hand back")).format(name=pos.names[p]),
+                     f"handled[{p}]")
         elif bags[p] is not None and handled[p] is not None:
-            _bad(f"{pos.names[p]}'s bag was already {handled[p]}, so it is no longer on the table "
-                 "(put its goods on the stand instead)", f"bags[{p}]")
+            _bad((_("{name}'s bag was already inspected, so it is no longer on the table "
+                    "(put its goods on the stand instead)") if handled[p] == INSPECTED else
+                  _("{name}'s bag was already passed, so it is no longer on the table "
+                    "(put its goods on the stand instead)")).format(name=pos.names[p]), f"bags[{p}]")
     if ph != MARKET and pos.turn:
-        _bad("turn counts Market turns and is only used in the market phase", "turn")
+        _bad(_("turn counts Market turns and is only used in the market phase"), "turn")
     if ph in (MARKET_START, MARKET):
         for p in order:
             for fname, v in (("bags", bags[p]), ("declarations", decls[p]), ("handled", handled[p])):
                 if v is not None:
-                    _bad(f"bags are loaded only after the Market (phase is {ph!r})", f"{fname}[{p}]")
+                    _bad(_("bags are loaded only after the Market (phase is {phase})").format(phase=repr(ph)), f"{fname}[{p}]")
     if ph == MARKET_START:
         if r.edition == "1E":
-            _bad("the 1st edition has no 'market_start' step: the Market starts at the Sheriff's left", "phase")
+            _bad(_("the 1st edition has no 'market_start' step: the Market starts at the Sheriff's left"), "phase")
         if pos.set_aside:
-            _bad("nothing is set aside before the Market starts", "set_aside")
+            _bad(_("nothing is set aside before the Market starts"), "set_aside")
     elif ph == MARKET:
         if r.edition == "2E" and pos.market_start is not None and pos.market_start not in order:
-            _bad(f"{pos.names[pos.market_start]} is not a merchant this round", "market_start")
+            _bad(_("{name} is not a merchant this round").format(name=pos.names[pos.market_start]), "market_start")
         if r.edition == "1E" and pos.market_start is not None and pos.market_start != order[0]:
-            _bad("in the 1st edition the Market starts at the Sheriff's left", "market_start")
+            _bad(_("in the 1st edition the Market starts at the Sheriff's left"), "market_start")
         if pos.turn >= len(order):
-            _bad(f"only {len(order)} merchants take a Market turn", "turn")
+            _bad(ngettext("only {count} merchant takes a Market turn", "only {count} merchants take a Market turn",
+                              len(order)).format(count=len(order)), "turn")
     elif ph == LOAD:
         if all(bags[p] is not None for p in order):
-            _bad("every merchant has loaded a bag already, so the phase is 'declare'", "phase")
+            _bad(_("every merchant has loaded a bag already, so the phase is 'declare'"), "phase")
         for p in order:
             if decls[p] is not None or handled[p] is not None:
-                _bad("nobody declares before every bag is loaded", f"declarations[{p}]")
+                _bad(_("nobody declares before every bag is loaded"), f"declarations[{p}]")
     elif ph == DECLARE:
         for p in order:
             if bags[p] is None:
-                _bad(f"{pos.names[p]} has no bag, but every merchant loads one before declaring", f"bags[{p}]")
+                _bad(_("{name} has no bag, but every merchant loads one before declaring").format(name=pos.names[p]), f"bags[{p}]")
             if handled[p] is not None:
-                _bad("bags are handed back only in the Inspection phase", f"handled[{p}]")
+                _bad(_("bags are handed back only in the Inspection phase"), f"handled[{p}]")
         if all(decls[p] is not None for p in order):
-            _bad("every merchant has declared already, so the phase is 'inspect'", "phase")
+            _bad(_("every merchant has declared already, so the phase is 'inspect'"), "phase")
     elif ph == INSPECT:
         for p in order:
             if handled[p] is None:
                 if bags[p] is None:
-                    _bad(f"{pos.names[p]} has no bag and it was not handled: give the bag, or mark it handled",
+                    _bad(_("{name} has no bag and it was not handled: give the bag, or mark it handled").format(name=pos.names[p]),
                          f"bags[{p}]")
                 if decls[p] is None:
-                    _bad(f"{pos.names[p]}'s bag was never declared", f"declarations[{p}]")
+                    _bad(_("{name}'s bag was never declared").format(name=pos.names[p]), f"declarations[{p}]")
         if all(handled[p] is not None for p in order):
-            _bad("every bag has been handled, so the round is over", "handled")
+            _bad(_("every bag has been handled, so the round is over"), "handled")
     if ph != INSPECT and (pos.must_inspect or pos.must_pass):
-        _bad("deals about other bags are struck only in the Inspection phase", "must_inspect")
+        _bad(_("deals about other bags are struck only in the Inspection phase"), "must_inspect")
     for fname, seats in (("must_inspect", pos.must_inspect), ("must_pass", pos.must_pass)):
         for p in seats:
             if p not in order or handled[p] is not None:
-                _bad(f"{pos.names[p]} has no bag still waiting", fname)
+                _bad(_("{name} has no bag still waiting").format(name=pos.names[p]), fname)
     if set(pos.must_inspect) & set(pos.must_pass):
-        _bad("a bag cannot be both opened and let through", "must_pass")
+        _bad(_("a bag cannot be both opened and let through"), "must_pass")
     if pos.set_aside and (r.edition == "1E" or ph != MARKET):
-        _bad("set-aside cards wait only during a 2nd-edition Market", "set_aside")
+        _bad(_("set-aside cards wait only during a 2nd-edition Market"), "set_aside")
     if (pos.booty_gold or any(pos.booty.values())) and not r.deputies:
-        _bad("the Booty tile is used only by the Deputies of a six-player game", "booty")
+        _bad(_("the Booty tile is used only by the Deputies of a six-player game"), "booty")
     bm_cards = pos.black_market_cards or [[] for _ in range(r.players)]
     if not r.black_market and (any(bm_cards) or pos.black_market_piles or pos.black_market_claimed):
-        _bad("the Black Market module is off (rules.black_market)", "black_market_cards")
+        _bad(_("the Black Market module is off (rules.black_market)"), "black_market_cards")
     pile_goods = {p.good for p in r.black_market_piles}
     for p, cards in enumerate(bm_cards):
         for i, c in enumerate(cards):
             if c.good not in pile_goods:
-                _bad(f"the Black Market has no {c.good} pile", f"black_market_cards[{p}][{i}].good")
+                _bad(_("the Black Market has no {good} pile").format(good=c.good), f"black_market_cards[{p}][{i}].good")
     if r.black_market:
         for g in pos.black_market_piles or {}:
             if g not in pile_goods:
-                _bad(f"the rules have no Black Market pile for {g}", "black_market_piles")
+                _bad(_("the rules have no Black Market pile for {good}").format(good=g), "black_market_piles")

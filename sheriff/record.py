@@ -32,6 +32,7 @@ from pydantic_core import ErrorDetails, from_json
 from sheriff import actions as A
 from sheriff.cards import GOODS, GOOD_IDS, MAX_DECK, good_id
 from sheriff.errors import InvalidScenario
+from sheriff.i18n import _, ngettext
 from sheriff.phases.inspection import PROMISE_LIMIT
 
 # Size limits: generous for real games, small enough that no file can exhaust memory or time.
@@ -48,7 +49,7 @@ def _known_good(v: str) -> str:
     try:
         return GOODS[good_id(v)].id
     except KeyError:
-        raise ValueError(f"unknown good {short(v)}") from None
+        raise ValueError(_("unknown good {name}").format(name=short(v))) from None
 
 
 GoodName = Annotated[StrictStr, Field(min_length=1, max_length=MAX_NAME), AfterValidator(_known_good)]
@@ -67,9 +68,9 @@ def _name(v: str) -> str:
     trailing blanks are dropped, so "A" and "A " are the same player."""
     v = v.strip()
     if not v:
-        raise ValueError("a name cannot be blank")
+        raise ValueError(_("a name cannot be blank"))
     if any(unicodedata.category(c) in ("Cc", "Zl", "Zp") or c in _BIDI for c in v):
-        raise ValueError("a name cannot hold control characters")
+        raise ValueError(_("a name cannot hold control characters"))
     return v
 
 
@@ -236,16 +237,17 @@ def _message(err: ErrorDetails) -> str:
         if msg.startswith(p):
             msg = msg[len(p):]
     if err.get("type") == "extra_forbidden":
-        msg = "unknown field"
+        msg = _("unknown field")
     elif err.get("type") == "missing":
-        msg = "missing field"
+        msg = _("missing field")
     elif err.get("type") in ("union_tag_invalid", "union_tag_not_found"):
         tag = err.get("ctx", {}).get("tag")
-        msg = (f"unknown move type {short(tag)}" if tag is not None else "a move needs a \"type\"") + \
-            f" (one of: {', '.join(ACTION_TAGS)})"
+        tags = ", ".join(ACTION_TAGS)
+        msg = (_("unknown move type {tag} (one of: {tags})").format(tag=short(tag), tags=tags) if tag is not None
+               else _('a move needs a "type" (one of: {tags})').format(tags=tags))
     inp = err.get("input")
     if err.get("type", "").endswith("_type") and isinstance(inp, (str, int, float, bool)):
-        msg += f", got {short(inp)}"
+        msg = _("{problem}, got {value}").format(problem=msg, value=short(inp))
     return msg.replace("\n", " ")
 
 
@@ -253,16 +255,20 @@ def _invalid(e: ValidationError, prefix: str = "") -> InvalidScenario:
     """One line from a pydantic error: the first problem, with the field path."""
     errs = e.errors(include_url=False)
     err = errs[0]
-    more = f" (and {len(errs) - 1} more problem{'s' if len(errs) > 2 else ''})" if len(errs) > 1 else ""
-    return InvalidScenario(_message(err) + more, _path(tuple(err.get("loc", ())), prefix) or prefix or None)
+    msg = _message(err)
+    if len(errs) > 1:
+        msg = ngettext("{problem} (and {more} more problem)", "{problem} (and {more} more problems)",
+                       len(errs) - 1).format(problem=msg, more=len(errs) - 1)
+    return InvalidScenario(msg, _path(tuple(err.get("loc", ())), prefix) or prefix or None)
 
 
 def parse_json_text(text: str | bytes, what: str = "file") -> Any:
     """JSON text to plain data, with a size cap and a nesting cap (never a RecursionError)."""
     if not isinstance(text, (str, bytes, bytearray)):
-        raise InvalidScenario(f"expected JSON text, got {type(text).__name__}", what)
+        raise InvalidScenario(_("expected JSON text, got {kind}").format(kind=type(text).__name__), what)
     if len(text) > MAX_TEXT:
-        raise InvalidScenario(f"too large: {len(text):,} characters (the limit is {MAX_TEXT:,})", what)
+        raise InvalidScenario(_("too large: {size} characters (the limit is {limit})").format(
+            size=f"{len(text):,}", limit=f"{MAX_TEXT:,}"), what)
     if isinstance(text, str):
         text = text.removeprefix("\ufeff")             # a byte-order mark, as some editors write
     else:
@@ -270,11 +276,11 @@ def parse_json_text(text: str | bytes, what: str = "file") -> Any:
     try:
         data = from_json(text)
     except ValueError as e:
-        raise InvalidScenario(f"not valid JSON ({str(e).splitlines()[0][:120]})", what) from None
+        raise InvalidScenario(_("not valid JSON ({error})").format(error=str(e).splitlines()[0][:120]), what) from None
     try:      # the fast parser silently keeps the last of two equal keys: look again, strictly
         json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except _DuplicateKey as e:
-        raise InvalidScenario(f"the key {short(e.args[0])} appears twice in one object", what) from None
+        raise InvalidScenario(_("the key {key} appears twice in one object").format(key=short(e.args[0])), what) from None
     except (ValueError, RecursionError):   # pragma: no cover - from_json already accepted it
         pass
     return data

@@ -2,6 +2,10 @@
 
 Every refusal names one of these ids; lessons show the same texts.  A rule may be
 stated in both editions (with a different section in each) or in only one.
+
+The file holds the English text, which is each message's id in the ``rules`` catalog;
+``title``, ``text`` and ``cite`` answer in the page's language (a Ukrainian 2nd-edition
+citation names the Ukrainian rulebook's section; 1st-edition sections stay in English).
 """
 from __future__ import annotations
 
@@ -9,21 +13,31 @@ import json
 from dataclasses import dataclass
 from importlib import resources
 
+from sheriff.i18n import _
+
 
 @dataclass(frozen=True, slots=True)
 class Rule:
     id: str
-    title: str
-    text: str
-    cites: tuple[tuple[str, str], ...]   # (edition, section) pairs
+    source_title: str                    # English, as in rules.json (the catalog's message id)
+    source_text: str
+    cites: tuple[tuple[str, str], ...]   # (edition, section) pairs, English
     interpretation: bool = False
+
+    @property
+    def title(self) -> str:
+        return _(self.source_title)
+
+    @property
+    def text(self) -> str:
+        return _(self.source_text)
 
     def cite(self, edition: str | None = None) -> str:
         """The citation for one edition, or every edition's citation joined."""
         cites = dict(self.cites)
         if edition in cites:
-            return cites[edition]
-        return "; ".join(cites.values())
+            return _(cites[edition])
+        return "; ".join(_(c) for c in cites.values())
 
 
 def _load() -> dict[str, Rule]:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_
 
 from sheriff.cards import GOODS, GOOD_IDS
 from sheriff.errors import IllegalAction
+from sheriff.i18n import _, ngettext
 
 Edition = Literal["1E", "2E"]
 BM_VALUE_MAX = 1000     # a Black Market card's value: printed cards are worth a few dozen
@@ -29,14 +30,14 @@ class BlackMarketPile(BaseModel):
     @classmethod
     def _contraband(cls, v: str) -> str:
         if v not in GOOD_IDS or GOODS[GOOD_IDS[v]].kind != "contraband":
-            raise ValueError(f"{v!r} is not a contraband good (pepper, mead, silk, crossbows)")
+            raise ValueError(_("{good} is not a contraband good (pepper, mead, silk, crossbows)").format(good=repr(v)))
         return v
 
     @field_validator("values")
     @classmethod
     def _positive(cls, v: tuple[int, int]) -> tuple[int, int]:
         if min(v) < 0:
-            raise ValueError("Black Market values cannot be negative")
+            raise ValueError(_("Black Market values cannot be negative"))
         hi, lo = sorted(v, reverse=True)
         return (hi, lo)
 
@@ -65,13 +66,13 @@ class Rules(BaseModel):
     def _possible(self) -> "Rules":
         if self.edition == "1E" and self.players == 6:
             # IllegalAction is a ValueError: pydantic keeps it (ctx "error") for widgets to lay out.
-            raise IllegalAction("variant.edition", "Six players need the Deputies rule, which only the 2nd edition has.", "1E")
+            raise IllegalAction("variant.edition", _("Six players need the Deputies rule, which only the 2nd edition has."), "1E")
         if self.edition == "1E" and self.black_market:
-            raise IllegalAction("variant.edition", "The Black Market is a 2nd-edition module; the 1st edition has no Black Market cards.", "1E")
+            raise IllegalAction("variant.edition", _("The Black Market is a 2nd-edition module; the 1st edition has no Black Market cards."), "1E")
         if self.black_market:
             goods = [p.good for p in self.black_market_piles]
             if len(goods) != len(set(goods)):
-                raise ValueError("black_market_piles: each contraband type may have only one pile")
+                raise ValueError(_("black_market_piles: each contraband type may have only one pile"))
         return self
 
     # Derived facts the engine reads once.
@@ -101,8 +102,11 @@ class Rules(BaseModel):
         return 60 * (self.players - (2 if self.deputies else 1))
 
     def describe(self) -> str:
+        """'2E, 4 players, Royal Goods': the edition, the table and the variants on (a list of names)."""
         opts = [name for name, on in (
-            ("Royal Goods", self.royal_goods), ("time limit", self.time_limit),
-            ("remove 10 cards", self.remove_ten), ("seven-card hand", self.seven_card_hand),
-            ("Black Market", self.black_market), ("Deputies", self.deputies)) if on]
-        return f"{self.edition}, {self.players} players" + (f", {', '.join(opts)}" if opts else "")
+            (_("Royal Goods"), self.royal_goods), (_("time limit"), self.time_limit),
+            (_("remove 10 cards"), self.remove_ten), (_("seven-card hand"), self.seven_card_hand),
+            (_("Black Market"), self.black_market), (_("Deputies"), self.deputies)) if on]
+        table = ngettext("{edition}, {n} player", "{edition}, {n} players", self.players).format(
+            edition=self.edition, n=self.players)
+        return table + (_(", ") + _(", ").join(opts) if opts else "")

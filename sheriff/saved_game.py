@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError, m
 
 from sheriff.engine import Game
 from sheriff.errors import IllegalAction, InvalidScenario
+from sheriff.i18n import _
 from sheriff.position import Position
 from sheriff.record import (MAX_ACTIONS, MAX_SEED, ActionModel, PlayerName, Seat, _invalid, from_action,
                             parse_json_text, prefixed)
@@ -38,15 +39,17 @@ class SavedGame(BaseModel):
     def _table(self) -> "SavedGame":
         n = self.rules.players
         if len(self.names) != n:
-            raise ValueError(f"names: {len(self.names)} names for a {n}-player game")
+            raise ValueError(_("names: {given} names for a {n}-player game").format(given=len(self.names), n=n))
         if len(set(self.names)) != n:
-            raise ValueError("names: every player needs a different name")
+            raise ValueError(_("names: every player needs a different name"))
         if self.first_sheriff >= n:
-            raise ValueError(f"first_sheriff: there is no seat {self.first_sheriff} at a {n}-player table")
+            raise ValueError(_("first_sheriff: there is no seat {seat} at a {n}-player table").format(
+                seat=self.first_sheriff, n=n))
         for i, a in enumerate(self.actions):
             for f, p in a.seats():
                 if p >= n:
-                    raise ValueError(f"actions[{i}].{f}: there is no seat {p} at a {n}-player table")
+                    raise ValueError(_("{field}: there is no seat {seat} at a {n}-player table").format(
+                        field=f"actions[{i}].{f}", seat=p, n=n))
         return self
 
 
@@ -88,7 +91,7 @@ def load_game(text: str | bytes):
     """
     data = parse_json_text(text)
     if not isinstance(data, dict):
-        raise InvalidScenario(f"expected a JSON object, got {type(data).__name__}", "file")
+        raise InvalidScenario(_("expected a JSON object, got {kind}").format(kind=type(data).__name__), "file")
     try:
         saved = SavedGame.model_validate(data)
     except ValidationError as e:
@@ -100,7 +103,7 @@ def load_game(text: str | bytes):
             except InvalidScenario as e:
                 raise prefixed(e, "setup") from None
             if pos.rules != saved.rules or pos.names != saved.names:
-                raise InvalidScenario("the setup's rules and names must match the game's", "setup")
+                raise InvalidScenario(_("the setup's rules and names must match the game's"), "setup")
             game = Game.from_state(pos.to_state())
             game.setup = pos
         else:
@@ -108,16 +111,17 @@ def load_game(text: str | bytes):
     except InvalidScenario:
         raise
     except Exception as e:   # a bug, never the user's input: still one clear line
-        raise InvalidScenario(f"could not set up the game ({type(e).__name__}: {e})", "rules") from None
+        raise InvalidScenario(_("could not set up the game ({error})").format(error=f"{type(e).__name__}: {e}"),
+                              "rules") from None
     for i, am in enumerate(saved.actions):
         action = am.to_action()
         try:
             game.push(action)
         except IllegalAction as e:
-            raise InvalidScenario(f"illegal move ({action.text(game.names)}): {e.reason} "
-                                  f"(rule {e.rule_id}: {e.cite})", f"actions[{i}]") from None
+            raise InvalidScenario(_("illegal move ({move}): {reason} (rule {rule}: {cite})").format(
+                move=action.text(game.names), reason=e.reason, rule=e.rule_id, cite=e.cite), f"actions[{i}]") from None
         except Exception as e:
-            raise InvalidScenario(f"the engine could not apply this move ({type(e).__name__}: {e})",
+            raise InvalidScenario(_("the engine could not apply this move ({error})").format(error=f"{type(e).__name__}: {e}"),
                                   f"actions[{i}]") from None
     return game
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from sheriff.cards import N_GOODS, VALUE, deck_composition
 from sheriff.events import Event
+from sheriff.i18n import N_, gettext     # not ``_``: this module's loops use ``_``
 from sheriff.rules import Rules
 
 if TYPE_CHECKING:
@@ -30,10 +31,16 @@ DECLARE: Final = "declare"
 INSPECT: Final = "inspect"
 OVER: Final = "over"
 
+# English names (catalog ids): show them through ``phase_title`` (or ``gettext``), which translates.
 PHASE_TITLES = {
-    MARKET_START: "Market (choosing who starts)", MARKET: "Market", LOAD: "Load Merchant Bag",
-    DECLARE: "Declaration", INSPECT: "Inspection", OVER: "Game over",
+    MARKET_START: N_("Market (choosing who starts)"), MARKET: N_("Market"), LOAD: N_("Load Merchant Bag"),
+    DECLARE: N_("Declaration"), INSPECT: N_("Inspection"), OVER: N_("Game over"),
 }
+
+
+def phase_title(phase: str) -> str:
+    """A phase's name in the page's language."""
+    return gettext(PHASE_TITLES[phase])
 
 def shuffle(rng: random.Random, cards: list) -> list:
     """A uniformly random, seed-determined permutation of ``cards`` (a new list).
@@ -236,7 +243,8 @@ def reset_round(s: GameState) -> None:
 def new_state(rules: Rules, names: list[str], seed: int, first_sheriff: int = 0) -> GameState:
     """Shuffle, deal and seat everyone: the position before the first action."""
     if len(names) != rules.players:
-        raise ValueError(f"names: {len(names)} names given for a {rules.players}-player game")
+        raise ValueError(gettext("names: {given} names given for a {players}-player game")
+                         .format(given=len(names), players=rules.players))
     s = GameState()
     s.rules = rules
     s.n = n = rules.players

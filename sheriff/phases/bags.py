@@ -4,6 +4,7 @@ from __future__ import annotations
 from sheriff import actions as A
 from sheriff import events as E
 from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
+from sheriff.i18n import N_, _, ngettext
 from sheriff.phases.common import need_cards, need_group, need_phase, need_seat, refuse
 from sheriff.phases.common import Handlers
 from sheriff.state import DECLARE, INSPECT, LOAD, GameState
@@ -11,18 +12,20 @@ from sheriff.state import DECLARE, INSPECT, LOAD, GameState
 
 def check_load(s: GameState, a) -> None:
     if s.phase != LOAD:
-        need_phase(s, LOAD, "Loading a bag")
+        need_phase(s, LOAD, N_("Loading a bag"))
     need_seat(s, a.player)
     if a.player in s.officials:
-        raise refuse(s, "round.phases", f"{s.names[a.player]} is {'a Deputy' if s.deputies_mode else 'the Sheriff'} this round and carries no bag.")
+        says = (_("{name} is a Deputy this round and carries no bag.") if s.deputies_mode
+                else _("{name} is the Sheriff this round and carries no bag."))
+        raise refuse(s, "round.phases", says.format(name=s.names[a.player]))
     if s.bags[a.player] is not None:
-        raise refuse(s, "load.closed", f"{s.names[a.player]} has already closed the bag; it cannot be repacked.")
+        raise refuse(s, "load.closed", _("{name} has already closed the bag; it cannot be repacked.").format(name=s.names[a.player]))
     need_group(s, a.cards, "load.from_hand")
     k = len(a.cards)
     if k < 1:
-        raise refuse(s, "load.size", "A bag must hold at least one card.")
+        raise refuse(s, "load.size", _("A bag must hold at least one card."))
     if k > 5:
-        raise refuse(s, "load.size", f"A bag holds at most five cards, not {k}.")
+        raise refuse(s, "load.size", _("A bag holds at most five cards, not {count}.").format(count=k))
     need_cards(s, a.cards, s.hands[a.player], "load.from_hand", a.player)
 
 
@@ -43,20 +46,24 @@ def apply_load(s: GameState, a) -> None:
 
 def check_declare(s: GameState, a) -> None:
     if s.phase != DECLARE:
-        need_phase(s, DECLARE, "Declaring")
+        need_phase(s, DECLARE, N_("Declaring"))
     who = s.order[s.turn]
     if a.player != who:
         need_seat(s, a.player)
-        raise refuse(s, "turn.order", f"{s.names[who]} declares next; {s.names[a.player]} must wait.")
+        raise refuse(s, "turn.order", _("{name} declares next; {other} must wait.").format(name=s.names[who], other=s.names[a.player]))
     g = a.good
     if not (type(g) is int and 0 <= g < len(GOODS)):
-        raise refuse(s, "declare.type", f"{g!r} is not a good.")
+        raise refuse(s, "declare.type", _("{good} is not a good.").format(good=repr(g)))
     if not IS_LEGAL[g]:
-        kind = "Royal Goods are" if GOODS[g].is_royal else "contraband is"
-        raise refuse(s, "declare.type", f"{GOODS[g].name} cannot be declared: {kind} never declared, only Apples, Cheese, Bread or Chickens.")
+        says = (_("{good} cannot be declared: Royal Goods are never declared, only Apples, Cheese, Bread or Chickens.")
+                if GOODS[g].is_royal else
+                _("{good} cannot be declared: contraband is never declared, only Apples, Cheese, Bread or Chickens."))
+        raise refuse(s, "declare.type", says.format(good=_(GOODS[g].name)))
     size = s.bag_size[a.player]
     if type(a.count) is not int or a.count != size:
-        raise refuse(s, "declare.count", f"The bag holds {size} card{'s' if size != 1 else ''}, so the declaration must say {size}, not {a.count}.")
+        raise refuse(s, "declare.count", ngettext("The bag holds {size} card, so the declaration must say {size}, not {count}.",
+                                                  "The bag holds {size} cards, so the declaration must say {size}, not {count}.",
+                                                  size).format(size=size, count=a.count))
 
 
 def apply_declare(s: GameState, a) -> None:

@@ -1,4 +1,8 @@
-"""Checks shared by every phase."""
+"""Checks shared by every phase.
+
+Refusals are worded when they are raised, in the language spoken then (``sheriff.i18n``):
+whole sentences with named placeholders, never glued from pieces.
+"""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -6,7 +10,8 @@ from typing import Any
 
 from sheriff.cards import GOODS, N_GOODS
 from sheriff.errors import IllegalAction
-from sheriff.state import PHASE_TITLES, GameState
+from sheriff.i18n import _, ngettext
+from sheriff.state import GameState, phase_title
 
 # A phase's table of its moves: move class -> (check, apply).
 Rule = Callable[[GameState, Any], None]
@@ -18,37 +23,65 @@ def refuse(s: GameState, rule_id: str, reason: str) -> IllegalAction:
 
 
 def need_phase(s: GameState, phase: str, doing: str) -> None:
+    """``doing``: what was tried, as a noun phrase marked with ``N_`` ("Loading a bag")."""
     if s.phase != phase:
         raise refuse(s, "round.phases",
-                     f"{doing} belongs to the {PHASE_TITLES[phase]} phase, but the game is in the "
-                     f"{PHASE_TITLES[s.phase]} phase.")
+                     _("{doing} belongs to the {phase} phase, but the game is in the {now} phase.")
+                     .format(doing=_(doing), phase=phase_title(phase), now=phase_title(s.phase)))
 
 
 def need_cards(s: GameState, cards, where: list[int], rule_id: str, player: int, place: str = "hand") -> list[int]:
-    """Count vector of ``cards``; refuse if they are not all in ``where`` (``player``'s ``place``).
+    """Count vector of ``cards``; refuse if they are not all in ``where`` (``player``'s ``place``:
+    "hand" or "stand").
 
     The refusal message is only formatted when refusing: legal moves stay cheap."""
     need_group(s, cards, rule_id)
     n = N_GOODS
     for c in cards:                   # every card first, so the message names the odd one out
         if type(c) is not int or not 0 <= c < n:
-            raise refuse(s, rule_id, f"{c!r} is not a goods card.")
+            raise refuse(s, rule_id, not_a_card(c))
     counts = [0] * n
     for c in cards:
         k = counts[c] + 1
         counts[c] = k
         if k > where[c]:
-            held = f"only {where[c]}" if where[c] else "no"       # never "has 0 Silk"
-            raise refuse(s, rule_id, f"{s.names[player]}'s {place} has {held} {GOODS[c].name}, not {cards.count(c)}.")
+            raise refuse(s, rule_id, _short(s.names[player], place, where[c], c, cards.count(c)))
     return counts
 
 
+def _short(name: str, place: str, held: int, g: int, wanted: int) -> str:
+    good = _(GOODS[g].name)
+    # Never "has 0 Silk": "no Silk" instead.  English keeps the card's name ("2 Apples" even for one).
+    if place == "stand":
+        if not held:
+            return _("{name}'s stand has no {good}, not {wanted}.").format(name=name, good=good, wanted=wanted)
+        return ngettext("{name}'s stand has only {held} {good}, not {wanted}.",
+                        "{name}'s stand has only {held} {good}, not {wanted}.", held).format(
+            name=name, held=held, good=good, wanted=wanted)
+    if not held:
+        return _("{name}'s hand has no {good}, not {wanted}.").format(name=name, good=good, wanted=wanted)
+    return ngettext("{name}'s hand has only {held} {good}, not {wanted}.",
+                    "{name}'s hand has only {held} {good}, not {wanted}.", held).format(
+        name=name, held=held, good=good, wanted=wanted)
+
+
+def not_a_card(c: object) -> str:
+    return _("{card} is not a goods card.").format(card=repr(c))
+
+
 def need_group(s: GameState, group, rule_id: str, what: str = "goods cards") -> None:
-    """Groups of cards or players come as tuples (lists are accepted too)."""
+    """Groups of cards or players come as tuples (lists are accepted too).  ``what``: "goods
+    cards", "discard piles" or "cards or players"."""
     if not isinstance(group, (tuple, list)):
-        raise refuse(s, rule_id, f"{group!r} is not a group of {what}.")
+        if what == "discard piles":
+            reason = _("{group} is not a group of discard piles.")
+        elif what == "cards or players":
+            reason = _("{group} is not a group of cards or players.")
+        else:
+            reason = _("{group} is not a group of goods cards.")
+        raise refuse(s, rule_id, reason.format(group=repr(group)))
 
 
 def need_seat(s: GameState, p) -> None:
     if type(p) is not int or not 0 <= p < s.n:
-        raise refuse(s, "turn.order", f"There is no player {p!r} at this table.")
+        raise refuse(s, "turn.order", _("There is no player {player} at this table.").format(player=repr(p)))

@@ -32,8 +32,9 @@ from sheriff import actions as A
 from sheriff import events as E
 from sheriff.actions import Bribe
 from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, MAX_DECK, N_GOODS, PENALTY
+from sheriff.i18n import N_, _, ngettext
 from sheriff.payments import give_gold, goods_fault, pay, settle_goods
-from sheriff.phases.common import Handlers, need_cards, need_group, need_phase, need_seat, refuse
+from sheriff.phases.common import Handlers, need_cards, need_group, need_phase, need_seat, not_a_card, refuse
 from sheriff.phases.rounds import end_inspection
 from sheriff.state import BOOTY, INSPECT, INSPECTED, PASSED, GameState
 
@@ -102,49 +103,54 @@ def _bind(table: dict[int, tuple[int, ...]], bags, who: tuple[int, ...]) -> None
 def _need_no_debt(s: GameState) -> None:
     if s.debts:
         who = s.debts[0][0]
-        raise refuse(s, "debt.goods", f"{s.names[who]} must first choose the stand goods that pay the debt.")
+        raise refuse(s, "debt.goods", _("{name} must first choose the stand goods that pay the debt.").format(name=s.names[who]))
 
 
 def _need_open_bag(s: GameState, a, m) -> None:     # m: as given, not yet checked
     if s.phase != INSPECT:
-        need_phase(s, INSPECT, "That")
+        need_phase(s, INSPECT, N_("That"))
     if type(m) is not int or not 0 <= m < s.n or type(a.player) is not int or not 0 <= a.player < s.n:
         need_seat(s, a.player)
         need_seat(s, m)
     if s.debts:
         _need_no_debt(s)
     if s.claim_queue:
-        who = s.claim_queue[0]
-        raise refuse(s, "black_market.claim", f"{s.names[who]} must first say whether to claim a Black Market card.")
+        raise refuse(s, "black_market.claim", _claim_first(s))
     if m not in s.order:
-        raise refuse(s, "inspect.who", f"{s.names[m]} carries no bag this round.")
+        raise refuse(s, "inspect.who", _("{name} carries no bag this round.").format(name=s.names[m]))
     if s.handled[m] is not None:
-        raise refuse(s, "inspect.final", f"{s.names[m]}'s bag has already been {s.handled[m]}; that choice is final.")
+        says = (_("{name}'s bag has already been inspected; that choice is final.") if s.handled[m] == INSPECTED
+                else _("{name}'s bag has already been passed; that choice is final."))
+        raise refuse(s, "inspect.final", says.format(name=s.names[m]))
 
 
 def _need_decider(s: GameState, a, m: int) -> None:
     """``a.player`` must be the one who decides about ``m``'s bag right now."""
     if s.deputies_mode and m not in s.authority:
         if a.player in s.officials:
-            raise refuse(s, "deputies.stance", f"Both Deputies must first say whether they suspect {s.names[m]}.")
+            raise refuse(s, "deputies.stance", _("Both Deputies must first say whether they suspect {name}.").format(name=s.names[m]))
     actor = actor_for(s, m)
     if a.player != actor:
-        boss = "The Sheriff" if not s.deputies_mode else "The Deputies"
         if actor is not None:
-            boss = s.names[actor]
-        raise refuse(s, "inspect.who", f"{boss} decides about {s.names[m]}'s bag, not {s.names[a.player]}.")
+            says = _("{boss} decides about {name}'s bag, not {other}.")
+        elif s.deputies_mode:
+            says = _("The Deputies decide about {name}'s bag, not {other}.")
+        else:
+            says = _("The Sheriff decides about {name}'s bag, not {other}.")
+        raise refuse(s, "inspect.who", says.format(boss=s.names[actor] if actor is not None else "",
+                                                   name=s.names[m], other=s.names[a.player]))
     if s.current not in (-1, m):
-        raise refuse(s, "inspect.one_at_a_time", f"{s.names[s.current]}'s bag is still being dealt with; finish it first.")
+        raise refuse(s, "inspect.one_at_a_time", _("{name}'s bag is still being dealt with; finish it first.").format(name=s.names[s.current]))
     if s.nego is not None and s.nego[DUE] != a.player:
-        raise refuse(s, "negotiation.turn", f"{s.names[s.nego[DUE]]} has not answered yet.")
+        raise refuse(s, "negotiation.turn", _("{name} has not answered yet.").format(name=s.names[s.nego[DUE]]))
 
 
 def _need_due(s: GameState, a, m: int) -> list:
     nego = s.nego
     if nego is None or nego[M] != m:
-        raise refuse(s, "negotiation.turn", f"Nobody is negotiating over {s.names[m]}'s bag.")
+        raise refuse(s, "negotiation.turn", _("Nobody is negotiating over {name}'s bag.").format(name=s.names[m]))
     if nego[DUE] != a.player:
-        raise refuse(s, "negotiation.turn", f"It is {s.names[nego[DUE]]}'s answer that is awaited, not {s.names[a.player]}'s.")
+        raise refuse(s, "negotiation.turn", _("It is {name}'s answer that is awaited, not {other}'s.").format(name=s.names[nego[DUE]], other=s.names[a.player]))
     return nego
 
 
@@ -152,23 +158,23 @@ def _need_due(s: GameState, a, m: int) -> list:
 def check_stance(s: GameState, a) -> None:
     _need_open_bag(s, a, a.merchant)
     if not s.deputies_mode:
-        raise refuse(s, "deputies.stance", "Stances are for the two Deputies of a six-player game.")
+        raise refuse(s, "deputies.stance", _("Stances are for the two Deputies of a six-player game."))
     if a.player not in s.officials:
-        raise refuse(s, "deputies.stance", f"{s.names[a.player]} is not a Deputy this round.")
+        raise refuse(s, "deputies.stance", _("{name} is not a Deputy this round.").format(name=s.names[a.player]))
     if s.current not in (-1, a.merchant):
-        raise refuse(s, "inspect.one_at_a_time", f"{s.names[s.current]}'s bag is still being dealt with; finish it first.")
+        raise refuse(s, "inspect.one_at_a_time", _("{name}'s bag is still being dealt with; finish it first.").format(name=s.names[s.current]))
     if type(a.inspect) is not bool:
-        raise refuse(s, "deputies.stance", f"A stance is yes or no (True or False), not {a.inspect!r}.")
+        raise refuse(s, "deputies.stance", _("A stance is yes or no (True or False), not {stance}.").format(stance=repr(a.inspect)))
     st = s.stances.get(a.merchant)
     if st is not None and st[s.officials.index(a.player)] is not None:
-        raise refuse(s, "deputies.stance", f"{s.names[a.player]} has already taken a stance on {s.names[a.merchant]}.")
+        raise refuse(s, "deputies.stance", _("{name} has already taken a stance on {merchant}.").format(name=s.names[a.player], merchant=s.names[a.merchant]))
     me = (a.player,)
     if not a.inspect and bound_to(s.must_inspect, a.merchant, me):
-        raise refuse(s, "deal.binding", f"{s.names[a.player]} took a deal to open {s.names[a.merchant]}'s bag "
-                                        "and cannot say he would let it pass.")
+        raise refuse(s, "deal.binding", _("{name} took a deal to open {merchant}'s bag and cannot say he would let it pass.")
+                     .format(name=s.names[a.player], merchant=s.names[a.merchant]))
     if a.inspect and bound_to(s.must_pass, a.merchant, me):
-        raise refuse(s, "deal.binding", f"{s.names[a.player]} took a deal to let {s.names[a.merchant]} through "
-                                        "and cannot ask to inspect the bag.")
+        raise refuse(s, "deal.binding", _("{name} took a deal to let {merchant} through and cannot ask to inspect the bag.")
+                     .format(name=s.names[a.player], merchant=s.names[a.merchant]))
 
 
 def apply_stance(s: GameState, a) -> None:
@@ -191,7 +197,7 @@ def check_threaten(s: GameState, a) -> None:
     _need_open_bag(s, a, a.merchant)
     _need_decider(s, a, a.merchant)
     if s.nego is not None:
-        raise refuse(s, "negotiation.turn", "The negotiation is already under way; make an offer or decide.")
+        raise refuse(s, "negotiation.turn", _("The negotiation is already under way; make an offer or decide."))
 
 
 def apply_threaten(s: GameState, a) -> None:
@@ -209,58 +215,68 @@ def _is_bribe(b) -> bool:
 
 def _check_bribe(s: GameState, m: int, b) -> None:
     if not _is_bribe(b):
-        raise refuse(s, "bribe.what", f"{b!r} is not a bribe: an offer is gold, goods and terms (a Bribe).")
+        raise refuse(s, "bribe.what", _("{offer} is not a bribe: an offer is gold, goods and terms (a Bribe).").format(offer=repr(b)))
     for group in (b.stand, b.bag, b.inspect, b.let_pass):
         need_group(s, group, "bribe.what", "cards or players")
     if b.is_empty():
-        raise refuse(s, "bribe.what", "An offer must contain something; to pay nothing, refuse instead.")
+        raise refuse(s, "bribe.what", _("An offer must contain something; to pay nothing, refuse instead."))
     if type(b.gold) is not int or b.gold < 0:
-        raise refuse(s, "bribe.gold", "Gold in a bribe must be a whole number, zero or more.")
+        raise refuse(s, "bribe.gold", _("Gold in a bribe must be a whole number, zero or more."))
     if b.gold > s.gold[m]:
-        raise refuse(s, "bribe.gold", f"{s.names[m]} holds {s.gold[m]} gold and cannot promise {b.gold}.")
+        raise refuse(s, "bribe.gold", ngettext("{name} holds {gold} gold and cannot promise {offered}.",
+                                                 "{name} holds {gold} gold and cannot promise {offered}.", s.gold[m])
+                     .format(name=s.names[m], gold=s.gold[m], offered=b.gold))
     if type(b.promise) is not str or len(b.promise) > PROMISE_LIMIT:
-        raise refuse(s, "deal.binding", f"A promise about later rounds is a short sentence (at most {PROMISE_LIMIT} characters).")
+        raise refuse(s, "deal.binding", _("A promise about later rounds is a short sentence (at most {limit} characters).").format(limit=PROMISE_LIMIT))
     if b.stand != ():                  # most bribes are gold only: skip the card checks
         _check_bribe_stand(s, m, b.stand)
     for c in b.bag:
         if not (type(c) is int and 0 <= c < N_GOODS):
-            raise refuse(s, "bribe.what", f"{c!r} is not a goods card.")
+            raise refuse(s, "bribe.what", not_a_card(c))
     if len(b.bag) > s.bag_size[m]:
-        raise refuse(s, "bribe.what", f"{s.names[m]}'s bag holds {s.bag_size[m]} cards, so it cannot pay {len(b.bag)}.")
+        raise refuse(s, "bribe.what", ngettext("{name}'s bag holds {size} cards, so it cannot pay {paid}.",
+                                                "{name}'s bag holds {size} cards, so it cannot pay {paid}.", s.bag_size[m])
+                     .format(name=s.names[m], size=s.bag_size[m], paid=len(b.bag)))
     if b.inspect != () or b.let_pass != ():
         _check_bribe_terms(s, m, b)
 
 
 def _check_bribe_stand(s: GameState, m: int, stand) -> None:
     if len(stand) > MAX_DECK:     # face-down goods that are not there are void, but not without end
-        raise refuse(s, "bribe.what", f"The whole game has {MAX_DECK} goods cards; {len(stand)} cannot be promised.")
+        raise refuse(s, "bribe.what", _("The whole game has {total} goods cards; {count} cannot be promised.").format(total=MAX_DECK, count=len(stand)))
     public = [0] * N_GOODS
     for c in stand:
         if not (type(c) is int and 0 <= c < N_GOODS):
-            raise refuse(s, "bribe.what", f"{c!r} is not a goods card.")
+            raise refuse(s, "bribe.what", not_a_card(c))
         if IS_LEGAL[c]:
             public[c] += 1
     for g in LEGAL_GOODS:
         if public[g] > s.stands[m][g]:
-            raise refuse(s, "bribe.stand", f"Everyone can see {s.names[m]}'s stand holds {s.stands[m][g]} {GOODS[g].name}, not {public[g]}.")
+            raise refuse(s, "bribe.stand", ngettext("Everyone can see {name}'s stand holds {held} {good}, not {promised}.",
+                                                 "Everyone can see {name}'s stand holds {held} {good}, not {promised}.",
+                                                 s.stands[m][g]).format(name=s.names[m], held=s.stands[m][g],
+                                                                        good=_(GOODS[g].name), promised=public[g]))
 
 
 def _check_bribe_terms(s: GameState, m: int, b) -> None:
     """The bribe's promises about other merchants' bags this round."""
-    for group, word in ((b.inspect, "open"), (b.let_pass, "let through")):
+    for group, opens in ((b.inspect, True), (b.let_pass, False)):
         for p in group:
             if not (type(p) is int and p in s.order) or p == m:
-                raise refuse(s, "bribe.terms", f"The deal can only {word} another merchant's bag this round.")
+                raise refuse(s, "bribe.terms", _("The deal can only open another merchant's bag this round.") if opens
+                             else _("The deal can only let through another merchant's bag this round."))
             if s.handled[p] is not None:
-                raise refuse(s, "bribe.terms", f"{s.names[p]}'s bag has already been {s.handled[p]}.")
+                says = (_("{name}'s bag has already been inspected.") if s.handled[p] == INSPECTED
+                        else _("{name}'s bag has already been passed."))
+                raise refuse(s, "bribe.terms", says.format(name=s.names[p]))
     if len(set(b.inspect)) != len(b.inspect) or len(set(b.let_pass)) != len(b.let_pass):
-        raise refuse(s, "bribe.terms", "Each bag is named once in a deal's conditions.")
+        raise refuse(s, "bribe.terms", _("Each bag is named once in a deal's conditions."))
     both = set(b.inspect) & set(b.let_pass)
     if both:
-        raise refuse(s, "bribe.terms", f"A bag cannot be both opened and let through ({s.names[min(both)]}).")
+        raise refuse(s, "bribe.terms", _("A bag cannot be both opened and let through ({name}).").format(name=s.names[min(both)]))
     who = deciders(s, m)
     if any(bound_to(s.must_pass, p, who) for p in b.inspect) or any(bound_to(s.must_inspect, p, who) for p in b.let_pass):
-        raise refuse(s, "deal.binding", "That contradicts a deal already struck this round.")
+        raise refuse(s, "deal.binding", _("That contradicts a deal already struck this round."))
 
 
 def check_offer(s: GameState, a) -> None:
@@ -271,7 +287,7 @@ def check_offer(s: GameState, a) -> None:
         if nego is None:                 # an unprompted offer opens the talk about this bag
             _need_free_table(s, m)
         elif nego[M] != m:
-            raise refuse(s, "inspect.one_at_a_time", f"{s.names[nego[M]]}'s bag is being negotiated; wait until it is settled.")
+            raise refuse(s, "inspect.one_at_a_time", _("{name}'s bag is being negotiated; wait until it is settled.").format(name=s.names[nego[M]]))
         else:
             _need_due(s, a, m)
     else:
@@ -283,23 +299,35 @@ def check_offer(s: GameState, a) -> None:
 def _need_free_table(s: GameState, m: int) -> None:
     """A merchant may offer before being asked, once nobody else's bag is on the table."""
     if s.current not in (-1, m):
-        raise refuse(s, "inspect.one_at_a_time", f"{s.names[s.current]}'s bag is being dealt with; wait until it is settled.")
+        raise refuse(s, "inspect.one_at_a_time", _("{name}'s bag is being dealt with; wait until it is settled.").format(name=s.names[s.current]))
     if actor_for(s, m) is None:
-        raise refuse(s, "negotiation.turn", f"Both Deputies must first say whether they suspect {s.names[m]}; then offer.")
+        raise refuse(s, "negotiation.turn", _("Both Deputies must first say whether they suspect {name}; then offer.").format(name=s.names[m]))
     _need_not_bound_to_open(s, m)
 
 
 def _need_not_bound_to_open(s: GameState, m: int) -> None:
     """No bribe talk about a bag a deal this round has promised to open (the decider is known)."""
     if bound_to(s.must_inspect, m, deciders(s, m)):
-        raise refuse(s, "deal.binding", f"A deal already binds {_boss(s, m)} to open {s.names[m]}'s bag, whatever is offered.")
+        raise refuse(s, "deal.binding", _bound_to_open(s, m))
 
 
-def _boss(s: GameState, m: int) -> str:
+def _bound_to_open(s: GameState, m: int) -> str:
     actor = actor_for(s, m)
     if actor is None:
-        return "the Deputies"
-    return s.names[actor]
+        return _("A deal already binds the Deputies to open {name}'s bag, whatever is offered.").format(name=s.names[m])
+    return _("A deal already binds {boss} to open {name}'s bag, whatever is offered.").format(
+        boss=s.names[actor], name=s.names[m])
+
+
+def _struck_to_open(s: GameState, m: int) -> str:
+    actor = actor_for(s, m)
+    if actor is None:
+        return _("A deal struck this round binds the Deputies to open {name}'s bag.").format(name=s.names[m])
+    return _("A deal struck this round binds {boss} to open {name}'s bag.").format(boss=s.names[actor], name=s.names[m])
+
+
+def _claim_first(s: GameState) -> str:
+    return _("{name} must first say whether to claim a Black Market card.").format(name=s.names[s.claim_queue[0]])
 
 
 def apply_offer(s: GameState, a) -> None:
@@ -315,9 +343,9 @@ def check_accept(s: GameState, a) -> None:
     _need_open_bag(s, a, m)
     nego = _need_due(s, a, m)
     if nego[OFFER] is None:
-        raise refuse(s, "deal.accept", "There is no offer on the table to accept.")
+        raise refuse(s, "deal.accept", _("There is no offer on the table to accept."))
     if bound_to(s.must_inspect, m, deciders(s, m)):
-        raise refuse(s, "deal.binding", f"A deal already binds {_boss(s, m)} to open {s.names[m]}'s bag, whatever is offered.")
+        raise refuse(s, "deal.binding", _bound_to_open(s, m))
 
 
 def apply_accept(s: GameState, a) -> None:
@@ -333,7 +361,7 @@ def check_decline(s: GameState, a) -> None:
     m = a.merchant
     _need_open_bag(s, a, m)
     if a.player != m:
-        raise refuse(s, "negotiation.turn", "Only the bag's owner can refuse to pay; the Sheriff answers by deciding.")
+        raise refuse(s, "negotiation.turn", _("Only the bag's owner can refuse to pay; the Sheriff answers by deciding."))
     _need_due(s, a, m)
 
 
@@ -349,18 +377,19 @@ def check_inspect(s: GameState, a) -> None:
     _need_open_bag(s, a, m)
     _need_decider(s, a, m)
     if bound_to(s.must_pass, m, deciders(s, m)):
-        raise refuse(s, "deal.binding", f"A deal struck this round promised to let {s.names[m]} through.")
+        raise refuse(s, "deal.binding", _("A deal struck this round promised to let {name} through.").format(name=s.names[m]))
     if not (type(a.pile) is int and 0 <= a.pile < len(s.discards)):
-        raise refuse(s, "inspect.confiscate_pile", f"There is no discard pile {a.pile!r}.")
+        raise refuse(s, "inspect.confiscate_pile", _("There is no discard pile {pile}.").format(pile=repr(a.pile)))
     order = a.order
     if order != ():
         need_group(s, order, "inspect.confiscate_order")
         if len(order) > s.bag_size[m]:
-            raise refuse(s, "inspect.confiscate_order", f"{s.names[m]}'s bag holds {s.bag_size[m]} cards; "
-                                                        f"an order for {len(order)} cannot be followed.")
+            raise refuse(s, "inspect.confiscate_order", ngettext("{name}'s bag holds {size} cards; an order for {count} cannot be followed.",
+                                  "{name}'s bag holds {size} cards; an order for {count} cannot be followed.", s.bag_size[m])
+                         .format(name=s.names[m], size=s.bag_size[m], count=len(order)))
         for c in order:
             if not (type(c) is int and 0 <= c < N_GOODS):
-                raise refuse(s, "inspect.confiscate_order", f"{c!r} is not a goods card.")
+                raise refuse(s, "inspect.confiscate_order", not_a_card(c))
 
 
 def apply_inspect(s: GameState, a) -> None:
@@ -372,7 +401,7 @@ def check_pass(s: GameState, a) -> None:
     _need_open_bag(s, a, m)
     _need_decider(s, a, m)
     if bound_to(s.must_inspect, m, deciders(s, m)):
-        raise refuse(s, "deal.binding", f"A deal struck this round binds {_boss(s, m)} to open {s.names[m]}'s bag.")
+        raise refuse(s, "deal.binding", _struck_to_open(s, m))
 
 
 def apply_pass(s: GameState, a) -> None:
@@ -387,13 +416,13 @@ def apply_pass(s: GameState, a) -> None:
 
 # -- Time limit -------------------------------------------------------------------
 def check_time_up(s: GameState, a) -> None:
-    need_phase(s, INSPECT, "Calling time")
+    need_phase(s, INSPECT, N_("Calling time"))
     need_seat(s, a.player)
     if not s.time_on:
-        raise refuse(s, "variant.time_limit", "This game is played without the inspection time limit.")
+        raise refuse(s, "variant.time_limit", _("This game is played without the inspection time limit."))
     _need_no_debt(s)
     if s.claim_queue:
-        raise refuse(s, "black_market.claim", f"{s.names[s.claim_queue[0]]} must first say whether to claim a Black Market card.")
+        raise refuse(s, "black_market.claim", _claim_first(s))
 
 
 def apply_time_up(s: GameState, a) -> None:
@@ -410,18 +439,19 @@ def apply_time_up(s: GameState, a) -> None:
 
 # -- Debts paid in goods, the Booty's leftovers ------------------------------------
 def check_pay_debt(s: GameState, a) -> None:
-    need_phase(s, INSPECT, "Paying a debt in goods")
+    need_phase(s, INSPECT, N_("Paying a debt in goods"))
     p = a.player
     need_seat(s, p)
     if not s.debts or s.debts[0][0] != p:
         if s.debts:
-            raise refuse(s, "debt.goods", f"It is {s.names[s.debts[0][0]]} who must choose goods to pay a debt.")
-        raise refuse(s, "debt.goods", f"{s.names[p]} owes nothing that waits to be paid in goods.")
+            raise refuse(s, "debt.goods", _("It is {name} who must choose goods to pay a debt.").format(name=s.names[s.debts[0][0]]))
+        raise refuse(s, "debt.goods", _("{name} owes nothing that waits to be paid in goods.").format(name=s.names[p]))
     stand = s.stands[p]
     counts = need_cards(s, a.goods, stand, "debt.goods", p, "stand")
     fault = goods_fault(stand, s.debts[0][2], counts)
     if fault:
-        raise refuse(s, "debt.goods", f"{s.names[p]} owes {s.debts[0][2]} gold more, and {fault}.")
+        raise refuse(s, "debt.goods", ngettext("{name} owes {gold} gold more, and {fault}.", "{name} owes {gold} gold more, and {fault}.",
+                                               s.debts[0][2]).format(name=s.names[p], gold=s.debts[0][2], fault=fault))
 
 
 def apply_pay_debt(s: GameState, a) -> None:
@@ -434,15 +464,15 @@ def apply_pay_debt(s: GameState, a) -> None:
 
 
 def check_agree_booty(s: GameState, a) -> None:
-    need_phase(s, INSPECT, "An agreement about the Booty")
+    need_phase(s, INSPECT, N_("An agreement about the Booty"))
     need_seat(s, a.player)
     if not s.deputies_mode:
-        raise refuse(s, "deputies.booty", "Only the two Deputies of a six-player game share a Booty.")
+        raise refuse(s, "deputies.booty", _("Only the two Deputies of a six-player game share a Booty."))
     if a.player not in s.officials:
-        raise refuse(s, "deputies.booty", f"{s.names[a.player]} is not a Deputy this round.")
+        raise refuse(s, "deputies.booty", _("{name} is not a Deputy this round.").format(name=s.names[a.player]))
     for p in (a.coin_to, a.card_to):
         if not (type(p) is int and p in s.officials):
-            raise refuse(s, "deputies.booty", f"The Booty's leftovers can only go to one of the two Deputies, not {p!r}.")
+            raise refuse(s, "deputies.booty", _("The Booty's leftovers can only go to one of the two Deputies, not {player}.").format(player=repr(p)))
 
 
 def apply_agree_booty(s: GameState, a) -> None:
@@ -457,18 +487,20 @@ def claimable(s: GameState, p: int) -> list[int]:
 
 
 def check_claim(s: GameState, a) -> None:
-    need_phase(s, INSPECT, "A Black Market claim")
+    need_phase(s, INSPECT, N_("A Black Market claim"))
     need_seat(s, a.player)
     _need_no_debt(s)
     if not s.claim_queue or s.claim_queue[0] != a.player:
-        raise refuse(s, "black_market.claim", "A Black Market claim is made right after your own bag is handed back unopened.")
+        raise refuse(s, "black_market.claim", _("A Black Market claim is made right after your own bag is handed back unopened."))
     g = a.good
     if type(g) is not int or g not in s.bm_piles:
-        raise refuse(s, "black_market.claim", f"The Black Market has no pile for {GOODS[g].name if type(g) is int and 0 <= g < N_GOODS else g!r}.")
+        raise refuse(s, "black_market.claim", _("The Black Market has no pile for {good}.").format(
+            good=_(GOODS[g].name) if type(g) is int and 0 <= g < N_GOODS else repr(g)))
     if not s.bm_piles[g]:
-        raise refuse(s, "black_market.claim", f"Both {GOODS[g].name} Black Market cards are gone.")
+        raise refuse(s, "black_market.claim", _("Both {good} Black Market cards are gone.").format(good=_(GOODS[g].name)))
     if s.stands[a.player][g] < 3:
-        raise refuse(s, "black_market.claim", f"Three {GOODS[g].name} are needed; {s.names[a.player]} has {s.stands[a.player][g]}.")
+        raise refuse(s, "black_market.claim", _("Three {good} are needed; {name} has {held}.").format(
+            good=_(GOODS[g].name), name=s.names[a.player], held=s.stands[a.player][g]))
 
 
 def apply_claim(s: GameState, a) -> None:
@@ -484,10 +516,10 @@ def apply_claim(s: GameState, a) -> None:
 
 
 def check_skip(s: GameState, a) -> None:
-    need_phase(s, INSPECT, "Skipping a claim")
+    need_phase(s, INSPECT, N_("Skipping a claim"))
     _need_no_debt(s)
     if not s.claim_queue or s.claim_queue[0] != a.player:
-        raise refuse(s, "black_market.claim", "There is no Black Market claim waiting for this player.")
+        raise refuse(s, "black_market.claim", _("There is no Black Market claim waiting for this player."))
 
 
 def apply_skip(s: GameState, a) -> None:
