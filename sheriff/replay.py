@@ -290,9 +290,9 @@ def _expect_items(ex: Expect, s: GameState) -> Iterator[tuple[str, bool, str]]:
     if ex.booty_gold is not None:
         b = ex.booty_gold
         ok = s.booty_gold == b
-        yield (_got(ngettext("{gold} gold on the Booty", "{gold} gold on the Booty", b).format(gold=b), ok, s.booty_gold),
-               ok, ngettext("{gold} gold is left on the Booty tile", "{gold} gold is left on the Booty tile",
-                            b).format(gold=b))
+        desc = ngettext("{gold} gold on the Booty", "{gold} gold on the Booty", b).format(gold=b)
+        yield (_got(desc, ok, s.booty_gold), ok,
+               ngettext("{gold} gold is left on the Booty tile", "{gold} gold is left on the Booty tile", b).format(gold=b))
     for nm, values in ex.black_market.items():
         got = sorted(v for _v, v in s.bm_cards[seat[nm]])
         ok = got == sorted(values)
