@@ -4,6 +4,10 @@
 the narration and, for a refused move, the refusal (reason, rule and citation) with
 the state left unchanged.  ``Expect`` is the file form of the numbers a scenario
 promises after its last step; ``check_expect`` lists the ones that do not hold.
+
+A replay speaks the learner's language: it plays a display copy of the scenario
+(``Scenario.translated(names=True)``) in which the texts and the players' names are translated,
+so the table, the narration and the checks all call a player the same way.
 """
 from __future__ import annotations
 
@@ -15,7 +19,9 @@ from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr
 from sheriff.cards import GOODS, GOOD_IDS, IS_LEGAL, N_GOODS
 from sheriff.changes import Change, changes
 from sheriff.errors import IllegalAction
+from sheriff.i18n import _, ngettext
 from sheriff.narration import action_text, good_name, narrate
+from sheriff.wording import and_list, good_count, goods_kind
 from sheriff.position import Cards, Pile, counts_of, pile_ids
 from sheriff.record import GoodName, PlayerName
 from sheriff.state import OVER, PHASE_TITLES, GameState
@@ -64,15 +70,17 @@ class Frame:
         if self.refused is None:
             return ""
         e = self.refused
-        return f"Refused: {e.reason} (rule {e.rule_id}: {e.cite})"
+        return _("Refused: {reason} (rule {rule}: {cite})").format(reason=e.reason, rule=e.rule_id, cite=e.cite)
 
 
 class Replay:
     """Step forward and back through a scenario (each frame is computed once, by the engine)."""
 
     def __init__(self, scenario, seat: int | None = None):
-        """``scenario``: a ``sheriff.scenario.Scenario`` (its ``game()``, ``steps``, ``summary``, ``expect``)."""
-        self.scenario = scenario
+        """``scenario``: a ``sheriff.scenario.Scenario`` (its ``game()``, ``steps``, ``summary``, ``expect``).
+        ``self.scenario`` is its copy in the learner's language, ``self.original`` the one given."""
+        self.original = scenario
+        self.scenario = scenario = scenario.translated(names=True)
         self.seat = seat
         game = scenario.game()
         self.frames: list[Frame] = [Frame(0, game.state.copy(), say=scenario.summary)]
@@ -135,11 +143,14 @@ class Replay:
             if f.ok:
                 continue
             if f.expected_refusal is None:
-                out.append(f"step {f.index}: refused, but should be legal: {f.refused}")
+                out.append(_("step {step}: refused, but should be legal: {refusal}").format(
+                    step=f.index, refusal=f.refused))
             elif f.refused is None:
-                out.append(f"step {f.index}: should be refused ({f.expected_refusal}) but was played")
+                out.append(_("step {step}: should be refused ({rule}) but was played").format(
+                    step=f.index, rule=f.expected_refusal))
             else:
-                out.append(f"step {f.index}: refused under rule {f.refused.rule_id}, expected {f.expected_refusal}")
+                out.append(_("step {step}: refused under rule {rule}, expected {expected}").format(
+                    step=f.index, rule=f.refused.rule_id, expected=f.expected_refusal))
         ex = self.scenario.expect
         if ex is not None:
             out += check_expect(ex, self.final.state)
@@ -150,7 +161,7 @@ class Replay:
         ex = self.scenario.expect
         if ex is None:
             return []
-        return [(desc, ok) for desc, ok, _ in _expect_items(ex, self.final.state)]
+        return [(desc, ok) for desc, ok, _fact in _expect_items(ex, self.final.state)]
 
     def proofs(self) -> list[tuple[str, bool]]:
         """The same numbers as sentences a learner reads as proof:
@@ -161,20 +172,56 @@ class Replay:
         out = []
         for desc, ok, fact in _expect_items(ex, self.final.state):
             if fact:
-                out.append((f"The rulebook says {fact} — the engine agrees." if ok else
-                            f"The rulebook says {fact}, but the engine disagrees ({desc}).", ok))
+                out.append((_("The rulebook says {fact} — the engine agrees.").format(fact=fact) if ok else
+                            _("The rulebook says {fact}, but the engine disagrees ({check}).").format(
+                                fact=fact, check=desc), ok))
         return out
+
+
+def _got(desc: str, ok: bool, got: Any) -> str:
+    """A check's description, with what the engine holds instead when it fails."""
+    return desc if ok else _("{check} (got {got})").format(check=desc, got=got)
 
 
 def _cards_words(cards: dict) -> str:
     """{"apples": 2, "cheese": 1} -> "2 Apples and 1 Cheese"."""
-    parts = [f"{k} {good_name(GOOD_IDS[g], k)}" for g, k in cards.items() if k]
-    return " and ".join(filter(None, [", ".join(parts[:-1]), parts[-1]])) if parts else "nothing"
+    return and_list([good_count(GOOD_IDS[g], k) for g, k in cards.items() if k])
 
 
 def _names_words(names) -> str:
     names = list(names)
-    return " and ".join(filter(None, [", ".join(names[:-1]), names[-1]])) if names else "nobody"
+    return and_list(names) if names else _("nobody")
+
+
+def _zone_items(nm: str, zone: str, g: int, k: int, got: int) -> tuple[str, bool, str]:
+    ok = got == k
+    if zone == "stand":
+        desc = _("{name}'s stand holds {goods}").format(name=nm, goods=good_count(g, k))
+        fact = (_("{name} has {goods} in the stand").format(name=nm, goods=good_count(g, k)) if k else
+                _("{name} has no {good} in the stand").format(name=nm, good=good_name(g, 0)))
+    else:
+        desc = _("{name}'s hand holds {goods}").format(name=nm, goods=good_count(g, k))
+        fact = (_("{name} has {goods} in hand").format(name=nm, goods=good_count(g, k)) if k else
+                _("{name} has no {good} in hand").format(name=nm, good=good_name(g, 0)))
+    return _got(desc, ok, got), ok, fact
+
+
+def _phase_fact(phase: str) -> str:
+    """Where the game stands after the last step, as a whole sentence per phase."""
+    if phase == OVER:
+        return _("the game is over")
+    match PHASE_TITLES[phase]:
+        case "Market (choosing who starts)":
+            return _("the game is then in the Market (choosing who starts) phase")
+        case "Market":
+            return _("the game is then in the Market phase")
+        case "Load Merchant Bag":
+            return _("the game is then in the Load Merchant Bag phase")
+        case "Declaration":
+            return _("the game is then in the Declaration phase")
+        case "Inspection":
+            return _("the game is then in the Inspection phase")
+    return _("the game is then in the {phase} phase").format(phase=_(PHASE_TITLES[phase]))
 
 
 def _expect_items(ex: Expect, s: GameState) -> Iterator[tuple[str, bool, str]]:
@@ -184,65 +231,82 @@ def _expect_items(ex: Expect, s: GameState) -> Iterator[tuple[str, bool, str]]:
     seat = {nm: i for i, nm in enumerate(names)}
     for nm, v in ex.gold.items():
         got = s.gold[seat[nm]]
-        yield f"{nm} has {v} gold" + ("" if got == v else f" (got {got})"), got == v, f"{nm} ends with {v} gold"
+        yield (_got(ngettext("{name} has {gold} gold", "{name} has {gold} gold", v).format(name=nm, gold=v),
+                    got == v, got), got == v,
+               ngettext("{name} ends with {gold} gold", "{name} ends with {gold} gold", v).format(name=nm, gold=v))
     for zone, label in ((ex.stands, "stand"), (ex.hands, "hand")):
         for nm, cards in zone.items():
             vec = (s.stands if label == "stand" else s.hands)[seat[nm]]
             for g, k in cards.items():
-                got = vec[GOOD_IDS[g]]
-                yield (f"{nm}'s {label} holds {k} {good_name(GOOD_IDS[g], k)}" + ("" if got == k else f" (got {got})"),
-                       got == k, f"{nm} has {k} {good_name(GOOD_IDS[g], k)} in {'hand' if label == 'hand' else 'the stand'}"
-                       if k else f"{nm} has no {good_name(GOOD_IDS[g], 2)} in {'hand' if label == 'hand' else 'the stand'}")
+                yield _zone_items(nm, label, GOOD_IDS[g], k, vec[GOOD_IDS[g]])
     for nm, in_bag in ex.bags.items():
         bag = s.bags[seat[nm]]
         got = counts_of(bag) if bag is not None else None
-        yield (f"{nm}'s bag holds {in_bag if in_bag is not None else 'nothing (no bag)'}" + ("" if got == in_bag else f" (got {got})"),
-               got == in_bag, f"{nm}'s bag holds {_cards_words(in_bag)}" if in_bag is not None else f"{nm} has no bag")
+        desc = _("{name}'s bag holds {cards}").format(
+            name=nm, cards=in_bag if in_bag is not None else _("nothing (no bag)"))
+        yield (_got(desc, got == in_bag, got), got == in_bag,
+               _("{name}'s bag holds {goods}").format(name=nm, goods=_cards_words(in_bag)) if in_bag is not None
+               else _("{name} has no bag").format(name=nm))
     for nm, k in ex.face_down.items():
         st = s.stands[seat[nm]]
         got = sum(st[g] for g in range(N_GOODS) if not IS_LEGAL[g])
-        yield (f"{nm} has {k} card(s) face down" + ("" if got == k else f" (got {got})"), got == k,
-               f"{nm} has {k} card{'s' if k != 1 else ''} face down on the stand")
+        yield (_got(_("{name} has {n} card(s) face down").format(name=nm, n=k), got == k, got), got == k,
+               ngettext("{name} has {n} card face down on the stand", "{name} has {n} cards face down on the stand",
+                        k).format(name=nm, n=k))
     for nm, k in ex.scores.items():
         got = s.scores[seat[nm]].total if s.scores else None
-        yield f"{nm} scores {k}" + ("" if got == k else f" (got {got})"), got == k, f"{nm} scores {k} points"
+        yield (_got(_("{name} scores {n}").format(name=nm, n=k), got == k, got), got == k,
+               ngettext("{name} scores {n} points", "{name} scores {n} points", k).format(name=nm, n=k))
     for nm, bon in ex.bonuses.items():
         for g, k in bon.items():
             got = s.scores[seat[nm]].bonuses.get(g, 0) if s.scores else None
-            yield (f"{nm}'s {GOODS[GOOD_IDS[g]].name} bonus is {k}" + ("" if got == k else f" (got {got})"), got == k,
-                   f"{nm} earns a {GOODS[GOOD_IDS[g]].name} bonus of {k}" if k
-                   else f"{nm} earns no {GOODS[GOOD_IDS[g]].name} bonus")
+            kind = goods_kind(GOOD_IDS[g])
+            yield (_got(_("{name}'s {good} bonus is {n}").format(name=nm, good=kind, n=k), got == k, got), got == k,
+                   _("{name} earns a {good} bonus of {n}").format(name=nm, good=kind, n=k) if k
+                   else _("{name} earns no {good} bonus").format(name=nm, good=kind))
     if ex.winners is not None:
         got = sorted(names[p] for p in (s.winners or []))
-        yield (f"winner(s): {', '.join(ex.winners)}" + ("" if got == sorted(ex.winners) else f" (got {got})"),
-               got == sorted(ex.winners),
-               f"{_names_words(ex.winners)} {'wins' if len(ex.winners) == 1 else 'share the victory'}")
+        ok = got == sorted(ex.winners)
+        yield (_got(_("winner(s): {names}").format(names=_(", ").join(ex.winners)), ok, got), ok,
+               ngettext("{names} wins", "{names} share the victory", len(ex.winners)).format(
+                   names=_names_words(ex.winners)))
     if ex.discard_tops is not None:
         for k, top in enumerate(ex.discard_tops):
             want = pile_ids(top)
             pile = s.discards[k] if k < len(s.discards) else []
             got = pile[len(pile) - len(want):] if want else []
             ok = len(pile) >= len(want) and got == want
-            where = ("the discard pile" if len(s.discards) == 1 else
-                     "the left discard pile" if k == 0 else "the right discard pile")
-            fact = (f"{where} ends with {_names_words(good_name(g, 1) for g in want)} (top card last)" if want else "")
-            yield (f"discard pile {k} ends with {', '.join(top) or 'anything'}"
-                   + ("" if ok else f" (got {[GOODS[c].id for c in got]})"), ok, fact)
+            top_cards = _names_words(good_name(g, 1) for g in want)
+            if not want:
+                fact = ""
+            elif len(s.discards) == 1:
+                fact = _("the discard pile ends with {cards} (top card last)").format(cards=top_cards)
+            elif k == 0:
+                fact = _("the left discard pile ends with {cards} (top card last)").format(cards=top_cards)
+            else:
+                fact = _("the right discard pile ends with {cards} (top card last)").format(cards=top_cards)
+            desc = _("discard pile {k} ends with {cards}").format(k=k, cards=", ".join(top) or _("anything"))
+            yield _got(desc, ok, [GOODS[c].id for c in got]), ok, fact
     if ex.booty_gold is not None:
-        yield (f"{ex.booty_gold} gold on the Booty" + ("" if s.booty_gold == ex.booty_gold else f" (got {s.booty_gold})"),
-               s.booty_gold == ex.booty_gold, f"{ex.booty_gold} gold is left on the Booty tile")
+        b = ex.booty_gold
+        ok = s.booty_gold == b
+        desc = ngettext("{gold} gold on the Booty", "{gold} gold on the Booty", b).format(gold=b)
+        yield (_got(desc, ok, s.booty_gold), ok,
+               ngettext("{gold} gold is left on the Booty tile", "{gold} gold is left on the Booty tile", b).format(gold=b))
     for nm, values in ex.black_market.items():
-        got = sorted(v for _, v in s.bm_cards[seat[nm]])
-        yield (f"{nm}'s Black Market cards: {values}" + ("" if got == sorted(values) else f" (got {got})"),
-               got == sorted(values), f"{nm} holds Black Market cards worth {_names_words(map(str, values))}"
-               if values else f"{nm} holds no Black Market card")
+        got = sorted(v for _v, v in s.bm_cards[seat[nm]])
+        ok = got == sorted(values)
+        yield (_got(_("{name}'s Black Market cards: {values}").format(name=nm, values=values), ok, got), ok,
+               _("{name} holds Black Market cards worth {values}").format(
+                   name=nm, values=_names_words(map(str, values)))
+               if values else _("{name} holds no Black Market card").format(name=nm))
     if ex.phase is not None:
-        yield (f"phase is {ex.phase}" + ("" if s.phase == ex.phase else f" (got {s.phase})"), s.phase == ex.phase,
-               "the game is over" if ex.phase == OVER else f"the game is then in the {PHASE_TITLES[ex.phase]} phase")
+        ok = s.phase == ex.phase
+        yield (_got(_("phase is {phase}").format(phase=ex.phase), ok, s.phase), ok, _phase_fact(ex.phase))
 
 
 def check_expect(ex: Expect, s: GameState) -> list[str]:
-    return [f"expected {desc}" for desc, ok, _ in _expect_items(ex, s) if not ok]
+    return [_("expected {check}").format(check=desc) for desc, ok, _fact in _expect_items(ex, s) if not ok]
 
 
 __all__ = ["Expect", "Replay", "Frame", "check_expect"]

@@ -11,6 +11,11 @@ dropping the expected numbers, which belong to the original::
 
     get_scenario("1e-much-honest").with_bag("Much the Miller's Son", {"chickens": 3}).with_gold(1, 10)
     get_scenario("2e-alan-a-dale-bribe").with_edition("1E").with_players(3)
+
+Texts come in the learner's language: ``get_scenario`` and ``load_scenarios`` hand out copies
+whose title, source, summary and steps' sentences are translated (``translated``).  Players'
+names stay the data's own, since expected numbers and tweaks name players by them; a replay
+shows them translated (``translated(names=True)``, a copy for display only).
 """
 from __future__ import annotations
 
@@ -24,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
 
 from sheriff.engine import Game
 from sheriff.errors import InvalidScenario
+from sheriff.i18n import _, ngettext
 from sheriff.position import Position, to_counts
 from sheriff.record import ActionModel, _invalid, parse_json_text, prefixed, short
 from sheriff.replay import Expect, Frame, Replay, check_expect
@@ -67,7 +73,7 @@ class Scenario(BaseModel):
     def from_json(cls, text: str | bytes) -> "Scenario":
         data = parse_json_text(text)
         if not isinstance(data, dict):
-            raise InvalidScenario(f"expected a JSON object, got {type(data).__name__}", "file")
+            raise InvalidScenario(_("expected a JSON object, got {kind}").format(kind=type(data).__name__), "file")
         return cls.from_data(data)
 
     def _check(self) -> None:
@@ -79,18 +85,19 @@ class Scenario(BaseModel):
         n = self.setup.rules.players
         for i, st in enumerate(self.steps):
             if st.refused is not None and st.refused not in RULES:
-                raise InvalidScenario(f"unknown rule id {st.refused!r}", f"steps[{i}].refused")
+                raise InvalidScenario(_("unknown rule id {rule}").format(rule=repr(st.refused)), f"steps[{i}].refused")
             for f, p in st.action.seats():
                 if p >= n:
-                    raise InvalidScenario(f"there is no seat {p} at a {n}-player table", f"steps[{i}].action.{f}")
+                    raise InvalidScenario(_("there is no seat {seat} at a {n}-player table").format(seat=p, n=n),
+                                          f"steps[{i}].action.{f}")
         if self.expect is not None:
             for fname in ("gold", "stands", "hands", "bags", "face_down", "scores", "bonuses", "black_market"):
                 for name in getattr(self.expect, fname):
                     if name not in names:
-                        raise InvalidScenario(f"{short(name)} is not one of the players", f"expect.{fname}")
+                        raise InvalidScenario(_not_a_player(name), f"expect.{fname}")
             for name in self.expect.winners or []:
                 if name not in names:
-                    raise InvalidScenario(f"{short(name)} is not one of the players", "expect.winners")
+                    raise InvalidScenario(_not_a_player(name), "expect.winners")
 
     # -- playing -----------------------------------------------------------------------
     def game(self) -> Game:
@@ -102,6 +109,30 @@ class Scenario(BaseModel):
     def replay(self, seat: int | None = None) -> Replay:
         return Replay(self, seat)
 
+    def translated(self, names: bool = False) -> "Scenario":
+        """A copy in the learner's language: title, source, summary and each step's sentence
+        translated; with ``names``, the players too, everywhere the scenario names them (setup and
+        expected numbers), so the copy is whole.  For display only: seats, moves and numbers are the
+        same, and the data (and any tweak by name) keeps the original names."""
+        steps = [st.model_copy(update={"say": _(st.say)}) for st in self.steps]
+        out = self.model_copy(update={"title": _(self.title), "source": _(self.source),
+                                      "summary": _(self.summary), "steps": steps}, deep=True)
+        if names:
+            shown = shown_names(self.setup.names)
+            if shown != list(self.setup.names):
+                rename = dict(zip(self.setup.names, shown))
+                out.setup = out.setup.model_copy(update={"names": shown})
+                if out.expect is not None:
+                    ex = out.expect
+                    update: dict[str, Any] = {
+                        f: {rename.get(k, k): v for k, v in getattr(ex, f).items()}
+                        for f in ("gold", "stands", "hands", "bags", "face_down", "scores", "bonuses",
+                                  "black_market")}
+                    if ex.winners is not None:
+                        update["winners"] = [rename.get(k, k) for k in ex.winners]
+                    out.expect = ex.model_copy(update=update)
+        return out
+
     def to_json(self) -> str:
         return json.dumps(self.model_dump(mode="json", exclude_none=True), indent=1, ensure_ascii=False)
 
@@ -111,11 +142,11 @@ class Scenario(BaseModel):
         names = self.setup.names
         if isinstance(key, int) and not isinstance(key, bool):
             if not 0 <= key < len(names):
-                raise InvalidScenario(f"there is no seat {key}", "changes")
+                raise InvalidScenario(_("there is no seat {seat}").format(seat=key), "changes")
             return key
         if key in names:
             return names.index(key)
-        raise InvalidScenario(f"{short(key)} is not one of the players", "changes")
+        raise InvalidScenario(_not_a_player(key), "changes")
 
     def with_gold(self, key: Key, gold: int) -> "Scenario":
         return self._with_seat_value(key, "gold", 50, gold)
@@ -149,7 +180,7 @@ class Scenario(BaseModel):
         """Step ``step`` (an offer) with another bribe, in the JSON form."""
         d = self._data()
         if not 0 <= step < len(d["steps"]) or "bribe" not in d["steps"][step]["action"]:
-            raise InvalidScenario(f"step {step} is not a bribe offer", "bribes")
+            raise InvalidScenario(_("step {step} is not a bribe offer").format(step=step), "bribes")
         d["steps"][step]["action"]["bribe"] = bribe
         return Scenario.from_data(d)
 
@@ -157,7 +188,7 @@ class Scenario(BaseModel):
         """Step ``step``'s move with some fields changed (JSON form), e.g. ``with_move(3, count=5)``."""
         d = self._data()
         if not 0 <= step < len(d["steps"]):
-            raise InvalidScenario(f"there is no step {step}", "steps")
+            raise InvalidScenario(_("there is no step {step}").format(step=step), "steps")
         d["steps"][step]["action"].update(fields)
         return Scenario.from_data(d)
 
@@ -184,6 +215,17 @@ class Scenario(BaseModel):
         d = self._data()
         _per_seat(d["setup"], fname, default)[p] = value
         return Scenario.from_data(d)
+
+
+def shown_names(names: list[str]) -> list[str]:
+    """Players' names as a page in the learner's language shows them ("Alan-a-Dale" is
+    "Алан з Лощини" in Ukrainian); names no catalog knows, and any clash, keep the originals."""
+    shown = [_(nm) for nm in names]
+    return shown if len(set(shown)) == len(shown) else list(names)
+
+
+def _not_a_player(name: Any) -> str:
+    return _("{name} is not one of the players").format(name=short(name))
 
 
 def _per_seat(setup: dict, fname: str, default: Any) -> list:
@@ -227,15 +269,15 @@ def _change_players(d: dict, players: int) -> None:
     if players == n:
         return
     if not 3 <= players <= 6:
-        raise InvalidScenario("the game is for 3 to 6 players", "players")
+        raise InvalidScenario(_("the game is for 3 to 6 players"), "players")
     if (players == 6) != (n == 6):
-        raise InvalidScenario("six players play with two Deputies and fewer with one Sheriff: "
-                              "such a change needs a new setup, not a tweak", "players")
+        raise InvalidScenario(_("six players play with two Deputies and fewer with one Sheriff: "
+                                "such a change needs a new setup, not a tweak"), "players")
     per_seat = ("hands", "bags", "declarations", "handled", "stands", "black_market_cards", "gold", "sheriff_turns")
     if players > n:
         if setup.get("phase") != "inspect":
-            raise InvalidScenario("players can be added only to a scenario in the Inspection phase "
-                                  "(they join with their bags already handed back)", "players")
+            raise InvalidScenario(_("players can be added only to a scenario in the Inspection phase "
+                                    "(they join with their bags already handed back)"), "players")
         defaults: dict[str, Any] = {"hands": {}, "bags": None, "declarations": None, "handled": "passed", "stands": {},
                     "black_market_cards": [], "gold": 50, "sheriff_turns": 0}
         for k in range(n, players):
@@ -260,8 +302,9 @@ def _change_players(d: dict, players: int) -> None:
             used.update(_action_seats(st["action"]))
         drop = [p for p in range(n - 1, -1, -1) if p not in used][: n - players]
         if len(drop) < n - players:
-            raise InvalidScenario(f"every seat plays a part in this scenario; at least {len(used)} players are needed",
-                                  "players")
+            raise InvalidScenario(ngettext("every seat plays a part in this scenario; at least {n} players are needed",
+                                           "every seat plays a part in this scenario; at least {n} players are needed",
+                                           len(used)).format(n=len(used)), "players")
         keep = [p for p in range(n) if p not in drop]
         remap = {old: new for new, old in enumerate(keep)}
         setup["names"] = [names[p] for p in keep]
@@ -329,17 +372,18 @@ def _library() -> tuple[Scenario, ...]:
 
 
 def load_scenarios() -> list[Scenario]:
-    """Every shipped example, 1st edition first, in file order (fresh copies: safe to modify)."""
-    return [s.model_copy(deep=True) for s in _library()]
+    """Every shipped example, 1st edition first, in file order (fresh copies: safe to modify),
+    their texts in the learner's language."""
+    return [s.translated() for s in _library()]
 
 
 def get_scenario(scenario_id: str) -> Scenario:
     """One shipped example by id (a fresh copy); ``KeyError`` listing the known ids."""
     for s in _library():
         if s.id == scenario_id:
-            return s.model_copy(deep=True)
+            return s.translated()
     raise KeyError(f"no scenario {scenario_id!r}; known: {', '.join(s.id for s in _library())}")
 
 
 __all__ = ["Position", "Scenario", "Step", "Expect", "Replay", "Frame", "load_scenarios", "get_scenario",
-           "check_expect"]
+           "check_expect", "shown_names"]
