@@ -11,6 +11,8 @@ from importlib import resources
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from sheriff.i18n import DEFAULT, _, get_language
+
 
 class Term(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -20,6 +22,23 @@ class Term(BaseModel):
     forms: tuple[str, ...] = Field(min_length=1)     # spellings marked in lesson text
     definition: str = Field(min_length=20)
     cite: str = ""                                   # "1E · ...; 2E · ..." where a rulebook says it
+
+    # In the page's language.  A form's translation may list several word forms separated by
+    # "|" (Ukrainian declines: "торговець|торговця|торговцю"), each marked where it occurs.
+    def name(self) -> str:
+        return _(self.term)
+
+    def meaning(self) -> str:
+        return _(self.definition)
+
+    def citation(self) -> str:
+        return _(self.cite) if self.cite else ""
+
+    def spellings(self) -> tuple[str, ...]:
+        out: list[str] = []
+        for f in self.forms:
+            out += [w.strip() for w in _(f).split("|") if w.strip() and w.strip() not in out]
+        return tuple(out)
 
     @field_validator("cite")
     @classmethod
@@ -59,7 +78,11 @@ def terms() -> tuple[Term, ...]:
 
 
 def find(text: str) -> list[Term]:
-    """Terms whose name, spellings or definition contain every word of ``text``."""
+    """Terms whose name, spellings or definition (in the page's language, and in English on a
+    translated page) contain every word of ``text``."""
     words = text.lower().split()
-    return [t for t in terms()
-            if all(w in " ".join((t.term, *t.forms, t.definition)).lower() for w in words)]
+
+    def hay(t: Term) -> str:
+        shown = (t.name(), *t.spellings(), t.meaning())
+        return " ".join(shown if get_language() == DEFAULT else (*shown, t.term, *t.forms, t.definition)).lower()
+    return [t for t in terms() if all(w in hay(t) for w in words)]
