@@ -95,25 +95,26 @@ def header_html(notebook: str) -> str:
     p = page(notebook)
     seen: set[str] = set()          # a glossary word is linked once: in the opening text or in "learn"
     opening = prose_html(notebook, seen=seen)
+    home, ref = _("all lessons"), _("glossary and rules")
     learn = _("<b>What you will learn:</b> {learn}").format(learn=with_glossary(escape(_(p.learn)), seen=seen))
     return (opening +
             f'<div class="snl-nav" data-sheriff-nb="{escape(notebook)}"><span class="snl-kicker">{_place(notebook)}'
-            f' · <a href="{escape(language.link(HOME))}">{_("all lessons")}</a>'
-            f' · <a href="{escape(language.link(REFERENCE))}">{_("glossary and rules")}</a>'
+            f' · <a href="{escape(language.link(HOME))}">{home}</a>'
+            f' · <a href="{escape(language.link(REFERENCE))}">{ref}</a>'
             f' · {language.switcher_html(notebook)}</span><br>{learn}</div>')
 
 
 def footer_html(notebook: str) -> str:
     p, nxt = page(notebook), next_page(notebook)
     recap = (_("<b>Recap.</b> {recap}").format(recap=with_glossary(escape(_(p.recap)))) + "<br>") if p.recap else ""
-    go = (f'<a class="snl-next" href="{escape(language.link(nxt.notebook))}">'
-          f'{escape(_("Next: {title}").format(title=_(nxt.title)))} \u2192</a>' if nxt
-          else f'<a class="snl-next" href="{escape(language.link(HOME))}">{_("Back to all lessons")} \u2192</a>')
+    label = _("Next: {title}").format(title=_(nxt.title)) if nxt else _("Back to all lessons")
+    go = f'<a class="snl-next" href="{escape(language.link(nxt.notebook if nxt else HOME))}">{escape(label)} \u2192</a>'
+    mark, home = _("Mark done"), _("all lessons")
     nb = escape(notebook)
     return (f'<div class="snl-nav snl-footer" data-sheriff-nb="{nb}">{recap}'
             f'<div style="margin-top:6px"><button class="snl-done-btn" type="button" '
-            f'onclick="window.sheriffProgress.mark(\'{nb}\')">{_("Mark done")}</button>'
-            f'<a href="{escape(language.link(HOME))}">{_("all lessons")}</a></div>{go}</div>'
+            f'onclick="window.sheriffProgress.mark(\'{nb}\')">{mark}</button>'
+            f'<a href="{escape(language.link(HOME))}">{home}</a></div>{go}</div>'
             # Scrolling down to the end of the page marks it done.
             '<script>(function () { var P = window.sheriffProgress; P.show();'
             f' var el = document.querySelector(\'.snl-footer[data-sheriff-nb="{nb}"]\');'
@@ -139,9 +140,9 @@ def course_html() -> str:
                      f' — {escape(_(p.learn))}</li>')
     extras = "".join(f'<li><span class="snl-tick"></span><a href="{escape(language.link(p.notebook))}">'
                      f'{escape(_(p.title))}</a> — {escape(_(p.learn))}</li>' for p in course().extras)
-    return (f'<div class="snl-nav sheriff-course"><div class="snl-kicker">'
-            f'{_("The course, in order (a tick marks the pages you finished in this browser)")}</div>'
-            f'<ol class="snl-course">{"".join(items)}</ol><div class="snl-kicker">{_("Reference")}</div>'
+    title, reference = _("The course, in order (a tick marks the pages you finished in this browser)"), _("Reference")
+    return (f'<div class="snl-nav sheriff-course"><div class="snl-kicker">{title}</div>'
+            f'<ol class="snl-course">{"".join(items)}</ol><div class="snl-kicker">{reference}</div>'
             f'<ul class="snl-course">{extras}</ul></div><script>window.sheriffProgress.show();</script>')
 
 

@@ -36,7 +36,7 @@ class GuidedGame(kit.Frame):
         self.progress_text.add_class("sn-guided-progress")
         self.bar = W.IntProgress(min=0, max=self.guide.n_steps, layout=W.Layout(width="200px"))
         opts = [(f"{i + 1}. {_(s.title)}", i + 1) for i, s in enumerate(sc.steps)]
-        opts.append((f"{len(sc.steps) + 1}. {_('The score')}", len(sc.steps) + 1))
+        opts.append(("%d. %s" % (len(sc.steps) + 1, _("The score")), len(sc.steps) + 1))
         self.pick_step = W.Dropdown(options=opts, description=_("Restart from step"),
                                     style={"description_width": "initial"}, layout=W.Layout(width="auto"))
         self.restart_btn = W.Button(description=_("Restart"), icon="undo", layout=W.Layout(width="auto"))
@@ -79,7 +79,8 @@ class GuidedGame(kit.Frame):
             w.add_class(css_name(name))
             self.controls[name] = w
         items = "".join(f"<li>{escape(x)}</li>" for x in lines)
-        self._reply([W.HTML(f'<div class="sn-warn" role="status"><b>{_("Another choice.")}</b><ul>{items}</ul></div>'),
+        another = _("Another choice.")
+        self._reply([W.HTML(f'<div class="sn-warn" role="status"><b>{another}</b><ul>{items}</ul></div>'),
                      W.HBox([back, on], layout=W.Layout(flex_flow="row wrap"))])
 
     def go_on(self) -> None:
@@ -123,7 +124,8 @@ class GuidedGame(kit.Frame):
         happened = ""
         if self.last_lines:
             items = "".join(f"<p>{escape(x)}</p>" for x in self.last_lines)
-            happened = f'<div class="sn-story sn-guided-happened"><b>{_("What happened")}</b>{items}</div>'
+            what = _("What happened")
+            happened = f'<div class="sn-story sn-guided-happened"><b>{what}</b>{items}</div>'
         self.story.value = happened
         v = g.view()
         if g.finished():
@@ -142,20 +144,22 @@ class GuidedGame(kit.Frame):
         else:
             a = g.advice()
             suggests = _("<b>The coach suggests:</b> {advice}").format(advice=escape(a.sentence))
-            self.tutor.value = (f'<div class="sn-tutor"><div class="snl-kicker">{_("Off the script")}</div>'
+            off = _("Off the script")
+            self.tutor.value = (f'<div class="sn-tutor"><div class="snl-kicker">{off}</div>'
                                 f'{suggests}</div>')
         panels = []
         for p in range(v.n):
             role = _("Sheriff") if p in v.officials else None
             note = _("you") if p == g.me else _("bot")
             panels.append((p, render.player_panel(v, p, show_private=True, role=role, note=note)))
-        self.table.value = f'<div class="sn-note">{_("The table")}</div>' + render.table(panels, acting=game.to_act)
+        self.table.value = '<div class="sn-note">%s</div>' % _("The table") + render.table(panels, acting=game.to_act)
         bag = v.bag
-        bag_html = (f'<div><b>{_("Your bag:")}</b></div>{render.cards(bag, 0, _("empty"))}'
+        bag_html = ('<div><b>%s</b></div>%s' % (_("Your bag:"), render.cards(bag, 0, _("empty")))
                     if bag is not None else "")
+        mine = _("{name}: your cards").format(name=v.names[g.me])
         n = sum(v.hand)
         hand = ngettext("<b>Your hand</b> ({n} cards):", "<b>Your hand</b> ({n} cards):", n).format(n=n)
-        self.mine.value = (f'<div class="sn-private"><h3>{escape(_("{name}: your cards").format(name=v.names[g.me]))}</h3>'
+        self.mine.value = (f'<div class="sn-private"><h3>{escape(mine)}</h3>'
                            f'<div>{hand}</div>{render.cards(v.hand, 0, _("no cards"))}'
                            f'{bag_html}</div>')
         ctl = Controls(SimpleNamespace(session=SimpleNamespace(game=game), submit=self.submit), g.me)
@@ -188,19 +192,22 @@ class GuidedGame(kit.Frame):
             else:
                 if shown < self.lines_shown:
                     cls = "snl-win" if line.seat in winners else "sn-guided-sum"
-                    rows.append(f'<tr class="{cls}"><td>{escape(line.name)}</td><td>{_("Total")}</td>'
+                    total = _("Total")
+                    rows.append(f'<tr class="{cls}"><td>{escape(line.name)}</td><td>{total}</td>'
                                 f'<td class="num sn-guided-total">{line.total}</td></tr>')
                     shown += 1
                     continue
             break
         done = self.lines_shown >= self.total_lines()
+        nxt, play = _("Next: the game in two minutes"), _("Play a real game with the coach")
+        heads = "".join(f"<th>{h}</th>" for h in (_("Player"), _("Line"), _("Points")))
         end = (f'<p class="sn-guided-winner"><b>{escape(g.winner_text())}</b></p><p>{escape(_(sc.closing))}</p>'
-               f'<p><a {LINK} href="{language.link("00_overview.ipynb")}">{_("Next: the game in two minutes")} →</a> · '
-               f'<a {LINK} href="{language.link("20_play.ipynb")}">{_("Play a real game with the coach")} →</a></p>'
+               f'<p><a {LINK} href="{language.link("00_overview.ipynb")}">{nxt} →</a> · '
+               f'<a {LINK} href="{language.link("20_play.ipynb")}">{play} →</a></p>'
                if done else "")
-        table = (f'<table class="snl-grid sn-guided-score"><tr><th>{_("Player")}</th><th>{_("Line")}</th>'
-                 f'<th>{_("Points")}</th></tr>{"".join(rows)}</table>' if rows else "")
-        return (f'<div class="sn-tutor"><div class="snl-kicker">{_("The score")}</div>{escape(_(sc.score_intro))}</div>'
+        table = (f'<table class="snl-grid sn-guided-score"><tr>{heads}</tr>{"".join(rows)}</table>' if rows else "")
+        score = _("The score")
+        return (f'<div class="sn-tutor"><div class="snl-kicker">{score}</div>{escape(_(sc.score_intro))}</div>'
                 f'{table}{end}')
 
     def total_lines(self) -> int:

@@ -40,9 +40,10 @@ def lessons_html() -> str:
                 f' — <span class="snl-zone">{escape(_(d))}</span></li>')
     lessons = "".join(item(i, f, t, d) for i, (f, t, d) in enumerate(LESSONS, 1))
     more = "".join(item(0, f, t, d) for f, t, d in MORE)
-    return (f'<div class="snl"><div class="snl-kicker">{_("Lessons, in order")}</div><ol style="list-style:none;'
+    in_order, then = _("Lessons, in order"), _("Then")
+    return (f'<div class="snl"><div class="snl-kicker">{in_order}</div><ol style="list-style:none;'
             f'padding-left:4px;margin:4px 0">{lessons}</ol><div class="snl-kicker" style="margin-top:8px">'
-            f'{_("Then")}</div><ul style="list-style:none;padding-left:4px;margin:4px 0">{more}</ul></div>')
+            f'{then}</div><ul style="list-style:none;padding-left:4px;margin:4px 0">{more}</ul></div>')
 
 
 REFERENCE = "40_reference.ipynb"
@@ -51,8 +52,9 @@ REFERENCE = "40_reference.ipynb"
 def reference_html() -> str:
     """Where the rules are: a link to the rule reference (search, edition filter, citations)."""
     interp = sum(1 for r in RULES.values() if r.interpretation)
+    name = _("rule reference and glossary")
     link = (f'<a href="{escape(language.link(REFERENCE))}" class="snl-reference-link" style="font-weight:bold;'
-            f'color:#1565c0;text-decoration:underline">{_("rule reference and glossary")}</a>')
+            f'color:#1565c0;text-decoration:underline">{name}</a>')
     text = ngettext(
         "All {n} rules the tutor cites, in its own words with the rulebook section each comes from ({interp} "
         "marked as the tutor's reading where the rulebooks leave a question open), are on the {link}: search "
@@ -60,7 +62,8 @@ def reference_html() -> str:
         "All {n} rules the tutor cites, in its own words with the rulebook section each comes from ({interp} "
         "marked as the tutor's reading where the rulebooks leave a question open), are on the {link}: search "
         "them by word and filter by edition.", len(RULES)).format(n=len(RULES), interp=interp, link=link)
-    return (f'<div class="snl snl-box"><div class="snl-kicker">{_("Looking up a rule")}</div>'
+    kicker = _("Looking up a rule")
+    return (f'<div class="snl snl-box"><div class="snl-kicker">{kicker}</div>'
             f'<div>{text}</div></div>')
 
 

@@ -66,15 +66,17 @@ def overview_html() -> str:
               "it pass, the Pepper (worth 6) reaches the stand unseen. If he opens it, the Apples go through, the "
               "Pepper is taken away and the merchant pays its penalty of 4 gold.")
     bluff_cite = N_("1E · If the Sheriff inspects your bag; 2E · If the Sheriff Inspects Your Bag")
+    goal, roles_k, phases_k, bluff_k, win_k = (_("The goal"), _("Two roles"), _("Five phases, every round"),
+                                                _("A bluff, in one picture"), _("How you win"))
     return (f'<div class="snl">'
-            f'<div class="snl-kicker">{_("The goal")}</div><p>{g(GOAL)}{_cite(GOAL_CITE)}</p>'
-            f'<div class="snl-kicker">{_("Two roles")}</div><div class="snl-roles">{roles}</div>'
-            f'<div class="snl-kicker" style="margin-top:10px">{_("Five phases, every round")}</div>'
+            f'<div class="snl-kicker">{goal}</div><p>{g(GOAL)}{_cite(GOAL_CITE)}</p>'
+            f'<div class="snl-kicker">{roles_k}</div><div class="snl-roles">{roles}</div>'
+            f'<div class="snl-kicker" style="margin-top:10px">{phases_k}</div>'
             f'<div class="snl-phases">{phases}</div>'
-            f'<div class="snl-kicker" style="margin-top:10px">{_("A bluff, in one picture")}</div>'
+            f'<div class="snl-kicker" style="margin-top:10px">{bluff_k}</div>'
             f'<p>{escape(bluff)}{_cite(bluff_cite)}</p>'
             f'{render.cards(bag)}'
-            f'<div class="snl-kicker" style="margin-top:10px">{_("How you win")}</div><p>{g(WIN)}{_cite(WIN_CITE)}</p>'
+            f'<div class="snl-kicker" style="margin-top:10px">{win_k}</div><p>{g(WIN)}{_cite(WIN_CITE)}</p>'
             '</div>')
 
 

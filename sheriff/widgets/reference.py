@@ -18,19 +18,20 @@ from sheriff.rulebook import RULES, Rule
 from sheriff.widgets import kit, lesson
 from sheriff.widgets.glossary_links import REFERENCE, with_glossary
 
+
 def glossary_html() -> str:
     """Every glossary word with its definition and citation, each with an anchor."""
     rows = "".join(
         f'<div class="snl-entry" id="term-{t.id}"><b>{escape(t.name())}</b><div>{escape(t.meaning())}'
         + (f' <span class="snl-src">({escape(t.citation())})</span>' if t.cite else "") + "</div></div>"
         for t in sorted(terms(), key=lambda t: t.name().lower()))
+    return f'<div class="snl-gloss">{rows}</div>'
 
 
 def _rule_cite(r: Rule, edition: str | None = None) -> str:
     """``Rule.cite`` in the page's language (each edition's section is a message of its own)."""
     cites = dict(r.cites)
     return _(cites[edition]) if edition in cites else "; ".join(_(c) for c in cites.values())
-    return f'<div class="snl-gloss">{rows}</div>'
 
 
 def find_rules(text: str, edition: str | None = None) -> list[Rule]:
@@ -48,7 +49,7 @@ def find_rules(text: str, edition: str | None = None) -> list[Rule]:
 
 
 def _rule_hit(r: Rule, edition: str | None) -> str:
-    tag = f'<span class="snl-interp-tag">{_("interpretation")}</span>' if r.interpretation else ""
+    tag = '<span class="snl-interp-tag">%s</span>' % _("interpretation") if r.interpretation else ""
     return (f'<div class="snl-hit"><b>{escape(_(r.title))}</b>{tag}<br>{with_glossary(escape(_(r.text)), page="")}'
             f' <span class="snl-src">({escape(_rule_cite(r, edition))})</span></div>')
 
@@ -84,7 +85,7 @@ class RuleReference(kit.Frame):
         self.counts = (len(found), len(rules))
         parts = []
         if found:
-            parts.append(f"<h4>{_('In the glossary')}</h4>" + "".join(_term_hit(t) for t in found))
+            parts.append("<h4>%s</h4>" % _("In the glossary") + "".join(_term_hit(t) for t in found))
         if rules:
             parts.append(f"<h4>{escape(self._heading(q, len(rules)))}</h4>" + "".join(_rule_hit(r, edition) for r in rules))
         elif q:

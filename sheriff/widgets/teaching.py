@@ -60,9 +60,9 @@ def plan_html(title: str, plan) -> str:
         f'<tr><td class="num">{escape(m)}</td><td><a style="color:#1565c0;text-decoration:underline" '
         f'href="{escape(language.link(f))}">{escape(_(t))}</a></td>'
         f'<td>{escape(_(do))}</td><td><i>{escape(_(ask))}</i></td></tr>' for m, f, t, do, ask in plan)
+    heads = "".join(f"<th>{h}</th>" for h in (_("minutes"), _("page"), _("what the class does"), _("what to ask")))
     return (f'<div class="snl"><div class="snl-kicker">{escape(title)}</div><div style="overflow-x:auto">'
-            f'<table class="snl-grid"><tr><th>{_("minutes")}</th><th>{_("page")}</th>'
-            f'<th>{_("what the class does")}</th><th>{_("what to ask")}</th></tr>{rows}</table></div></div>')
+            f'<table class="snl-grid"><tr>{heads}</tr>{rows}</table></div></div>')
 
 
 def class_plan(which: str = "inspection"):
