@@ -57,7 +57,7 @@ if (!window.sheriffSameTab) {
 
 def _store_js() -> str:
     words = {"done": _("\u2713 Done"), "mark": _("Mark done"), "finished": _("finished"), "notyet": _("not yet")}
-    return STORE_JS % (STORE, json.dumps(words).replace("</", "<\\/"))
+    return STORE_JS % (STORE, json.dumps(words, ensure_ascii=False).replace("</", "<\\/"))
 
 
 def _html(body: str):
