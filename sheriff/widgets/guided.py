@@ -38,7 +38,8 @@ class GuidedGame(kit.Frame):
         opts = [(f"{i + 1}. {_(s.title)}", i + 1) for i, s in enumerate(sc.steps)]
         opts.append(("%d. %s" % (len(sc.steps) + 1, _("The score")), len(sc.steps) + 1))
         self.pick_step = W.Dropdown(options=opts, description=_("Restart from step"),
-                                    style={"description_width": "initial"}, layout=W.Layout(width="auto"))
+                                    style={"description_width": "initial"},
+                                    layout=W.Layout(width="auto", max_width="100%"))   # narrow screens
         self.restart_btn = W.Button(description=_("Restart"), icon="undo", layout=W.Layout(width="auto"))
         self.restart_btn.on_click(lambda _b: self.restart(self.pick_step.value))
         for name, w in (("guided.step", self.pick_step), ("guided.restart", self.restart_btn)):

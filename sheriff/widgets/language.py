@@ -79,7 +79,7 @@ def chooser_html(notebook: str) -> str:
     return (f'<div class="snl-lang snl-lang-choice" role="navigation" aria-label="Language / Мова" '
             f'style="margin:8px 0;padding:6px 10px;border:1px solid #cfd8dc;border-radius:6px;'
             f'display:flex;flex-wrap:wrap;align-items:center;gap:4px">'
-            f'<span style="margin-right:8px">\U0001F310 <b>Language · Мова:</b></span>{"".join(items)}</div>')
+            f'<span style="margin-right:8px"><b>Language · Мова:</b></span>{"".join(items)}</div>')
 
 
 __all__ = ["from_query", "start_page", "link", "switcher_html", "chooser_html"]
