@@ -41,7 +41,7 @@ from sheriff.narration import narrate
 from sheriff.position import Position
 from sheriff.record import _invalid, action_from_json
 from sheriff.scoring import good_counts_for_bonus, score_state, verdict
-from sheriff.wording import Table, goods_kind
+from sheriff.wording import Table, cap, goods_kind
 
 Text = Annotated[str, Field(min_length=1, max_length=1200)]
 
@@ -274,7 +274,7 @@ class Guide:
                "contraband": _("{names} would win on the second tie-breaker (more contraband) if the game "
                                "ended here."),
                "shared": _("{names} would win as a shared victory if the game ended here.")}
-        return how[v.decided_by].format(names=names)
+        return cap(how[v.decided_by].format(names=names))      # a name may start lower-case (діва Меріан)
 
 
 def _good(gid) -> int:
