@@ -11,6 +11,8 @@ from importlib import resources
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from sheriff.i18n import DEFAULT, _, get_language, pgettext
+
 
 class Term(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -20,6 +22,26 @@ class Term(BaseModel):
     forms: tuple[str, ...] = Field(min_length=1)     # spellings marked in lesson text
     definition: str = Field(min_length=20)
     cite: str = ""                                   # "1E · ...; 2E · ..." where a rulebook says it
+
+    # In the page's language.
+    def name(self) -> str:
+        return _(self.term)
+
+    def meaning(self) -> str:
+        return _(self.definition)
+
+    def citation(self) -> str:
+        return _(self.cite) if self.cite else ""
+
+    def spellings(self) -> tuple[str, ...]:
+        """The spellings marked in text in the page's language (``word_forms``)."""
+        listed = word_forms(self.id)
+        words = listed.split("|") if listed is not None else [_(f) for f in self.forms]
+        out: list[str] = []
+        for w in (w.strip() for w in words):
+            if w and w not in out:
+                out.append(w)
+        return tuple(out)
 
     @field_validator("cite")
     @classmethod
@@ -44,6 +66,55 @@ class Glossary(BaseModel):
         return self
 
 
+def word_forms(term_id: str) -> str | None:
+    """A term's spellings in the page's language, "|" between them, or None for a term not listed
+    here (its ``forms`` are then translated one by one).  One message per term, so that a
+    translation can list every form its language uses (Ukrainian declines: "торговець|торговця|
+    торговцю|торговцем"); in English each message is the term's ``forms`` (tests check this)."""
+    match term_id:
+        case "merchant":
+            return pgettext("glossary word forms", "merchants|merchant")
+        case "sheriff":
+            return pgettext("glossary word forms", "Sheriff")
+        case "market":
+            return pgettext("glossary word forms", "Market")
+        case "bag":
+            return pgettext("glossary word forms", "merchant bag|bags|bag")
+        case "declaration":
+            return pgettext("glossary word forms", "declaration|declares|declared")
+        case "legal-goods":
+            return pgettext("glossary word forms", "legal goods|legal good")
+        case "contraband":
+            return pgettext("glossary word forms", "contraband")
+        case "royal-goods":
+            return pgettext("glossary word forms", "Royal Goods|Royal Good")
+        case "stand":
+            return pgettext("glossary word forms", "merchant stand|stands|stand")
+        case "penalty":
+            return pgettext("glossary word forms", "penalties|penalty|fines|fine")
+        case "inspection":
+            return pgettext("glossary word forms", "inspection|inspects|inspect")
+        case "bribe":
+            return pgettext("glossary word forms", "bribes|bribe")
+        case "deal":
+            return pgettext("glossary word forms", "honor among thieves|deals|deal")
+        case "king-queen":
+            return pgettext("glossary word forms", "King and Queen|King|Queen")
+        case "score":
+            return pgettext("glossary word forms", "score")
+        case "discard-pile":
+            return pgettext("glossary word forms", "discard piles|discard pile")
+        case "deputy":
+            return pgettext("glossary word forms", "Deputies|Deputy")
+        case "booty":
+            return pgettext("glossary word forms", "Booty")
+        case "black-market":
+            return pgettext("glossary word forms", "Black Market")
+        case "round":
+            return pgettext("glossary word forms", "rounds|round")
+    return None
+
+
 def parse(text: str) -> Glossary:
     """A glossary from JSON text (raises pydantic's ValidationError on a bad entry)."""
     return Glossary.model_validate(json.loads(text))
@@ -59,7 +130,11 @@ def terms() -> tuple[Term, ...]:
 
 
 def find(text: str) -> list[Term]:
-    """Terms whose name, spellings or definition contain every word of ``text``."""
+    """Terms whose name, spellings or definition (in the page's language, and in English on a
+    translated page) contain every word of ``text``."""
     words = text.lower().split()
-    return [t for t in terms()
-            if all(w in " ".join((t.term, *t.forms, t.definition)).lower() for w in words)]
+
+    def hay(t: Term) -> str:
+        shown = (t.name(), *t.spellings(), t.meaning())
+        return " ".join(shown if get_language() == DEFAULT else (*shown, t.term, *t.forms, t.definition)).lower()
+    return [t for t in terms() if all(w in hay(t) for w in words)]

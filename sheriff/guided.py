@@ -36,11 +36,12 @@ from sheriff.cards import GOODS, LEGAL_GOODS
 from sheriff.coach.bot import CoachBot
 from sheriff.engine import Game
 from sheriff.errors import IllegalAction, InvalidScenario
+from sheriff.i18n import _
 from sheriff.narration import narrate
 from sheriff.position import Position
 from sheriff.record import _invalid, action_from_json
 from sheriff.scoring import good_counts_for_bonus, score_state, verdict
-from sheriff.wording import Table
+from sheriff.wording import Table, cap, goods_kind
 
 Text = Annotated[str, Field(min_length=1, max_length=1200)]
 
@@ -146,7 +147,10 @@ class Guide:
         """Back to step ``k`` (1-based) of the script, as the script plays it."""
         if not 1 <= k <= self.n_steps:
             raise IndexError(f"step {k} is outside 1..{self.n_steps}")
-        self.game = Game.from_state(self.script.position.to_state(), seed=self.script.position.seed)
+        pos = self.script.position
+        # the characters go by their names in the page's language (names are messages of the catalog)
+        pos = pos.model_copy(update={"names": [_(n) for n in pos.names]})
+        self.game = Game.from_state(pos.to_state(), seed=pos.seed)
         self.k = 0
         self.b = 0                  # bot moves played so far
         self.off_script = False
@@ -165,8 +169,8 @@ class Guide:
         if err is not None:
             return Reply("refused", error=err)
         if self.finished():
-            return Reply("refused", error=IllegalAction("game.over", "The guided game's rounds are played: "
-                                                        "the score is next.", self.game.rules.edition))
+            return Reply("refused", error=IllegalAction("game.over", _("The guided game's rounds are played: "
+                                                          "the score is next."), self.game.rules.edition))
         if self.off_script or move == self._expected[self.k]:
             lines = self._apply(move)
             if not self.off_script:
@@ -183,8 +187,8 @@ class Guide:
             return []
         self.off_script = True
         lines = self._apply(move)
-        lines.append("You have left the script: from here the other players are the coach's bots, and the "
-                     "tutor's advice comes from the coach. Restart from any step to go back to the script.")
+        lines.append(_("You have left the script: from here the other players are the coach's bots, and the "
+                       "tutor's advice comes from the coach. Restart from any step to go back to the script."))
         return lines + self._run_bots()
 
     def go_back(self) -> None:
@@ -193,14 +197,14 @@ class Guide:
     def consequences(self, move: A.Action) -> list[str]:
         """Why the other move differs: the script's own note, the coach's warnings and advice."""
         v = self.view()
-        out = [f"Your choice: {move.attempt(_table(self.game), self.me)}."]
+        out = [_("Your choice: {move}.").format(move=move.attempt(_table(self.game), self.me))]
         step = self.step
         for alt in (step.alternatives if step else ()):
             if action_from_json(alt.move, "move") == move:
-                out.append(alt.say)
+                out.append(_(alt.say))
                 break
         else:
-            out.append(f"The tutor asked for something else: {step.say}" if step else "")
+            out.append(_("The tutor asked for something else: {say}").format(say=_(step.say)) if step else "")
         out += [w.sentence for w in coach.warnings(v, move)]
         return [x for x in out if x]
 
@@ -243,15 +247,19 @@ class Guide:
         out = []
         for p, sc in enumerate(scores):
             stand = s.stands[p]
-            goods = ", ".join(f"{k} {GOODS[g].name}" for g, k in enumerate(stand) if k) or "nothing"
-            parts = [(f"Goods on the stand ({goods})", sc.goods), ("Gold", sc.gold)]
+            # "3 Apples" in English; a translation may word an item otherwise ("Яблука: 3")
+            goods = _(", ").join(_("{n} {good}").format(n=k, good=goods_kind(g))
+                                 for g, k in enumerate(stand) if k) or _("nothing")
+            parts = [(_("Goods on the stand ({goods})").format(goods=goods), sc.goods), (_("Gold"), sc.gold)]
             for gid, bonus in sc.bonuses.items():
                 g = _good(gid)
                 column = [c[g] for c in counted]
-                title = "King" if column[p] == max(column) else "Queen"
-                if column.count(column[p]) > 1:
-                    title += " (shared)"
-                parts.append((f"{title} of {GOODS[g].name} ({column[p]} on the stand)", bonus))
+                king, shared = column[p] == max(column), column.count(column[p]) > 1
+                title = ((_("King (shared) of {good} ({n} on the stand)") if shared
+                          else _("King of {good} ({n} on the stand)")) if king
+                         else (_("Queen (shared) of {good} ({n} on the stand)") if shared
+                               else _("Queen of {good} ({n} on the stand)")))
+                parts.append((title.format(good=goods_kind(g), n=column[p]), bonus))
             out.append(ScoreLine(p, s.names[p], parts, sc.total))
         return out, winners or []
 
@@ -259,10 +267,14 @@ class Guide:
         lines, winners = self.score_lines()
         s = self.game.state
         v = verdict([_score(s, p) for p in range(s.n)], winners)
-        names = " and ".join(s.names[p] for p in winners)
-        how = {"points": "on points", "legal goods": "on the first tie-breaker (more legal goods)",
-               "contraband": "on the second tie-breaker (more contraband)", "shared": "as a shared victory"}
-        return f"{names} would win {how[v.decided_by]} if the game ended here."
+        names = _(" and ").join(s.names[p] for p in winners)
+        how = {"points": _("{names} would win on points if the game ended here."),
+               "legal goods": _("{names} would win on the first tie-breaker (more legal goods) if the game "
+                                "ended here."),
+               "contraband": _("{names} would win on the second tie-breaker (more contraband) if the game "
+                               "ended here."),
+               "shared": _("{names} would win as a shared victory if the game ended here.")}
+        return cap(how[v.decided_by].format(names=names))      # a name may start lower-case (діва Меріан)
 
 
 def _good(gid) -> int:

@@ -8,33 +8,39 @@ these are plain HTML outputs with a small script rather than widgets.  Links are
 """
 from __future__ import annotations
 
+import json
+import re
 from html import escape
 
+import mistune
+
 from sheriff.course import course, next_page, page, position, prose as page_prose
-from sheriff.i18n import _
+from sheriff.i18n import _, ngettext
 from sheriff.widgets import kit, language
-from sheriff.widgets.glossary_links import REFERENCE, marker_script, with_glossary
+from sheriff.widgets.glossary_links import REFERENCE, with_glossary
 
 HOME = "00_home.ipynb"
 STORE = "sheriff-tutor-done"      # localStorage key: a JSON list of finished notebooks
 
-# Shared by every output: read and write the finished pages, and show them.
+# Shared by every output: read and write the finished pages, and show them (the words the
+# script writes are in the page's language: ``_store_js`` fills them in).
 STORE_JS = """<script>
 window.sheriffProgress = window.sheriffProgress || {
   key: '%s',
+  words: %s,
   done: function () { try { return JSON.parse(localStorage.getItem(this.key) || '[]'); } catch (e) { return []; } },
   mark: function (nb) {
     var d = this.done(); if (d.indexOf(nb) < 0) { d.push(nb); localStorage.setItem(this.key, JSON.stringify(d)); }
     this.show();
   },
   show: function () {
-    var d = this.done();
+    var d = this.done(), w = this.words;
     document.querySelectorAll('[data-sheriff-nb]').forEach(function (el) {
       var on = d.indexOf(el.getAttribute('data-sheriff-nb')) >= 0;
       el.classList.toggle('snl-is-done', on);
       var tick = el.querySelector('.snl-tick'); if (tick) tick.textContent = on ? '\\u2713' : '';
-      var btn = el.querySelector('.snl-done-btn'); if (btn) btn.textContent = on ? '\\u2713 Done' : 'Mark done';
-      var state = el.querySelector('.snl-done-state'); if (state) state.textContent = on ? 'finished' : 'not yet';
+      var btn = el.querySelector('.snl-done-btn'); if (btn) btn.textContent = on ? w.done : w.mark;
+      var state = el.querySelector('.snl-done-state'); if (state) state.textContent = on ? w.finished : w.notyet;
     });
   }
 };
@@ -46,45 +52,69 @@ if (!window.sheriffSameTab) {
     if (a) a.removeAttribute('target');
   }, true);
 }
-</script>""" % STORE
+</script>"""
+
+
+def _store_js() -> str:
+    words = {"done": _("\u2713 Done"), "mark": _("Mark done"), "finished": _("finished"), "notyet": _("not yet")}
+    return STORE_JS % (STORE, json.dumps(words, ensure_ascii=False).replace("</", "<\\/"))
 
 
 def _html(body: str):
     from IPython.display import HTML
-    return HTML(kit.CSS + STORE_JS + body)
+    return HTML(kit.CSS + _store_js() + body)
 
 
 def _place(notebook: str) -> str:
     i = position(notebook)
     n = len(course().pages)
-    return "Start here" if i == 0 else (f"Page {i} of {n - 1} in the course" if i is not None else "Reference")
+    if i == 0:
+        return _("Start here")
+    if i is None:
+        return _("Reference")
+    return ngettext("Page {i} of {n} in the course", "Page {i} of {n} in the course", n - 1).format(i=i, n=n - 1)
 
 
-def prose_html(notebook: str, part: int = 0) -> str:
-    """A part of the page's written text, paragraph by paragraph in the page's language."""
+_PAGE_HREF = re.compile(r'href="([0-9]{2}_[a-z0-9_]+\.ipynb[^"]*)"')
+
+
+def _keep_language(html: str) -> str:
+    """Links between the tutor's pages in written text carry the page's language on."""
+    return _PAGE_HREF.sub(lambda m: f'href="{escape(language.link(m.group(1)))}"', html)
+
+
+def prose_html(notebook: str, part: int = 0, seen: set[str] | None = None) -> str:
+    """A part of the page's written text, paragraph by paragraph in the page's language
+    (glossary words linked once across the calls sharing ``seen``)."""
     text = "\n\n".join(_(p) for p in page_prose(notebook)[part])
-    return f'<div class="snl-prose">{kit.markdown_html(text)}</div>'
+    html = with_glossary(str(mistune.html(text)), seen=set() if seen is None else seen)   # as kit.markdown_html
+    return f'<div class="snl-prose">{_keep_language(html)}</div>'
 
 
 def header_html(notebook: str) -> str:
     p = page(notebook)
-    return (prose_html(notebook) +
+    seen: set[str] = set()          # a glossary word is linked once: in the opening text or in "learn"
+    opening = prose_html(notebook, seen=seen)
+    home, ref = _("all lessons"), _("glossary and rules")
+    learn = _("<b>What you will learn:</b> {learn}").format(learn=with_glossary(escape(_(p.learn)), seen=seen))
+    return (opening +
             f'<div class="snl-nav" data-sheriff-nb="{escape(notebook)}"><span class="snl-kicker">{_place(notebook)}'
-            f' · <a href="{language.link(HOME)}">all lessons</a> · <a href="{language.link(REFERENCE)}">glossary and rules</a>'
-            f' · {language.switcher_html(notebook)}</span><br>'
-            f'<b>What you will learn:</b> {with_glossary(escape(p.learn))}</div>')
+            f' · <a href="{escape(language.link(HOME))}">{home}</a>'
+            f' · <a href="{escape(language.link(REFERENCE))}">{ref}</a>'
+            f' · {language.switcher_html(notebook)}</span><br>{learn}</div>')
 
 
 def footer_html(notebook: str) -> str:
     p, nxt = page(notebook), next_page(notebook)
-    recap = f'<b>Recap.</b> {with_glossary(escape(p.recap))}<br>' if p.recap else ""
-    go = (f'<a class="snl-next" href="{escape(nxt.notebook)}">Next: {escape(nxt.title)} \u2192</a>' if nxt
-          else f'<a class="snl-next" href="{HOME}">Back to all lessons \u2192</a>')
+    recap = (_("<b>Recap.</b> {recap}").format(recap=with_glossary(escape(_(p.recap)))) + "<br>") if p.recap else ""
+    label = _("Next: {title}").format(title=_(nxt.title)) if nxt else _("Back to all lessons")
+    go = f'<a class="snl-next" href="{escape(language.link(nxt.notebook if nxt else HOME))}">{escape(label)} \u2192</a>'
+    mark, home = _("Mark done"), _("all lessons")
     nb = escape(notebook)
     return (f'<div class="snl-nav snl-footer" data-sheriff-nb="{nb}">{recap}'
             f'<div style="margin-top:6px"><button class="snl-done-btn" type="button" '
-            f'onclick="window.sheriffProgress.mark(\'{nb}\')">Mark done</button>'
-            f'<a href="{HOME}">all lessons</a></div>{go}</div>'
+            f'onclick="window.sheriffProgress.mark(\'{nb}\')">{mark}</button>'
+            f'<a href="{escape(language.link(HOME))}">{home}</a></div>{go}</div>'
             # Scrolling down to the end of the page marks it done.
             '<script>(function () { var P = window.sheriffProgress; P.show();'
             f' var el = document.querySelector(\'.snl-footer[data-sheriff-nb="{nb}"]\');'
@@ -106,26 +136,30 @@ def course_html() -> str:
     for i, p in enumerate(course().pages):
         num = f"{int(p.notebook[:2])}. " if int(p.notebook[:2]) else ""     # as the page's own title
         items.append(f'<li data-sheriff-nb="{escape(p.notebook)}"><span class="snl-tick"></span>'
-                     f'<a href="{escape(p.notebook)}">{num}{escape(p.title)}</a> — {escape(p.learn)}</li>')
-    extras = "".join(f'<li><span class="snl-tick"></span><a href="{escape(p.notebook)}">{escape(p.title)}</a>'
-                     f' — {escape(p.learn)}</li>' for p in course().extras)
-    return (f'<div class="snl-nav sheriff-course"><div class="snl-kicker">The course, in order '
-            f'(a tick marks the pages you finished in this browser)</div>'
-            f'<ol class="snl-course">{"".join(items)}</ol><div class="snl-kicker">Reference</div>'
+                     f'<a href="{escape(language.link(p.notebook))}">{num}{escape(_(p.title))}</a>'
+                     f' — {escape(_(p.learn))}</li>')
+    extras = "".join(f'<li><span class="snl-tick"></span><a href="{escape(language.link(p.notebook))}">'
+                     f'{escape(_(p.title))}</a> — {escape(_(p.learn))}</li>' for p in course().extras)
+    title, reference = _("The course, in order (a tick marks the pages you finished in this browser)"), _("Reference")
+    return (f'<div class="snl-nav sheriff-course"><div class="snl-kicker">{title}</div>'
+            f'<ol class="snl-course">{"".join(items)}</ol><div class="snl-kicker">{reference}</div>'
             f'<ul class="snl-course">{extras}</ul></div><script>window.sheriffProgress.show();</script>')
 
 
 def prose(notebook: str, part: int = 0):
     """Display a part of a page's written text (``data/lessons/<page>.md``) in the page's language."""
     language.start_page()
+    if part == 0 and notebook == HOME:          # where a newcomer arrives: the choice comes first
+        return _html(language.chooser_html(notebook) + prose_html(notebook, part))
     return _html(prose_html(notebook, part) + (language.switcher_html(notebook) if part == 0 else ""))
 
 
 def header(notebook: str):
     """Display at the top of a lesson: its opening text, where it sits in the course and what it
-    teaches (and glossary words marked in the lesson's written text)."""
+    teaches.  Glossary words are linked here, on the server (the written text is no longer in
+    markdown cells, so ``glossary_links.marker_script`` has nothing left to mark)."""
     language.start_page()
-    return _html(header_html(notebook) + (marker_script() if notebook != REFERENCE else ""))
+    return _html(header_html(notebook))
 
 
 def footer(notebook: str):

@@ -8,6 +8,8 @@ from functools import cache
 from html import escape
 
 from sheriff.glossary import Term, terms
+from sheriff.i18n import get_language
+from sheriff.widgets import language
 
 REFERENCE = "40_reference.ipynb"       # relative: works under /voila/render/ and .../notebooks/
 
@@ -19,16 +21,21 @@ _TAG = re.compile(r"(<[^>]*>)")
 _TAG_NAME = re.compile(r"<\s*(/?)\s*([a-zA-Z0-9]+)")
 
 
-@cache
 def _matcher() -> tuple[re.Pattern, dict[str, Term]]:
-    """One pattern for every spelling, longest first; capitalised spellings match as written."""
+    return _matcher_for(get_language())
+
+
+@cache
+def _matcher_for(lang: str) -> tuple[re.Pattern, dict[str, Term]]:
+    """One pattern for every spelling in ``lang``, longest first; capitalised spellings match as
+    written."""
     owner: dict[str, Term] = {}
     for t in terms():
-        for f in t.forms:
+        for f in t.spellings():
             owner.setdefault(f.lower(), t)
     parts = []
     for form in sorted(owner, key=len, reverse=True):
-        original = next(f for t in terms() for f in t.forms if f.lower() == form)
+        original = next(f for t in terms() for f in t.spellings() if f.lower() == form)
         body = re.escape(original) if original != original.lower() else f"(?i:{re.escape(original)})"
         parts.append(body)
     return re.compile(r"(?<![\w-])(?:" + "|".join(parts) + r")(?![\w-])"), owner
@@ -46,10 +53,10 @@ def marker_script(page: str = REFERENCE) -> str:
     text (its markdown cells) the way ``with_glossary`` marks HTML, link and hover included."""
     import json
 
-    forms = sorted({f for t in terms() for f in t.forms}, key=len, reverse=True)
-    table = {f.lower(): [t.id, f"{t.term}: {t.definition}"] for t in terms() for f in t.forms}
+    forms = sorted({f for t in terms() for f in t.spellings()}, key=len, reverse=True)
+    table = {f.lower(): [t.id, f"{t.name()}: {t.meaning()}"] for t in terms() for f in t.spellings()}
     data = json.dumps({"re": "(?<![\\w-])(?:" + "|".join(_js_form(f) for f in forms) + ")(?![\\w-])",
-                       "terms": table, "page": page}).replace("</", "<\\/")
+                       "terms": table, "page": language.link(page)}).replace("</", "<\\/")
     return """<script>
 (function (G) {
   if (window.sheriffGlossaryMarked) return;
@@ -78,8 +85,10 @@ def marker_script(page: str = REFERENCE) -> str:
 
 
 def term_link(t: Term, text: str, page: str = REFERENCE) -> str:
-    return (f'<a class="snl-term" href="{escape(page)}#term-{t.id}" '
-            f'title="{escape(t.term)}: {escape(t.definition)}">{text}</a>')
+    """A link to the term's entry (keeping the page's language), its definition on hover."""
+    href = language.link(f"{page}#term-{t.id}") if page else f"#term-{t.id}"
+    return (f'<a class="snl-term" href="{escape(href)}" '
+            f'title="{escape(t.name())}: {escape(t.meaning())}">{text}</a>')
 
 
 def with_glossary(html: str, page: str = REFERENCE, seen: set[str] | None = None) -> str:

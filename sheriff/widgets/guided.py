@@ -18,7 +18,8 @@ from types import SimpleNamespace
 import ipywidgets as W
 
 from sheriff.guided import Guide
-from sheriff.widgets import kit, render
+from sheriff.i18n import _, ngettext
+from sheriff.widgets import kit, language, render
 from sheriff.widgets.play_controls import Controls, close_tree, css_name
 
 
@@ -34,11 +35,12 @@ class GuidedGame(kit.Frame):
         self.progress_text = W.HTML()
         self.progress_text.add_class("sn-guided-progress")
         self.bar = W.IntProgress(min=0, max=self.guide.n_steps, layout=W.Layout(width="200px"))
-        opts = [(f"{i + 1}. {s.title}", i + 1) for i, s in enumerate(sc.steps)]
-        opts.append((f"{len(sc.steps) + 1}. The score", len(sc.steps) + 1))
-        self.pick_step = W.Dropdown(options=opts, description="Restart from step",
-                                    style={"description_width": "initial"}, layout=W.Layout(width="auto"))
-        self.restart_btn = W.Button(description="Restart", icon="undo", layout=W.Layout(width="auto"))
+        opts = [(f"{i + 1}. {_(s.title)}", i + 1) for i, s in enumerate(sc.steps)]
+        opts.append(("%d. %s" % (len(sc.steps) + 1, _("The score")), len(sc.steps) + 1))
+        self.pick_step = W.Dropdown(options=opts, description=_("Restart from step"),
+                                    style={"description_width": "initial"},
+                                    layout=W.Layout(width="auto", max_width="100%"))   # narrow screens
+        self.restart_btn = W.Button(description=_("Restart"), icon="undo", layout=W.Layout(width="auto"))
         self.restart_btn.on_click(lambda _b: self.restart(self.pick_step.value))
         for name, w in (("guided.step", self.pick_step), ("guided.restart", self.restart_btn)):
             w.add_class(css_name(name))
@@ -50,7 +52,7 @@ class GuidedGame(kit.Frame):
         self.story = W.HTML()
         self.lines_shown = 0
         self.last_lines: list[str] = []
-        head = kit.head(sc.title, escape(sc.intro), kicker=None)
+        head = kit.head(_(sc.title), escape(_(sc.intro)), kicker=None)
         nav = W.HBox([self.progress_text, self.bar, self.pick_step, self.restart_btn],
                       layout=W.Layout(flex_flow="row wrap", align_items="center"))
         self.body(head, nav, self.tutor, self.story, self.reply, self.decide, self.mine, self.table)
@@ -70,15 +72,16 @@ class GuidedGame(kit.Frame):
         return True
 
     def _other(self, lines) -> None:
-        on = W.Button(description="Go on with my choice", button_style="warning", layout=W.Layout(width="auto"))
-        back = W.Button(description="Go back to the tutor's move", button_style="info", layout=W.Layout(width="auto"))
+        on = W.Button(description=_("Go on with my choice"), button_style="warning", layout=W.Layout(width="auto"))
+        back = W.Button(description=_("Go back to the tutor's move"), button_style="info", layout=W.Layout(width="auto"))
         on.on_click(lambda _b: self.go_on())
         back.on_click(lambda _b: self.go_back())
         for name, w in (("guided.on", on), ("guided.back", back)):
             w.add_class(css_name(name))
             self.controls[name] = w
         items = "".join(f"<li>{escape(x)}</li>" for x in lines)
-        self._reply([W.HTML(f'<div class="sn-warn" role="status"><b>Another choice.</b><ul>{items}</ul></div>'),
+        another = _("Another choice.")
+        self._reply([W.HTML(f'<div class="sn-warn" role="status"><b>{another}</b><ul>{items}</ul></div>'),
                      W.HBox([back, on], layout=W.Layout(flex_flow="row wrap"))])
 
     def go_on(self) -> None:
@@ -122,7 +125,8 @@ class GuidedGame(kit.Frame):
         happened = ""
         if self.last_lines:
             items = "".join(f"<p>{escape(x)}</p>" for x in self.last_lines)
-            happened = f'<div class="sn-story sn-guided-happened"><b>What happened</b>{items}</div>'
+            what = _("What happened")
+            happened = f'<div class="sn-story sn-guided-happened"><b>{what}</b>{items}</div>'
         self.story.value = happened
         v = g.view()
         if g.finished():
@@ -135,22 +139,29 @@ class GuidedGame(kit.Frame):
         self.lines_shown = 0
         step = g.step
         if step is not None:
-            self.tutor.value = (f'<div class="sn-tutor"><div class="snl-kicker">{escape(step.title)}</div>'
-                                f'<b>{escape(step.say)}</b><div class="sn-why"><b>Why:</b> {escape(step.why)}</div></div>')
+            why = _("<b>Why:</b> {why}").format(why=escape(_(step.why)))
+            self.tutor.value = (f'<div class="sn-tutor"><div class="snl-kicker">{escape(_(step.title))}</div>'
+                                f'<b>{escape(_(step.say))}</b><div class="sn-why">{why}</div></div>')
         else:
             a = g.advice()
-            self.tutor.value = (f'<div class="sn-tutor"><div class="snl-kicker">Off the script</div>'
-                                f'<b>The coach suggests:</b> {escape(a.sentence)}</div>')
+            suggests = _("<b>The coach suggests:</b> {advice}").format(advice=escape(a.sentence))
+            off = _("Off the script")
+            self.tutor.value = (f'<div class="sn-tutor"><div class="snl-kicker">{off}</div>'
+                                f'{suggests}</div>')
         panels = []
         for p in range(v.n):
-            role = "Sheriff" if p in v.officials else None
-            note = "you" if p == g.me else "bot"
+            role = _("Sheriff") if p in v.officials else None
+            note = _("you") if p == g.me else _("bot")
             panels.append((p, render.player_panel(v, p, show_private=True, role=role, note=note)))
-        self.table.value = '<div class="sn-note">The table</div>' + render.table(panels, acting=game.to_act)
+        self.table.value = '<div class="sn-note">%s</div>' % _("The table") + render.table(panels, acting=game.to_act)
         bag = v.bag
-        bag_html = f'<div><b>Your bag:</b></div>{render.cards(bag, 0, "empty")}' if bag is not None else ""
-        self.mine.value = (f'<div class="sn-private"><h3>{escape(v.names[g.me])}: your cards</h3>'
-                           f'<div><b>Your hand</b> ({sum(v.hand)} cards):</div>{render.cards(v.hand, 0, "no cards")}'
+        bag_html = ('<div><b>%s</b></div>%s' % (_("Your bag:"), render.cards(bag, 0, _("empty")))
+                    if bag is not None else "")
+        mine = _("{name}: your cards").format(name=v.names[g.me])
+        n = sum(v.hand)
+        hand = ngettext("<b>Your hand</b> ({n} cards):", "<b>Your hand</b> ({n} cards):", n).format(n=n)
+        self.mine.value = (f'<div class="sn-private"><h3>{escape(mine)}</h3>'
+                           f'<div>{hand}</div>{render.cards(v.hand, 0, _("no cards"))}'
                            f'{bag_html}</div>')
         ctl = Controls(SimpleNamespace(session=SimpleNamespace(game=game), submit=self.submit), g.me)
         self._decide(ctl.decision())
@@ -163,7 +174,8 @@ class GuidedGame(kit.Frame):
         k = g.n_steps if g.finished() else g.step_no
         self.bar.value = k
         self.pick_step.value = k
-        self.progress_text.value = f'<span class="sn-progress">Step {k} of {g.n_steps}</span>'
+        step = ngettext("Step {k} of {n}", "Step {k} of {n}", g.n_steps).format(k=k, n=g.n_steps)
+        self.progress_text.value = f'<span class="sn-progress">{step}</span>'
 
     def _score_html(self) -> str:
         g = self.guide
@@ -175,23 +187,28 @@ class GuidedGame(kit.Frame):
             for label, pts in line.parts:
                 if shown >= self.lines_shown:
                     break
-                rows.append(f'<tr><td>{escape(line.name)}{" (you)" if line.seat == g.me else ""}</td><td>{escape(label)}</td><td class="num">{pts}</td></tr>')
+                who = _("{name} (you)").format(name=line.name) if line.seat == g.me else line.name
+                rows.append(f'<tr><td>{escape(who)}</td><td>{escape(label)}</td><td class="num">{pts}</td></tr>')
                 shown += 1
             else:
                 if shown < self.lines_shown:
                     cls = "snl-win" if line.seat in winners else "sn-guided-sum"
-                    rows.append(f'<tr class="{cls}"><td>{escape(line.name)}</td><td>Total</td>'
+                    total = _("Total")
+                    rows.append(f'<tr class="{cls}"><td>{escape(line.name)}</td><td>{total}</td>'
                                 f'<td class="num sn-guided-total">{line.total}</td></tr>')
                     shown += 1
                     continue
             break
         done = self.lines_shown >= self.total_lines()
-        end = (f'<p class="sn-guided-winner"><b>{escape(g.winner_text())}</b></p><p>{escape(sc.closing)}</p>'
-               f'<p><a {LINK} href="00_overview.ipynb">Next: the game in two minutes →</a> · '
-               f'<a {LINK} href="20_play.ipynb">Play a real game with the coach →</a></p>' if done else "")
-        table = (f'<table class="snl-grid sn-guided-score"><tr><th>Player</th><th>Line</th><th>Points</th></tr>'
-                 f'{"".join(rows)}</table>' if rows else "")
-        return (f'<div class="sn-tutor"><div class="snl-kicker">The score</div>{escape(sc.score_intro)}</div>'
+        nxt, play = _("Next: the game in two minutes"), _("Play a real game with the coach")
+        heads = "".join(f"<th>{h}</th>" for h in (_("Player"), _("Line"), _("Points")))
+        end = (f'<p class="sn-guided-winner"><b>{escape(g.winner_text())}</b></p><p>{escape(_(sc.closing))}</p>'
+               f'<p><a {LINK} href="{language.link("00_overview.ipynb")}">{nxt} →</a> · '
+               f'<a {LINK} href="{language.link("20_play.ipynb")}">{play} →</a></p>'
+               if done else "")
+        table = (f'<table class="snl-grid sn-guided-score"><tr>{heads}</tr>{"".join(rows)}</table>' if rows else "")
+        score = _("The score")
+        return (f'<div class="sn-tutor"><div class="snl-kicker">{score}</div>{escape(_(sc.score_intro))}</div>'
                 f'{table}{end}')
 
     def total_lines(self) -> int:
@@ -202,7 +219,7 @@ class GuidedGame(kit.Frame):
         if self.lines_shown >= self.total_lines():
             self._decide([])
             return
-        b = W.Button(description="Add the next line", button_style="primary", icon="plus",
+        b = W.Button(description=_("Add the next line"), button_style="primary", icon="plus",
                      layout=W.Layout(width="auto"))
         b.add_class(css_name("guided.next_line"))
         b.on_click(lambda _b: self.next_line())

@@ -61,4 +61,25 @@ def switcher_html(notebook: str) -> str:
     return f'<span class="snl-lang">{" | ".join(items)}</span>'
 
 
-__all__ = ["from_query", "start_page", "link", "switcher_html"]
+def chooser_html(notebook: str) -> str:
+    """The home page's language choice: a box where a newcomer sees it first.  Its label is in
+    both languages, so a reader of either finds it before reading anything else."""
+    here = i18n.get_language()
+    items = []
+    for code, name in i18n.LANGUAGES.items():
+        target = notebook if code == i18n.DEFAULT else link(notebook, code)
+        style = ("display:inline-block;padding:4px 14px;margin:2px 6px 2px 0;border-radius:16px;"
+                 "border:1px solid #1565c0;text-decoration:none;font-weight:bold;")
+        if code == here:
+            items.append(f'<span lang="{code}" aria-current="page" style="{style}background:#1565c0;color:#fff">'
+                         f'{escape(name)}</span>')
+        else:
+            items.append(f'<a class="snl-lang-link" lang="{code}" hreflang="{code}" href="{escape(target)}" '
+                         f'style="{style}color:#1565c0;background:#fff">{escape(name)}</a>')
+    return (f'<div class="snl-lang snl-lang-choice" role="navigation" aria-label="Language / Мова" '
+            f'style="margin:8px 0;padding:6px 10px;border:1px solid #cfd8dc;border-radius:6px;'
+            f'display:flex;flex-wrap:wrap;align-items:center;gap:4px">'
+            f'<span style="margin-right:8px"><b>Language · Мова:</b></span>{"".join(items)}</div>')
+
+
+__all__ = ["from_query", "start_page", "link", "switcher_html", "chooser_html"]

@@ -13,17 +13,25 @@ import ipywidgets as widgets
 
 from sheriff.glossary import Term, terms
 from sheriff.glossary import find as find_terms
+from sheriff.i18n import DEFAULT, _, get_language, ngettext
 from sheriff.rulebook import RULES, Rule
 from sheriff.widgets import kit, lesson
 from sheriff.widgets.glossary_links import REFERENCE, with_glossary
 
+
 def glossary_html() -> str:
     """Every glossary word with its definition and citation, each with an anchor."""
     rows = "".join(
-        f'<div class="snl-entry" id="term-{t.id}"><b>{escape(t.term)}</b><div>{escape(t.definition)}'
-        + (f' <span class="snl-src">({escape(t.cite)})</span>' if t.cite else "") + "</div></div>"
-        for t in sorted(terms(), key=lambda t: t.term.lower()))
+        f'<div class="snl-entry" id="term-{t.id}"><b>{escape(t.name())}</b><div>{escape(t.meaning())}'
+        + (f' <span class="snl-src">({escape(t.citation())})</span>' if t.cite else "") + "</div></div>"
+        for t in sorted(terms(), key=lambda t: t.name().lower()))
     return f'<div class="snl-gloss">{rows}</div>'
+
+
+def _rule_cite(r: Rule, edition: str | None = None) -> str:
+    """``Rule.cite`` in the page's language (each edition's section is a message of its own)."""
+    cites = dict(r.cites)
+    return _(cites[edition]) if edition in cites else "; ".join(_(c) for c in cites.values())
 
 
 def find_rules(text: str, edition: str | None = None) -> list[Rule]:
@@ -33,21 +41,22 @@ def find_rules(text: str, edition: str | None = None) -> list[Rule]:
     for r in RULES.values():
         if edition and edition not in dict(r.cites):
             continue
-        hay = " ".join((r.title, r.text, r.cite())).lower()
+        shown = (_(r.title), _(r.text), _rule_cite(r))           # what the learner reads on the page
+        hay = " ".join(shown if get_language() == DEFAULT else (*shown, r.title, r.text, r.cite())).lower()
         if all(w in hay for w in words):
             found.append(r)
     return found
 
 
 def _rule_hit(r: Rule, edition: str | None) -> str:
-    tag = '<span class="snl-interp-tag">interpretation</span>' if r.interpretation else ""
-    return (f'<div class="snl-hit"><b>{escape(r.title)}</b>{tag}<br>{with_glossary(escape(r.text), page="")}'
-            f' <span class="snl-src">({escape(r.cite(edition))})</span></div>')
+    tag = '<span class="snl-interp-tag">%s</span>' % _("interpretation") if r.interpretation else ""
+    return (f'<div class="snl-hit"><b>{escape(_(r.title))}</b>{tag}<br>{with_glossary(escape(_(r.text)), page="")}'
+            f' <span class="snl-src">({escape(_rule_cite(r, edition))})</span></div>')
 
 
 def _term_hit(t: Term) -> str:
-    return (f'<div class="snl-hit"><b><a href="#term-{t.id}">{escape(t.term)}</a></b><br>'
-            f'{escape(t.definition)}</div>')
+    return (f'<div class="snl-hit"><b><a href="#term-{t.id}">{escape(t.name())}</a></b><br>'
+            f'{escape(t.meaning())}</div>')
 
 
 class RuleReference(kit.Frame):
@@ -55,8 +64,8 @@ class RuleReference(kit.Frame):
 
     def __init__(self, query: str = "", edition: str = "both"):
         super().__init__()
-        self.query = widgets.Text(value=query, placeholder="search: e.g. bribe, penalty, Deputies",
-                                  description="Search", continuous_update=True,
+        self.query = widgets.Text(value=query, placeholder=_("search: e.g. bribe, penalty, Deputies"),
+                                  description=_("Search"), continuous_update=True,
                                   layout=widgets.Layout(width="min(420px, 95%)"))
         self.query.add_class("snl-search")
         self.edition = kit.edition_toggle(edition, both=True, width="100px")
@@ -76,14 +85,38 @@ class RuleReference(kit.Frame):
         self.counts = (len(found), len(rules))
         parts = []
         if found:
-            parts.append("<h4>In the glossary</h4>" + "".join(_term_hit(t) for t in found))
-        what = f"Rules with “{escape(q)}”" if q else "Every rule the tutor cites"
-        which = {"1E": " (1st edition)", "2E": " (2nd edition)"}.get(self.edition.value, "")
+            parts.append("<h4>%s</h4>" % _("In the glossary") + "".join(_term_hit(t) for t in found))
         if rules:
-            parts.append(f"<h4>{what}{which}: {len(rules)}</h4>" + "".join(_rule_hit(r, edition) for r in rules))
+            parts.append(f"<h4>{escape(self._heading(q, len(rules)))}</h4>" + "".join(_rule_hit(r, edition) for r in rules))
         elif q:
-            parts.append(f"<h4>No rule mentions “{escape(q)}”{which}.</h4>")
+            parts.append(f"<h4>{escape(self._nothing(q))}</h4>")
         self.results.value = f'<div class="snl snl-hits">{"".join(parts)}</div>'
+
+    def _heading(self, q: str, n: int) -> str:
+        """"Rules with “bribe” (2nd edition): 5", one whole message per edition choice."""
+        match (bool(q), self.edition.value):
+            case (True, "1E"):
+                return ngettext("Rules with “{q}” (1st edition): {n}", "Rules with “{q}” (1st edition): {n}",
+                                n).format(q=q, n=n)
+            case (True, "2E"):
+                return ngettext("Rules with “{q}” (2nd edition): {n}", "Rules with “{q}” (2nd edition): {n}",
+                                n).format(q=q, n=n)
+            case (True, _e):
+                return ngettext("Rules with “{q}”: {n}", "Rules with “{q}”: {n}", n).format(q=q, n=n)
+            case (False, "1E"):
+                return ngettext("Every rule the tutor cites (1st edition): {n}",
+                                "Every rule the tutor cites (1st edition): {n}", n).format(n=n)
+            case (False, "2E"):
+                return ngettext("Every rule the tutor cites (2nd edition): {n}",
+                                "Every rule the tutor cites (2nd edition): {n}", n).format(n=n)
+        return ngettext("Every rule the tutor cites: {n}", "Every rule the tutor cites: {n}", n).format(n=n)
+
+    def _nothing(self, q: str) -> str:
+        if self.edition.value == "1E":
+            return _("No rule mentions “{q}” (1st edition).").format(q=q)
+        if self.edition.value == "2E":
+            return _("No rule mentions “{q}” (2nd edition).").format(q=q)
+        return _("No rule mentions “{q}”.").format(q=q)
 
 
 # Scroll to (and light up) the glossary entry named in the address, once it is on the page.
