@@ -25,9 +25,11 @@ import mistune
 import traitlets
 
 from sheriff.cards import GOODS, N_GOODS, good_id
+from sheriff.i18n import N_, _, pgettext
 from sheriff.scenario import get_scenario
 from sheriff.widgets import lesson
 from sheriff.widgets.glossary_links import with_glossary
+from sheriff.wording import goods_kind
 
 # Card sizes are chosen so the longest one-word name ("Pumpernickel", "Crossbows") fits on
 # one line: names wrap only between words, never inside one (tests/browser/test_cards.py).
@@ -234,9 +236,9 @@ def style() -> widgets.HTML:
     return w
 
 
-def head(title: str, intro: str = "", kicker: str | None = "Try it") -> widgets.HTML:
+def head(title: str, intro: str = "", kicker: str | None = N_("Try it")) -> widgets.HTML:
     """A lab's heading: a kicker, a title and one line of intro (``intro`` is HTML)."""
-    k = f'<div class="snl-kicker">{escape(kicker)}</div>' if kicker else ""
+    k = f'<div class="snl-kicker">{escape(_(kicker))}</div>' if kicker else ""
     i = f'<div class="snl-zone">{intro}</div>' if intro else ""
     return lesson.html(f'<div class="snl">{k}<div class="snl-h">{escape(title)}</div>{i}</div>')
 
@@ -244,9 +246,9 @@ def head(title: str, intro: str = "", kicker: str | None = "Try it") -> widgets.
 def edition_toggle(value: str = "2E", both: bool = False, width: str = "110px") -> widgets.ToggleButtons:
     """The 1st / 2nd edition switch; ``both=True`` adds "both editions" (value "both")."""
     if both:
-        options = [("both editions", "both"), ("1st", "1E"), ("2nd", "2E")]
+        options = [(_("both editions"), "both"), (_("1st"), "1E"), (_("2nd"), "2E")]
     else:
-        options = [("1st edition", "1E"), ("2nd edition", "2E")]
+        options = [(_("1st edition"), "1E"), (_("2nd edition"), "2E")]
     return lesson.toggles(options, value, width, cls="snl-edition")
 
 
@@ -268,11 +270,21 @@ def picked(held, values) -> list[int]:
     return v
 
 
+def kind_word(g: int) -> str:
+    """A card's kind in a word, as on the card pickers: 'legal', 'contraband' or 'royal'."""
+    c = GOODS[g]
+    if c.is_royal:
+        return pgettext("kind of card", "royal")
+    return pgettext("kind of card", "legal") if c.is_legal else pgettext("kind of card", "contraband")
+
+
 def card_label(g: int) -> str:
     """A card in words, for screen readers and tooltips: 'Silk, contraband, value 8, penalty 4'."""
     c = GOODS[g]
-    kind = "royal good" if c.is_royal else c.kind
-    return f"{c.name}, {kind}, value {c.value}, penalty {c.penalty}"
+    kind = (_("royal good") if c.is_royal else pgettext("kind of card", "legal") if c.is_legal
+            else pgettext("kind of card", "contraband"))
+    return _("{name}, {kind}, value {value}, penalty {penalty}").format(
+        name=goods_kind(g), kind=kind, value=c.value, penalty=c.penalty)
 
 
 class CardPicker(widgets.VBox):
@@ -285,7 +297,7 @@ class CardPicker(widgets.VBox):
 
     value: traitlets.List[int] = traitlets.List()
 
-    def __init__(self, counts, name: str = "cards", empty: str = "no cards"):
+    def __init__(self, counts, name: str = "cards", empty: str = N_("no cards")):
         super().__init__()
         self.add_class("sn-picker")
         self.add_class(f"sn-picker-{name}")
@@ -295,20 +307,18 @@ class CardPicker(widgets.VBox):
                 c = GOODS[g]
                 kind = "royal" if c.is_royal else c.kind
                 t = widgets.ToggleButton(value=False, description=self._text(g, False),
-                                         tooltip=card_label(g) + " (click to pick)")
+                                         tooltip=_("{card} (click to pick)").format(card=card_label(g)))
                 for cls in ("sn-pick", f"sn-pick-{kind}", f"sn-pick-{c.id}"):
                     t.add_class(cls)
                 t.observe(self._changed, "value")
                 self.buttons.append((g, t))
         row = widgets.HBox([t for _, t in self.buttons], layout=widgets.Layout(flex_flow="row wrap"))
-        self.children = [row] if self.buttons else [widgets.HTML(f'<span class="sn-muted">{escape(empty)}</span>')]
+        self.children = [row] if self.buttons else [widgets.HTML(f'<span class="sn-muted">{escape(_(empty))}</span>')]
         self.value = [0] * N_GOODS
 
     @staticmethod
     def _text(g: int, on: bool) -> str:
-        c = GOODS[g]
-        kind = "royal" if c.is_royal else c.kind
-        return f"{'✓ ' if on else ''}{c.name} · {kind}"
+        return f"{'✓ ' if on else ''}{goods_kind(g)} · {kind_word(g)}"
 
     def _changed(self, ch) -> None:
         for g, t in self.buttons:
@@ -358,7 +368,7 @@ class Lab(Frame):
     by default ``self.update()``."""
 
     def __init__(self, title: str, intro: str = "", controls=(), edition: str | None = None,
-                 table: bool = True, result_class: str = "snl-lab-result", kicker: str | None = "Try it",
+                 table: bool = True, result_class: str = "snl-lab-result", kicker: str | None = N_("Try it"),
                  border: str | None = "#cfd8dc"):
         super().__init__(border)
         self.edition = edition_toggle(edition) if edition else None
@@ -404,7 +414,7 @@ def box(children, title: str | None = None, kicker: str | None = None, cls: str 
     """A bordered group inside a component, with an optional kicker and title."""
     head_ = []
     if title or kicker:
-        k = f'<div class="snl-kicker">{escape(kicker)}</div>' if kicker else ""
+        k = f'<div class="snl-kicker">{escape(_(kicker))}</div>' if kicker else ""
         t = f'<div class="snl-h">{escape(title)}</div>' if title else ""
         head_ = [widgets.HTML(f'<div class="snl">{k}{t}</div>')]
     v = widgets.VBox([style(), *head_, *children])
@@ -446,9 +456,9 @@ class Sections(widgets.VBox):
         self.title = lesson.html()
         self.title.add_class("snl-part-title-out")
         self.holder = widgets.VBox()
-        self.back = lesson.button("◀ Back")
+        self.back = lesson.button(_("◀ Back"))
         self.back.add_class("snl-part-back")
-        self.next = lesson.button("Next", button_style="primary")
+        self.next = lesson.button(_("Next"), button_style="primary")
         self.next.add_class("snl-part-next")
         self.back.on_click(lambda _: self.show(self.value - 1))
         self.next.on_click(lambda _: self.show(self.value + 1))
@@ -470,9 +480,11 @@ class Sections(widgets.VBox):
             self.picker.value = k       # observed: comes back here
             return
         title, box = self.parts[k]
-        self.title.value = (f'<div class="snl"><div class="snl-kicker">Part {k + 1} of {self.n}</div>'
+        part = _("Part {k} of {n}").format(k=k + 1, n=self.n)
+        self.title.value = (f'<div class="snl"><div class="snl-kicker">{part}</div>'
                             f'<div class="snl-part-title">{escape(title)}</div></div>')
         self.holder.children = [box]
         self.back.disabled = k == 0
         self.next.disabled = k == self.n - 1
-        self.next.description = (f"Next: {self.parts[k + 1][0]} ▶" if k < self.n - 1 else "Last part")
+        self.next.description = (_("Next: {title} ▶").format(title=self.parts[k + 1][0]) if k < self.n - 1
+                                 else _("Last part"))
