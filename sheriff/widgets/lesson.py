@@ -103,7 +103,8 @@ def refusal_html(err) -> str:
     """An engine refusal, or a scenario / rules object that could not be built."""
     if isinstance(err, IllegalAction):
         return render.refusal(err)
-    return (f'<div class="sn-refusal" role="alert"><b>{_("Not possible:")}</b> {escape(_plain_error(err))}</div>')
+    not_possible = _("Not possible:")
+    return f'<div class="sn-refusal" role="alert"><b>{not_possible}</b> {escape(_plain_error(err))}</div>'
 
 
 def _plain_error(err) -> str:
@@ -161,7 +162,7 @@ def stand_html(counts, bm_cards=()) -> str:
     if bm_cards:
         items = _(", ").join(_("{good} worth {value}").format(good=escape(goods_kind(g)), value=v)
                              for g, v in bm_cards)
-        bm = f'<div class="snl-zone">{_("Black Market cards: {cards}").format(cards=items)}</div>'
+        bm = '<div class="snl-zone">' + _("Black Market cards: {cards}").format(cards=items) + "</div>"
     return up + down + bm
 
 
@@ -177,7 +178,7 @@ def seat_html(s, p: int, prev=None, show_hand: bool = True, officials=None) -> s
     official = p in (s.officials if officials is None else officials)
     role = (_("Deputy") if s.deputies_mode else _("Sheriff")) if official else None
     amount = f'<span class="snl-gold">{s.gold[p]}</span>{_delta(s.gold[p], prev.gold[p] if prev else None)}'
-    parts = [f'<div class="snl-zone">{_("gold: {gold}").format(gold=amount)}</div>']
+    parts = ['<div class="snl-zone">' + _("gold: {gold}").format(gold=amount) + "</div>"]
     if show_hand and any(s.hands[p]):
         hand = _("hand ({n}):").format(n=sum(s.hands[p]))
         parts.append(f'<div class="snl-zone">{hand}</div>{render.cards(s.hands[p])}')
@@ -194,7 +195,7 @@ def seat_html(s, p: int, prev=None, show_hand: bool = True, officials=None) -> s
     elif s.handled[p]:
         bag = (_("bag: <b>handed back unopened</b>") if s.handled[p] == "passed" else _("bag: <b>opened</b>"))
         parts.append(f'<div class="snl-zone">{bag}</div>')
-    parts.append(f'<div class="snl-zone">{_("stand:")}</div>' + stand_html(s.stands[p], s.bm_cards[p]))
+    parts.append('<div class="snl-zone">' + _("stand:") + "</div>" + stand_html(s.stands[p], s.bm_cards[p]))
     return render.panel(p, _(s.names[p]), "".join(parts), role, official=official)
 
 
@@ -203,9 +204,10 @@ def piles_html(s) -> str:
 
     def discard(title: str, pile) -> str:
         more = len(pile) - 6
-        below = (f'<div class="snl-zone">{ngettext("…and {n} more below", "…and {n} more below", more).format(n=more)}'
-                 '</div>' if more > 0 else "")
-        return (f'<div><div class="snl-zone">{title}</div>{render.card_list(pile[-6:], _("empty"))}{below}</div>')
+        below = ('<div class="snl-zone">' + ngettext("…and {n} more below", "…and {n} more below", more).format(n=more)
+                 + "</div>" if more > 0 else "")
+        top = render.card_list(pile[-6:], _("empty"))
+        return f'<div><div class="snl-zone">{title}</div>{top}{below}</div>'
 
     if s.edition1:
         for k, pile in enumerate(s.discards):
@@ -214,19 +216,22 @@ def piles_html(s) -> str:
     else:
         out.append(discard(_("<b>Discard pile</b> (top card on the right)"), s.discards[0]))
         if s.set_aside:
-            out.append(f'<div><div class="snl-zone">{_("<b>Set aside this Market</b> (face up)")}</div>'
-                       f'{render.card_list(s.set_aside)}</div>')
+            out.append('<div><div class="snl-zone">' + _("<b>Set aside this Market</b> (face up)") + "</div>"
+                       + render.card_list(s.set_aside) + "</div>")
     deck = ngettext("{n} card", "{n} cards", len(s.deck)).format(n=len(s.deck))
-    out.append(f'<div><div class="snl-zone"><b>{_("Draw pile")}</b></div><div class="snl-zone">{deck}</div></div>')
+    draw = _("Draw pile")
+    out.append(f'<div><div class="snl-zone"><b>{draw}</b></div><div class="snl-zone">{deck}</div></div>')
     if s.deputies_mode:
         booty = ngettext("{n} gold", "{n} gold", s.booty_gold).format(n=s.booty_gold)
-        out.append(f'<div><div class="snl-zone"><b>{_("Booty tile")}</b></div><div class="snl-zone">{booty}</div>'
-                   f'{render.cards(s.booty, empty=_("no cards"))}</div>')
+        tile = _("Booty tile")
+        out.append(f'<div><div class="snl-zone"><b>{tile}</b></div><div class="snl-zone">{booty}</div>'
+                   + render.cards(s.booty, empty=_("no cards")) + "</div>")
     if s.bm_on:
         piles = _(", ").join(_("{good}: {values}").format(
             good=goods_kind(g), values=" / ".join(str(v) for v in reversed(vals)) or _("gone"))
             for g, vals in s.bm_piles.items())
-        out.append(f'<div><div class="snl-zone">{_("<b>Black Market</b> (top value first)")}</div>'
+        market = _("<b>Black Market</b> (top value first)")
+        out.append(f'<div><div class="snl-zone">{market}</div>'
                    f'<div class="snl-zone">{escape(piles)}</div></div>')
     return '<div class="snl-piles snl-small">' + "".join(out) + "</div>"
 

@@ -50,13 +50,11 @@ class MarketLab(kit.Lab):
         self.onto = widgets.Dropdown(options=[(_("the left pile"), 0), (_("the right pile"), 1)], value=1,
                                      layout=widgets.Layout(width="140px"))
         # one sentence with its numbers and pile chosen in boxes: each piece says where the boxes sit
-        self.row_1e = widgets.HBox([lesson.html(f'<div class="snl-zone">{_("Take from the top of the left pile:")}</div>'),
-                                    self.take_left,
-                                    lesson.html(f'<div class="snl-zone">&nbsp;{_("and the right pile:")}</div>'),
-                                    self.take_right,
-                                    lesson.html(f'<div class="snl-zone">&nbsp;{_("then lay the set-aside cards on")}'
-                                                '</div>'),
-                                    self.onto])
+        def zone(text: str, gap: str = "&nbsp;") -> widgets.HTML:
+            return lesson.html(f'<div class="snl-zone">{gap}{text}</div>')
+        self.row_1e = widgets.HBox([zone(_("Take from the top of the left pile:"), ""), self.take_left,
+                                    zone(_("and the right pile:")), self.take_right,
+                                    zone(_("then lay the set-aside cards on")), self.onto])
         self.from_pile_2e = widgets.Checkbox(value=False, indent=False,
                                              description=_("try to take the top card of the discard pile too"))
         self.from_pile_2e.add_class("snl-2e-pile")
@@ -65,7 +63,7 @@ class MarketLab(kit.Lab):
             w.observe(lambda _: self.update(), names="value")
         super().__init__(_("Play Little John's Market turn"),
                          _("Choose what he sets aside and where he draws from; the engine draws back up to six."),
-                         [lesson.html(f'<div class="snl-zone">{_("Click the cards Little John sets aside:")}</div>'),
+                         [zone(_("Click the cards Little John sets aside:"), ""),
                           self.cards_row, self.row_1e, self.from_pile_2e], edition=edition)
         self._build()
         self.update()
@@ -130,7 +128,7 @@ class MarketLab(kit.Lab):
                              held).format(n=held)
             head = f'<div class="snl-result"><b class="snl-big">{took}</b> {holds}</div>'
         else:
-            head = f'<div class="snl-result"><b class="snl-big">{_("Refused.")}</b></div>'
+            head = '<div class="snl-result"><b class="snl-big">' + _("Refused.") + "</b></div>"
         rules = ["market.set_aside", "market.draw_1e" if ed == "1E" else "market.draw_2e"]
         self.result.value = head + steps_html(steps, names) + lesson.rules_html(rules, ed)
         self.table.value = lesson.table_html(game.state, before, seats=[1])

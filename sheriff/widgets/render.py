@@ -38,11 +38,11 @@ def card(good: int, count: int = 1, face_down: bool = False) -> str:
         name=name, kind=tag.lower(), value=g.value, penalty=g.penalty)
     longest = max(len(word) for word in name.split())      # names wrap between words only:
     size = " sn-xlong" if longest >= 11 else " sn-long" if longest >= 9 else ""   # long words, smaller type
+    value, fine = _("value {value}").format(value=g.value), _("fine {penalty}").format(penalty=g.penalty)
     # the badge sits in the top line beside the tag, so it never covers a word
     return (f'<div class="sn-card {cls}" title="{escape(label)}" aria-label="{escape(label)}">'
             f'<span class="sn-top"><span class="sn-tag">{tag}</span>{badge}</span><span class="sn-name{size}">{escape(name)}</span>'
-            f'<span class="sn-nums"><span>{_("value {value}").format(value=g.value)}</span>'
-            f'<span>{_("fine {penalty}").format(penalty=g.penalty)}</span></span></div>')
+            f'<span class="sn-nums"><span>{value}</span><span>{fine}</span></span></div>')
 
 
 def cards(counts, face_down: int = 0, empty: str = N_("nothing")) -> str:
@@ -89,7 +89,7 @@ def player_panel(view, p: int, show_private: bool = False, role: str | None = No
     bm_html = ""
     if bm:
         items = _(", ").join(_("{good} {value}").format(good=goods_kind(g), value=v) for g, v in bm)
-        bm_html = f'<div class="sn-muted">{escape(_("Black Market: {cards}").format(cards=items))}</div>'
+        bm_html = '<div class="sn-muted">' + escape(_("Black Market: {cards}").format(cards=items)) + "</div>"
     decl = view.declared(p)
     decl_html = ""
     if decl:
@@ -98,8 +98,9 @@ def player_panel(view, p: int, show_private: bool = False, role: str | None = No
     hand = ngettext("hand: {n} card", "hand: {n} cards", view.hand_size(p)).format(n=view.hand_size(p))
     bag = _("bag: {n}").format(n=view.bag_size(p) or "—")
     gold = _("gold: {gold}").format(gold=f'<b class="sn-gold">{view.gold(p)}</b>')
+    stand_label, empty = _("stand:"), _("empty stand")
     body = (f'<div class="sn-muted">{gold} · {hand} · {bag}</div>{decl_html}'
-            f'<div class="sn-muted">{_("stand:")}</div>{cards(stand, hidden, _("empty stand"))}{bm_html}')
+            f'<div class="sn-muted">{stand_label}</div>{cards(stand, hidden, empty)}{bm_html}')
     return panel(p, _(view.names[p]), body, role, note)
 
 
@@ -110,9 +111,11 @@ def message(text: str) -> str:
 def refusal(err) -> str:
     """An engine refusal: the reason, the rule's title and its citation; never a traceback."""
     rule = err.rule
-    interp = f' <span class="sn-interp">{_("interpretation")}</span>' if rule.interpretation else ""
+    tag = _("interpretation")
+    interp = f' <span class="sn-interp">{tag}</span>' if rule.interpretation else ""
     cite = escape(_("Rule “{title}” — {cite}").format(title=_(rule.title), cite=err.cite))
-    return (f'<div class="sn-refusal" role="alert"><b>{_("Not allowed:")}</b> {escape(_(err.reason))}<br>'
+    not_allowed = _("Not allowed:")
+    return (f'<div class="sn-refusal" role="alert"><b>{not_allowed}</b> {escape(_(err.reason))}<br>'
             f'<span class="sn-cite">{cite}</span>{interp}</div>')
 
 

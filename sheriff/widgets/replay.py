@@ -15,9 +15,12 @@ from html import escape
 
 import ipywidgets as widgets
 
-from sheriff.i18n import _, ngettext
+from sheriff.i18n import N_, _, ngettext
 from sheriff.scenario import Replay, Scenario, get_scenario
 from sheriff.widgets import kit, lesson
+
+
+STEP_BY_STEP = N_("Rulebook examples, step by step")
 
 
 def _scenario(s) -> Scenario:
@@ -102,13 +105,15 @@ class ReplayView(kit.Frame):
         self.back_button.disabled = self.start_button.disabled = f.index == 0
         self.next_button.disabled = self.end_button.disabled = f.index == n
         if f.index == 0:
-            body = f'<div class="snl-step"><b>{_("The situation.")}</b> {escape(_(f.say))}</div>'
+            situation = _("The situation.")
+            body = f'<div class="snl-step"><b>{situation}</b> {escape(_(f.say))}</div>'
         else:
             story = ""
             if f.refused is not None:
                 story = (f'<div class="snl-zone">{escape(f.action.text(f.state.names))}</div>'
                          + lesson.refusal_html(f.refused)
-                         + f'<div class="snl-zone">{_("The engine refuses the move; nothing on the table changes.")}</div>')
+                         + '<div class="snl-zone">' + _("The engine refuses the move; nothing on the table changes.")
+                         + "</div>")
             elif f.narration:
                 story = "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in f.narration) + "</ul>"
             body = f'<div class="snl-step"><b>{escape(_(f.say))}</b>{story}</div>'
@@ -128,8 +133,8 @@ def changes_html(changes) -> str:
         return ""
     chips = "".join(f'<li class="snl-chg {"snl-chg-up" if c.up else "snl-chg-down"}">{escape(c.text)}</li>'
                     for c in changes)
-    return (f'<div class="snl"><div class="snl-zone"><b>{_("What changed")}</b></div>'
-            f'<ul class="snl-chgs">{chips}</ul></div>')
+    what = _("What changed")
+    return f'<div class="snl"><div class="snl-zone"><b>{what}</b></div><ul class="snl-chgs">{chips}</ul></div>'
 
 
 def scores_html(state, scenario) -> str:
@@ -140,6 +145,7 @@ def scores_html(state, scenario) -> str:
     named = list(ex.scores) if ex is not None and ex.scores else list(state.names)
     bm = [[v for _, v in cards] for cards in state.bm_cards]
     out = []
+    cols = (_("what"), _("points"), _("running total"))
     for nm in named:
         p = state.names.index(nm)
         rows = "".join(
@@ -148,8 +154,8 @@ def scores_html(state, scenario) -> str:
             for ln in breakdown(state.stands, state.gold, bm, p))
         title = _("{name}'s score, built up line by line").format(name=_(nm))
         out.append(f'<div class="snl-zone"><b>{escape(title, quote=False)}</b></div>'
-                   f'<table class="snl-grid snl-build"><tr><th>{_("what")}</th><th>{_("points")}</th>'
-                   f'<th>{_("running total")}</th></tr>{rows}</table>')
+                   f'<table class="snl-grid snl-build"><tr><th>{cols[0]}</th><th>{cols[1]}</th>'
+                   f'<th>{cols[2]}</th></tr>{rows}</table>')
     return f'<div class="snl">{"".join(out)}</div>'
 
 
@@ -185,8 +191,7 @@ class Examples(kit.Frame):
         self.views: dict[str, ReplayView] = {}
         self.holder = widgets.VBox()
         self.picker.observe(lambda ch: self.show(ch["new"]), names="value")
-        self.body(lesson.html(f'<div class="snl"><div class="snl-kicker">{_("Rulebook examples, step by step")}'
-                              '</div></div>'), self.picker, self.holder)
+        self.body(lesson.html(f'<div class="snl"><div class="snl-kicker">{_(STEP_BY_STEP)}</div></div>'), self.picker, self.holder)
         self.show(self.ids[0])
 
     def show(self, sid: str) -> ReplayView:
@@ -226,8 +231,7 @@ class EditionExamples(kit.Frame):
             self.edition.value = only[0]
         if len(self.pairs) > 1:
             bar.append(self.picker)
-        self.body(lesson.html(f'<div class="snl"><div class="snl-kicker">{_("Rulebook examples, step by step")}'
-                              '</div></div>'), *bar, self.holder)
+        self.body(lesson.html(f'<div class="snl"><div class="snl-kicker">{_(STEP_BY_STEP)}</div></div>'), *bar, self.holder)
         self.show()
 
     def show(self, label: str | None = None, edition: str | None = None):

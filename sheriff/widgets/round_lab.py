@@ -64,7 +64,7 @@ def steps_html(steps: list[Step], names) -> str:
             continue
         if st.error is not None:
             items.append(f'<li>{escape(st.action.text(names))}{lesson.refusal_html(st.error)}'
-                         f'<div class="snl-zone">{_("The engine refuses; nothing changes on the table.")}</div></li>')
+                         '<div class="snl-zone">' + _("The engine refuses; nothing changes on the table.") + "</div></li>")
         else:
             items.extend(f"<li>{escape(x)}</li>" for x in st.lines)
     return f'<div class="snl"><ul style="margin:4px 0;padding-left:20px">{"".join(items)}</ul></div>'
@@ -178,7 +178,7 @@ class LoadLab(kit.Lab):
         if err is None:
             closed = ngettext("Bag closed: {n} card.", "Bag closed: {n} cards.", len(bag)).format(n=len(bag))
             head = (f'<div class="snl-result"><b class="snl-big">{closed}</b> '
-                    f'{_("It cannot be repacked now.")}</div>')
+                    + _("It cannot be repacked now.") + "</div>")
         else:
             head = f'<div class="snl-result"><b class="snl-big">{_(REFUSED)}</b></div>'
         self.result.value = head + steps_html(steps, names) + (lesson.rule_html("load.size", self.edition_value)
@@ -227,10 +227,11 @@ class DeclareLab(kit.Lab):
                                 (_("If the Sheriff lets it pass"), A.Pass(s.officials[0], 1))):
                 g2 = game.copy()
                 st = run_moves(g2, rest + [last], hidden=len(rest))
-                what_if.append(f'<div class="snl-zone"><b>{_("{label}:").format(label=label)}</b></div>'
+                what_if.append('<div class="snl-zone"><b>' + _("{label}:").format(label=label) + "</b></div>"
                                + steps_html(st, names))
             allowed = _("The engine accepts the declaration; whether it is true is another matter.")
-            self.result.value = (f'<div class="snl-result"><b class="snl-big">{_("Allowed.")}</b> {allowed}</div>'
+            ok = _("Allowed.")
+            self.result.value = (f'<div class="snl-result"><b class="snl-big">{ok}</b> {allowed}</div>'
                                  + steps_html(steps, names) + "".join(what_if)
                                  + lesson.rules_html(["declare.count", "declare.type"], ed))
         self.table.value = lesson.table_html(sc.game().state, seats=[1], piles=False)

@@ -42,7 +42,7 @@ def deck_chart(players: int, royal: bool) -> str:
             note += " " + _("(counts as {goods})").format(goods=good_count(g.counts_as, g.multiplier))
         width = 100 * k / biggest
         bar = (f'<div class="snl-bar {kind}" style="width:{width:.1f}%" title="{escape(good_count(g.index, k))}"></div>'
-               if k else f'<div class="snl-zone">{_("none with this many players")}</div>')
+               if k else '<div class="snl-zone">' + _("none with this many players") + "</div>")
         rows.append(f'<div>{escape(goods_kind(g.index))} <span class="snl-zone">· {escape(note)}</span></div>{bar}'
                     f'<div style="text-align:right"><b>{k}</b></div>')
     total = sum(comp)
@@ -102,7 +102,8 @@ class SetupView(kit.Frame):
         self.shuffle.on_click(lambda _: self.deal_again())
         intro = _("Pick an edition, a number of players and whether to add the Royal Goods. The deck, the coins "
                   "and the opening table follow.")
-        head = lesson.html(f'<div class="snl"><div class="snl-kicker">{_("Try it")}</div>'
+        try_it = _("Try it")
+        head = lesson.html(f'<div class="snl"><div class="snl-kicker">{try_it}</div>'
                            f'<div class="snl-zone">{intro}</div></div>')
         dealt = _("The table after setup, dealt by the engine")
         self.body(head, self.edition, self.players, self.royal, self.chart, self.coins,
