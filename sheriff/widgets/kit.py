@@ -303,7 +303,7 @@ class CardPicker(widgets.VBox):
         self.add_class(f"sn-picker-{name}")
         self.buttons: list[tuple[int, widgets.ToggleButton]] = []
         for g in range(N_GOODS):
-            for _ in range(counts[g]):
+            for _k in range(counts[g]):
                 c = GOODS[g]
                 kind = "royal" if c.is_royal else c.kind
                 t = widgets.ToggleButton(value=False, description=self._text(g, False),
@@ -341,7 +341,7 @@ class CardPicker(widgets.VBox):
             raise ValueError(f"only {k - left} {GOODS[g].name} to pick")
 
     def clear(self) -> None:
-        for _, t in self.buttons:
+        for _g, t in self.buttons:
             t.value = False
 
 
