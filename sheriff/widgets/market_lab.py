@@ -54,7 +54,8 @@ class MarketLab(kit.Lab):
             return lesson.html(f'<div class="snl-zone">{gap}{text}</div>')
         self.row_1e = widgets.HBox([zone(_("Take from the top of the left pile:"), ""), self.take_left,
                                     zone(_("and the right pile:")), self.take_right,
-                                    zone(_("then lay the set-aside cards on")), self.onto])
+                                    zone(_("then lay the set-aside cards on")), self.onto],
+                                   layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.from_pile_2e = widgets.Checkbox(value=False, indent=False,
                                              description=_("try to take the top card of the discard pile too"))
         self.from_pile_2e.add_class("snl-2e-pile")

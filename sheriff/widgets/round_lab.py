@@ -88,7 +88,7 @@ class BagSlots(widgets.HBox):
                       for c in cards[:slots]]
         for i, s in enumerate(self.slots):
             s.add_class(f"snl-slot-{i}")
-        super().__init__(self.slots)
+        super().__init__(self.slots, layout=widgets.Layout(flex_flow="row wrap"))   # wraps on a phone
 
     @property
     def value(self) -> tuple[int, ...]:
@@ -267,7 +267,8 @@ class InspectionLab(kit.Lab):
         # the offer as a sentence around its boxes (gold, count, good)
         self.bribe_row = widgets.HBox([_label(_("Gilbert offers"), "auto"), self.bribe_gold,
                                        _label(_("gold and"), "auto"), self.bribe_count, self.bribe_good,
-                                       _label(_("from the bag"), "auto")])
+                                       _label(_("from the bag"), "auto")],
+                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         for w in (self.declared, self.decision, self.gold, self.bribe_gold, self.bribe_good, self.bribe_count):
             w.observe(lambda _: self.update(), names="value")
         self.slots.observe_value(self.update)
