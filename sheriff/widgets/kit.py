@@ -27,7 +27,7 @@ import traitlets
 from sheriff.cards import GOODS, N_GOODS, good_id
 from sheriff.i18n import N_, _, pgettext
 from sheriff.scenario import get_scenario
-from sheriff.widgets import lesson
+from sheriff.widgets import lesson, render
 from sheriff.widgets.glossary_links import with_glossary
 from sheriff.wording import goods_kind
 
@@ -49,6 +49,7 @@ CSS = """
 .sn-name.sn-xlong{font-size:10px;letter-spacing:-.02em}
 .sn-tag{font-size:9px;letter-spacing:0;font-weight:bold}
 .sn-contraband .sn-tag{font-size:8px}
+.sn-tag.sn-tag-long{font-size:8px;letter-spacing:-.02em}
 .sn-top{display:flex;flex-wrap:wrap;align-items:flex-start;gap:1px 3px}
 .sn-contraband .sn-top{padding:0 5px}
 .sn-nums{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 6px;font-size:11px}
@@ -90,6 +91,7 @@ CSS = """
 .snl-small .sn-name.sn-long{font-size:10px}
 .snl-small .sn-name.sn-xlong{font-size:9px;letter-spacing:-.02em}
 .snl-small .sn-tag{font-size:7px;letter-spacing:0}
+.snl-small .sn-tag.sn-tag-long{font-size:7px;letter-spacing:-.02em}
 .snl-small .sn-nums{font-size:9px}
 .snl-small .sn-back{font-size:20px}
 .snl-edition .widget-toggle-button.mod-active,.snl-picker .widget-toggle-button.mod-active,
@@ -211,6 +213,7 @@ a.snl-term:hover{background:#e3f2fd}
 .sn-picker{padding-top:6px}
 .sn-picker .widget-toggle-button.sn-pick{width:92px;height:62px;white-space:normal;line-height:1.2;font:bold 12px sans-serif;
   color:#111;border-radius:4px;padding:2px 4px;margin:2px;box-shadow:none}
+.sn-picker .widget-toggle-button.sn-pick.sn-pick-long{font-size:10px}
 .sn-picker .sn-pick-legal{background:#dff3df;border:2px solid #2e7d32}
 .sn-picker .sn-pick-contraband{background:#fbe0e0;border:2px dashed #b71c1c}
 .sn-picker .sn-pick-royal{background:#efe3f7;border:4px double #6a1b9a}
@@ -310,6 +313,8 @@ class CardPicker(widgets.VBox):
                                          tooltip=_("{card} (click to pick)").format(card=card_label(g)))
                 for cls in ("sn-pick", f"sn-pick-{kind}", f"sn-pick-{c.id}"):
                     t.add_class(cls)
+                if render.longest_word(t.description) > 12.5:    # "Королівський": smaller type to fit
+                    t.add_class("sn-pick-long")
                 t.observe(self._changed, "value")
                 self.buttons.append((g, t))
         row = widgets.HBox([t for _, t in self.buttons], layout=widgets.Layout(flex_flow="row wrap"))

@@ -20,6 +20,12 @@ from sheriff.wording import good_count, goods_kind
 _TAG = {"legal": N_("LEGAL"), "contraband": N_("CONTRABAND")}
 
 
+def longest_word(text: str) -> float:
+    """The longest word's width in Latin letters: a Cyrillic letter is about a tenth wider, so
+    a long Ukrainian word takes the smaller type a little sooner than an English one."""
+    return max((len(w) * (1.1 if not w.isascii() else 1.0) for w in text.split()), default=0.0)
+
+
 def card(good: int, count: int = 1, face_down: bool = False) -> str:
     """One card (with a ×count badge when several are stacked)."""
     badge = f'<span class="sn-count">×{count}</span>' if count > 1 else ""
@@ -34,6 +40,7 @@ def card(good: int, count: int = 1, face_down: bool = False) -> str:
     else:
         tag = _(_TAG[g.kind])
         cls = "sn-legal" if g.is_legal else "sn-contraband"
+    tag_size = " sn-tag-long" if longest_word(tag) > 10.5 else ""     # "КОРОЛІВСЬКИЙ": never "CONTRABAND"
     label = _("{name}, {kind}, value {value}, penalty {penalty}").format(
         name=name, kind=tag.lower(), value=g.value, penalty=g.penalty)
     longest = max(len(word) for word in name.split())      # names wrap between words only:
@@ -41,7 +48,7 @@ def card(good: int, count: int = 1, face_down: bool = False) -> str:
     value, fine = _("value {value}").format(value=g.value), _("fine {penalty}").format(penalty=g.penalty)
     # the badge sits in the top line beside the tag, so it never covers a word
     return (f'<div class="sn-card {cls}" title="{escape(label)}" aria-label="{escape(label)}">'
-            f'<span class="sn-top"><span class="sn-tag">{tag}</span>{badge}</span><span class="sn-name{size}">{escape(name)}</span>'
+            f'<span class="sn-top"><span class="sn-tag{tag_size}">{tag}</span>{badge}</span><span class="sn-name{size}">{escape(name)}</span>'
             f'<span class="sn-nums"><span>{value}</span><span>{fine}</span></span></div>')
 
 
