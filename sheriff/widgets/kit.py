@@ -25,9 +25,11 @@ import mistune
 import traitlets
 
 from sheriff.cards import GOODS, N_GOODS, good_id
+from sheriff.i18n import N_, _, pgettext
 from sheriff.scenario import get_scenario
-from sheriff.widgets import lesson
+from sheriff.widgets import lesson, render
 from sheriff.widgets.glossary_links import with_glossary
+from sheriff.wording import goods_kind
 
 # Card sizes are chosen so the longest one-word name ("Pumpernickel", "Crossbows") fits on
 # one line: names wrap only between words, never inside one (tests/browser/test_cards.py).
@@ -47,6 +49,7 @@ CSS = """
 .sn-name.sn-xlong{font-size:10px;letter-spacing:-.02em}
 .sn-tag{font-size:9px;letter-spacing:0;font-weight:bold}
 .sn-contraband .sn-tag{font-size:8px}
+.sn-tag.sn-tag-long{font-size:8px;letter-spacing:-.02em}
 .sn-top{display:flex;flex-wrap:wrap;align-items:flex-start;gap:1px 3px}
 .sn-contraband .sn-top{padding:0 5px}
 .sn-nums{display:flex;flex-wrap:wrap;justify-content:space-between;gap:0 6px;font-size:11px}
@@ -88,6 +91,7 @@ CSS = """
 .snl-small .sn-name.sn-long{font-size:10px}
 .snl-small .sn-name.sn-xlong{font-size:9px;letter-spacing:-.02em}
 .snl-small .sn-tag{font-size:7px;letter-spacing:0}
+.snl-small .sn-tag.sn-tag-long{font-size:7px;letter-spacing:-.02em}
 .snl-small .sn-nums{font-size:9px}
 .snl-small .sn-back{font-size:20px}
 .snl-edition .widget-toggle-button.mod-active,.snl-picker .widget-toggle-button.mod-active,
@@ -209,6 +213,7 @@ a.snl-term:hover{background:#e3f2fd}
 .sn-picker{padding-top:6px}
 .sn-picker .widget-toggle-button.sn-pick{width:92px;height:62px;white-space:normal;line-height:1.2;font:bold 12px sans-serif;
   color:#111;border-radius:4px;padding:2px 4px;margin:2px;box-shadow:none}
+.sn-picker .widget-toggle-button.sn-pick.sn-pick-long{font-size:10px}
 .sn-picker .sn-pick-legal{background:#dff3df;border:2px solid #2e7d32}
 .sn-picker .sn-pick-contraband{background:#fbe0e0;border:2px dashed #b71c1c}
 .sn-picker .sn-pick-royal{background:#efe3f7;border:4px double #6a1b9a}
@@ -234,9 +239,9 @@ def style() -> widgets.HTML:
     return w
 
 
-def head(title: str, intro: str = "", kicker: str | None = "Try it") -> widgets.HTML:
+def head(title: str, intro: str = "", kicker: str | None = N_("Try it")) -> widgets.HTML:
     """A lab's heading: a kicker, a title and one line of intro (``intro`` is HTML)."""
-    k = f'<div class="snl-kicker">{escape(kicker)}</div>' if kicker else ""
+    k = f'<div class="snl-kicker">{escape(_(kicker))}</div>' if kicker else ""
     i = f'<div class="snl-zone">{intro}</div>' if intro else ""
     return lesson.html(f'<div class="snl">{k}<div class="snl-h">{escape(title)}</div>{i}</div>')
 
@@ -244,9 +249,9 @@ def head(title: str, intro: str = "", kicker: str | None = "Try it") -> widgets.
 def edition_toggle(value: str = "2E", both: bool = False, width: str = "110px") -> widgets.ToggleButtons:
     """The 1st / 2nd edition switch; ``both=True`` adds "both editions" (value "both")."""
     if both:
-        options = [("both editions", "both"), ("1st", "1E"), ("2nd", "2E")]
+        options = [(_("both editions"), "both"), (_("1st"), "1E"), (_("2nd"), "2E")]
     else:
-        options = [("1st edition", "1E"), ("2nd edition", "2E")]
+        options = [(_("1st edition"), "1E"), (_("2nd edition"), "2E")]
     return lesson.toggles(options, value, width, cls="snl-edition")
 
 
@@ -268,11 +273,21 @@ def picked(held, values) -> list[int]:
     return v
 
 
+def kind_word(g: int) -> str:
+    """A card's kind in a word, as on the card pickers: 'legal', 'contraband' or 'royal'."""
+    c = GOODS[g]
+    if c.is_royal:
+        return pgettext("kind of card", "royal")
+    return pgettext("kind of card", "legal") if c.is_legal else pgettext("kind of card", "contraband")
+
+
 def card_label(g: int) -> str:
     """A card in words, for screen readers and tooltips: 'Silk, contraband, value 8, penalty 4'."""
     c = GOODS[g]
-    kind = "royal good" if c.is_royal else c.kind
-    return f"{c.name}, {kind}, value {c.value}, penalty {c.penalty}"
+    kind = (_("royal good") if c.is_royal else pgettext("kind of card", "legal") if c.is_legal
+            else pgettext("kind of card", "contraband"))
+    return _("{name}, {kind}, value {value}, penalty {penalty}").format(
+        name=goods_kind(g), kind=kind, value=c.value, penalty=c.penalty)
 
 
 class CardPicker(widgets.VBox):
@@ -285,30 +300,30 @@ class CardPicker(widgets.VBox):
 
     value: traitlets.List[int] = traitlets.List()
 
-    def __init__(self, counts, name: str = "cards", empty: str = "no cards"):
+    def __init__(self, counts, name: str = "cards", empty: str = N_("no cards")):
         super().__init__()
         self.add_class("sn-picker")
         self.add_class(f"sn-picker-{name}")
         self.buttons: list[tuple[int, widgets.ToggleButton]] = []
         for g in range(N_GOODS):
-            for _ in range(counts[g]):
+            for _k in range(counts[g]):
                 c = GOODS[g]
                 kind = "royal" if c.is_royal else c.kind
                 t = widgets.ToggleButton(value=False, description=self._text(g, False),
-                                         tooltip=card_label(g) + " (click to pick)")
+                                         tooltip=_("{card} (click to pick)").format(card=card_label(g)))
                 for cls in ("sn-pick", f"sn-pick-{kind}", f"sn-pick-{c.id}"):
                     t.add_class(cls)
+                if render.longest_word(t.description) > 12.5:    # "Королівський": smaller type to fit
+                    t.add_class("sn-pick-long")
                 t.observe(self._changed, "value")
                 self.buttons.append((g, t))
         row = widgets.HBox([t for _, t in self.buttons], layout=widgets.Layout(flex_flow="row wrap"))
-        self.children = [row] if self.buttons else [widgets.HTML(f'<span class="sn-muted">{escape(empty)}</span>')]
+        self.children = [row] if self.buttons else [widgets.HTML(f'<span class="sn-muted">{escape(_(empty))}</span>')]
         self.value = [0] * N_GOODS
 
     @staticmethod
     def _text(g: int, on: bool) -> str:
-        c = GOODS[g]
-        kind = "royal" if c.is_royal else c.kind
-        return f"{'✓ ' if on else ''}{c.name} · {kind}"
+        return f"{'✓ ' if on else ''}{goods_kind(g)} · {kind_word(g)}"
 
     def _changed(self, ch) -> None:
         for g, t in self.buttons:
@@ -331,7 +346,7 @@ class CardPicker(widgets.VBox):
             raise ValueError(f"only {k - left} {GOODS[g].name} to pick")
 
     def clear(self) -> None:
-        for _, t in self.buttons:
+        for _g, t in self.buttons:
             t.value = False
 
 
@@ -358,7 +373,7 @@ class Lab(Frame):
     by default ``self.update()``."""
 
     def __init__(self, title: str, intro: str = "", controls=(), edition: str | None = None,
-                 table: bool = True, result_class: str = "snl-lab-result", kicker: str | None = "Try it",
+                 table: bool = True, result_class: str = "snl-lab-result", kicker: str | None = N_("Try it"),
                  border: str | None = "#cfd8dc"):
         super().__init__(border)
         self.edition = edition_toggle(edition) if edition else None
@@ -404,7 +419,7 @@ def box(children, title: str | None = None, kicker: str | None = None, cls: str 
     """A bordered group inside a component, with an optional kicker and title."""
     head_ = []
     if title or kicker:
-        k = f'<div class="snl-kicker">{escape(kicker)}</div>' if kicker else ""
+        k = f'<div class="snl-kicker">{escape(_(kicker))}</div>' if kicker else ""
         t = f'<div class="snl-h">{escape(title)}</div>' if title else ""
         head_ = [widgets.HTML(f'<div class="snl">{k}{t}</div>')]
     v = widgets.VBox([style(), *head_, *children])
@@ -446,9 +461,9 @@ class Sections(widgets.VBox):
         self.title = lesson.html()
         self.title.add_class("snl-part-title-out")
         self.holder = widgets.VBox()
-        self.back = lesson.button("◀ Back")
+        self.back = lesson.button(_("◀ Back"))
         self.back.add_class("snl-part-back")
-        self.next = lesson.button("Next", button_style="primary")
+        self.next = lesson.button(_("Next"), button_style="primary")
         self.next.add_class("snl-part-next")
         self.back.on_click(lambda _: self.show(self.value - 1))
         self.next.on_click(lambda _: self.show(self.value + 1))
@@ -470,9 +485,11 @@ class Sections(widgets.VBox):
             self.picker.value = k       # observed: comes back here
             return
         title, box = self.parts[k]
-        self.title.value = (f'<div class="snl"><div class="snl-kicker">Part {k + 1} of {self.n}</div>'
+        part = _("Part {k} of {n}").format(k=k + 1, n=self.n)
+        self.title.value = (f'<div class="snl"><div class="snl-kicker">{part}</div>'
                             f'<div class="snl-part-title">{escape(title)}</div></div>')
         self.holder.children = [box]
         self.back.disabled = k == 0
         self.next.disabled = k == self.n - 1
-        self.next.description = (f"Next: {self.parts[k + 1][0]} ▶" if k < self.n - 1 else "Last part")
+        self.next.description = (_("Next: {title} ▶").format(title=self.parts[k + 1][0]) if k < self.n - 1
+                                 else _("Last part"))

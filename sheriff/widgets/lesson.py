@@ -13,11 +13,13 @@ from html import escape
 
 import ipywidgets as widgets
 
-from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
+from sheriff.cards import IS_LEGAL, N_GOODS
 from sheriff.errors import IllegalAction, InvalidScenario
+from sheriff.i18n import N_, _, ngettext
 from sheriff.rulebook import RULES
 from sheriff.rules import Rules
 from sheriff.widgets import render
+from sheriff.wording import good_count, goods_kind
 
 
 # Every ipywidget normally brings its own Layout and Style models, and the page must load
@@ -92,15 +94,17 @@ def interpretation_note(rule_id: str, edition: str | None = None) -> str:
     rule = RULES[rule_id]
     if not rule.interpretation:
         return ""
-    return (f'<div class="sn-interp">Interpretation: the rulebooks leave this open, and the tutor decides it '
-            f'this way (rule “{escape(rule.title)}”, {escape(rule.cite(edition))}).</div>')
+    text = _("Interpretation: the rulebooks leave this open, and the tutor decides it this way "
+             "(rule “{title}”, {cite}).").format(title=_(rule.title), cite=rule.cite(edition))
+    return f'<div class="sn-interp">{escape(text)}</div>'
 
 
 def refusal_html(err) -> str:
     """An engine refusal, or a scenario / rules object that could not be built."""
     if isinstance(err, IllegalAction):
         return render.refusal(err)
-    return (f'<div class="sn-refusal" role="alert"><b>Not possible:</b> {escape(_plain_error(err))}</div>')
+    not_possible = _("Not possible:")
+    return f'<div class="sn-refusal" role="alert"><b>{not_possible}</b> {escape(_plain_error(err))}</div>'
 
 
 def _plain_error(err) -> str:
@@ -146,17 +150,19 @@ def _illegal(counts) -> list[int]:
 
 def stand_html(counts, bm_cards=()) -> str:
     """A stand as the narrator sees it: legal goods face up, contraband marked face down."""
-    up = render.cards(_legal(counts), empty="no legal goods")
+    up = render.cards(_legal(counts), empty=_("no legal goods"))
     hidden = _illegal(counts)
     k = sum(hidden)
     down = ""
     if k:
-        down = (f'<div class="snl-zone">face down ({k} card{"s" if k != 1 else ""}: the others see only '
-                f'their backs)</div><div class="snl-hidden">{render.cards(hidden)}</div>')
+        said = ngettext("face down ({n} card: the others see only their backs)",
+                        "face down ({n} cards: the others see only their backs)", k).format(n=k)
+        down = f'<div class="snl-zone">{said}</div><div class="snl-hidden">{render.cards(hidden)}</div>'
     bm = ""
     if bm_cards:
-        bm = '<div class="snl-zone">Black Market cards: ' + ", ".join(
-            f"{escape(GOODS[g].name)} worth {v}" for g, v in bm_cards) + "</div>"
+        items = _(", ").join(_("{good} worth {value}").format(good=escape(goods_kind(g)), value=v)
+                             for g, v in bm_cards)
+        bm = '<div class="snl-zone">' + _("Black Market cards: {cards}").format(cards=items) + "</div>"
     return up + down + bm
 
 
@@ -170,48 +176,62 @@ def _delta(now: int, before: int | None) -> str:
 
 def seat_html(s, p: int, prev=None, show_hand: bool = True, officials=None) -> str:
     official = p in (s.officials if officials is None else officials)
-    role = ("Deputy" if s.deputies_mode else "Sheriff") if official else None
-    gold = f'gold: <span class="snl-gold">{s.gold[p]}</span>{_delta(s.gold[p], prev.gold[p] if prev else None)}'
-    parts = [f'<div class="snl-zone">{gold}</div>']
+    role = (_("Deputy") if s.deputies_mode else _("Sheriff")) if official else None
+    amount = f'<span class="snl-gold">{s.gold[p]}</span>{_delta(s.gold[p], prev.gold[p] if prev else None)}'
+    parts = ['<div class="snl-zone">' + _("gold: {gold}").format(gold=amount) + "</div>"]
     if show_hand and any(s.hands[p]):
-        parts.append(f'<div class="snl-zone">hand ({sum(s.hands[p])}):</div>{render.cards(s.hands[p])}')
+        hand = _("hand ({n}):").format(n=sum(s.hands[p]))
+        parts.append(f'<div class="snl-zone">{hand}</div>{render.cards(s.hands[p])}')
     if s.bags[p] is not None:
-        d = s.declared[p]
-        said = (f' — declared <b>“{d[1]} {escape(GOODS[d[0]].name)}”</b>' if d else " — not declared yet")
-        parts.append(f'<div class="snl-zone">bag, {s.bag_size[p]} card{"s" if s.bag_size[p] != 1 else ""}{said} '
-                     f'(only its owner knows what is inside):</div>{render.cards(s.bags[p])}')
+        d, n = s.declared[p], s.bag_size[p]
+        if d:
+            bag = ngettext("bag, {n} card — declared <b>“{goods}”</b> (only its owner knows what is inside):",
+                           "bag, {n} cards — declared <b>“{goods}”</b> (only its owner knows what is inside):",
+                           n).format(n=n, goods=escape(good_count(d[0], d[1])))
+        else:
+            bag = ngettext("bag, {n} card — not declared yet (only its owner knows what is inside):",
+                           "bag, {n} cards — not declared yet (only its owner knows what is inside):", n).format(n=n)
+        parts.append(f'<div class="snl-zone">{bag}</div>{render.cards(s.bags[p])}')
     elif s.handled[p]:
-        parts.append(f'<div class="snl-zone">bag: <b>{"handed back unopened" if s.handled[p] == "passed" else "opened"}</b></div>')
-    parts.append('<div class="snl-zone">stand:</div>' + stand_html(s.stands[p], s.bm_cards[p]))
-    return render.panel(p, s.names[p], "".join(parts), role, official=official)
+        bag = (_("bag: <b>handed back unopened</b>") if s.handled[p] == "passed" else _("bag: <b>opened</b>"))
+        parts.append(f'<div class="snl-zone">{bag}</div>')
+    parts.append('<div class="snl-zone">' + _("stand:") + "</div>" + stand_html(s.stands[p], s.bm_cards[p]))
+    return render.panel(p, _(s.names[p]), "".join(parts), role, official=official)
 
 
 def piles_html(s) -> str:
     out = []
+
+    def discard(title: str, pile) -> str:
+        more = len(pile) - 6
+        below = ('<div class="snl-zone">' + ngettext("…and {n} more below", "…and {n} more below", more).format(n=more)
+                 + "</div>" if more > 0 else "")
+        top = render.card_list(pile[-6:], _("empty"))
+        return f'<div><div class="snl-zone">{title}</div>{top}{below}</div>'
+
     if s.edition1:
         for k, pile in enumerate(s.discards):
-            label = "Left discard pile" if k == 0 else "Right discard pile"
-            out.append(f'<div><div class="snl-zone"><b>{label}</b> (top card on the right)</div>'
-                       f'{render.card_list(pile[-6:], "empty")}'
-                       + (f'<div class="snl-zone">…and {len(pile) - 6} more below</div>' if len(pile) > 6 else "")
-                       + "</div>")
+            out.append(discard(_("<b>Left discard pile</b> (top card on the right)") if k == 0
+                               else _("<b>Right discard pile</b> (top card on the right)"), pile))
     else:
-        pile = s.discards[0]
-        out.append(f'<div><div class="snl-zone"><b>Discard pile</b> (top card on the right)</div>'
-                   f'{render.card_list(pile[-6:], "empty")}'
-                   + (f'<div class="snl-zone">…and {len(pile) - 6} more below</div>' if len(pile) > 6 else "")
-                   + "</div>")
+        out.append(discard(_("<b>Discard pile</b> (top card on the right)"), s.discards[0]))
         if s.set_aside:
-            out.append(f'<div><div class="snl-zone"><b>Set aside this Market</b> (face up)</div>'
-                       f'{render.card_list(s.set_aside)}</div>')
-    out.append(f'<div><div class="snl-zone"><b>Draw pile</b></div><div class="snl-zone">{len(s.deck)} cards</div></div>')
+            out.append('<div><div class="snl-zone">' + _("<b>Set aside this Market</b> (face up)") + "</div>"
+                       + render.card_list(s.set_aside) + "</div>")
+    deck = ngettext("{n} card", "{n} cards", len(s.deck)).format(n=len(s.deck))
+    draw = _("Draw pile")
+    out.append(f'<div><div class="snl-zone"><b>{draw}</b></div><div class="snl-zone">{deck}</div></div>')
     if s.deputies_mode:
-        out.append(f'<div><div class="snl-zone"><b>Booty tile</b></div><div class="snl-zone">{s.booty_gold} gold</div>'
-                   f'{render.cards(s.booty, empty="no cards")}</div>')
+        booty = ngettext("{n} gold", "{n} gold", s.booty_gold).format(n=s.booty_gold)
+        tile = _("Booty tile")
+        out.append(f'<div><div class="snl-zone"><b>{tile}</b></div><div class="snl-zone">{booty}</div>'
+                   + render.cards(s.booty, empty=_("no cards")) + "</div>")
     if s.bm_on:
-        piles = ", ".join(f"{GOODS[g].name}: {' / '.join(str(v) for v in reversed(vals)) or 'gone'}"
-                          for g, vals in s.bm_piles.items())
-        out.append(f'<div><div class="snl-zone"><b>Black Market</b> (top value first)</div>'
+        piles = _(", ").join(_("{good}: {values}").format(
+            good=goods_kind(g), values=" / ".join(str(v) for v in reversed(vals)) or _("gone"))
+            for g, vals in s.bm_piles.items())
+        market = _("<b>Black Market</b> (top value first)")
+        out.append(f'<div><div class="snl-zone">{market}</div>'
                    f'<div class="snl-zone">{escape(piles)}</div></div>')
     return '<div class="snl-piles snl-small">' + "".join(out) + "</div>"
 
@@ -229,7 +249,7 @@ def table_html(s, prev=None, show_hands: bool = True, piles: bool = True, seats=
             + (piles_html(s) if piles else "") + "</div>")
 
 
-def cards_html(counts, empty: str = "nothing") -> str:
+def cards_html(counts, empty: str = N_("nothing")) -> str:
     return f'<div class="snl-small">{render.cards(counts, empty=empty)}</div>'
 
 

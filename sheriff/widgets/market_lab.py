@@ -11,11 +11,13 @@ import ipywidgets as widgets
 
 from sheriff import actions as A
 from sheriff import events as E
-from sheriff.cards import GOODS, counts_to_list
+from sheriff.cards import counts_to_list
+from sheriff.i18n import _, ngettext
 from sheriff.scenario import get_scenario
 from sheriff.widgets import kit, lesson
 from sheriff.widgets.replay import ReplayView
 from sheriff.widgets.round_lab import refused, run_moves, steps_html
+from sheriff.wording import goods_kind
 
 EXAMPLES = {"1E": "1e-little-john-market", "2E": "2e-little-john-market"}
 
@@ -25,13 +27,15 @@ class SideBySide(kit.Frame):
 
     def __init__(self, id_1e: str = EXAMPLES["1E"], id_2e: str = EXAMPLES["2E"], seats=(1,)):
         super().__init__()
-        self.left = ReplayView(id_1e, seats=list(seats), title="1st edition: " + get_scenario(id_1e).title)
-        self.right = ReplayView(id_2e, seats=list(seats), title="2nd edition: " + get_scenario(id_2e).title)
+        self.left = ReplayView(id_1e, seats=list(seats),
+                               title=_("1st edition: {title}").format(title=_(get_scenario(id_1e).title)))
+        self.right = ReplayView(id_2e, seats=list(seats),
+                                title=_("2nd edition: {title}").format(title=_(get_scenario(id_2e).title)))
         for v in (self.left, self.right):
             v.layout.flex = "1 1 300px"          # two columns, or one under the other on a phone
             v.layout.padding = "0 6px"
-        self.body(lesson.html('<div class="snl"><div class="snl-kicker">Rulebook example, '
-                              'both editions side by side</div></div>'),
+        kicker = _("Rulebook example, both editions side by side")
+        self.body(lesson.html(f'<div class="snl"><div class="snl-kicker">{kicker}</div></div>'),
                   lesson.row([self.left, self.right], flex_flow="row wrap"))
 
 
@@ -43,23 +47,24 @@ class MarketLab(kit.Lab):
         self.take_left = widgets.BoundedIntText(value=2, min=0, max=6, layout=widgets.Layout(width="60px"))
         self.take_left.add_class("snl-take-left")
         self.take_right = widgets.BoundedIntText(value=0, min=0, max=6, layout=widgets.Layout(width="60px"))
-        self.onto = widgets.Dropdown(options=[("the left pile", 0), ("the right pile", 1)], value=1,
+        self.onto = widgets.Dropdown(options=[(_("the left pile"), 0), (_("the right pile"), 1)], value=1,
                                      layout=widgets.Layout(width="140px"))
-        self.row_1e = widgets.HBox([lesson.html('<div class="snl-zone">Take from the top of the left pile:</div>'),
-                                    self.take_left,
-                                    lesson.html('<div class="snl-zone">&nbsp;and the right pile:</div>'),
-                                    self.take_right,
-                                    lesson.html('<div class="snl-zone">&nbsp;then lay the set-aside cards on</div>'),
-                                    self.onto])
+        # one sentence with its numbers and pile chosen in boxes: each piece says where the boxes sit
+        def zone(text: str, gap: str = "&nbsp;") -> widgets.HTML:
+            return lesson.html(f'<div class="snl-zone">{gap}{text}</div>')
+        self.row_1e = widgets.HBox([zone(_("Take from the top of the left pile:"), ""), self.take_left,
+                                    zone(_("and the right pile:")), self.take_right,
+                                    zone(_("then lay the set-aside cards on")), self.onto],
+                                   layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.from_pile_2e = widgets.Checkbox(value=False, indent=False,
-                                             description="try to take the top card of the discard pile too")
+                                             description=_("try to take the top card of the discard pile too"))
         self.from_pile_2e.add_class("snl-2e-pile")
         self.toggles: list[widgets.ToggleButton] = []
         for w in (self.take_left, self.take_right, self.onto, self.from_pile_2e):
             w.observe(lambda _: self.update(), names="value")
-        super().__init__("Play Little John's Market turn",
-                         "Choose what he sets aside and where he draws from; the engine draws back up to six.",
-                         [lesson.html('<div class="snl-zone">Click the cards Little John sets aside:</div>'),
+        super().__init__(_("Play Little John's Market turn"),
+                         _("Choose what he sets aside and where he draws from; the engine draws back up to six."),
+                         [zone(_("Click the cards Little John sets aside:"), ""),
                           self.cards_row, self.row_1e, self.from_pile_2e], edition=edition)
         self._build()
         self.update()
@@ -81,7 +86,7 @@ class MarketLab(kit.Lab):
             on = c in left
             if on:
                 left.remove(c)
-            t = lesson.make(widgets.ToggleButton, {"width": "auto"}, value=on, description=GOODS[c].name)
+            t = lesson.make(widgets.ToggleButton, {"width": "auto"}, value=on, description=goods_kind(c))
             t.add_class(f"snl-card-{i}")
             t.observe(lambda _: self.update(), names="value")
             toggles.append(t)
@@ -116,11 +121,15 @@ class MarketLab(kit.Lab):
         err = refused(steps)
         if err is None:
             ev = next(e for e in steps[-1].events if isinstance(e, E.MarketTurn))
-            head = (f'<div class="snl-result"><b class="snl-big">{len(ev.taken)} card{"s" if len(ev.taken) != 1 else ""} '
-                    f'from discard piles, {ev.drawn} from the draw pile.</b> Little John holds '
-                    f'{sum(game.state.hands[1])} cards again.</div>')
+            took = ngettext("{n} card from discard piles, {drawn} from the draw pile.",
+                            "{n} cards from discard piles, {drawn} from the draw pile.",
+                            len(ev.taken)).format(n=len(ev.taken), drawn=ev.drawn)
+            held = sum(game.state.hands[1])
+            holds = ngettext("Little John holds {n} card again.", "Little John holds {n} cards again.",
+                             held).format(n=held)
+            head = f'<div class="snl-result"><b class="snl-big">{took}</b> {holds}</div>'
         else:
-            head = '<div class="snl-result"><b class="snl-big">Refused.</b></div>'
+            head = '<div class="snl-result"><b class="snl-big">' + _("Refused.") + "</b></div>"
         rules = ["market.set_aside", "market.draw_1e" if ed == "1E" else "market.draw_2e"]
         self.result.value = head + steps_html(steps, names) + lesson.rules_html(rules, ed)
         self.table.value = lesson.table_html(game.state, before, seats=[1])

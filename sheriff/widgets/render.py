@@ -14,46 +14,58 @@ from __future__ import annotations
 from html import escape
 
 from sheriff.cards import GOODS, N_GOODS
+from sheriff.i18n import N_, _, ngettext
+from sheriff.wording import good_count, goods_kind
 
-_TAG = {"legal": "LEGAL", "contraband": "CONTRABAND"}
+_TAG = {"legal": N_("LEGAL"), "contraband": N_("CONTRABAND")}
+
+
+def longest_word(text: str) -> float:
+    """The longest word's width in Latin letters: a Cyrillic letter is about a tenth wider, so
+    a long Ukrainian word takes the smaller type a little sooner than an English one."""
+    return max((len(w) * (1.1 if not w.isascii() else 1.0) for w in text.split()), default=0.0)
 
 
 def card(good: int, count: int = 1, face_down: bool = False) -> str:
     """One card (with a ×count badge when several are stacked)."""
     badge = f'<span class="sn-count">×{count}</span>' if count > 1 else ""
     if face_down:
-        return f'<div class="sn-card sn-back" title="face-down card" aria-label="face-down card">?{badge}</div>'
+        back = escape(_("face-down card"))
+        return f'<div class="sn-card sn-back" title="{back}" aria-label="{back}">?{badge}</div>'
     g = GOODS[good]
+    name = goods_kind(good)
     if g.counts_as is not None:            # a Royal Good
-        base = GOODS[g.counts_as].name
-        tag = f"♛ ROYAL ×{g.multiplier} {escape(base)}"
+        tag = escape(_("♛ ROYAL ×{n} {good}").format(n=g.multiplier, good=goods_kind(g.counts_as)))
         cls = "sn-royal"
     else:
-        tag = _TAG[g.kind]
+        tag = _(_TAG[g.kind])
         cls = "sn-legal" if g.is_legal else "sn-contraband"
-    label = f"{g.name}, {tag.lower()}, value {g.value}, penalty {g.penalty}"
-    longest = max(len(word) for word in g.name.split())      # names wrap between words only:
+    tag_size = " sn-tag-long" if longest_word(tag) > 10.5 else ""     # "КОРОЛІВСЬКИЙ": never "CONTRABAND"
+    label = _("{name}, {kind}, value {value}, penalty {penalty}").format(
+        name=name, kind=tag.lower(), value=g.value, penalty=g.penalty)
+    longest = max(len(word) for word in name.split())      # names wrap between words only:
     size = " sn-xlong" if longest >= 11 else " sn-long" if longest >= 9 else ""   # long words, smaller type
+    value, fine = _("value {value}").format(value=g.value), _("fine {penalty}").format(penalty=g.penalty)
     # the badge sits in the top line beside the tag, so it never covers a word
     return (f'<div class="sn-card {cls}" title="{escape(label)}" aria-label="{escape(label)}">'
-            f'<span class="sn-top"><span class="sn-tag">{tag}</span>{badge}</span><span class="sn-name{size}">{escape(g.name)}</span>'
-            f'<span class="sn-nums"><span>value {g.value}</span><span>fine {g.penalty}</span></span></div>')
+            f'<span class="sn-top"><span class="sn-tag{tag_size}">{tag}</span>{badge}</span><span class="sn-name{size}">{escape(name)}</span>'
+            f'<span class="sn-nums"><span>{value}</span><span>{fine}</span></span></div>')
 
 
-def cards(counts, face_down: int = 0, empty: str = "nothing") -> str:
+def cards(counts, face_down: int = 0, empty: str = N_("nothing")) -> str:
     """A row of stacked cards from a count vector, plus ``face_down`` hidden cards."""
     parts = [card(g, counts[g]) for g in range(N_GOODS) if counts[g]]
     if face_down:
         parts.append(card(0, face_down, face_down=True))
     if not parts:
-        return f'<span class="sn-muted">{escape(empty)}</span>'
+        return f'<span class="sn-muted">{escape(_(empty))}</span>'
     return '<div class="sn-row">' + "".join(parts) + "</div>"
 
 
-def card_list(goods, empty: str = "empty") -> str:
+def card_list(goods, empty: str = N_("empty")) -> str:
     """Cards in order (a discard pile: the last one is on top)."""
     if not goods:
-        return f'<span class="sn-muted">{escape(empty)}</span>'
+        return f'<span class="sn-muted">{escape(_(empty))}</span>'
     return '<div class="sn-row">' + "".join(card(g) for g in goods) + "</div>"
 
 
@@ -83,15 +95,20 @@ def player_panel(view, p: int, show_private: bool = False, role: str | None = No
     bm = view.black_market_cards(p)
     bm_html = ""
     if bm:
-        bm_html = '<div class="sn-muted">Black Market: ' + ", ".join(f"{GOODS[g].name} {v}" for g, v in bm) + "</div>"
+        items = _(", ").join(_("{good} {value}").format(good=goods_kind(g), value=v) for g, v in bm)
+        bm_html = '<div class="sn-muted">' + escape(_("Black Market: {cards}").format(cards=items)) + "</div>"
     decl = view.declared(p)
     decl_html = ""
     if decl:
-        decl_html = f'<div class="sn-muted">declared: {decl[1]} {escape(GOODS[decl[0]].name)}</div>'
-    body = (f'<div class="sn-muted">gold: <b class="sn-gold">{view.gold(p)}</b> · hand: {view.hand_size(p)} cards'
-            f' · bag: {view.bag_size(p) or "—"}</div>{decl_html}'
-            f'<div class="sn-muted">stand:</div>{cards(stand, hidden, "empty stand")}{bm_html}')
-    return panel(p, view.names[p], body, role, note)
+        said = escape(_("declared: {goods}").format(goods=good_count(decl[0], decl[1])))
+        decl_html = f'<div class="sn-muted">{said}</div>'
+    hand = ngettext("hand: {n} card", "hand: {n} cards", view.hand_size(p)).format(n=view.hand_size(p))
+    bag = _("bag: {n}").format(n=view.bag_size(p) or "—")
+    gold = _("gold: {gold}").format(gold=f'<b class="sn-gold">{view.gold(p)}</b>')
+    stand_label, empty = _("stand:"), _("empty stand")
+    body = (f'<div class="sn-muted">{gold} · {hand} · {bag}</div>{decl_html}'
+            f'<div class="sn-muted">{stand_label}</div>{cards(stand, hidden, empty)}{bm_html}')
+    return panel(p, _(view.names[p]), body, role, note)
 
 
 def message(text: str) -> str:
@@ -101,14 +118,17 @@ def message(text: str) -> str:
 def refusal(err) -> str:
     """An engine refusal: the reason, the rule's title and its citation; never a traceback."""
     rule = err.rule
-    interp = ' <span class="sn-interp">interpretation</span>' if rule.interpretation else ""
-    return (f'<div class="sn-refusal" role="alert"><b>Not allowed:</b> {escape(err.reason)}<br>'
-            f'<span class="sn-cite">Rule “{escape(rule.title)}” — {escape(err.cite)}</span>{interp}</div>')
+    tag = _("interpretation")
+    interp = f' <span class="sn-interp">{tag}</span>' if rule.interpretation else ""
+    cite = escape(_("Rule “{title}” — {cite}").format(title=_(rule.title), cite=err.cite))
+    not_allowed = _("Not allowed:")
+    return (f'<div class="sn-refusal" role="alert"><b>{not_allowed}</b> {escape(_(err.reason))}<br>'
+            f'<span class="sn-cite">{cite}</span>{interp}</div>')
 
 
 def rule_box(rule, edition: str | None = None) -> str:
     """A rule in the tutor's words with its citation; interpretations are flagged."""
-    interp = ('<div class="sn-interp">This is the tutor\'s interpretation where the rulebooks are silent.</div>'
-              if rule.interpretation else "")
-    return (f'<div class="sn-say"><b>{escape(rule.title)}.</b> {escape(rule.text)}<br>'
+    note = _("This is the tutor's interpretation where the rulebooks are silent.")
+    interp = f'<div class="sn-interp">{escape(note, quote=False)}</div>' if rule.interpretation else ""
+    return (f'<div class="sn-say"><b>{escape(_(rule.title))}.</b> {escape(_(rule.text))}<br>'
             f'<span class="sn-cite">{escape(rule.cite(edition))}</span></div>{interp}')

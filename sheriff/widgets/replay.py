@@ -15,8 +15,12 @@ from html import escape
 
 import ipywidgets as widgets
 
+from sheriff.i18n import N_, _, ngettext
 from sheriff.scenario import Replay, Scenario, get_scenario
 from sheriff.widgets import kit, lesson
+
+
+STEP_BY_STEP = N_("Rulebook examples, step by step")
 
 
 def _scenario(s) -> Scenario:
@@ -35,10 +39,10 @@ class ReplayView(kit.Frame):
         self.header_on = header
         self.title = title
         self.head = lesson.html()
-        self.back_button = lesson.button("◀ Back", "90px", tooltip="previous step")
-        self.next_button = lesson.button("Next ▶", "90px", tooltip="next step", button_style="primary")
-        self.start_button = lesson.button("⟲ Start", "90px", tooltip="back to the setup")
-        self.end_button = lesson.button("End ▶▶", "90px", tooltip="jump to the last step")
+        self.back_button = lesson.button(_("◀ Back"), "90px", tooltip=_("previous step"))
+        self.next_button = lesson.button(_("Next ▶"), "90px", tooltip=_("next step"), button_style="primary")
+        self.start_button = lesson.button(_("⟲ Start"), "90px", tooltip=_("back to the setup"))
+        self.end_button = lesson.button(_("End ▶▶"), "90px", tooltip=_("jump to the last step"))
         for b, cls in ((self.back_button, "snl-back"), (self.next_button, "snl-next"),
                        (self.start_button, "snl-start"), (self.end_button, "snl-end")):
             b.add_class(cls)
@@ -68,10 +72,11 @@ class ReplayView(kit.Frame):
         self.replay = Replay(self.scenario)
         sc = self.scenario
         if self.header_on:
+            source = _("Source: {source}. Details the rulebook leaves out are filled in (the summary says which)."
+                       ).format(source=_(sc.source))
             self.head.value = (f'<div class="snl"><div class="snl-h">'
-                               f'{escape(self.title or sc.title)}</div>'
-                               f'<div class="snl-src">Source: {escape(sc.source)}. Details the rulebook leaves out are '
-                               f'filled in (the summary says which).</div></div>')
+                               f'{escape(self.title or _(sc.title))}</div>'
+                               f'<div class="snl-src">{escape(source, quote=False)}</div></div>')
         self.go(len(self.replay) if start_at_end else 0)
 
     @property
@@ -86,7 +91,7 @@ class ReplayView(kit.Frame):
     def text(self) -> str:
         """The current step's sentences as plain text (for tests and screen readers)."""
         f = self.replay.frame
-        parts = [f.say] + ([] if f.index == 0 else list(f.narration))
+        parts = [_(f.say)] + ([] if f.index == 0 else list(f.narration))
         return " ".join(p for p in parts if p)
 
     def go(self, k: int) -> None:
@@ -94,21 +99,24 @@ class ReplayView(kit.Frame):
         f = r.goto(k)
         n = len(r)
         prev = r.frames[f.index - 1].state if f.index > 0 else None
-        self.counter.value = (f'<span class="snl-counter">{"Setup" if f.index == 0 else f"Step {f.index}"} '
-                              f'of {n}</span>')
+        where = (_("Setup of {n}").format(n=n) if f.index == 0
+                 else _("Step {k} of {n}").format(k=f.index, n=n))
+        self.counter.value = f'<span class="snl-counter">{where}</span>'
         self.back_button.disabled = self.start_button.disabled = f.index == 0
         self.next_button.disabled = self.end_button.disabled = f.index == n
         if f.index == 0:
-            body = f'<div class="snl-step"><b>The situation.</b> {escape(f.say)}</div>'
+            situation = _("The situation.")
+            body = f'<div class="snl-step"><b>{situation}</b> {escape(_(f.say))}</div>'
         else:
             story = ""
             if f.refused is not None:
                 story = (f'<div class="snl-zone">{escape(f.action.text(f.state.names))}</div>'
                          + lesson.refusal_html(f.refused)
-                         + '<div class="snl-zone">The engine refuses the move; nothing on the table changes.</div>')
+                         + '<div class="snl-zone">' + _("The engine refuses the move; nothing on the table changes.")
+                         + "</div>")
             elif f.narration:
                 story = "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in f.narration) + "</ul>"
-            body = f'<div class="snl-step"><b>{escape(f.say)}</b>{story}</div>'
+            body = f'<div class="snl-step"><b>{escape(_(f.say))}</b>{story}</div>'
         self.step.value = f'<div class="snl">{body}</div>'
         moved = f.index > 0 and f.refused is None
         self.table.value = lesson.table_html(f.state, prev if moved else None,
@@ -125,7 +133,8 @@ def changes_html(changes) -> str:
         return ""
     chips = "".join(f'<li class="snl-chg {"snl-chg-up" if c.up else "snl-chg-down"}">{escape(c.text)}</li>'
                     for c in changes)
-    return f'<div class="snl"><div class="snl-zone"><b>What changed</b></div><ul class="snl-chgs">{chips}</ul></div>'
+    what = _("What changed")
+    return f'<div class="snl"><div class="snl-zone"><b>{what}</b></div><ul class="snl-chgs">{chips}</ul></div>'
 
 
 def scores_html(state, scenario) -> str:
@@ -136,15 +145,17 @@ def scores_html(state, scenario) -> str:
     named = list(ex.scores) if ex is not None and ex.scores else list(state.names)
     bm = [[v for _, v in cards] for cards in state.bm_cards]
     out = []
+    cols = (_("what"), _("points"), _("running total"))
     for nm in named:
         p = state.names.index(nm)
         rows = "".join(
             f'<tr class="snl-line-{ln.kind.replace(" ", "-")}"><td>{escape(ln.text)}</td>'
             f'<td class="num">+{ln.points}</td><td class="num"><b>{ln.total}</b></td></tr>'
             for ln in breakdown(state.stands, state.gold, bm, p))
-        out.append(f'<div class="snl-zone"><b>{escape(nm)}\'s score, built up line by line</b></div>'
-                   f'<table class="snl-grid snl-build"><tr><th>what</th><th>points</th><th>running total</th></tr>'
-                   f'{rows}</table>')
+        title = _("{name}'s score, built up line by line").format(name=_(nm))
+        out.append(f'<div class="snl-zone"><b>{escape(title, quote=False)}</b></div>'
+                   f'<table class="snl-grid snl-build"><tr><th>{cols[0]}</th><th>{cols[1]}</th>'
+                   f'<th>{cols[2]}</th></tr>{rows}</table>')
     return f'<div class="snl">{"".join(out)}</div>'
 
 
@@ -154,10 +165,15 @@ def proofs_html(proofs) -> str:
         return ""
     agree = all(ok for _, ok in proofs)
     lis = "".join(f'<li class="{"snl-ok" if ok else "snl-bad"}">{escape(s)}</li>' for s, ok in proofs)
-    head = ("Everything the rulebook says about this example, the engine agrees with" if agree
-            else "The engine disagrees with the rulebook here")
-    return (f'<div class="snl"><details class="snl-proof"><summary>{head} '
-            f'({len(proofs)} fact{"s" if len(proofs) != 1 else ""}: show them)</summary>'
+    n = len(proofs)
+    if agree:
+        head = ngettext("Everything the rulebook says about this example, the engine agrees with ({n} fact: show them)",
+                        "Everything the rulebook says about this example, the engine agrees with ({n} facts: show them)",
+                        n)
+    else:
+        head = ngettext("The engine disagrees with the rulebook here ({n} fact: show them)",
+                        "The engine disagrees with the rulebook here ({n} facts: show them)", n)
+    return (f'<div class="snl"><details class="snl-proof"><summary>{head.format(n=n)}</summary>'
             f'<ul style="margin:2px 0">{lis}</ul></details></div>')
 
 
@@ -167,7 +183,7 @@ class Examples(kit.Frame):
     def __init__(self, ids, labels=None, **view_kw):
         super().__init__()
         self.ids = list(ids)
-        labels = list(labels) if labels else [get_scenario(i).title for i in self.ids]
+        labels = list(labels) if labels else [_(get_scenario(i).title) for i in self.ids]
         self.picker = lesson.toggles(list(zip(labels, self.ids)), self.ids[0], "auto")
         self.picker.add_class("snl-picker")
         self.add_class("snl-examples")
@@ -175,9 +191,7 @@ class Examples(kit.Frame):
         self.views: dict[str, ReplayView] = {}
         self.holder = widgets.VBox()
         self.picker.observe(lambda ch: self.show(ch["new"]), names="value")
-        self.body(lesson.html('<div class="snl"><div class="snl-kicker">'
-                                                     'Rulebook examples, step by step</div></div>'),
-                         self.picker, self.holder)
+        self.body(lesson.html(f'<div class="snl"><div class="snl-kicker">{_(STEP_BY_STEP)}</div></div>'), self.picker, self.holder)
         self.show(self.ids[0])
 
     def show(self, sid: str) -> ReplayView:
@@ -211,15 +225,13 @@ class EditionExamples(kit.Frame):
         self.edition.observe(lambda _: self.show(), names="value")
         self.picker.observe(lambda _: self.show(), names="value")
         only = [ed for ed in ("1E", "2E") if all(ids[ed] for _, ids in self.pairs)]
-        bar = [self.edition] if len(only) == 2 else [lesson.html(
-            f'<div class="snl snl-zone"><b>{"2nd" if only == ["2E"] else "1st"} edition only</b></div>')]
+        one = _("2nd edition only") if only == ["2E"] else _("1st edition only")
+        bar = [self.edition] if len(only) == 2 else [lesson.html(f'<div class="snl snl-zone"><b>{one}</b></div>')]
         if len(only) == 1:
             self.edition.value = only[0]
         if len(self.pairs) > 1:
             bar.append(self.picker)
-        self.body(lesson.html('<div class="snl"><div class="snl-kicker">'
-                                                     'Rulebook examples, step by step</div></div>'),
-                         *bar, self.holder)
+        self.body(lesson.html(f'<div class="snl"><div class="snl-kicker">{_(STEP_BY_STEP)}</div></div>'), *bar, self.holder)
         self.show()
 
     def show(self, label: str | None = None, edition: str | None = None):
@@ -230,9 +242,9 @@ class EditionExamples(kit.Frame):
         ids = self.pairs[self.picker.value][1]
         sid = ids[self.edition.value]
         if sid is None:
-            other = "2nd" if self.edition.value == "1E" else "1st"
-            self.holder.children = [lesson.html(
-                f'<div class="snl snl-step snl-only-edition">This example is only in the {other} edition rulebook.</div>')]
+            only_in = (_("This example is only in the 2nd edition rulebook.") if self.edition.value == "1E"
+                       else _("This example is only in the 1st edition rulebook."))
+            self.holder.children = [lesson.html(f'<div class="snl snl-step snl-only-edition">{only_in}</div>')]
             return None
         if sid not in self.views:
             self.views[sid] = ReplayView(sid, **self.view_kw)

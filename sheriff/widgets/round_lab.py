@@ -22,12 +22,15 @@ from sheriff import events as E
 from sheriff.actions import Bribe
 from sheriff.cards import CONTRABAND_GOODS, GOODS, LEGAL_GOODS, VALUE, counts_to_list
 from sheriff.errors import IllegalAction
+from sheriff.i18n import N_, _, ngettext
 from sheriff.narration import narrate
 from sheriff.scenario import get_scenario
 from sheriff.widgets import kit, lesson
 from sheriff.widgets.lesson import attempt
+from sheriff.wording import goods_kind
 
-EMPTY = "— empty —"
+EMPTY = N_("— empty —")
+REFUSED = N_("Refused.")
 BAG_GOODS = LEGAL_GOODS + CONTRABAND_GOODS
 
 
@@ -61,7 +64,7 @@ def steps_html(steps: list[Step], names) -> str:
             continue
         if st.error is not None:
             items.append(f'<li>{escape(st.action.text(names))}{lesson.refusal_html(st.error)}'
-                         f'<div class="snl-zone">The engine refuses; nothing changes on the table.</div></li>')
+                         '<div class="snl-zone">' + _("The engine refuses; nothing changes on the table.") + "</div></li>")
         else:
             items.extend(f"<li>{escape(x)}</li>" for x in st.lines)
     return f'<div class="snl"><ul style="margin:4px 0;padding-left:20px">{"".join(items)}</ul></div>'
@@ -79,13 +82,13 @@ class BagSlots(widgets.HBox):
     """Five card slots (a dropdown each); ``value`` is the tuple of goods packed."""
 
     def __init__(self, cards=(), goods=BAG_GOODS, slots: int = 5):
-        options = [(EMPTY, -1)] + [(GOODS[g].name, g) for g in goods]
+        options = [(_(EMPTY), -1)] + [(goods_kind(g), g) for g in goods]
         cards = list(cards) + [-1] * (slots - len(cards))
         self.slots = [lesson.make(widgets.Dropdown, {"width": "130px"}, options=options, value=c)
                       for c in cards[:slots]]
         for i, s in enumerate(self.slots):
             s.add_class(f"snl-slot-{i}")
-        super().__init__(self.slots)
+        super().__init__(self.slots, layout=widgets.Layout(flex_flow="row wrap"))   # wraps on a phone
 
     @property
     def value(self) -> tuple[int, ...]:
@@ -112,9 +115,9 @@ class LoadLab(kit.Lab):
     def __init__(self, edition: str = "1E"):
         self.toggles: list[widgets.ToggleButton] = []
         self.cards_row = lesson.row([], flex_flow="row wrap")
-        super().__init__("Pack Alan-a-Dale's bag",
-                         "His hand is shown as buttons. The engine checks the bag the moment it changes.",
-                         [_label("Click cards to put them in the bag (click again to take them out):", "auto"),
+        super().__init__(_("Pack Alan-a-Dale's bag"),
+                         _("His hand is shown as buttons. The engine checks the bag the moment it changes."),
+                         [_label(_("Click cards to put them in the bag (click again to take them out):"), "auto"),
                           self.cards_row], edition=edition)
         self._build_toggles()
         self.update()
@@ -135,7 +138,8 @@ class LoadLab(kit.Lab):
         for i, c in enumerate(cards + [self.EXTRA]):
             extra = i == len(cards)
             t = lesson.make(widgets.ToggleButton, {"width": "auto"}, value=(i in start) and not extra,
-                            description=GOODS[c].name + (" (not in his hand)" if extra else ""))
+                            description=(_("{good} (not in his hand)").format(good=goods_kind(c)) if extra
+                                         else goods_kind(c)))
             t.add_class(f"snl-card-{i}")
             t.observe(lambda _: self.update(), names="value")
             toggles.append(t)
@@ -172,10 +176,11 @@ class LoadLab(kit.Lab):
         err = refused(steps)
         names = game.names
         if err is None:
-            head = (f'<div class="snl-result"><b class="snl-big">Bag closed: {len(bag)} card'
-                    f'{"s" if len(bag) != 1 else ""}.</b> It cannot be repacked now.</div>')
+            closed = ngettext("Bag closed: {n} card.", "Bag closed: {n} cards.", len(bag)).format(n=len(bag))
+            head = (f'<div class="snl-result"><b class="snl-big">{closed}</b> '
+                    + _("It cannot be repacked now.") + "</div>")
         else:
-            head = '<div class="snl-result"><b class="snl-big">Refused.</b></div>'
+            head = f'<div class="snl-result"><b class="snl-big">{_(REFUSED)}</b></div>'
         self.result.value = head + steps_html(steps, names) + (lesson.rule_html("load.size", self.edition_value)
                                                               if err is None else "")
         self.table.value = lesson.table_html(game.state, seats=[1], piles=False)
@@ -188,7 +193,8 @@ class DeclareLab(kit.Lab):
     EXAMPLES = {"1E": "1e-will-scarlet-declare", "2E": "2e-will-scarlet-declare"}
 
     def __init__(self, edition: str = "1E"):
-        self.good = widgets.Dropdown(options=[(g.name + ("" if g.is_legal else f" ({g.kind})"), g.index)
+        self.good = widgets.Dropdown(options=[(goods_kind(g.index) if g.is_legal else _("{good} ({kind})").format(
+                                                   good=goods_kind(g.index), kind=kit.kind_word(g.index)), g.index)
                                               for g in GOODS], value=LEGAL_GOODS[3],
                                      layout=widgets.Layout(width="220px"))
         self.good.add_class("snl-declare-good")
@@ -196,10 +202,11 @@ class DeclareLab(kit.Lab):
         self.count.add_class("snl-declare-count")
         self.good.observe(lambda _: self.update(), names="value")
         self.count.observe(lambda _: self.update(), names="value")
-        row = lesson.row([_label("Will Scarlet says: “My bag has", "auto"), self.count, self.good,
-                            _label("in it.”", "auto")])
-        super().__init__("What may Will Scarlet declare?",
-                         "Pick a number and a good. His bag (shown below) holds 4 cards.", [row], edition=edition)
+        # the sentence around its two boxes (number, good): each piece says where the boxes sit
+        row = lesson.row([_label(_("Will Scarlet says: “My bag has"), "auto"), self.count, self.good,
+                            _label(_("in it.”"), "auto")])
+        super().__init__(_("What may Will Scarlet declare?"),
+                         _("Pick a number and a good. His bag (shown below) holds 4 cards."), [row], edition=edition)
         self.update()
 
     def update(self) -> None:
@@ -210,19 +217,21 @@ class DeclareLab(kit.Lab):
         err = refused(steps)
         ed = self.edition_value
         if err is not None:
-            self.result.value = ('<div class="snl-result"><b class="snl-big">Refused.</b></div>'
+            self.result.value = (f'<div class="snl-result"><b class="snl-big">{_(REFUSED)}</b></div>'
                                  + steps_html(steps, names))
         else:
             s = game.state
             rest = [A.Declare(m, _truthful(s.bags[m]), s.bag_size[m]) for m in s.order if m != 1]
             what_if = []
-            for label, last in (("If the Sheriff opens the bag", A.Inspect(s.officials[0], 1)),
-                                ("If the Sheriff lets it pass", A.Pass(s.officials[0], 1))):
+            for label, last in ((_("If the Sheriff opens the bag"), A.Inspect(s.officials[0], 1)),
+                                (_("If the Sheriff lets it pass"), A.Pass(s.officials[0], 1))):
                 g2 = game.copy()
                 st = run_moves(g2, rest + [last], hidden=len(rest))
-                what_if.append(f'<div class="snl-zone"><b>{label}:</b></div>' + steps_html(st, names))
-            self.result.value = ('<div class="snl-result"><b class="snl-big">Allowed.</b> The engine accepts '
-                                 'the declaration; whether it is true is another matter.</div>'
+                what_if.append('<div class="snl-zone"><b>' + _("{label}:").format(label=label) + "</b></div>"
+                               + steps_html(st, names))
+            allowed = _("The engine accepts the declaration; whether it is true is another matter.")
+            ok = _("Allowed.")
+            self.result.value = (f'<div class="snl-result"><b class="snl-big">{ok}</b> {allowed}</div>'
                                  + steps_html(steps, names) + "".join(what_if)
                                  + lesson.rules_html(["declare.count", "declare.type"], ed))
         self.table.value = lesson.table_html(sc.game().state, seats=[1], piles=False)
@@ -233,7 +242,7 @@ def _truthful(bag) -> int:
 
 
 # -- lesson 5: inspection ---------------------------------------------------------------
-DECISIONS = [("Open the bag", "open"), ("Let it pass", "pass"), ("Take a bribe", "bribe")]
+DECISIONS = [(N_("Open the bag"), "open"), (N_("Let it pass"), "pass"), (N_("Take a bribe"), "bribe")]
 
 
 class InspectionLab(kit.Lab):
@@ -244,32 +253,35 @@ class InspectionLab(kit.Lab):
         sc = get_scenario(self.EXAMPLES[edition])
         bag = kit.goods(**(sc.setup.bags[1] or {}))
         self.slots = BagSlots(counts_to_list(bag))
-        self.declared = widgets.Dropdown(options=[(GOODS[g].name, g) for g in LEGAL_GOODS], value=LEGAL_GOODS[0],
+        self.declared = widgets.Dropdown(options=[(goods_kind(g), g) for g in LEGAL_GOODS], value=LEGAL_GOODS[0],
                                          layout=widgets.Layout(width="130px"))
         self.declared.add_class("snl-declared")
-        self.decision = lesson.toggles(DECISIONS, decision, "120px")
+        self.decision = lesson.toggles([(_(label), v) for label, v in DECISIONS], decision, "120px")
         self.decision.add_class("snl-decision")
         self.gold = widgets.BoundedIntText(value=50, min=0, max=200, layout=widgets.Layout(width="80px"))
         self.bribe_gold = widgets.BoundedIntText(value=5, min=0, max=500, layout=widgets.Layout(width="80px"))
         self.bribe_gold.add_class("snl-bribe-gold")
-        self.bribe_good = widgets.Dropdown(options=[("no goods", -1)] + [(GOODS[g].name, g) for g in BAG_GOODS],
+        self.bribe_good = widgets.Dropdown(options=[(_("no goods"), -1)] + [(goods_kind(g), g) for g in BAG_GOODS],
                                            value=-1, layout=widgets.Layout(width="130px"))
         self.bribe_count = widgets.Dropdown(options=[1, 2, 3], value=1, layout=widgets.Layout(width="60px"))
-        self.bribe_row = widgets.HBox([_label("Gilbert offers", "auto"), self.bribe_gold, _label("gold and", "auto"),
-                                       self.bribe_count, self.bribe_good, _label("from the bag", "auto")])
+        # the offer as a sentence around its boxes (gold, count, good)
+        self.bribe_row = widgets.HBox([_label(_("Gilbert offers"), "auto"), self.bribe_gold,
+                                       _label(_("gold and"), "auto"), self.bribe_count, self.bribe_good,
+                                       _label(_("from the bag"), "auto")],
+                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         for w in (self.declared, self.decision, self.gold, self.bribe_gold, self.bribe_good, self.bribe_count):
             w.observe(lambda _: self.update(), names="value")
         self.slots.observe_value(self.update)
         controls = [
-            lesson.row([_label("Cards in Gilbert's bag:"), self.slots]),
-            lesson.row([_label("He declares (the count is the number of cards):"), self.declared]),
-            lesson.row([_label("Gilbert's gold:"), self.gold]),
-            lesson.row([_label("The Sheriff's decision:"), self.decision]),
+            lesson.row([_label(_("Cards in Gilbert's bag:")), self.slots]),
+            lesson.row([_label(_("He declares (the count is the number of cards):")), self.declared]),
+            lesson.row([_label(_("Gilbert's gold:")), self.gold]),
+            lesson.row([_label(_("The Sheriff's decision:")), self.decision]),
             self.bribe_row,
         ]
-        super().__init__("Open it, pass it, or take a bribe?",
-                         "Change Gilbert's bag, what he declares, his gold, or what the Sheriff does. "
-                         "The engine replays the inspection at once.", controls, edition=edition)
+        super().__init__(_("Open it, pass it, or take a bribe?"),
+                         _("Change Gilbert's bag, what he declares, his gold, or what the Sheriff does. "
+                           "The engine replays the inspection at once."), controls, edition=edition)
         self.update()
 
     def edition_changed(self) -> None:
@@ -311,7 +323,7 @@ class InspectionLab(kit.Lab):
 def _headline(steps: list[Step], names, sheriff: int) -> str:
     """One sentence with the numbers, read from the engine's events."""
     if refused(steps) is not None:
-        return '<div class="snl-result"><b class="snl-big">Refused.</b></div>'
+        return f'<div class="snl-result"><b class="snl-big">{_(REFUSED)}</b></div>'
     events = [e for st in steps for e in st.events]
     opened = next((e for e in events if isinstance(e, E.Opened)), None)
     if opened is not None:
@@ -319,23 +331,31 @@ def _headline(steps: list[Step], names, sheriff: int) -> str:
         cash = sum(e.cash for e in events if isinstance(e, E.Paid))
         goods = sum(VALUE[g] * k for e in events if isinstance(e, E.PaidGoods) for g, k in enumerate(e.goods))
         forgiven = sum(e.gold for e in events if isinstance(e, E.Forgiven))
-        who = "the Sheriff" if honest else escape(names[m])
-        whom = escape(names[m]) if honest else "the Sheriff"
+        merchant = escape(_(names[m]))
         if cash == amount:
-            msg = f"{who} pays {whom} {amount} gold."
+            msg = (ngettext("Honest bag: the Sheriff pays {merchant} {amount} gold.",
+                            "Honest bag: the Sheriff pays {merchant} {amount} gold.", amount) if honest
+                   else ngettext("Caught lying: {merchant} pays the Sheriff {amount} gold.",
+                                 "Caught lying: {merchant} pays the Sheriff {amount} gold.", amount))
+            msg = msg.format(merchant=merchant, amount=amount)
         else:
-            parts = [f"{cash} in gold"] + ([f"goods worth {goods}"] if goods else []) + (
-                [f"{forgiven} forgiven"] if forgiven else [])
-            msg = f"{who} owes {whom} {amount} gold: " + ", ".join(parts) + "."
-        msg = ("Honest bag: " if honest else "Caught lying: ") + msg
+            parts = [_("{n} in gold").format(n=cash)] + (
+                [_("goods worth {n}").format(n=goods)] if goods else []) + (
+                [_("{n} forgiven").format(n=forgiven)] if forgiven else [])
+            msg = (ngettext("Honest bag: the Sheriff owes {merchant} {amount} gold: {parts}.",
+                            "Honest bag: the Sheriff owes {merchant} {amount} gold: {parts}.", amount) if honest
+                   else ngettext("Caught lying: {merchant} owes the Sheriff {amount} gold: {parts}.",
+                                 "Caught lying: {merchant} owes the Sheriff {amount} gold: {parts}.", amount))
+            msg = msg.format(merchant=merchant, amount=amount, parts=_(", ").join(parts))
         return f'<div class="snl-result"><b class="snl-big">{msg}</b></div>'
     paid = next((e for e in events if isinstance(e, E.BribePaid)), None)
     passed = next((e for e in events if isinstance(e, E.Passed)), None)
     if passed is not None:
         up, down = sum(passed.legal), passed.face_down
-        msg = f"The bag passes unopened: {up} card{'s' if up != 1 else ''} face up, {down} face down."
+        msg = ngettext("The bag passes unopened: {up} card face up, {down} face down.",
+                       "The bag passes unopened: {up} cards face up, {down} face down.", up).format(up=up, down=down)
         if paid is not None:
-            msg = "Deal! " + msg
+            msg = _("Deal! {outcome}").format(outcome=msg)
         return f'<div class="snl-result"><b class="snl-big">{msg}</b></div>'
     return ""
 
@@ -343,22 +363,22 @@ def _headline(steps: list[Step], names, sheriff: int) -> str:
 class DealLab(kit.Lab):
     """Will Scarlet (Richard at the Lee) pays to have Gilbert (Sir Guy) inspected: what may the Sheriff do next?"""
     EXAMPLES = {"1E": "1e-richard-binding-deal", "2E": "2e-will-scarlet-binding-deal"}
-    NEXT = [("open the other bag", "open"), ("let it pass", "pass"), ("take the other merchant's 10 gold", "bribe"),
-            ("ask the other merchant for 30 gold", "price")]
+    NEXT = [(N_("open the other bag"), "open"), (N_("let it pass"), "pass"),
+            (N_("take the other merchant's 10 gold"), "bribe"), (N_("ask the other merchant for 30 gold"), "price")]
 
     def __init__(self, edition: str = "1E"):
         self.with_term = widgets.Checkbox(value=True, indent=False,
-                                          description="the deal includes “…and you open the other bag”")
+                                          description=_("the deal includes “…and you open the other bag”"))
         self.with_term.add_class("snl-deal-term")
         self.price = widgets.BoundedIntText(value=20, min=0, max=200, layout=widgets.Layout(width="80px"))
-        self.then = widgets.Dropdown(options=self.NEXT, value="pass", layout=widgets.Layout(width="260px"))
+        self.then = widgets.Dropdown(options=[(_(label), v) for label, v in self.NEXT], value="pass", layout=widgets.Layout(width="260px"))
         self.then.add_class("snl-deal-then")
         for w in (self.with_term, self.price, self.then):
             w.observe(lambda _: self.update(), names="value")
-        controls = [lesson.row([_label("The briber pays (gold):"), self.price, self.with_term]),
-                    lesson.row([_label("Then the Sheriff tries to:"), self.then])]
-        super().__init__("Is the Sheriff bound?",
-                         "The deal is struck first; then the Sheriff turns to the other merchant's bag.",
+        controls = [lesson.row([_label(_("The briber pays (gold):")), self.price, self.with_term]),
+                    lesson.row([_label(_("Then the Sheriff tries to:")), self.then])]
+        super().__init__(_("Is the Sheriff bound?"),
+                         _("The deal is struck first; then the Sheriff turns to the other merchant's bag."),
                          controls, edition=edition)
         self.update()
 
@@ -389,40 +409,40 @@ class DebtLab(kit.Lab):
     """Gilbert (or the Sheriff) owes more gold than they have: goods from the stand, no change, forgiveness."""
     EXAMPLES = {"1E": "1e-gilbert-liar", "2E": "2e-gilbert-liar"}
     PRESETS: dict[str, dict[str, Any]] = {
-        "Gilbert is nearly broke": dict(gold=3, stand={"apples": 1, "cheese": 2, "chickens": 1}, honest=False, sheriff_gold=50),
-        "Gilbert is broke, with only contraband left": dict(gold=0, stand={"pepper": 1}, honest=False, sheriff_gold=50),
-        "Gilbert has nothing at all": dict(gold=0, stand={}, honest=False, sheriff_gold=50),
-        "The Sheriff is broke and Gilbert is honest": dict(gold=50, stand={}, honest=True, sheriff_gold=2,
+        N_("Gilbert is nearly broke"): dict(gold=3, stand={"apples": 1, "cheese": 2, "chickens": 1}, honest=False, sheriff_gold=50),
+        N_("Gilbert is broke, with only contraband left"): dict(gold=0, stand={"pepper": 1}, honest=False, sheriff_gold=50),
+        N_("Gilbert has nothing at all"): dict(gold=0, stand={}, honest=False, sheriff_gold=50),
+        N_("The Sheriff is broke and Gilbert is honest"): dict(gold=50, stand={}, honest=True, sheriff_gold=2,
                                                            sheriff_stand={"apples": 1, "chickens": 2}),
     }
 
     def __init__(self, edition: str = "1E"):
-        self.preset = widgets.Dropdown(options=list(self.PRESETS), layout=widgets.Layout(width="330px"))
+        self.preset = widgets.Dropdown(options=[(_(k), k) for k in self.PRESETS], layout=widgets.Layout(width="330px"))
         self.preset.add_class("snl-preset")
         self.gold = widgets.BoundedIntText(value=3, min=0, max=100, layout=widgets.Layout(width="70px"))
         self.gold.add_class("snl-debt-gold")
         self.sheriff_gold = widgets.BoundedIntText(value=50, min=0, max=100, layout=widgets.Layout(width="70px"))
         self.sheriff_gold.add_class("snl-sheriff-gold")
-        self.honest = widgets.Checkbox(value=False, description="Gilbert's bag is honest (4 Apples)", indent=False)
+        self.honest = widgets.Checkbox(value=False, description=_("Gilbert's bag is honest (4 Apples)"), indent=False)
         self.stand = {g: lesson.make(widgets.BoundedIntText, {"width": "55px"}, value=0, min=0, max=9)
                       for g in LEGAL_GOODS + (CONTRABAND_GOODS[0],)}
         self.sheriff_stand = {g: lesson.make(widgets.BoundedIntText, {"width": "55px"}, value=0, min=0, max=9)
                               for g in LEGAL_GOODS}
-        stand_row = lesson.row([_label("Gilbert's stand:")] + [
-            lesson.row([_label(GOODS[g].name, "auto"), w]) for g, w in self.stand.items()])
-        sh_row = lesson.row([_label("The Sheriff's stand:")] + [
-            lesson.row([_label(GOODS[g].name, "auto"), w]) for g, w in self.sheriff_stand.items()])
-        controls = [lesson.row([_label("Start from:"), self.preset]),
-                    lesson.row([_label("Gilbert's gold:"), self.gold, _label("The Sheriff's gold:", "auto"),
+        stand_row = lesson.row([_label(_("Gilbert's stand:"))] + [
+            lesson.row([_label(goods_kind(g), "auto"), w]) for g, w in self.stand.items()])
+        sh_row = lesson.row([_label(_("The Sheriff's stand:"))] + [
+            lesson.row([_label(goods_kind(g), "auto"), w]) for g, w in self.sheriff_stand.items()])
+        controls = [lesson.row([_label(_("Start from:")), self.preset]),
+                    lesson.row([_label(_("Gilbert's gold:")), self.gold, _label(_("The Sheriff's gold:"), "auto"),
                                   self.sheriff_gold]),
                     stand_row, sh_row, self.honest]
         self._loading = False
         self.preset.observe(lambda _: self.load_preset(), names="value")
         for w in [self.gold, self.sheriff_gold, self.honest, *self.stand.values(), *self.sheriff_stand.values()]:
             w.observe(lambda _: None if self._loading else self.update(), names="value")
-        super().__init__("Not enough gold",
-                         "Gilbert declared 4 Apples and the Sheriff opens his bag. Change the gold and the "
-                         "stands and watch how the debt is settled.", controls, edition=edition)
+        super().__init__(_("Not enough gold"),
+                         _("Gilbert declared 4 Apples and the Sheriff opens his bag. Change the gold and the "
+                           "stands and watch how the debt is settled."), controls, edition=edition)
         self.load_preset()
 
     def load_preset(self) -> None:

@@ -16,12 +16,14 @@ import ipywidgets as widgets
 
 from sheriff.cards import GOODS, deck_composition
 from sheriff.engine import Game
+from sheriff.i18n import N_, _, ngettext
 from sheriff.widgets import kit, lesson, render
+from sheriff.wording import and_list, good_count, goods_kind
 
 # Coins in the box (facts from the component lists; they do not change any rule).
 COINS: dict[str, dict[str, Any]] = {
-    "1E": {"total": 110, "coins": ((1, 39), (5, 42), (20, 17), (50, 12)), "cite": "1E · Components"},
-    "2E": {"total": 133, "coins": ((1, 55), (5, 48), (20, 18), (50, 12)), "cite": "2E · Components"},
+    "1E": {"total": 110, "coins": ((1, 39), (5, 42), (20, 17), (50, 12)), "cite": "1E · Components"},   # the 1st edition has no Ukrainian rulebook
+    "2E": {"total": 133, "coins": ((1, 55), (5, 48), (20, 18), (50, 12)), "cite": N_("2E · Components")},
 }
 
 
@@ -34,33 +36,39 @@ def deck_chart(players: int, royal: bool) -> str:
         k = comp[g.index]
         if g.is_royal and not royal:
             continue
-        kind = {"legal": "legal", "contraband": "contraband", "royal": "royal"}[g.kind]
-        note = ""
+        kind = {"legal": "legal", "contraband": "contraband", "royal": "royal"}[g.kind]   # CSS class
+        note = kit.kind_word(g.index)
         if g.counts_as is not None:            # a Royal Good
-            note = f" (counts as {g.multiplier} {GOODS[g.counts_as].name})"
+            note += " " + _("(counts as {goods})").format(goods=good_count(g.counts_as, g.multiplier))
         width = 100 * k / biggest
-        bar = (f'<div class="snl-bar {kind}" style="width:{width:.1f}%" title="{k} {escape(g.name)}"></div>'
-               if k else '<div class="snl-zone">none with this many players</div>')
-        rows.append(f'<div>{escape(g.name)} <span class="snl-zone">· {kind}{escape(note)}</span></div>{bar}'
+        bar = (f'<div class="snl-bar {kind}" style="width:{width:.1f}%" title="{escape(good_count(g.index, k))}"></div>'
+               if k else '<div class="snl-zone">' + _("none with this many players") + "</div>")
+        rows.append(f'<div>{escape(goods_kind(g.index))} <span class="snl-zone">· {escape(note)}</span></div>{bar}'
                     f'<div style="text-align:right"><b>{k}</b></div>')
     total = sum(comp)
+    if royal:
+        deck = ngettext("<b>{total} card</b> in the deck for {players} players with Royal Goods.",
+                        "<b>{total} cards</b> in the deck for {players} players with Royal Goods.", total)
+    else:
+        deck = ngettext("<b>{total} card</b> in the deck for {players} players.",
+                        "<b>{total} cards</b> in the deck for {players} players.", total)
+    key = _("Legal goods are solid green bars, contraband striped red, Royal Goods striped purple.")
     return (f'<div class="snl"><div class="snl-bars">{"".join(rows)}</div>'
-            f'<div class="snl-zone" style="margin-top:6px"><b>{total} cards</b> in the deck for {players} players'
-            f'{" with Royal Goods" if royal else ""}. Legal goods are solid green bars, contraband striped red, '
-            f'Royal Goods striped purple.</div></div>')
+            f'<div class="snl-zone" style="margin-top:6px">{deck.format(total=total, players=players)} {key}'
+            f'</div></div>')
 
 
 def coins_html(edition: str) -> str:
     c = COINS[edition]
-    parts = ", ".join(f"{n} × {v}" for v, n in c["coins"])
-    return (f'<div class="snl snl-zone"><b>Coins in the box ({edition}):</b> {c["total"]} coins ({parts} gold). '
-            f'Every player starts with 50 gold; the rest is the bank. '
-            f'<span class="snl-src">{c["cite"]}</span></div>')
+    parts = _(", ").join(f"{n} × {v}" for v, n in c["coins"])
+    text = _("<b>Coins in the box ({edition}):</b> {total} coins ({parts} gold). Every player starts with "
+             "50 gold; the rest is the bank.").format(edition=edition, total=c["total"], parts=parts)
+    return f'<div class="snl snl-zone">{text} <span class="snl-src">{_(c["cite"])}</span></div>'
 
 
 def goods_gallery() -> widgets.HTML:
     """One card of every good, grouped by kind, drawn by ``render``."""
-    groups = [("Legal goods", "legal"), ("Contraband", "contraband"), ("Royal Goods (optional)", "royal")]
+    groups = [(_("Legal goods"), "legal"), (_("Contraband"), "contraband"), (_("Royal Goods (optional)"), "royal")]
     parts = []
     for label, kind in groups:
         counts = [1 if g.kind == kind else 0 for g in GOODS]
@@ -75,28 +83,31 @@ class SetupView(kit.Frame):
         super().__init__()
         self.seed = seed
         self.edition = kit.edition_toggle(edition)
-        self.players = lesson.toggles([(f"{n} players", n) for n in (3, 4, 5, 6)], players, "90px")
+        self.players = lesson.toggles([(ngettext("{n} player", "{n} players", n).format(n=n), n)
+                                       for n in (3, 4, 5, 6)], players, "90px")
         self.players.add_class("snl-players")
         self.players.add_class("snl-picker")
-        self.royal = widgets.Checkbox(value=royal, description="with the Royal Goods (optional rule)", indent=False)
+        self.royal = widgets.Checkbox(value=royal, description=_("with the Royal Goods (optional rule)"), indent=False)
         self.royal.add_class("snl-royal")
         self.chart = lesson.html()
         self.chart.add_class("snl-chart")
         self.coins = lesson.html()
         self.setup = lesson.html()
         self.setup.add_class("snl-setup")
-        self.shuffle = lesson.button("Shuffle and deal again", "auto", icon="random")
+        self.shuffle = lesson.button(_("Shuffle and deal again"), "auto", icon="random")
         self.shuffle.add_class("snl-shuffle")
         lesson.bench(self.shuffle, self.setup)
         for w in (self.edition, self.players, self.royal):
             w.observe(lambda _: self.update(), names="value")
         self.shuffle.on_click(lambda _: self.deal_again())
-        head = lesson.html('<div class="snl"><div class="snl-kicker">Try it</div>'
-                            '<div class="snl-zone">Pick an edition, a number of players and whether to add the '
-                            'Royal Goods. The deck, the coins and the opening table follow.</div></div>')
+        intro = _("Pick an edition, a number of players and whether to add the Royal Goods. The deck, the coins "
+                  "and the opening table follow.")
+        try_it = _("Try it")
+        head = lesson.html(f'<div class="snl"><div class="snl-kicker">{try_it}</div>'
+                           f'<div class="snl-zone">{intro}</div></div>')
+        dealt = _("The table after setup, dealt by the engine")
         self.body(head, self.edition, self.players, self.royal, self.chart, self.coins,
-                         lesson.html('<div class="snl"><div class="snl-kicker">The table after setup, '
-                                      'dealt by the engine</div></div>'),
+                         lesson.html(f'<div class="snl"><div class="snl-kicker">{dealt}</div></div>'),
                          self.shuffle, self.setup)
         self.update()
 
@@ -110,21 +121,26 @@ class SetupView(kit.Frame):
         rules, refusal = lesson.rules_refusal(ed, n, royal_goods=royal)
         if rules is None:
             self.chart.value = refusal
-            self.setup.value = (f'<div class="snl-zone">(shuffle #{self.seed}) No table: the 1st edition is for '
-                                f'3 to 5 players.</div>')
+            none = _("(shuffle #{seed}) No table: the 1st edition is for 3 to 5 players.").format(seed=self.seed)
+            self.setup.value = f'<div class="snl-zone">{none}</div>'
             return
         self.chart.value = deck_chart(n, royal)
         game = Game(rules, seed=self.seed)
         s = game.state
-        sheriff = ("Deputies " + " and ".join(s.names[p] for p in s.officials)) if rules.deputies \
-            else f"Sheriff: {s.names[s.officials[0]]}"
-        piles = ("two face-up discard piles of 5 cards each" if ed == "1E"
-                 else "no discard pile yet (it appears after the first Market)")
-        first = ("The Market starts at the Sheriff's left." if s.phase == "market"
-                 else "The Sheriff first picks which merchant starts the Market.")
-        facts = (f'<div class="snl-result">Shuffle #{self.seed}: {rules.hand_size} cards and 50 gold each; '
-                 f'{escape(sheriff)}; {piles}; {len(s.deck)} cards left in the draw pile. {escape(first)}'
-                 f' The game lasts {rules.rounds} rounds.</div>')
+        names = [_(s.names[p]) for p in s.officials]
+        sheriff = (_("Deputies {names}").format(names=and_list(names)) if rules.deputies
+                   else _("Sheriff: {name}").format(name=names[0]))
+        piles = (_("two face-up discard piles of 5 cards each") if ed == "1E"
+                 else _("no discard pile yet (it appears after the first Market)"))
+        first = (_("The Market starts at the Sheriff's left.") if s.phase == "market"
+                 else _("The Sheriff first picks which merchant starts the Market."))
+        each = ngettext("{n} card and 50 gold each", "{n} cards and 50 gold each", rules.hand_size)
+        left = ngettext("{n} card left in the draw pile", "{n} cards left in the draw pile", len(s.deck))
+        lasts = ngettext("The game lasts {n} round.", "The game lasts {n} rounds.", rules.rounds)
+        facts = _("Shuffle #{seed}: {each}; {officials}; {piles}; {left}. {first} {lasts}").format(
+            seed=self.seed, each=each.format(n=rules.hand_size), officials=escape(sheriff), piles=piles,
+            left=left.format(n=len(s.deck)), first=escape(first), lasts=lasts.format(n=rules.rounds))
+        facts = f'<div class="snl-result">{facts}</div>'
         self.setup.value = facts + lesson.table_html(s) + lesson.rules_html(["setup.deck", "setup.deal"], ed)
 
     @property
