@@ -139,13 +139,14 @@ class ScoreCalculator(kit.Frame):
         for w in (self.players, self.royal, self.bm):
             w.observe(lambda _: None if self._quiet else self._rebuild(), names="value")
         self.preset_pick.observe(lambda _: self.load_preset(self.preset_pick.value), names="value")
-        bar = [lesson.html(f'<div class="snl-zone">{escape(_("Players:"))}</div>'), self.players, self.royal, self.bm]
+        players_label, start = _("Players:"), _("Start from:")
+        bar = [lesson.html(f'<div class="snl-zone">{escape(players_label)}</div>'), self.players, self.royal, self.bm]
         self.next_preset = lesson.button(_("Next example ▶"))
         self.next_preset.add_class("snl-next-preset")
         self.next_preset.on_click(lambda _: self.step_preset())
         if bench:
             lesson.bench(self.next_preset, self.result)
-        top = [lesson.row([lesson.html(f'<div class="snl-zone" style="width:70px">{escape(_("Start from:"))}</div>'),
+        top = [lesson.row([lesson.html(f'<div class="snl-zone" style="width:70px">{escape(start)}</div>'),
                              self.preset_pick, self.next_preset], flex_flow="row wrap")] if show_presets else []
         intro = _("Type the cards on each stand (face-down ones included, they are revealed at the end) and each "
                   "player's gold. Cards still in hand score nothing.")

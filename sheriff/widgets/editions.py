@@ -51,8 +51,9 @@ def demo_players(ed):
 def demo_coins(ed):
     c = COINS[ed]
     coins = _(", ").join(f"{n} × {v}" for v, n in c["coins"])
+    said = _("{coins} gold.").format(coins=coins)
     return (ngettext("{n} coin", "{n} coins", c["total"]).format(n=c["total"]),
-            f'<div class="snl-zone">{escape(_("{coins} gold.").format(coins=coins))}</div>')
+            f'<div class="snl-zone">{escape(said)}</div>')
 
 
 def demo_setup(ed):

@@ -76,10 +76,11 @@ class RoundsLab(kit.Lab):
         times_as = (_("Times as Deputies: {times}.") if rules.deputies else _("Times as Sheriff: {times}.")).format(
             times=times)
         won = _("Winner: {names}.").format(names=winners)
+        round_ = _("Round")
         self.result.value = (
             f'<div class="snl"><div class="snl-result"><b class="snl-big snl-rounds">{escape(big)}</b> '
             f'{escape(game_no)} {escape(why)}<br>{escape(times_as)} {escape(won)}</div>'
-            f'<table class="snl-grid"><tr><th>{escape(_("Round"))}</th><th>{role}</th></tr>{rows}</table></div>'
+            f'<table class="snl-grid"><tr><th>{escape(round_)}</th><th>{role}</th></tr>{rows}</table></div>'
             + lesson.rule_html("round.end", ed) + (lesson.rule_html("deputies.round", ed) if rules.deputies else ""))
 
 
@@ -169,10 +170,11 @@ class TimeLimitLab(kit.Lab):
         self.first = widgets.Dropdown(options=[(_("opens the first bag"), "open"), (_("lets the first bag pass"), "pass"),
                                                (_("does nothing yet"), "none")], value="open",
                                       layout=widgets.Layout(width="200px"))
+        before = _("Before time runs out, the Sheriff")
         super().__init__(_("Time is up!"), _("With the time limit, bags the Sheriff has not dealt with when time "
                                              "runs out go through without a bribe."),
                          [lesson.row([edition_toggle, self.timed], flex_flow="row wrap"),
-                          lesson.row([lesson.html(f'<div class="snl-zone">{escape(_("Before time runs out, the Sheriff"))}</div>'),
+                          lesson.row([lesson.html(f'<div class="snl-zone">{escape(before)}</div>'),
                                       self.first], flex_flow="row wrap")],
                          result_class="snl-time-result")
         self.edition = edition_toggle
@@ -195,7 +197,8 @@ class TimeLimitLab(kit.Lab):
                 waiting.push(a)
         steps = run_moves(game, moves + [A.TimeUp(0)])
         self.result.value = steps_html(steps, game.names) + lesson.rule_html("variant.time_limit", ed)
-        self.table.value = (f'<div class="snl snl-zone"><b>{escape(_("The table when time runs out:"))}</b></div>'
+        when = _("The table when time runs out:")
+        self.table.value = (f'<div class="snl snl-zone"><b>{escape(when)}</b></div>'
                             + lesson.table_html(waiting.state, before, piles=False, show_hands=False))
 
 

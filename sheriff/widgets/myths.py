@@ -26,12 +26,12 @@ MISER = N_("Miser Mary")
 
 
 def _card(myth: str, source: str, truth: str, cite: str) -> widgets.HTML:
+    said = _("<b>Myth:</b> “{myth}”").format(myth=escape(_(myth)))
+    found = escape(_("(found in {source})").format(source=_(source)))
+    truth_said = _("<b>What the rulebooks say:</b> {truth}").format(truth=escape(_(truth)))
     return lesson.html(
-        f'<div class="snl"><div class="snl-myth">'
-        + _("<b>Myth:</b> “{myth}”").format(myth=escape(_(myth)))
-        + ' <span class="snl-src">' + escape(_("(found in {source})").format(source=_(source))) + '</span></div>'
-        f'<div class="snl-truth">' + _("<b>What the rulebooks say:</b> {truth}").format(truth=escape(_(truth)))
-        + f' <span class="snl-src">{escape(_(cite))}</span></div></div>')
+        f'<div class="snl"><div class="snl-myth">{said} <span class="snl-src">{found}</span></div>'
+        f'<div class="snl-truth">{truth_said} <span class="snl-src">{escape(_(cite))}</span></div></div>')
 
 
 _vec = kit.goods

@@ -40,8 +40,10 @@ class KingQueenLab(kit.Lab):
         self.good.observe(self._good_changed, names="value")
         for w in [*self.counts, *self.royal_counts, self.royal_kind]:
             w.observe(lambda _: self.update(), names="value")
-        rows = [lesson.row([lesson.html(f'<div class="snl-zone" style="width:140px">{escape(_("Good:"))}</div>'), self.good]
-                             + ([lesson.html(f'<div class="snl-zone">&nbsp;&nbsp;{escape(_("Royal card:"))}</div>'),
+        good_label, royal_label = _("Good:"), _("Royal card:")
+        rows = [lesson.row([lesson.html(f'<div class="snl-zone" style="width:140px">{escape(good_label)}</div>'),
+                            self.good]
+                           + ([lesson.html(f'<div class="snl-zone">&nbsp;&nbsp;{escape(royal_label)}</div>'),
                                  self.royal_kind]
                                 if royal else []))]
         for i, name in enumerate(NAMES):
