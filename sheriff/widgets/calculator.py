@@ -113,19 +113,26 @@ def score_table(names, stands, gold, black_market=None) -> tuple[str, list, list
     return html, scores, winners
 
 
+def _box_width(label: str, least: int) -> str:
+    """A checkbox wide enough for its label on one line (longer words in some languages)."""
+    return f"{max(least, 8 * len(label) + 30)}px"
+
+
 class ScoreCalculator(kit.Frame):
     def __init__(self, preset: str | None = None, players: int = 4, show_presets: bool = True,
                  title: str | None = None, bench: bool = False):
         super().__init__()
-        self.preset_pick = widgets.Dropdown(options=[(_(k), k) for k in presets()], layout=widgets.Layout(width="420px", max_width="100%"))
+        self.preset_pick = widgets.Dropdown(options=[(_(k), k) for k in presets()],
+                                            layout=widgets.Layout(width="420px", max_width="100%"))
         self.preset_pick.add_class("snl-preset")
         self.players = widgets.Dropdown(options=[3, 4, 5, 6], value=players, layout=widgets.Layout(width="70px"))
         self.players.add_class("snl-players")
-        self.royal = widgets.Checkbox(value=False, description=_("Royal Goods"), indent=False,
-                                      layout=widgets.Layout(width="130px"))
+        royal, bm = _("Royal Goods"), _("Black Market cards")
+        self.royal = widgets.Checkbox(value=False, description=royal, indent=False,
+                                      layout=widgets.Layout(width=_box_width(royal, 130)))
         self.royal.add_class("snl-royal")
-        self.bm = widgets.Checkbox(value=False, description=_("Black Market cards"), indent=False,
-                                   layout=widgets.Layout(width="170px"))
+        self.bm = widgets.Checkbox(value=False, description=bm, indent=False,
+                                   layout=widgets.Layout(width=_box_width(bm, 170)))
         self.grid = widgets.GridBox(layout=widgets.Layout(grid_gap="2px 4px", overflow="auto"))
         self._cache: dict = {}
         self.result = lesson.html()
