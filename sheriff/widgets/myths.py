@@ -63,7 +63,7 @@ class PenaltyMyth(_Myth):
                      N_("1E · If the Sheriff inspects your bag; 2E · Goods Breakdown"))
         said = _("A merchant declares 1 Apple but the bag holds 1")
         super().__init__(card, [lesson.row([lesson.html(f'<div class="snl-zone">{escape(said)}&nbsp;</div>'), self.good,
-                                              self.next_button])])
+                                              self.next_button], flex_flow="row wrap")])
         lesson.bench(self.next_button, self.result)
         self.update()
 
@@ -118,7 +118,7 @@ class GoldMyth(_Myth):
                         "plus King and Queen bonuses."), N_("1E · End of the game; 2E · Winning the Game"))
         said = _("{name}’s gold:").format(name=_(MISER))
         super().__init__(card, [lesson.row([lesson.html(f'<div class="snl-zone">{escape(said)}&nbsp;</div>'),
-                                              self.gold])])
+                                              self.gold], flex_flow="row wrap")])
         self.update()
 
     def update(self) -> None:
@@ -144,7 +144,7 @@ class LegalOnlyMyth(_Myth):
                      N_("1E · If the Sheriff inspects your bag; 2E · If the Sheriff Inspects Your Bag"))
         said = _("Declared: 3 Apples. In the bag: 2 Apples and 1")
         super().__init__(card, [lesson.row([lesson.html(f'<div class="snl-zone">{escape(said)}&nbsp;</div>'),
-                                            self.other])])
+                                            self.other], flex_flow="row wrap")])
         self.update()
 
     def update(self) -> None:
