@@ -34,7 +34,7 @@ def _final_table(scenario_id: str):
 
 def _balanced(names, stands, target_gold_total: int):
     """Gold so that the first two players tie on points and the others trail by 10 (tie presets)."""
-    sc, _ = score(stands, [0] * len(stands))
+    sc, _winners = score(stands, [0] * len(stands))
     top = max(x.total for x in sc) + target_gold_total
     return [top - x.total - (0 if p < 2 else 10) for p, x in enumerate(sc)]
 

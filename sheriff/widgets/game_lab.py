@@ -38,7 +38,8 @@ class RoundsLab(kit.Lab):
         self.players.observe(lambda _: self.update(), names="value")
         self.again.on_click(lambda _: self.play_again())
         super().__init__(_("How long is a game?"), _("The engine's bots play a whole game at the table you choose. "
-                                                     "Watch the Sheriff's role move round the table."), [self.players, self.again],
+                                                     "Watch the Sheriff's role move round the table."),
+                         [self.players, self.again],
                          edition=edition, table=False, result_class="snl-rounds-result")
         self.update()
 
@@ -167,7 +168,8 @@ class TimeLimitLab(kit.Lab):
         edition_toggle = kit.edition_toggle(edition)
         self.timed = widgets.Checkbox(value=True, description=_("playing with the time limit"), indent=False)
         self.timed.add_class("snl-timed")
-        self.first = widgets.Dropdown(options=[(_("opens the first bag"), "open"), (_("lets the first bag pass"), "pass"),
+        self.first = widgets.Dropdown(options=[(_("opens the first bag"), "open"),
+                                               (_("lets the first bag pass"), "pass"),
                                                (_("does nothing yet"), "none")], value="open",
                                       layout=widgets.Layout(width="200px"))
         before = _("Before time runs out, the Sheriff")

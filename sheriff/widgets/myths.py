@@ -90,7 +90,8 @@ class BonusMyth(_Myth):
     def __init__(self):
         card = _card(N_("The King gets 15 and the Queen 5, whatever the good."), MANUAL,
                      N_("Each legal good has its own bonuses: Apples 20 / 10, Cheese 15 / 10, Bread 15 / 10, "
-                        "Chickens 10 / 5."), N_("1E · So, you want to be the Chicken King?; 2E · King and Queen Bonus"))
+                        "Chickens 10 / 5."),
+                     N_("1E · So, you want to be the Chicken King?; 2E · King and Queen Bonus"))
         super().__init__(card, [])
         rows = []
         for g in LEGAL_GOODS:

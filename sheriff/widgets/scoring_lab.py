@@ -52,7 +52,8 @@ class KingQueenLab(kit.Lab):
                 cells += [lesson.label("&nbsp;" + escape(_("cards, plus royal cards:"))), self.royal_counts[i]]
             rows.append(lesson.row(cells))
         super().__init__(_("King and Queen of one good"), _("Type how many cards of the good each stand holds. "
-                                                           "Make ties and see how the bonuses are split."), rows, table=False,
+                                                           "Make ties and see how the bonuses are split."),
+                         rows, table=False,
                          result_class="snl-kq-result")
         self.update()
 
