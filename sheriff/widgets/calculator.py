@@ -15,11 +15,15 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.cards import CONTRABAND_GOODS, GOOD_IDS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
+from sheriff.i18n import N_, _
 from sheriff.scenario import get_scenario
 from sheriff.scoring import Verdict, score, verdict
 from sheriff.widgets import kit, lesson
+from sheriff.wording import goods_kind
 
-DEFAULT_NAMES = ["Player 1", "Player 2", "Player 3", "Player 4", "Player 5", "Player 6"]
+# Names and preset labels stay English in the source (they are keys); ``_`` where they are shown.
+DEFAULT_NAMES = [N_("Player 1"), N_("Player 2"), N_("Player 3"), N_("Player 4"), N_("Player 5"), N_("Player 6")]
+ANN, BEN, CAT = N_("Ann"), N_("Ben"), N_("Cat")
 
 
 def _final_table(scenario_id: str):
@@ -30,7 +34,7 @@ def _final_table(scenario_id: str):
 
 def _balanced(names, stands, target_gold_total: int):
     """Gold so that the first two players tie on points and the others trail by 10 (tie presets)."""
-    sc, _ = score(stands, [0] * len(stands))
+    sc, _winners = score(stands, [0] * len(stands))
     top = max(x.total for x in sc) + target_gold_total
     return [top - x.total - (0 if p < 2 else 10) for p, x in enumerate(sc)]
 
@@ -44,20 +48,20 @@ Preset = tuple[list[str], list[list[int]], list[int] | None, list[list[int]], bo
 @lru_cache(maxsize=1)
 def presets() -> dict[str, Preset]:
     """label -> (names, stands, gold, black market values, royal goods on?); gold None: balanced for a tie."""
-    out: dict[str, Preset] = {"An empty sheet (4 players)": (DEFAULT_NAMES[:4], [[0] * N_GOODS for _ in range(4)],
+    out: dict[str, Preset] = {N_("An empty sheet (4 players)"): (DEFAULT_NAMES[:4], [[0] * N_GOODS for _ in range(4)],
                                                               [50] * 4, [[] for _ in range(4)], False)}
     names, stands, gold, bm = _final_table("1e-david-125")
-    out["David of Doncaster's table (rulebook example)"] = (names, stands, gold, bm, False)
+    out[N_("David of Doncaster's table (rulebook example)")] = (names, stands, gold, bm, False)
     names, stands, gold, bm = _final_table("2e-will-scarlet-gouda")
-    out["Will Scarlet's Gouda Cheese (Royal Goods example)"] = (names, stands, gold, bm, True)
+    out[N_("Will Scarlet's Gouda Cheese (Royal Goods example)")] = (names, stands, gold, bm, True)
     # Ties on points, broken by legal goods, then contraband, else shared.
     c = _vec(chickens=3)
-    out["Tie on points: more legal goods wins"] = (["Ann", "Ben", "Cat"], [_vec(apples=6, cheese=2),
+    out[N_("Tie on points: more legal goods wins")] = ([ANN, BEN, CAT], [_vec(apples=6, cheese=2),
                                                    _vec(apples=5, cheese=2), c],
                                                   None, [[], [], []], False)
-    out["Tie on points and legal goods: more contraband wins"] = (["Ann", "Ben", "Cat"], [
+    out[N_("Tie on points and legal goods: more contraband wins")] = ([ANN, BEN, CAT], [
         _vec(apples=4, cheese=2, pepper=2), _vec(apples=4, cheese=2, silk=1), c], None, [[], [], []], False)
-    out["Tie on everything: shared victory"] = (["Ann", "Ben", "Cat"], [
+    out[N_("Tie on everything: shared victory")] = ([ANN, BEN, CAT], [
         _vec(apples=3, pepper=1), _vec(cheese=3, mead=1), _vec(apples=1, cheese=2)], None, [[], [], []], False)
     fixed = {}
     for label, (nm, stn, gl, bmv, royal) in out.items():
@@ -69,14 +73,15 @@ def presets() -> dict[str, Preset]:
 
 def _why(v: Verdict, names) -> str:
     """The engine's tie-break verdict in words (empty when nobody tied on points)."""
-    tied = ", ".join(names[p] for p in v.tied_on_points)
+    tied = _(", ").join(names[p] for p in v.tied_on_points)
     if v.decided_by == "legal goods":
-        return f"{tied} tie on points; the most legal goods on the stand breaks the tie."
+        return _("{tied} tie on points; the most legal goods on the stand breaks the tie.").format(tied=tied)
     if v.decided_by == "contraband":
-        return (f"{tied} tie on points; {', '.join(names[p] for p in v.tied_on_legal)} also tie on legal goods, "
-                "so the most contraband breaks the tie.")
+        return _("{tied} tie on points; {also} also tie on legal goods, so the most contraband breaks the tie.").format(
+            tied=tied, also=_(", ").join(names[p] for p in v.tied_on_legal))
     if v.decided_by == "shared":
-        return f"{', '.join(names[p] for p in v.winners)} tie on points, legal goods and contraband: the victory is shared."
+        return _("{tied} tie on points, legal goods and contraband: the victory is shared.").format(
+            tied=_(", ").join(names[p] for p in v.winners))
     return ""
 
 
@@ -87,38 +92,47 @@ def score_table(names, stands, gold, black_market=None) -> tuple[str, list, list
     rows = []
     for p in range(n):
         sc = scores[p]
-        bon = ", ".join(f"{GOODS[GOOD_IDS[k]].name} {v}" for k, v in sc.bonuses.items()) or "—"
+        bon = _(", ").join(_("{good} {bonus}").format(good=goods_kind(GOOD_IDS[k]), bonus=v)
+                          for k, v in sc.bonuses.items()) or "—"
         win = p in winners
-        tag = ("winner" if len(winners) == 1 else "shared victory") if win else ""
+        tag = (_("winner") if len(winners) == 1 else _("shared victory")) if win else ""
         rows.append(f'<tr class="{"snl-win" if win else ""}" data-player="{p}"><td>{escape(names[p])}</td>'
                     f'<td class="num">{sc.goods}</td><td class="num">{sc.gold}</td><td>{escape(bon)}</td>'
                     f'<td class="num snl-total"><b>{sc.total}</b></td><td class="num">{sc.legal_cards}</td>'
                     f'<td class="num">{sc.contraband_cards}</td><td>{tag}</td></tr>')
-    head = ("<tr><th>Player</th><th>Goods</th><th>Gold</th><th>King / Queen bonuses</th><th>Total</th>"
-            "<th>Legal cards</th><th>Contraband cards</th><th></th></tr>")
+    head = "<tr>" + "".join(f"<th>{escape(c)}</th>" for c in (
+        _("Player"), _("Goods"), _("Gold"), _("King / Queen bonuses"), _("Total"), _("Legal cards"),
+        _("Contraband cards"), "")) + "</tr>"
     why = _why(verdict(scores, winners), names)
     if len(winners) == 1:
-        headline = f"{names[winners[0]]} wins with {scores[winners[0]].total}."
+        headline = _("{name} wins with {total}.").format(name=names[winners[0]], total=scores[winners[0]].total)
     else:
-        headline = "Shared victory: " + ", ".join(names[p] for p in winners) + "."
+        headline = _("Shared victory: {names}.").format(names=_(", ").join(names[p] for p in winners))
     html = (f'<div class="snl"><table class="snl-grid">{head}{"".join(rows)}</table>'
             f'<div class="snl-result snl-verdict"><b class="snl-big">{escape(headline)}</b> {escape(why)}</div></div>')
     return html, scores, winners
 
 
+def _box_width(label: str, least: int) -> str:
+    """A checkbox wide enough for its label on one line (longer words in some languages)."""
+    return f"{max(least, 8 * len(label) + 30)}px"
+
+
 class ScoreCalculator(kit.Frame):
     def __init__(self, preset: str | None = None, players: int = 4, show_presets: bool = True,
-                 title: str = "Score calculator", bench: bool = False):
+                 title: str | None = None, bench: bool = False):
         super().__init__()
-        self.preset_pick = widgets.Dropdown(options=list(presets()), layout=widgets.Layout(width="420px", max_width="100%"))
+        self.preset_pick = widgets.Dropdown(options=[(_(k), k) for k in presets()],
+                                            layout=widgets.Layout(width="420px", max_width="100%"))
         self.preset_pick.add_class("snl-preset")
         self.players = widgets.Dropdown(options=[3, 4, 5, 6], value=players, layout=widgets.Layout(width="70px"))
         self.players.add_class("snl-players")
-        self.royal = widgets.Checkbox(value=False, description="Royal Goods", indent=False,
-                                      layout=widgets.Layout(width="130px"))
+        royal, bm = _("Royal Goods"), _("Black Market cards")
+        self.royal = widgets.Checkbox(value=False, description=royal, indent=False,
+                                      layout=widgets.Layout(width=_box_width(royal, 130)))
         self.royal.add_class("snl-royal")
-        self.bm = widgets.Checkbox(value=False, description="Black Market cards", indent=False,
-                                   layout=widgets.Layout(width="170px"))
+        self.bm = widgets.Checkbox(value=False, description=bm, indent=False,
+                                   layout=widgets.Layout(width=_box_width(bm, 170)))
         self.grid = widgets.GridBox(layout=widgets.Layout(grid_gap="2px 4px", overflow="auto"))
         self._cache: dict = {}
         self.result = lesson.html()
@@ -132,18 +146,19 @@ class ScoreCalculator(kit.Frame):
         for w in (self.players, self.royal, self.bm):
             w.observe(lambda _: None if self._quiet else self._rebuild(), names="value")
         self.preset_pick.observe(lambda _: self.load_preset(self.preset_pick.value), names="value")
-        bar = [lesson.html('<div class="snl-zone">Players:</div>'), self.players, self.royal, self.bm]
-        self.next_preset = lesson.button("Next example ▶")
+        players_label, start = _("Players:"), _("Start from:")
+        bar = [lesson.html(f'<div class="snl-zone">{escape(players_label)}</div>'), self.players, self.royal, self.bm]
+        self.next_preset = lesson.button(_("Next example ▶"))
         self.next_preset.add_class("snl-next-preset")
         self.next_preset.on_click(lambda _: self.step_preset())
         if bench:
             lesson.bench(self.next_preset, self.result)
-        top = [lesson.row([lesson.html('<div class="snl-zone" style="width:70px">Start from:</div>'),
+        top = [lesson.row([lesson.html(f'<div class="snl-zone" style="width:70px">{escape(start)}</div>'),
                              self.preset_pick, self.next_preset], flex_flow="row wrap")] if show_presets else []
-        head = lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
-                            '<div class="snl-zone">Type the cards on each stand (face-down ones included, they are '
-                            'revealed at the end) and each player\'s gold. Cards still in hand score nothing.'
-                            '</div></div>')
+        intro = _("Type the cards on each stand (face-down ones included, they are revealed at the end) and each "
+                  "player's gold. Cards still in hand score nothing.")
+        head = lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(title or _("Score calculator"))}</div>'
+                           f'<div class="snl-zone">{escape(intro, quote=False)}</div></div>')
         self.body(head, *top, lesson.row(bar, flex_flow="row wrap"), self.grid, self.result, self.note)
         self._rebuild()
         if preset is not None:
@@ -173,14 +188,15 @@ class ScoreCalculator(kit.Frame):
         goods = self.goods()
         make = lesson.make
         self.names = [self._cached(("name", p), lambda p=p: make(widgets.Text, {"width": "150px"},
-                                                                 value=DEFAULT_NAMES[p])) for p in range(n)]
+                                                                 value=_(DEFAULT_NAMES[p]))) for p in range(n)]
         self.cells = [{g: self._cached(("cell", p, g), lambda p=p, g=g: self._cell(p, g)) for g in goods}
                       for p in range(n)]
         self.gold = [self._cached(("gold", p), lambda p=p: self._gold_box(p)) for p in range(n)]
         self.bm_values = [self._cached(("bm", p), lambda: make(widgets.Text, {"width": "110px"}, value="",
-                                                              placeholder="e.g. 24, 21"))
+                                                              placeholder=_("e.g. 24, 21")))
                           for p in range(n)] if self.bm.value else []
-        cols = ["Player"] + [GOODS[g].name for g in goods] + ["Gold"] + (["Black Market values"] if self.bm.value else [])
+        cols = ([_("Player")] + [goods_kind(g) for g in goods] + [_("Gold")]
+                + ([_("Black Market values")] if self.bm.value else []))
         header = [self._cached(("head", c), lambda c=c: lesson.label(
             f'<span style="font-weight:bold;font-size:11px;line-height:1.1">{escape(c)}</span>')) for c in cols]
         items = list(header)
@@ -250,7 +266,7 @@ class ScoreCalculator(kit.Frame):
         finally:
             self._quiet = False
         self._rebuild(keep=False)
-        self.set_values(names, stands, gold, bm)
+        self.set_values([_(x) for x in names], stands, gold, bm)
 
     def update(self) -> None:
         if self._quiet:
@@ -263,8 +279,9 @@ class ScoreCalculator(kit.Frame):
         if self.royal.value:
             notes.append(lesson.rule_html("royal.goods"))
         if self.bm.value:
-            notes.append('<div class="snl-assume"><b>Your cards, your numbers:</b> type the values printed on the '
-                         'Black Market cards each player claimed; the rulebook does not list them.</div>')
+            notes.append('<div class="snl-assume">' + _("<b>Your cards, your numbers:</b> type the values printed on "
+                                                       "the Black Market cards each player claimed; the rulebook does "
+                                                       "not list them.") + '</div>')
         self.note.value = "".join(notes)
 
     @property

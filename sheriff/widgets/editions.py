@@ -16,6 +16,7 @@ from sheriff import actions as A
 from sheriff.actions import Bribe
 from sheriff.cards import GOOD_IDS, N_GOODS
 from sheriff.engine import Game
+from sheriff.i18n import N_, _, ngettext
 from sheriff.narration import narrate
 from sheriff.phases.rounds import reshuffle
 from sheriff.practice import table_game
@@ -30,7 +31,7 @@ _vec = kit.goods
 def _refusal_or(game, action, ok: str) -> tuple[str, str]:
     err = game.why_illegal(action)
     if err is not None:
-        return "Refused", lesson.refusal_html(err)
+        return _("Refused"), lesson.refusal_html(err)
     before = game.state.copy()
     events = game.push(action)
     lines = narrate(action, events, before, game.state)
@@ -40,33 +41,38 @@ def _refusal_or(game, action, ok: str) -> tuple[str, str]:
 def demo_players(ed):
     rules, refusal = lesson.rules_refusal(ed, 6)
     if rules is None:
-        return "No six-player game", refusal
+        return _("No six-player game"), refusal
     g = Game(rules, seed=1)
-    return "Six players: allowed", (f'<div class="snl-zone">The engine deals a six-player game with two Deputies: '
-                                    f'{escape(" and ".join(g.names[p] for p in g.state.officials))}.</div>')
+    a, b = (_(g.names[p]) for p in g.state.officials)
+    said = _("The engine deals a six-player game with two Deputies: {first} and {second}.").format(first=a, second=b)
+    return _("Six players: allowed"), f'<div class="snl-zone">{escape(said)}</div>'
 
 
 def demo_coins(ed):
     c = COINS[ed]
-    return f"{c['total']} coins", f'<div class="snl-zone">{", ".join(f"{n} × {v}" for v, n in c["coins"])} gold.</div>'
+    coins = _(", ").join(f"{n} × {v}" for v, n in c["coins"])
+    said = _("{coins} gold.").format(coins=coins)
+    return (ngettext("{n} coin", "{n} coins", c["total"]).format(n=c["total"]),
+            f'<div class="snl-zone">{escape(said)}</div>')
 
 
 def demo_setup(ed):
     s = Game(lesson.rules_refusal(ed, 4)[0], seed=2).state
     if s.edition1:
-        return "Two discard piles of 5", lesson.piles_html(s)
-    return "No discard pile yet", lesson.piles_html(s)
+        return _("Two discard piles of 5"), lesson.piles_html(s)
+    return _("No discard pile yet"), lesson.piles_html(s)
 
 
 def demo_market_order(ed):
     g = Game(lesson.rules_refusal(ed, 4)[0], seed=2)
     s = g.state
     if s.phase == "market_start":
-        return "The Sheriff picks", (f'<div class="snl-zone">The game opens with the Sheriff '
-                                     f'({escape(s.names[s.officials[0]])}) choosing who starts the Market.</div>')
-    return "From the Sheriff's left", (f'<div class="snl-zone">The first Market turn belongs to '
-                                       f'{escape(s.names[g.to_act])}, left of the Sheriff '
-                                       f'({escape(s.names[s.officials[0]])}).</div>')
+        said = _("The game opens with the Sheriff ({sheriff}) choosing who starts the Market.").format(
+            sheriff=_(s.names[s.officials[0]]))
+        return _("The Sheriff picks"), f'<div class="snl-zone">{escape(said)}</div>'
+    said = _("The first Market turn belongs to {merchant}, left of the Sheriff ({sheriff}).").format(
+        merchant=_(s.names[g.to_act]), sheriff=_(s.names[s.officials[0]]))
+    return _("From the Sheriff's left"), f'<div class="snl-zone">{escape(said)}</div>'
 
 
 def demo_market_draw(ed):
@@ -76,12 +82,12 @@ def demo_market_draw(ed):
         g.push(A.ChooseStart(s.officials[0], s.order[0]))
     p = g.to_act
     card = next(c for c in range(N_GOODS) if s.hands[p][c])
-    return _refusal_or(g, A.Market(p, (card,), (0,), 0), "Takes from a discard pile")
+    return _refusal_or(g, A.Market(p, (card,), (0,), 0), _("Takes from a discard pile"))
 
 
 def demo_confiscated(ed):
     g = table_game(ed, {1: _vec(apples=1, silk=1)}, {1: (GOOD_IDS["apples"], 2)})
-    return _refusal_or(g, A.Inspect(0, 1, pile=1), "Onto the pile the Sheriff picks")
+    return _refusal_or(g, A.Inspect(0, 1, pile=1), _("Onto the pile the Sheriff picks"))
 
 
 def demo_reshuffle(ed):
@@ -94,83 +100,92 @@ def demo_reshuffle(ed):
     before = [len(p) for p in s.discards]
     reshuffle(s)
     after = [len(p) for p in s.discards]
-    return (f"{len(s.deck)} reshuffled, {sum(after)} stay on the discard pile{'s' if len(after) > 1 else ''}",
-            f'<div class="snl-zone">Discard pile{"s" if len(before) > 1 else ""} before: {before}; after: {after}; '
-            f'new draw pile: {len(s.deck)} cards.</div>')
+    if len(after) > 1:
+        head = _("{shuffled} reshuffled, {kept} stay on the discard piles")
+        said = ngettext("Discard piles before: {before}; after: {after}; new draw pile: {n} card.",
+                        "Discard piles before: {before}; after: {after}; new draw pile: {n} cards.", len(s.deck))
+    else:
+        head = _("{shuffled} reshuffled, {kept} stay on the discard pile")
+        said = ngettext("Discard pile before: {before}; after: {after}; new draw pile: {n} card.",
+                        "Discard pile before: {before}; after: {after}; new draw pile: {n} cards.", len(s.deck))
+    return (head.format(shuffled=len(s.deck), kept=sum(after)),
+            f'<div class="snl-zone">{said.format(before=before, after=after, n=len(s.deck))}</div>')
 
 
 def demo_bribe_gold(ed):
     g = table_game(ed, {1: _vec(silk=1)}, {1: (GOOD_IDS["apples"], 1)}, gold={1: 5})
     g.push(A.Threaten(0, 1))
-    return _refusal_or(g, A.Offer(1, 1, Bribe(gold=9)), "Promises 9 gold")
+    return _refusal_or(g, A.Offer(1, 1, Bribe(gold=9)), _("Promises 9 gold"))
 
 
 def demo_void(ed):
     g = table_game(ed, {1: _vec(apples=2)}, {1: (GOOD_IDS["apples"], 2)})
     g.push(A.Threaten(0, 1))
     g.push(A.Offer(1, 1, Bribe(gold=2, bag=(GOOD_IDS["silk"],))))
-    return _refusal_or(g, A.Accept(0, 1), "The missing Silk is not owed")
+    return _refusal_or(g, A.Accept(0, 1), _("The missing Silk is not owed"))
 
 
 def demo_tie(ed):
-    names, stands, gold, bm, _ = presets()["Tie on everything: shared victory"]
-    html, _, winners = score_table(names, stands, gold, bm)
+    names, stands, gold, bm, _royal = presets()["Tie on everything: shared victory"]
+    html, _scores, _winners = score_table([_(x) for x in names], stands, gold, bm)
     note = ("" if ed == "2E" else
-            '<div class="sn-interp">Interpretation: the 1st edition stops after the contraband tie-breaker; the '
-            'engine then shares the victory, as the 2nd edition says.</div>')
-    return "Shared victory", html + note
+            '<div class="sn-interp">' + _("Interpretation: the 1st edition stops after the contraband tie-breaker; "
+                                          "the engine then shares the victory, as the 2nd edition says.") + '</div>')
+    return _("Shared victory"), html + note
 
 
 def demo_options(ed):
     rules, refusal = lesson.rules_refusal(ed, 4, black_market=True)
     if rules is None:
-        return "No Black Market", refusal
-    return "Black Market available", '<div class="snl-zone">The engine builds a 2nd-edition game with the Black Market.</div>'
+        return _("No Black Market"), refusal
+    return _("Black Market available"), ('<div class="snl-zone">'
+                                         + _("The engine builds a 2nd-edition game with the Black Market.") + '</div>')
 
 
 ROWS = [
-    ("Players", "3 to 5", "3 to 6 (six with two Deputies)", demo_players, "setup.players"),
-    ("Coins in the box", "110", "133", demo_coins, "setup.deal"),
-    ("Piles at setup", "draw pile and two face-up discard piles of 5", "draw pile only", demo_setup, "setup.deck"),
-    ("Who starts the Market", "the player left of the Sheriff", "a merchant the Sheriff picks",
+    (N_("Players"), N_("3 to 5"), N_("3 to 6 (six with two Deputies)"), demo_players, "setup.players"),
+    (N_("Coins in the box"), "110", "133", demo_coins, "setup.deal"),
+    (N_("Piles at setup"), N_("draw pile and two face-up discard piles of 5"), N_("draw pile only"),
+     demo_setup, "setup.deck"),
+    (N_("Who starts the Market"), N_("the player left of the Sheriff"), N_("a merchant the Sheriff picks"),
      demo_market_order, "market.start"),
-    ("Drawing in the Market", "from the top of either discard pile first, then the draw pile",
-     "from the deck only", demo_market_draw, "market.draw_2e"),
-    ("Confiscated goods", "on either discard pile, the Sheriff's choice", "on the discard pile",
+    (N_("Drawing in the Market"), N_("from the top of either discard pile first, then the draw pile"),
+     N_("from the deck only"), demo_market_draw, "market.draw_2e"),
+    (N_("Confiscated goods"), N_("on either discard pile, the Sheriff's choice"), N_("on the discard pile"),
      demo_confiscated, "inspect.confiscate_pile"),
-    ("Reshuffling", "all but the top 5 cards of each discard pile", "the whole discard pile",
+    (N_("Reshuffling"), N_("all but the top 5 cards of each discard pile"), N_("the whole discard pile"),
      demo_reshuffle, "market.reshuffle"),
-    ("Gold in a bribe", "only gold you have (in Running out of Gold)", "said outright: never more than you have",
+    (N_("Gold in a bribe"), N_("only gold you have (in Running out of Gold)"),
+     N_("said outright: never more than you have"),
      demo_bribe_gold, "bribe.gold"),
-    ("Promised goods that are not there", "not owed", "not owed, but bag and stand are shown as proof",
+    (N_("Promised goods that are not there"), N_("not owed"), N_("not owed, but bag and stand are shown as proof"),
      demo_void, "deal.void_goods"),
-    ("Still tied after the tie-breakers", "not covered", "shared victory", demo_tie, "score.tiebreak"),
-    ("Optional rules", "Royal Goods, time limit, remove 10, seven-card hand",
-     "the same, plus the 6th player (Deputies) and the Black Market", demo_options, "variant.edition"),
+    (N_("Still tied after the tie-breakers"), N_("not covered"), N_("shared victory"), demo_tie, "score.tiebreak"),
+    (N_("Optional rules"), N_("Royal Goods, time limit, remove 10, seven-card hand"),
+     N_("the same, plus the 6th player (Deputies) and the Black Market"), demo_options, "variant.edition"),
 ]
 
 
 class EditionsView(kit.Frame):
     def __init__(self, row: int = 0):
         super().__init__()
-        table = "".join(f"<tr><td><b>{escape(t)}</b></td><td>{escape(a)}</td><td>{escape(b)}</td></tr>"
-                        for t, a, b, _, _ in ROWS)
-        self.summary = lesson.html(f'<div class="snl"><table class="snl-grid"><tr><th>Topic</th>'
-                                    f'<th>1st edition</th><th>2nd edition</th></tr>{table}</table></div>')
-        self.pick = widgets.Dropdown(options=[(t, i) for i, (t, *_rest) in enumerate(ROWS)], value=row,
-                                     description="Show:", layout=widgets.Layout(width="420px", max_width="100%"))
+        table = "".join(f"<tr><td><b>{escape(_(t))}</b></td><td>{escape(_(a))}</td><td>{escape(_(b))}</td></tr>"
+                        for t, a, b, *_rest in ROWS)
+        head = "".join(f"<th>{escape(c)}</th>" for c in (_("Topic"), _("1st edition"), _("2nd edition")))
+        self.summary = lesson.html(f'<div class="snl"><table class="snl-grid"><tr>{head}</tr>{table}</table></div>')
+        self.pick = widgets.Dropdown(options=[(_(t), i) for i, (t, *_rest) in enumerate(ROWS)], value=row,
+                                     description=_("Show:"), layout=widgets.Layout(width="420px", max_width="100%"))
         self.pick.add_class("snl-topic")
-        self.next_button = lesson.button("Next difference ▶")
+        self.next_button = lesson.button(_("Next difference ▶"))
         self.next_button.add_class("snl-next-topic")
         self.result = lesson.html()
         self.result.add_class("snl-editions-result")
         lesson.bench(self.next_button, self.result)
         self.pick.observe(lambda _: self.update(), names="value")
         self.next_button.on_click(lambda _: self.step())
-        self.body(lesson.html('<div class="snl"><div class="snl-kicker">The differences'
-                                                      '</div></div>'), self.summary,
-                         lesson.html('<div class="snl"><div class="snl-kicker">The engine plays the same situation '
-                                      'under each edition</div></div>'),
+        kicker = '<div class="snl"><div class="snl-kicker">{}</div></div>'
+        self.body(lesson.html(kicker.format(escape(_("The differences")))), self.summary,
+                  lesson.html(kicker.format(escape(_("The engine plays the same situation under each edition")))),
                          lesson.row([self.pick, self.next_button], flex_flow="row wrap"), self.result)
         self.update()
 
@@ -184,10 +199,13 @@ class EditionsView(kit.Frame):
         for ed, said in (("1E", a), ("2E", b)):
             head, detail = demo(ed)
             self.headlines[ed] = head
-            cols.append(f'<td style="width:50%"><div class="snl-zone">Rulebook: {escape(said)}</div>'
+            book = _("Rulebook: {said}").format(said=_(said))
+            cols.append(f'<td style="width:50%"><div class="snl-zone">{escape(book)}</div>'
                         f'<div class="snl-result"><b class="snl-headline">{escape(head)}</b></div>{detail}</td>')
-        self.result.value = (f'<div class="snl"><table class="snl-grid" style="width:100%"><tr><th>1st edition: '
-                             f'{escape(title)}</th><th>2nd edition: {escape(title)}</th></tr><tr>{"".join(cols)}'
+        first = _("1st edition: {topic}").format(topic=_(title))
+        second = _("2nd edition: {topic}").format(topic=_(title))
+        self.result.value = (f'<div class="snl"><table class="snl-grid" style="width:100%"><tr><th>{escape(first)}'
+                             f'</th><th>{escape(second)}</th></tr><tr>{"".join(cols)}'
                              f'</tr></table>{lesson.rule_html(rule_id)}</div>')
 
     @property

@@ -12,22 +12,26 @@ import ipywidgets as widgets
 from sheriff import actions as A
 from sheriff import events as E
 from sheriff.cards import BONUS, GOOD_IDS, GOODS, CONTRABAND_GOODS, LEGAL_GOODS
+from sheriff.i18n import N_, _, ngettext
 from sheriff.practice import table_game
 from sheriff.scoring import bonuses
 from sheriff.widgets import kit, lesson
 from sheriff.widgets.calculator import score_table
 from sheriff.widgets.round_lab import run_moves, steps_html
+from sheriff.wording import goods_kind
 
-BLOG = "a blog post retelling the 1st edition"
-MANUAL = "an unofficial “comprehensive reference manual”"
+BLOG = N_("a blog post retelling the 1st edition")
+MANUAL = N_("an unofficial “comprehensive reference manual”")
+MISER = N_("Miser Mary")
 
 
 def _card(myth: str, source: str, truth: str, cite: str) -> widgets.HTML:
+    said = _("<b>Myth:</b> “{myth}”").format(myth=escape(_(myth)))
+    found = escape(_("(found in {source})").format(source=_(source)))
+    truth_said = _("<b>What the rulebooks say:</b> {truth}").format(truth=escape(_(truth)))
     return lesson.html(
-        f'<div class="snl"><div class="snl-myth"><b>Myth:</b> “{escape(myth)}” '
-        f'<span class="snl-src">(found in {escape(source)})</span></div>'
-        f'<div class="snl-truth"><b>What the rulebooks say:</b> {escape(truth)} '
-        f'<span class="snl-src">{escape(cite)}</span></div></div>')
+        f'<div class="snl"><div class="snl-myth">{said} <span class="snl-src">{found}</span></div>'
+        f'<div class="snl-truth">{truth_said} <span class="snl-src">{escape(_(cite))}</span></div></div>')
 
 
 _vec = kit.goods
@@ -46,20 +50,20 @@ class PenaltyMyth(_Myth):
     GOODS_TRIED = LEGAL_GOODS[1:] + CONTRABAND_GOODS
 
     def __init__(self, good: str = "crossbows"):
-        self.good = widgets.Dropdown(options=[(GOODS[g].name, g) for g in self.GOODS_TRIED], value=GOOD_IDS[good],
+        self.good = widgets.Dropdown(options=[(goods_kind(g), g) for g in self.GOODS_TRIED], value=GOOD_IDS[good],
                                      layout=widgets.Layout(width="140px"))
         self.good.add_class("snl-myth-good")
-        self.next_button = lesson.button("Try another good ▶")
+        self.next_button = lesson.button(_("Try another good ▶"))
         self.next_button.add_class("snl-myth-next")
         self.good.observe(lambda _: self.update(), names="value")
         self.next_button.on_click(lambda _: self.step())
-        card = _card("A good's penalty is the same as its value.", MANUAL,
-                     "Every card shows two numbers. The penalty is 2 for each legal good and 4 for each contraband "
-                     "good (Royal Goods 3 to 5); the value is what it scores at the end.",
-                     "1E · If the Sheriff inspects your bag; 2E · Goods Breakdown")
-        super().__init__(card, [lesson.row([lesson.html('<div class="snl-zone">A merchant declares 1 Apple but '
-                                                           'the bag holds 1&nbsp;</div>'), self.good,
-                                              self.next_button])])
+        card = _card(N_("A good's penalty is the same as its value."), MANUAL,
+                     N_("Every card shows two numbers. The penalty is 2 for each legal good and 4 for each "
+                        "contraband good (Royal Goods 3 to 5); the value is what it scores at the end."),
+                     N_("1E · If the Sheriff inspects your bag; 2E · Goods Breakdown"))
+        said = _("A merchant declares 1 Apple but the bag holds 1")
+        super().__init__(card, [lesson.row([lesson.html(f'<div class="snl-zone">{escape(said)}&nbsp;</div>'), self.good,
+                                              self.next_button], flex_flow="row wrap")])
         lesson.bench(self.next_button, self.result)
         self.update()
 
@@ -73,8 +77,10 @@ class PenaltyMyth(_Myth):
         steps = run_moves(game, [A.Inspect(0, 1)])
         fine = next(e for e in steps[0].events if isinstance(e, E.Opened)).amount
         self.fine = fine
-        self.result.value = (f'<div class="snl-result"><b class="snl-big">{escape(GOODS[g].name)}: value '
-                             f'{GOODS[g].value}, but the engine fines {fine} gold.</b></div>'
+        said = ngettext("{good}: value {value}, but the engine fines {fine} gold.",
+                        "{good}: value {value}, but the engine fines {fine} gold.", fine).format(
+            good=goods_kind(g), value=GOODS[g].value, fine=fine)
+        self.result.value = (f'<div class="snl-result"><b class="snl-big">{escape(said)}</b></div>'
                              + steps_html(steps, game.names))
 
 
@@ -82,21 +88,23 @@ class BonusMyth(_Myth):
     """'King 15 and Queen 5 for every good': the bonuses good by good."""
 
     def __init__(self):
-        card = _card("The King gets 15 and the Queen 5, whatever the good.", MANUAL,
-                     "Each legal good has its own bonuses: Apples 20 / 10, Cheese 15 / 10, Bread 15 / 10, "
-                     "Chickens 10 / 5.", "1E · So, you want to be the Chicken King?; 2E · King and Queen Bonus")
+        card = _card(N_("The King gets 15 and the Queen 5, whatever the good."), MANUAL,
+                     N_("Each legal good has its own bonuses: Apples 20 / 10, Cheese 15 / 10, Bread 15 / 10, "
+                        "Chickens 10 / 5."),
+                     N_("1E · So, you want to be the Chicken King?; 2E · King and Queen Bonus"))
         super().__init__(card, [])
         rows = []
         for g in LEGAL_GOODS:
             stands = [_vec(**{GOODS[g].id: 5}), _vec(**{GOODS[g].id: 3}), _vec(**{GOODS[g].id: 1})]
             bon = bonuses(stands)
             gid = GOODS[g].id
-            rows.append(f"<tr><td>{GOODS[g].name}</td><td class='num'>{bon[0].get(gid, 0)}</td>"
+            rows.append(f"<tr><td>{escape(goods_kind(g))}</td><td class='num'>{bon[0].get(gid, 0)}</td>"
                         f"<td class='num'>{bon[1].get(gid, 0)}</td></tr>")
         self.values = {GOODS[g].id: BONUS[g] for g in LEGAL_GOODS}
-        self.result.value = ('<div class="snl"><div class="snl-zone">The engine scores three stands holding 5, 3 and '
-                             '1 card of each good:</div><table class="snl-grid"><tr><th>Good</th><th>King (5 cards)'
-                             '</th><th>Queen (3 cards)</th></tr>' + "".join(rows) + "</table></div>")
+        head = "".join(f"<th>{escape(c)}</th>" for c in (_("Good"), _("King (5 cards)"), _("Queen (3 cards)")))
+        said = _("The engine scores three stands holding 5, 3 and 1 card of each good:")
+        self.result.value = (f'<div class="snl"><div class="snl-zone">{escape(said)}</div><table class="snl-grid">'
+                             f'<tr>{head}</tr>' + "".join(rows) + "</table></div>")
 
 
 class GoldMyth(_Myth):
@@ -106,15 +114,16 @@ class GoldMyth(_Myth):
         self.gold = widgets.BoundedIntText(value=rich_gold, min=0, max=300, layout=widgets.Layout(width="80px"))
         self.gold.add_class("snl-myth-gold")
         self.gold.observe(lambda _: self.update(), names="value")
-        card = _card("The player with the most gold wins.", BLOG,
-                     "The score is the value of every good on your stand (legal and contraband) plus your gold "
-                     "plus King and Queen bonuses.", "1E · End of the game; 2E · Winning the Game")
-        super().__init__(card, [lesson.row([lesson.html('<div class="snl-zone">Miser Mary’s gold:&nbsp;</div>'),
-                                              self.gold])])
+        card = _card(N_("The player with the most gold wins."), BLOG,
+                     N_("The score is the value of every good on your stand (legal and contraband) plus your gold "
+                        "plus King and Queen bonuses."), N_("1E · End of the game; 2E · Winning the Game"))
+        said = _("{name}’s gold:").format(name=_(MISER))
+        super().__init__(card, [lesson.row([lesson.html(f'<div class="snl-zone">{escape(said)}&nbsp;</div>'),
+                                              self.gold], flex_flow="row wrap")])
         self.update()
 
     def update(self) -> None:
-        names = ["Miser Mary", "Trader Tom", "Quiet Quinn"]
+        names = [_(MISER), _("Trader Tom"), _("Quiet Quinn")]
         stands = [_vec(apples=2), _vec(apples=6, cheese=5, chickens=3, silk=2), _vec(bread=4, pepper=1)]
         gold = [self.gold.value, 30, 40]
         html, scores, winners = score_table(names, stands, gold)
@@ -126,16 +135,17 @@ class LegalOnlyMyth(_Myth):
     """'Only legal goods in the bag means the Sheriff pays': not if they are of another type."""
 
     def __init__(self, other: str = "cheese"):
-        self.other = widgets.Dropdown(options=[(GOODS[g].name, g) for g in LEGAL_GOODS[1:]], value=GOOD_IDS[other],
+        self.other = widgets.Dropdown(options=[(goods_kind(g), g) for g in LEGAL_GOODS[1:]], value=GOOD_IDS[other],
                                       layout=widgets.Layout(width="130px"))
         self.other.add_class("snl-myth-other")
         self.other.observe(lambda _: self.update(), names="value")
-        card = _card("If the bag holds only legal goods, the Sheriff who opens it pays.", BLOG,
-                     "Only a bag that matches the declaration exactly earns the penalty. A legal good of another "
-                     "type than declared is confiscated and fined like contraband.",
-                     "1E · If the Sheriff inspects your bag; 2E · If the Sheriff Inspects Your Bag")
-        super().__init__(card, [lesson.row([lesson.html('<div class="snl-zone">Declared: 3 Apples. In the bag: '
-                                                           '2 Apples and 1&nbsp;</div>'), self.other])])
+        card = _card(N_("If the bag holds only legal goods, the Sheriff who opens it pays."), BLOG,
+                     N_("Only a bag that matches the declaration exactly earns the penalty. A legal good of another "
+                        "type than declared is confiscated and fined like contraband."),
+                     N_("1E · If the Sheriff inspects your bag; 2E · If the Sheriff Inspects Your Bag"))
+        said = _("Declared: 3 Apples. In the bag: 2 Apples and 1")
+        super().__init__(card, [lesson.row([lesson.html(f'<div class="snl-zone">{escape(said)}&nbsp;</div>'),
+                                            self.other], flex_flow="row wrap")])
         self.update()
 
     def update(self) -> None:
@@ -144,21 +154,27 @@ class LegalOnlyMyth(_Myth):
         steps = run_moves(game, [A.Inspect(0, 1)])
         opened = next(e for e in steps[0].events if isinstance(e, E.Opened))
         self.honest, self.amount = opened.honest, opened.amount
-        who = "The Sheriff pays" if self.honest else "The merchant pays the Sheriff"
-        self.result.value = (f'<div class="snl-result"><b class="snl-big">{who} {self.amount} gold.</b></div>'
+        if self.honest:
+            said = ngettext("The Sheriff pays {gold} gold.", "The Sheriff pays {gold} gold.", self.amount)
+        else:
+            said = ngettext("The merchant pays the Sheriff {gold} gold.", "The merchant pays the Sheriff {gold} gold.",
+                            self.amount)
+        said = said.format(gold=self.amount)
+        self.result.value = (f'<div class="snl-result"><b class="snl-big">{escape(said)}</b></div>'
                              + steps_html(steps, game.names))
 
 
 class PromoMyth(_Myth):
     def __init__(self):
-        card = _card("Promo cards such as Gambler's Risk, Royal Summons, Feast Plate and Arcane Scrolls are part "
-                     "of the rules.", MANUAL,
-                     "Neither rulebook describes them. The 1st edition only says promotional cards have a blue "
-                     "banner; their effects are not in the rules the tutor follows, so it leaves them out.",
-                     "1E · Promotional cards")
+        card = _card(N_("Promo cards such as Gambler's Risk, Royal Summons, Feast Plate and Arcane Scrolls are part "
+                        "of the rules."), MANUAL,
+                     N_("Neither rulebook describes them. The 1st edition only says promotional cards have a blue "
+                        "banner; their effects are not in the rules the tutor follows, so it leaves them out."),
+                     N_("1E · Promotional cards"))
         super().__init__(card, [])
-        self.result.value = ('<div class="snl-zone">Unverified: there is nothing for the engine to play here. '
-                             'If your copy has such cards, read their own text.</div>')
+        said = _("Unverified: there is nothing for the engine to play here. If your copy has such cards, read "
+                 "their own text.")
+        self.result.value = f'<div class="snl-zone">{escape(said)}</div>'
 
 
 class MythsView(kit.Frame):

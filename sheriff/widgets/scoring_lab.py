@@ -12,16 +12,19 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.cards import BONUS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS, good_id
+from sheriff.i18n import _
 from sheriff.scoring import bonuses, good_counts_for_bonus
 from sheriff.widgets import kit, lesson
+from sheriff.wording import goods_kind
 
+# The characters' names are messages of the examples catalog; ``_`` shows them in the page's language.
 NAMES = ["Will Scarlet", "Maid Marion", "Little John", "Alan-a-Dale"]
 
 
 class KingQueenLab(kit.Lab):
     def __init__(self, good: str = "cheese", counts=(10, 11, 4, 0), royal: bool = False, royal_counts=(0, 0, 0, 0)):
         self.royal_on = royal
-        self.good = widgets.Dropdown(options=[(GOODS[g].name, g) for g in LEGAL_GOODS], value=good_id(good),
+        self.good = widgets.Dropdown(options=[(goods_kind(g), g) for g in LEGAL_GOODS], value=good_id(good),
                                      layout=widgets.Layout(width="130px"))
         self.good.add_class("snl-kq-good")
         self.counts = [lesson.make(widgets.BoundedIntText, {"width": "64px"}, value=c, min=0, max=40)
@@ -37,16 +40,20 @@ class KingQueenLab(kit.Lab):
         self.good.observe(self._good_changed, names="value")
         for w in [*self.counts, *self.royal_counts, self.royal_kind]:
             w.observe(lambda _: self.update(), names="value")
-        rows = [lesson.row([lesson.html('<div class="snl-zone" style="width:140px">Good:</div>'), self.good]
-                             + ([lesson.html('<div class="snl-zone">&nbsp;&nbsp;Royal card:</div>'), self.royal_kind]
+        good_label, royal_label = _("Good:"), _("Royal card:")
+        rows = [lesson.row([lesson.html(f'<div class="snl-zone" style="width:140px">{escape(good_label)}</div>'),
+                            self.good]
+                           + ([lesson.html(f'<div class="snl-zone">&nbsp;&nbsp;{escape(royal_label)}</div>'),
+                                 self.royal_kind]
                                 if royal else []))]
         for i, name in enumerate(NAMES):
-            cells = [lesson.label(escape(name), "140px"), self.counts[i]]
+            cells = [lesson.label(escape(_(name)), "140px"), self.counts[i]]
             if royal:
-                cells += [lesson.label("&nbsp;cards, plus royal cards:"), self.royal_counts[i]]
+                cells += [lesson.label("&nbsp;" + escape(_("cards, plus royal cards:"))), self.royal_counts[i]]
             rows.append(lesson.row(cells))
-        super().__init__("King and Queen of one good", "Type how many cards of the good each stand holds. "
-                         "Make ties and see how the bonuses are split.", rows, table=False,
+        super().__init__(_("King and Queen of one good"), _("Type how many cards of the good each stand holds. "
+                                                           "Make ties and see how the bonuses are split."),
+                         rows, table=False,
                          result_class="snl-kq-result")
         self.update()
 
@@ -56,7 +63,8 @@ class KingQueenLab(kit.Lab):
 
     def _set_royal_options(self) -> None:
         kin = [r for r in ROYAL_GOODS if GOODS[r].counts_as == self.good.value]
-        self.royal_kind.options = [(f"{GOODS[r].name} (counts as {GOODS[r].multiplier})", r) for r in kin]
+        self.royal_kind.options = [(_("{royal} (counts as {k})").format(royal=goods_kind(r), k=GOODS[r].multiplier), r)
+                                   for r in kin]
         self.royal_kind.value = kin[0]
 
     def stands(self) -> list[list[int]]:
@@ -82,14 +90,16 @@ class KingQueenLab(kit.Lab):
             extra = ""
             if self.royal_on and self.royal_counts[i].value:
                 r = self.royal_kind.value
-                extra = (f" + {self.royal_counts[i].value} × {GOODS[r].name} (×{GOODS[r].multiplier})")
-            rows.append(f'<tr><td>{escape(name)}</td><td>{self.counts[i].value}{escape(extra)}</td>'
+                extra = " + " + _("{n} × {royal} (×{k})").format(n=self.royal_counts[i].value, royal=goods_kind(r),
+                                                                k=GOODS[r].multiplier)
+            rows.append(f'<tr><td>{escape(_(name))}</td><td>{self.counts[i].value}{escape(extra)}</td>'
                         f'<td class="num">{counted[i]}</td><td class="num snl-bonus"><b>{got}</b></td></tr>')
         self.values = [bon[i].get(gid, 0) for i in range(len(NAMES))]
-        table = ('<table class="snl-grid"><tr><th>Player</th><th>Cards</th><th>Counts as</th><th>Bonus</th></tr>'
-                 + "".join(rows) + "</table>")
-        self.result.value = (f'<div class="snl"><div class="snl-result">{escape(GOODS[g].name)}: '
-                             f'King <b>{king}</b>, Queen <b>{queen}</b>.</div>{table}</div>'
+        head = "".join(f"<th>{escape(c)}</th>" for c in (_("Player"), _("Cards"), _("Counts as"), _("Bonus")))
+        table = f'<table class="snl-grid"><tr>{head}</tr>' + "".join(rows) + "</table>"
+        said = _("{good}: King <b>{king}</b>, Queen <b>{queen}</b>.").format(good=escape(goods_kind(g)), king=king,
+                                                                           queen=queen)
+        self.result.value = (f'<div class="snl"><div class="snl-result">{said}</div>{table}</div>'
                              + lesson.rule_html("score.king_queen")
                              + (lesson.rule_html("royal.goods") if self.royal_on else ""))
 
