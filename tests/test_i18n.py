@@ -96,3 +96,29 @@ def test_language_is_set_restored_and_normalized():
     assert i18n.get_language() == "en"
     assert i18n.normalize("fr") == "en" and i18n.normalize(None) == "en"
     assert i18n._("") == ""
+
+
+def test_no_message_is_hidden_inside_an_f_string():
+    """Babel's extractor cannot see ``_("...")`` written inside an f-string (Python 3.11 keeps
+    f-strings as one token), so such a message would silently stay English."""
+    import ast
+    import json
+    marks = {"_", "N_", "gettext", "ngettext", "pgettext", "npgettext"}
+    hidden = []
+    for domain in catalogs.domains():
+        for path in catalogs.files(domain):
+            if path.suffix == ".py":
+                sources = [path.read_text()]
+            elif path.suffix == ".ipynb":
+                sources = ["".join(c["source"]) for c in json.loads(path.read_text())["cells"]
+                           if c["cell_type"] == "code"]
+            else:
+                continue
+            for src in sources:
+                for node in ast.walk(ast.parse(src)):
+                    if isinstance(node, ast.JoinedStr):
+                        for sub in ast.walk(node):
+                            if (isinstance(sub, ast.Call) and getattr(sub.func, "id", None) in marks
+                                    and any(isinstance(a, ast.Constant) for a in sub.args)):
+                                hidden.append(f"{path.relative_to(ROOT)}:{sub.lineno}")
+    assert not hidden, "move these calls out of their f-strings: " + ", ".join(hidden)

@@ -104,7 +104,27 @@ def updated(domain: str, lang: str, tmpl: Catalog) -> Catalog:
     cat.update(tmpl, no_fuzzy_matching=True, update_header_comment=False)
     cat.revision_date = FIXED_DATE
     cat.obsolete.clear()            # removed messages leave the catalog (git keeps them)
+    # A message another catalog already translates gets the same words here (a compendium, as
+    # msgmerge has): one message, one translation across the tutor.
+    known = compendium(lang)
+    for m in cat:
+        if m.id and not m.fuzzy and not any(m.string if isinstance(m.string, tuple) else (m.string,)):
+            found = known.get((m.context, m.id))
+            if found is not None:
+                m.string = found
     return cat
+
+
+def compendium(lang: str) -> dict:
+    out: dict = {}
+    for domain in domains():
+        path = po_path(domain, lang)
+        if path.exists():
+            for m in read(path, lang):
+                strings = m.string if isinstance(m.string, tuple) else (m.string,)
+                if m.id and not m.fuzzy and all(strings):
+                    out.setdefault((m.context, m.id), m.string)
+    return out
 
 
 def problems(domain: str, lang: str, cat: Catalog) -> list[str]:

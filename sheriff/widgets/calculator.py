@@ -157,7 +157,8 @@ class ScoreCalculator(kit.Frame):
                              self.preset_pick, self.next_preset], flex_flow="row wrap")] if show_presets else []
         intro = _("Type the cards on each stand (face-down ones included, they are revealed at the end) and each "
                   "player's gold. Cards still in hand score nothing.")
-        head = lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(title or _("Score calculator"))}</div>'
+        title = title or _("Score calculator")
+        head = lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
                            f'<div class="snl-zone">{escape(intro, quote=False)}</div></div>')
         self.body(head, *top, lesson.row(bar, flex_flow="row wrap"), self.grid, self.result, self.note)
         self._rebuild()

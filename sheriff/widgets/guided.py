@@ -160,8 +160,9 @@ class GuidedGame(kit.Frame):
         mine = _("{name}: your cards").format(name=v.names[g.me])
         n = sum(v.hand)
         hand = ngettext("<b>Your hand</b> ({n} cards):", "<b>Your hand</b> ({n} cards):", n).format(n=n)
+        none = _("no cards")
         self.mine.value = (f'<div class="sn-private"><h3>{escape(mine)}</h3>'
-                           f'<div>{hand}</div>{render.cards(v.hand, 0, _("no cards"))}'
+                           f'<div>{hand}</div>{render.cards(v.hand, 0, none)}'
                            f'{bag_html}</div>')
         ctl = Controls(SimpleNamespace(session=SimpleNamespace(game=game), submit=self.submit), g.me)
         self._decide(ctl.decision())
