@@ -224,7 +224,7 @@ def warnings(v: SeatView, action) -> tuple[Warning, ...]:
         if any(bag[g] == size for g in LEGAL_GOODS):
             return ()
         g = max(LEGAL_GOODS, key=lambda x: (bag[x], -x))
-        _, lost, fine, _ = bag_outcome(bag, g)
+        _passes, lost, fine, _to_you = bag_outcome(bag, g)
         return (Warning(f"No declaration can be true for this bag ({goods_text(bag)}): even declared as {size} "
                         f"{good_name(g, size)}, if it is opened you lose {lost} points of goods and pay {fine} gold.",
                         {"lost_if_opened": lost, "paid_if_opened": fine}),)
@@ -232,7 +232,7 @@ def warnings(v: SeatView, action) -> tuple[Warning, ...]:
         held = v.bag
         if held is None or held[action.good] == action.count:
             return ()
-        _, lost, fine, _ = bag_outcome(held, action.good)
+        _passes, lost, fine, _to_you = bag_outcome(held, action.good)
         others = [k if g != action.good else 0 for g, k in enumerate(held)]
         n_other = sum(others)
         what = "both" if n_other == 2 else "it" if n_other == 1 else f"all {n_other}"
@@ -244,7 +244,7 @@ def warnings(v: SeatView, action) -> tuple[Warning, ...]:
         held = v.bag
         if held is None:
             return ()
-        _, lost, fine, to_you = bag_outcome(held, declared[0])
+        _passes, lost, fine, to_you = bag_outcome(held, declared[0])
         if isinstance(action, A.Offer):
             cost = action.bribe.gold
         else:

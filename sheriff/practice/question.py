@@ -5,12 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from sheriff.i18n import N_
 from sheriff.rulebook import RULES
 
-NOBODY = "Nobody pays anything"
-SHERIFF_PAYS = "The Sheriff pays the merchant"
-MERCHANT_PAYS = "The merchant pays the Sheriff"
-ALLOWED = "Allowed"
+# Answers kept in English here; a question puts them through ``_`` (its options and its answer alike).
+NOBODY = N_("Nobody pays anything")
+SHERIFF_PAYS = N_("The Sheriff pays the merchant")
+MERCHANT_PAYS = N_("The merchant pays the Sheriff")
+ALLOWED = N_("Allowed")
+REFUSED = N_("Refused")
 
 
 # -- questions and answers -------------------------------------------------------------
