@@ -135,11 +135,11 @@ def q_load(seed: int, edition: str | None = None) -> Question:
         rule_id = "load.size"
     else:
         text, rule_id = err.reason, err.rule_id
-    hand = (_("{player}'s hand (seven-card hand variant)") if seven else _("{player}'s hand")).format(player=name)
+    hand_caption = (_("{player}'s hand (seven-card hand variant)") if seven else _("{player}'s hand")).format(player=name)
     return Question(
         "load", seed, ed, _("May this bag be closed?"),
         _("{player} wants to put the cards on the right into the bag and snap it shut. Allowed?").format(player=name),
-        [Scene(hand, tuple(s.hands[m])), Scene(_("Into the bag"), tuple(bag_vec),
+        [Scene(hand_caption, tuple(s.hands[m])), Scene(_("Into the bag"), tuple(bag_vec),
                                                note="" if bag else _("nothing at all"))],
         (Field("verdict", _("Verdict"), "choice", tuple(_(o) for o in _LOAD_OPTIONS)),),
         {"verdict": _(_LOAD_RULE[err.rule_id if err else None])}, text, rule_id,
