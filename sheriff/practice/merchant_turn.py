@@ -74,7 +74,8 @@ def q_market(seed: int, edition: str | None = None) -> Question:
                         "{player} sets aside {n} cards and draws back up to six cards.", k).format(player=name, n=k)
     err = g.why_illegal(action)
     if err is not None:
-        answer = {"verdict": _(REFUSED), "from_deck": 0, "where": _(_WHERE[0] if ed == "1E" else _WHERE[1])}
+        where = _WHERE[0] if ed == "1E" else _WHERE[1]
+        answer = {"verdict": _(REFUSED), "from_deck": 0, "where": _(where)}
         text = err.reason
         rule_id = err.rule_id
         graded: tuple[str, ...] = ("verdict",)

@@ -80,7 +80,8 @@ def advice_html(advice) -> str:
     opts = ""
     if advice.options:
         items = "".join(f"<li>{escape(o.sentence)}</li>" for o in advice.options[:6])
-        opts = f'<div class="sn-note"><b>{_("Options weighed")}</b></div><ul style="margin:2px 0">{items}</ul>'
+        weighed = _("Options weighed")
+        opts = f'<div class="sn-note"><b>{weighed}</b></div><ul style="margin:2px 0">{items}</ul>'
     model = (f'<div class="sn-note"><b>{_(MODEL)}</b> {escape(advice.model)}</div>'
              if advice.model else "")
     lesson = ""
@@ -91,15 +92,17 @@ def advice_html(advice) -> str:
                   + _("These odds come from the inspection game's balance point: see {lesson}.").format(lesson=link)
                   + '</div>')
     # every model the coach states ends by saying it is advice, not a rule
-    rule = ("" if advice.model else
-            f'<div class="sn-note">{_("This is advice, not a rule: any legal move is yours to make.")}</div>')
-    return (f'<div class="sn-coach" role="status"><b>{_("The coach suggests:")}</b> {escape(advice.sentence)}'
+    not_rule = _("This is advice, not a rule: any legal move is yours to make.")
+    rule = "" if advice.model else f'<div class="sn-note">{not_rule}</div>'
+    suggests = _("The coach suggests:")
+    return (f'<div class="sn-coach" role="status"><b>{suggests}</b> {escape(advice.sentence)}'
             f'{numbers_table(advice.numbers)}{opts}{model}{lesson}{rule}</div>')
 
 
 def warnings_html(warnings) -> str:
     items = "".join(f"<li>{escape(w.sentence)}</li>" for w in warnings)
-    return (f'<div class="sn-warn" role="alert"><b>{_("Before you do this:")}</b><ul style="margin:2px 0">{items}'
+    before = _("Before you do this:")
+    return (f'<div class="sn-warn" role="alert"><b>{before}</b><ul style="margin:2px 0">{items}'
             '</ul></div>')
 
 

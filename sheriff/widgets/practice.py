@@ -120,9 +120,10 @@ class PracticeView(kit.Frame):
             + "</li>" for name, ok in fb.fields.items())
         head = _("Right!") if fb.correct else _("Not quite.")
         cls = "snl-fb-ok" if fb.correct else "snl-fb-bad"
+        engine = _("What the engine does:")
         self.feedback.value = (
             f'<div class="snl {cls}"><b>{head}</b><ul style="margin:4px 0">{marks}</ul>'
-            f'<div><b>{_("What the engine does:")}</b> {escape(fb.explanation)}</div>'
+            f'<div><b>{engine}</b> {escape(fb.explanation)}</div>'
             f'{lesson.rule_html(fb.rule_id, q.edition)}</div>')
         return fb
 
