@@ -26,6 +26,7 @@ from sheriff import i18n
 from sheriff.coach import advise, warnings
 from sheriff.engine import Game
 from sheriff.practice import KINDS, MERCHANT_PAYS, SHERIFF_PAYS, Question, check, generate
+from sheriff.practice.question import sentence_case
 from sheriff.rules import Rules
 from sheriff.widgets.coach_view import advice_html, warnings_html
 from sheriff.widgets.practice import CHOOSE, PracticeView
@@ -36,6 +37,7 @@ LATIN_RUN = re.compile(LATIN_WORD + r"(?: +" + LATIN_WORD[len(r"(?<![\w'’-])")
 CYRILLIC = re.compile(r"[А-Яа-яІіЇїЄєҐґ]")
 TAG = re.compile(r"<[^>]+>")
 SEEDS = range(12)
+LOWER_START = re.compile(r"(^|[.!?]\s+)[а-яіїєґ]")     # a sentence that starts in lower case
 
 
 def english_left(text: str) -> list[str]:
@@ -66,6 +68,14 @@ def test_the_checker_finds_english_sentences_and_spares_names():
     assert english_left("<b>Not quite.</b> The answer is 4")
     assert not english_left("Maid Marion: що в мішку («3 Golden Apples», 1E)")
     assert not english_left("стоси: Pepper, Mead, Silk")
+
+
+def test_sentences_start_with_a_capital_even_after_a_lower_case_name():
+    assert sentence_case("діва Меріан оголошує «2 яблука». діва Меріан: що в мішку") == \
+        "Діва Меріан оголошує «2 яблука». Діва Меріан: що в мішку"
+    assert sentence_case("1. діва Меріан пропонує: 5 золотих. (діва Меріан чекає.)") == \
+        "1. Діва Меріан пропонує: 5 золотих. (Діва Меріан чекає.)"
+    assert sentence_case("Maid Marion declared \"2 Apples\". Who pays?") == "Maid Marion declared \"2 Apples\". Who pays?"
 
 
 def wrong_answers(q: Question) -> dict:
@@ -99,6 +109,7 @@ def test_every_practice_question_asks_and_marks_in_ukrainian(kind):
             where = f"{kind} seed {q.seed}"
             assert_ukrainian(q.title, f"{where} title")
             assert_ukrainian(_without_story(q.prompt), f"{where} question")
+            assert not LOWER_START.search(q.prompt + " " + q.explanation), (where, q.prompt)
             for sc in q.scene:
                 assert not english_left(sc.caption + " " + sc.note), (where, sc)
             for f in q.fields:

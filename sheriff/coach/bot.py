@@ -9,6 +9,7 @@ from __future__ import annotations
 from sheriff.coach import advise
 from sheriff.coach.advice import Advice
 from sheriff.i18n import _
+from sheriff.wording import cap
 from sheriff.views import SeatView
 
 COACH = "coach"
@@ -32,8 +33,8 @@ class CoachBot:
         if a.move is None:
             raise ValueError(f"no move in phase {v.phase}")
         self.last_advice = a
-        self.last_reason = _("{player} follows the coach's advice: “{advice}”").format(player=v.names[v.seat],
-                                                                                        advice=a.sentence)
+        self.last_reason = cap(_("{player} follows the coach's advice: “{advice}”").format(player=v.names[v.seat],
+                                                                                            advice=a.sentence))
         return a.move
 
 

@@ -10,7 +10,7 @@ from sheriff.coach.advice import LESSON_30, Advice, Option, Warning, gold_text
 from sheriff.coach.odds import BagGuess, fraction_text, smuggle_chance
 from sheriff.coach.public import Table, read_table
 from sheriff.i18n import N_, _, ngettext
-from sheriff.wording import good_count, good_name
+from sheriff.wording import cap, good_count, good_name
 from sheriff.views import SeatView
 
 SMUGGLERS_WHO_PAY = 0.7      # assumed share of smugglers who pay a fair price rather than be opened
@@ -94,7 +94,7 @@ def _why(v: SeatView, o: BagOdds) -> str:
         parts.append(ngettext("{merchant} set aside {n} of them in the Market, which an honest collector rarely does.",
                               "{merchant} set aside {n} of them in the Market, which an honest collector rarely does.",
                               g.set_aside_declared).format(merchant=who, n=g.set_aside_declared))
-    return " ".join(parts)
+    return " ".join(cap(part) for part in parts)     # a name from data may open a sentence ('діва Меріан')
 
 
 def advise_bag(v: SeatView, m: int) -> Advice:
