@@ -179,7 +179,7 @@ def test_practice_widget_in_ukrainian_right_and_wrong():
             view.set_answers(**q.answer)
             fb = view.check()
             assert fb.correct and "Правильно!" in view.feedback.value
-            assert "Що робить програма:" in view.feedback.value
+            assert "Що робить рушій:" in view.feedback.value
             assert view.feedback.value.count('<span class="snl-ok">✓</span>') == len(fb.fields)
             view.set_answers(**wrong_answers(q))
             fb = view.check()
