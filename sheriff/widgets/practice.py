@@ -33,7 +33,9 @@ class PracticeView(kit.Frame):
         self.edition_pick = widgets.Dropdown(options=[(_(label), ed) for label, ed in EDITIONS],
                                              value=edition or "either", description=_("Rules:"),
                                              layout=widgets.Layout(width="230px"))
-        self.new_button = lesson.button(_("New question"), icon="refresh", button_style="info")
+        # sized to its words, never squeezed: "Нове запитання" is longer than "New question"
+        self.new_button = lesson.make(widgets.Button, {"width": "auto", "min_width": "148px", "flex": "0 0 auto"},
+                                      description=_("New question"), icon="refresh", button_style="info")
         self.new_button.add_class("snl-new-question")
         self.check_button = lesson.button(_("Check my answer"), button_style="primary")
         self.check_button.add_class("snl-check")
@@ -50,7 +52,7 @@ class PracticeView(kit.Frame):
         intro = _("Questions made by the engine from random positions: “New question” never runs out.")
         head = lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
                             f'<div class="snl-zone">{escape(intro)}</div></div>')
-        self.body(head, lesson.row([self.new_button, self.edition_pick]),
+        self.body(head, lesson.row([self.new_button, self.edition_pick], flex_flow="row wrap"),
                          self.question_html, self.answer_box, self.check_button, self.feedback)
         if bench:
             lesson.bench(self.new_button, self.question_html)
@@ -92,7 +94,9 @@ class PracticeView(kit.Frame):
                 w = lesson.make(widgets.BoundedIntText, {"width": "90px"}, value=0, min=f.lo, max=f.hi)
             w.add_class(f"snl-field-{f.name}")
             self.inputs[f.name] = w
-            rows.append(lesson.make(widgets.HBox, children=[lesson.label(escape(f.label), "230px"), w]))
+            # on a narrow screen the box goes under its label instead of squeezing it
+            rows.append(lesson.make(widgets.HBox, {"flex_flow": "row wrap"},
+                                    children=[lesson.label(escape(f.label), "230px"), w]))
         old = self.answer_box.children
         self.answer_box.children = rows
         for row in old:                      # the previous question's boxes are gone for good
