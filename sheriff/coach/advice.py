@@ -9,10 +9,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sheriff.actions import Action
-from sheriff.i18n import N_, ngettext
+from sheriff.i18n import N_, ngettext, pgettext
 
 LESSON_30 = "notebooks/30_inspection_game.ipynb"
 LESSON_30_TITLE = N_("Theory lab: the inspection game")   # as the home page names lesson 30 (shown through ``_``)
+
+
+def decimal(x: float) -> str:
+    """'2.5' with one decimal, written with the page language's decimal mark (Ukrainian: '2,5')."""
+    return f"{x:.1f}".replace(".", pgettext("decimal mark", "."))
 
 
 def gold_text(n: int) -> str:

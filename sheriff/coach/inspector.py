@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from sheriff import actions as A
 from sheriff.cards import GOODS
-from sheriff.coach.advice import LESSON_30, Advice, Option, Warning, gold_text
+from sheriff.coach.advice import LESSON_30, Advice, Option, Warning, decimal, gold_text
 from sheriff.coach.odds import BagGuess, fraction_text, smuggle_chance
 from sheriff.coach.public import Table, read_table
 from sheriff.i18n import N_, _, ngettext
@@ -46,8 +46,8 @@ def _open_gain(v: SeatView, g: BagGuess, p: float) -> float:
 
 def worth_text(x: float) -> str:
     """'a gain of about 3.5' / 'a loss of about 2.0' (gold, a rival's loss counted in part)."""
-    return (_("a gain of about {gold}").format(gold=f"{x:.1f}") if x >= 0
-            else _("a loss of about {gold}").format(gold=f"{-x:.1f}"))
+    return (_("a gain of about {gold}").format(gold=decimal(x)) if x >= 0
+            else _("a loss of about {gold}").format(gold=decimal(-x)))
 
 
 def after_refusal(p: float) -> float:

@@ -10,6 +10,7 @@ from html import escape
 
 from sheriff.cards import GOODS
 from sheriff.coach import LESSON_30, LESSON_30_TITLE
+from sheriff.coach.advice import decimal
 from sheriff.i18n import N_, _
 from sheriff.widgets import language
 from sheriff.wording import goods_kind
@@ -64,7 +65,7 @@ def _figure(key: str, x) -> str:
         return f"{100 * x:.0f}%"
     if float(x).is_integer():
         return f"{int(x)}"
-    return f"{x:.1f}"
+    return decimal(x)
 
 
 def numbers_table(numbers: dict) -> str:
