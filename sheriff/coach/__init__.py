@@ -22,9 +22,17 @@ from sheriff.coach import inspector, merchant
 from sheriff.coach.advice import LESSON_30, LESSON_30_TITLE, Advice, Option, Warning
 from sheriff.coach.inspector import BagOdds, bag_odds
 from sheriff.coach.merchant import declared_bag
-from sheriff.narration import good_name
+from sheriff.i18n import DEFAULT, _, get_language, ngettext
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
 from sheriff.views import SeatView
+from sheriff.wording import good_count, goods_kind
+
+
+def _payment_text(counts) -> str:
+    """'2 Chickens, 1 Cheese': ``describe``'s words in English, each good with its plural form otherwise."""
+    if get_language() == DEFAULT:
+        return describe(counts)
+    return _(", ").join(good_count(g, k) for g, k in enumerate(counts) if k) or _("nothing")
 
 
 def advise(v: SeatView) -> Advice:
@@ -33,8 +41,8 @@ def advise(v: SeatView) -> Advice:
     ph = v.phase
     if ph == MARKET_START:
         first = v.merchants[0]
-        return Advice(A.ChooseStart(me, first), f"Let {v.names[first]}, on your left, start the Market: "
-                      "the order hardly matters to you.")
+        return Advice(A.ChooseStart(me, first), _("Let {player}, on your left, start the Market: the order hardly "
+                                                  "matters to you.").format(player=v.names[first]))
     if ph == MARKET:
         return merchant.advise_market(v)
     if ph == LOAD:
@@ -42,21 +50,25 @@ def advise(v: SeatView) -> Advice:
     if ph == DECLARE:
         return merchant.advise_declare(v)
     if ph != INSPECT:
-        return Advice(None, "There is nothing to decide: the game is over.")
+        return Advice(None, _("There is nothing to decide: the game is over."))
     due = v.debt_due()
     if due is not None:
         best = v.debt_options()[0]
         return Advice(A.PayDebt(me, tuple(counts_to_list(best))),
-                      f"Pay the {due[0]} gold still owed with {describe(best)}: of the goods you may give, "
-                      "these overpay least. Keep others instead if they win you a King or Queen bonus.")
+                      ngettext("Pay the {gold} gold still owed with {goods}: of the goods you may give, these "
+                               "overpay least. Keep others instead if they win you a King or Queen bonus.",
+                               "Pay the {gold} gold still owed with {goods}: of the goods you may give, these "
+                               "overpay least. Keep others instead if they win you a King or Queen bonus.",
+                               due[0]).format(gold=due[0], goods=_payment_text(best)))
     if v.claim_due():
         goods = v.claimable()
         if goods:
             piles = v.black_market_piles()
             g = max(goods, key=lambda g: piles[g][-1])
-            return Advice(A.ClaimBlackMarket(me, g), f"Turn in three {good_name(g)} for the Black Market card "
-                          f"worth {piles[g][-1]}: it is worth more than the three cards alone.")
-        return Advice(A.SkipClaim(me), "You have no three contraband of one kind to turn in.")
+            return Advice(A.ClaimBlackMarket(me, g), _("Turn in three {goods} for the Black Market card worth "
+                                                       "{worth}: it is worth more than the three cards alone.").format(
+                goods=goods_kind(g), worth=piles[g][-1]))
+        return Advice(A.SkipClaim(me), _("You have no three contraband of one kind to turn in."))
     nego = v.negotiation()
     if nego is not None:
         m, offer = nego[0], nego[1]

@@ -9,9 +9,26 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from sheriff.actions import Action
+from sheriff.i18n import N_, ngettext, pgettext
 
 LESSON_30 = "notebooks/30_inspection_game.ipynb"
-LESSON_30_TITLE = "Theory lab: the inspection game"   # as the home page names lesson 30
+LESSON_30_TITLE = N_("Theory lab: the inspection game")   # as the home page names lesson 30 (shown through ``_``)
+
+
+def decimal(x: float) -> str:
+    """'2.5' with one decimal, written with the page language's decimal mark (Ukrainian: '2,5')."""
+    return f"{x:.1f}".replace(".", pgettext("decimal mark", "."))
+
+
+def gold_text(n: int) -> str:
+    """'5 gold': an amount of gold with the plural form its number asks for."""
+    return ngettext("{n} gold", "{n} gold", n).format(n=n)
+
+
+def points_text(n: int | str, k: int | None = None) -> str:
+    """'4 points' ('points' even for one, as the coach always said); ``n`` may be a figure already
+    written out ('-0'), then ``k`` is the number that picks the plural form."""
+    return ngettext("{n} points", "{n} points", int(n) if k is None else k).format(n=n)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from sheriff.coach import advise
 from sheriff.coach.advice import Advice
+from sheriff.i18n import _
+from sheriff.wording import cap
 from sheriff.views import SeatView
 
 COACH = "coach"
@@ -24,14 +26,15 @@ class CoachBot:
 
     @property
     def label(self) -> str:
-        return "coach merchant / coach sheriff"
+        return _("coach merchant / coach sheriff")
 
     def act(self, v: SeatView):
         a = advise(v)
         if a.move is None:
             raise ValueError(f"no move in phase {v.phase}")
         self.last_advice = a
-        self.last_reason = f"{v.names[v.seat]} follows the coach's advice: “{a.sentence}”"
+        self.last_reason = cap(_("{player} follows the coach's advice: “{advice}”").format(player=v.names[v.seat],
+                                                                                            advice=a.sentence))
         return a.move
 
 

@@ -6,22 +6,28 @@ from dataclasses import dataclass
 
 from sheriff import actions as A
 from sheriff.cards import GOODS
-from sheriff.coach.advice import LESSON_30, Advice, Option, Warning
+from sheriff.coach.advice import LESSON_30, Advice, Option, Warning, decimal, gold_text
 from sheriff.coach.odds import BagGuess, fraction_text, smuggle_chance
 from sheriff.coach.public import Table, read_table
-from sheriff.narration import good_name
+from sheriff.i18n import N_, _, ngettext
+from sheriff.wording import cap, good_count, good_name
 from sheriff.views import SeatView
 
 SMUGGLERS_WHO_PAY = 0.7      # assumed share of smugglers who pay a fair price rather than be opened
 
-SHERIFF_MODEL = (
+SHERIFF_MODEL = N_(
     "The coach guesses whether a bag hides contraband from public facts only: its size and declaration, "
     "how likely an honest merchant is to hold that many of the declared good (counting the cards you "
     "cannot see), the cards that merchant set aside or took in the Market, and how many of their bags "
     "turned out honest or not this game. Before any such history it starts from the inspection game's "
     "balance point, where smuggling and honesty pay the same (lesson 30). It counts the gold you would "
-    f"win or pay, plus a rival's loss as 1 part in (players - 1), and assumes about {round(SMUGGLERS_WHO_PAY * 10)} "
+    "win or pay, plus a rival's loss as 1 part in (players - 1), and assumes about {share} "
     "in 10 smugglers pay a fair price when asked. This is advice, not a rule.")
+
+
+def sheriff_model() -> str:
+    """``SHERIFF_MODEL`` in the page's language, with its figure."""
+    return _(SHERIFF_MODEL).format(share=round(SMUGGLERS_WHO_PAY * 10))
 
 
 @dataclass(frozen=True)
@@ -40,7 +46,8 @@ def _open_gain(v: SeatView, g: BagGuess, p: float) -> float:
 
 def worth_text(x: float) -> str:
     """'a gain of about 3.5' / 'a loss of about 2.0' (gold, a rival's loss counted in part)."""
-    return f"a gain of about {x:.1f}" if x >= 0 else f"a loss of about {-x:.1f}"
+    return (_("a gain of about {gold}").format(gold=decimal(x)) if x >= 0
+            else _("a loss of about {gold}").format(gold=decimal(-x)))
 
 
 def after_refusal(p: float) -> float:
@@ -73,18 +80,21 @@ def _why(v: SeatView, o: BagOdds) -> str:
     who = v.names[o.merchant]
     decl = v.declared(o.merchant)
     assert decl is not None
-    parts = [f"{who} declares {decl[1]} {good_name(decl[0], decl[1])}; the coach puts the chance of contraband at "
-             f"{fraction_text(g.smuggle)}."]
+    parts = [_("{merchant} declares {declared}; the coach puts the chance of contraband at {chance}.").format(
+        merchant=who, declared=good_count(decl[0], decl[1]), chance=fraction_text(g.smuggle))]
     if g.honest_bags + g.smuggled_bags:
-        parts.append(f"This game {who} has shown {g.honest_bags} honest and {g.smuggled_bags} dishonest bags.")
+        parts.append(_("This game {merchant} has shown {honest} honest and {dishonest} dishonest bags.").format(
+            merchant=who, honest=g.honest_bags, dishonest=g.smuggled_bags))
     else:
-        parts.append(f"With no history yet, it starts from the inspection game's balance point "
-                     f"(there, {fraction_text(g.equilibrium_smuggle)} such bags hide contraband).")
-    parts.append(f"The chance that an honest merchant holds that many {good_name(decl[0])} is "
-                 f"{fraction_text(g.honest_possible)}.")
+        parts.append(_("With no history yet, it starts from the inspection game's balance point "
+                       "(there, {chance} such bags hide contraband).").format(chance=fraction_text(g.equilibrium_smuggle)))
+    parts.append(_("The chance that an honest merchant holds that many {goods} is {chance}.").format(
+        goods=good_name(decl[0]), chance=fraction_text(g.honest_possible)))
     if g.set_aside_declared:
-        parts.append(f"{who} set aside {g.set_aside_declared} of them in the Market, which an honest collector rarely does.")
-    return " ".join(parts)
+        parts.append(ngettext("{merchant} set aside {n} of them in the Market, which an honest collector rarely does.",
+                              "{merchant} set aside {n} of them in the Market, which an honest collector rarely does.",
+                              g.set_aside_declared).format(merchant=who, n=g.set_aside_declared))
+    return " ".join(cap(part) for part in parts)     # a name from data may open a sentence ('діва Меріан')
 
 
 def advise_bag(v: SeatView, m: int) -> Advice:
@@ -93,24 +103,28 @@ def advise_bag(v: SeatView, m: int) -> Advice:
     bound = v.bound(m)
     if bound is not None:
         move = A.Inspect(me, m) if bound == "inspect" else A.Pass(me, m)
-        return Advice(move, f"Keep your word: a deal you struck this round says this bag is "
-                      f"{'opened' if bound == 'inspect' else 'let through'}.", {}, (), SHERIFF_MODEL)
+        word = (_("Keep your word: a deal you struck this round says this bag is opened.") if bound == "inspect"
+                else _("Keep your word: a deal you struck this round says this bag is let through."))
+        return Advice(move, word, {}, (), sheriff_model())
     o = bag_odds(v, m)
     nums = _numbers(o)
     why = _why(v, o)
     opts = (
-        Option(A.Inspect(me, m), f"Open it: you can expect {worth_text(o.open_gain)} (a fine of about "
-               f"{o.guess.expected_fine:.0f} if it hides something, {o.guess.honest_penalty} gold paid if it is honest).",
+        Option(A.Inspect(me, m), _("Open it: you can expect {worth} (a fine of about {fine} if it hides something, "
+                                   "{paid} paid if it is honest).").format(
+                   worth=worth_text(o.open_gain), fine=f"{o.guess.expected_fine:.0f}",
+                   paid=gold_text(o.guess.honest_penalty)),
                {"gain": nums["gain_open"]}),
-        Option(A.Pass(me, m), "Let it through: nothing won, nothing paid.", {"gain": 0}),
+        Option(A.Pass(me, m), _("Let it through: nothing won, nothing paid."), {"gain": 0}),
         Option(A.Offer(me, m, A.Bribe(gold=o.ask)) if o.ask > 0 else A.Threaten(me, m),
-               f"Ask for {o.ask} gold: you can expect {worth_text(o.ask_gain)}, since a smuggler often pays and you can still "
-               "open the bag if the merchant refuses.", {"gain": nums["gain_ask"]}),
+               _("Ask for {gold}: you can expect {worth}, since a smuggler often pays and you can still open the bag "
+                 "if the merchant refuses.").format(gold=gold_text(o.ask), worth=worth_text(o.ask_gain)),
+               {"gain": nums["gain_ask"]}),
     )
     best = max(opts, key=lambda op: (op.numbers["gain"], -opts.index(op)))
     if best.numbers["gain"] <= 0.25:
         best = opts[1]
-    return Advice(best.move, f"{why} {best.sentence}", nums, opts, SHERIFF_MODEL, LESSON_30)
+    return Advice(best.move, f"{why} {best.sentence}", nums, opts, sheriff_model(), LESSON_30)
 
 
 def advise_reply(v: SeatView, m: int, offer) -> Advice:
@@ -124,19 +138,20 @@ def advise_reply(v: SeatView, m: int, offer) -> Advice:
         nums["smuggle_chance_after_refusal"] = round(p, 3)
         nums["gain_open"] = round(gain, 2)
         if gain > 0:
-            return Advice(A.Inspect(me, m), f"Open it: even after the refusal the chance of contraband is "
-                          f"{fraction_text(p)}, and opening promises you {worth_text(gain)}.", nums, (), SHERIFF_MODEL, LESSON_30)
-        return Advice(A.Pass(me, m), f"Let it through: a merchant who refuses to pay is usually honest (chance of "
-                      f"contraband now {fraction_text(p)}), and opening an honest bag costs you "
-                      f"{o.guess.honest_penalty} gold.", nums, (), SHERIFF_MODEL, LESSON_30)
+            return Advice(A.Inspect(me, m), _("Open it: even after the refusal the chance of contraband is {chance}, "
+                                              "and opening promises you {worth}.").format(
+                chance=fraction_text(p), worth=worth_text(gain)), nums, (), sheriff_model(), LESSON_30)
+        return Advice(A.Pass(me, m), _("Let it through: a merchant who refuses to pay is usually honest (chance of "
+                                       "contraband now {chance}), and opening an honest bag costs you {paid}.").format(
+            chance=fraction_text(p), paid=gold_text(o.guess.honest_penalty)), nums, (), sheriff_model(), LESSON_30)
     worth = offer.gold + sum(GOODS[c].value for c in offer.stand) + sum(GOODS[c].value for c in offer.bag)
     nums["offered"] = worth
     if worth >= o.open_gain and m not in v.must_inspect():
-        return Advice(A.Accept(me, m), f"Take it: {worth} is at least what opening promises you "
-                      f"({worth_text(o.open_gain)}).", nums, (), SHERIFF_MODEL, LESSON_30)
-    return Advice(A.Inspect(me, m), f"Open it: the offer ({worth}) is less than opening promises you "
-                  f"({worth_text(o.open_gain)}); a merchant who pays that much likely hides something.",
-                  nums, (), SHERIFF_MODEL, LESSON_30)
+        return Advice(A.Accept(me, m), _("Take it: {offered} is at least what opening promises you ({worth}).").format(
+            offered=worth, worth=worth_text(o.open_gain)), nums, (), sheriff_model(), LESSON_30)
+    return Advice(A.Inspect(me, m), _("Open it: the offer ({offered}) is less than opening promises you ({worth}); "
+                                      "a merchant who pays that much likely hides something.").format(
+        offered=worth, worth=worth_text(o.open_gain)), nums, (), sheriff_model(), LESSON_30)
 
 
 def warnings(v: SeatView, action) -> tuple[Warning, ...]:
@@ -145,11 +160,16 @@ def warnings(v: SeatView, action) -> tuple[Warning, ...]:
         o = bag_odds(v, action.merchant)
         g = o.guess
         if isinstance(action, A.Inspect) and g.smuggle < 0.5:
-            return (Warning(f"The coach thinks this bag is more likely honest (chance of contraband "
-                            f"{fraction_text(g.smuggle)}); if it is, you pay {g.honest_penalty} gold.",
+            return (Warning(_("The coach thinks this bag is more likely honest (chance of contraband {chance}); "
+                              "if it is, you pay {paid}.").format(chance=fraction_text(g.smuggle),
+                                                                  paid=gold_text(g.honest_penalty)),
                             {"smuggle_chance": round(g.smuggle, 3), "honest_penalty": g.honest_penalty}),)
         if isinstance(action, A.Pass) and g.smuggle >= 0.6:
-            return (Warning(f"The coach thinks this bag likely hides contraband (chance {fraction_text(g.smuggle)}); "
-                            f"opening it could bring a fine of about {g.expected_fine:.0f} gold.",
+            fine = f"{g.expected_fine:.0f}"
+            return (Warning(ngettext("The coach thinks this bag likely hides contraband (chance {chance}); opening it "
+                                     "could bring a fine of about {fine} gold.",
+                                     "The coach thinks this bag likely hides contraband (chance {chance}); opening it "
+                                     "could bring a fine of about {fine} gold.", int(fine)).format(
+                                chance=fraction_text(g.smuggle), fine=fine),
                             {"smuggle_chance": round(g.smuggle, 3)}),)
     return ()

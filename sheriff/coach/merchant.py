@@ -8,15 +8,16 @@ from __future__ import annotations
 
 from sheriff import actions as A
 from sheriff.cards import GOODS, ILLEGAL_GOODS, LEGAL_GOODS, list_to_counts
-from sheriff.coach.advice import LESSON_30, Advice, Option, Warning
+from sheriff.coach.advice import LESSON_30, Advice, Option, Warning, gold_text, points_text
 from sheriff.coach.odds import SheriffGuess, fraction_text, open_chance
 from sheriff.coach.public import Table, bag_outcome, read_table
-from sheriff.narration import good_name, goods_text
+from sheriff.i18n import N_, _
+from sheriff.wording import good_count, good_name, goods_text
 from sheriff.views import SeatView
 
 MAX_BAG = 5
 
-MERCHANT_MODEL = (
+MERCHANT_MODEL = N_(
     "The coach counts a card's points when it reaches your stand and the gold an opened bag costs or "
     "earns, using the printed values and penalties. It guesses how often this Sheriff challenges a bag "
     "from what the Sheriff has done so far this game; before there is any such evidence it uses the "
@@ -69,13 +70,16 @@ def declared_bag(v: SeatView) -> dict[str, int]:
 
 def bag_sentence(bag: list[int], good: int, nums: dict) -> str:
     size = sum(bag)
-    head = f"Pack {goods_text(bag)} and declare {size} {good_name(good, size)}"
+    goods, declared = goods_text(bag), good_count(good, size)
     if nums["paid_to_you_if_opened"]:
-        return (f"{head}: all {nums['reaches_stand']} points reach your stand, and if the Sheriff opens "
-                f"it he pays you {nums['paid_to_you_if_opened']} gold.")
-    return (f"{head}: if it passes, {nums['reaches_stand']} points reach your stand; if it is opened you "
-            f"lose {nums['lost_if_opened']} points of goods and pay {nums['paid_if_opened']} gold. "
-            f"A fair bribe would be about {nums['fair_bribe']} gold.")
+        return _("Pack {goods} and declare {declared}: all {points} reach your stand, and if the Sheriff opens it he "
+                 "pays you {gold}.").format(goods=goods, declared=declared, points=points_text(nums["reaches_stand"]),
+                                            gold=gold_text(nums["paid_to_you_if_opened"]))
+    return _("Pack {goods} and declare {declared}: if it passes, {points} reach your stand; if it is opened you "
+             "lose {lost} of goods and pay {fine}. A fair bribe would be about {bribe}.").format(
+        goods=goods, declared=declared, points=points_text(nums["reaches_stand"]),
+        lost=points_text(nums["lost_if_opened"]), fine=gold_text(nums["paid_if_opened"]),
+        bribe=gold_text(nums["fair_bribe"]))
 
 
 def bag_options(v: SeatView, hand: list[int], table: Table | None = None) -> list[tuple[float, Option]]:
@@ -138,21 +142,25 @@ def advise_market(v: SeatView) -> Advice:
     for c in sorted(range(len(hand)), key=lambda c: GOODS[c].value):
         discard += [c] * (hand[c] - min(hand[c], keep.get(c, 0)))
     discard = discard[:MAX_BAG]
-    name = good_name(g)
-    plan = (f"keep your {name} and the contraband you mean to hide under them" if smuggle
-            else f"keep your {name}: you want a bag of one legal good")
-    sentence = (f"Set aside {goods_text(list_to_counts(discard))} and {plan}." if discard
-                else f"Keep your whole hand: {plan}.")
+    if discard:
+        sentence = (_("Set aside {goods} and keep your {good} and the contraband you mean to hide under them.")
+                    if smuggle else _("Set aside {goods} and keep your {good}: you want a bag of one legal good."))
+    else:
+        sentence = (_("Keep your whole hand: keep your {good} and the contraband you mean to hide under them.")
+                    if smuggle else _("Keep your whole hand: keep your {good}: you want a bag of one legal good."))
+    sentence = sentence.format(goods=goods_text(list_to_counts(discard)), good=good_name(g))
     return Advice(A.Market(v.seat, tuple(discard), (), 0), sentence,
                   {"collect": g, "expected_points": best.numbers["expected_points"]},
-                  tuple(o for _, o in options[:4]), MERCHANT_MODEL, LESSON_30)
+                  tuple(o for _ev, o in options[:4]), _(MERCHANT_MODEL), LESSON_30)
 
 
 def advise_load(v: SeatView) -> Advice:
     options = bag_options(v, v.hand)
     ev, best = options[0]
-    sentence = best.sentence + f" Of the bags the coach weighed, this one promises the most (about {ev:.0f} points)."
-    return Advice(best.move, sentence, best.numbers, tuple(o for _, o in options[:6]), MERCHANT_MODEL, LESSON_30)
+    most = _("Of the bags the coach weighed, this one promises the most (about {points}).").format(
+        points=points_text(f"{ev:.0f}", round(ev)))
+    return Advice(best.move, f"{best.sentence} {most}", best.numbers, tuple(o for _ev, o in options[:6]),
+                  _(MERCHANT_MODEL), LESSON_30)
 
 
 def advise_declare(v: SeatView) -> Advice:
@@ -166,15 +174,17 @@ def advise_declare(v: SeatView) -> Advice:
         guess = open_chance(v, table, boss, g, size)
         ev, nums = value_of(v, bag, g, guess)
         honest = bag[g] == size
-        text = (f"Declaring {size} {good_name(g, size)} is the truth" + (
-            f": if the Sheriff opens the bag he pays you {nums['paid_to_you_if_opened']} gold." if honest else
-            f" only in part: if the bag is opened you lose {nums['lost_if_opened']} points of goods and pay "
-            f"{nums['paid_if_opened']} gold."))
+        text = (_("Declaring {declared} is the truth: if the Sheriff opens the bag he pays you {gold}.") if honest
+                else _("Declaring {declared} is the truth only in part: if the bag is opened you lose {lost} of goods "
+                       "and pay {fine}.")).format(declared=good_count(g, size),
+                                                  gold=gold_text(nums["paid_to_you_if_opened"]),
+                                                  lost=points_text(nums["lost_if_opened"]),
+                                                  fine=gold_text(nums["paid_if_opened"]))
         # keeping most cards when opened matters more than the small change in suspicion
         opts.append((honest, bag[g], ev, Option(A.Declare(v.seat, g, size), text, nums)))
     opts.sort(key=lambda t: (not t[0], -t[1], -t[2]))
     best = opts[0][3]
-    return Advice(best.move, best.sentence, best.numbers, tuple(o[3] for o in opts), MERCHANT_MODEL, LESSON_30)
+    return Advice(best.move, best.sentence, best.numbers, tuple(o[3] for o in opts), _(MERCHANT_MODEL), LESSON_30)
 
 
 def advise_answer(v: SeatView, offer) -> Advice:
@@ -189,8 +199,9 @@ def advise_answer(v: SeatView, offer) -> Advice:
     nums = {"lost_if_opened": lost, "paid_if_opened": fine, "paid_to_you_if_opened": paid_to_you,
             "open_after_refusal": round(guess.open_after_refusal, 3)}
     if not (lost or fine):
-        return Advice(A.Decline(me, me), f"Refuse to pay: your bag is exactly as declared, so if the Sheriff "
-                      f"opens it he pays you {paid_to_you} gold.", nums, (), MERCHANT_MODEL)
+        return Advice(A.Decline(me, me), _("Refuse to pay: your bag is exactly as declared, so if the Sheriff opens "
+                                           "it he pays you {gold}.").format(gold=gold_text(paid_to_you)),
+                      nums, (), _(MERCHANT_MODEL))
     risk = (lost + fine) * guess.open_after_refusal
     nums["expected_loss_if_you_refuse"] = round(risk, 2)
     if offer is None:
@@ -198,21 +209,22 @@ def advise_answer(v: SeatView, offer) -> Advice:
         nums["fair_bribe"] = bribe
         if bribe > 0 and bribe < lost + fine:
             return Advice(A.Offer(me, me, A.Bribe(gold=bribe)),
-                          f"Offer {bribe} gold: if the bag is opened you lose {lost} points of goods and pay "
-                          f"{fine} gold, so a bribe below {lost + fine} still saves you something, and it is "
-                          "more than the Sheriff can win by opening.",
-                          nums, (), MERCHANT_MODEL)
-        return Advice(A.Decline(me, me), "Refuse: you cannot offer anything that costs less than being opened.",
-                      nums, (), MERCHANT_MODEL)
+                          _("Offer {bribe}: if the bag is opened you lose {lost} of goods and pay {fine}, so a bribe "
+                            "below {total} still saves you something, and it is more than the Sheriff can win by "
+                            "opening.").format(bribe=gold_text(bribe), lost=points_text(lost), fine=gold_text(fine),
+                                               total=lost + fine),
+                          nums, (), _(MERCHANT_MODEL))
+        return Advice(A.Decline(me, me), _("Refuse: you cannot offer anything that costs less than being opened."),
+                      nums, (), _(MERCHANT_MODEL))
     ask = offer.gold + sum(GOODS[c].value for c in offer.stand) + sum(GOODS[c].value for c in offer.bag)
     nums["asked"] = ask
     if ask <= risk + 1 and ask <= gold + sum(GOODS[c].value for c in offer.stand):
-        return Advice(A.Accept(me, me), f"Pay: the Sheriff asks for {ask}, and if you refuse he opens the bag "
-                      f"with a chance of {fraction_text(guess.open_after_refusal)}, costing you {lost + fine} when he does.",
-                      nums, (), MERCHANT_MODEL)
-    return Advice(A.Decline(me, me), f"Refuse: {ask} is more than you expect to lose by refusing "
-                  f"(about {risk:.0f}, since this Sheriff opens a bag after a refusal with a chance of "
-                  f"{fraction_text(guess.open_after_refusal)}).", nums, (), MERCHANT_MODEL)
+        return Advice(A.Accept(me, me), _("Pay: the Sheriff asks for {ask}, and if you refuse he opens the bag with a "
+                                          "chance of {chance}, costing you {cost} when he does.").format(
+            ask=ask, chance=fraction_text(guess.open_after_refusal), cost=lost + fine), nums, (), _(MERCHANT_MODEL))
+    return Advice(A.Decline(me, me), _("Refuse: {ask} is more than you expect to lose by refusing (about {risk}, since "
+                                       "this Sheriff opens a bag after a refusal with a chance of {chance}).").format(
+        ask=ask, risk=f"{risk:.0f}", chance=fraction_text(guess.open_after_refusal)), nums, (), _(MERCHANT_MODEL))
 
 
 def warnings(v: SeatView, action) -> tuple[Warning, ...]:
@@ -224,27 +236,37 @@ def warnings(v: SeatView, action) -> tuple[Warning, ...]:
         if any(bag[g] == size for g in LEGAL_GOODS):
             return ()
         g = max(LEGAL_GOODS, key=lambda x: (bag[x], -x))
-        _, lost, fine, _ = bag_outcome(bag, g)
-        return (Warning(f"No declaration can be true for this bag ({goods_text(bag)}): even declared as {size} "
-                        f"{good_name(g, size)}, if it is opened you lose {lost} points of goods and pay {fine} gold.",
+        _passes, lost, fine, _to_you = bag_outcome(bag, g)
+        return (Warning(_("No declaration can be true for this bag ({goods}): even declared as {declared}, if it is "
+                          "opened you lose {lost} of goods and pay {fine}.").format(
+                            goods=goods_text(bag), declared=good_count(g, size), lost=points_text(lost),
+                            fine=gold_text(fine)),
                         {"lost_if_opened": lost, "paid_if_opened": fine}),)
     if isinstance(action, A.Declare):
         held = v.bag
         if held is None or held[action.good] == action.count:
             return ()
-        _, lost, fine, _ = bag_outcome(held, action.good)
+        _passes, lost, fine, _to_you = bag_outcome(held, action.good)
         others = [k if g != action.good else 0 for g, k in enumerate(held)]
         n_other = sum(others)
-        what = "both" if n_other == 2 else "it" if n_other == 1 else f"all {n_other}"
-        return (Warning(f"Your bag holds {goods_text(held)}, declared as {action.count} {good_name(action.good, action.count)}: "
-                        f"if it is opened you lose {what} ({goods_text(others)}) and pay {fine} gold.",
+        if n_other == 2:
+            lose = _("Your bag holds {goods}, declared as {declared}: if it is opened you lose both ({others}) and pay "
+                     "{fine}.")
+        elif n_other == 1:
+            lose = _("Your bag holds {goods}, declared as {declared}: if it is opened you lose it ({others}) and pay "
+                     "{fine}.")
+        else:
+            lose = _("Your bag holds {goods}, declared as {declared}: if it is opened you lose all {n} ({others}) and "
+                     "pay {fine}.")
+        return (Warning(lose.format(goods=goods_text(held), declared=good_count(action.good, action.count),
+                                    n=n_other, others=goods_text(others), fine=gold_text(fine)),
                         {"lost_if_opened": lost, "paid_if_opened": fine}),)
     declared = v.declared(me)
     if isinstance(action, (A.Offer, A.Accept)) and action.merchant == me and declared is not None:
         held = v.bag
         if held is None:
             return ()
-        _, lost, fine, to_you = bag_outcome(held, declared[0])
+        _passes, lost, fine, to_you = bag_outcome(held, declared[0])
         if isinstance(action, A.Offer):
             cost = action.bribe.gold
         else:
@@ -252,9 +274,11 @@ def warnings(v: SeatView, action) -> tuple[Warning, ...]:
             offer = nego[1] if nego else None
             cost = offer.gold if offer is not None else 0
         if to_you and cost:
-            return (Warning(f"Your bag is honest: if it is opened the Sheriff pays you {to_you} gold, so paying "
-                            f"{cost} gold buys you nothing.", {"paid_to_you_if_opened": to_you}),)
+            return (Warning(_("Your bag is honest: if it is opened the Sheriff pays you {gold}, so paying {cost} buys "
+                              "you nothing.").format(gold=gold_text(to_you), cost=gold_text(cost)),
+                            {"paid_to_you_if_opened": to_you}),)
         if cost > lost + fine:
-            return (Warning(f"You would pay {cost} gold, more than being opened costs you ({lost} points of goods "
-                            f"and {fine} gold).", {"lost_if_opened": lost, "paid_if_opened": fine}),)
+            return (Warning(_("You would pay {cost}, more than being opened costs you ({lost} of goods and {fine}).").format(
+                                cost=gold_text(cost), lost=points_text(lost), fine=gold_text(fine)),
+                            {"lost_if_opened": lost, "paid_if_opened": fine}),)
     return ()

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from sheriff.cards import GOODS, ILLEGAL_GOODS
 from sheriff.coach.public import Table, at_least, mean_illegal, size_class
+from sheriff.i18n import _
 from sheriff.theory.inspection_game import build, equilibrium
 from sheriff.views import SeatView
 
@@ -104,8 +105,8 @@ def smuggle_chance(v: SeatView, table: Table, m: int) -> BagGuess:
 def fraction_text(p: float) -> str:
     """A chance in words a newcomer reads at once: 'about 2 in 5'."""
     if p < 0.05:
-        return "less than 1 in 20"
+        return _("less than 1 in 20")
     if p > 0.95:
-        return "more than 19 in 20"
+        return _("more than 19 in 20")
     f = Fraction(p).limit_denominator(10)
-    return f"about {f.numerator} in {f.denominator}"
+    return _("about {part} in {whole}").format(part=f.numerator, whole=f.denominator)

@@ -8,6 +8,7 @@ from sheriff import actions as A
 from sheriff import events as E
 from sheriff.actions import Bribe
 from sheriff.cards import CONTRABAND_GOODS, LEGAL_GOODS, list_to_counts
+from sheriff.i18n import N_, _, ngettext
 from sheriff.narration import goods_text
 from sheriff.practice.question import ALLOWED, MERCHANT_PAYS, NOBODY, SHERIFF_PAYS, Field, Question, Scene
 from sheriff.practice.tables import declared_text, haggle, pick_edition, play_narrated, random_bag, table_game
@@ -38,14 +39,15 @@ def q_inspect(seed: int, edition: str | None = None) -> Question:
     kept = sum(s.stands[1]) - stand_before
     m = s.names[1]
     return Question(
-        "inspect", seed, ed, "The Sheriff opens a bag",
-        f'{m} declared "{declared_text(declared_good, size)}". The Sheriff opens the bag and finds the cards below. '
-        f"Who pays whom, how much, and how many of these cards end up on {m}'s stand?",
-        [Scene(f"Inside {m}'s bag", tuple(vec))],
-        (Field("payer", "Who pays?", "choice", (SHERIFF_PAYS, MERCHANT_PAYS, NOBODY)),
-         Field("amount", "How much gold?", "int", lo=0, hi=40),
-         Field("kept", f"Cards onto {m}'s stand", "int", lo=0, hi=5)),
-        {"payer": SHERIFF_PAYS if honest else MERCHANT_PAYS, "amount": amount, "kept": kept},
+        "inspect", seed, ed, _("The Sheriff opens a bag"),
+        _('{merchant} declared "{declared}". The Sheriff opens the bag and finds the cards below. '
+          "Who pays whom, how much, and how many of these cards end up on {merchant}'s stand?").format(
+            merchant=m, declared=declared_text(declared_good, size)),
+        [Scene(_("Inside {merchant}'s bag").format(merchant=m), tuple(vec))],
+        (Field("payer", _("Who pays?"), "choice", (_(SHERIFF_PAYS), _(MERCHANT_PAYS), _(NOBODY))),
+         Field("amount", _("How much gold?"), "int", lo=0, hi=40),
+         Field("kept", _("Cards onto {merchant}'s stand").format(merchant=m), "int", lo=0, hi=5)),
+        {"payer": _(SHERIFF_PAYS) if honest else _(MERCHANT_PAYS), "amount": amount, "kept": kept},
         text, "inspect.honest" if honest else "inspect.liar",
     )
 
@@ -73,22 +75,34 @@ def q_pass(seed: int, edition: str | None = None) -> Question:
     up, down = sum(view.stand_legal(1)), view.face_down(1)
     m = s.names[1]
     void = any(isinstance(e, E.Void) for e in events)
-    gold_txt = f"{gold} gold and " if gold else ""
+    if gold:
+        offered = ngettext('{merchant} declared "{declared}" and offered {gold} gold and {goods} from the bag.',
+                           '{merchant} declared "{declared}" and offered {gold} gold and {goods} from the bag.', gold)
+    else:
+        offered = _('{merchant} declared "{declared}" and offered {goods} from the bag.')
+    offered = offered.format(merchant=m, declared=declared_text(decl, size), gold=gold,
+                             goods=goods_text(list_to_counts(promised)))
     return Question(
-        "pass", seed, ed, "A bribe paid in goods from the bag",
-        f'{m} declared "{declared_text(decl, size)}" and offered {gold_txt}{goods_text(list_to_counts(promised))} '
-        f"from the bag. The Sheriff accepts and hands the bag back unopened. Inside are the cards below. "
-        f"How many cards does the Sheriff get, and how many go on {m}'s stand face up and face down?",
-        [Scene(f"Inside {m}'s bag (only {m} knows)", tuple(vec))],
-        (Field("sheriff_cards", "Cards the Sheriff receives", "int", lo=0, hi=5),
-         Field("face_up", "Face up on the stand", "int", lo=0, hi=5),
-         Field("face_down", "Face down on the stand", "int", lo=0, hi=5)),
+        "pass", seed, ed, _("A bribe paid in goods from the bag"),
+        offered + " " + _("The Sheriff accepts and hands the bag back unopened. Inside are the cards below. "
+                          "How many cards does the Sheriff get, and how many go on {merchant}'s stand face up "
+                          "and face down?").format(merchant=m),
+        [Scene(_("Inside {merchant}'s bag (only {merchant} knows)").format(merchant=m), tuple(vec))],
+        (Field("sheriff_cards", _("Cards the Sheriff receives"), "int", lo=0, hi=5),
+         Field("face_up", _("Face up on the stand"), "int", lo=0, hi=5),
+         Field("face_down", _("Face down on the stand"), "int", lo=0, hi=5)),
         {"sheriff_cards": got, "face_up": up, "face_down": down},
         text, "deal.void_goods" if void else "inspect.pass",
     )
 
 
-_DEPUTY_WHO = ("Nobody: the bag passes free", "One Deputy, alone", "Both Deputies, together")
+_DEPUTY_WHO = (N_("Nobody: the bag passes free"), N_("One Deputy, alone"), N_("Both Deputies, together"))
+_STANCES = {   # what the two Deputies want, as one whole sentence each way
+    (True, True): N_("{first} wants to inspect and {second} wants to inspect."),
+    (True, False): N_("{first} wants to inspect and {second} would let it pass."),
+    (False, True): N_("{first} would let it pass and {second} wants to inspect."),
+    (False, False): N_("{first} would let it pass and {second} would let it pass."),
+}
 
 
 def q_deputies(seed: int, edition: str | None = None) -> Question:
@@ -116,22 +130,33 @@ def q_deputies(seed: int, edition: str | None = None) -> Question:
         events, t = play_narrated(g, A.Inspect(actor, m))
         texts.append(t)
     names = s.names
-    stance_txt = " and ".join(f"{names[d]} {'wants to inspect' if w else 'would let it pass'}" for d, w in zip(deputies, st))
+    stances = _(_STANCES[st]).format(first=names[deputies[0]], second=names[deputies[1]])
     return Question(
-        "deputies", seed, ed, "Six players: the Deputies",
-        f"{names[0]} and {names[1]} are the Deputies. {names[m]} declared \"{declared_text(decl, size)}\". "
-        f"{stance_txt}. Whoever is suspicious opens the bag. Who deals with it, how much gold does {names[m]} "
-        f"gain, and how much lands on the Booty tile?",
-        [Scene(f"Inside {names[m]}'s bag", tuple(list_to_counts(bag)))],
-        (Field("who", "Who deals with the bag", "choice", _DEPUTY_WHO),
-         Field("gain", f"Gold {names[m]} gains", "int", lo=0, hi=40),
-         Field("booty", "Gold on the Booty tile", "int", lo=0, hi=40)),
-        {"who": _DEPUTY_WHO[who], "gain": max(0, s.gold[m] - 50), "booty": s.booty_gold},
+        "deputies", seed, ed, _("Six players: the Deputies"),
+        _('{first} and {second} are the Deputies. {merchant} declared "{declared}".').format(
+            first=names[0], second=names[1], merchant=names[m], declared=declared_text(decl, size))
+        + " " + stances + " "
+        + _("Whoever is suspicious opens the bag. Who deals with it, how much gold does {merchant} gain, "
+            "and how much lands on the Booty tile?").format(merchant=names[m]),
+        [Scene(_("Inside {merchant}'s bag").format(merchant=names[m]), tuple(list_to_counts(bag)))],
+        (Field("who", _("Who deals with the bag"), "choice", tuple(_(w) for w in _DEPUTY_WHO)),
+         Field("gain", _("Gold {merchant} gains").format(merchant=names[m]), "int", lo=0, hi=40),
+         Field("booty", _("Gold on the Booty tile"), "int", lo=0, hi=40)),
+        {"who": _(_DEPUTY_WHO[who]), "gain": max(0, s.gold[m] - 50), "booty": s.booty_gold},
         " ".join(texts), "deputies.stance" if who != 2 else "deputies.booty",
     )
 
 
-_DEAL_OPTIONS = (ALLOWED, "Refused: the deal struck this round binds the Sheriff")
+_DEAL_OPTIONS = (ALLOWED, N_("Refused: the deal struck this round binds the Sheriff"))
+_KEPT = {   # (what the deal promised, what the Sheriff does): why that keeps the promise
+    ("inspect", "open"): N_("Allowed: the deal promised to open {merchant}'s bag, and to open it keeps that promise."),
+    ("inspect", "pass"): N_("Allowed: the deal promised to open {merchant}'s bag, and to hand back unopened it "
+                            "keeps that promise."),
+    ("let_pass", "open"): N_("Allowed: the deal promised to let through {merchant}'s bag, and to open it keeps "
+                             "that promise."),
+    ("let_pass", "pass"): N_("Allowed: the deal promised to let through {merchant}'s bag, and to hand back "
+                             "unopened it keeps that promise."),
+}
 
 
 def q_deal(seed: int, edition: str | None = None) -> Question:
@@ -155,33 +180,46 @@ def q_deal(seed: int, edition: str | None = None) -> Question:
     if tempt:
         g.push(A.Threaten(0, other))
         g.push(A.Offer(other, other, Bribe(gold=rng.randint(3, 10))))
-        offer_text = f"{names[other]} offers {haggle(g)[1].gold} gold to be let through. "
+        asked = haggle(g)[1].gold
+        offer_text = ngettext("{merchant} offers {gold} gold to be let through.",
+                              "{merchant} offers {gold} gold to be let through.", asked).format(
+            merchant=names[other], gold=asked) + " "
     else:
         offer_text = ""
     attempt = rng.choice(("open", "pass"))
     action = A.Inspect(0, other) if attempt == "open" else A.Pass(0, other)
     err = g.why_illegal(action)
-    deal_text = (f"{gold} gold, and you open {names[other]}'s bag" if term == "inspect"
-                 else f"{gold} gold, and you let {names[other]} through")
-    verb = "open" if attempt == "open" else "hand back unopened"
+    deal_text = (ngettext("{gold} gold, and you open {merchant}'s bag", "{gold} gold, and you open {merchant}'s bag",
+                          gold) if term == "inspect" else
+                 ngettext("{gold} gold, and you let {merchant} through", "{gold} gold, and you let {merchant} through",
+                          gold)).format(gold=gold, merchant=names[other])
     if err is None:
-        promised = "open" if term == "inspect" else "let through"
-        explanation = (f"{' '.join(texts)} Allowed: the deal promised to {promised} {names[other]}'s bag, "
-                       f"and to {verb} it keeps that promise.")
+        explanation = f"{' '.join(texts)} " + _(_KEPT[term, attempt]).format(merchant=names[other])
     else:
         explanation = f"{' '.join(texts)} {err.reason}"
+    may = (_("May the Sheriff now open {merchant}'s bag?") if attempt == "open"
+           else _("May the Sheriff now hand back unopened {merchant}'s bag?")).format(merchant=names[other])
     return Question(
-        "deal", seed, ed, "A deal about someone else's bag",
-        f'The Sheriff threatened {names[1]}\'s bag, and {names[1]} offered: "{deal_text}." The Sheriff accepted. '
-        f"{offer_text}May the Sheriff now {verb} {names[other]}'s bag?",
-        [Scene(f"Inside {names[1]}'s bag (only {names[1]} knows)", tuple(list_to_counts(smuggled)))],
-        (Field("verdict", "Verdict", "choice", _DEAL_OPTIONS),),
-        {"verdict": _DEAL_OPTIONS[err is not None]}, explanation, "deal.binding",
+        "deal", seed, ed, _("A deal about someone else's bag"),
+        _('The Sheriff threatened {merchant}\'s bag, and {merchant} offered: "{deal}." The Sheriff accepted.').format(
+            merchant=names[1], deal=deal_text) + " " + offer_text + may,
+        [Scene(_("Inside {merchant}'s bag (only {merchant} knows)").format(merchant=names[1]),
+               tuple(list_to_counts(smuggled)))],
+        (Field("verdict", _("Verdict"), "choice", tuple(_(o) for o in _DEAL_OPTIONS)),),
+        {"verdict": _(_DEAL_OPTIONS[err is not None])}, explanation, "deal.binding",
     )
 
 
-_TURN_OPTIONS = (ALLOWED, "Refused: it is not that player's turn to speak",
-                 "Refused: there is no offer on the table to accept")
+_TURN_OPTIONS = (ALLOWED, N_("Refused: it is not that player's turn to speak"),
+                 N_("Refused: there is no offer on the table to accept"))
+_WANTS = {   # the attempted move: (the question about it, the answer box's label)
+    A.Offer: (N_("Whose answer is awaited now? And may {player} now make a new offer?"),
+              N_("{player} tries to make a new offer")),
+    A.Accept: (N_("Whose answer is awaited now? And may {player} now accept the offer on the table?"),
+               N_("{player} tries to accept the offer on the table")),
+    A.Decline: (N_("Whose answer is awaited now? And may {player} now refuse to pay?"),
+                N_("{player} tries to refuse to pay")),
+}
 _TURN_RULE = {None: ALLOWED, "negotiation.turn": _TURN_OPTIONS[1], "deal.accept": _TURN_OPTIONS[2]}
 
 
@@ -199,7 +237,7 @@ def q_haggle(seed: int, edition: str | None = None) -> Question:
     opening: A.Action = A.Threaten(0, 1) if rng.random() < 0.5 else A.Offer(0, 1, Bribe(gold=rng.randint(4, 12)))
     said.append(opening)
     g.push(opening)
-    for _ in range(rng.randint(0, 2)):
+    for _turn in range(rng.randint(0, 2)):
         due = haggle(g)[3]
         if due == 1:
             move = A.Offer(1, 1, Bribe(gold=rng.randint(1, 6))) if rng.random() < 0.7 else A.Decline(1, 1)
@@ -218,19 +256,20 @@ def q_haggle(seed: int, edition: str | None = None) -> Question:
     err = g.why_illegal(attempt)
     verdict = _TURN_RULE[err.rule_id if err else None]
     last = said[-1]
-    why_due = (f"The last word was {names[last.player]}'s ({last.text(names).rstrip('.')}), so {names[due]} "
-               "answers next. "
-               + (f"Allowed: {attempt.text(names)}" if err is None else err.reason))
+    why_due = (_("The last word was {player}'s ({said}), so {next} answers next.").format(
+                   player=names[last.player], said=last.text(names).rstrip('.'), next=names[due]) + " "
+               + (_("Allowed: {move}").format(move=attempt.text(names)) if err is None else err.reason))
     story = " ".join(f"{i}. {a.text(names)}" for i, a in enumerate(said, 1))
-    wants = {A.Offer: "make a new offer", A.Accept: "accept the offer on the table",
-             A.Decline: "refuse to pay"}[type(attempt)]
+    ask, label = (_(t).format(player=names[who]) for t in _WANTS[type(attempt)])
+    sheriff = _("{player} (the Sheriff)").format(player=names[0])
     return Question(
-        "haggle", seed, ed, "Whose turn to speak?",
-        f'{names[1]} declared "{declared_text(decl, len(bag))}". So far: {story} '
-        f"Whose answer is awaited now? And may {names[who]} now {wants}?",
-        [Scene(f"Inside {names[1]}'s bag (only {names[1]} knows)", tuple(list_to_counts(bag)))],
-        (Field("due", "Whose answer is awaited", "choice", (names[0] + " (the Sheriff)", names[1])),
-         Field("verdict", f"{names[who]} tries to {wants}", "choice", _TURN_OPTIONS)),
-        {"due": names[0] + " (the Sheriff)" if due == 0 else names[1], "verdict": verdict},
+        "haggle", seed, ed, _("Whose turn to speak?"),
+        _('{merchant} declared "{declared}". So far: {story}').format(
+            merchant=names[1], declared=declared_text(decl, len(bag)), story=story) + " " + ask,
+        [Scene(_("Inside {merchant}'s bag (only {merchant} knows)").format(merchant=names[1]),
+               tuple(list_to_counts(bag)))],
+        (Field("due", _("Whose answer is awaited"), "choice", (sheriff, names[1])),
+         Field("verdict", label, "choice", tuple(_(o) for o in _TURN_OPTIONS))),
+        {"due": sheriff if due == 0 else names[1], "verdict": _(verdict)},
         why_due, err.rule_id if err else "negotiation.turn",
     )

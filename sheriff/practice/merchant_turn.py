@@ -5,24 +5,27 @@ import random
 
 from sheriff import actions as A
 from sheriff import events as E
-from sheriff.cards import CONTRABAND_GOODS, GOODS, LEGAL_GOODS, ROYAL_GOODS, counts_to_list, list_to_counts
+from sheriff.cards import CONTRABAND_GOODS, LEGAL_GOODS, ROYAL_GOODS, counts_to_list, list_to_counts
 from sheriff.engine import Game
-from sheriff.practice.question import ALLOWED, Field, Question, Scene
-from sheriff.practice.tables import declared_text, pick_edition, play_narrated, random_bag, seat_to_act, table_game
+from sheriff.i18n import N_, _, ngettext, npgettext
+from sheriff.practice.question import ALLOWED, REFUSED, Field, Question, Scene
+from sheriff.practice.tables import (declared_text, pick_edition, play_narrated, random_bag, seat_names, seat_to_act,
+                                    table_game)
 from sheriff.rules import Rules
+from sheriff.wording import goods_kind
 
 
-_WHERE = ("On top of a discard pile the merchant chooses, straight away",
-          "Face up beside the deck; when every merchant has gone, they become the discard pile",
-          "Shuffled back into the draw pile")
-_MARKET_OPTIONS = (ALLOWED, "Refused")
+_WHERE = (N_("On top of a discard pile the merchant chooses, straight away"),
+          N_("Face up beside the deck; when every merchant has gone, they become the discard pile"),
+          N_("Shuffled back into the draw pile"))
+_MARKET_OPTIONS = (ALLOWED, REFUSED)
 
 
 def q_market(seed: int, edition: str | None = None) -> Question:
     """A Market turn: allowed?  How many cards come from the draw pile?  Where do set-aside cards go?"""
     rng = random.Random(seed)
     ed = pick_edition(rng, edition)
-    g = Game(Rules(edition=ed, players=4), seed=seed)
+    g = Game(Rules(edition=ed, players=4), names=seat_names(4), seed=seed)
     s = g.state
     if s.phase == "market_start":
         g.push(A.ChooseStart(s.officials[0], s.order[0]))
@@ -40,25 +43,39 @@ def q_market(seed: int, edition: str | None = None) -> Question:
         pile = 0
     action = A.Market(m, discard, from_piles, pile)
     name = s.names[m]
-    scene = [Scene(f"{name}'s hand", tuple(s.hands[m])), Scene("Set aside", tuple(list_to_counts(discard)))]
+    scene = [Scene(_("{player}'s hand").format(player=name), tuple(s.hands[m])),
+             Scene(_("Set aside"), tuple(list_to_counts(discard)))]
     if ed == "1E":
-        scene += [Scene("Left discard pile (top card on the right)", tuple(list_to_counts(s.discards[0])),
+        scene += [Scene(_("Left discard pile (top card on the right)"), tuple(list_to_counts(s.discards[0])),
                         cards=tuple(s.discards[0])),
-                  Scene("Right discard pile (top card on the right)", tuple(list_to_counts(s.discards[1])),
+                  Scene(_("Right discard pile (top card on the right)"), tuple(list_to_counts(s.discards[1])),
                         cards=tuple(s.discards[1]))]
         t0, t1 = from_piles.count(0), from_piles.count(1)
         # said as a player would: no "takes 0 cards from ..."
-        takes = [f"{n} card{'s' if n != 1 else ''} from the top of the {side} discard pile"
-                 for n, side in ((t0, "left"), (t1, "right")) if n]
-        asks = ("takes " + " and ".join(takes)) if takes else "takes nothing from the discard piles"
-        what = f"{name} sets aside {k} card{'s' if k != 1 else ''}, {asks}, then fills up from the draw pile."
+        left, right = (npgettext("cards taken", "{n} card", "{n} cards", t).format(n=t) for t in (t0, t1))
+        if t0 and t1:
+            asks = _("takes {left} from the top of the left discard pile and {right} from the top of the right "
+                     "discard pile").format(left=left, right=right)
+        elif t0:
+            asks = _("takes {left} from the top of the left discard pile").format(left=left)
+        elif t1:
+            asks = _("takes {right} from the top of the right discard pile").format(right=right)
+        else:
+            asks = _("takes nothing from the discard piles")
+        what = ngettext("{player} sets aside {n} card, {takes}, then fills up from the draw pile.",
+                        "{player} sets aside {n} cards, {takes}, then fills up from the draw pile.", k).format(
+            player=name, n=k, takes=asks)
+    elif from_piles:
+        what = ngettext("{player} sets aside {n} card and wants to take the top card of the discard pile.",
+                        "{player} sets aside {n} cards and wants to take the top card of the discard pile.",
+                        k).format(player=name, n=k)
     else:
-        what = f"{name} sets aside {k} card{'s' if k != 1 else ''}"
-        what += (" and wants to take the top card of the discard pile." if from_piles
-                 else " and draws back up to six cards.")
+        what = ngettext("{player} sets aside {n} card and draws back up to six cards.",
+                        "{player} sets aside {n} cards and draws back up to six cards.", k).format(player=name, n=k)
     err = g.why_illegal(action)
     if err is not None:
-        answer = {"verdict": "Refused", "from_deck": 0, "where": _WHERE[0] if ed == "1E" else _WHERE[1]}
+        where = _WHERE[0] if ed == "1E" else _WHERE[1]
+        answer = {"verdict": _(REFUSED), "from_deck": 0, "where": _(where)}
         text = err.reason
         rule_id = err.rule_id
         graded: tuple[str, ...] = ("verdict",)
@@ -66,21 +83,22 @@ def q_market(seed: int, edition: str | None = None) -> Question:
         events, text = play_narrated(g, action)
         ev = next(e for e in events if isinstance(e, E.MarketTurn))
         in_set_aside = len(s.set_aside) >= len(discard) and ed == "2E"
-        answer = {"verdict": ALLOWED, "from_deck": ev.drawn, "where": _WHERE[1] if in_set_aside else _WHERE[0]}
+        answer = {"verdict": _(ALLOWED), "from_deck": ev.drawn, "where": _(_WHERE[1] if in_set_aside else _WHERE[0])}
         rule_id = "market.draw_1e" if ed == "1E" else "market.draw_2e"
         graded = ("verdict", "from_deck", "where")
     return Question(
-        "market", seed, ed, f"A Market turn ({ed})",
-        what + " Is that allowed? If it is: how many cards come from the draw pile, and where do the set-aside cards go?",
+        "market", seed, ed, _("A Market turn ({edition})").format(edition=ed),
+        what + " " + _("Is that allowed? If it is: how many cards come from the draw pile, and where do the "
+                       "set-aside cards go?"),
         scene,
-        (Field("verdict", "Allowed?", "choice", _MARKET_OPTIONS),
-         Field("from_deck", "Cards from the draw pile (if allowed)", "int", lo=0, hi=6),
-         Field("where", "The set-aside cards go", "choice", _WHERE)),
+        (Field("verdict", _("Allowed?"), "choice", tuple(_(o) for o in _MARKET_OPTIONS)),
+         Field("from_deck", _("Cards from the draw pile (if allowed)"), "int", lo=0, hi=6),
+         Field("where", _("The set-aside cards go"), "choice", tuple(_(w) for w in _WHERE))),
         answer, text, rule_id, graded,
     )
 
 
-_LOAD_OPTIONS = (ALLOWED, "Refused: a bag holds 1 to 5 cards", "Refused: those cards are not all in the hand")
+_LOAD_OPTIONS = (ALLOWED, N_("Refused: a bag holds 1 to 5 cards"), N_("Refused: those cards are not all in the hand"))
 _LOAD_RULE = {None: _LOAD_OPTIONS[0], "load.size": _LOAD_OPTIONS[1], "load.from_hand": _LOAD_OPTIONS[2]}
 
 
@@ -90,7 +108,7 @@ def q_load(seed: int, edition: str | None = None) -> Question:
     ed = pick_edition(rng, edition)
     seven = rng.random() < 0.25
     rules = Rules(edition=ed, players=4, seven_card_hand=seven)
-    g = Game(rules, seed=seed)
+    g = Game(rules, names=seat_names(4), seed=seed)
     s = g.state
     if s.phase == "market_start":
         g.push(A.ChooseStart(s.officials[0], s.order[0]))
@@ -113,23 +131,24 @@ def q_load(seed: int, edition: str | None = None) -> Question:
     err = g.why_illegal(A.LoadBag(m, tuple(bag)))
     name = s.names[m]
     if err is None:
-        text = f"Allowed: {len(bag)} card{'s' if len(bag) != 1 else ''}, all from {name}'s hand."
+        text = ngettext("Allowed: {n} card, all from {player}'s hand.", "Allowed: {n} cards, all from {player}'s hand.",
+                        len(bag)).format(n=len(bag), player=name)
         rule_id = "load.size"
     else:
         text, rule_id = err.reason, err.rule_id
-    hand_note = " (seven-card hand variant)" if seven else ""
+    hand_caption = (_("{player}'s hand (seven-card hand variant)") if seven else _("{player}'s hand")).format(player=name)
     return Question(
-        "load", seed, ed, "May this bag be closed?",
-        f"{name} wants to put the cards on the right into the bag and snap it shut. Allowed?",
-        [Scene(f"{name}'s hand{hand_note}", tuple(s.hands[m])), Scene("Into the bag", tuple(bag_vec),
-                                                                       note="" if bag else "nothing at all")],
-        (Field("verdict", "Verdict", "choice", _LOAD_OPTIONS),),
-        {"verdict": _LOAD_RULE[err.rule_id if err else None]}, text, rule_id,
+        "load", seed, ed, _("May this bag be closed?"),
+        _("{player} wants to put the cards on the right into the bag and snap it shut. Allowed?").format(player=name),
+        [Scene(hand_caption, tuple(s.hands[m])), Scene(_("Into the bag"), tuple(bag_vec),
+                                               note="" if bag else _("nothing at all"))],
+        (Field("verdict", _("Verdict"), "choice", tuple(_(o) for o in _LOAD_OPTIONS)),),
+        {"verdict": _(_LOAD_RULE[err.rule_id if err else None])}, text, rule_id,
     )
 
 
-_DECL_OPTIONS = (ALLOWED, "Refused: the number must be the number of cards in the bag",
-                 "Refused: only one legal good (Apples, Cheese, Bread or Chickens) may be declared")
+_DECL_OPTIONS = (ALLOWED, N_("Refused: the number must be the number of cards in the bag"),
+                 N_("Refused: only one legal good (Apples, Cheese, Bread or Chickens) may be declared"))
 _DECL_RULE = {None: ALLOWED, "declare.count": _DECL_OPTIONS[1], "declare.type": _DECL_OPTIONS[2]}
 
 
@@ -153,16 +172,20 @@ def q_declare(seed: int, edition: str | None = None) -> Question:
     err = g.why_illegal(A.Declare(1, good, count))
     m = s.names[1]
     if err is None:
-        text = (f"Allowed: the bag holds {size} card{'s' if size != 1 else ''} and {GOODS[good].name} is a legal good. "
-                f"It does not matter what is really inside: lying is allowed, and only an inspection can catch it.")
+        text = ngettext("Allowed: the bag holds {n} card and {good} is a legal good. It does not matter what is "
+                        "really inside: lying is allowed, and only an inspection can catch it.",
+                        "Allowed: the bag holds {n} cards and {good} is a legal good. It does not matter what is "
+                        "really inside: lying is allowed, and only an inspection can catch it.",
+                        size).format(n=size, good=goods_kind(good))
         rule_id = "declare.count"
     else:
         text = err.reason
         rule_id = err.rule_id
     return Question(
-        "declare", seed, ed, "May the merchant declare this?",
-        f'{m} packed the cards below and says: "{declared_text(good, count)}." Is that declaration allowed?',
-        [Scene(f"Inside {m}'s bag", tuple(vec))],
-        (Field("verdict", "Verdict", "choice", _DECL_OPTIONS),),
-        {"verdict": _DECL_RULE[err.rule_id if err else None]}, text, rule_id,
+        "declare", seed, ed, _("May the merchant declare this?"),
+        _('{merchant} packed the cards below and says: "{declared}." Is that declaration allowed?').format(
+            merchant=m, declared=declared_text(good, count)),
+        [Scene(_("Inside {merchant}'s bag").format(merchant=m), tuple(vec))],
+        (Field("verdict", _("Verdict"), "choice", tuple(_(o) for o in _DECL_OPTIONS)),),
+        {"verdict": _(_DECL_RULE[err.rule_id if err else None])}, text, rule_id,
     )

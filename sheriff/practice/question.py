@@ -2,15 +2,27 @@
 against the engine's.  Pure data, no widgets: ``sheriff.widgets.practice`` shows them."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from sheriff.i18n import N_
 from sheriff.rulebook import RULES
 
-NOBODY = "Nobody pays anything"
-SHERIFF_PAYS = "The Sheriff pays the merchant"
-MERCHANT_PAYS = "The merchant pays the Sheriff"
-ALLOWED = "Allowed"
+# Answers kept in English here; a question puts them through ``_`` (its options and its answer alike).
+NOBODY = N_("Nobody pays anything")
+SHERIFF_PAYS = N_("The Sheriff pays the merchant")
+MERCHANT_PAYS = N_("The merchant pays the Sheriff")
+ALLOWED = N_("Allowed")
+REFUSED = N_("Refused")
+
+_SENTENCE_START = re.compile(r"(^|[.!?][»\")]?\s+)([(«\"]?)([^\W\d_])")
+
+
+def sentence_case(text: str) -> str:
+    """Every sentence starting with a capital letter.  Names come from data and some are written
+    in lower case ('діва Меріан'); a translation may put one first in a sentence."""
+    return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2) + m.group(3).upper(), text)
 
 
 # -- questions and answers -------------------------------------------------------------
@@ -25,6 +37,9 @@ class Field:
     hi: int = 999
     accept: tuple[str, ...] = ()      # a choice: other options that are right too (the answer is one of them)
 
+    def __post_init__(self):
+        object.__setattr__(self, "label", sentence_case(self.label))
+
 
 @dataclass(frozen=True)
 class Scene:
@@ -34,6 +49,9 @@ class Scene:
     face_down: int = 0
     note: str = ""
     cards: tuple[int, ...] = ()       # cards in order (a pile: the top card last), drawn as a row
+
+    def __post_init__(self):
+        object.__setattr__(self, "caption", sentence_case(self.caption))
 
 
 @dataclass
@@ -49,6 +67,10 @@ class Question:
     explanation: str
     rule_id: str
     graded: tuple[str, ...] = ()          # fields that count (default: all)
+
+    def __post_init__(self):
+        self.title, self.prompt = sentence_case(self.title), sentence_case(self.prompt)
+        self.explanation = sentence_case(self.explanation)
 
     @property
     def rule(self):

@@ -7,11 +7,14 @@ import random
 from sheriff import actions as A
 from sheriff import events as E
 from sheriff.cards import (BONUS, CONTRABAND_GOODS, GOOD_IDS, GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, ROYAL_GOODS,
-                           counts_to_list, describe, list_to_counts)
+                           counts_to_list, list_to_counts)
+from sheriff.i18n import N_, _, ngettext
 from sheriff.payments import debt_options, default_goods, goods_fault
 from sheriff.practice.question import Field, Question, Scene
-from sheriff.practice.tables import declared_text, pick_edition, play_narrated, random_bag, seat_names, table_game
+from sheriff.practice.tables import (declared_text, goods_list, pick_edition, play_narrated, random_bag, seat_names,
+                                    table_game)
 from sheriff.scoring import bonuses, score
+from sheriff.wording import goods_kind
 
 
 def q_debt(seed: int, edition: str | None = None) -> Question:
@@ -28,25 +31,26 @@ def q_debt(seed: int, edition: str | None = None) -> Question:
     g = table_game(ed, {1: list_to_counts(bag)}, {1: (decl, size)}, stands={1: stand}, gold={1: gold}, seed=seed)
     s = g.state
     events, text = play_narrated(g, A.Inspect(0, 1))
-    fields = [Field("cash", "Gold paid", "int", lo=0, hi=50),
-              Field("rest", "Still owed after the gold", "int", lo=0, hi=40),
-              Field("forgiven", "Forgiven in the end", "int", lo=0, hi=40)]
+    fields = [Field("cash", _("Gold paid"), "int", lo=0, hi=50),
+              Field("rest", _("Still owed after the gold"), "int", lo=0, hi=40),
+              Field("forgiven", _("Forgiven in the end"), "int", lo=0, hi=40)]
     answer: dict[str, object] = {}
     ask = ""
     if s.debts:                     # the debtor has a choice: which of these goods may be handed over?
         owed = s.debts[0][2]
         stand_now = s.stands[1][:]
-        right = [describe(c) for c in debt_options(stand_now, owed)]
-        wrong = [describe(c) for c in _wrong_payments(stand_now, owed) if describe(c) not in right]
+        right = [goods_list(c) for c in debt_options(stand_now, owed)]
+        wrong = [goods_list(c) for c in _wrong_payments(stand_now, owed) if goods_list(c) not in right]
         options = tuple(sorted(set(right[:3] + wrong[:2])))
-        fields.append(Field("goods", f"Goods {s.names[1]} may hand over for the rest", "choice", options,
-                            accept=tuple(right)))
+        fields.append(Field("goods", _("Goods {merchant} may hand over for the rest").format(merchant=s.names[1]),
+                            "choice", options, accept=tuple(right)))
         answer["goods"] = right[0]
-        ask = " Which of the listed goods may the merchant hand over for the rest?"
+        ask = " " + _("Which of the listed goods may the merchant hand over for the rest?")
         more, why = play_narrated(g, A.PayDebt(1, tuple(counts_to_list(debt_options(stand_now, owed)[0]))))
         events = events + more
-        text += (f" {why} The merchant chooses the goods: any worth at least the rest (legal goods first), with no "
-                 f"card beyond need, would do ({'; '.join(right)}); the suggestion overpays least.")
+        text += f" {why} " + _("The merchant chooses the goods: any worth at least the rest (legal goods first), "
+                               "with no card beyond need, would do ({choices}); the suggestion overpays least.").format(
+            choices=_("; ").join(right))
     fine = next(e for e in events if isinstance(e, E.Opened)).amount
     cash = sum(e.cash for e in events if isinstance(e, E.Paid))
     forgiven = sum(e.gold for e in events if isinstance(e, E.Forgiven))
@@ -54,15 +58,20 @@ def q_debt(seed: int, edition: str | None = None) -> Question:
     given_value = sum(GOODS[x].value * k for sel in given for x, k in enumerate(sel))
     m = s.names[1]
     return Question(
-        "debt", seed, ed, "Not enough gold",
-        f'{m} declared "{declared_text(decl, size)}" but the Sheriff finds the contraband below. {m} has '
-        + (f"only {gold} gold" if gold else "no gold at all")
-        + f", and the stand shown. How much gold does {m} pay, how much is still owed after the gold, "
-        f"and how much of the debt is forgiven in the end?{ask}",
-        [Scene(f"Inside {m}'s bag", tuple(list_to_counts(bag))), Scene(f"{m}'s stand", tuple(stand))],
+        "debt", seed, ed, _("Not enough gold"),
+        _('{merchant} declared "{declared}" but the Sheriff finds the contraband below.').format(
+            merchant=m, declared=declared_text(decl, size)) + " "
+        + (ngettext("{merchant} has only {gold} gold, and the stand shown.",
+                    "{merchant} has only {gold} gold, and the stand shown.", gold) if gold
+           else _("{merchant} has no gold at all, and the stand shown.")).format(merchant=m, gold=gold) + " "
+        + _("How much gold does {merchant} pay, how much is still owed after the gold, and how much of the debt "
+            "is forgiven in the end?").format(merchant=m) + ask,
+        [Scene(_("Inside {merchant}'s bag").format(merchant=m), tuple(list_to_counts(bag))),
+         Scene(_("{merchant}'s stand").format(merchant=m), tuple(stand))],
         tuple(fields),
         {"cash": cash, "rest": fine - cash, "forgiven": forgiven, **answer},
-        text + (f" (Goods handed over are worth {given_value}; no change is given.)" if given else ""),
+        text + (" " + _("(Goods handed over are worth {value}; no change is given.)").format(value=given_value)
+                if given else ""),
         "debt.goods",
     )
 
@@ -103,19 +112,23 @@ def q_endround(seed: int, edition: str | None = None) -> Question:
     names = s.names
     nxt = s.officials[0]
     return Question(
-        "endround", seed, ed, "End of the round",
-        f"{n} players; {names[sheriff]} is the Sheriff. {names[m]} loaded {size} card{'s' if size != 1 else ''} "
-        f"from a hand of six, and that is the last bag: the Sheriff hands it back. Who is the next Sheriff, "
-        f"and how many cards does {names[m]} draw?",
-        [Scene(f"{names[m]}'s hand after loading the bag", tuple(list_to_counts(left)), note="" if left else "empty")],
-        (Field("next", "Next Sheriff", "choice", tuple(names)),
-         Field("draws", f"Cards {names[m]} draws", "int", lo=0, hi=7)),
+        "endround", seed, ed, _("End of the round"),
+        ngettext("{n} player; {sheriff} is the Sheriff.", "{n} players; {sheriff} is the Sheriff.", n).format(
+            n=n, sheriff=names[sheriff]) + " "
+        + ngettext("{merchant} loaded {n} card from a hand of six, and that is the last bag: the Sheriff hands it "
+                   "back.", "{merchant} loaded {n} cards from a hand of six, and that is the last bag: the Sheriff "
+                   "hands it back.", size).format(merchant=names[m], n=size) + " "
+        + _("Who is the next Sheriff, and how many cards does {merchant} draw?").format(merchant=names[m]),
+        [Scene(_("{merchant}'s hand after loading the bag").format(merchant=names[m]), tuple(list_to_counts(left)),
+               note="" if left else _("empty"))],
+        (Field("next", _("Next Sheriff"), "choice", tuple(names)),
+         Field("draws", _("Cards {merchant} draws").format(merchant=names[m]), "int", lo=0, hi=7)),
         {"next": names[nxt], "draws": after - before}, text, "round.end",
     )
 
 
-_NO_CLAIM = "No claim is possible"
-_SEVERAL = "Any one of several types: the merchant picks"
+_NO_CLAIM = N_("No claim is possible")
+_SEVERAL = N_("Any one of several types: the merchant picks")
 
 
 def q_blackmarket(seed: int, edition: str | None = None) -> Question:
@@ -126,7 +139,7 @@ def q_blackmarket(seed: int, edition: str | None = None) -> Question:
     stand = [0] * N_GOODS
     stand[focus] = rng.randint(0, 3)
     others = [x for x in CONTRABAND_GOODS + LEGAL_GOODS if x != focus]
-    for _ in range(rng.randint(0, 2)):
+    for _extra in range(rng.randint(0, 2)):
         stand[rng.choice(others)] += 1
     decl = rng.choice(LEGAL_GOODS)
     bag = [decl] * rng.randint(0, 2) + [focus] * rng.randint(0, 2)
@@ -143,20 +156,23 @@ def q_blackmarket(seed: int, edition: str | None = None) -> Question:
     if can:
         texts.append(play_narrated(g, A.ClaimBlackMarket(1, can[0]))[1])
         if len(can) > 1:
-            texts.append(f"({name} could have claimed {' or '.join(GOODS[x].name for x in can)} instead.)")
+            texts.append(_("({merchant} could have claimed {goods} instead.)").format(
+                merchant=name, goods=_(" or ").join(goods_kind(x) for x in can)))
     else:
-        texts.append(f"{name} has no three contraband cards of one type with a Black Market pile, so there is no claim.")
-    options = (_NO_CLAIM,) + tuple(GOODS[x].name for x in piles) + (_SEVERAL,)
-    answer = _NO_CLAIM if not can else GOODS[can[0]].name if len(can) == 1 else _SEVERAL
+        texts.append(_("{merchant} has no three contraband cards of one type with a Black Market pile, so there is "
+                       "no claim.").format(merchant=name))
+    options = (_(_NO_CLAIM),) + tuple(goods_kind(x) for x in piles) + (_(_SEVERAL),)
+    answer = _(_NO_CLAIM) if not can else goods_kind(can[0]) if len(can) == 1 else _(_SEVERAL)
     return Question(
-        "blackmarket", seed, ed, "A claim at the Black Market",
-        f'Black Market module. {name} declared "{declared_text(decl, len(bag))}" and the Sheriff hands the bag back '
-        f"unopened. How many contraband cards lie face down on {name}'s stand now, and may {name} claim a "
-        f"Black Market card (piles: {', '.join(GOODS[x].name for x in piles)})?",
-        [Scene(f"{name}'s stand before (face-down goods included)", tuple(stand)),
-         Scene(f"Inside {name}'s bag", tuple(list_to_counts(bag)))],
-        (Field("face_down", "Face-down contraband on the stand", "int", lo=0, hi=20),
-         Field("claim", "Black Market claim", "choice", options)),
+        "blackmarket", seed, ed, _("A claim at the Black Market"),
+        _('Black Market module. {merchant} declared "{declared}" and the Sheriff hands the bag back unopened. '
+          "How many contraband cards lie face down on {merchant}'s stand now, and may {merchant} claim a Black "
+          "Market card (piles: {piles})?").format(merchant=name, declared=declared_text(decl, len(bag)),
+                                                  piles=_(", ").join(goods_kind(x) for x in piles)),
+        [Scene(_("{merchant}'s stand before (face-down goods included)").format(merchant=name), tuple(stand)),
+         Scene(_("Inside {merchant}'s bag").format(merchant=name), tuple(list_to_counts(bag)))],
+        (Field("face_down", _("Face-down contraband on the stand"), "int", lo=0, hi=20),
+         Field("claim", _("Black Market claim"), "choice", options)),
         {"face_down": face_down, "claim": answer}, " ".join(texts), "black_market.claim",
     )
 
@@ -184,15 +200,18 @@ def q_kingqueen(seed: int, edition: str | None = None, royal: bool | None = None
     king, queen = BONUS[good]
     scene = []
     for p in range(n):
-        scene.append(Scene(names[p], tuple(stands[p]), note="" if any(stands[p]) else "none"))
+        scene.append(Scene(names[p], tuple(stands[p]), note="" if any(stands[p]) else _("none")))
     lines = [f"{names[p]}: {answer[f'p{p}']}" for p in range(n)]
-    text = (f"{GOODS[good].name}: King {king}, Queen {queen}. Counting Royal Goods at their \"counts as\" number, "
-            f"the engine gives " + "; ".join(lines) + ".")
+    kind = goods_kind(good)
+    text = _('{good}: King {king}, Queen {queen}. Counting Royal Goods at their "counts as" number, the engine '
+             "gives {bonuses}.").format(good=kind, king=king, queen=queen, bonuses=_("; ").join(lines))
+    these = (_("The game is over. These are the {good} on each stand (a Royal Good counts as several).") if royal
+             else _("The game is over. These are the {good} on each stand."))
     return Question(
-        "kingqueen", seed, ed, f"King and Queen of {GOODS[good].name}",
-        f"The game is over. These are the {GOODS[good].name} on each stand"
-        + (" (a Royal Good counts as several)" if royal else "") +
-        f". The {GOODS[good].name} King gets {king} and the Queen {queen}. How much bonus does each player get?",
+        "kingqueen", seed, ed, _("King and Queen of {good}").format(good=kind),
+        these.format(good=kind) + " "
+        + _("The {good} King gets {king} and the Queen {queen}. How much bonus does each player get?").format(
+            good=kind, king=king, queen=queen),
         scene,
         tuple(Field(f"p{p}", names[p], "int", lo=0, hi=40) for p in range(n)),
         answer, text, "royal.goods" if royal else "score.king_queen",
@@ -213,16 +232,22 @@ def q_total(seed: int, edition: str | None = None) -> Question:
     names = seat_names(n)
     p = rng.randrange(n)
     sc = scores[p]
-    bon = ", ".join(f"{GOODS[GOOD_IDS[k]].name} {v}" for k, v in sc.bonuses.items()) or "none"
-    text = (f"{names[p]}: goods worth {sc.goods} + {sc.gold} gold + bonuses {sum(sc.bonuses.values())} "
-            f"({bon}) = {sc.total}. Winner: {', '.join(names[w] for w in winners)}.")
+    bon = _(", ").join(f"{goods_kind(GOOD_IDS[k])} {v}" for k, v in sc.bonuses.items()) or _("none")
+    text = ngettext("{player}: goods worth {goods} + {gold} gold + bonuses {bonus} ({bonuses}) = {total}. "
+                    "Winner: {winners}.",
+                    "{player}: goods worth {goods} + {gold} gold + bonuses {bonus} ({bonuses}) = {total}. "
+                    "Winner: {winners}.", sc.gold).format(
+        player=names[p], goods=sc.goods, gold=sc.gold, bonus=sum(sc.bonuses.values()), bonuses=bon, total=sc.total,
+        winners=_(", ").join(names[w] for w in winners))
+    shared = _("Shared victory")
     return Question(
-        "total", seed, ed, "Count a final score",
-        f"The game is over. What is {names[p]}'s score? (Compare the stands to find the King and Queen bonuses.) "
-        f"And who wins?",
-        [Scene(f"{names[q]}: {gold[q]} gold", tuple(stands[q])) for q in range(n)],
-        (Field("total", f"{names[p]}'s score", "int", lo=0, hi=500),
-         Field("winner", "Winner", "choice", tuple(names) + ("Shared victory",))),
-        {"total": sc.total, "winner": names[winners[0]] if len(winners) == 1 else "Shared victory"},
+        "total", seed, ed, _("Count a final score"),
+        _("The game is over. What is {player}'s score? (Compare the stands to find the King and Queen bonuses.) "
+          "And who wins?").format(player=names[p]),
+        [Scene(ngettext("{player}: {gold} gold", "{player}: {gold} gold", gold[q]).format(player=names[q], gold=gold[q]),
+               tuple(stands[q])) for q in range(n)],
+        (Field("total", _("{player}'s score").format(player=names[p]), "int", lo=0, hi=500),
+         Field("winner", _("Winner"), "choice", tuple(names) + (shared,))),
+        {"total": sc.total, "winner": names[winners[0]] if len(winners) == 1 else shared},
         text, "score.total",
     )

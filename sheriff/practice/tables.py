@@ -6,18 +6,21 @@ import random
 from typing import Any
 
 from sheriff.actions import Action
-from sheriff.cards import GOODS, LEGAL_GOODS, list_to_counts
+from sheriff.cards import GOODS, LEGAL_GOODS, describe, list_to_counts
 from sheriff.engine import DEFAULT_NAMES, Game
 from sheriff.events import Event
-from sheriff.narration import good_name, narrate
+from sheriff.i18n import DEFAULT, _, get_language
+from sheriff.narration import narrate
 from sheriff.position import Declaration, PhaseName, Position, counts_of
 from sheriff.rules import Edition, Rules
+from sheriff.wording import good_count
 
 EDITIONS: tuple[Edition, ...] = ("1E", "2E")
 
 
 def seat_names(n: int) -> list[str]:
-    return list(DEFAULT_NAMES[:n])
+    """The usual players' names, in the page's language (the characters' names are catalog messages)."""
+    return [_(name) for name in DEFAULT_NAMES[:n]]
 
 
 def table_game(edition: str, bags: dict[int, list[int]], declared: dict[int, tuple[int, int]],
@@ -72,7 +75,15 @@ def play_narrated(g: Game, action: Action) -> tuple[list[Event], str]:
 
 
 def declared_text(good: int, count: int) -> str:
-    return f"{count} {good_name(good, count)}"
+    return good_count(good, count)
+
+
+def goods_list(counts) -> str:
+    """'2 Chickens, 1 Cheese' for a choice among payments: ``describe``'s words in English, and in
+    another language each good with the plural form its number asks for."""
+    if get_language() == DEFAULT:
+        return describe(counts)
+    return _(", ").join(good_count(g, k) for g, k in enumerate(counts) if k) or _("nothing")
 
 
 def pick_edition(rng: random.Random, edition: str | None) -> Edition:

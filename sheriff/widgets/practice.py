@@ -14,26 +14,30 @@ from html import escape
 
 import ipywidgets as widgets
 
+from sheriff.i18n import N_, _
 from sheriff.practice import KINDS, check, generate
 from sheriff.widgets import kit, lesson, render
 
-CHOOSE = "— choose —"
-EDITIONS = [("either edition", "either"), ("1st edition", "1E"), ("2nd edition", "2E")]
+CHOOSE = N_("— choose —")
+EDITIONS = [(N_("either edition"), "either"), (N_("1st edition"), "1E"), (N_("2nd edition"), "2E")]
 
 
 class PracticeView(kit.Frame):
-    def __init__(self, kinds, seed: int = 1, edition: str | None = None, title: str = "Practice",
+    def __init__(self, kinds, seed: int = 1, edition: str | None = None, title: str | None = None,
                  bench: bool = False):
         super().__init__(border="#90a4ae")
         self.kinds = [k for k in kinds if k in KINDS]
         if not self.kinds:
             raise ValueError(f"no known question kinds in {kinds!r}")
         self.seed = seed
-        self.edition_pick = widgets.Dropdown(options=EDITIONS, value=edition or "either", description="Rules:",
+        self.edition_pick = widgets.Dropdown(options=[(_(label), ed) for label, ed in EDITIONS],
+                                             value=edition or "either", description=_("Rules:"),
                                              layout=widgets.Layout(width="230px"))
-        self.new_button = lesson.button("New question", icon="refresh", button_style="info")
+        # sized to its words, never squeezed: "Нове запитання" is longer than "New question"
+        self.new_button = lesson.make(widgets.Button, {"width": "auto", "min_width": "148px", "flex": "0 0 auto"},
+                                      description=_("New question"), icon="refresh", button_style="info")
         self.new_button.add_class("snl-new-question")
-        self.check_button = lesson.button("Check my answer", button_style="primary")
+        self.check_button = lesson.button(_("Check my answer"), button_style="primary")
         self.check_button.add_class("snl-check")
         self.question_html = lesson.html()
         self.question_html.add_class("snl-question")
@@ -44,10 +48,11 @@ class PracticeView(kit.Frame):
         self.new_button.on_click(lambda _: self.new_question())
         self.check_button.on_click(lambda _: self.check())
         self.edition_pick.observe(lambda _: self.edition_changed(), names="value")
+        title = _("Practice") if title is None else title
+        intro = _("Questions made by the engine from random positions: “New question” never runs out.")
         head = lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
-                            f'<div class="snl-zone">Questions made by the engine from random positions: '
-                            f'“New question” never runs out.</div></div>')
-        self.body(head, lesson.row([self.new_button, self.edition_pick]),
+                            f'<div class="snl-zone">{escape(intro)}</div></div>')
+        self.body(head, lesson.row([self.new_button, self.edition_pick], flex_flow="row wrap"),
                          self.question_html, self.answer_box, self.check_button, self.feedback)
         if bench:
             lesson.bench(self.new_button, self.question_html)
@@ -60,9 +65,10 @@ class PracticeView(kit.Frame):
         ed = self.edition_pick.value
         if ed in ("either", self.question.edition):
             return
-        self.new_question(advance=False,
-                          notice=f"New question: the one before was for the other edition, so here is one "
-                                 f"under the {'1st' if ed == '1E' else '2nd'} edition rules.")
+        self.new_question(advance=False, notice=(
+            _("New question: the one before was for the other edition, so here is one under the 1st edition rules.")
+            if ed == "1E" else
+            _("New question: the one before was for the other edition, so here is one under the 2nd edition rules.")))
 
     def new_question(self, advance: bool = True, notice: str = "") -> None:
         if advance:
@@ -72,23 +78,25 @@ class PracticeView(kit.Frame):
         ed = self.edition_pick.value
         self.question = q = generate(kind, self.seed, None if ed == "either" else ed)
         scene = "".join(_scene_html(sc) for sc in q.scene)
-        ed = "1st" if q.edition == "1E" else "2nd"
+        ed = _("(1st edition rules)") if q.edition == "1E" else _("(2nd edition rules)")
         note = f'<div class="snl-assume snl-new-note">{escape(notice)}</div>' if notice else ""
         self.question_html.value = (
             f'<div class="snl">{note}<div class="snl-h">{escape(q.title)} '
-            f'<span class="snl-src">({ed} edition rules)</span></div>'
+            f'<span class="snl-src">{escape(ed)}</span></div>'
             f'<div class="snl-q">{escape(q.prompt)}</div><div class="snl-scene">{scene}</div></div>')
         self.inputs = {}
         rows = []
         for f in q.fields:
             if f.kind == "choice":
                 w = lesson.make(widgets.Dropdown, {"width": "auto", "min_width": "260px"},
-                                options=[CHOOSE, *f.options], value=CHOOSE)
+                                options=[_(CHOOSE), *f.options], value=_(CHOOSE))
             else:
                 w = lesson.make(widgets.BoundedIntText, {"width": "90px"}, value=0, min=f.lo, max=f.hi)
             w.add_class(f"snl-field-{f.name}")
             self.inputs[f.name] = w
-            rows.append(lesson.make(widgets.HBox, children=[lesson.label(escape(f.label), "230px"), w]))
+            # on a narrow screen the box goes under its label instead of squeezing it
+            rows.append(lesson.make(widgets.HBox, {"flex_flow": "row wrap"},
+                                    children=[lesson.label(escape(f.label), "230px"), w]))
         old = self.answer_box.children
         self.answer_box.children = rows
         for row in old:                      # the previous question's boxes are gone for good
@@ -112,13 +120,14 @@ class PracticeView(kit.Frame):
         marks = "".join(
             f'<li><span class="{"snl-ok" if ok else "snl-bad"}">{"✓" if ok else "✗"}</span> '
             f'{escape(q.field(name).label)}: '
-            + ("right" if ok else f"the answer is <b>{escape(str(fb.answer[name]))}</b>")
+            + (_("right") if ok else _("the answer is <b>{answer}</b>").format(answer=escape(str(fb.answer[name]))))
             + "</li>" for name, ok in fb.fields.items())
-        head = "Right!" if fb.correct else "Not quite."
+        head = _("Right!") if fb.correct else _("Not quite.")
         cls = "snl-fb-ok" if fb.correct else "snl-fb-bad"
+        engine = _("What the engine does:")
         self.feedback.value = (
             f'<div class="snl {cls}"><b>{head}</b><ul style="margin:4px 0">{marks}</ul>'
-            f'<div><b>What the engine does:</b> {escape(fb.explanation)}</div>'
+            f'<div><b>{engine}</b> {escape(fb.explanation)}</div>'
             f'{lesson.rule_html(fb.rule_id, q.edition)}</div>')
         return fb
 
@@ -129,7 +138,7 @@ def _scene_html(sc) -> str:
     elif sc.counts and any(sc.counts):
         body = lesson.cards_html(sc.counts)
     else:
-        body = f'<div class="snl-zone">{escape(sc.note or "nothing")}</div>'
+        body = f'<div class="snl-zone">{escape(sc.note or _("nothing"))}</div>'
     note = f'<div class="snl-zone">{escape(sc.note)}</div>' if sc.note and (sc.cards or any(sc.counts or ())) else ""
     return f'<div><div class="snl-zone"><b>{escape(sc.caption)}</b></div>{body}{note}</div>'
 
