@@ -174,12 +174,16 @@ def _cmd_examples(args: list[str]) -> int:
         print()
         print(_("Checks:"))
         for desc, ok in checks:
-            print(f"   [{_('ok') if ok else _('FAILED')}] {desc}")
+            print(f"   [{_mark(ok)}] {desc}")
     refusals = [f for f in replay.frames[1:] if f.expected_refusal]
     for f in refusals:
-        print(f"   [{_('ok') if f.ok else _('FAILED')}] " + _("step {n} refused under rule {rule}").format(
+        print(f"   [{_mark(f.ok)}] " + _("step {n} refused under rule {rule}").format(
             n=f.index, rule=f.expected_refusal))
     return 0 if not problems else 1
+
+
+def _mark(ok: bool) -> str:
+    return _("ok") if ok else _("FAILED")
 
 
 # -- theory ------------------------------------------------------------------------------
