@@ -323,20 +323,28 @@ def _void(ev: E.Void, t: Table, ctx, action, seat, after) -> str | None:
 
 @_says(E.Passed)
 def _passed(ev: E.Passed, t: Table, ctx, action, seat, after) -> str | None:
-    m, bag = ev.merchant, ev.bag
-    parts = []
-    if any(ev.legal):
-        parts.append(_("{goods} face up").format(goods=goods_text(ev.legal)))
-    if ev.face_down:
-        if bag is not None and (seat is None or seat == m):
-            ill = [bag[g] if not IS_LEGAL[g] else 0 for g in range(N_GOODS)]
-            parts.append(_("{goods} face down (contraband)").format(goods=goods_text(ill)))
-        else:
-            parts.append(ngettext("{n} card face down (contraband: only {merchant} knows what)",
-                                  "{n} cards face down (contraband: only {merchant} knows what)",
-                                  ev.face_down).format(n=ev.face_down, merchant=t.who(m)))
-    return _("{merchant} gets the bag back unopened and puts {goods} on the stand.").format(
-        merchant=t.who(m), goods=and_list(parts))
+    m, bag, n = ev.merchant, ev.bag, ev.face_down
+    legal = any(ev.legal)
+    if n and bag is not None and (seat is None or seat == m):       # contraband this seat may see
+        ill = [bag[g] if not IS_LEGAL[g] else 0 for g in range(N_GOODS)]
+        msg = (_("{merchant} gets the bag back unopened and puts {legal} face up and {contraband} face down "
+                 "(contraband) on the stand.") if legal else
+               _("{merchant} gets the bag back unopened and puts {contraband} face down (contraband) on the stand."))
+        return msg.format(merchant=t.who(m), legal=goods_text(ev.legal), contraband=goods_text(ill))
+    if n:
+        msg = (ngettext("{merchant} gets the bag back unopened and puts {legal} face up and {n} card face down "
+                        "(contraband: only {merchant} knows what) on the stand.",
+                        "{merchant} gets the bag back unopened and puts {legal} face up and {n} cards face down "
+                        "(contraband: only {merchant} knows what) on the stand.", n) if legal else
+               ngettext("{merchant} gets the bag back unopened and puts {n} card face down "
+                        "(contraband: only {merchant} knows what) on the stand.",
+                        "{merchant} gets the bag back unopened and puts {n} cards face down "
+                        "(contraband: only {merchant} knows what) on the stand.", n))
+        return msg.format(merchant=t.who(m), legal=goods_text(ev.legal), n=n)
+    if legal:
+        return _("{merchant} gets the bag back unopened and puts {legal} face up on the stand.").format(
+            merchant=t.who(m), legal=goods_text(ev.legal))
+    return _("{merchant} gets the bag back unopened and puts nothing on the stand.").format(merchant=t.who(m))
 
 
 @_says(E.Opened)

@@ -171,8 +171,8 @@ def bribe_text(b, t: Table | None = None, names=None) -> str:
     s = and_list(parts) if parts else ""
     if conds:
         s = _("{bribe}, on condition that {conditions}").format(bribe=s or _("nothing"), conditions=and_list(conds))
-    if b.promise:
-        promise = _('a promise for later ("{promise}"), which binds nobody').format(promise=b.promise)
+    if b.promise:     # free text: a scenario's promise is translated when a catalog holds it
+        promise = _('a promise for later ("{promise}"), which binds nobody').format(promise=_(b.promise))
         s = _("{bribe}, plus {promise}").format(bribe=s, promise=promise) if s else promise
     return s or _("nothing")
 
