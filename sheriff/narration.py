@@ -1,4 +1,4 @@
-"""Plain-English sentences for a learner: what a move did, from the engine's events.
+"""Sentences for a learner, in the page's language: what a move did, from the engine's events.
 
     >>> from sheriff.narration import narrate
     >>> # lines = narrate(action, game.push(action), before_state, after_state)

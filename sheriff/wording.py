@@ -2,6 +2,8 @@
 
 ``Table`` knows names and roles (who is Sheriff or Deputy), so a sentence can say
 "the Sheriff" or "Deputy Will Scarlet"; ``bribe_text`` phrases a bribe with its terms.
+Each goes into a whole sentence as a named placeholder: "{merchant}'s bag" is one message,
+because Ukrainian puts the owner after the bag and adds no 's (docs/translating.md).
 It imports only the goods catalog, so ``sheriff.actions`` and ``sheriff.narration``
 can both build on it.
 """
@@ -128,11 +130,6 @@ class Table:
         if p in self.officials:
             return _("Deputy {name}").format(name=self.name(p)) if self.deputies else _("the Sheriff")
         return self.name(p)
-
-    def whose(self, p: int | None) -> str:
-        """English only ('Gilbert's'): translated sentences say "{merchant}'s bag" whole instead."""
-        w = self.who(p)
-        return w + ("'" if w.endswith("s") and not w.startswith("the ") else "'s")
 
     def bag_of(self, p: int | None) -> str:
         """'Gilbert's bag' as an item of a list (one message: Ukrainian puts the owner after the bag)."""
