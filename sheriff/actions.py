@@ -24,9 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Annotated, ClassVar
 
-from sheriff.cards import GOODS
 from sheriff.fastinit import fast_init
-from sheriff.wording import Table, bribe_text, cards_text, good_name, plural
+from sheriff.i18n import _, ngettext
+from sheriff.wording import Table, bribe_text, cards_text, good_count, goods_kind
 
 # How a field is written in JSON (see sheriff.record): the marker is the Annotated metadata.
 Seat = Annotated[int, "seat"]                    # a seat number
@@ -86,10 +86,12 @@ class ChooseStart(Action):
     start: Seat
 
     def text(self, names) -> str:
-        return f"{names[self.player]} picks {names[self.start]} to start the Market."
+        return _("{player} picks {start} to start the Market.").format(player=_(names[self.player]),
+                                                                     start=_(names[self.start]))
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return f"{t.who(self.player)} picks {t.who(self.start)} to start the Market"
+        return _("{player} picks {start} to start the Market").format(player=t.who(self.player),
+                                                                    start=t.who(self.start))
 
 
 @fast_init
@@ -107,20 +109,36 @@ class Market(Action):
     pile: Pile = 0
 
     def text(self, names) -> str:
-        who = names[self.player]
+        who, n, k = _(names[self.player]), len(self.discard), len(self.from_piles)
         if not self.discard:
-            return f"{who} keeps the whole hand."
-        s = f"{who} sets aside {len(self.discard)} card{'s' if len(self.discard) != 1 else ''}"
+            return _("{player} keeps the whole hand.").format(player=who)
         if self.from_piles:
-            s += f", takes {len(self.from_piles)} from the discard piles"
-        return s + " and draws back up."
+            return ngettext("{player} sets aside {n} card, takes {k} from the discard piles and draws back up.",
+                            "{player} sets aside {n} cards, takes {k} from the discard piles and draws back up.",
+                            n).format(player=who, n=n, k=k)
+        return ngettext("{player} sets aside {n} card and draws back up.",
+                        "{player} sets aside {n} cards and draws back up.", n).format(player=who, n=n)
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        w = t.who(self.player)
-        s = f"{w} sets aside {cards_text(self.discard)}" if self.discard else f"{w} keeps the whole hand"
-        if self.from_piles:
-            s += f" and takes {plural(len(self.from_piles), 'card')} from the discard pile{'s' if t.edition1 else ''}"
-        return s
+        w, k = t.who(self.player), len(self.from_piles)
+        goods = cards_text(self.discard)
+        if self.discard and self.from_piles:
+            msg = (ngettext("{player} sets aside {goods} and takes {n} card from the discard piles",
+                            "{player} sets aside {goods} and takes {n} cards from the discard piles", k)
+                   if t.edition1 else
+                   ngettext("{player} sets aside {goods} and takes {n} card from the discard pile",
+                            "{player} sets aside {goods} and takes {n} cards from the discard pile", k))
+        elif self.from_piles:
+            msg = (ngettext("{player} keeps the whole hand and takes {n} card from the discard piles",
+                            "{player} keeps the whole hand and takes {n} cards from the discard piles", k)
+                   if t.edition1 else
+                   ngettext("{player} keeps the whole hand and takes {n} card from the discard pile",
+                            "{player} keeps the whole hand and takes {n} cards from the discard pile", k))
+        elif self.discard:
+            msg = _("{player} sets aside {goods}")
+        else:
+            msg = _("{player} keeps the whole hand")
+        return msg.format(player=w, goods=goods, n=k)
 
 
 @fast_init
@@ -130,13 +148,16 @@ class LoadBag(Action):
     cards: Cards
 
     def text(self, names) -> str:
-        return f"{names[self.player]} loads {len(self.cards)} card{'s' if len(self.cards) != 1 else ''} and closes the bag."
+        return ngettext("{player} loads {n} card and closes the bag.", "{player} loads {n} cards and closes the bag.",
+                        len(self.cards)).format(player=_(names[self.player]), n=len(self.cards))
 
     def attempt(self, t: Table, seat: int | None) -> str:
         w = t.who(self.player)
         if seat is None or seat == self.player:
-            return f"{w} tries to pack {cards_text(self.cards)} ({plural(len(self.cards), 'card')})"
-        return f"{w} tries to pack {plural(len(self.cards), 'card')}"
+            return ngettext("{player} tries to pack {goods} ({n} card)", "{player} tries to pack {goods} ({n} cards)",
+                            len(self.cards)).format(player=w, goods=cards_text(self.cards), n=len(self.cards))
+        return ngettext("{player} tries to pack {n} card", "{player} tries to pack {n} cards",
+                        len(self.cards)).format(player=w, n=len(self.cards))
 
 
 @fast_init
@@ -147,11 +168,12 @@ class Declare(Action):
     count: Count
 
     def text(self, names) -> str:
-        g = GOODS[self.good].name
-        return f'{names[self.player]} declares: "{self.count} {g}."'
+        return _('{player} declares: "{count} {kind}."').format(player=_(names[self.player]), count=self.count,
+                                                               kind=goods_kind(self.good))
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return f'{t.who(self.player)} tries to declare "{self.count} {good_name(self.good, self.count)}"'
+        return _('{player} tries to declare "{goods}"').format(player=t.who(self.player),
+                                                              goods=good_count(self.good, self.count))
 
 
 @fast_init
@@ -163,12 +185,14 @@ class Stance(Action):
     inspect: Flag
 
     def text(self, names) -> str:
-        view = "is suspicious of" if self.inspect else "would let pass"
-        return f"Deputy {names[self.player]} {view} {names[self.merchant]}."
+        msg = _("Deputy {deputy} is suspicious of {merchant}.") if self.inspect else \
+            _("Deputy {deputy} would let pass {merchant}.")
+        return msg.format(deputy=_(names[self.player]), merchant=_(names[self.merchant]))
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        view = 'wants to inspect' if self.inspect else 'would let through'
-        return f"{t.who(self.player)} {view} {t.whose(self.merchant)} bag"
+        msg = _("{deputy} wants to inspect {merchant}'s bag") if self.inspect else \
+            _("{deputy} would let through {merchant}'s bag")
+        return msg.format(deputy=t.who(self.player), merchant=t.who(self.merchant))
 
 
 @fast_init
@@ -178,10 +202,12 @@ class Threaten(Action):
     merchant: Seat
 
     def text(self, names) -> str:
-        return f"{names[self.player]} threatens to open {names[self.merchant]}'s bag."
+        return _("{sheriff} threatens to open {merchant}'s bag.").format(sheriff=_(names[self.player]),
+                                                                        merchant=_(names[self.merchant]))
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return f"{t.who(self.player)} threatens to open {t.whose(self.merchant)} bag"
+        return _("{sheriff} threatens to open {merchant}'s bag").format(sheriff=t.who(self.player),
+                                                                       merchant=t.who(self.merchant))
 
 
 @fast_init
@@ -194,13 +220,17 @@ class Offer(Action):
 
     def text(self, names) -> str:
         if self.player == self.merchant:
-            return f"{names[self.player]} offers {self.bribe.text(names)}."
-        return f"{names[self.player]} asks {names[self.merchant]} for {self.bribe.text(names)}."
+            return _("{merchant} offers {bribe}.").format(merchant=_(names[self.player]), bribe=self.bribe.text(names))
+        return _("{player} asks {merchant} for {bribe}.").format(player=_(names[self.player]),
+                                                                merchant=_(names[self.merchant]),
+                                                                bribe=self.bribe.text(names))
 
     def attempt(self, t: Table, seat: int | None) -> str:
         if self.player == self.merchant:
-            return f"{t.who(self.player)} offers {bribe_text(self.bribe, t)}"
-        return f"{t.who(self.player)} asks {t.who(self.merchant)} for {bribe_text(self.bribe, t)}"
+            return _("{merchant} offers {bribe}").format(merchant=t.who(self.player), bribe=bribe_text(self.bribe, t))
+        return _("{player} asks {merchant} for {bribe}").format(player=t.who(self.player),
+                                                               merchant=t.who(self.merchant),
+                                                               bribe=bribe_text(self.bribe, t))
 
 
 @fast_init
@@ -210,10 +240,11 @@ class Accept(Action):
     merchant: Seat
 
     def text(self, names) -> str:
-        return f'{names[self.player]} accepts: "Deal!"'
+        return _('{player} accepts: "Deal!"').format(player=_(names[self.player]))
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return f'{t.who(self.player)} tries to accept the offer for {t.whose(self.merchant)} bag'
+        return _("{player} tries to accept the offer for {merchant}'s bag").format(player=t.who(self.player),
+                                                                                  merchant=t.who(self.merchant))
 
 
 @fast_init
@@ -224,10 +255,10 @@ class Decline(Action):
     merchant: Seat
 
     def text(self, names) -> str:
-        return f"{names[self.player]} refuses to pay."
+        return _("{merchant} refuses to pay.").format(merchant=_(names[self.player]))
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return f"{t.who(self.player)} refuses to pay"
+        return _("{merchant} refuses to pay").format(merchant=t.who(self.player))
 
 
 @fast_init
@@ -246,10 +277,12 @@ class Inspect(Action):
     order: Cards = ()
 
     def text(self, names) -> str:
-        return f"{names[self.player]} opens {names[self.merchant]}'s bag."
+        return _("{sheriff} opens {merchant}'s bag.").format(sheriff=_(names[self.player]),
+                                                            merchant=_(names[self.merchant]))
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return f"{t.who(self.player)} tries to open {t.whose(self.merchant)} bag"
+        return _("{sheriff} tries to open {merchant}'s bag").format(sheriff=t.who(self.player),
+                                                                   merchant=t.who(self.merchant))
 
 
 @fast_init
@@ -259,10 +292,12 @@ class Pass(Action):
     merchant: Seat
 
     def text(self, names) -> str:
-        return f"{names[self.player]} hands {names[self.merchant]}'s bag back unopened."
+        return _("{sheriff} hands {merchant}'s bag back unopened.").format(sheriff=_(names[self.player]),
+                                                                          merchant=_(names[self.merchant]))
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return f"{t.who(self.player)} tries to hand {t.whose(self.merchant)} bag back unopened"
+        return _("{sheriff} tries to hand {merchant}'s bag back unopened").format(sheriff=t.who(self.player),
+                                                                                 merchant=t.who(self.merchant))
 
 
 @fast_init
@@ -272,10 +307,10 @@ class TimeUp(Action):
     tag: ClassVar[str] = "time_up"
 
     def text(self, names) -> str:
-        return "Time is up: every bag not yet dealt with passes without a bribe."
+        return _("Time is up: every bag not yet dealt with passes without a bribe.")
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return f"{t.who(self.player)} calls time"
+        return _("{player} calls time").format(player=t.who(self.player))
 
 
 @fast_init
@@ -286,10 +321,12 @@ class PayDebt(Action):
     goods: StandCards
 
     def text(self, names) -> str:
-        return f"{names[self.player]} pays the rest of the debt with {cards_text(self.goods)} from the stand."
+        return _("{player} pays the rest of the debt with {goods} from the stand.").format(
+            player=_(names[self.player]), goods=cards_text(self.goods))
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return f"{t.who(self.player)} tries to pay the debt with {cards_text(self.goods)} from the stand"
+        return _("{player} tries to pay the debt with {goods} from the stand").format(
+            player=t.who(self.player), goods=cards_text(self.goods))
 
 
 @fast_init
@@ -304,12 +341,12 @@ class AgreeBooty(Action):
     card_to: Seat
 
     def text(self, names) -> str:
-        return (f"{names[self.player]} agrees: the odd coin of the Booty to {names[self.coin_to]}, "
-                f"the odd card to {names[self.card_to]}.")
+        return _("{player} agrees: the odd coin of the Booty to {coin_to}, the odd card to {card_to}.").format(
+            player=_(names[self.player]), coin_to=_(names[self.coin_to]), card_to=_(names[self.card_to]))
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return (f"{t.who(self.player)} proposes the Booty's odd coin for {t.who(self.coin_to)} "
-                f"and its odd card for {t.who(self.card_to)}")
+        return _("{player} proposes the Booty's odd coin for {coin_to} and its odd card for {card_to}").format(
+            player=t.who(self.player), coin_to=t.who(self.coin_to), card_to=t.who(self.card_to))
 
 
 @fast_init
@@ -319,10 +356,12 @@ class ClaimBlackMarket(Action):
     good: Good
 
     def text(self, names) -> str:
-        return f"{names[self.player]} turns in 3 {GOODS[self.good].name} for a Black Market card."
+        return _("{player} turns in 3 {kind} for a Black Market card.").format(player=_(names[self.player]),
+                                                                              kind=goods_kind(self.good))
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return f"{t.who(self.player)} tries to turn in 3 {good_name(self.good, 3)} at the Black Market"
+        return _("{player} tries to turn in {goods} at the Black Market").format(player=t.who(self.player),
+                                                                                goods=good_count(self.good, 3))
 
 
 @fast_init
@@ -330,10 +369,10 @@ class ClaimBlackMarket(Action):
 class SkipClaim(Action):
     tag: ClassVar[str] = "skip_claim"
     def text(self, names) -> str:
-        return f"{names[self.player]} makes no Black Market claim."
+        return _("{player} makes no Black Market claim.").format(player=_(names[self.player]))
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return f"{t.who(self.player)} makes no Black Market claim"
+        return _("{player} makes no Black Market claim").format(player=t.who(self.player))
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (

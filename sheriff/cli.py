@@ -17,13 +17,14 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from sheriff import i18n
+from sheriff.i18n import N_, _, ngettext
 from sheriff.cards import GOODS, deck_composition
 from sheriff.errors import InvalidScenario
 from sheriff.position import to_counts
 from sheriff.record import PlayerName, short
 from sheriff.rules import BlackMarketValue
 
-USAGE = """\
+USAGE = N_("""\
 usage: python -m sheriff <command> [arguments]
 
 commands:
@@ -39,13 +40,13 @@ commands:
 
 options:
   -h, --help       show this help
-"""
+""")
 
 
 # -- score ---------------------------------------------------------------------------
 def _stand(v):
     if not isinstance(v, dict):
-        raise ValueError('expected an object of counts, e.g. {"apples": 4}')
+        raise ValueError(_('expected an object of counts, e.g. {"apples": 4}'))
     return to_counts(v)
 
 
@@ -67,22 +68,25 @@ class ScoreSheet(BaseModel):
     def _fits_edition(self) -> "ScoreSheet":
         if self.edition == "1E":
             if len(self.players) > 5:
-                raise ValueError("players: the 1st edition is for 3 to 5 players")
+                raise ValueError(_("players: the 1st edition is for 3 to 5 players"))
             for i, p in enumerate(self.players):
                 if p.black_market:
-                    raise ValueError(f"players[{i}].black_market: the 1st edition has no Black Market")
+                    raise ValueError(_("players[{i}].black_market: the 1st edition has no Black Market").format(i=i))
         names = [p.name for p in self.players]
         if len(set(names)) != len(names):
-            raise ValueError("players: every player needs a different name")
+            raise ValueError(_("players: every player needs a different name"))
         deck = deck_composition(len(self.players), royal=True)
         for g in GOODS:
             held = sum(p.stand.get(g.id, 0) for p in self.players)
             if held > deck[g.index]:
-                raise ValueError(f"players: the stands hold {held} {g.name}, but a {len(self.players)}-player "
-                                 f"deck has only {deck[g.index]}")
+                raise ValueError(ngettext("players: the stands hold {held} {kind}, but a {players}-player deck has "
+                                          "only {n}", "players: the stands hold {held} {kind}, but a {players}-player "
+                                          "deck has only {n}", deck[g.index]).format(
+                    held=held, kind=_(g.name), players=len(self.players), n=deck[g.index]))
         cards = sum(len(p.black_market) for p in self.players)
         if cards > 6:
-            raise ValueError(f"players: {cards} Black Market cards, but there are only 6")
+            raise ValueError(ngettext("players: {n} Black Market card, but there are only 6",
+                                      "players: {n} Black Market cards, but there are only 6", cards).format(n=cards))
         return self
 
 
@@ -92,7 +96,8 @@ def score_sheet(data) -> dict:
     from sheriff.record import _invalid
     from sheriff.scoring import score
     if not isinstance(data, dict):
-        raise InvalidScenario(f'expected a JSON object such as {{"players": [...]}}, got {type(data).__name__}', "input")
+        raise InvalidScenario(_('expected a JSON object such as {example}, got {kind}').format(
+            example='{"players": [...]}', kind=type(data).__name__), "input")
     try:
         sheet = ScoreSheet.model_validate(data)
     except ValidationError as e:
@@ -119,7 +124,7 @@ def score_sheet(data) -> dict:
 def _cmd_score(args: list[str]) -> int:
     from sheriff.record import MAX_TEXT, parse_json_text
     if len(args) > 1:
-        return _fail("score takes at most one file name")
+        return _fail(_("score takes at most one file name"))
     try:
         if args and args[0] != "-":
             try:
@@ -141,23 +146,23 @@ def _cmd_score(args: list[str]) -> int:
 def _cmd_examples(args: list[str]) -> int:
     from sheriff.scenario import get_scenario, load_scenarios
     if len(args) > 1:
-        return _fail("examples takes at most one scenario id")
+        return _fail(_("examples takes at most one scenario id"))
     try:
         scenarios = load_scenarios()
     except InvalidScenario as e:
-        return _fail(f"a shipped example is broken: {e}")
+        return _fail(_("a shipped example is broken: {error}").format(error=e))
     if not args:
         for sc in scenarios:
-            print(f"{sc.id}  {sc.title}")
+            print(f"{sc.id}  {_(sc.title)}")
         return 0
     try:
         sc = get_scenario(args[0])
     except KeyError:
-        return _fail(f"no example {short(args[0])} (run 'python -m sheriff examples' for the list)")
+        return _fail(_("no example {id} (run 'python -m sheriff examples' for the list)").format(id=short(args[0])))
     replay = sc.replay()
-    print(f"{sc.id}: {sc.title}")
-    print(f"Source: {sc.source}")
-    print(sc.summary)
+    print(f"{sc.id}: {_(sc.title)}")
+    print(_("Source: {source}").format(source=_(sc.source)))
+    print(_(sc.summary))
     print()
     for f in replay.frames[1:]:
         print(f"{f.index}. {f.say}")
@@ -167,13 +172,18 @@ def _cmd_examples(args: list[str]) -> int:
     checks = replay.checks()
     if checks:
         print()
-        print("Checks:")
+        print(_("Checks:"))
         for desc, ok in checks:
-            print(f"   [{'ok' if ok else 'FAILED'}] {desc}")
+            print(f"   [{_mark(ok)}] {desc}")
     refusals = [f for f in replay.frames[1:] if f.expected_refusal]
     for f in refusals:
-        print(f"   [{'ok' if f.ok else 'FAILED'}] step {f.index} refused under rule {f.expected_refusal}")
+        print(f"   [{_mark(f.ok)}] " + _("step {n} refused under rule {rule}").format(
+            n=f.index, rule=f.expected_refusal))
     return 0 if not problems else 1
+
+
+def _mark(ok: bool) -> str:
+    return _("ok") if ok else _("FAILED")
 
 
 # -- theory ------------------------------------------------------------------------------
@@ -181,7 +191,7 @@ def _cmd_theory(args: list[str]) -> int:
     try:
         from sheriff.theory import cli as theory_cli
     except ImportError as e:
-        return _fail(f"the theory tools are not available ({e})")
+        return _fail(_("the theory tools are not available ({error})").format(error=e))
     try:
         rc = theory_cli.main(args)
     except SystemExit as e:     # argparse style
@@ -222,7 +232,8 @@ def _main(argv: list[str] | None) -> int:
     lang, args = _language(list(sys.argv[1:] if argv is None else argv))
     if lang is not None:
         if i18n.normalize(lang) != lang.strip().lower().split("_")[0]:
-            return _fail(f"no language {short(lang)}: choose one of {', '.join(i18n.LANGUAGES)}")
+            return _fail(_("no language {lang}: choose one of {choices}").format(lang=short(lang),
+                                                                               choices=", ".join(i18n.LANGUAGES)))
         with i18n.language(lang):
             return _dispatch(args)
     return _dispatch(args)
@@ -230,25 +241,25 @@ def _main(argv: list[str] | None) -> int:
 
 def _dispatch(args: list[str]) -> int:
     if not args:
-        sys.stderr.write(USAGE)
+        sys.stderr.write(_(USAGE))
         return 2
     cmd, rest = args[0], args[1:]
     if cmd in ("-h", "--help", "help"):
-        sys.stdout.write(USAGE)
+        sys.stdout.write(_(USAGE))
         return 0
     if cmd == "score":
         if rest[:1] in (["-h"], ["--help"]):
-            sys.stdout.write(USAGE)
+            sys.stdout.write(_(USAGE))
             return 0
         return _cmd_score(rest)
     if cmd == "examples":
         if rest[:1] in (["-h"], ["--help"]):
-            sys.stdout.write(USAGE)
+            sys.stdout.write(_(USAGE))
             return 0
         return _cmd_examples(rest)
     if cmd == "theory":
         return _cmd_theory(rest)
-    sys.stderr.write(f"sheriff: unknown command {short(cmd)}\n\n" + USAGE)
+    sys.stderr.write("sheriff: " + _("unknown command {command}").format(command=short(cmd)) + "\n\n" + _(USAGE))
     return 2
 
 

@@ -1,4 +1,4 @@
-"""Plain-English sentences for a learner: what a move did, from the engine's events.
+"""Sentences for a learner, in the page's language: what a move did, from the engine's events.
 
     >>> from sheriff.narration import narrate
     >>> # lines = narrate(action, game.push(action), before_state, after_state)
@@ -21,8 +21,8 @@ from typing import Any
 from sheriff import actions as A
 from sheriff import events as E
 from sheriff.cards import IS_LEGAL, N_GOODS, PENALTY
-from sheriff.wording import (BOOTY, Table, and_list, bribe_text, cap, cards_text, good_name, goods_text,
-                             plural)
+from sheriff.i18n import _, ngettext
+from sheriff.wording import BOOTY, Table, and_list, bribe_text, cap, cards_text, good_count, good_name, goods_text
 
 def _penalty_detail(counts, only=None) -> str:
     """'2 for each of the 4 Chickens' / '2 for the Cheese and 4 for each of the 2 Mead'."""
@@ -31,10 +31,19 @@ def _penalty_detail(counts, only=None) -> str:
         if not k or (only is not None and g not in only):
             continue
         if k == 1:
-            parts.append(f"{PENALTY[g]} for the {good_name(g, 1)}")
+            parts.append(_("{penalty} for the {good}").format(penalty=PENALTY[g], good=good_name(g, 1)))
         else:
-            parts.append(f"{PENALTY[g]} for each of the {k} {good_name(g, k)}")
+            parts.append(_("{penalty} for each of the {goods}").format(penalty=PENALTY[g], goods=good_count(g, k)))
     return and_list(parts)
+
+
+def _cards(n: int) -> str:
+    """'1 card', '3 cards': a number of unseen cards, as an item of a list or a sentence."""
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
+
+
+def _gold(n: int) -> str:
+    return ngettext("{n} gold", "{n} gold", n).format(n=n)
 
 
 def narrate(action, events, before, after=None, seat: int | None = None) -> list[str]:
@@ -62,9 +71,11 @@ def narrate(action, events, before, after=None, seat: int | None = None) -> list
             and getattr(before, "phase", None) == "market" and getattr(after, "phase", None) != "market"):
         gathered = list(before.set_aside) + list(action.discard)
         if gathered:
-            verb = "gather" if t.deputies else "gathers"
-            out.append(f"Every merchant has had a turn: {t.boss()} {verb} the set-aside cards "
-                       f"({cards_text(gathered)}) into the face-up discard pile.")
+            msg = (_("Every merchant has had a turn: the Deputies gather the set-aside cards ({cards}) "
+                     "into the face-up discard pile.") if t.deputies else
+                   _("Every merchant has had a turn: the Sheriff gathers the set-aside cards ({cards}) "
+                     "into the face-up discard pile."))
+            out.append(msg.format(cards=cards_text(gathered)))
     return out
 
 
@@ -80,18 +91,18 @@ def action_text(action, state, seat: int | None = None) -> str:
 def _silent(action, t: Table) -> str:
     """Moves that leave no event behind."""
     if isinstance(action, A.SkipClaim):
-        return f"{t.who(action.player)} makes no Black Market claim."
+        return _("{player} makes no Black Market claim.").format(player=t.who(action.player))
     if isinstance(action, A.AgreeBooty):
-        return (f"{t.who(action.player)} proposes: the Booty's odd coin to {t.who(action.coin_to)}, "
-                f"its odd card to {t.who(action.card_to)}.")
-    if action is None:
-        return ""
+        return _("{player} proposes: the Booty's odd coin to {coin_to}, its odd card to {card_to}.").format(
+            player=t.who(action.player), coin_to=t.who(action.coin_to), card_to=t.who(action.card_to))
     return ""
 
 
 # -- one small function per event kind -----------------------------------------------------
 # Each gets the event, the table (updated as the story unfolds), a scratch dict shared by the
 # events of one move (a bribe paid, a bag opened), the move, whose eyes, and the state after.
+# Every sentence is one message with named placeholders (docs/translating.md): a name or a
+# role goes in whole, never glued to a translated piece.
 _Say = Callable[[Any, Table, dict, Any, "int | None", Any], "str | None"]
 _SAY: dict[type, _Say] = {}
 
@@ -115,15 +126,19 @@ def _round(ev: E.Round, t: Table, ctx, action, seat, after) -> str | None:
     officials = tuple(ev.officials)
     t.officials = officials
     if t.deputies:
-        head = f"Round {ev.round + 1}: {t.names[officials[0]]} and {t.names[officials[1]]} are the Deputies."
+        head = _("Round {round}: {first} and {second} are the Deputies.").format(
+            round=ev.round + 1, first=t.name(officials[0]), second=t.name(officials[1]))
     else:
-        head = f"Round {ev.round + 1}: {t.names[officials[0]]} is the Sheriff."
-    return f"The round is over and everyone draws back up to {t.hand_size} cards. {head}"
+        head = _("Round {round}: {sheriff} is the Sheriff.").format(round=ev.round + 1, sheriff=t.name(officials[0]))
+    over = ngettext("The round is over and everyone draws back up to {n} card.",
+                    "The round is over and everyone draws back up to {n} cards.", t.hand_size).format(n=t.hand_size)
+    return f"{over} {head}"
 
 
 @_says(E.Start)
 def _start(ev: E.Start, t: Table, ctx, action, seat, after) -> str | None:
-    return f"{t.who(ev.player)} picks {t.who(ev.start)} to take the first Market turn."
+    return _("{player} picks {start} to take the first Market turn.").format(player=t.who(ev.player),
+                                                                            start=t.who(ev.start))
 
 
 @_says(E.MarketTurn)
@@ -131,9 +146,8 @@ def _market(ev: E.MarketTurn, t: Table, ctx, action, seat, after) -> str | None:
     discard, taken, drawn = ev.discard, ev.taken, ev.drawn
     who = t.who(ev.player)
     if not discard and not taken and not drawn:
-        return f"{who} keeps the whole hand."
+        return _("{player} keeps the whole hand.").format(player=who)
     if t.edition1:
-        s = f"{who} sets aside {plural(len(discard), 'card')}"
         got = []
         if taken:
             froms = list(getattr(action, "from_piles", ())) if isinstance(action, A.Market) else []
@@ -141,18 +155,37 @@ def _market(ev: E.MarketTurn, t: Table, ctx, action, seat, after) -> str | None:
                 for k in (0, 1):
                     cards = [c for c, f in zip(taken, froms) if f == k]
                     if cards:
-                        got.append(f"{cards_text(cards)} from the top of {t.pile(k)}")
+                        got.append((_("{cards} from the top of the left discard pile") if k == 0 else
+                                    _("{cards} from the top of the right discard pile")).format(cards=cards_text(cards)))
             else:
-                got.append(f"{cards_text(taken)} from the discard piles")
+                got.append(_("{cards} from the discard piles").format(cards=cards_text(taken)))
         if drawn:
-            got.append(f"{plural(drawn, 'card')} from the draw pile")
-        if got:
-            s += ", takes " + and_list(got)
-        if discard:
-            s += f", then lays the set-aside cards ({cards_text(discard)}) face up on {t.pile(ev.pile)}"
-        return s + "."
-    s = f"{who} sets aside {cards_text(discard)} face up" if discard else f"{who} sets nothing aside"
-    return s + (f" and draws {plural(drawn, 'new card')} from the deck." if drawn else ".")
+            got.append(_("{cards} from the draw pile").format(cards=_cards(drawn)))
+        n = len(discard)
+        if got and discard:
+            msg = ngettext("{player} sets aside {n} card, takes {got}, then lays the set-aside cards ({cards}) "
+                           "face up on {pile}.",
+                           "{player} sets aside {n} cards, takes {got}, then lays the set-aside cards ({cards}) "
+                           "face up on {pile}.", n)
+        elif got:
+            msg = ngettext("{player} sets aside {n} card, takes {got}.", "{player} sets aside {n} cards, takes {got}.", n)
+        elif discard:
+            msg = ngettext("{player} sets aside {n} card, then lays the set-aside cards ({cards}) face up on {pile}.",
+                           "{player} sets aside {n} cards, then lays the set-aside cards ({cards}) face up on {pile}.", n)
+        else:
+            msg = ngettext("{player} sets aside {n} card.", "{player} sets aside {n} cards.", n)
+        return msg.format(player=who, n=n, got=and_list(got), cards=cards_text(discard), pile=t.pile(ev.pile))
+    if discard and drawn:
+        msg = ngettext("{player} sets aside {goods} face up and draws {n} new card from the deck.",
+                       "{player} sets aside {goods} face up and draws {n} new cards from the deck.", drawn)
+    elif discard:
+        msg = _("{player} sets aside {goods} face up.")
+    elif drawn:
+        msg = ngettext("{player} sets nothing aside and draws {n} new card from the deck.",
+                       "{player} sets nothing aside and draws {n} new cards from the deck.", drawn)
+    else:
+        msg = _("{player} sets nothing aside.")
+    return msg.format(player=who, goods=cards_text(discard) if discard else "", n=drawn)
 
 
 @_says(E.Drew)
@@ -160,38 +193,45 @@ def _drew(ev: E.Drew, t: Table, ctx, action, seat, after) -> str | None:
     if not ev.cards:           # nothing drawn, or hidden from this seat
         return None
     if seat is None or seat == ev.player:
-        return f"{t.who(ev.player)} draws {cards_text(ev.cards)}."
+        return _("{player} draws {cards}.").format(player=t.who(ev.player), cards=cards_text(ev.cards))
     return None
 
 
 @_says(E.Reshuffle)
 def _reshuffle(ev: E.Reshuffle, t: Table, ctx, action, seat, after) -> str | None:
     if t.edition1:
-        return (f"The draw pile has run out: each discard pile keeps its top five cards, and the rest "
-                f"({plural(ev.count, 'card')}) are shuffled into a new draw pile.")
-    return f"The deck has run out: the discard pile ({plural(ev.count, 'card')}) is shuffled into a new deck."
+        return ngettext("The draw pile has run out: each discard pile keeps its top five cards, and the rest "
+                        "({n} card) are shuffled into a new draw pile.",
+                        "The draw pile has run out: each discard pile keeps its top five cards, and the rest "
+                        "({n} cards) are shuffled into a new draw pile.", ev.count).format(n=ev.count)
+    return ngettext("The deck has run out: the discard pile ({n} card) is shuffled into a new deck.",
+                    "The deck has run out: the discard pile ({n} cards) is shuffled into a new deck.",
+                    ev.count).format(n=ev.count)
 
 
 @_says(E.Loaded)
 def _loaded(ev: E.Loaded, t: Table, ctx, action, seat, after) -> str | None:
     p = ev.player
     if isinstance(action, A.LoadBag) and action.player == p and (seat is None or seat == p):
-        return f"{t.who(p)} packs {cards_text(action.cards)} into the bag and snaps it shut."
-    return f"{t.who(p)} packs {plural(ev.count, 'card')} into the bag and snaps it shut."
+        return _("{player} packs {goods} into the bag and snaps it shut.").format(
+            player=t.who(p), goods=cards_text(action.cards))
+    return ngettext("{player} packs {n} card into the bag and snaps it shut.",
+                    "{player} packs {n} cards into the bag and snaps it shut.", ev.count).format(
+        player=t.who(p), n=ev.count)
 
 
 @_says(E.Declared)
 def _declared(ev: E.Declared, t: Table, ctx, action, seat, after) -> str | None:
     g, k = ev.good, ev.count
     t.declared[ev.player] = (g, k)
-    return f'{t.who(ev.player)} hands over the bag and declares: "{k} {good_name(g, k)}."'
+    return _('{player} hands over the bag and declares: "{goods}."').format(player=t.who(ev.player),
+                                                                          goods=good_count(g, k))
 
 
 @_says(E.StanceTaken)
 def _stance(ev: E.StanceTaken, t: Table, ctx, action, seat, after) -> str | None:
-    m = ev.merchant
-    view = f"wants to inspect {t.whose(m)} bag" if ev.inspect else f"would let {t.who(m)} pass"
-    return f"{t.who(ev.deputy)} {view}."
+    msg = _("{deputy} wants to inspect {merchant}'s bag.") if ev.inspect else _("{deputy} would let {merchant} pass.")
+    return msg.format(deputy=t.who(ev.deputy), merchant=t.who(ev.merchant))
 
 
 @_says(E.Authority)
@@ -199,86 +239,112 @@ def _authority(ev: E.Authority, t: Table, ctx, action, seat, after) -> str | Non
     m, suspicious = ev.merchant, tuple(ev.suspicious)
     t.authority[m] = suspicious
     if not suspicious:
-        return f"Neither Deputy is suspicious, so {t.who(m)} goes through without a bribe."
+        return _("Neither Deputy is suspicious, so {merchant} goes through without a bribe.").format(merchant=t.who(m))
     if len(suspicious) == 1:
-        return (f"Only {t.who(suspicious[0])} is suspicious, and deals with {t.who(m)} alone: "
-                f"any bribe or fine is theirs alone.")
-    return (f"Both Deputies are suspicious: they deal with {t.who(m)} together "
-            f"({t.who(suspicious[0])} speaks), and any bribe or fine goes onto the Booty tile.")
+        return _("Only {deputy} is suspicious, and deals with {merchant} alone: "
+                 "any bribe or fine is theirs alone.").format(deputy=t.who(suspicious[0]), merchant=t.who(m))
+    return _("Both Deputies are suspicious: they deal with {merchant} together ({deputy} speaks), "
+             "and any bribe or fine goes onto the Booty tile.").format(merchant=t.who(m), deputy=t.who(suspicious[0]))
 
 
 @_says(E.Threatened)
 def _threatened(ev: E.Threatened, t: Table, ctx, action, seat, after) -> str | None:
-    return f"{t.who(ev.sheriff)} threatens to open {t.whose(ev.merchant)} bag."
+    return _("{sheriff} threatens to open {merchant}'s bag.").format(sheriff=t.who(ev.sheriff),
+                                                                    merchant=t.who(ev.merchant))
 
 
 @_says(E.Offered)
 def _offered(ev: E.Offered, t: Table, ctx, action, seat, after) -> str | None:
     by, m = ev.player, ev.merchant
     if by == m:
-        return f"{t.who(m)} offers {bribe_text(ev.bribe, t)}."
-    return f"{t.who(by)} asks {t.who(m)} for {bribe_text(ev.bribe, t)}."
+        return _("{merchant} offers {bribe}.").format(merchant=t.who(m), bribe=bribe_text(ev.bribe, t))
+    return _("{player} asks {merchant} for {bribe}.").format(player=t.who(by), merchant=t.who(m),
+                                                            bribe=bribe_text(ev.bribe, t))
 
 
 @_says(E.Deal)
 def _deal(ev: E.Deal, t: Table, ctx, action, seat, after) -> str | None:
-    return f'{t.who(ev.player)} agrees: "Deal!"'
+    return _('{player} agrees: "Deal!"').format(player=t.who(ev.player))
 
 
 @_says(E.Declined)
 def _declined(ev: E.Declined, t: Table, ctx, action, seat, after) -> str | None:
-    return f"{t.who(ev.merchant)} refuses to pay."
+    return _("{merchant} refuses to pay.").format(merchant=t.who(ev.merchant))
 
 
 @_says(E.TimeRanOut)
 def _time_up(ev: E.TimeRanOut, t: Table, ctx, action, seat, after) -> str | None:
-    return "Time is up! Every bag not yet dealt with goes through without a bribe."
+    return _("Time is up! Every bag not yet dealt with goes through without a bribe.")
 
 
 @_says(E.BribePaid)
 def _bribe_paid(ev: E.BribePaid, t: Table, ctx, action, seat, after) -> str | None:
     b = ev.bribe
     ctx["bribe"] = b
-    dest = "goes onto the Booty tile" if ev.payee == BOOTY else f"goes to {t.who(ev.payee)}"
-    s = f"{t.whose(ev.merchant)} bribe ({bribe_text(b, t)}) {dest}."
+    if ev.payee == BOOTY:
+        s = _("{merchant}'s bribe ({bribe}) goes onto the Booty tile.")
+    else:
+        s = _("{merchant}'s bribe ({bribe}) goes to {payee}.")
+    out = [s.format(merchant=t.who(ev.merchant), bribe=bribe_text(b, t), payee=t.who(ev.payee))]
     if b.inspect:
-        s += f" The deal binds {t.boss()} to open {and_list([t.whose(p) + ' bag' for p in b.inspect])} this round."
+        msg = (_("The deal binds the Deputies to open {bags} this round.") if t.deputies else
+               _("The deal binds the Sheriff to open {bags} this round."))
+        out.append(msg.format(bags=and_list([t.bag_of(p) for p in b.inspect])))
     if b.let_pass:
-        s += f" The deal binds {t.boss()} to let {and_list([t.who(p) for p in b.let_pass])} through this round."
-    return s
+        msg = (_("The deal binds the Deputies to let {merchants} through this round.") if t.deputies else
+               _("The deal binds the Sheriff to let {merchants} through this round."))
+        out.append(msg.format(merchants=and_list([t.who(p) for p in b.let_pass])))
+    return " ".join(out)
 
 
 @_says(E.Void)
 def _void(ev: E.Void, t: Table, ctx, action, seat, after) -> str | None:
     void = ev.goods
     b = ctx.get("bribe")
-    where = ""
+    k = sum(void)
+    msg = ngettext("Promised {goods} that was not there: that part of the bribe is void (honor among thieves).",
+                   "Promised {goods} that were not there: that part of the bribe is void (honor among thieves).", k)
     if b is not None:
         in_bag = set(b.bag)
         in_stand = set(b.stand)
-        gs = {g for g, k in enumerate(void) if k}
+        gs = {g for g, n in enumerate(void) if n}
         if gs <= in_bag and not (gs & in_stand):
-            where = " from the bag"
+            msg = ngettext("Promised {goods} from the bag that was not there: that part of the bribe is void "
+                           "(honor among thieves).",
+                           "Promised {goods} from the bag that were not there: that part of the bribe is void "
+                           "(honor among thieves).", k)
         elif gs <= in_stand and not (gs & in_bag):
-            where = " from the stand"
-    k = sum(void)
-    return (f"Promised {goods_text(void)}{where} that {'was' if k == 1 else 'were'} not there: "
-            f"that part of the bribe is void (honor among thieves).")
+            msg = ngettext("Promised {goods} from the stand that was not there: that part of the bribe is void "
+                           "(honor among thieves).",
+                           "Promised {goods} from the stand that were not there: that part of the bribe is void "
+                           "(honor among thieves).", k)
+    return msg.format(goods=goods_text(void))
 
 
 @_says(E.Passed)
 def _passed(ev: E.Passed, t: Table, ctx, action, seat, after) -> str | None:
-    m, bag = ev.merchant, ev.bag
-    parts = []
-    if any(ev.legal):
-        parts.append(f"{goods_text(ev.legal)} face up")
-    if ev.face_down:
-        if bag is not None and (seat is None or seat == m):
-            ill = [bag[g] if not IS_LEGAL[g] else 0 for g in range(N_GOODS)]
-            parts.append(f"{goods_text(ill)} face down (contraband)")
-        else:
-            parts.append(f"{plural(ev.face_down, 'card')} face down (contraband: only {t.who(m)} knows what)")
-    return f"{t.who(m)} gets the bag back unopened and puts {and_list(parts)} on the stand."
+    m, bag, n = ev.merchant, ev.bag, ev.face_down
+    legal = any(ev.legal)
+    if n and bag is not None and (seat is None or seat == m):       # contraband this seat may see
+        ill = [bag[g] if not IS_LEGAL[g] else 0 for g in range(N_GOODS)]
+        msg = (_("{merchant} gets the bag back unopened and puts {legal} face up and {contraband} face down "
+                 "(contraband) on the stand.") if legal else
+               _("{merchant} gets the bag back unopened and puts {contraband} face down (contraband) on the stand."))
+        return msg.format(merchant=t.who(m), legal=goods_text(ev.legal), contraband=goods_text(ill))
+    if n:
+        msg = (ngettext("{merchant} gets the bag back unopened and puts {legal} face up and {n} card face down "
+                        "(contraband: only {merchant} knows what) on the stand.",
+                        "{merchant} gets the bag back unopened and puts {legal} face up and {n} cards face down "
+                        "(contraband: only {merchant} knows what) on the stand.", n) if legal else
+               ngettext("{merchant} gets the bag back unopened and puts {n} card face down "
+                        "(contraband: only {merchant} knows what) on the stand.",
+                        "{merchant} gets the bag back unopened and puts {n} cards face down "
+                        "(contraband: only {merchant} knows what) on the stand.", n))
+        return msg.format(merchant=t.who(m), legal=goods_text(ev.legal), n=n)
+    if legal:
+        return _("{merchant} gets the bag back unopened and puts {legal} face up on the stand.").format(
+            merchant=t.who(m), legal=goods_text(ev.legal))
+    return _("{merchant} gets the bag back unopened and puts nothing on the stand.").format(merchant=t.who(m))
 
 
 @_says(E.Opened)
@@ -287,26 +353,37 @@ def _opened(ev: E.Opened, t: Table, ctx, action, seat, after) -> str | None:
     ctx["opened"] = ev
     ctx["halves"] = 0
     if t.deputies and len(t.authority.get(m, ())) == 2:
-        opener = "the Deputies"
+        opener, both = _("the Deputies"), True
     elif isinstance(action, A.Inspect):
-        opener = t.who(action.player)
+        opener, both = t.who(action.player), False
     else:
-        opener = t.boss()
+        opener, both = t.boss(), t.deputies
+    who = t.who(m)
     if ev.honest:
-        return (f"{opener} {'open' if opener == 'the Deputies' else 'opens'} {t.whose(m)} bag: "
-                f"{goods_text(bag)}, exactly as declared. It all goes on {t.whose(m)} stand.")
+        msg = (_("{opener} open {merchant}'s bag: {goods}, exactly as declared. It all goes on {merchant}'s stand.")
+               if both else
+               _("{opener} opens {merchant}'s bag: {goods}, exactly as declared. It all goes on {merchant}'s stand."))
+        return msg.format(opener=opener, merchant=who, goods=goods_text(bag))
     decl = t.declared[m] if 0 <= m < len(t.declared) else None
-    s = f"{opener} {'open' if opener == 'the Deputies' else 'opens'} {t.whose(m)} bag and finds {goods_text(bag)}"
     if decl is None:
-        return s + "."
+        msg = _("{opener} open {merchant}'s bag and finds {goods}.") if both else \
+            _("{opener} opens {merchant}'s bag and finds {goods}.")
+        return msg.format(opener=opener, merchant=who, goods=goods_text(bag))
     g, k = decl
-    s += f", not {k} {good_name(g, k)}."
+    msg = _("{opener} open {merchant}'s bag and finds {goods}, not {declared}.") if both else \
+        _("{opener} opens {merchant}'s bag and finds {goods}, not {declared}.")
+    found = msg.format(opener=opener, merchant=who, goods=goods_text(bag), declared=good_count(g, k))
     conf = [bag[x] if x != g else 0 for x in range(N_GOODS)]
     where = t.pile(action.pile) if isinstance(action, A.Inspect) and t.edition1 else t.pile(0)
-    kept = f"{t.who(m)} keeps {bag[g]} {good_name(g, bag[g])}" if bag[g] else "Nothing in it was declared truthfully"
     n_conf = sum(conf)
-    return (s + f" {kept}; {goods_text(conf)} {'is' if n_conf == 1 else 'are'} confiscated "
-            f"onto {where}.")
+    if bag[g]:
+        rest = ngettext("{merchant} keeps {kept}; {confiscated} is confiscated onto {pile}.",
+                        "{merchant} keeps {kept}; {confiscated} are confiscated onto {pile}.", n_conf)
+    else:
+        rest = ngettext("Nothing in it was declared truthfully; {confiscated} is confiscated onto {pile}.",
+                        "Nothing in it was declared truthfully; {confiscated} are confiscated onto {pile}.", n_conf)
+    rest = rest.format(merchant=who, kept=good_count(g, bag[g]), confiscated=goods_text(conf), pile=where)
+    return f"{found} {rest}"
 
 
 @_says(E.Paid)
@@ -321,7 +398,9 @@ def _paid(ev: E.Paid, t: Table, ctx, action, seat, after) -> str | None:
             first = ctx.get("halves", 0) == 0
             ctx["halves"] = ctx.get("halves", 0) + 1
             due = amount - amount // 2 if first else amount // 2
-            detail = f" (half of the {amount}-gold penalty: {_penalty_detail(bag)})"
+            half = ngettext("half of the {n}-gold penalty: {detail}", "half of the {n}-gold penalty: {detail}",
+                            amount).format(n=amount, detail=_penalty_detail(bag))
+            detail = f" ({half})"
         elif honest:
             due = amount
             detail = f" ({_penalty_detail(bag)})"
@@ -330,75 +409,102 @@ def _paid(ev: E.Paid, t: Table, ctx, action, seat, after) -> str | None:
             conf = [bag[x] if decl is None or x != decl[0] else 0 for x in range(N_GOODS)]
             due = amount
             detail = f" ({_penalty_detail(conf)})"
+    who, to = t.who(debtor), t.who(creditor)
     if cash == 0:
-        owed = f"{due} gold" if due is not None else "money"
-        return f"{t.who(debtor)} owes {t.who(creditor)} {owed}{detail} but has no gold left."
+        if due is None:
+            msg = _("{debtor} owes {creditor} money{detail} but has no gold left.")
+        else:
+            msg = ngettext("{debtor} owes {creditor} {n} gold{detail} but has no gold left.",
+                           "{debtor} owes {creditor} {n} gold{detail} but has no gold left.", due)
+        return msg.format(debtor=who, creditor=to, n=due, detail=detail)
     if creditor == BOOTY:
-        return f"{t.who(debtor)} puts {cash} gold onto the Booty tile{detail}."
+        return ngettext("{debtor} puts {n} gold onto the Booty tile{detail}.",
+                        "{debtor} puts {n} gold onto the Booty tile{detail}.", cash).format(
+            debtor=who, n=cash, detail=detail)
     if due is not None and cash < due:
-        return f"{t.who(debtor)} owes {t.who(creditor)} {due} gold{detail} but has only {cash} gold, and pays it all."
-    return f"{t.who(debtor)} pays {t.who(creditor)} {cash} gold{detail}."
+        return _("{debtor} owes {creditor} {owed}{detail} but has only {cash}, and pays it all.").format(
+            debtor=who, creditor=to, owed=_gold(due), detail=detail, cash=_gold(cash))
+    return ngettext("{debtor} pays {creditor} {n} gold{detail}.", "{debtor} pays {creditor} {n} gold{detail}.",
+                    cash).format(debtor=who, creditor=to, n=cash, detail=detail)
 
 
 @_says(E.PaidGoods)
 def _paid_goods(ev: E.PaidGoods, t: Table, ctx, action, seat, after) -> str | None:
-    creditor = ev.creditor
-    to = "puts" if creditor == BOOTY else "hands"
-    dest = " onto the Booty tile" if creditor == BOOTY else f" to {t.who(creditor)}"
-    return (f"To cover the rest, {t.who(ev.debtor)} {to} {goods_text(ev.goods)} from the stand{dest} "
-            f"(goods worth at least the debt; no change is given).")
+    if ev.creditor == BOOTY:
+        msg = _("To cover the rest, {debtor} puts {goods} from the stand onto the Booty tile "
+                "(goods worth at least the debt; no change is given).")
+    else:
+        msg = _("To cover the rest, {debtor} hands {goods} from the stand to {creditor} "
+                "(goods worth at least the debt; no change is given).")
+    return msg.format(debtor=t.who(ev.debtor), goods=goods_text(ev.goods), creditor=t.who(ev.creditor))
 
 
 @_says(E.DebtDue)
 def _debt_due(ev: E.DebtDue, t: Table, ctx, action, seat, after) -> str | None:
-    s = (f"{t.who(ev.debtor)} still owes {ev.owed} gold and now chooses goods from the stand worth at least "
-         f"that (legal goods first; no change is given).")
+    s = ngettext("{debtor} still owes {n} gold and now chooses goods from the stand worth at least "
+                 "that (legal goods first; no change is given).",
+                 "{debtor} still owes {n} gold and now chooses goods from the stand worth at least "
+                 "that (legal goods first; no change is given).", ev.owed).format(debtor=t.who(ev.debtor), n=ev.owed)
     if ev.suggested and any(ev.suggested):
-        s += f" Paying with {goods_text(ev.suggested)} overpays least."
+        s += " " + _("Paying with {goods} overpays least.").format(goods=goods_text(ev.suggested))
     return s
 
 
 @_says(E.Forgiven)
 def _forgiven(ev: E.Forgiven, t: Table, ctx, action, seat, after) -> str | None:
-    return f"{t.whose(ev.debtor)} stand is empty, so the last {ev.gold} gold of the debt is forgiven."
+    return ngettext("{debtor}'s stand is empty, so the last {n} gold of the debt is forgiven.",
+                    "{debtor}'s stand is empty, so the last {n} gold of the debt is forgiven.",
+                    ev.gold).format(debtor=t.who(ev.debtor), n=ev.gold)
 
 
 @_says(E.Claimed)
 def _claimed(ev: E.Claimed, t: Table, ctx, action, seat, after) -> str | None:
     g = ev.good
-    return (f"{t.who(ev.player)} reveals 3 {good_name(g, 3)} from the stand, removes them from the game "
-            f"and takes the top {good_name(g, 1)} Black Market card (worth {ev.value}).")
+    return _("{player} reveals {goods} from the stand, removes them from the game "
+             "and takes the top {good} Black Market card (worth {value}).").format(
+        player=t.who(ev.player), goods=good_count(g, 3), good=good_name(g, 1), value=ev.value)
 
 
 @_says(E.BootyShared)
 def _booty(ev: E.BootyShared, t: Table, ctx, action, seat, after) -> str | None:
-    a, b, sa, sb = t.names[ev.first], t.names[ev.second], ev.goods_first, ev.goods_second
-    s = f"The Deputies share the Booty: {a} and {b} get {ev.half} gold each"
+    a, b, sa, sb = t.name(ev.first), t.name(ev.second), ev.goods_first, ev.goods_second
     if any(sa) or any(sb):
-        s += f", {a} takes {goods_text(sa)} and {b} takes {goods_text(sb)}"
-    s += "."
+        msg = ngettext("The Deputies share the Booty: {first} and {second} get {n} gold each, "
+                       "{first} takes {goods_first} and {second} takes {goods_second}.",
+                       "The Deputies share the Booty: {first} and {second} get {n} gold each, "
+                       "{first} takes {goods_first} and {second} takes {goods_second}.", ev.half)
+    else:
+        msg = ngettext("The Deputies share the Booty: {first} and {second} get {n} gold each.",
+                       "The Deputies share the Booty: {first} and {second} get {n} gold each.", ev.half)
+    out = [msg.format(first=a, second=b, n=ev.half, goods_first=goods_text(sa), goods_second=goods_text(sb))]
     if ev.odd and ev.odd_to >= 0:
-        s += f" As the Deputies agreed, {t.names[ev.odd_to]} takes the odd {plural(ev.odd, 'coin')}."
+        out.append(ngettext("As the Deputies agreed, {player} takes the odd {n} coin.",
+                            "As the Deputies agreed, {player} takes the odd {n} coins.", ev.odd).format(
+            player=t.name(ev.odd_to), n=ev.odd))
     elif ev.odd:
-        s += f" The odd {plural(ev.odd, 'coin')} cannot be split and goes back to the bank."
+        out.append(ngettext("The odd {n} coin cannot be split and goes back to the bank.",
+                            "The odd {n} coins cannot be split and goes back to the bank.", ev.odd).format(n=ev.odd))
     if ev.left and ev.left_to >= 0:
-        s += f" As the Deputies agreed, {t.names[ev.left_to]} takes the odd card ({cards_text(ev.left)})."
+        out.append(_("As the Deputies agreed, {player} takes the odd card ({cards}).").format(
+            player=t.name(ev.left_to), cards=cards_text(ev.left)))
     elif ev.left:
-        s += f" The odd card ({cards_text(ev.left)}) is discarded."
-    return s
+        out.append(_("The odd card ({cards}) is discarded.").format(cards=cards_text(ev.left)))
+    return " ".join(out)
 
 
 @_says(E.GameOver)
 def _game_over(ev: E.GameOver, t: Table, ctx, action, seat, after) -> str | None:
     winners = list(ev.winners)
-    s = "The game is over: hands are discarded and the stands are counted."
+    out = [_("The game is over: hands are discarded and the stands are counted.")]
     if after is not None and getattr(after, "scores", None):
         sc = after.scores
-        s += " Scores: " + and_list([f"{t.names[p]} {sc[p].total}" for p in range(len(t.names))]) + "."
+        scores = and_list([_("{player} {points}").format(player=t.name(p), points=sc[p].total)
+                           for p in range(len(t.names))])
+        out.append(_("Scores: {scores}.").format(scores=scores))
     if len(winners) == 1:
-        s += f" {t.names[winners[0]]} wins!"
+        out.append(_("{player} wins!").format(player=t.name(winners[0])))
     elif winners:
-        s += " Shared victory: " + and_list([t.names[p] for p in winners]) + "."
-    return s
+        out.append(_("Shared victory: {players}.").format(players=and_list([t.name(p) for p in winners])))
+    return " ".join(out)
 
 __all__ = ["narrate", "narrate_text", "action_text", "goods_text", "good_name", "bribe_text", "and_list"]

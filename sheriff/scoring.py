@@ -145,25 +145,29 @@ def breakdown(stands, gold, black_market, seat: int) -> list[Line]:
     """``seat``'s score told good by good, then gold, then bonus by bonus (King or Queen, shared
     or not); the last line's total is the score ``score`` gives."""
     from sheriff.cards import good_id
-    from sheriff.wording import good_name
+    from sheriff.i18n import _, ngettext
+    from sheriff.wording import good_count, goods_kind
     stand, lines, total = stands[seat], [], 0
     for g, k in enumerate(stand):
         if k:
             total += k * VALUE[g]
-            lines.append(Line("good", g, k, k * VALUE[g], total, f"{k} {good_name(g, k)} × {VALUE[g]}"))
+            lines.append(Line("good", g, k, k * VALUE[g], total, _("{goods} × {value}").format(goods=good_count(g, k), value=VALUE[g])))
     for v in (black_market or [[] for _ in stands])[seat]:
         total += v
-        lines.append(Line("black market", None, 1, v, total, "a Black Market card"))
+        lines.append(Line("black market", None, 1, v, total, _("a Black Market card")))
     total += gold[seat]
-    lines.append(Line("gold", None, 0, gold[seat], total, f"{gold[seat]} gold"))
+    lines.append(Line("gold", None, 0, gold[seat], total, ngettext("{n} gold", "{n} gold", gold[seat]).format(n=gold[seat])))
     counts = [good_counts_for_bonus(st) for st in stands]
     for name, pts in bonuses(stands)[seat].items():
         g = good_id(name)
         column = [c[g] for c in counts]
         top = max(column)
         tied = column.count(column[seat])
-        title = "King" if column[seat] == top else "Queen"
-        shared = f", shared by {tied}" if tied > 1 else ""
+        king = column[seat] == top
+        if tied > 1:
+            title = _("King of {kind}, shared by {n}") if king else _("Queen of {kind}, shared by {n}")
+        else:
+            title = _("King of {kind}") if king else _("Queen of {kind}")
         total += pts
-        lines.append(Line("bonus", g, column[seat], pts, total, f"{title} of {GOODS[g].name}{shared}"))
+        lines.append(Line("bonus", g, column[seat], pts, total, title.format(kind=goods_kind(g), n=tied)))
     return lines

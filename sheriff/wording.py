@@ -2,6 +2,8 @@
 
 ``Table`` knows names and roles (who is Sheriff or Deputy), so a sentence can say
 "the Sheriff" or "Deputy Will Scarlet"; ``bribe_text`` phrases a bribe with its terms.
+Each goes into a whole sentence as a named placeholder: "{merchant}'s bag" is one message,
+because Ukrainian puts the owner after the bag and adds no 's (docs/translating.md).
 It imports only the goods catalog, so ``sheriff.actions`` and ``sheriff.narration``
 can both build on it.
 """
@@ -115,26 +117,31 @@ class Table:
         t.hand_size, t.declared, t.authority = 6, [], {}
         return t
 
-    def who(self, p: int | None) -> str:
-        if p == BOOTY:
-            return "the Booty"
-        if p is None or not (0 <= p < len(self.names)):
-            return f"player {p}"
-        if p in self.officials:
-            return f"Deputy {self.names[p]}" if self.deputies else "the Sheriff"
-        return self.names[p]
+    def name(self, p: int) -> str:
+        """A player's name, in the page's language when the catalogs know it (the rulebook's characters)."""
+        return _(self.names[p])
 
-    def whose(self, p: int | None) -> str:
-        w = self.who(p)
-        return w + ("'" if w.endswith("s") and not w.startswith("the ") else "'s")
+    def who(self, p: int | None) -> str:
+        """Who ``p`` is at this table, as the subject of a sentence ('the Sheriff', 'Deputy Will')."""
+        if p == BOOTY:
+            return _("the Booty")
+        if p is None or not (0 <= p < len(self.names)):
+            return _("player {p}").format(p=p)
+        if p in self.officials:
+            return _("Deputy {name}").format(name=self.name(p)) if self.deputies else _("the Sheriff")
+        return self.name(p)
+
+    def bag_of(self, p: int | None) -> str:
+        """'Gilbert's bag' as an item of a list (one message: Ukrainian puts the owner after the bag)."""
+        return _("{merchant}'s bag").format(merchant=self.who(p))
 
     def boss(self) -> str:
-        return "the Deputies" if self.deputies else "the Sheriff"
+        return _("the Deputies") if self.deputies else _("the Sheriff")
 
     def pile(self, k: int) -> str:
         if self.edition1:
-            return "the left discard pile" if k == 0 else "the right discard pile"
-        return "the discard pile"
+            return _("the left discard pile") if k == 0 else _("the right discard pile")
+        return _("the discard pile")
 
 
 def bribe_text(b, t: Table | None = None, names=None) -> str:
@@ -145,25 +152,26 @@ def bribe_text(b, t: Table | None = None, names=None) -> str:
     t = t or Table.of_names(names)
     parts = []
     if b.gold:
-        parts.append(f"{b.gold} gold")
+        parts.append(ngettext("{n} gold", "{n} gold", b.gold).format(n=b.gold))
     if b.stand:
-        parts.append(f"{cards_text(b.stand)} from the stand")
+        parts.append(_("{goods} from the stand").format(goods=cards_text(b.stand)))
     if b.bag:
-        parts.append(f"{cards_text(b.bag)} from the bag")
+        parts.append(_("{goods} from the bag").format(goods=cards_text(b.bag)))
     conds = []
     if b.inspect:
-        conds.append(f"{t.boss()} {'open' if t.deputies else 'opens'} "
-                     + and_list([t.whose(p) + " bag" for p in b.inspect]))
+        bags = and_list([t.bag_of(p) for p in b.inspect])
+        conds.append((_("the Deputies open {bags}") if t.deputies else _("the Sheriff opens {bags}")).format(bags=bags))
     if b.let_pass:
-        conds.append(f"{t.boss()} {'let' if t.deputies else 'lets'} "
-                     + and_list([t.who(p) for p in b.let_pass]) + " through")
+        who = and_list([t.who(p) for p in b.let_pass])
+        conds.append((_("the Deputies let {merchants} through") if t.deputies
+                      else _("the Sheriff lets {merchants} through")).format(merchants=who))
     s = and_list(parts) if parts else ""
     if conds:
-        s = (s or "nothing") + ", on condition that " + " and ".join(conds)
-    if b.promise:
-        promise = f'a promise for later ("{b.promise}"), which binds nobody'
-        s = f"{s}, plus {promise}" if s else promise
-    return s or "nothing"
+        s = _("{bribe}, on condition that {conditions}").format(bribe=s or _("nothing"), conditions=and_list(conds))
+    if b.promise:     # free text: a scenario's promise is translated when a catalog holds it
+        promise = _('a promise for later ("{promise}"), which binds nobody').format(promise=_(b.promise))
+        s = _("{bribe}, plus {promise}").format(bribe=s, promise=promise) if s else promise
+    return s or _("nothing")
 
 
 __all__ = ["BOOTY", "Table", "and_list", "bribe_text", "cap", "cards_text", "good_count", "good_name", "goods_kind", "goods_text", "plural"]
