@@ -40,6 +40,7 @@ commands:
 
 options:
   -h, --help       show this help
+  --lang uk        the language of the messages (en, uk)
 """)
 
 
