@@ -122,3 +122,16 @@ def test_no_message_is_hidden_inside_an_f_string():
                                     and any(isinstance(a, ast.Constant) for a in sub.args)):
                                 hidden.append(f"{path.relative_to(ROOT)}:{sub.lineno}")
     assert not hidden, "move these calls out of their f-strings: " + ", ".join(hidden)
+
+
+def test_one_message_has_one_translation_across_catalogs():
+    """The catalogs are merged into one lookup: the same English message must read the same in
+    every catalog, or a page would show whichever catalog comes first."""
+    seen: dict = {}
+    differ = []
+    for domain, lang, m in all_messages():
+        key = (lang, m.context, m.id)
+        if key in seen and seen[key][1] != m.string:
+            differ.append(f"{m.id!r}: {seen[key][0]} {seen[key][1]!r} / {domain} {m.string!r}")
+        seen.setdefault(key, (domain, m.string))
+    assert not differ, "\n".join(differ)

@@ -134,7 +134,7 @@ def test_impossible_rules_and_the_table_described_in_ukrainian():
     assert isinstance(e, IllegalAction)
     assert e.reason == "Для шістьох гравців потрібне правило заступників шерифа, а воно є лише у 2-му виданні."
     assert e.cite == "1E · Components (3 to 5 players)"
-    assert described == "2E, 6 гравців, Королівські товари, заступники шерифа"
+    assert described == "2E, 6 гравців, Королівські товари, Заступники шерифа"
     assert Rules(edition="2E", players=6, royal_goods=True).describe() == "2E, 6 players, Royal Goods, Deputies"
 
 

@@ -15,6 +15,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.cards import CONTRABAND_GOODS, GOOD_IDS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
+from sheriff import i18n
 from sheriff.i18n import N_, _
 from sheriff.scenario import get_scenario
 from sheriff.scoring import Verdict, score, verdict
@@ -45,9 +46,14 @@ _vec = kit.goods
 Preset = tuple[list[str], list[list[int]], list[int] | None, list[list[int]], bool]
 
 
-@lru_cache(maxsize=1)
 def presets() -> dict[str, Preset]:
-    """label -> (names, stands, gold, black market values, royal goods on?); gold None: balanced for a tie."""
+    """label -> (names, stands, gold, black market values, royal goods on?); gold None: balanced for a tie.
+    The examples' players are named in the page's language, so each language has its own."""
+    return _presets(i18n.get_language())
+
+
+@lru_cache(maxsize=len(i18n.LANGUAGES))
+def _presets(lang: str) -> dict[str, Preset]:
     out: dict[str, Preset] = {N_("An empty sheet (4 players)"): (DEFAULT_NAMES[:4], [[0] * N_GOODS for _ in range(4)],
                                                               [50] * 4, [[] for _ in range(4)], False)}
     names, stands, gold, bm = _final_table("1e-david-125")

@@ -138,7 +138,8 @@ def _scene_html(sc) -> str:
     elif sc.counts and any(sc.counts):
         body = lesson.cards_html(sc.counts)
     else:
-        body = f'<div class="snl-zone">{escape(sc.note or _("nothing"))}</div>'
+        nothing = _("nothing")
+        body = f'<div class="snl-zone">{escape(sc.note or nothing)}</div>'
     note = f'<div class="snl-zone">{escape(sc.note)}</div>' if sc.note and (sc.cards or any(sc.counts or ())) else ""
     return f'<div><div class="snl-zone"><b>{escape(sc.caption)}</b></div>{body}{note}</div>'
 
