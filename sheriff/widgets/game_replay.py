@@ -241,12 +241,12 @@ def omniscient_html(s) -> str:
         panel = render.player_panel(v, p, show_private=True, role=role)
         bag = v.bag
         decl = s.declared[p]
-        secret = (f'<div class="sn-secret"><div class="sn-muted">{_("hand:")}</div>'
-                  f'{render.cards(v.hand, 0, _("no cards"))}')
+        secret = '<div class="sn-secret"><div class="sn-muted">{}</div>{}'.format(
+            _("hand:"), render.cards(v.hand, 0, _("no cards")))
         if bag is not None:
             d = (_("bag (declared {declared}):").format(declared=escape(count_text(decl[0], decl[1]))) if decl
                  else _("bag:"))
-            secret += f'<div class="sn-muted">{d}</div>{render.cards(bag, 0, _("empty"))}'
+            secret += f'<div class="sn-muted">{d}</div>' + render.cards(bag, 0, _("empty"))
         secret += "</div>"
         panel = panel[: -len("</div>")] + secret + "</div>"
         parts.append((p, panel))

@@ -411,13 +411,12 @@ class PlayApp:
             d = view.declared(p)
             head = (_("<b>Your bag</b> — declared “{declared}”:").format(declared=escape(count_text(d[0], d[1])))
                     if d else _("<b>Your bag</b>:"))
-            bag_html = f'<div>{head}</div>{render.cards(bag, 0, _("empty"))}'
+            bag_html = f'<div>{head}</div>' + render.cards(bag, 0, _("empty"))
         k = sum(view.hand)
         title = _("{name}: your cards (only you see these)").format(name=escape(g.names[p]))
         hand = ngettext("<b>Your hand</b> ({n} card):", "<b>Your hand</b> ({n} cards):", k).format(n=k)
         return (f'<div data-hand-seat="{p}" data-moves="{len(g.history)}"><h3>{title}</h3>'
-                f'<div>{hand}</div>{render.cards(view.hand, 0, _("no cards"))}'
-                f'{bag_html}</div>')
+                f'<div>{hand}</div>' + render.cards(view.hand, 0, _("no cards")) + f'{bag_html}</div>')
 
     def _render_full_story(self) -> None:
         if self.session is not None:

@@ -218,7 +218,7 @@ class Controls:
                 warn = " <b style='color:#b71c1c'>{}</b>".format(_("The bag holds at most 5 cards."))
             bag = ngettext("Bag: {goods} ({k} card).", "Bag: {goods} ({k} cards).", k).format(
                 goods=escape(goods_list(c)), k=k)
-            summary.value = f'<div class="sn-note">{bag}{warn}</div>{render.cards(c, 0, _("empty bag"))}'
+            summary.value = f'<div class="sn-note">{bag}{warn}</div>' + render.cards(c, 0, _("empty bag"))
 
         picker.observe(refresh, "value")
         refresh()

@@ -43,7 +43,8 @@ def header_html(session) -> str:
     names = g.names
     if s.phase == OVER:
         played = ngettext("{n} round played", "{n} rounds played", rules.rounds).format(n=rules.rounds)
-        return (f'<div class="sn-head"><b>{_("Game over")}</b><span>{played}</span>'
+        over = _("Game over")
+        return (f'<div class="sn-head"><b>{over}</b><span>{played}</span>'
                 f'<span class="sn-pill sn-rules">{_seed(rules, g.seed)}</span></div>')
     rnd = '<b class="sn-round">{}</b>'.format(
         _("Round {n} of {rounds}").format(n=s.round + 1, rounds=rules.rounds))
@@ -93,7 +94,7 @@ def piles_html(view) -> str:
     s_rules = view.rules
     deck = view.deck_size()
     drawn = ngettext('{n} card', '{n} cards', deck).format(n=f'<span class="sn-deck">{deck}</span>')
-    out = [f'<div class="sn-pile"><h5>{_("Draw pile")}</h5>{drawn}</div>']
+    out = ['<div class="sn-pile"><h5>{}</h5>{}</div>'.format(_("Draw pile"), drawn)]
     piles = view.discards()
     labels = [_("Left discard pile"), _("Right discard pile")] if len(piles) == 2 else [_("Discard pile")]
     for label, pile in zip(labels, piles):
@@ -107,18 +108,19 @@ def piles_html(view) -> str:
             more = ' <span class="sn-muted">{}</span>'.format(_("(top card on the right)"))
         else:
             more = ""
-        out.append(f'<div class="sn-pile"><h5>{label}{more}</h5>{render.card_list(top, _("empty"))}</div>')
+        out.append(f'<div class="sn-pile"><h5>{label}{more}</h5>' + render.card_list(top, _("empty")) + '</div>')
     aside = view.set_aside()
     if aside:
-        out.append(f'<div class="sn-pile"><h5>{_("Set aside this Market (face up)")}</h5>{render.card_list(aside)}</div>')
+        out.append('<div class="sn-pile"><h5>{}</h5>{}</div>'.format(_("Set aside this Market (face up)"),
+                                                                     render.card_list(aside)))
     if s_rules.black_market:
         bm = view.black_market_piles()
         txt = _(", ").join(
             (_("{good}: {n} left (top worth {value})") if v else _("{good}: {n} left")).format(
                 good=goods_kind(g), n=len(v), value=v[-1] if v else 0)
             for g, v in bm.items())
-        out.append(f'<div class="sn-pile"><h5>{_("Black Market")}</h5><span class="sn-muted">{escape(txt)}</span>'
-                   '<div class="sn-note">{}</div></div>'.format(_(
+        out.append('<div class="sn-pile"><h5>{}</h5><span class="sn-muted">{}</span>'
+                   '<div class="sn-note">{}</div></div>'.format(_("Black Market"), escape(txt), _(
                        "Card values are the tutor's editable default, an assumption: the rulebook text does not "
                        "list them.")))
     if s_rules.deputies:
@@ -127,7 +129,7 @@ def piles_html(view) -> str:
         for g, k in enumerate(cards):
             counts[g] = k
         booty = _("Booty tile: {gold} gold").format(gold=gold)
-        out.append(f'<div class="sn-pile"><h5>{booty}</h5>{render.cards(counts, 0, _("no goods"))}</div>')
+        out.append(f'<div class="sn-pile"><h5>{booty}</h5>' + render.cards(counts, 0, _("no goods")) + '</div>')
     return f'<div class="sn-piles">{"".join(out)}</div>'
 
 
@@ -218,8 +220,8 @@ def final_stands_html(game) -> str:
             cards=_(", ").join(_("{good} {value}").format(good=goods_kind(g), value=v) for g, v in bm)))
                  if bm else "")
         gold = _("gold: {gold}").format(gold=f'<b class="sn-gold">{s.gold[p]}</b>')
-        panels.append((p, render.panel(p, game.names[p], f'<div class="sn-muted">{gold}</div>'
-                                       f'{render.cards(s.stands[p], 0, _("empty stand"))}{extra}')))
+        stand = render.cards(s.stands[p], 0, _("empty stand"))
+        panels.append((p, render.panel(p, game.names[p], f'<div class="sn-muted">{gold}</div>{stand}{extra}')))
     return render.table(panels)
 
 

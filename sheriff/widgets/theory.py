@@ -190,11 +190,13 @@ class BribeBargainingLab(kit.Frame):
         ends = ngettext("<b>{n}</b> way the game can end.", "<b>{n}</b> ways the game can end.",
                         s["terminals"]).format(n=s["terminals"])
         grow = _("Each extra bargaining round multiplies them by {factor}.").format(factor=2 * (p.max_bribe + 1))
+        smuggler, sheriff = _("Smuggler"), _("Sheriff")
+        told, plans = _("situations a player can tell apart"), _("different plans of moves")
         self.size.value = (
-            f'<div class="snl"><table class="snl-grid"><tr><th></th><th>{_("Smuggler")}</th><th>{_("Sheriff")}</th></tr>'
-            f'<tr><th>{_("situations a player can tell apart")}</th><td class="num">{s["infosets"][0]}</td>'
+            f'<div class="snl"><table class="snl-grid"><tr><th></th><th>{smuggler}</th><th>{sheriff}</th></tr>'
+            f'<tr><th>{told}</th><td class="num">{s["infosets"][0]}</td>'
             f'<td class="num">{s["infosets"][1]}</td></tr>'
-            f'<tr><th>{_("different plans of moves")}</th><td class="num">{s["sequences"][0]}</td>'
+            f'<tr><th>{plans}</th><td class="num">{s["sequences"][0]}</td>'
             f'<td class="num">{s["sequences"][1]}</td></tr></table>'
             f'{ends} {grow}</div>')
         self.solution = bg.solve(p, self.tree)
@@ -251,8 +253,9 @@ class BribeBargainingLab(kit.Frame):
             else:
                 verdict = _("Here the offer differs with the load, so the Sheriff learns something from it; "
                             "he answers each offer with his own chance of inspecting.")
+        loaded, last = _("loaded"), _("last offer")
         self.heard.value = (f'<div class="snl-result"><b class="snl-big">{escape(self.offer_text)}</b><br>{verdict}'
-                            f'<table class="snl-grid"><tr><th>{_("loaded")}</th><th>{_("last offer")}</th></tr>'
+                            f'<table class="snl-grid"><tr><th>{loaded}</th><th>{last}</th></tr>'
                             f'{rows}</table></div>')
 
     def _check_with_gambit(self, _button=None):
