@@ -414,7 +414,8 @@ class PlayApp:
             bag_html = f'<div>{head}</div>' + render.cards(bag, 0, _("empty"))
         k = sum(view.hand)
         title = _("{name}: your cards (only you see these)").format(name=escape(g.names[p]))
-        hand = ngettext("<b>Your hand</b> ({n} card):", "<b>Your hand</b> ({n} cards):", k).format(n=k)
+        # English keeps "cards" even for one (as it always said); the plural forms are for other languages
+        hand = ngettext("<b>Your hand</b> ({n} cards):", "<b>Your hand</b> ({n} cards):", k).format(n=k)
         return (f'<div data-hand-seat="{p}" data-moves="{len(g.history)}"><h3>{title}</h3>'
                 f'<div>{hand}</div>' + render.cards(view.hand, 0, _("no cards")) + f'{bag_html}</div>')
 
@@ -498,7 +499,7 @@ class PlayApp:
         session = Session(game, humans, {p: cfg.styles[p] for p in range(n)})
         moves = len(game.history)
         session.lines.append(Line(game.state.round, "round", ngettext(
-            "Loaded a saved game: {n} move played so far. Play goes on from here.",
+            "Loaded a saved game: {n} moves played so far. Play goes on from here.",
             "Loaded a saved game: {n} moves played so far. Play goes on from here.", moves).format(n=moves)))
         self.begin(session)
         return True
@@ -532,7 +533,7 @@ class PlayApp:
             f"<td>{r['min']}–{r['max']}</td></tr>" for r in res.table())
         head = "".join(f"<th>{t}</th>" for t in (_("Seat"), _("Bot (merchant / Sheriff)"), _("Wins"), _("Share"),
                                                    _("Mean score"), _("Range")))
-        note = ngettext("{n} game, {rules}; a shared victory counts as a part win for each winner.",
+        note = ngettext("{n} games, {rules}; a shared victory counts as a part win for each winner.",
                         "{n} games, {rules}; a shared victory counts as a part win for each winner.",
                         len(res.games)).format(n=len(res.games), rules=escape(rules.describe()))
         out.value = (f'<table class="sn-scores sn-sim"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>'

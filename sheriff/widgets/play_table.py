@@ -42,7 +42,8 @@ def header_html(session) -> str:
     rules = g.rules
     names = g.names
     if s.phase == OVER:
-        played = ngettext("{n} round played", "{n} rounds played", rules.rounds).format(n=rules.rounds)
+        # English says "rounds", "cards" whatever the number (as it always did); other languages need the forms
+        played = ngettext("{n} rounds played", "{n} rounds played", rules.rounds).format(n=rules.rounds)
         over = _("Game over")
         return (f'<div class="sn-head"><b>{over}</b><span>{played}</span>'
                 f'<span class="sn-pill sn-rules">{_seed(rules, g.seed)}</span></div>')
@@ -93,7 +94,7 @@ def table_html(session, viewer: int | None) -> str:
 def piles_html(view) -> str:
     s_rules = view.rules
     deck = view.deck_size()
-    drawn = ngettext('{n} card', '{n} cards', deck).format(n=f'<span class="sn-deck">{deck}</span>')
+    drawn = ngettext('{n} cards', '{n} cards', deck).format(n=f'<span class="sn-deck">{deck}</span>')
     out = ['<div class="sn-pile"><h5>{}</h5>{}</div>'.format(_("Draw pile"), drawn)]
     piles = view.discards()
     labels = [_("Left discard pile"), _("Right discard pile")] if len(piles) == 2 else [_("Discard pile")]
