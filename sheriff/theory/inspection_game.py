@@ -66,7 +66,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from sheriff.cards import GOODS, good_id
-from sheriff.i18n import N_, _, get_language
+from sheriff.i18n import N_, _, get_language, ngettext
 from sheriff.wording import good_count
 
 MERCHANT_ACTIONS = (N_("honest bag"), N_("smuggling bag"))        # shown through _()
@@ -198,12 +198,14 @@ def build(declared: str, bag: Mapping[str, int] | Iterable[str]) -> InspectionGa
     honest = (
         Cell(m * dv, 0, on_stand.format(value=m * dv)),
         Cell(m * dv + m * dp, -m * dp,
-             _("{value} on the stand + {gold} gold from the Sheriff").format(value=m * dv, gold=m * dp)),
+             ngettext("{value} on the stand + {gold} gold from the Sheriff",
+                      "{value} on the stand + {gold} gold from the Sheriff", m * dp).format(value=m * dv, gold=m * dp)),
     )
     smuggle = (
         Cell(n_decl * dv + ev, 0, on_stand.format(value=n_decl * dv + ev)),
         Cell(n_decl * dv - ep, ep,
-             _("{value} on the stand - {gold} gold to the Sheriff").format(value=n_decl * dv, gold=ep)),
+             ngettext("{value} on the stand - {gold} gold to the Sheriff",
+                      "{value} on the stand - {gold} gold to the Sheriff", ep).format(value=n_decl * dv, gold=ep)),
     )
     return InspectionGame(d, m, extras, (honest, smuggle))
 
