@@ -369,7 +369,7 @@ class Controls:
                                            tip=_("Threaten to open it, and wait for an offer")))
             if A.Offer in kinds:
                 offer_to.append(m)
-            rows.append(W.HBox([W.HTML(label, layout=W.Layout(min_width="380px")), *buttons],
+            rows.append(W.HBox([W.HTML(label, layout=W.Layout(min_width="min(380px, 100%)")), *buttons],
                                layout=W.Layout(flex_flow="row wrap", align_items="center")))
         you = _("You are the Deputy.") if v.rules.deputies else _("You are the Sheriff.")
         out = [self.prompt(you + " " + _("Deal with the bags one at a time: open a bag, let it through, threaten "
@@ -467,7 +467,7 @@ class Controls:
             label = ngettext("<b>{name}</b>: declared “{declared}”, {n} card",
                              "<b>{name}</b>: declared “{declared}”, {n} cards", size).format(
                 name=escape(self.names[m]), declared=escape(self._decl(m)), n=size)
-            rows.append(W.HBox([W.HTML(label, layout=W.Layout(min_width="320px")),
+            rows.append(W.HBox([W.HTML(label, layout=W.Layout(min_width="min(320px, 100%)")),
                                 self.button(f"stance.{m}.yes", _("I would inspect"), A.Stance(self.seat, m, True), "danger"),
                                 self.button(f"stance.{m}.no", _("I would let it pass"), A.Stance(self.seat, m, False), "success")],
                                layout=W.Layout(flex_flow="row wrap", align_items="center")))
