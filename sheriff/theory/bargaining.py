@@ -37,6 +37,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
+from sheriff.i18n import _, ngettext, pgettext
+
 Num = Fraction | float        # exact (ints and Fractions) or floating; int passes as float for mypy
 
 SMUGGLER, SHERIFF, TERMINAL = 0, 1, -1
@@ -436,7 +438,16 @@ def share(q: Num) -> str:
 
 
 def _items(n: int) -> str:
-    return f"{n} item" + ("" if n == 1 else "s")
+    return ngettext("{n} item", "{n} items", n).format(n=n)
+
+
+def gold(b: int) -> str:
+    """'3 gold' with the number's plural form."""
+    return ngettext("{n} gold", "{n} gold", b).format(n=b)
+
+
+def _answer(inspect: int) -> str:
+    return pgettext("Sheriff's answer", "inspect") if inspect else pgettext("Sheriff's answer", "pass")
 
 
 def explain(solution: Solution, threshold: float = 0.005) -> list[str]:
@@ -460,39 +471,46 @@ def explain(solution: Solution, threshold: float = 0.005) -> list[str]:
         answer.setdefault(b, [0, 0])[said] += w
         if p.num_rounds > 1:
             talk[h[1], h[2]] = talk.get((h[1], h[2]), 0) + w
+    sep = _(", ")
     loads = [(n, q) for n, q in sorted(loaded.items()) if q > threshold]
-    lines = [f"The smuggler always loads {_items(loads[0][0])}." if len(loads) == 1 else
-             "The smuggler loads " + ", ".join(f"{_items(n)} {share(q)}" for n, q in loads) + "."]
+    lines = [_("The smuggler always loads {items}.").format(items=_items(loads[0][0])) if len(loads) == 1 else
+             _("The smuggler loads {choices}.").format(choices=sep.join(f"{_items(n)} {share(q)}" for n, q in loads))]
     if p.num_rounds > 1:
-        heard = [(b, "inspect" if a else "pass", q) for (b, a), q in sorted(talk.items()) if q > threshold]
-        told = (f"offers {heard[0][0]} gold and hears '{heard[0][1]}'" if len(heard) == 1 else
-                ", ".join(f"offers {b} gold and hears '{a}' {share(q)}" for b, a, q in heard))
-        lines.append(f"Every round before round {p.num_rounds} is only talk. In round 1 he {told}.")
+        heard = [(b, _answer(a), q) for (b, a), q in sorted(talk.items()) if q > threshold]
+        if len(heard) == 1:
+            lines.append(_("Every round before round {last} is only talk. In round 1 he offers {gold} and hears "
+                           "'{answer}'.").format(last=p.num_rounds, gold=gold(heard[0][0]), answer=heard[0][1]))
+        else:
+            told = sep.join(_("offers {gold} and hears '{answer}' {share}").format(gold=gold(b), answer=a, share=share(q))
+                            for b, a, q in heard)
+            lines.append(_("Every round before round {last} is only talk. In round 1 he {choices}.").format(
+                last=p.num_rounds, choices=told))
     offers = {}
     for n, q in sorted(loaded.items()):
         if q > threshold:
             dist = [(b, offer[n, b] / q) for b in range(p.max_bribe + 1)
                     if offer.get((n, b), 0) > threshold]
-            offers[n] = (f"always {dist[0][0]} gold" if len(dist) == 1 else
-                         ", ".join(f"{b} gold {share(w)}" for b, w in dist))
+            offers[n] = (_("always {gold}").format(gold=gold(dist[0][0])) if len(dist) == 1 else
+                         sep.join(f"{gold(b)} {share(w)}" for b, w in dist))
     if len(offers) > 1 and len(set(offers.values())) == 1:
-        lines.append(f"Whatever he loaded, his final offer is {next(iter(offers.values()))}, "
-                     "so the offer tells the Sheriff nothing.")
+        lines.append(_("Whatever he loaded, his final offer is {offer}, so the offer tells the Sheriff nothing.").format(
+            offer=next(iter(offers.values()))))
     else:
-        lines += [f"With {_items(n)}, his final offer is {o}." for n, o in offers.items()]
+        lines += [_("With {items}, his final offer is {offer}.").format(items=_items(n), offer=o)
+                  for n, o in offers.items()]
     for b, (no, yes) in sorted(answer.items()):
         if no + yes > threshold:
-            lines.append(f"Offered {b} gold in the final round, the Sheriff inspects "
-                         f"{share(yes / (no + yes))} of the time.")
+            lines.append(_("Offered {gold} in the final round, the Sheriff inspects {share} of the time.").format(
+                gold=gold(b), share=share(yes / (no + yes))))
     if p.num_rounds == 1:                      # the answers that keep other offers away
         unused = [b for b in range(p.max_bribe + 1) if sum(answer.get(b, [0, 0])) <= threshold]
         if unused:
-            threats = ", ".join(f"{b} gold: {share(behavior[1][b][1])}" for b in unused)
-            lines.append(f"Other offers would not pay him, given how often the Sheriff would "
-                         f"inspect them ({threats}).")
+            threats = sep.join(f"{gold(b)}: {share(behavior[1][b][1])}" for b in unused)
+            lines.append(_("Other offers would not pay him, given how often the Sheriff would inspect them "
+                           "({threats}).").format(threats=threats))
     u0, u1 = solution.payoffs
-    lines.append(f"On average the smuggler gains {float(u0):.2f} and the Sheriff "
-                 f"{float(u1):.2f} per game.")
+    lines.append(_("On average the smuggler gains {smuggler} and the Sheriff {sheriff} per game.").format(
+        smuggler=f"{float(u0):.2f}", sheriff=f"{float(u1):.2f}"))
     return lines
 
 

@@ -13,6 +13,7 @@ import argparse
 import sys
 from fractions import Fraction
 
+from sheriff.i18n import _
 from sheriff.theory.bargaining import SheriffParams
 from sheriff.theory.efg import write_efg
 
@@ -29,20 +30,24 @@ class _Parser(argparse.ArgumentParser):
         raise _UsageError(message)
 
 
+def _out_of_range(text: str) -> str:
+    return _("{text} is out of range: payoffs are fractions with numerator and denominator up to {limit}").format(
+        text=repr(text), limit=f"{MAX_PAYOFF:,}")
+
+
 def _number(text: str) -> Fraction:
     if len(text) > 40:
-        raise argparse.ArgumentTypeError(f"not a number of at most 40 characters: {text[:20]!r}...")
+        raise argparse.ArgumentTypeError(_("not a number of at most 40 characters: {text}...").format(
+            text=repr(text[:20])))
     exponent = text.lower().rpartition("e")[2] if "e" in text.lower() else "0"
     if exponent.lstrip("+-").isdigit() and abs(int(exponent)) > 60:     # 1e999999999: refuse before computing it
-        raise argparse.ArgumentTypeError(f"{text!r} is out of range: payoffs are fractions with numerator "
-                                         f"and denominator up to {MAX_PAYOFF:,}")
+        raise argparse.ArgumentTypeError(_out_of_range(text))
     try:
         value = Fraction(text)
     except (ValueError, ZeroDivisionError, OverflowError):
-        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        raise argparse.ArgumentTypeError(_("not a number: {text}").format(text=repr(text))) from None
     if abs(value.numerator) > MAX_PAYOFF or value.denominator > MAX_PAYOFF:
-        raise argparse.ArgumentTypeError(f"{text!r} is out of range: payoffs are fractions with numerator "
-                                         f"and denominator up to {MAX_PAYOFF:,}")
+        raise argparse.ArgumentTypeError(_out_of_range(text))
     return value if value.denominator != 1 else Fraction(value.numerator)
 
 
@@ -55,9 +60,9 @@ def terminal_count(max_items: int, max_bribe: int, rounds: int) -> int | None:
 
 
 def _parser() -> _Parser:
-    parser = _Parser(prog="sheriff theory", description="Game-theory lab for teachers.")
+    parser = _Parser(prog="sheriff theory", description=_("Game-theory lab for teachers."))
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    efg = sub.add_parser("export-efg", help="write the bribe-bargaining game as Gambit .efg")
+    efg = sub.add_parser("export-efg", help=_("write the bribe-bargaining game as Gambit .efg"))
     d = SheriffParams()
     efg.add_argument("--max-bribe", type=int, required=True)
     efg.add_argument("--max-items", type=int, required=True)
@@ -77,10 +82,11 @@ def main(argv: list[str]) -> int:
                                max_items=args.max_items, num_rounds=args.rounds)
         size = terminal_count(args.max_items, args.max_bribe, args.rounds)
         if size is None or size > MAX_TERMINALS:
-            many = f"{size:,}" if size is not None else f"far more than {MAX_TERMINALS:,}"
-            raise _UsageError(f"game too large: {many} terminal histories (the limit is {MAX_TERMINALS:,})")
+            many = f"{size:,}" if size is not None else _("far more than {n}").format(n=f"{MAX_TERMINALS:,}")
+            raise _UsageError(_("game too large: {count} terminal histories (the limit is {limit})").format(
+                count=many, limit=f"{MAX_TERMINALS:,}"))
     except (_UsageError, ValueError) as exc:
-        print(f"sheriff theory: error: {exc}", file=sys.stderr)
+        print(_("sheriff theory: error: {message}").format(message=exc), file=sys.stderr)
         return 2
     except SystemExit as exc:               # --help
         return int(exc.code or 0)

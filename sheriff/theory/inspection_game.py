@@ -66,9 +66,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from sheriff.cards import GOODS, good_id
+from sheriff.i18n import N_, _, get_language, ngettext
+from sheriff.wording import good_count
 
-MERCHANT_ACTIONS = ("honest bag", "smuggling bag")
-SHERIFF_ACTIONS = ("pass", "inspect")
+MERCHANT_ACTIONS = (N_("honest bag"), N_("smuggling bag"))        # shown through _()
+SHERIFF_ACTIONS = (N_("pass"), N_("inspect"))
 MAX_BAG = 5
 
 
@@ -118,7 +120,7 @@ class InspectionGame:
 
     @property
     def declaration(self) -> str:
-        return f"{self.count} {GOODS[self.declared].name}"
+        return _count(self.declared, self.count)
 
     @property
     def smuggling_bag(self) -> Counter:
@@ -127,7 +129,7 @@ class InspectionGame:
         return +bag
 
     def describe_bag(self) -> str:
-        return ", ".join(f"{n} {GOODS[g].name}" for g, n in sorted(self.smuggling_bag.items()))
+        return _(", ").join(_count(g, n) for g, n in sorted(self.smuggling_bag.items()))
 
     @property
     def gain(self) -> int:
@@ -147,6 +149,12 @@ class InspectionGame:
         flat = [c for row in self.cells for c in row]
         return (sum(w * c.merchant for w, c in zip(weights, flat)),
                 sum(w * c.sheriff for w, c in zip(weights, flat)))
+
+
+def _count(g: int, n: int) -> str:
+    """'2 Apples' (in English the card's name after the number, as the lab has always written it;
+    in another language the noun in the form its number asks for)."""
+    return f"{n} {GOODS[g].name}" if get_language() == "en" else good_count(g, n)
 
 
 def _as_counts(bag: Mapping[str, int] | Iterable[str]) -> Counter:
@@ -186,13 +194,18 @@ def build(declared: str, bag: Mapping[str, int] | Iterable[str]) -> InspectionGa
     n_decl = m - len(extras)
     ev = sum(GOODS[g].value for g in extras)
     ep = sum(GOODS[g].penalty for g in extras)
+    on_stand = _("{value} on the stand")
     honest = (
-        Cell(m * dv, 0, f"{m * dv} on the stand"),
-        Cell(m * dv + m * dp, -m * dp, f"{m * dv} on the stand + {m * dp} gold from the Sheriff"),
+        Cell(m * dv, 0, on_stand.format(value=m * dv)),
+        Cell(m * dv + m * dp, -m * dp,
+             ngettext("{value} on the stand + {gold} gold from the Sheriff",
+                      "{value} on the stand + {gold} gold from the Sheriff", m * dp).format(value=m * dv, gold=m * dp)),
     )
     smuggle = (
-        Cell(n_decl * dv + ev, 0, f"{n_decl * dv + ev} on the stand"),
-        Cell(n_decl * dv - ep, ep, f"{n_decl * dv} on the stand - {ep} gold to the Sheriff"),
+        Cell(n_decl * dv + ev, 0, on_stand.format(value=n_decl * dv + ev)),
+        Cell(n_decl * dv - ep, ep,
+             ngettext("{value} on the stand - {gold} gold to the Sheriff",
+                      "{value} on the stand - {gold} gold to the Sheriff", ep).format(value=n_decl * dv, gold=ep)),
     )
     return InspectionGame(d, m, extras, (honest, smuggle))
 
@@ -208,16 +221,16 @@ def equilibrium(game: InspectionGame) -> Equilibrium:
         x_star = Fraction(gain, risk)
         mv, sv = game.expected(q_star, x_star)
         return Equilibrium("mixed", q_star, x_star, mv, sv, ((q_star, x_star),),
-                           "smuggling pays if the bag passes, so neither side can be predictable")
+                           _("smuggling pays if the bag passes, so neither side can be predictable"))
     honest_pass = Fraction(game.cells[0][0].merchant)
     if gain < 0:
         return Equilibrium("pure", zero, zero, honest_pass, zero, ((zero, zero),),
-                           "the honest bag is worth more even when passed, so the merchant "
-                           "never smuggles and the Sheriff never inspects")
+                           _("the honest bag is worth more even when passed, so the merchant "
+                             "never smuggles and the Sheriff never inspects"))
     return Equilibrium("continuum", zero, zero, honest_pass, zero, ((zero, zero), (q_star, zero)),
-                       "the smuggling bag earns the same as the honest one when passed and less "
-                       "when inspected: the Sheriff never inspects and the merchant may smuggle "
-                       f"up to {q_star} of the time")
+                       _("the smuggling bag earns the same as the honest one when passed and less "
+                         "when inspected: the Sheriff never inspects and the merchant may smuggle "
+                         "up to {share} of the time").format(share=q_star))
 
 
 @dataclass(frozen=True)
@@ -252,21 +265,23 @@ def _pct(p: Fraction) -> str:
 def explain(game: InspectionGame) -> str:
     """The equilibrium in sentences a teacher can read out."""
     eq = equilibrium(game)
-    lines = [f"The merchant declares {game.declaration}. His smuggling bag holds "
-             f"{game.describe_bag()}."]
+    lines = [_("The merchant declares {declared}. His smuggling bag holds {bag}.").format(
+        declared=game.declaration, bag=game.describe_bag())]
     if eq.kind == "mixed":
         lines += [
-            f"The Sheriff should inspect {_pct(eq.inspect)} of such bags (exactly {eq.inspect}). "
-            "Any less and smuggling pays; any more and honesty pays, so he would waste gold.",
-            f"The merchant should bring the smuggling bag {_pct(eq.smuggle)} of the time "
-            f"(exactly {eq.smuggle}). Any more and inspecting pays; any less and the Sheriff "
-            "could stop inspecting.",
-            f"On average the merchant scores {float(eq.merchant_value):.2f} and the Sheriff "
-            f"{float(eq.sheriff_value):.2f}: the Sheriff inspects only to keep merchants honest.",
+            _("The Sheriff should inspect {pct} of such bags (exactly {exact}). Any less and smuggling pays; "
+              "any more and honesty pays, so he would waste gold.").format(pct=_pct(eq.inspect), exact=eq.inspect),
+            _("The merchant should bring the smuggling bag {pct} of the time (exactly {exact}). Any more and "
+              "inspecting pays; any less and the Sheriff could stop inspecting.").format(
+                pct=_pct(eq.smuggle), exact=eq.smuggle),
+            _("On average the merchant scores {merchant} and the Sheriff {sheriff}: the Sheriff inspects only "
+              "to keep merchants honest.").format(merchant=f"{float(eq.merchant_value):.2f}",
+                                                  sheriff=f"{float(eq.sheriff_value):.2f}"),
         ]
     else:
         lines += [
-            f"Smuggling does not pay here: {eq.reason}.",
-            f"The merchant scores {float(eq.merchant_value):.2f}; the Sheriff gains nothing.",
+            _("Smuggling does not pay here: {reason}.").format(reason=eq.reason),
+            _("The merchant scores {merchant}; the Sheriff gains nothing.").format(
+                merchant=f"{float(eq.merchant_value):.2f}"),
         ]
     return "\n".join(lines)

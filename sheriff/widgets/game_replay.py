@@ -21,9 +21,9 @@ from html import escape
 
 import ipywidgets as W
 
-from sheriff.cards import GOODS
 from sheriff.engine import Game, to_act
 from sheriff.errors import InvalidScenario
+from sheriff.i18n import _, pgettext
 from sheriff.narration import narrate
 from sheriff.saved_game import load_game
 from sheriff.state import OVER, PHASE_TITLES
@@ -31,6 +31,7 @@ from sheriff.views import SeatView
 from sheriff.widgets import kit, render
 from sheriff.widgets.play import TOO_LARGE, PlayApp, too_large
 from sheriff.widgets.play_controls import css_name
+from sheriff.widgets.play_session import count_text
 from sheriff.widgets.play_setup import default_seats, error_box
 from sheriff.widgets.play_table import piles_html, score_table_html
 
@@ -47,24 +48,24 @@ class ReplayViewer:
         # loading: a file from the learner's own computer (the play page's download) or pasted text;
         # the server keeps no saved games, so no one sees another learner's game
         self.file = self._add("replay.file", W.FileUpload(accept=".json,application/json", multiple=False,
-                                                          description="Choose a file"))
-        self.text = self._add("replay.text", W.Textarea(placeholder="…or paste a saved game's JSON here",
+                                                          description=_("Choose a file")))
+        self.text = self._add("replay.text", W.Textarea(placeholder=_("…or paste a saved game's JSON here"),
                                                         layout=W.Layout(width="520px", height="70px")))
-        self.load_btn = self._add("replay.load", W.Button(description="Load for replay", icon="folder-open",
+        self.load_btn = self._add("replay.load", W.Button(description=_("Load for replay"), icon="folder-open",
                                                           button_style="primary", layout=W.Layout(width="200px")))
         self.load_btn.on_click(lambda _b: self.load(self._chosen_text()))
         self.file.observe(lambda _ch: self._file_chosen(), "value")
         self.message = W.HTML()
         load_box = W.VBox([W.HBox([self.file, self.load_btn]), self.text, self.message])
-        self.load_acc = W.Accordion(children=[load_box], titles=("Load a saved game",))
+        self.load_acc = W.Accordion(children=[load_box], titles=(_("Load a saved game"),))
 
         # stepping
         lay = W.Layout(width="56px")
-        self.first = self._add("replay.first", W.Button(icon="fast-backward", tooltip="Start", layout=lay))
-        self.prev = self._add("replay.prev", W.Button(icon="step-backward", tooltip="One move back", layout=lay))
-        self.next = self._add("replay.next", W.Button(icon="step-forward", tooltip="One move forward", layout=lay))
-        self.last = self._add("replay.last", W.Button(icon="fast-forward", tooltip="End", layout=lay))
-        self.step = self._add("replay.step", W.IntSlider(value=0, min=0, max=0, description="Step:",
+        self.first = self._add("replay.first", W.Button(icon="fast-backward", tooltip=_("Start"), layout=lay))
+        self.prev = self._add("replay.prev", W.Button(icon="step-backward", tooltip=_("One move back"), layout=lay))
+        self.next = self._add("replay.next", W.Button(icon="step-forward", tooltip=_("One move forward"), layout=lay))
+        self.last = self._add("replay.last", W.Button(icon="fast-forward", tooltip=_("End"), layout=lay))
+        self.step = self._add("replay.step", W.IntSlider(value=0, min=0, max=0, description=_("Step:"),
                                                          continuous_update=False, layout=W.Layout(width="420px")))
         self.first.on_click(lambda _b: self.go(0))
         self.prev.on_click(lambda _b: self.go(self.step.value - 1))
@@ -77,17 +78,17 @@ class ReplayViewer:
         self.where.add_class("sheriff-bench-result")
 
         # branching
-        self.seat = self._add("replay.seat", W.Dropdown(options=[], description="You play:",
+        self.seat = self._add("replay.seat", W.Dropdown(options=[], description=_("You play:"),
                                                         style={"description_width": "initial"}))
-        self.branch_btn = self._add("replay.branch", W.Button(description="Play on from here (new branch)",
+        self.branch_btn = self._add("replay.branch", W.Button(description=_("Play on from here (new branch)"),
                                                               icon="code-fork", button_style="warning",
                                                               layout=W.Layout(width="auto")))
         self.branch_btn.on_click(lambda _b: self.branch())
         self.branch_slot = W.VBox()
         self.branch_box = W.VBox([
-            W.HTML('<div class="sn-note">Start a new game from this step: the same shuffle and the same moves so '
-                   'far, then you play the seat you choose and bots play the others. The saved game is not '
-                   'changed.</div>'),
+            W.HTML('<div class="sn-note">{}</div>'.format(_(
+                "Start a new game from this step: the same shuffle and the same moves so far, then you play the "
+                "seat you choose and bots play the others. The saved game is not changed."))),
             W.HBox([self.seat, self.branch_btn]), self.branch_slot])
 
         self.view_box = W.VBox([W.HBox([self.first, self.prev, self.step, self.next, self.last],
@@ -113,8 +114,9 @@ class ReplayViewer:
         if self.file.value:
             f = self.file.value[0]
             name, size = (f["name"], f["size"]) if isinstance(f, dict) else (f.name, f.size)
-            self.message.value = (f'<div class="sn-note sn-file-chosen">Chosen: {escape(str(name))} '
-                                  f'({max(1, round(size / 1024))} kB). Press “Load for replay”.</div>')
+            said = _("Chosen: {file} ({size} kB). Press “Load for replay”.").format(
+                file=escape(str(name)), size=max(1, round(size / 1024)))
+            self.message.value = f'<div class="sn-note sn-file-chosen">{said}</div>'
 
     def _chosen_text(self):
         if self.file.value:
@@ -125,18 +127,19 @@ class ReplayViewer:
     def load(self, text) -> bool:
         """Load a saved game (JSON text or bytes); a broken file is refused with a message."""
         if not text:
-            self.message.value = error_box("Choose a saved game file or paste its JSON text first.")
+            self.message.value = error_box(_("Choose a saved game file or paste its JSON text first."))
             return False
         if too_large(text):
-            self.message.value = error_box(TOO_LARGE)
+            self.message.value = error_box(_(TOO_LARGE))
             return False
         try:
             game = load_game(text)
         except InvalidScenario as e:
-            self.message.value = error_box(f"This saved game cannot be loaded: {e}")
+            self.message.value = error_box(_("This saved game cannot be loaded: {reason}").format(reason=e))
             return False
         except Exception as e:
-            self.message.value = error_box(f"This saved game cannot be loaded ({type(e).__name__}: {e}).")
+            self.message.value = error_box(_("This saved game cannot be loaded ({reason}).").format(
+                reason=f"{type(e).__name__}: {e}"))
             return False
         self.message.value = ""
         self.show_game(game)
@@ -180,7 +183,7 @@ class ReplayViewer:
         n = len(g.history)
         s = self.state_at(k)
         if k == 0:
-            story = "The cards are shuffled and dealt; nobody has moved yet."
+            story = _("The cards are shuffled and dealt; nobody has moved yet.")
         else:
             before = self.state_at(k - 1)
             action = g.history[k - 1]
@@ -188,10 +191,13 @@ class ReplayViewer:
             story = " ".join(narrate(action, events, before, s, seat=None)) or action.text(g.names)
         nxt = ""
         if k < n:
-            nxt = f'<div class="sn-note">Next move: {escape(g.history[k].text(g.names))}</div>'
-        phase = PHASE_TITLES[s.phase]
-        rnd = "Game over" if s.phase == OVER else f"Round {s.round + 1} of {g.rules.rounds} · {phase}"
-        self.where.value = (f'<div class="sn-replay-step"><b class="sn-step">Step {k} of {n}</b> · {escape(rnd)}'
+            nxt = '<div class="sn-note">{}</div>'.format(
+                _("Next move: {move}").format(move=escape(g.history[k].text(g.names))))
+        phase = _(PHASE_TITLES[s.phase])
+        rnd = _("Game over") if s.phase == OVER else _("Round {n} of {rounds} · {phase}").format(
+            n=s.round + 1, rounds=g.rules.rounds, phase=phase)
+        step = _("Step {k} of {n}").format(k=k, n=n)
+        self.where.value = (f'<div class="sn-replay-step"><b class="sn-step">{step}</b> · {escape(rnd)}'
                             f'<div class="sn-replay-story">{escape(story)}</div>{nxt}</div>')
         self.board.value = omniscient_html(s)
         if s.phase != OVER:
@@ -212,10 +218,11 @@ class ReplayViewer:
         new.state = g.replay_to(k)
         styles = {p: (sc.merchant, sc.sheriff) for p, sc in enumerate(default_seats(()))}
         app = PlayApp.for_game(new, [seat], styles, bot_delay=self.bot_delay,
-                               note=f"A new branch: the saved game's first {k} moves, then play goes on "
-                                    f"from here with {g.names[seat]} played by you.")
+                               note=_("A new branch: the saved game's first {k} moves, then play goes on from "
+                                      "here with {name} played by you.").format(k=k, name=g.names[seat]))
         old = list(self.branch_slot.children)
-        self.branch_slot.children = [W.HTML(f"<h3>Branch from step {k}: you play {escape(g.names[seat])}</h3>"),
+        title = _("Branch from step {k}: you play {name}").format(k=k, name=escape(g.names[seat]))
+        self.branch_slot.children = [W.HTML(f"<h3>{title}</h3>"),
                                      app.root]
         for w in old:
             if w is not getattr(self.branch_app, "root", None):
@@ -229,21 +236,24 @@ def omniscient_html(s) -> str:
     parts = []
     for p in range(s.n):
         v = SeatView(s, p)
-        role = ("Deputy" if s.deputies_mode else "Sheriff") if p in s.officials else None
+        role = (pgettext("role", "Deputy") if s.deputies_mode else pgettext("role", "Sheriff")) \
+            if p in s.officials else None
         panel = render.player_panel(v, p, show_private=True, role=role)
         bag = v.bag
         decl = s.declared[p]
-        secret = (f'<div class="sn-secret"><div class="sn-muted">hand:</div>{render.cards(v.hand, 0, "no cards")}')
+        secret = '<div class="sn-secret"><div class="sn-muted">{}</div>{}'.format(
+            _("hand:"), render.cards(v.hand, 0, _("no cards")))
         if bag is not None:
-            d = f" (declared {decl[1]} {escape(GOODS[decl[0]].name)})" if decl else ""
-            secret += f'<div class="sn-muted">bag{d}:</div>{render.cards(bag, 0, "empty")}'
+            d = (_("bag (declared {declared}):").format(declared=escape(count_text(decl[0], decl[1]))) if decl
+                 else _("bag:"))
+            secret += f'<div class="sn-muted">{d}</div>' + render.cards(bag, 0, _("empty"))
         secret += "</div>"
         panel = panel[: -len("</div>")] + secret + "</div>"
         parts.append((p, panel))
     out = render.table(parts, cls="sn-omni") + piles_html(SeatView(s, 0))
     if s.phase == OVER:
         g = Game.from_state(s)
-        out += "<h4>Final scores</h4>" + score_table_html(g)
+        out += "<h4>{}</h4>".format(_("Final scores")) + score_table_html(g)
     return out
 
 

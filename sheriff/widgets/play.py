@@ -34,16 +34,16 @@ import ipywidgets as W
 
 from sheriff import actions as A
 from sheriff import coach
-from sheriff.cards import GOODS
 from sheriff.engine import Game
 from sheriff.errors import IllegalAction, InvalidScenario
+from sheriff.i18n import N_, _, ngettext
 from sheriff.saved_game import load_game, save_game
 from sheriff.state import INSPECT
 from sheriff.tournament import run
 from sheriff.widgets import kit, render
 from sheriff.widgets.coach_view import warnings_html
 from sheriff.widgets.play_controls import Controls, close_tree, css_name
-from sheriff.widgets.play_session import Line, Session
+from sheriff.widgets.play_session import Line, Session, count_text, style_name
 from sheriff.widgets.play_setup import PlayConfig, SetupForm, default_seats, error_box
 from sheriff.widgets.play_table import (final_stands_html, header_html, score_table_html, story_html,
                                         table_html)
@@ -72,8 +72,8 @@ def widget_text(w) -> str:
 # A saved game is a few kilobytes; the page template (share/jupyter/voila/templates/sheriff)
 # refuses larger files in the browser before they are sent; this is the same bound kernel-side.
 MAX_SAVE_BYTES = 1024 * 1024
-TOO_LARGE = ("This file is larger than 1 MB: too large to be a saved game (a saved game is a few kilobytes). "
-             "Choose the file the “Save game” button gave you.")
+TOO_LARGE = N_("This file is larger than 1 MB: too large to be a saved game (a saved game is a few kilobytes). "
+              "Choose the file the “Save game” button gave you.")
 
 
 def too_large(text) -> bool:
@@ -102,41 +102,41 @@ class PlayApp:
         self.notice = W.HTML()
         self.warn_box = W.VBox()          # the coach's warnings before a risky move, with confirm / cancel
         self.clock = W.HTML()
-        self.timeup = W.Button(description="Time is up!", button_style="danger", icon="clock-o",
-                               tooltip="Inspection time limit: every bag not yet dealt with passes without a bribe")
+        self.timeup = W.Button(description=_("Time is up!"), button_style="danger", icon="clock-o",
+                               tooltip=_("Inspection time limit: every bag not yet dealt with passes without a bribe"))
         self.timeup.add_class(css_name("timeup"))
         self.timeup.on_click(lambda _b: self._time_up())
         self.timebox = W.HBox([self.clock, self.timeup], layout=W.Layout(align_items="center", display="none"))
         self.end = W.HTML()
         self.speed = W.BoundedFloatText(value=self.bot_delay, min=0, max=10, step=0.1,
-                                        description="Pause between bot moves (s):",
+                                        description=_("Pause between bot moves (s):"),
                                         style={"description_width": "initial"}, layout=W.Layout(width="260px"))
         self.speed.add_class(css_name("game.delay"))
         self.speed.observe(lambda ch: setattr(self, "bot_delay", float(ch["new"] or 0)), "value")
-        self.new_game = W.Button(description="New game", icon="refresh", tooltip="Back to the setup form")
+        self.new_game = W.Button(description=_("New game"), icon="refresh", tooltip=_("Back to the setup form"))
         self.new_game.add_class(css_name("game.new"))
         self.new_game.on_click(lambda _b: self.back_to_setup())
 
-        self.save_btn = W.Button(description="Save game", icon="save", tooltip="Download the game as a JSON file")
+        self.save_btn = W.Button(description=_("Save game"), icon="save", tooltip=_("Download the game as a JSON file"))
         self.save_btn.add_class(css_name("game.save"))
         self.save_btn.on_click(lambda _b: self.save())
         self.save_msg = W.HTML()
         self.save_json = W.Textarea(layout=W.Layout(width="100%", height="120px"))
         self.save_json.add_class(css_name("game.json"))
-        self.json_acc = W.Accordion(children=[self.save_json], titles=("The saved game as JSON text",))
+        self.json_acc = W.Accordion(children=[self.save_json], titles=(_("The saved game as JSON text"),))
         self.json_acc.selected_index = None
         save_box = W.VBox([W.HBox([self.save_btn, self.speed, self.new_game], layout=W.Layout(flex_flow="row wrap")),
                            self.save_msg, self.json_acc])
 
         story_acc_body = W.HTML()
         self.full_story = story_acc_body
-        self.story_acc = W.Accordion(children=[story_acc_body], titles=("The whole game so far",))
+        self.story_acc = W.Accordion(children=[story_acc_body], titles=(_("The whole game so far"),))
         self.story_acc.selected_index = None
         self.story_acc.observe(lambda ch: self._render_full_story(), "selected_index")
 
         self.game_box = W.VBox([
             self.header, self.timebox, self.table,
-            W.HTML("<b>What just happened</b>"), self.story,
+            W.HTML("<b>{}</b>".format(_("What just happened"))), self.story,
             self.notice, self.private, self.warn_box, self.end, self.story_acc, save_box,
         ], layout=W.Layout(display="none"))
         self.game_box.add_class("sn-game")
@@ -267,7 +267,7 @@ class PlayApp:
                     break
                 self._render(light=True)
         except Exception as e:          # never leave the page stuck with a silent error
-            self.notice.value = error_box(f"The bots stopped: {type(e).__name__}: {e}")
+            self.notice.value = error_box(_("The bots stopped: {error}").format(error=f"{type(e).__name__}: {e}"))
             return
         if gen == self._gen:
             self._advance()
@@ -305,8 +305,8 @@ class PlayApp:
             self.controls.pop(k, None)
 
     def _ask_confirmation(self, action, found) -> None:
-        go = W.Button(description="Do it anyway", button_style="warning")
-        back = W.Button(description="Think again")
+        go = W.Button(description=_("Do it anyway"), button_style="warning")
+        back = W.Button(description=_("Think again"))
         go.add_class(css_name("coach.confirm"))
         back.add_class(css_name("coach.cancel"))
         go.on_click(lambda _b: self.submit(action, confirmed=True))
@@ -362,10 +362,11 @@ class PlayApp:
         self.controls = {}
         self.decision = None
         if g.is_over():
-            self.end.value = ("<h3>Final scores</h3>" + score_table_html(g) +
-                              "<h4>The stands, turned face up</h4>" + final_stands_html(g) +
-                              '<div class="sn-note">Save the game below, then open the replay page to step '
-                              "through it with every hand shown.</div>")
+            self.end.value = ("<h3>{}</h3>".format(_("Final scores")) + score_table_html(g) +
+                              "<h4>{}</h4>".format(_("The stands, turned face up")) + final_stands_html(g) +
+                              '<div class="sn-note">{}</div>'.format(_(
+                                  "Save the game below, then open the replay page to step through it with every "
+                                  "hand shown.")))
             self.decision = "over"
             self._set_private([])
             return
@@ -373,20 +374,21 @@ class PlayApp:
         parts = []
         if self._handover_to is not None:
             p = self._handover_to
-            btn = W.Button(description=f"I am {g.names[p]}: show my cards", button_style="primary",
+            btn = W.Button(description=_("I am {name}: show my cards").format(name=g.names[p]), button_style="primary",
                            icon="eye", layout=W.Layout(width="auto", align_self="center", margin="8px"))
             btn.add_class(css_name("handover"))
             btn.on_click(lambda _b: self.take_device())
             self.controls = {"handover": btn}
             self.decision = "handover"
-            parts = [W.HTML(f'<div class="sn-handover">Pass the device to <b>{escape(g.names[p])}</b>.<br>'
-                            '<span class="sn-note">The other players look away; the hands on this screen are '
-                            'hidden until the button is pressed.</span></div>'), btn]
+            parts = [W.HTML('<div class="sn-handover">{}<br><span class="sn-note">{}</span></div>'.format(
+                _("Pass the device to <b>{name}</b>.").format(name=escape(g.names[p])),
+                _("The other players look away; the hands on this screen are hidden until the button is pressed."))),
+                btn]
             self._set_private(parts)
             return
         v = self._viewer
         if v is None:
-            msg = "All seats are bots: watch them play." if not s.humans else "The bots are playing; hands are hidden."
+            msg = _("All seats are bots: watch them play.") if not s.humans else _("The bots are playing; hands are hidden.")
             self._set_private([W.HTML(f'<div class="sn-note">{msg}</div>')])
             return
         parts.append(W.HTML(self._private_html(v)))
@@ -396,7 +398,7 @@ class PlayApp:
             self.controls = ctl.reg
             self.decision = g.phase
         else:
-            parts.append(W.HTML('<div class="sn-note">Waiting for the bots…</div>'))
+            parts.append(W.HTML('<div class="sn-note">{}</div>'.format(_("Waiting for the bots…"))))
         self._set_private([W.VBox(parts, layout=W.Layout())])
         self.private.children[0].add_class("sn-private")
 
@@ -407,11 +409,15 @@ class PlayApp:
         bag_html = ""
         if bag is not None:
             d = view.declared(p)
-            decl = f" — declared “{d[1]} {escape(_good_name(d[0]))}”" if d else ""
-            bag_html = f'<div><b>Your bag</b>{decl}:</div>{render.cards(bag, 0, "empty")}'
-        return (f'<div data-hand-seat="{p}" data-moves="{len(g.history)}"><h3>{escape(g.names[p])}: your cards (only you see these)</h3>'
-                f'<div><b>Your hand</b> ({sum(view.hand)} cards):</div>{render.cards(view.hand, 0, "no cards")}'
-                f'{bag_html}</div>')
+            head = (_("<b>Your bag</b> — declared “{declared}”:").format(declared=escape(count_text(d[0], d[1])))
+                    if d else _("<b>Your bag</b>:"))
+            bag_html = f'<div>{head}</div>' + render.cards(bag, 0, _("empty"))
+        k = sum(view.hand)
+        title = _("{name}: your cards (only you see these)").format(name=escape(g.names[p]))
+        # English keeps "cards" even for one (as it always said); the plural forms are for other languages
+        hand = ngettext("<b>Your hand</b> ({n} cards):", "<b>Your hand</b> ({n} cards):", k).format(n=k)
+        return (f'<div data-hand-seat="{p}" data-moves="{len(g.history)}"><h3>{title}</h3>'
+                f'<div>{hand}</div>' + render.cards(view.hand, 0, _("no cards")) + f'{bag_html}</div>')
 
     def _render_full_story(self) -> None:
         if self.session is not None:
@@ -432,10 +438,13 @@ class PlayApp:
         limit = g.rules.inspection_seconds
         left = max(0, int(limit - (time.monotonic() - self._insp_clock[1])))
         m, sec = divmod(left, 60)
-        state = "Time is up: press the button!" if left == 0 else f"{m}:{sec:02d} left"
-        self.clock.value = (f'<span class="sn-note">Inspection time limit: {limit // 60} minute'
-                            f'{"s" if limit >= 120 else ""} (one per merchant). <b class="sn-clock">{state}</b> '
-                            "Anyone may call time; every bag not yet dealt with then passes without a bribe.</span>")
+        state = _("Time is up: press the button!") if left == 0 else _("{time} left").format(time=f"{m}:{sec:02d}")
+        minutes = limit // 60
+        head = ngettext("Inspection time limit: {n} minute (one per merchant).",
+                        "Inspection time limit: {n} minutes (one per merchant).", minutes).format(n=minutes)
+        self.clock.value = (f'<span class="sn-note">{head} <b class="sn-clock">{state}</b> ' +
+                            _("Anyone may call time; every bag not yet dealt with then passes without a bribe.") +
+                            "</span>")
 
     async def _tick(self, gen: int, rnd: int) -> None:
         while gen == self._gen:
@@ -456,28 +465,30 @@ class PlayApp:
         self.save_json.value = text
         name = f"sheriff-{g.rules.edition}-{g.rules.players}p-seed{g.seed}-move{len(g.history)}.json"
         b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        link = _("Download {file}").format(file=escape(name))
         self.save_msg.value = (f'<div class="sn-note"><a download="{escape(name)}" '
-                               f'href="data:application/json;base64,{b64}"><b>Download {escape(name)}</b></a>: '
-                               'the file is saved by your browser on your computer (nothing is kept on the '
-                               'server). Load it later here or on the replay page.</div>')
+                               f'href="data:application/json;base64,{b64}"><b>{link}</b></a>: ' +
+                               _("the file is saved by your browser on your computer (nothing is kept on the "
+                                 "server). Load it later here or on the replay page.") + '</div>')
         return text
 
     def load_text(self, text) -> bool:
         """Load a saved game and continue it; a broken or oversized file is refused with a message."""
         msg = self.setup.load_message
         if not text or (isinstance(text, str) and not text.strip()):
-            msg.value = error_box("Choose a saved game file or paste its JSON text first.")
+            msg.value = error_box(_("Choose a saved game file or paste its JSON text first."))
             return False
         if too_large(text):
-            msg.value = error_box(TOO_LARGE)
+            msg.value = error_box(_(TOO_LARGE))
             return False
         try:
             game = load_game(text)
         except InvalidScenario as e:
-            msg.value = error_box(f"This saved game cannot be loaded: {e}")
+            msg.value = error_box(_("This saved game cannot be loaded: {reason}").format(reason=e))
             return False
         except Exception as e:           # never a traceback on the page
-            msg.value = error_box(f"This saved game cannot be loaded ({type(e).__name__}: {e}).")
+            msg.value = error_box(_("This saved game cannot be loaded ({reason}).").format(
+                reason=f"{type(e).__name__}: {e}"))
             return False
         msg.value = ""
         cfg = self.setup.config()
@@ -486,8 +497,10 @@ class PlayApp:
         self.setup.show_game(game)
         self.bot_delay = float(self.setup.delay.value)
         session = Session(game, humans, {p: cfg.styles[p] for p in range(n)})
-        session.lines.append(Line(game.state.round, "round", f"Loaded a saved game: {len(game.history)} moves "
-                                                              "played so far. Play goes on from here."))
+        moves = len(game.history)
+        session.lines.append(Line(game.state.round, "round", ngettext(
+            "Loaded a saved game: {n} moves played so far. Play goes on from here.",
+            "Loaded a saved game: {n} moves played so far. Play goes on from here.", moves).format(n=moves)))
         self.begin(session)
         return True
 
@@ -514,18 +527,18 @@ class PlayApp:
                   names=cfg.names, callback=tick)
         bar.bar_style = "success"
         rows = "".join(
-            f"<tr><td>{escape(r['name'])}</td><td>{escape(r['merchant'])} / {escape(r['sheriff'])}</td>"
+            f"<tr><td>{escape(r['name'])}</td><td>{escape(style_name(r['merchant']))} / "
+            f"{escape(style_name(r['sheriff']))}</td>"
             f"<td>{r['wins']:g}</td><td>{100 * r['win_share']:.0f}%</td><td>{r['mean']:.1f}</td>"
             f"<td>{r['min']}–{r['max']}</td></tr>" for r in res.table())
-        out.value = (f'<table class="sn-scores sn-sim"><thead><tr><th>Seat</th><th>Bot (merchant / Sheriff)</th>'
-                     f'<th>Wins</th><th>Share</th><th>Mean score</th><th>Range</th></tr></thead><tbody>{rows}</tbody>'
-                     f'</table><div class="sn-note">{len(res.games)} games, {escape(rules.describe())}; '
-                     "a shared victory counts as a part win for each winner.</div>")
+        head = "".join(f"<th>{t}</th>" for t in (_("Seat"), _("Bot (merchant / Sheriff)"), _("Wins"), _("Share"),
+                                                   _("Mean score"), _("Range")))
+        note = ngettext("{n} games, {rules}; a shared victory counts as a part win for each winner.",
+                        "{n} games, {rules}; a shared victory counts as a part win for each winner.",
+                        len(res.games)).format(n=len(res.games), rules=escape(rules.describe()))
+        out.value = (f'<table class="sn-scores sn-sim"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>'
+                     f'</table><div class="sn-note">{note}</div>')
         return res
-
-
-def _good_name(g: int) -> str:
-    return GOODS[g].name
 
 
 def _first_error(e: Exception) -> str:

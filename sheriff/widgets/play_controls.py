@@ -34,9 +34,12 @@ from html import escape
 import ipywidgets as W
 
 from sheriff import actions as A
-from sheriff.cards import GOODS, N_GOODS, counts_to_list, deck_composition, describe, list_to_counts
+from sheriff.cards import GOODS, N_GOODS, counts_to_list, deck_composition, list_to_counts
+from sheriff.i18n import _, ngettext
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
 from sheriff.widgets import kit, render
+from sheriff.widgets.play_session import count_text, goods_list
+from sheriff.wording import goods_kind
 
 MAX_PROMISE = 200
 
@@ -107,8 +110,8 @@ class Controls:
 
         def ask():
             shown.value = advice_html(coach.advise(self.view))
-        b = self.button("coach.ask", "What should I do?", on_click=ask,
-                        tip="The coach's advice for this decision (advice, not a rule)")
+        b = self.button("coach.ask", _("What should I do?"), on_click=ask,
+                        tip=_("The coach's advice for this decision (advice, not a rule)"))
         b.icon = "question-circle"
         return W.VBox([b, shown], layout=W.Layout(margin="8px 0 0 0"))
 
@@ -124,16 +127,16 @@ class Controls:
             return self.declare()
         if ph == INSPECT:
             return self.inspection()
-        return [self.prompt("Nothing to decide.")]
+        return [self.prompt(_("Nothing to decide."))]
 
     # -- Market -----------------------------------------------------------------------
     def choose_start(self) -> list[W.Widget]:
         opts = [(self.names[a.start], a.start) for a in self.legal if isinstance(a, A.ChooseStart)]
-        dd = self._add("start.who", W.Dropdown(options=opts, description="First Market turn:",
+        dd = self._add("start.who", W.Dropdown(options=opts, description=_("First Market turn:"),
                                                style={"description_width": "initial"}))
-        go = self.button("start.go", "Start the Market", lambda: A.ChooseStart(self.seat, dd.value), "primary")
-        return [self.prompt("You are the Sheriff this round and sit out the Market. Pick the merchant who "
-                            "takes the first Market turn; the others follow clockwise."), W.HBox([dd, go])]
+        go = self.button("start.go", _("Start the Market"), lambda: A.ChooseStart(self.seat, dd.value), "primary")
+        return [self.prompt(_("You are the Sheriff this round and sit out the Market. Pick the merchant who "
+                              "takes the first Market turn; the others follow clockwise.")), W.HBox([dd, go])]
 
     def market(self) -> list[W.Widget]:
         v = self.view
@@ -146,15 +149,16 @@ class Controls:
         left = right = pile = None
         if e1:
             piles = v.discards()
-            left = self.number("market.left", "Take from the top of the left pile", 0)
-            right = self.number("market.right", "then from the top of the right pile", 0)
+            left = self.number("market.left", _("Take from the top of the left pile"), 0)
+            right = self.number("market.right", _("then from the top of the right pile"), 0)
             for w in (left, right):
                 w.layout.width = "320px"
-            pile = self._add("market.pile", W.Dropdown(options=[("left discard pile", 0), ("right discard pile", 1)],
-                                                       description="Lay the set-aside cards on the",
+            pile = self._add("market.pile", W.Dropdown(options=[(_("left discard pile"), 0), (_("right discard pile"), 1)],
+                                                       description=_("Lay the set-aside cards on the"),
                                                        style={"description_width": "initial"}))
-            extra = [self.html('<div class="sn-note">1st edition: you may take cards from the top of the discard '
-                               'piles (all of them before any from the draw pile); the rest come from the draw pile.</div>'),
+            extra = [self.html('<div class="sn-note">{}</div>'.format(_(
+                "1st edition: you may take cards from the top of the discard piles (all of them before any from "
+                "the draw pile); the rest come from the draw pile."))),
                      W.HBox([left, right]), pile]
 
         def chosen():
@@ -167,27 +171,32 @@ class Controls:
                 froms = (0,) * left.value + (1,) * right.value
             return A.Market(self.seat, _expand(counts), froms, pile.value if e1 else 0)
 
-        go = self.button("market.go", "Keep my whole hand", action, "primary")
+        go = self.button("market.go", _("Keep my whole hand"), action, "primary")
 
-        def refresh(*_):
+        def refresh(*_args):
             k = sum(chosen())
             draw = hs - (sum(hand) - k)
             if e1:       # only the cards drawn back can come from the piles (left pile first)
                 left.max = max(0, min(len(piles[0]), draw))
                 right.max = max(0, min(len(piles[1]), draw - left.value))
             took = (left.value + right.value) if e1 else 0
-            warn = ' <b style="color:#b71c1c">At most 5 cards may be set aside.</b>' if k > 5 else ""
-            src = (f"{took} from the discard piles and {max(draw - took, 0)} from the draw pile" if e1
-                   else f"{max(draw, 0)} from the deck")
-            summary.value = (f'<div class="sn-note">Setting aside {k} card{"s" if k != 1 else ""}; '
-                             f'you will draw {max(draw, 0)} ({src}) to get back to {hs}.{warn}</div>')
-            go.description = "Set aside and draw back up" if k else "Keep my whole hand"
+            warn = ' <b style="color:#b71c1c">{}</b>'.format(_("At most 5 cards may be set aside.")) if k > 5 else ""
+            n = max(draw, 0)
+            if e1:
+                src = _("{piles} from the discard piles and {deck} from the draw pile").format(
+                    piles=took, deck=max(draw - took, 0))
+            else:
+                src = _("{n} from the deck").format(n=n)
+            said = ngettext("Setting aside {k} card; you will draw {n} ({source}) to get back to {size}.",
+                            "Setting aside {k} cards; you will draw {n} ({source}) to get back to {size}.", k)
+            summary.value = (f'<div class="sn-note">{said.format(k=k, n=n, source=src, size=hs)}{warn}</div>')
+            go.description = _("Set aside and draw back up") if k else _("Keep my whole hand")
 
         for w in [picker] + ([left, right] if e1 else []):
             w.observe(refresh, "value")
         refresh()
-        intro = ("Market: click the cards to set aside (up to 5, face up, for everyone to see), then draw back "
-                 f"up to {hs}. Keep the goods you want to bring to market.")
+        intro = _("Market: click the cards to set aside (up to 5, face up, for everyone to see), then draw back "
+                  "up to {size}. Keep the goods you want to bring to market.").format(size=hs)
         return [self.prompt(intro), picker, *extra, summary, go]
 
     # -- Loading and declaring -----------------------------------------------------------
@@ -199,35 +208,43 @@ class Controls:
         def counts():
             return picker.value
 
-        def refresh(*_):
+        def refresh(*_args):
             c = counts()
             k = sum(c)
             warn = ""
             if k == 0:
-                warn = " Put at least 1 card in."
+                warn = " " + _("Put at least 1 card in.")
             elif k > 5:
-                warn = " <b style='color:#b71c1c'>The bag holds at most 5 cards.</b>"
-            summary.value = (f'<div class="sn-note">Bag: {escape(describe(c))} ({k} card{"s" if k != 1 else ""}).'
-                             f"{warn}</div>{render.cards(c, 0, 'empty bag')}")
+                warn = " <b style='color:#b71c1c'>{}</b>".format(_("The bag holds at most 5 cards."))
+            bag = ngettext("Bag: {goods} ({k} card).", "Bag: {goods} ({k} cards).", k).format(
+                goods=escape(goods_list(c)), k=k)
+            summary.value = f'<div class="sn-note">{bag}{warn}</div>' + render.cards(c, 0, _("empty bag"))
 
         picker.observe(refresh, "value")
         refresh()
-        go = self.button("load.go", "Close the bag", lambda: A.LoadBag(self.seat, _expand(counts())), "primary")
-        return [self.prompt("Click 1 to 5 cards of your hand to load your merchant bag. Anything may go in; next "
-                            "you declare it as one legal good (Apples, Cheese, Bread or Chickens), with the true "
-                            "number of cards. The bag cannot be repacked once closed."),
+        go = self.button("load.go", _("Close the bag"), lambda: A.LoadBag(self.seat, _expand(counts())), "primary")
+        return [self.prompt(_("Click 1 to 5 cards of your hand to load your merchant bag. Anything may go in; "
+                              "next you declare it as one legal good (Apples, Cheese, Bread or Chickens), with the "
+                              "true number of cards. The bag cannot be repacked once closed.")),
                 picker, summary, go]
 
     def declare(self) -> list[W.Widget]:
-        opts = [(f"{a.count} {GOODS[a.good].name}", a.good) for a in self.legal if isinstance(a, A.Declare)]
+        opts = [(count_text(a.good, a.count), a.good) for a in self.legal if isinstance(a, A.Declare)]
         count = next((a.count for a in self.legal if isinstance(a, A.Declare)), 0)
-        dd = self._add("declare.good", W.Dropdown(options=opts, description="I declare:",
+        dd = self._add("declare.good", W.Dropdown(options=opts, description=_("I declare:"),
                                                   style={"description_width": "initial"}))
-        go = self.button("declare.go", "Declare", lambda: A.Declare(self.seat, dd.value, count), "primary")
-        return [self.prompt(f"Hand your bag to the {'Deputies' if self.view.rules.deputies else 'Sheriff'} and "
-                            f"declare it: exactly {count} card{'s' if count != 1 else ''} of one legal good. "
-                            "You may lie about the kind, never about the number; contraband and Royal Goods "
-                            "can never be declared."),
+        go = self.button("declare.go", _("Declare"), lambda: A.Declare(self.seat, dd.value, count), "primary")
+        if self.view.rules.deputies:
+            say = ngettext("Hand your bag to the Deputies and declare it: exactly {n} card of one legal good.",
+                           "Hand your bag to the Deputies and declare it: exactly {n} cards of one legal good.",
+                           count)
+        else:
+            say = ngettext("Hand your bag to the Sheriff and declare it: exactly {n} card of one legal good.",
+                           "Hand your bag to the Sheriff and declare it: exactly {n} cards of one legal good.",
+                           count)
+        return [self.prompt(say.format(n=count) + " " + _(
+                    "You may lie about the kind, never about the number; contraband and Royal Goods can never "
+                    "be declared.")),
                 W.HBox([dd, go])]
 
     # -- Inspection -----------------------------------------------------------------------
@@ -250,18 +267,25 @@ class Controls:
         due = self.view.debt_due()
         assert due is not None
         owed, creditor = due
-        to = "the Booty" if creditor < 0 else self.names[creditor]
         opts = []
         for i, a in enumerate(a for a in self.legal if isinstance(a, A.PayDebt)):
-            label = describe(list_to_counts(a.goods)) + (" (overpays least)" if i == 0 else "")
+            goods = goods_list(list_to_counts(a.goods))
+            label = _("{goods} (overpays least)").format(goods=goods) if i == 0 else goods
             opts.append((label, a))
-        dd = self._add("debt.goods", W.Dropdown(options=opts, description="Pay with",
+        dd = self._add("debt.goods", W.Dropdown(options=opts, description=_("Pay with"),
                                                 style={"description_width": "initial"},
                                                 layout=W.Layout(width="380px", max_width="100%")))
-        go = self.button("debt.pay", "Hand these over", lambda: dd.value, "primary")
-        return [self.prompt(f"Your gold did not cover the debt: you still owe {to} {owed} gold. Choose goods from "
-                            "your stand worth at least that (legal goods first; no change is given; no card "
-                            "beyond need)."), W.HBox([dd, go], layout=W.Layout(flex_flow="row wrap"))]
+        go = self.button("debt.pay", _("Hand these over"), lambda: dd.value, "primary")
+        if creditor < 0:
+            owe = ngettext("Your gold did not cover the debt: you still owe the Booty {gold} gold.",
+                           "Your gold did not cover the debt: you still owe the Booty {gold} gold.", owed)
+        else:
+            owe = ngettext("Your gold did not cover the debt: you still owe {name} {gold} gold.",
+                           "Your gold did not cover the debt: you still owe {name} {gold} gold.", owed)
+        text = owe.format(name=self.names[creditor] if creditor >= 0 else "", gold=owed) + " " + _(
+            "Choose goods from your stand worth at least that (legal goods first; no change is given; no card "
+            "beyond need).")
+        return [self.prompt(text), W.HBox([dd, go], layout=W.Layout(flex_flow="row wrap"))]
 
     def booty_terms(self) -> list[W.Widget]:
         """Six players: the Booty's odd coin and odd card are discarded unless both Deputies agree."""
@@ -269,9 +293,9 @@ class Controls:
         if not v.rules.deputies or self.seat not in v.officials:
             return []
         deps = [(self.names[d], d) for d in v.officials]
-        coin = self._add("booty.coin", W.Dropdown(options=deps, description="odd coin to",
+        coin = self._add("booty.coin", W.Dropdown(options=deps, description=_("odd coin to"),
                                                   style={"description_width": "initial"}))
-        card = self._add("booty.card", W.Dropdown(options=deps, description="odd card to",
+        card = self._add("booty.card", W.Dropdown(options=deps, description=_("odd card to"),
                                                   style={"description_width": "initial"}))
         terms = v.booty_terms()
         other = next((d for d in v.officials if d != self.seat), None)
@@ -279,29 +303,29 @@ class Controls:
         if other is not None and other in terms:
             c, k = terms[other]
             coin.value, card.value = c, k
-            said = (f" {escape(self.names[other])} proposes: the odd coin to {escape(self.names[c])}, "
-                    f"the odd card to {escape(self.names[k])}.")
-        go = self.button("booty.agree", "Agree on these terms",
+            said = " " + _("{name} proposes: the odd coin to {coin}, the odd card to {card}.").format(
+                name=escape(self.names[other]), coin=escape(self.names[c]), card=escape(self.names[k]))
+        go = self.button("booty.agree", _("Agree on these terms"),
                          lambda: A.AgreeBooty(self.seat, coin.value, card.value), "info")
-        return [W.VBox([W.HTML("<b>The Booty's leftovers</b>: an odd coin or card is discarded unless both "
-                               f"Deputies state the same terms.{said}"), W.HBox([coin, card, go],
+        return [W.VBox([W.HTML(_("<b>The Booty's leftovers</b>: an odd coin or card is discarded unless both "
+                                 "Deputies state the same terms.") + said), W.HBox([coin, card, go],
                                layout=W.Layout(flex_flow="row wrap"))],
                        layout=W.Layout(border="1px solid #ddd", padding="6px", margin="6px 0 0 0"))]
 
     def _decl(self, m: int) -> str:
         d = self.view.declared(m)
-        return f"{d[1]} {GOODS[d[0]].name}" if d else "nothing"
+        return count_text(d[0], d[1]) if d else _("nothing")
 
     def _pile_choice(self) -> W.Widget | None:
         if len(self.view.discards()) < 2:
             return None
-        pile = self._add("inspect.pile", W.Dropdown(options=[("left discard pile", 0), ("right discard pile", 1)],
-                                                    description="Confiscated goods go onto the",
+        pile = self._add("inspect.pile", W.Dropdown(options=[(_("left discard pile"), 0), (_("right discard pile"), 1)],
+                                                    description=_("Confiscated goods go onto the"),
                                                     style={"description_width": "initial"},
                                                     layout=W.Layout(width="360px")))
         # 1E: merchants draw from the tops of the piles, so the Sheriff orders what he confiscates.
-        top = [("any order", ())] + [(GOODS[g].name, (g,)) for g in range(N_GOODS)]
-        self._top = self._add("inspect.top", W.Dropdown(options=top, description="and on top of them (if found):",
+        top = [(_("any order"), ())] + [(goods_kind(g), (g,)) for g in range(N_GOODS)]
+        self._top = self._add("inspect.top", W.Dropdown(options=top, description=_("and on top of them (if found):"),
                                                         style={"description_width": "initial"},
                                                         layout=W.Layout(width="340px")))
         return W.HBox([pile, self._top], layout=W.Layout(flex_flow="row wrap"))
@@ -326,26 +350,30 @@ class Controls:
         for m in merchants:
             acts = [a for a in self.legal if getattr(a, "merchant", None) == m]
             kinds = {type(a) for a in acts}
-            label = (f"<b>{escape(self.names[m])}</b>: declared “{escape(self._decl(m))}”, "
-                     f"{v.bag_size(m)} card{'s' if v.bag_size(m) != 1 else ''} in the bag, {v.gold(m)} gold")
+            size = v.bag_size(m)
+            label = ngettext("<b>{name}</b>: declared “{declared}”, {n} card in the bag, {gold} gold",
+                             "<b>{name}</b>: declared “{declared}”, {n} cards in the bag, {gold} gold", size).format(
+                name=escape(self.names[m]), declared=escape(self._decl(m)), n=size, gold=v.gold(m))
             bound = v.bound(m)
             if bound:
-                label += (f' <span class="sn-note">(a deal binds you to {"open this bag" if bound == "inspect" else "let it through"})</span>')
+                binds = (_("(a deal binds you to open this bag)") if bound == "inspect" else
+                         _("(a deal binds you to let it through)"))
+                label += f' <span class="sn-note">{binds}</span>'
             buttons = []
             if A.Inspect in kinds:
-                buttons.append(self.button(f"bag.{m}.inspect", "Open the bag", self._inspect(m, pile_w), "danger"))
+                buttons.append(self.button(f"bag.{m}.inspect", _("Open the bag"), self._inspect(m, pile_w), "danger"))
             if A.Pass in kinds:
-                buttons.append(self.button(f"bag.{m}.pass", "Let it through", A.Pass(self.seat, m), "success"))
+                buttons.append(self.button(f"bag.{m}.pass", _("Let it through"), A.Pass(self.seat, m), "success"))
             if A.Threaten in kinds:
-                buttons.append(self.button(f"bag.{m}.threaten", "Threaten", A.Threaten(self.seat, m), "warning",
-                                           tip="Threaten to open it, and wait for an offer"))
+                buttons.append(self.button(f"bag.{m}.threaten", _("Threaten"), A.Threaten(self.seat, m), "warning",
+                                           tip=_("Threaten to open it, and wait for an offer")))
             if A.Offer in kinds:
                 offer_to.append(m)
-            rows.append(W.HBox([W.HTML(label, layout=W.Layout(min_width="380px")), *buttons],
+            rows.append(W.HBox([W.HTML(label, layout=W.Layout(min_width="min(380px, 100%)")), *buttons],
                                layout=W.Layout(flex_flow="row wrap", align_items="center")))
-        role = "Deputy" if v.rules.deputies else "Sheriff"
-        out = [self.prompt(f"You are the {role}. Deal with the bags one at a time: open a bag, let it through, "
-                           "threaten to open it (the merchant may then offer a bribe), or name your price.")]
+        you = _("You are the Deputy.") if v.rules.deputies else _("You are the Sheriff.")
+        out = [self.prompt(you + " " + _("Deal with the bags one at a time: open a bag, let it through, threaten "
+                                         "to open it (the merchant may then offer a bribe), or name your price."))]
         if pile_w is not None:
             out.append(pile_w)
         out += rows
@@ -355,14 +383,14 @@ class Controls:
 
     def _ask_box(self, merchants: list[int]) -> W.Widget:
         who = self._add("ask.merchant", W.Dropdown(options=[(self.names[m], m) for m in merchants],
-                                                   description="Name a price: ask",
+                                                   description=_("Name a price: ask"),
                                                    style={"description_width": "initial"}))
         slot = W.VBox()
 
-        def rebuild(*_):
+        def rebuild(*_args):
             old = list(slot.children)
             form = BribeForm(self, who.value, side="official")
-            send = self.button("bribe.send", "Ask for this bribe",
+            send = self.button("bribe.send", _("Ask for this bribe"),
                                lambda: A.Offer(self.seat, who.value, form.bribe()), "warning")
             slot.children = [form.box, send]
             for w in old:
@@ -377,44 +405,56 @@ class Controls:
         v = self.view
         me_merchant = self.seat == m
         kinds = {type(a) for a in self.legal}
-        boss = "the Deputies" if (v.rules.deputies and len(v.authority(m) or ()) == 2) else self.names[by]
+        both = v.rules.deputies and len(v.authority(m) or ()) == 2
         out: list[W.Widget] = []
         buttons = []
         if me_merchant:
             if offer is None:
-                text = (f"{escape(boss)} threatens to open your bag. Offer a bribe to keep it shut, or refuse to "
-                        "pay (then the Sheriff decides: open it or let it through).")
+                threat = (_("The Deputies threaten to open your bag.") if both else
+                          _("{name} threatens to open your bag.").format(name=escape(self.names[by])))
+                text = threat + " " + _("Offer a bribe to keep it shut, or refuse to pay (then the Sheriff decides: "
+                                        "open it or let it through).")
             else:
-                text = (f"{escape(self.names[by])} asks you for <b>{escape(offer.text(self.names))}</b>. "
-                        "Accept (“Deal!”: the bribe is paid and the bag passes), refuse, or make a counter-offer.")
+                text = _("{name} asks you for <b>{bribe}</b>. Accept (“Deal!”: the bribe is paid and the bag "
+                         "passes), refuse, or make a counter-offer.").format(
+                    name=escape(self.names[by]), bribe=escape(offer.text(self.names)))
             if A.Accept in kinds:
-                buttons.append(self.button("deal.accept", "Deal! (pay it)", A.Accept(self.seat, m), "success"))
+                buttons.append(self.button("deal.accept", _("Deal! (pay it)"), A.Accept(self.seat, m), "success"))
             if A.Decline in kinds:
-                buttons.append(self.button("deal.decline", "Refuse to pay", A.Decline(self.seat, m), "danger"))
-            send_text = "Offer this bribe"
+                buttons.append(self.button("deal.decline", _("Refuse to pay"), A.Decline(self.seat, m), "danger"))
+            send_text = _("Offer this bribe")
         else:
+            size = v.bag_size(m)
             if offer is None:
-                text = (f"{escape(self.names[m])} refuses to pay. Open the bag, let it through, or name a price "
-                        f"(declared “{escape(self._decl(m))}”, {v.bag_size(m)} cards).")
+                # English has always said "1 cards" here: both forms keep the plural (English unchanged)
+                text = ngettext("{name} refuses to pay. Open the bag, let it through, or name a price "
+                                "(declared “{declared}”, {n} cards).",
+                                "{name} refuses to pay. Open the bag, let it through, or name a price "
+                                "(declared “{declared}”, {n} cards).", size)
             else:
-                text = (f"{escape(self.names[m])} offers <b>{escape(offer.text(self.names))}</b> to keep the bag "
-                        f"(declared “{escape(self._decl(m))}”, {v.bag_size(m)} cards) shut. Take the deal, open the "
-                        "bag anyway, or ask for something else. Handing the bag back now takes this offer.")
+                text = ngettext("{name} offers <b>{bribe}</b> to keep the bag (declared “{declared}”, {n} cards) "
+                                "shut. Take the deal, open the bag anyway, or ask for something else. Handing the "
+                                "bag back now takes this offer.",
+                                "{name} offers <b>{bribe}</b> to keep the bag (declared “{declared}”, {n} cards) "
+                                "shut. Take the deal, open the bag anyway, or ask for something else. Handing the "
+                                "bag back now takes this offer.", size)
+            text = text.format(name=escape(self.names[m]), declared=escape(self._decl(m)), n=size,
+                               bribe=escape(offer.text(self.names)) if offer is not None else "")
             pile_w = self._pile_choice()
             if pile_w is not None:
                 out.append(pile_w)
             if A.Accept in kinds:
-                buttons.append(self.button("deal.accept", "Deal! (take the bribe)", A.Accept(self.seat, m), "success"))
+                buttons.append(self.button("deal.accept", _("Deal! (take the bribe)"), A.Accept(self.seat, m), "success"))
             if A.Inspect in kinds:
-                buttons.append(self.button("deal.inspect", "Open the bag", self._inspect(m, pile_w), "danger"))
+                buttons.append(self.button("deal.inspect", _("Open the bag"), self._inspect(m, pile_w), "danger"))
             if A.Pass in kinds and offer is None:     # with an offer standing, handing back takes it: "Deal!"
-                buttons.append(self.button("deal.pass", "Let it through free", A.Pass(self.seat, m), "info"))
-            send_text = "Ask for this instead"
+                buttons.append(self.button("deal.pass", _("Let it through free"), A.Pass(self.seat, m), "info"))
+            send_text = _("Ask for this instead")
         out = [self.prompt(text)] + out + [W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]
         if A.Offer in kinds:
             form = BribeForm(self, m, side="merchant" if me_merchant else "official")
             send = self.button("bribe.send", send_text, lambda: A.Offer(self.seat, m, form.bribe()), "warning")
-            head = "Counter-offer" if offer is not None else ("Offer a bribe" if me_merchant else "Name a price")
+            head = _("Counter-offer") if offer is not None else (_("Offer a bribe") if me_merchant else _("Name a price"))
             out.append(W.VBox([W.HTML(f"<b>{head}</b>"), form.box, send],
                               layout=W.Layout(border="1px solid #ddd", padding="6px", margin="6px 0 0 0")))
         return out
@@ -423,27 +463,30 @@ class Controls:
         v = self.view
         rows = []
         for m in dict.fromkeys(a.merchant for a in stances):
-            label = (f"<b>{escape(self.names[m])}</b>: declared “{escape(self._decl(m))}”, "
-                     f"{v.bag_size(m)} card{'s' if v.bag_size(m) != 1 else ''}")
-            rows.append(W.HBox([W.HTML(label, layout=W.Layout(min_width="320px")),
-                                self.button(f"stance.{m}.yes", "I would inspect", A.Stance(self.seat, m, True), "danger"),
-                                self.button(f"stance.{m}.no", "I would let it pass", A.Stance(self.seat, m, False), "success")],
+            size = v.bag_size(m)
+            label = ngettext("<b>{name}</b>: declared “{declared}”, {n} card",
+                             "<b>{name}</b>: declared “{declared}”, {n} cards", size).format(
+                name=escape(self.names[m]), declared=escape(self._decl(m)), n=size)
+            rows.append(W.HBox([W.HTML(label, layout=W.Layout(min_width="min(320px, 100%)")),
+                                self.button(f"stance.{m}.yes", _("I would inspect"), A.Stance(self.seat, m, True), "danger"),
+                                self.button(f"stance.{m}.no", _("I would let it pass"), A.Stance(self.seat, m, False), "success")],
                                layout=W.Layout(flex_flow="row wrap", align_items="center")))
-        return [self.prompt("You are a Deputy. For each bag, both Deputies first say whether they would inspect it. "
-                            "If neither would, it passes free; if only one would, that Deputy deals with it alone; "
-                            "if both would, you deal with it together and share the Booty.")] + rows
+        return [self.prompt(_("You are a Deputy. For each bag, both Deputies first say whether they would inspect "
+                              "it. If neither would, it passes free; if only one would, that Deputy deals with it "
+                              "alone; if both would, you deal with it together and share the Booty."))] + rows
 
     def claims(self) -> list[W.Widget]:
         v = self.view
         piles = v.black_market_piles()
         buttons = [self.button(f"claim.{GOODS[a.good].id}",
-                               f"Turn in 3 {GOODS[a.good].name} (card worth {piles[a.good][-1]})",
+                               _("Turn in {goods} (card worth {value})").format(
+                                   goods=count_text(a.good, 3), value=piles[a.good][-1]),
                                a, "warning")
                    for a in self.legal if isinstance(a, A.ClaimBlackMarket)]
-        buttons.append(self.button("claim.skip", "No claim", A.SkipClaim(self.seat)))
-        return [self.prompt("Your bag passed. Black Market: you may turn in 3 contraband of one kind from your "
-                            "stand (they leave the game) for the top Black Market card of that kind. At most one "
-                            "claim a round."), W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]
+        buttons.append(self.button("claim.skip", _("No claim"), A.SkipClaim(self.seat)))
+        return [self.prompt(_("Your bag passed. Black Market: you may turn in 3 contraband of one kind from your "
+                              "stand (they leave the game) for the top Black Market card of that kind. At most one "
+                              "claim a round.")), W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]
 
 
 class BribeForm:
@@ -458,7 +501,7 @@ class BribeForm:
         v = ctl.view
         self.m = m
         names = ctl.names
-        self.gold = ctl.number("bribe.gold", f"Gold (up to {v.gold(m)})", v.gold(m))
+        self.gold = ctl.number("bribe.gold", _("Gold (up to {gold})").format(gold=v.gold(m)), v.gold(m))
         if side == "merchant":
             stand = v.stand
             bag = v.bag or [0] * N_GOODS
@@ -475,26 +518,28 @@ class BribeForm:
         for q in v.merchants:
             if q == m or v.handled(q) is not None:
                 continue
-            dd = W.Dropdown(options=[("no deal", ""), (f"open {names[q]}'s bag", "inspect"),
-                                     (f"let {names[q]} through", "pass")],
-                            description=f"About {names[q]}:", style={"description_width": "initial"},
+            dd = W.Dropdown(options=[(_("no deal"), ""), (_("open {name}'s bag").format(name=names[q]), "inspect"),
+                                     (_("let {name} through").format(name=names[q]), "pass")],
+                            description=_("About {name}:").format(name=names[q]), style={"description_width": "initial"},
                             layout=W.Layout(width="320px"))
             self.terms[q] = ctl._add(f"bribe.term.{q}", dd)
         self.promise = ctl._add("bribe.promise", W.Text(
-            value="", placeholder="e.g. I'll let you through next round", description="Promise (binds nobody):",
+            value="", placeholder=_("e.g. I'll let you through next round"), description=_("Promise (binds nobody):"),
             style={"description_width": "initial"}, layout=W.Layout(width="520px")))
         parts: list[W.Widget] = [self.gold]
         if self.stand_cards is not None:
-            parts += [W.HTML('<div class="sn-note">Goods from the stand (click to add them):</div>'), self.stand_cards]
+            parts += [W.HTML('<div class="sn-note">{}</div>'.format(_("Goods from the stand (click to add them):"))),
+                      self.stand_cards]
         if self.bag_cards is not None and side == "merchant":
-            parts += [W.HTML('<div class="sn-note">Goods from the bag (click to add them):</div>'), self.bag_cards]
+            parts += [W.HTML('<div class="sn-note">{}</div>'.format(_("Goods from the bag (click to add them):"))),
+                      self.bag_cards]
         elif self.bag_cards is not None:
             acc = W.Accordion(children=[self.bag_cards],
-                              titles=("Goods from the bag (unseen: click what you ask for; any not there are not paid)",))
+                              titles=(_("Goods from the bag (unseen: click what you ask for; any not there are not paid)"),))
             acc.selected_index = None
             parts.append(acc)
         if self.terms:
-            parts.append(W.HTML('<div class="sn-note">Deals about other bags this round bind the Sheriff:</div>'))
+            parts.append(W.HTML('<div class="sn-note">{}</div>'.format(_("Deals about other bags this round bind the Sheriff:"))))
             parts.append(W.HBox(list(self.terms.values()), layout=W.Layout(flex_flow="row wrap")))
         parts.append(self.promise)
         self.box = W.VBox(parts)

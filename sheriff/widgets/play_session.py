@@ -28,8 +28,10 @@ from sheriff import actions as A
 from sheriff import events as E
 from sheriff.bot_reasons import sentence as reason_sentence
 from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES
-from sheriff.cards import GOODS, N_GOODS, describe
+from sheriff.cards import GOODS, N_GOODS
+from sheriff.i18n import _, get_language, pgettext
 from sheriff.tournament import COACH, make_bot
+from sheriff.wording import good_count
 
 PUBLIC = -1     # narration seat that is nobody: only public information is told
 
@@ -41,6 +43,31 @@ class Line:
     kind: str
     text: str
     who: int | None = None
+
+
+def count_text(g: int, k: int) -> str:
+    """'2 Apples': in English as the play page has always written it (the card's name after the
+    number); in another language the noun takes the form its number asks for."""
+    return f"{k} {GOODS[g].name}" if get_language() == "en" else good_count(g, k)
+
+
+def goods_list(counts) -> str:
+    """'2 Chickens, 1 Cheese, 1 Silk' from a count vector ('nothing' when empty)."""
+    parts = [count_text(g, k) for g, k in enumerate(counts) if k]
+    return _(", ").join(parts) if parts else _("nothing")
+
+
+def style_name(style: str) -> str:
+    """A bot style's short name in the page's language ('smuggler', 'greedy', 'coach')."""
+    match style:
+        case "honest": return pgettext("merchant bot", "honest")
+        case "smuggler": return pgettext("merchant bot", "smuggler")
+        case "bluffer": return pgettext("merchant bot", "bluffer")
+        case "trusting": return pgettext("sheriff bot", "trusting")
+        case "suspicious": return pgettext("sheriff bot", "suspicious")
+        case "greedy": return pgettext("sheriff bot", "greedy")
+        case "coach": return pgettext("bot", "coach")
+    return style
 
 
 def _held_back(action, merchant_side: bool) -> bool:
@@ -101,8 +128,8 @@ class Session:
     def bot_label(self, p: int) -> str:
         m, s = self.styles[p]
         if (m, s) == (COACH, COACH):
-            return "plays as the coach advises"
-        return f"{m} merchant, {s} Sheriff"
+            return _("plays as the coach advises")
+        return _("{merchant} merchant, {sheriff} Sheriff").format(merchant=style_name(m), sheriff=style_name(s))
 
     @property
     def narration_seat(self) -> int | None:
@@ -132,7 +159,7 @@ class Session:
             why = reason_sentence(reason, action, g.names) if reason else ""
             if why and (seat is None or not _held_back(action, merchant_side)):
                 # right after the move's own sentence, before what followed from it
-                sentences = sentences[:1] + [f"<i>Why: {why}</i>"] + sentences[1:]
+                sentences = sentences[:1] + ["<i>{}</i>".format(_("Why: {reason}").format(reason=why))] + sentences[1:]
             elif why:
                 self._secrets.setdefault(p, []).append(why)
         text = " ".join(sentences)
@@ -157,14 +184,15 @@ class Session:
         g = self.game
         decl = before.declared[m]
         if honest:
-            head = f"{g.names[m]} was honest ({describe(bag)})"
+            head = _("{name} was honest ({goods}).").format(name=g.names[m], goods=goods_list(bag))
         else:
             other = [bag[x] if decl is None or x != decl[0] else 0 for x in range(N_GOODS)]
             if all(GOODS[x].is_contraband for x in range(N_GOODS) if other[x]):
-                head = f"{g.names[m]} was smuggling {describe(other)}"
+                head = _("{name} was smuggling {goods}.").format(name=g.names[m], goods=goods_list(other))
             else:
-                head = f"{g.names[m]} was carrying {describe(other)} besides the declared goods"
-        text = head + "." + ("".join(" " + w for w in dict.fromkeys(why)) if why else "")
+                head = _("{name} was carrying {goods} besides the declared goods.").format(
+                    name=g.names[m], goods=goods_list(other))
+        text = head + ("".join(" " + w for w in dict.fromkeys(why)) if why else "")
         self.lines.append(Line(before.round, "reveal", text, m))
 
     def bot_step(self) -> bool:
@@ -187,4 +215,4 @@ class Session:
         return True
 
 
-__all__ = ["Session", "Line", "PUBLIC"]
+__all__ = ["Session", "Line", "PUBLIC", "count_text", "goods_list", "style_name"]

@@ -16,27 +16,29 @@ import ipywidgets as W
 
 from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES
 from sheriff.engine import DEFAULT_NAMES
+from sheriff.i18n import N_, _
 from sheriff.rules import Edition, Rules
 from sheriff.tournament import COACH
 from sheriff.widgets.play_controls import css_name
+from sheriff.widgets.play_session import style_name
 
 HUMAN, BOT = "human", "bot"
 MERCHANT_HELP = {
-    "honest": "honest: brings only what it declares",
-    "smuggler": "smuggler: hides contraband under a legal declaration",
-    "bluffer": "bluffer: smuggles at random, and bribes even when honest",
+    "honest": N_("honest: brings only what it declares"),
+    "smuggler": N_("smuggler: hides contraband under a legal declaration"),
+    "bluffer": N_("bluffer: smuggles at random, and bribes even when honest"),
 }
-COACH_HELP = "coach: plays what the coach advises (both roles)"
+COACH_HELP = N_("coach: plays what the coach advises (both roles)")
 SHERIFF_HELP = {
-    "trusting": "trusting: lets bags through, takes any bribe",
-    "suspicious": "suspicious: opens big bags",
-    "greedy": "greedy: threatens every bag and asks for gold",
+    "trusting": N_("trusting: lets bags through, takes any bribe"),
+    "suspicious": N_("suspicious: opens big bags"),
+    "greedy": N_("greedy: threatens every bag and asks for gold"),
 }
 DEFAULT_STYLES = [("smuggler", "suspicious"), ("smuggler", "suspicious"), ("honest", "trusting"),
                   ("bluffer", "greedy"), ("smuggler", "greedy"), ("honest", "suspicious")]
-VARIANTS = [("royal_goods", "Royal Goods"), ("time_limit", "Inspection time limit (1 minute per merchant)"),
-            ("remove_ten", "Remove 10 random cards"), ("seven_card_hand", "Seven-card hand"),
-            ("black_market", "Black Market (2nd edition)")]
+VARIANTS = [("royal_goods", N_("Royal Goods")), ("time_limit", N_("Inspection time limit (1 minute per merchant)")),
+            ("remove_ten", N_("Remove 10 random cards")), ("seven_card_hand", N_("Seven-card hand")),
+            ("black_market", N_("Black Market (2nd edition)"))]
 
 
 @dataclass
@@ -80,7 +82,8 @@ class PlayConfig:
 
 
 def default_seats(humans=(0,)) -> list[SeatConfig]:
-    return [SeatConfig(DEFAULT_NAMES[p], p in humans, *DEFAULT_STYLES[p]) for p in range(6)]
+    # the characters' names in the page's language (the examples catalog has them)
+    return [SeatConfig(_(DEFAULT_NAMES[p]), p in humans, *DEFAULT_STYLES[p]) for p in range(6)]
 
 
 def _coach_pair(ch, other, fallback: str) -> None:
@@ -98,40 +101,40 @@ class SetupForm:
         self.reg: dict[str, W.Widget] = {}
         d = {"description_width": "initial"}
         self.edition = self._add("setup.edition", W.Dropdown(
-            options=[("2nd edition (2020): 3–6 players", "2E"), ("1st edition (2014): 3–5 players", "1E")],
-            value=cfg.edition, description="Edition:", style=d, layout=W.Layout(width="330px")))
+            options=[(_("2nd edition (2020): 3–6 players"), "2E"), (_("1st edition (2014): 3–5 players"), "1E")],
+            value=cfg.edition, description=_("Edition:"), style=d, layout=W.Layout(width="330px")))
         self.players = self._add("setup.players", W.Dropdown(options=[3, 4, 5, 6], value=cfg.players,
-                                                              description="Players:", style=d,
+                                                              description=_("Players:"), style=d,
                                                               layout=W.Layout(width="130px")))
-        self.variants = {k: self._add(f"setup.{k}", W.Checkbox(value=getattr(cfg, k), description=label, indent=False,
+        self.variants = {k: self._add(f"setup.{k}", W.Checkbox(value=getattr(cfg, k), description=_(label), indent=False,
                                                                   layout=W.Layout(width="auto", margin="0 18px 0 0")))
                          for k, label in VARIANTS}
         self.seed = self._add("setup.seed", W.BoundedIntText(value=cfg.seed, min=0, max=2**31 - 1,
-                                                             description="Shuffle seed:", style=d,
+                                                             description=_("Shuffle seed:"), style=d,
                                                              layout=W.Layout(width="200px")))
         self.delay = self._add("setup.delay", W.BoundedFloatText(value=bot_delay, min=0, max=10, step=0.1,
-                                                                 description="Pause between bot moves (s):", style=d,
+                                                                 description=_("Pause between bot moves (s):"), style=d,
                                                                  layout=W.Layout(width="260px")))
-        self.first = self._add("setup.first_sheriff", W.Dropdown(options=[], description="First Sheriff:", style=d,
+        self.first = self._add("setup.first_sheriff", W.Dropdown(options=[], description=_("First Sheriff:"), style=d,
                                                                  layout=W.Layout(width="280px")))
         self.rows = []
         self.seat_widgets = []
         for p in range(6):
             sc = cfg.seats[p]
             name = self._add(f"seat.{p}.name", W.Text(value=sc.name, layout=W.Layout(width="170px")))
-            kind = self._add(f"seat.{p}.kind", W.Dropdown(options=[("Human (hot seat)", HUMAN), ("Bot", BOT)],
+            kind = self._add(f"seat.{p}.kind", W.Dropdown(options=[(_("Human (hot seat)"), HUMAN), (_("Bot"), BOT)],
                                                           value=HUMAN if sc.human else BOT,
                                                           layout=W.Layout(width="160px")))
-            mer = self._add(f"seat.{p}.merchant", W.Dropdown(options=[(MERCHANT_HELP[s], s) for s in MERCHANT_STYLES]
-                                                             + [(COACH_HELP, COACH)],
+            mer = self._add(f"seat.{p}.merchant", W.Dropdown(options=[(_(MERCHANT_HELP[s]), s) for s in MERCHANT_STYLES]
+                                                             + [(_(COACH_HELP), COACH)],
                                                              value=sc.merchant, layout=W.Layout(width="390px")))
-            she = self._add(f"seat.{p}.sheriff", W.Dropdown(options=[(SHERIFF_HELP[s], s) for s in SHERIFF_STYLES]
-                                                            + [(COACH_HELP, COACH)],
+            she = self._add(f"seat.{p}.sheriff", W.Dropdown(options=[(_(SHERIFF_HELP[s]), s) for s in SHERIFF_STYLES]
+                                                            + [(_(COACH_HELP), COACH)],
                                                             value=sc.sheriff, layout=W.Layout(width="340px")))
             # the coach's bot plays both roles: choosing it on one side chooses it on the other
             mer.observe(lambda ch, other=she: _coach_pair(ch, other, SHERIFF_STYLES[1]), "value")
             she.observe(lambda ch, other=mer: _coach_pair(ch, other, MERCHANT_STYLES[1]), "value")
-            row = W.HBox([W.HTML(f"<b>Seat {p + 1}</b>", layout=W.Layout(width="60px")), name, kind, mer, she],
+            row = W.HBox([W.HTML("<b>{}</b>".format(_("Seat {n}").format(n=p + 1)), layout=W.Layout(width="60px")), name, kind, mer, she],
                          layout=W.Layout(align_items="center"))
             self.rows.append(row)
             self.seat_widgets.append((name, kind, mer, she))
@@ -139,7 +142,7 @@ class SetupForm:
             name.observe(lambda ch: self._refresh_first(), "value")
             self._seat_kind(p)
         self.message = W.HTML()
-        self.start = self._add("setup.start", W.Button(description="Start the game", button_style="primary",
+        self.start = self._add("setup.start", W.Button(description=_("Start the game"), button_style="primary",
                                                        icon="play", layout=W.Layout(width="220px")))
         self.start.on_click(lambda _b: on_start(self.config()))
         self.edition.observe(lambda ch: self._refresh(), "value")
@@ -148,51 +151,54 @@ class SetupForm:
         self.first.value = cfg.first_sheriff if cfg.first_sheriff < cfg.players else 0
 
         # -- simulate many games -------------------------------------------------------
-        self.sim_games = self._add("sim.games", W.BoundedIntText(value=200, min=1, max=5000, description="Games:",
+        self.sim_games = self._add("sim.games", W.BoundedIntText(value=200, min=1, max=5000, description=_("Games:"),
                                                                  style=d, layout=W.Layout(width="160px")))
-        self.sim_run = self._add("sim.run", W.Button(description="Simulate with these bots", icon="bar-chart",
+        self.sim_run = self._add("sim.run", W.Button(description=_("Simulate with these bots"), icon="bar-chart",
                                                      layout=W.Layout(width="240px")))
         self.sim_progress = self._add("sim.progress", W.IntProgress(value=0, min=0, max=200, description="",
                                                                     layout=W.Layout(width="300px")))
         self.sim_result = W.HTML()
         self.sim_run.on_click(lambda _b: on_simulate(self.config(), self.sim_games.value))
         sim_box = W.VBox([
-            W.HTML('<div class="sn-note">Play many whole games with the bots above (seats set to Human are played '
-                   'by the bot style in their row) and compare how each style does. Game <i>i</i> uses shuffle '
-                   'seed <i>seed + i</i>; the first Sheriff moves one seat each game.</div>'),
+            W.HTML('<div class="sn-note">{}</div>'.format(_(
+                "Play many whole games with the bots above (seats set to Human are played by the bot style in "
+                "their row) and compare how each style does. Game <i>i</i> uses shuffle seed <i>seed + i</i>; "
+                "the first Sheriff moves one seat each game."))),
             W.HBox([self.sim_games, self.sim_run, self.sim_progress], layout=W.Layout(align_items="center")),
             self.sim_result])
 
         # -- load a saved game -----------------------------------------------------------
         self.load_file = self._add("saved.file", W.FileUpload(accept=".json,application/json", multiple=False,
-                                                             description="Choose a file"))
-        self.load_text = self._add("saved.text", W.Textarea(placeholder="…or paste a saved game's JSON here",
+                                                             description=_("Choose a file")))
+        self.load_text = self._add("saved.text", W.Textarea(placeholder=_("…or paste a saved game's JSON here"),
                                                            layout=W.Layout(width="520px", height="80px")))
-        self.load_go = self._add("saved.go", W.Button(description="Load and continue playing", icon="folder-open",
+        self.load_go = self._add("saved.go", W.Button(description=_("Load and continue playing"), icon="folder-open",
                                                      layout=W.Layout(width="240px")))
         self.load_message = W.HTML()
         self.load_go.on_click(lambda _b: on_load(self.loaded_text()))
         load_box = W.VBox([
-            W.HTML('<div class="sn-note">A saved game (the JSON the Save button writes) continues where it '
-                   'stopped, with the seats below set to Human or Bot as you choose. To step through it with '
-                   'every hand shown, open the replay page instead.</div>'),
+            W.HTML('<div class="sn-note">{}</div>'.format(_(
+                "A saved game (the JSON the Save button writes) continues where it stopped, with the seats "
+                "below set to Human or Bot as you choose. To step through it with every hand shown, open the "
+                "replay page instead."))),
             W.HBox([self.load_file, self.load_go]), self.load_text, self.load_message])
 
         extras = W.Accordion(children=[sim_box, load_box],
-                             titles=("Simulate many games with these bots", "Load a saved game"))
+                             titles=(_("Simulate many games with these bots"), _("Load a saved game")))
         extras.selected_index = None
         self.box = W.VBox([
-            W.HTML("<h3>Set up a game</h3><div class='sn-note'>Every seat is a human (you and your friends take "
-                   "turns at this screen: hot seat) or a bot. Each human sees only their own hand and bag; when "
-                   "the turn passes to another human, the screen asks you to hand the device over.</div>"),
+            W.HTML("<h3>{}</h3><div class='sn-note'>{}</div>".format(_("Set up a game"), _(
+                "Every seat is a human (you and your friends take turns at this screen: hot seat) or a bot. Each "
+                "human sees only their own hand and bag; when the turn passes to another human, the screen asks "
+                "you to hand the device over."))),
             W.HBox([self.edition, self.players, self.first], layout=W.Layout(flex_flow="row wrap")),
-            W.HTML("<b>Optional rules</b>"),
+            W.HTML("<b>{}</b>".format(_("Optional rules"))),
             W.HBox(list(self.variants.values()), layout=W.Layout(flex_flow="row wrap")),
-            W.HTML("<b>Seats</b>"),
+            W.HTML("<b>{}</b>".format(_("Seats"))),
             W.HBox([W.HTML("", layout=W.Layout(width="60px"))] + [
                 W.HTML(f"<span class='sn-note'>{t}</span>", layout=W.Layout(width=w, margin="0 2px"))
-                for t, w in (("name", "170px"), ("player", "160px"), ("bot as a merchant", "390px"),
-                             ("bot as the Sheriff", "340px"))]),
+                for t, w in ((_("name"), "170px"), (_("player"), "160px"), (_("bot as a merchant"), "390px"),
+                             (_("bot as the Sheriff"), "340px"))]),
             *self.rows,
             W.HBox([self.seed, self.delay], layout=W.Layout(flex_flow="row wrap")),
             self.message, self.start, extras])
@@ -204,11 +210,11 @@ class SetupForm:
         return w
 
     def _seat_kind(self, p: int) -> None:
-        _, kind, mer, she = self.seat_widgets[p]
+        _name, kind, mer, she = self.seat_widgets[p]
         human = kind.value == HUMAN
         for w in (mer, she):      # a human's row keeps a style only for simulations
             w.disabled = human
-            w.tooltip = "a human seat: this style is used only when simulating games" if human else ""
+            w.tooltip = _("a human seat: this style is used only when simulating games") if human else ""
 
     def _refresh(self) -> None:
         e1 = self.edition.value == "1E"
@@ -229,7 +235,7 @@ class SetupForm:
     def _refresh_first(self) -> None:
         n = self.players.value
         cur = self.first.value if self.first.options else 0
-        self.first.options = [(self.seat_widgets[p][0].value or f"Seat {p + 1}", p) for p in range(n)]
+        self.first.options = [(self.seat_widgets[p][0].value or _("Seat {n}").format(n=p + 1), p) for p in range(n)]
         self.first.value = cur if cur is not None and cur < n else 0
 
     def config(self) -> PlayConfig:
@@ -267,11 +273,11 @@ class SetupForm:
         out = []
         names = cfg.names
         if any(not n for n in names):
-            out.append("Every seat needs a name.")
+            out.append(_("Every seat needs a name."))
         if len(set(names)) != len(names):
-            out.append("Every seat needs a different name.")
+            out.append(_("Every seat needs a different name."))
         if any(len(n) > 40 for n in names):
-            out.append("Names can be at most 40 characters long.")
+            out.append(_("Names can be at most 40 characters long."))
         return out
 
 
@@ -279,4 +285,4 @@ def error_box(text: str) -> str:
     return f'<div class="sn-refusal" role="alert">{escape(text)}</div>'
 
 
-__all__ = ["SetupForm", "PlayConfig", "SeatConfig", "default_seats", "error_box", "HUMAN", "BOT"]
+__all__ = ["SetupForm", "PlayConfig", "SeatConfig", "default_seats", "error_box", "style_name", "HUMAN", "BOT"]

@@ -14,14 +14,25 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.cards import GOODS, LEGAL_GOODS, good_id, list_to_counts
+from sheriff.i18n import _, get_language, ngettext
 from sheriff.theory import bargaining as bg
 from sheriff.theory.inspection_game import (
     MAX_BAG, MERCHANT_ACTIONS, SHERIFF_ACTIONS, build, equilibrium, explain, value_curves,
 )
 from sheriff.widgets import kit, lesson, render
+from sheriff.wording import goods_kind
 
 _DROPDOWN = {"style": {"description_width": "210px"}, "layout": {"width": "540px"}}
 _SLIDER = {"continuous_update": False, **_DROPDOWN}
+
+
+def _kind(kind: str) -> str:
+    """A good's kind as the goods table says it: legal, contraband or royal."""
+    match kind:
+        case "legal": return _("legal")
+        case "contraband": return _("contraband")
+        case "royal": return _("royal")
+    return kind
 
 
 def _plot_png(game) -> bytes:
@@ -31,17 +42,17 @@ def _plot_png(game) -> bytes:
     c = value_curves(game)
     fig = Figure(figsize=(6.4, 3.4), dpi=90)
     ax = fig.add_subplot()
-    ax.plot(c.inspect, c.merchant_honest, color="#2e7d32", lw=2, label="merchant, honest bag")
-    ax.plot(c.inspect, c.merchant_smuggling, color="#b71c1c", lw=2, label="merchant, smuggling bag")
+    ax.plot(c.inspect, c.merchant_honest, color="#2e7d32", lw=2, label=_("merchant, honest bag"))
+    ax.plot(c.inspect, c.merchant_smuggling, color="#b71c1c", lw=2, label=_("merchant, smuggling bag"))
     ax.plot(c.inspect, c.sheriff_vs_equilibrium, color="#1565c0", lw=2, ls="--",
-            label="Sheriff, against the equilibrium merchant")
+            label=_("Sheriff, against the equilibrium merchant"))
     if 0 < c.inspect_star < 1:
         ax.axvline(c.inspect_star, color="#555", lw=1, ls=":")
-        ax.annotate(f"equilibrium: inspect {c.inspect_star:.0%}", (c.inspect_star, ax.get_ylim()[1]),
+        ax.annotate(_("equilibrium: inspect {pct}").format(pct=f"{c.inspect_star:.0%}"), (c.inspect_star, ax.get_ylim()[1]),
                     xytext=(4, -14), textcoords="offset points", fontsize=9, color="#333")
     ax.axhline(0, color="#999", lw=0.8)
-    ax.set_xlabel("how often the Sheriff inspects")
-    ax.set_ylabel("expected value (points / gold)")
+    ax.set_xlabel(_("how often the Sheriff inspects"))
+    ax.set_ylabel(_("expected value (points / gold)"))
     ax.xaxis.set_major_formatter(lambda x, _: f"{x:.0%}")
     return _png(fig, ax)
 
@@ -52,12 +63,12 @@ def _matrix_html(game) -> str:
         cells = "".join(
             f'<td class="num"><b>{c.merchant}</b> / <b>{c.sheriff}</b><br>'
             f'<span class="snl-src">{escape(c.story)}</span></td>' for c in game.cells[r])
-        rows.append(f"<tr><th>{escape(name)}</th>{cells}</tr>")
-    head = "".join(f"<th>Sheriff: {escape(a)}</th>" for a in SHERIFF_ACTIONS)
-    return (f'<div class="snl"><table class="snl-grid"><tr><th>merchant \u2193 / payoffs: '
-            f"merchant / Sheriff</th>{head}</tr>{''.join(rows)}</table>"
-            '<div class="snl-src">merchant = value reaching his stand + gold received - gold paid; '
-            "Sheriff = gold received - gold paid.</div></div>")
+        rows.append(f"<tr><th>{escape(_(name))}</th>{cells}</tr>")
+    head = "".join("<th>{}</th>".format(_("Sheriff: {action}").format(action=escape(_(a)))) for a in SHERIFF_ACTIONS)
+    corner = _("merchant \u2193 / payoffs: merchant / Sheriff")
+    return (f'<div class="snl"><table class="snl-grid"><tr><th>{corner}</th>{head}</tr>{"".join(rows)}</table>'
+            '<div class="snl-src">{}</div></div>'.format(_(
+                "merchant = value reaching his stand + gold received - gold paid; Sheriff = gold received - gold paid.")))
 
 
 class InspectionGameLab(kit.Frame):
@@ -65,14 +76,14 @@ class InspectionGameLab(kit.Frame):
 
     def __init__(self, declared: str = "apples", legal: int = 2, smuggled: str = "pepper",
                  number: int = 1):
-        legal_opts = [(GOODS[g].name, g) for g in LEGAL_GOODS]
+        legal_opts = [(goods_kind(g), g) for g in LEGAL_GOODS]
         self.declared = widgets.Dropdown(options=legal_opts, value=good_id(declared),
-                                         description="Declared good", **_DROPDOWN)
+                                         description=_("Declared good"), **_DROPDOWN)
         self.legal = widgets.IntSlider(value=legal, min=0, max=MAX_BAG - 1,
-                                       description="Cards of it in the bag", **_SLIDER)
-        self.smuggled = widgets.Dropdown(options=[], description="Smuggled good", **_DROPDOWN)
+                                       description=_("Cards of it in the bag"), **_SLIDER)
+        self.smuggled = widgets.Dropdown(options=[], description=_("Smuggled good"), **_DROPDOWN)
         self.number = widgets.IntSlider(value=number, min=1, max=MAX_BAG,
-                                        description="Smuggled cards", **_SLIDER)
+                                        description=_("Smuggled cards"), **_SLIDER)
         self.bag = lesson.html()
         self.matrix = lesson.html()
         self.summary = lesson.html()
@@ -82,14 +93,16 @@ class InspectionGameLab(kit.Frame):
             w.observe(self._update, names="value")
         controls = widgets.VBox([self.declared, self.legal, self.smuggled, self.number])
         super().__init__(border=None)
-        self.body(kit.box([controls, self.bag], title="The bag", kicker="Your choice"),
-                  kit.box([self.matrix], title="The game", kicker="Payoffs"),
-                  kit.box([self.summary, self.plot], title="The equilibrium", kicker="What both sides should do"))
+        self.body(kit.box([controls, self.bag], title=_("The bag"), kicker=_("Your choice")),
+                  kit.box([self.matrix], title=_("The game"), kicker=_("Payoffs")),
+                  kit.box([self.summary, self.plot], title=_("The equilibrium"),
+                          kicker=_("What both sides should do")))
         self._update()
 
     def _smuggle_options(self, keep: int | None = None):
         d = self.declared.value
-        opts = [(f"{g.name}: {g.kind}, value {g.value}, fine {g.penalty}", g.index)
+        opts = [(_("{good}: {kind}, value {value}, fine {fine}").format(
+                    good=goods_kind(g.index), kind=_kind(g.kind), value=g.value, fine=g.penalty), g.index)
                 for g in GOODS if g.index != d]
         value = keep if keep in [v for _, v in opts] else opts[len(LEGAL_GOODS) - 1][1]
         self.smuggled.options = opts
@@ -102,14 +115,16 @@ class InspectionGameLab(kit.Frame):
         cards = [self.declared.value] * self.legal.value + [self.smuggled.value] * self.number.value
         self.game = build(GOODS[self.declared.value].id, [GOODS[g].id for g in cards])
         eq = equilibrium(self.game)
-        self.bag.value = (f'<div class="snl">Declared: <b>"{escape(self.game.declaration)}"</b>. '
-                          f"The smuggling bag:</div>{render.cards(list_to_counts(cards))}"
-                          f'<div class="snl">The honest bag: {escape(self.game.declaration)}.</div>')
+        declared = escape(self.game.declaration)
+        self.bag.value = ('<div class="snl">{}</div>'.format(
+                              _('Declared: <b>"{declared}"</b>. The smuggling bag:').format(declared=declared)) +
+                          render.cards(list_to_counts(cards)) +
+                          '<div class="snl">{}</div>'.format(_("The honest bag: {declared}.").format(declared=declared)))
         self.matrix.value = _matrix_html(self.game)
         self.text = explain(self.game)
         items = "".join(f"<li>{escape(s)}</li>" for s in self.text.splitlines())
-        kind = {"mixed": "Mixed equilibrium", "pure": "Pure equilibrium",
-                "continuum": "A range of equilibria"}[eq.kind]
+        kind = {"mixed": _("Mixed equilibrium"), "pure": _("Pure equilibrium"),
+                "continuum": _("A range of equilibria")}[eq.kind]
         self.summary.value = (f'<div class="snl-result"><b class="snl-big">{kind}.</b>'
                               f'<ul style="margin:4px 0;padding-left:20px">{items}</ul></div>')
         self.plot.value = _plot_png(self.game)
@@ -126,20 +141,22 @@ class BribeBargainingLab(kit.Frame):
         def slider(value, lo, hi, text):
             return widgets.IntSlider(value=value, min=lo, max=hi, description=text, **_SLIDER)
 
-        self.max_bribe = slider(max_bribe, 0, 4, "Largest bribe (gold)")
-        self.max_items = slider(max_items, 1, 4, "Most illegal items")
-        self.rounds = slider(rounds, 1, 3, "Bargaining rounds")
-        self.item_value = slider(item_value, 0, 5, "Value of a smuggled item")
-        self.item_penalty = slider(item_penalty, 0, 5, "Fine per item caught")
-        self.sheriff_penalty = slider(sheriff_penalty, 0, 5, "Sheriff pays if cargo is clean")
+        self.max_bribe = slider(max_bribe, 0, 4, _("Largest bribe (gold)"))
+        self.max_items = slider(max_items, 1, 4, _("Most illegal items"))
+        self.rounds = slider(rounds, 1, 3, _("Bargaining rounds"))
+        self.item_value = slider(item_value, 0, 5, _("Value of a smuggled item"))
+        self.item_penalty = slider(item_penalty, 0, 5, _("Fine per item caught"))
+        self.sheriff_penalty = slider(sheriff_penalty, 0, 5, _("Sheriff pays if cargo is clean"))
         self.size = lesson.html()
         self.summary = lesson.html()
         self.plot = widgets.Image(format="png", layout={"width": "min(576px, 100%)"})
-        self.load = lesson.toggles([("0 items", 0)], 0, "80px")
+        # buttons as wide as the longest "n items" in the page's language (80 px in English)
+        longest = max(len(_items(n)) for n in range(5))
+        self.load = lesson.toggles([(_items(0), 0)], 0, f"{max(80, 9 * longest + 16)}px")
         self.load.add_class("snl-load")
         self.heard = lesson.html()
         self.heard.add_class("snl-heard")
-        self.gambit_button = lesson.button("Check with Gambit", width="180px")
+        self.gambit_button = lesson.button(_("Check with Gambit"), width="180px")
         self.gambit_result = lesson.html()
         self.gambit_button.on_click(self._check_with_gambit)
         sliders = (self.max_bribe, self.max_items, self.rounds, self.item_value,
@@ -148,17 +165,17 @@ class BribeBargainingLab(kit.Frame):
             w.observe(self._update, names="value")
         self.load.observe(self._show_offer, names="value")
         curious = widgets.Accordion([widgets.VBox([self.gambit_button, self.gambit_result])])
-        curious.set_title(0, "For the curious: check the answer with Gambit")
+        curious.set_title(0, _("For the curious: check the answer with Gambit"))
         curious.selected_index = None
         super().__init__(border=None)
         self.body(
-            kit.box(list(sliders), title="The game", kicker="Parameters"),
-            kit.box([self.summary], title="What both sides should do", kicker="An equilibrium"),
-            kit.box([lesson.label("Pretend you are the smuggler. Pick what you load, and see what the "
-                                     "equilibrium tells you to offer in the last round:"),
-                        self.load, self.heard], title="Does the offer give the bag away?", kicker="Try it"),
-            kit.box([self.plot], title="Who gains as the fine grows", kicker="Plot"),
-            kit.box([self.size, curious], title="How big is the game?", kicker="Size"),
+            kit.box(list(sliders), title=_("The game"), kicker=_("Parameters")),
+            kit.box([self.summary], title=_("What both sides should do"), kicker=_("An equilibrium")),
+            kit.box([lesson.label(_("Pretend you are the smuggler. Pick what you load, and see what the "
+                                    "equilibrium tells you to offer in the last round:")),
+                     self.load, self.heard], title=_("Does the offer give the bag away?"), kicker=_("Try it")),
+            kit.box([self.plot], title=_("Who gains as the fine grows"), kicker=_("Plot")),
+            kit.box([self.size, curious], title=_("How big is the game?"), kicker=_("Size")),
         )
         self._update()
 
@@ -172,36 +189,43 @@ class BribeBargainingLab(kit.Frame):
         p = self.params
         self.tree = bg.build_tree(p)
         s = self.tree.size()
+        ends = ngettext("<b>{n}</b> way the game can end.", "<b>{n}</b> ways the game can end.",
+                        s["terminals"]).format(n=s["terminals"])
+        grow = _("Each extra bargaining round multiplies them by {factor}.").format(factor=2 * (p.max_bribe + 1))
+        smuggler, sheriff = _("Smuggler"), _("Sheriff")
+        told, plans = _("situations a player can tell apart"), _("different plans of moves")
         self.size.value = (
-            '<div class="snl"><table class="snl-grid"><tr><th></th><th>Smuggler</th><th>Sheriff</th></tr>'
-            f'<tr><th>situations a player can tell apart</th><td class="num">{s["infosets"][0]}</td>'
+            f'<div class="snl"><table class="snl-grid"><tr><th></th><th>{smuggler}</th><th>{sheriff}</th></tr>'
+            f'<tr><th>{told}</th><td class="num">{s["infosets"][0]}</td>'
             f'<td class="num">{s["infosets"][1]}</td></tr>'
-            f'<tr><th>different plans of moves</th><td class="num">{s["sequences"][0]}</td>'
+            f'<tr><th>{plans}</th><td class="num">{s["sequences"][0]}</td>'
             f'<td class="num">{s["sequences"][1]}</td></tr></table>'
-            f'<b>{s["terminals"]}</b> ways the game can end. Each extra bargaining round multiplies them by '
-            f'{2 * (p.max_bribe + 1)}.</div>')
+            f'{ends} {grow}</div>')
         self.solution = bg.solve(p, self.tree)
         lines = bg.explain(self.solution)
         worst, best = bg.payoff_range(bg.build_tree(replace(p, num_rounds=1)))
         lo, hi = worst.payoffs[0], best.payoffs[0]
         if lo == hi:
-            lines.append(f"In the one-round game every equilibrium gives the smuggler {_num(lo)}.")
+            lines.append(_("In the one-round game every equilibrium gives the smuggler {value}.").format(
+                value=_num(lo)))
         else:
-            lines.append(f"There is more than one equilibrium: in the one-round game the smuggler "
-                         f"gets between {_num(lo)} and {_num(hi)} depending on which one is played.")
-        lines.append(f"Neither side can do better by changing his plan alone (checked on all "
-                     f"{s['terminals']} ways the game can end).")
+            lines.append(_("There is more than one equilibrium: in the one-round game the smuggler gets between "
+                           "{low} and {high} depending on which one is played.").format(low=_num(lo), high=_num(hi)))
+        lines.append(ngettext("Neither side can do better by changing his plan alone (checked on all {n} way "
+                              "the game can end).",
+                              "Neither side can do better by changing his plan alone (checked on all {n} ways "
+                              "the game can end).", s["terminals"]).format(n=s["terminals"]))
         self.text = "\n".join(lines)
         items = "".join(f"<li>{escape(t)}</li>" for t in lines)
         self.summary.value = f'<div class="snl-result"><ul style="margin:4px 0;padding-left:20px">{items}</ul></div>'
         self.one_round = self.solution if p.num_rounds == 1 else _solve_cached(replace(p, num_rounds=1))
         keep = self.load.value if self.load.value <= p.max_items else 0
         self.load.unobserve(self._show_offer, names="value")
-        self.load.options = [(f"{n} item" + ("" if n == 1 else "s"), n) for n in range(p.max_items + 1)]
+        self.load.options = [(_items(n), n) for n in range(p.max_items + 1)]
         self.load.value = keep
         self.load.observe(self._show_offer, names="value")
         self._show_offer()
-        self.plot.value = _fine_png(p)
+        self.plot.value = _fine_png(p, get_language())
         self.gambit_result.value = ""
 
     def _show_offer(self, change=None):
@@ -209,45 +233,55 @@ class BribeBargainingLab(kit.Frame):
         offers, inspect = bg.final_offers(self.one_round), bg.inspect_chance(self.one_round)
 
         def say(dist) -> str:
-            return " or ".join(f"{b} gold" + ("" if q == 1 else f" ({bg.share(q)})") for b, q in sorted(dist.items()))
+            return _(" or ").join(bg.gold(b) + ("" if q == 1 else f" ({bg.share(q)})") for b, q in sorted(dist.items()))
 
         made = bg.loads_made(self.one_round)            # the loads the equilibrium smuggler uses
         n = self.load.value
         mine = say(offers[n])
-        rows = "".join(f'<tr{" class=snl-win" if m == n else ""}><td>{m} item{"" if m == 1 else "s"}</td>'
+        rows = "".join(f'<tr{" class=snl-win" if m == n else ""}><td>{_items(m)}</td>'
                        f'<td>{escape(say(offers[m]))}</td></tr>' for m in sorted(offers) if m in made)
         same = len({tuple(sorted(offers[m].items())) for m in made}) == 1
         if n not in made:
-            self.offer_text = f"The equilibrium smuggler never loads {n} item{'' if n == 1 else 's'}."
-            verdict = "It would gain him less than the loads he does use. Pick one of the loads in the table."
-        elif same:
-            self.offer_text = f"With {n} item{'' if n == 1 else 's'} loaded, you offer {mine}."
-            verdict = (f"The Sheriff hears <b>{escape(mine)}</b> whatever is in the bag, so the offer tells him "
-                       f"nothing: he inspects {bg.share(inspect[next(iter(offers[n]))])} of the time, by the odds alone.")
+            self.offer_text = ngettext("The equilibrium smuggler never loads {n} item.",
+                                       "The equilibrium smuggler never loads {n} items.", n).format(n=n)
+            verdict = _("It would gain him less than the loads he does use. Pick one of the loads in the table.")
         else:
-            self.offer_text = f"With {n} item{'' if n == 1 else 's'} loaded, you offer {mine}."
-            verdict = ("Here the offer differs with the load, so the Sheriff learns something from it; "
-                       "he answers each offer with his own chance of inspecting.")
+            self.offer_text = ngettext("With {n} item loaded, you offer {offer}.",
+                                       "With {n} items loaded, you offer {offer}.", n).format(n=n, offer=mine)
+            if same:
+                verdict = _("The Sheriff hears <b>{offer}</b> whatever is in the bag, so the offer tells him "
+                            "nothing: he inspects {share} of the time, by the odds alone.").format(
+                    offer=escape(mine), share=bg.share(inspect[next(iter(offers[n]))]))
+            else:
+                verdict = _("Here the offer differs with the load, so the Sheriff learns something from it; "
+                            "he answers each offer with his own chance of inspecting.")
+        loaded, last = _("loaded"), _("last offer")
         self.heard.value = (f'<div class="snl-result"><b class="snl-big">{escape(self.offer_text)}</b><br>{verdict}'
-                            f'<table class="snl-grid"><tr><th>loaded</th><th>last offer</th></tr>{rows}</table></div>')
+                            f'<table class="snl-grid"><tr><th>{loaded}</th><th>{last}</th></tr>'
+                            f'{rows}</table></div>')
 
     def _check_with_gambit(self, _button=None):
         terminals = len(self.tree.payoff)
         if terminals > self.MAX_CHECKED_TERMINALS:
-            self.gambit_result.value = (f'<div class="snl">Too large for a quick check ({terminals} endings; '
-                                        f"Gambit's solver is fast up to about {self.MAX_CHECKED_TERMINALS}).</div>")
+            self.gambit_result.value = '<div class="snl">{}</div>'.format(_(
+                "Too large for a quick check ({n} endings; Gambit's solver is fast up to about {limit}).").format(
+                n=terminals, limit=self.MAX_CHECKED_TERMINALS))
             return
         try:
             from sheriff.theory import gambit
-            behavior, payoffs, _ = gambit.lcp_equilibrium(self.tree, rational=True)
+            behavior, payoffs, _rest = gambit.lcp_equilibrium(self.tree, rational=True)
         except ImportError:
-            self.gambit_result.value = '<div class="snl">pygambit is not installed.</div>'
+            self.gambit_result.value = '<div class="snl">{}</div>'.format(_("pygambit is not installed."))
             return
-        same = "the same payoffs" if tuple(payoffs) == tuple(self.solution.payoffs) else "another equilibrium"
-        self.gambit_result.value = (
-            f'<div class="snl">Gambit (sequence-form Lemke) finds payoffs smuggler {_num(payoffs[0])}, '
-            f"Sheriff {_num(payoffs[1])}: {same}. Our checker finds regrets "
-            f"{_num(bg.regrets(self.tree, behavior)[0])} and {_num(bg.regrets(self.tree, behavior)[1])}.</div>")
+        found = (_("Gambit (sequence-form Lemke) finds payoffs smuggler {smuggler}, Sheriff {sheriff}: the same "
+                   "payoffs.") if tuple(payoffs) == tuple(self.solution.payoffs) else
+                 _("Gambit (sequence-form Lemke) finds payoffs smuggler {smuggler}, Sheriff {sheriff}: another "
+                   "equilibrium."))
+        regrets = bg.regrets(self.tree, behavior)
+        checked = _("Our checker finds regrets {first} and {second}.").format(
+            first=_num(regrets[0]), second=_num(regrets[1]))
+        self.gambit_result.value = '<div class="snl">{} {}</div>'.format(
+            found.format(smuggler=_num(payoffs[0]), sheriff=_num(payoffs[1])), checked)
 
 
 @cache
@@ -256,23 +290,24 @@ def _solve_cached(p: bg.SheriffParams) -> bg.Solution:
 
 
 @cache
-def _fine_png(p: bg.SheriffParams) -> bytes:
-    """Both sides' equilibrium payoff (one round) for every fine per item from 0 to 5."""
+def _fine_png(p: bg.SheriffParams, lang: str) -> bytes:
+    """Both sides' equilibrium payoff (one round) for every fine per item from 0 to 5
+    (labelled in ``lang``, the page's language: the cache keeps one plot per language)."""
     from matplotlib.figure import Figure
 
     caps = list(range(0, 6))
     pay = [_solve_cached(replace(p, item_penalty=c, num_rounds=1)).payoffs for c in caps]
     fig = Figure(figsize=(6.4, 3.2), dpi=90)
     ax = fig.add_subplot()
-    ax.plot(caps, [float(u[0]) for u in pay], "o-", color="#b71c1c", lw=2, label="smuggler")
-    ax.plot(caps, [float(u[1]) for u in pay], "s--", color="#1565c0", lw=2, label="Sheriff")
+    ax.plot(caps, [float(u[0]) for u in pay], "o-", color="#b71c1c", lw=2, label=_("smuggler"))
+    ax.plot(caps, [float(u[1]) for u in pay], "s--", color="#1565c0", lw=2, label=_("Sheriff"))
     ax.axvline(float(p.item_penalty), color="#555", lw=1, ls=":")
-    ax.annotate("your setting", (float(p.item_penalty), ax.get_ylim()[0]), xytext=(4, 6),
+    ax.annotate(_("your setting"), (float(p.item_penalty), ax.get_ylim()[0]), xytext=(4, 6),
                 textcoords="offset points", fontsize=9, color="#333")
     ax.axhline(0, color="#999", lw=0.8)
     ax.set_xticks(caps)
-    ax.set_xlabel("fine per item caught (gold)")
-    ax.set_ylabel("average gain per game")
+    ax.set_xlabel(_("fine per item caught (gold)"))
+    ax.set_ylabel(_("average gain per game"))
     return _png(fig, ax)
 
 
@@ -285,6 +320,10 @@ def _png(fig, ax) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", metadata={"Software": None})
     return buf.getvalue()
+
+
+def _items(n: int) -> str:
+    return ngettext("{n} item", "{n} items", n).format(n=n)
 
 
 def _num(q) -> str:
