@@ -158,13 +158,13 @@ def test_replay_viewer_speaks_ukrainian():
         end = viewer.where.value + viewer.board.value
         app = viewer.branch(k=4, seat=1)
         branch = widget_text(viewer.branch_slot)
-    assert "Крок 0 з" in start and "Картки перетасовано й роздано" in start
+    assert "Етап 0 з" in start and "Картки перетасовано й роздано" in start
     assert "Грати далі звідси (нова гілка)" in text and "Ви граєте за:" in text
     assert "Гру завершено" in end and "Підсумкові очки" in end
     assert "Гілка з кроку 4: ви граєте за гравця" in branch
     assert app is not None and app.decision is not None
     step = start.split('<div class="sn-replay-story">')[0].split(" · ")[0]     # the phase: the rules' catalog
-    assert english_runs(step) == [] and re.search(r"Крок 0 з \d+", step)
+    assert english_runs(step) == [] and re.search(r"Етап 0 з \d+", step)
 
 
 def test_english_is_unchanged():
