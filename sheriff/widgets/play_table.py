@@ -184,9 +184,10 @@ def score_table_html(game) -> str:
         bonus_total = sum(sc.bonuses.values())
         win = p in (s.winners or [])
         crown = " ♛ " + _("winner") if win else ""
+        bonuses = _(", ").join(bon)
         rows.append(
             f'<tr class="{"sn-winner" if win else ""}" data-seat="{p}"><td>{escape(game.names[p])}{crown}</td>'
-            f'<td>{sc.goods}</td><td>{sc.gold}</td><td class="sn-bon">{escape(_(", ").join(bon)) or "—"}</td>'
+            f'<td>{sc.goods}</td><td>{sc.gold}</td><td class="sn-bon">{escape(bonuses) or "—"}</td>'
             f'<td>{bonus_total}</td><td class="sn-total" data-total="{sc.total}"><b>{sc.total}</b></td>'
             f'<td>{sc.legal_cards}</td><td>{sc.contraband_cards}</td></tr>')
     shared = len(s.winners or []) > 1
