@@ -101,8 +101,11 @@ class Scenario(BaseModel):
 
     # -- playing -----------------------------------------------------------------------
     def game(self) -> Game:
-        """A fresh ``Game`` at the setup position (``game.setup`` is kept for saving)."""
-        g = Game.from_state(self.setup.to_state(), seed=self.setup.seed)
+        """A fresh ``Game`` at the setup position (``game.setup`` is kept for saving), its players
+        named as the page's language names them (seats, not names, identify them to the engine)."""
+        shown = shown_names(self.setup.names)
+        setup = self.setup if shown == list(self.setup.names) else self.setup.model_copy(update={"names": shown})
+        g = Game.from_state(setup.to_state(), seed=self.setup.seed)
         g.setup = self.setup
         return g
 
