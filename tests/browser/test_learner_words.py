@@ -63,16 +63,23 @@ def each_example(page, texts: list[str]) -> None:
                 texts.append(page.evaluate(SHOWN))
 
 
-@pytest.mark.parametrize("name", PAGES)
-def test_page_shows_learner_words_only_after_its_replays(page, voila_url, name):
-    open_lesson(page, voila_url, name)
+def every_part(page, part_title) -> list[str]:
+    """The page's text after every example of every part (``part_title(k)``: the text that shows
+    once part k is in place), in order."""
     texts: list[str] = []
     parts = page.locator(".snl-part-pick button")
     for k in range(max(1, parts.count())):
         if parts.count():
             parts.nth(k).click()
-            expect(page.locator(".snl-part-title-out").first).to_contain_text(f"Part {k + 1} of", timeout=T)
+            expect(page.locator(".snl-part-title-out").first).to_contain_text(part_title(k), timeout=T)
         each_example(page, texts)
+    return texts
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_page_shows_learner_words_only_after_its_replays(page, voila_url, name):
+    open_lesson(page, voila_url, name)
+    texts = every_part(page, lambda k: f"Part {k + 1} of")
     found = sorted({f"{m.group(0)!r} in …{t[max(0, m.start() - 60):m.end() + 40]}…"
                     for t in texts for pattern in DEV for m in pattern.finditer(t)})
     assert not found, "\n".join(found[:10])

@@ -8,14 +8,14 @@ import pytest
 from playwright.sync_api import expect
 
 from harness import assert_no_errors, open_lesson, screenshot
-from test_learner_words import PAGES, SHOWN, each_example
+from test_learner_words import PAGES, every_part
 
 T = 15_000
 # Three Latin-letter words in a row read as an English sentence left untranslated.
 LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’-]*(?:[ ,:]+[A-Za-z][A-Za-z'’-]*){2,}")
 # A 1st-edition citation runs from "1E ·" to the 2nd edition's, the bracket that closes it, or
 # the next Ukrainian word.
-ENGLISH_CITATION = re.compile(r"1E\s*·\s*(?:[^()\n·\u0400-\u04ff]|\([^()\n\u0400-\u04ff]*\))*?(?=2E\s*·|\)|\n|[\u0400-\u04ff]|$)")
+ENGLISH_CITATION = re.compile(r"1E\s*·\s*(?:[^()\n·\u0400-\u04ff]|\([^()\n\u0400-\u04ff]*\))*?(?=2E\s*·|\)|\((?=[^()]*[\u0400-\u04ff])|\n|[\u0400-\u04ff]|$)")
 # The game's English title as printed on the box, and promo cards sold only in English.
 KEPT = ("Sheriff of Nottingham", "Gambler's Risk", "Royal Summons", "Feast Plate", "Arcane Scrolls")
 
@@ -35,20 +35,14 @@ def test_english_left_finds_a_sentence_and_spares_citations():
     assert english_left("(1E · Inspection) and then the Sheriff opens it") == ["and then the Sheriff opens it"]
     assert english_left("(1E · Inspection; Honor among thieves. 2E · Крок 4. Огляд)") == []
     assert english_left("1E · If the Sheriff inspects your bag Відкрили мішок") == []
+    assert english_left("Джерело: 1E · If the Sheriff inspects your bag (приклад). Подробиці") == []
 
 
 @pytest.mark.parametrize("name", PAGES)
 def test_page_in_ukrainian_has_no_english_sentence(page, voila_url, name):
     open_lesson(page, voila_url, f"{name}?lang=uk")
     expect(page.locator("html")).to_have_attribute("lang", "uk", timeout=T)
-    texts: list[str] = []
-    parts = page.locator(".snl-part-pick button")
-    for k in range(max(1, parts.count())):
-        if parts.count():
-            # the part's own title ("Частина 2 з 4") shows once the part is in place
-            parts.nth(k).click()
-            expect(page.locator(".snl-part-title-out").first).to_contain_text(f"{k + 1} з", timeout=T)
-        each_example(page, texts)
+    texts = every_part(page, lambda k: f"{k + 1} з")      # "Частина 2 з 4"
     left = sorted({f"{run!r} in …{t[max(0, t.find(run) - 50):t.find(run) + len(run) + 30]}…"
                    for t in texts for run in english_left(t)})
     assert not left, f"{len(left)} English run(s) on {name}:\n" + "\n".join(left[:15])
