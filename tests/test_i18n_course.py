@@ -120,7 +120,7 @@ def test_the_guided_games_steps_in_ukrainian(uk):
     while not g.finished():
         g.play(g.step.action())
     lines, _ = g.score_lines()
-    assert lines[1].name == "діва Меріан" and lines[1].parts[1] == ("Золото", 54)
+    assert lines[1].name == "Діва Меріан" and lines[1].parts[1] == ("Золото", 54)
     assert g.winner_text() == "Діва Меріан: перемога за очками, якби гра закінчилася зараз."
 
 

@@ -33,13 +33,13 @@ def test_a_2e_example_replayed_in_ukrainian():
         "Угода: Алан платить, і мішок повертають йому.",
     ]
     # the table and the narration call the players by their Ukrainian names
-    assert r.final.state.names == ["Гілберт Білорукий", "Алан з Лощини", "Червоний Валет", "діва Меріан"]
+    assert r.final.state.names == ["Гілберт Білорукий", "Алан з Лощини", "Червоний Валет", "Діва Меріан"]
     assert any("Алан з Лощини" in line for line in r.frames[2].narration)
     assert r.problems() == []
     sentences = [s for s, ok in proofs if ok]
     assert len(sentences) == len(proofs) == 6
-    assert sentences[0] == "Правила кажуть: Алан з Лощини має наприкінці 42 золоті — і програма з цим згодна."
-    assert sentences[1] == "Правила кажуть: Гілберт Білорукий має наприкінці 58 золотих — і програма з цим згодна."
+    assert sentences[0] == "Правила кажуть: Алан з Лощини має наприкінці 42 золоті — і рушій правил з цим згоден."
+    assert sentences[1] == "Правила кажуть: Гілберт Білорукий має наприкінці 58 золотих — і рушій правил з цим згоден."
     assert all(s.startswith("Правила кажуть: ") and "rulebook" not in s for s in sentences)
 
 
@@ -49,9 +49,9 @@ def test_plural_forms_and_the_game_end_in_ukrainian():
         proofs = [s for s, _ok in r.proofs()]
         alan = get_scenario("2e-alan-a-dale-bribe").replay()
         wrong = check_expect(Expect(gold={"Алан з Лощини": 1}, booty_gold=21), alan.final.state)
-    assert "Правила кажуть: Девід Донкастерський набирає 125 очок — і програма з цим згодна." in proofs
-    assert "Правила кажуть: гра закінчилася — і програма з цим згодна." in proofs
-    assert any("отримує бонус за товар «" in s and s.endswith(": 15 — і програма з цим згодна.") for s in proofs)
+    assert "Правила кажуть: Девід Донкастерський набирає 125 очок — і рушій правил з цим згоден." in proofs
+    assert "Правила кажуть: гра закінчилася — і рушій правил з цим згоден." in proofs
+    assert any("отримує бонус за товар «" in s and s.endswith(": 15 — і рушій правил з цим згоден.") for s in proofs)
     assert wrong == ["очікувалося: Алан з Лощини: 1 золотий (насправді 42)",
                      "очікувалося: на здобичі 21 золотий (насправді 0)"]
 
@@ -66,7 +66,7 @@ def test_data_keeps_the_original_names_in_ukrainian():
         r = tweaked.replay()
         assert r.original.setup.names == sc.setup.names
         assert r.scenario.setup.names[1] == "Девід Донкастерський"
-        assert r.state.names[3] == "діва Меріан"
+        assert r.state.names[3] == "Діва Меріан"
         r2 = sc.replay()
         assert r2.scenario.expect is not None and "Девід Донкастерський" in r2.scenario.expect.bonuses
         assert all(ok for _d, ok in r2.checks())
