@@ -32,6 +32,7 @@ class GuidedGame(kit.Frame):
         self.guide = guide or Guide()
         sc = self.guide.script
         self.controls: dict[str, W.Widget] = {}
+        self._next_line_button: W.Button | None = None
         self.progress_text = W.HTML()
         self.progress_text.add_class("sn-guided-progress")
         self.bar = W.IntProgress(min=0, max=self.guide.n_steps, layout=W.Layout(width="200px"))
@@ -115,7 +116,8 @@ class GuidedGame(kit.Frame):
         old = list(self.decide.children)
         self.decide.children = children
         for w in old:
-            close_tree(w)
+            if w not in children:
+                close_tree(w)
 
     def render(self) -> None:
         g = self.guide
@@ -220,10 +222,14 @@ class GuidedGame(kit.Frame):
         if self.lines_shown >= self.total_lines():
             self._decide([])
             return
-        b = W.Button(description=_("Add the next line"), button_style="primary", icon="plus",
-                     layout=W.Layout(width="auto"))
-        b.add_class(css_name("guided.next_line"))
-        b.on_click(lambda _b: self.next_line())
+        # One button for every line: a keyboard user keeps its focus, and a quick second click
+        # lands on the button the page shows rather than on one being replaced.
+        b = self._next_line_button
+        if b is None or b.comm is None:         # none yet, or closed when another step was shown
+            b = self._next_line_button = W.Button(description=_("Add the next line"), button_style="primary",
+                                                  icon="plus", layout=W.Layout(width="auto"))
+            b.add_class(css_name("guided.next_line"))
+            b.on_click(lambda _b: self.next_line())
         self.controls["guided.next_line"] = b
         self._decide([b])
 

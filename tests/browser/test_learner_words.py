@@ -63,16 +63,22 @@ def each_example(page, texts: list[str]) -> None:
                 texts.append(page.evaluate(SHOWN))
 
 
-def every_part(page, part_title) -> list[str]:
-    """The page's text after every example of every part (``part_title(k)``: the text that shows
-    once part k is in place), in order."""
+def ends_shown(page, texts: list[str]) -> None:
+    """The replays the page shows, each stepped to its end."""
+    step_to_end(page)
+    texts.append(page.evaluate(SHOWN))
+
+
+def every_part(page, part_title, each=each_example) -> list[str]:
+    """The page's text in every part (``part_title(k)``: the text that shows once part k is in
+    place) after ``each`` went through its examples, in order."""
     texts: list[str] = []
     parts = page.locator(".snl-part-pick button")
     for k in range(max(1, parts.count())):
         if parts.count():
             parts.nth(k).click()
             expect(page.locator(".snl-part-title-out").first).to_contain_text(part_title(k), timeout=T)
-        each_example(page, texts)
+        each(page, texts)
     return texts
 
 
