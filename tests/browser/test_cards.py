@@ -44,8 +44,10 @@ MEASURE = """() => {
 }"""
 
 
-@pytest.mark.parametrize("width", [1280, 400])
+# Each width goes through every page before the next width, so no page is opened twice in a row
+# (a page's second visit waits for its pooled kernel to be refilled).
 @pytest.mark.parametrize("notebook", ["01_components_and_setup.ipynb", "05_inspection.ipynb", "07_scoring.ipynb"])
+@pytest.mark.parametrize("width", [1280, 400])
 def test_card_labels_never_wrap_mid_word(browser, voila_url, notebook, width):
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
