@@ -20,7 +20,7 @@ import ipywidgets as W
 from sheriff.guided import Guide
 from sheriff.i18n import _, ngettext
 from sheriff.widgets import kit, language, render
-from sheriff.widgets.play_controls import Controls, close_tree, css_name
+from sheriff.widgets.play_controls import Controls, css_name, replace_children
 
 
 LINK = 'style="color:#1565c0;text-decoration:underline;font-weight:bold"'
@@ -107,17 +107,10 @@ class GuidedGame(kit.Frame):
 
     # -- drawing --------------------------------------------------------------------------
     def _reply(self, children) -> None:
-        old = list(self.reply.children)
-        self.reply.children = children
-        for w in old:
-            close_tree(w)
+        replace_children(self.reply, children)
 
     def _decide(self, children) -> None:
-        old = list(self.decide.children)
-        self.decide.children = children
-        for w in old:
-            if w not in children:
-                close_tree(w)
+        replace_children(self.decide, children)
 
     def render(self) -> None:
         g = self.guide

@@ -42,7 +42,7 @@ from sheriff.state import INSPECT
 from sheriff.tournament import run
 from sheriff.widgets import kit, render
 from sheriff.widgets.coach_view import warnings_html
-from sheriff.widgets.play_controls import Controls, close_tree, css_name
+from sheriff.widgets.play_controls import Controls, close_tree, css_name, replace_children
 from sheriff.widgets.play_session import Line, Session, count_text, style_name
 from sheriff.widgets.play_setup import PlayConfig, SetupForm, default_seats, error_box
 from sheriff.widgets.play_table import (final_stands_html, header_html, score_table_html, story_html,
@@ -297,10 +297,7 @@ class PlayApp:
         return True
 
     def _set_warnings(self, children) -> None:
-        old = list(self.warn_box.children)
-        self.warn_box.children = children
-        for w in old:
-            close_tree(w)
+        replace_children(self.warn_box, children)
         for k in ("coach.confirm", "coach.cancel"):
             self.controls.pop(k, None)
 
@@ -342,10 +339,7 @@ class PlayApp:
 
     # -- drawing ---------------------------------------------------------------------------
     def _set_private(self, children) -> None:
-        old = list(self.private.children)
-        self.private.children = children
-        for w in old:
-            close_tree(w)
+        replace_children(self.private, children)
 
     def _render(self, light: bool = False) -> None:
         s = self.live

@@ -55,6 +55,15 @@ def close_tree(w) -> None:
     w.close()
 
 
+def replace_children(box, children) -> None:
+    """Show ``children`` in ``box`` and close what it showed before (except a widget kept)."""
+    old = list(box.children)
+    box.children = children
+    for w in old:
+        if w not in children:
+            close_tree(w)
+
+
 _counts = list_to_counts
 
 
@@ -388,13 +397,10 @@ class Controls:
         slot = W.VBox()
 
         def rebuild(*_args):
-            old = list(slot.children)
             form = BribeForm(self, who.value, side="official")
             send = self.button("bribe.send", _("Ask for this bribe"),
                                lambda: A.Offer(self.seat, who.value, form.bribe()), "warning")
-            slot.children = [form.box, send]
-            for w in old:
-                close_tree(w)
+            replace_children(slot, [form.box, send])
 
         who.observe(rebuild, "value")
         rebuild()
@@ -553,4 +559,4 @@ class BribeForm:
                        promise=self.promise.value.strip()[:MAX_PROMISE])
 
 
-__all__ = ["Controls", "BribeForm", "css_name", "close_tree"]
+__all__ = ["Controls", "BribeForm", "css_name", "close_tree", "replace_children"]
