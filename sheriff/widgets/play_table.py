@@ -208,7 +208,7 @@ def _bonus_text(label: str, good: str, amount: int) -> str:
         case "shared King": text = _("{good} shared King +{points}")
         case "Queen": text = _("{good} Queen +{points}")
         case "shared Queen": text = _("{good} shared Queen +{points}")
-        case _other: text = _("{good} bonus +{points}")
+        case _: text = _("{good} bonus +{points}")
     return text.format(good=good, points=amount)
 
 

@@ -101,7 +101,7 @@ class RuleReference(kit.Frame):
             case (True, "2E"):
                 return ngettext("Rules with “{q}” (2nd edition): {n}", "Rules with “{q}” (2nd edition): {n}",
                                 n).format(q=q, n=n)
-            case (True, _e):
+            case (True, _):
                 return ngettext("Rules with “{q}”: {n}", "Rules with “{q}”: {n}", n).format(q=q, n=n)
             case (False, "1E"):
                 return ngettext("Every rule the tutor cites (1st edition): {n}",
