@@ -1,5 +1,13 @@
 """The Voilà server's kernel manager (named in voila.json); imported by the server, never by lessons.
 
+Pools by language.  Voilà keeps one preheated kernel per page that has already run the page
+(voila.json: ``preheat_kernel``), but its pools know pages, not languages, and the language
+comes in the page address (``?lang=uk``).  So each page gets one pool per language: Voilà's
+own pool serves the default language, a kernel heated for another language is told so in its
+environment (``PAGE_LANGUAGE``, read by ``sheriff.widgets.language``), and a pool for a
+language opens with the first learner who asks for the page in it.  A kernel therefore builds
+the whole page while it waits, in the right language, and never waits for its request.
+
 A learner's kernel is culled ``cull_idle_timeout`` seconds (voila.json: 45) after its page went
 away without saying goodbye (no connection, no work): a crashed browser, a closed laptop.  (A tab
 closed or reloaded normally asks for the shutdown itself.)  But a page that has not connected
@@ -9,11 +17,18 @@ small server.  Such a kernel waits up to ``first_connection_timeout`` seconds fo
 """
 from __future__ import annotations
 
+import asyncio
 from datetime import timedelta
+from urllib.parse import urlsplit
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from traitlets import Float
+
+from sheriff.i18n import DEFAULT
+from sheriff.widgets.language import PAGE_LANGUAGE, from_query
+
+REQUEST_URL = "VOILA_REQUEST_URL"     # Voilà passes the page's full address to the pool's refill
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -21,12 +36,54 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         300, config=True, help="Seconds a kernel out of the pool waits for its page to connect before it is culled.")
 
     def __init__(self, **kwargs):
+        self._language_pools: dict[tuple[str, str], list[asyncio.Task]] = {}   # (page, language) -> heating kernels
         super().__init__(**kwargs)
         self._first_seen: dict = {}       # kernel id -> when the culler first saw it out of the pool
         self._connected_once: set[str] = set()
 
+    def __init_subclass__(cls, **kwargs):
+        # Voilà builds its pooling manager as a subclass of this one (voila_kernel_manager_factory),
+        # so a method it defines would hide ours: its two pool methods are wrapped here instead.
+        super().__init_subclass__(**kwargs)
+        if "get_rendered_notebook" in cls.__dict__ and "fill_if_needed" in cls.__dict__:
+            cls._voila_fill_if_needed = cls.fill_if_needed
+            cls.fill_if_needed = ClassroomKernelManager._fill_in_language
+            cls.get_rendered_notebook = ClassroomKernelManager._rendered_in_language
+
+    def _fill_in_language(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
+        """Voilà's refill, into the pool of the language the kernels are heated for."""
+        env = dict(extra_kernel_env_variables or {})
+        lang = env.setdefault(PAGE_LANGUAGE, DEFAULT)
+        if lang == DEFAULT:
+            return self._voila_fill_if_needed(delay, notebook_name, env, **kwargs)
+        own = self._pools.get(notebook_name, [])
+        self._pools[notebook_name] = self._language_pools.setdefault((notebook_name, lang), [])
+        try:       # fill_if_needed starts its tasks without awaiting, so nothing else sees the swap
+            return self._voila_fill_if_needed(delay, notebook_name, env, **kwargs)
+        finally:
+            self._pools[notebook_name] = own
+
+    async def _rendered_in_language(self, notebook_name: str, extra_kernel_env_variables: dict | None = None,
+                                    **kwargs):
+        """A kernel that has run the page in the language its address asks for (Voilà's
+        ``get_rendered_notebook``, per language); the pool is refilled in that language."""
+        env = dict(extra_kernel_env_variables or {})
+        env[PAGE_LANGUAGE] = lang = from_query(urlsplit(env.get(REQUEST_URL, "")).query)
+        pool = self._pools.setdefault(notebook_name, []) if lang == DEFAULT else \
+            self._language_pools.setdefault((notebook_name, lang), [])
+        if not pool:                 # the first learner to ask for this page in this language
+            self._fill_in_language(0, notebook_name, env, **kwargs)
+        content = await pool.pop(0)
+        content["renderer"].stop_generator = True
+        self.log.info("Using pre-heated kernel: %s for %s (%s)", content["kernel_id"], notebook_name, lang)
+        self._fill_in_language(None, notebook_name, env, **kwargs)
+        return content["task"], content["renderer"].rendered_cache, content["kernel_id"]
+
+    def _in_language_pool(self, kernel_id: str) -> bool:
+        return any(_holds(t, kernel_id) for pool in self._language_pools.values() for t in pool)
+
     async def cull_kernel_if_idle(self, kernel_id: str):
-        if kernel_id not in self._kernels:
+        if kernel_id not in self._kernels or self._in_language_pool(kernel_id):
             return None
         now = utcnow()
         if self._kernel_connections.get(kernel_id, 0):
@@ -45,4 +102,12 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):  # type: ignore[override]  # jupyter_client types it as sync
         self._first_seen.pop(kernel_id, None)
         self._connected_once.discard(kernel_id)
+        for pool in self._language_pools.values():
+            pool[:] = [t for t in pool if not _holds(t, kernel_id)]
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+
+def _holds(task: asyncio.Task, kernel_id: str) -> bool:
+    """Whether a pool's task has started this kernel (a task still starting holds none yet)."""
+    return task.done() and not task.cancelled() and task.exception() is None and \
+        task.result().get("kernel_id") == kernel_id

@@ -55,14 +55,34 @@ if (!window.sheriffSameTab) {
 </script>"""
 
 
+def _js(value) -> str:
+    """A value written into a <script> (a "</" inside would end the script early)."""
+    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/")
+
+
 def _store_js() -> str:
     words = {"done": _("\u2713 Done"), "mark": _("Mark done"), "finished": _("finished"), "notyet": _("not yet")}
-    return STORE_JS % (STORE, json.dumps(words, ensure_ascii=False).replace("</", "<\\/"))
+    return STORE_JS % (STORE, _js(words))
+
+
+def _page_words_js() -> str:
+    """What the page template's own script says (the lost-connection banner, an upload refused
+    before it is sent; share/jupyter/voila/templates/sheriff), in the page's language."""
+    words = {
+        "lostKernel": _("This page stopped working: the Python session behind it ended, so buttons and menus no "
+                        "longer answer. Reload the page to start this lesson again."),
+        "lostServer": _("This page lost its connection to the tutor (the server stopped or the network went away), "
+                        "so buttons and menus no longer answer. Reload the page when the tutor is running again."),
+        "reload": _("Reload the page"),
+        "tooLarge": _("“{name}” is {size} MB: too large to be a saved game (a saved game is a few kilobytes; the "
+                      "limit is 1 MB). Nothing was sent. Choose the file the “Save game” button gave you."),
+    }
+    return f"<script>window.sheriffPageWords = {_js(words)};</script>"
 
 
 def _html(body: str):
     from IPython.display import HTML
-    return HTML(kit.CSS + _store_js() + body)
+    return HTML(kit.CSS + _store_js() + _page_words_js() + body)
 
 
 def _place(notebook: str) -> str:

@@ -3,8 +3,8 @@
 The learner's pick travels in the page address (``?lang=uk``), the way Voilà hands a page its
 request: every link the tutor draws carries it on, so the choice survives from page to page
 without anything stored on the server.  A preheated kernel (voila.json) runs a lesson before
-anyone asks for it, so the first call here waits for the request's query string; everything
-imported before that call is already warm when the learner arrives.
+anyone asks for it: the server heats it for one language and says which in ``PAGE_LANGUAGE``
+(``sheriff.serving`` keeps a pool per language), so it never waits for its request.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from urllib.parse import parse_qs
 
 from sheriff import i18n
 
+PAGE_LANGUAGE = "SHERIFF_PAGE_LANGUAGE"    # set by sheriff.serving in a kernel it heats for a language
 _started = False
 
 
@@ -21,20 +22,10 @@ def from_query(query: str | None) -> str:
     return i18n.normalize((parse_qs((query or "").lstrip("?")).get("lang") or [""])[0])
 
 
-def _warm() -> None:
-    """Import every page's widgets while the pooled kernel waits for its learner: what a lesson
-    imports after the language is known is then already loaded (about 6 MB more per kernel)."""
-    import importlib
-    import pkgutil
-
-    import sheriff.widgets
-    for m in pkgutil.iter_modules(sheriff.widgets.__path__):
-        importlib.import_module(f"sheriff.widgets.{m.name}")
-
-
 def _query_string() -> str:
-    if os.environ.get("VOILA_PREHEAT") == "True":     # set by Voilà in a kernel of its pool
-        _warm()
+    if PAGE_LANGUAGE in os.environ:                   # a kernel heated for a language
+        return f"lang={os.environ[PAGE_LANGUAGE]}"
+    if os.environ.get("VOILA_PREHEAT") == "True":     # heated by a plain Voilà: wait for the request
         from voila.utils import get_query_string
         return get_query_string() or ""
     return os.environ.get("QUERY_STRING", "")
@@ -99,4 +90,4 @@ def chooser_html(notebook: str) -> str:
             f'<span style="margin-right:8px"><b>Language · Мова:</b></span>{"".join(items)}</div>{lang_script()}')
 
 
-__all__ = ["from_query", "start_page", "link", "switcher_html", "chooser_html", "lang_script"]
+__all__ = ["PAGE_LANGUAGE", "from_query", "start_page", "link", "switcher_html", "chooser_html", "lang_script"]

@@ -29,16 +29,22 @@ def chromium_path() -> str:
 
 
 @pytest.fixture(scope="session")
-def voila_url(chromium_path) -> str:
-    """Base URL (ending in '/') of a Voilà server on 127.0.0.1 serving ``notebooks/``.
+def voila_server(chromium_path) -> VoilaServer:
+    """A Voilà server on 127.0.0.1 serving ``notebooks/`` with the repository's voila.json.
 
     Tracebacks are shown so a failing cell is reported with its error."""
     server = VoilaServer(ROOT / "notebooks", extra_args=["--VoilaConfiguration.show_tracebacks=True"])
-    url = server.start()
+    server.start()
     try:
-        yield url
+        yield server
     finally:
         server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila_url(voila_server) -> str:
+    """Base URL (ending in '/') of that server."""
+    return voila_server.url
 
 
 @pytest.fixture(scope="session")

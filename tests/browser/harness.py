@@ -124,8 +124,9 @@ class VoilaServer:
         notebooks = [p for p in self.root.rglob("*.ipynb") if ".ipynb_checkpoints" not in str(p)]
         return log.count(" is filled with ") >= len(notebooks) + log.count("Using pre-heated kernel")
 
-    def log_text(self) -> str:
-        return Path(self.log.name).read_text(errors="replace")[-4000:]
+    def log_text(self, tail: int | None = 4000) -> str:
+        text = Path(self.log.name).read_text(errors="replace")
+        return text[-tail:] if tail else text
 
     def stop(self, keep_log: bool = False) -> None:
         """SIGTERM our own process group (voila + its kernels), then SIGKILL if needed."""
@@ -153,6 +154,15 @@ class VoilaServer:
 
 
 # ----------------------------------------------------------------------------- browser
+def wait_until(condition, timeout: float, what: str) -> None:
+    """Poll a state of the server (a kernel gone, pools full) until it holds; fail after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not within {timeout:.0f} s: {what}")
+        time.sleep(0.2)
+
+
 def launch_chromium(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 

@@ -7,6 +7,7 @@ import shutil
 import signal
 
 import psutil
+import pytest
 from playwright.sync_api import expect
 
 from harness import ROOT, VoilaServer, open_lesson
@@ -28,16 +29,20 @@ def record_sockets(page) -> None:
     page.on("websocket", lambda ws: page.sheriff_sockets.append(ws))
 
 
-def test_killed_kernel_is_reported_and_reload_brings_the_lesson_back(page, voila_url):
+@pytest.mark.parametrize("query, stopped, reload", [
+    ("", "stopped working", "Reload the page"),
+    ("?lang=uk", "перестала працювати", "Перезавантажити сторінку"),     # the page's own language
+])
+def test_killed_kernel_is_reported_and_reload_brings_the_lesson_back(page, voila_url, query, stopped, reload):
     record_sockets(page)
-    open_lesson(page, voila_url, "07_scoring.ipynb")
+    open_lesson(page, voila_url, f"07_scoring.ipynb{query}")
     kid = kernel_id(page)
     procs = [p for p in psutil.process_iter(["cmdline"]) if f"kernel-{kid}.json" in " ".join(p.info["cmdline"] or [])]
     assert len(procs) == 1, f"kernel process for {kid}: {procs}"
     procs[0].send_signal(signal.SIGKILL)      # the kernel dies (a crash, the machine out of memory)
     banner = page.locator(".sheriff-lost")
-    expect(banner).to_contain_text("stopped working", timeout=T)
-    expect(banner).to_contain_text("Reload the page")
+    expect(banner).to_contain_text(stopped, timeout=T)
+    expect(banner.locator("button")).to_have_text(reload)
     page.locator(".sheriff-lost button").click()
     page.wait_for_selector(".snl-part-pick", timeout=60_000)   # the lesson's widgets again, on a new kernel
     expect(page.locator(".sheriff-lost")).to_have_count(0)

@@ -1,0 +1,50 @@
+"""The server a class shares (voila.json, sheriff/serving.py): a page asked for in Ukrainian
+comes from a kernel heated in Ukrainian, and a closed tab's kernel is shut down at once, with
+Jupyter Server's XSRF check left on."""
+from __future__ import annotations
+
+import urllib.error
+import urllib.request
+
+from harness import assert_no_errors, open_lesson, wait_until
+
+PAGE = "09_editions.ipynb"
+
+
+def kernel_id(page) -> str:
+    """The kernel behind the page, as Voilà wrote it into the page."""
+    return page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
+def kernel_exists(base_url: str, kid: str) -> bool:
+    try:
+        with urllib.request.urlopen(f"{base_url}api/kernels/{kid}", timeout=5):
+            return True
+    except urllib.error.HTTPError as e:
+        if e.code == 404:
+            return False
+        raise
+
+
+def test_ukrainian_page_from_a_ukrainian_pool_and_its_kernel_leaves_with_the_tab(page, voila_server):
+    url = voila_server.url
+    served = []
+    for _visit in range(2):
+        wait_until(voila_server.pools_filled, 240, "every pool refilled")
+        open_lesson(page, url, f"{PAGE}?lang=uk")
+        assert page.evaluate("document.documentElement.lang") == "uk"
+        assert "2-ге видання" in page.inner_text("body")
+        kid = kernel_id(page)
+        served.append(kid)
+        assert_no_errors(page)
+        page.goto("about:blank")        # the tab goes: its page asks the server to shut the kernel down
+        # the idle culler would take 45 s or more (voila.json): only the page's own request is this quick
+        wait_until(lambda: not kernel_exists(url, kid), 30, f"kernel {kid} shut down when its tab closed")
+    log = voila_server.log_text(tail=None)
+    lines = [ln for ln in log.splitlines() if "Using pre-heated kernel" in ln and f"for {PAGE} (uk)" in ln]
+    assert served == [ln.split("kernel: ")[1].split()[0] for ln in lines]
+    # the second visit's kernel was heated in Ukrainian before the learner came: Voilà logged the
+    # refill of this page's pool between the two visits
+    between = log[log.index(lines[0]):log.index(lines[1])]
+    assert f"Kernel pool of {PAGE} is filled" in between
+    assert "403" not in "\n".join(ln for ln in log.splitlines() if "/voila/api/shutdown/" in ln)
