@@ -18,6 +18,8 @@ small server.  Such a kernel waits up to ``first_connection_timeout`` seconds fo
 from __future__ import annotations
 
 import asyncio
+import contextlib
+from collections.abc import Callable
 from datetime import timedelta
 from urllib.parse import urlsplit
 
@@ -34,6 +36,8 @@ REQUEST_URL = "VOILA_REQUEST_URL"     # Voilà passes the page's full address to
 class ClassroomKernelManager(AsyncMappingKernelManager):
     first_connection_timeout = Float(
         300, config=True, help="Seconds a kernel out of the pool waits for its page to connect before it is culled.")
+    _pools: dict[str, list[asyncio.Task]]          # Voilà's own pools (the default language), set by its subclass
+    _voila_fill_if_needed: Callable[..., None]
 
     def __init__(self, **kwargs):
         self._language_pools: dict[tuple[str, str], list[asyncio.Task]] = {}   # (page, language) -> heating kernels
@@ -105,6 +109,15 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         for pool in self._language_pools.values():
             pool[:] = [t for t in pool if not _holds(t, kernel_id)]
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+    async def shutdown_all(self, *args, **kwargs):  # type: ignore[override]  # as above
+        # Voilà's subclass waits for its own pools' kernels; a kernel of a language pool still
+        # starting is let start, so that the shutdown below reaches it too.
+        pools, self._language_pools = self._language_pools, {}
+        for task in (t for pool in pools.values() for t in pool):
+            with contextlib.suppress(Exception):
+                await task
+        return await super().shutdown_all(*args, **kwargs)
 
 
 def _holds(task: asyncio.Task, kernel_id: str) -> bool:
