@@ -3,6 +3,7 @@ compared with a one-button ipywidgets page (``benchmarks/baseline_one_button.ipy
 
     .venv/bin/python benchmarks/pages.py                 # every notebooks/*.ipynb, 5 runs each
     .venv/bin/python benchmarks/pages.py --runs 9 02_market.ipynb
+    .venv/bin/python benchmarks/pages.py --lang uk 05_inspection.ipynb   # the pages as ?lang=uk
 
 Each page is served from a temporary folder with the repository's voila.json (preheated
 kernels), and each load waits until the page's preheated kernel is back in its pool (a warm
@@ -80,6 +81,20 @@ def has_marks(path: Path) -> bool:
     return "sheriff-bench-click" in text and "sheriff-bench-result" in text
 
 
+def show_marks(page) -> None:
+    """A lesson paced into parts (kit.Sections) builds only the part on show: open the part
+    that holds the marked control (a practice, usually the last part)."""
+    parts = page.locator(".snl-part-pick button")
+    for k in reversed(range(parts.count())):
+        if page.locator(".sheriff-bench-click").count():
+            return
+        parts.nth(k).click()
+        try:
+            page.wait_for_selector(".sheriff-bench-click", state="attached", timeout=5000)
+        except Exception:        # not in this part: try the one before
+            continue
+
+
 # Every resource the page fetched: [bytes over the wire, body bytes]; a resource served from
 # the browser's cache without asking the server has transferSize 0.
 RESOURCES_JS = ("() => performance.getEntriesByType('resource')"
@@ -117,6 +132,7 @@ def measure(browser, base_url: str, rel: str, runs: int, clicks: int, with_click
                 counts.update(requests=len(res), kb=round(sum(r[0] for r in res) / 1024),
                               body_kb=round(sum(r[1] for r in res) / 1024))
             if with_click and run:
+                show_marks(page)
                 for _ in range(clicks):
                     ms = page.evaluate(CLICK_JS, 5000)
                     if ms is None or ms < 0:
@@ -142,6 +158,7 @@ def main() -> int:
     ap.add_argument("lessons", nargs="*", help="notebook names in notebooks/ (default: all)")
     ap.add_argument("--runs", type=int, default=5, help="page loads per page (default 5)")
     ap.add_argument("--clicks", type=int, default=5, help="clicks per page load (default 5)")
+    ap.add_argument("--lang", default="", help="open every page in this language (?lang=...; default English)")
     args = ap.parse_args()
 
     names = args.lessons or sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
@@ -161,14 +178,16 @@ def main() -> int:
                 for rel in pages:
                     marked = has_marks(ROOT / rel)
                     print(f"measuring {rel} ...", file=sys.stderr, flush=True)
-                    rows.append((rel, marked, *measure(browser, base_url, Path(rel).name, args.runs,
+                    address = Path(rel).name + (f"?lang={args.lang}" if args.lang else "")
+                    rows.append((rel, marked, *measure(browser, base_url, address, args.runs,
                                                        args.clicks, marked, server)))
                     print(f"  load average {os.getloadavg()[0]:.1f}", file=sys.stderr, flush=True)
             finally:
                 browser.close()
 
     _, _, base_load, _, _, base_click, _ = rows[0]
-    print(f"\nmedians over {args.runs} loads x {args.clicks} clicks; load average (1/5/15 min) "
+    print(f"\nmedians over {args.runs} loads x {args.clicks} clicks{f', pages in {args.lang!r}' if args.lang else ''};"
+          " load average (1/5/15 min) "
           + " / ".join(f"{x:.1f}" for x in os.getloadavg()) + f" on {os.cpu_count()} CPUs")
     print(f"targets: first widget <= {FIRST_WIDGET_TARGET}x baseline, click <= baseline + {CLICK_TARGET_MS:.0f} ms;"
           " 'new' = a first visit, 'back' = a second visit in the same browser")
