@@ -1,0 +1,68 @@
+"""The server's pools per page and language (sheriff/serving.py), without a server: Voilà's
+pool methods are the ones wrapped, a page asked for in Ukrainian gets a kernel heated in
+Ukrainian, the pool is refilled in the language asked for, and a waiting kernel of any
+language's pool is never culled.  (tests/browser/test_serving.py does it with Voilà itself.)"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+
+from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+from sheriff.serving import ClassroomKernelManager
+from sheriff.widgets.language import PAGE_LANGUAGE
+
+PAGE = "05_inspection.ipynb"
+
+
+class Renderer:
+    stop_generator = False
+    rendered_cache: list[str] = []
+
+
+def manager():
+    """The class Voilà builds on ours, with Voilà's kernel starting replaced by a record of the
+    kernels asked for: each is named after the language it was heated in."""
+    cls = voila_kernel_manager_factory(ClassroomKernelManager, True, 1)
+    mgr = cls.__new__(cls)
+    mgr._pools, mgr._language_pools, mgr._kernels = {}, {}, {}
+    count = itertools.count(1)
+
+    def start(delay, notebook_name, env, **kwargs):       # Voilà's fill_if_needed, pool size 1
+        pool = mgr._pools.setdefault(notebook_name, [])
+        if not pool:
+            content = {"kernel_id": f"{env[PAGE_LANGUAGE]}-{next(count)}", "renderer": Renderer(), "task": None}
+            future = asyncio.get_running_loop().create_future()
+            future.set_result(content)
+            pool.append(future)
+
+    mgr._voila_fill_if_needed = start
+    return mgr
+
+
+def test_voila_pool_methods_are_the_ones_replaced():
+    cls = voila_kernel_manager_factory(ClassroomKernelManager, True, 1)
+    assert cls.get_rendered_notebook is ClassroomKernelManager._rendered_in_language
+    assert cls.fill_if_needed is ClassroomKernelManager._fill_in_language
+
+
+def test_each_language_has_its_own_pool():
+    async def run():
+        mgr = manager()
+        mgr.fill_if_needed(delay=0, notebook_name=PAGE)            # Voilà filling its pools at start
+        assert [t.result()["kernel_id"] for t in mgr._pools[PAGE]] == ["en-1"]
+
+        async def visit(query=""):
+            env = {"VOILA_REQUEST_URL": f"http://127.0.0.1:8866/voila/render/{PAGE}{query}"}
+            return (await mgr.get_rendered_notebook(PAGE, env))[2]
+
+        assert await visit("?lang=uk") == "uk-2"       # the first learner in Ukrainian: a kernel started for it
+        assert await visit("?lang=uk") == "uk-3"       # the next one: the refill heated in Ukrainian meanwhile
+        assert await visit() == "en-1"                 # English still comes from Voilà's own pool
+        assert await visit("?lang=en") == "en-5"
+        assert [t.result()["kernel_id"] for t in mgr._pools[PAGE]] == ["en-6"]
+        assert [t.result()["kernel_id"] for t in mgr._language_pools[(PAGE, "uk")]] == ["uk-4"]
+        mgr._kernels = {"uk-4": object()}
+        assert await mgr.cull_kernel_if_idle("uk-4") is None            # a waiting kernel is never culled
+
+    asyncio.run(run())
