@@ -61,6 +61,13 @@ CSS = """
 /* the table: one panel per seat (lessons, the play page, the replay) */
 .sn-table{display:flex;flex-wrap:wrap;gap:4px;align-items:stretch}
 .sn-seat{display:flex;flex:1 1 210px;min-width:0;max-width:440px}
+/* the play page's seat rows (play_setup): on a narrow screen a row wraps, and each control
+   shows its column's caption instead of the captions' row */
+.snl-seat-row{flex-wrap:wrap;max-width:100%}
+.snl-seat-row .widget-dropdown,.snl-seat-row .widget-text{max-width:calc(100% - 2 * var(--jp-widgets-margin, 2px))}
+.snl-seat-row .widget-dropdown>select{min-width:0}
+.snl-seat-cap{display:none}
+@media (max-width:760px){.snl-seat-head{display:none}.snl-seat-cap{display:block}}
 .sn-seat.sn-acting .sn-panel{border:2px solid #f9a825;background:#fffde7}
 .sn-panel{flex:1;border:1px solid #bbb;border-radius:8px;padding:6px 8px;margin:2px;min-width:0;
   box-sizing:border-box;background:#fafafa}
@@ -228,6 +235,15 @@ a.snl-term:hover{background:#e3f2fd}
 .sn-tutor .sn-why{font-size:13px;color:#33691e}
 .sn-progress{font:bold 13px sans-serif;color:#37474f}
 .snl-grid tr.sn-guided-sum td{font-weight:bold;background:#f5f5f5}
+/* A phone-width screen: rows of controls wrap instead of scrolling sideways inside their box,
+   and no control is wider than the page (a grid of numbers, like a table, still scrolls). */
+@media (max-width:760px){
+  .jupyter-widgets.widget-hbox{flex-wrap:wrap}
+  .widget-dropdown,.widget-select,.widget-text,.widget-textarea,.widget-hslider,.widget-inline-hbox,.widget-image{
+    max-width:calc(100% - 2 * var(--jp-widgets-margin, 2px))}
+  .widget-image{height:auto}
+  .widget-dropdown>select,.widget-select>select,.widget-hslider .slider-container{min-width:0}
+}
 </style>
 """
 

@@ -41,6 +41,16 @@ VARIANTS = [("royal_goods", N_("Royal Goods")), ("time_limit", N_("Inspection ti
             ("black_market", N_("Black Market (2nd edition)"))]
 
 
+SEAT_COLUMNS = (N_("name"), N_("player"), N_("bot as a merchant"), N_("bot as the Sheriff"))
+
+
+def _captioned(control: W.Widget, caption: str) -> W.VBox:
+    """A seat's control with its column's caption above it, shown only when the row wraps."""
+    cap = W.HTML(f"<span class='sn-note'>{_(caption)}</span>")
+    cap.add_class("snl-seat-cap")
+    return W.VBox([cap, control], layout=W.Layout(max_width="100%"))
+
+
 @dataclass
 class SeatConfig:
     name: str
@@ -134,8 +144,10 @@ class SetupForm:
             # the coach's bot plays both roles: choosing it on one side chooses it on the other
             mer.observe(lambda ch, other=she: _coach_pair(ch, other, SHERIFF_STYLES[1]), "value")
             she.observe(lambda ch, other=mer: _coach_pair(ch, other, MERCHANT_STYLES[1]), "value")
-            row = W.HBox([W.HTML("<b>{}</b>".format(_("Seat {n}").format(n=p + 1)), layout=W.Layout(width="60px")), name, kind, mer, she],
-                         layout=W.Layout(align_items="center"))
+            row = W.HBox([W.HTML("<b>{}</b>".format(_("Seat {n}").format(n=p + 1)), layout=W.Layout(width="60px"))]
+                         + [_captioned(w, caption) for w, caption in zip((name, kind, mer, she), SEAT_COLUMNS)],
+                         layout=W.Layout(align_items="flex-end"))
+            row.add_class("snl-seat-row")
             self.rows.append(row)
             self.seat_widgets.append((name, kind, mer, she))
             kind.observe(lambda ch, p=p: self._seat_kind(p), "value")
@@ -183,6 +195,12 @@ class SetupForm:
                 "replay page instead."))),
             W.HBox([self.load_file, self.load_go]), self.load_text, self.load_message])
 
+        # Column captions over the seat rows; on a narrow screen the rows wrap, the captions go
+        # and each control shows its own (kit.CSS: .snl-seat-head, .snl-seat-cap).
+        seat_head = W.HBox([W.HTML("", layout=W.Layout(width="60px"))] + [
+            W.HTML(f"<span class='sn-note'>{_(caption)}</span>", layout=W.Layout(width=w.layout.width, margin="0 2px"))
+            for w, caption in zip(self.seat_widgets[0], SEAT_COLUMNS)])
+        seat_head.add_class("snl-seat-head")
         extras = W.Accordion(children=[sim_box, load_box],
                              titles=(_("Simulate many games with these bots"), _("Load a saved game")))
         extras.selected_index = None
@@ -195,10 +213,7 @@ class SetupForm:
             W.HTML("<b>{}</b>".format(_("Optional rules"))),
             W.HBox(list(self.variants.values()), layout=W.Layout(flex_flow="row wrap")),
             W.HTML("<b>{}</b>".format(_("Seats"))),
-            W.HBox([W.HTML("", layout=W.Layout(width="60px"))] + [
-                W.HTML(f"<span class='sn-note'>{t}</span>", layout=W.Layout(width=w, margin="0 2px"))
-                for t, w in ((_("name"), "170px"), (_("player"), "160px"), (_("bot as a merchant"), "390px"),
-                             (_("bot as the Sheriff"), "340px"))]),
+            seat_head,
             *self.rows,
             W.HBox([self.seed, self.delay], layout=W.Layout(flex_flow="row wrap")),
             self.message, self.start, extras])
