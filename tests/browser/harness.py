@@ -163,6 +163,11 @@ def wait_until(condition, timeout: float, what: str) -> None:
         time.sleep(0.2)
 
 
+def page_kernel_id(page) -> str:
+    """The id of the kernel behind a Voilà page, as Voilà wrote it into the page."""
+    return page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+
+
 def launch_chromium(playwright):
     return playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import ROOT, assert_no_errors, free_port, open_lesson, wait_for_http, wait_until
+from harness import ROOT, assert_no_errors, free_port, open_lesson, page_kernel_id, wait_for_http, wait_until
 
 ENV = ROOT / ".venv-binder"
 INPUTS = ["binder/postBuild", "pyproject.toml", "setup.py",
@@ -104,7 +104,7 @@ def test_binder_install_serves_the_home_page(binder_env, binder_server, page):
     assert_no_errors(page)
     # Leaving the page, it asks the server to shut its kernel down, past Jupyter Server's XSRF
     # check (the page template gives the page its token): the kernel goes at once, not when culled.
-    kid = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+    kid = page_kernel_id(page)
     page.goto("about:blank")
     wait_until(lambda: kid not in running_kernels(binder_server), 30, f"kernel {kid} shut down when its page closed")
 

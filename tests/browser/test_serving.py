@@ -6,14 +6,9 @@ from __future__ import annotations
 import urllib.error
 import urllib.request
 
-from harness import assert_no_errors, open_lesson, wait_until
+from harness import assert_no_errors, open_lesson, page_kernel_id, wait_until
 
 PAGE = "09_editions.ipynb"
-
-
-def kernel_id(page) -> str:
-    """The kernel behind the page, as Voilà wrote it into the page."""
-    return page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
 
 
 def kernel_exists(base_url: str, kid: str) -> bool:
@@ -34,7 +29,7 @@ def test_ukrainian_page_from_a_ukrainian_pool_and_its_kernel_leaves_with_the_tab
         open_lesson(page, url, f"{PAGE}?lang=uk")
         assert page.evaluate("document.documentElement.lang") == "uk"
         assert "2-ге видання" in page.inner_text("body")
-        kid = kernel_id(page)
+        kid = page_kernel_id(page)
         served.append(kid)
         assert_no_errors(page)
         page.goto("about:blank")        # the tab goes: its page asks the server to shut the kernel down
