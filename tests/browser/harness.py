@@ -302,6 +302,13 @@ def open_lesson(page, base_url: str, name: str, timeout: float = 120_000) -> Non
     if not hasattr(page, "sheriff_errors"):
         watch_console(page)
     page.goto(base_url.rstrip("/") + "/voila/render/" + name, wait_until="commit")
+    wait_for_lesson(page, name, timeout)
+
+
+def wait_for_lesson(page, name: str, timeout: float = 120_000) -> None:
+    """Return once the lesson the page is on (opened, or reached by a link) is executed and its
+    first ipywidget is visible: before that, widgets still appearing move what is below them,
+    and a click aimed at the footer can land elsewhere."""
     page.wait_for_function(DONE_JS, timeout=timeout)
     if page.evaluate(ERROR_PAGE_JS):
         raise AssertionError(f"Voilà error page for {name}: {page.inner_text('body')[:500]}")

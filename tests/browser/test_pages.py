@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from harness import assert_no_errors, open_lesson, screenshot
+from harness import assert_no_errors, open_lesson, screenshot, wait_for_lesson
 from sheriff.rulebook import RULES
 
 T = 15_000      # a kernel round trip
@@ -39,16 +39,20 @@ def test_reference_search_and_glossary_links(page, voila_url):
 def test_next_walks_the_course_and_mark_done_ticks_home(page, voila_url):
     open_lesson(page, voila_url, "00_overview.ipynb")
     expect(page.locator(".snl-nav").first).to_contain_text("What you will learn")
-    page.click("a.snl-next")
+    # Clicks go to the element itself (dispatch_event), not to where it was a moment ago: a
+    # lesson's widgets keep appearing above the footer for a while and move it down.
+    page.locator("a.snl-next").dispatch_event("click")
     page.wait_for_url("**/01_components_and_setup.ipynb", wait_until="commit", timeout=LOAD)
+    wait_for_lesson(page, "01_components_and_setup.ipynb", LOAD)
     nxt = page.locator("a.snl-next")
     expect(nxt).to_have_text("Next: The Market →", timeout=LOAD)
     expect(page.locator(".snl-nav").first).to_contain_text("three kinds of goods")
-    nxt.click()
+    nxt.dispatch_event("click")
     page.wait_for_url("**/02_market.ipynb", wait_until="commit", timeout=LOAD)
+    wait_for_lesson(page, "02_market.ipynb", LOAD)
     expect(page.locator(".snl-nav").first).to_contain_text("how merchants swap cards", timeout=LOAD)
     done = page.locator(".snl-done-btn")
-    done.click()
+    done.dispatch_event("click")
     expect(done).to_have_text("✓ Done")
     assert_no_errors(page)
 
