@@ -61,7 +61,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if lang == DEFAULT:
             return self._voila_fill_if_needed(delay, notebook_name, env, **kwargs)
         own = self._pools.get(notebook_name, [])
-        self._pools[notebook_name] = self._language_pools.setdefault((notebook_name, lang), [])
+        self._pools[notebook_name] = self._pool(notebook_name, lang)
         try:       # fill_if_needed starts its tasks without awaiting, so nothing else sees the swap
             return self._voila_fill_if_needed(delay, notebook_name, env, **kwargs)
         finally:
@@ -73,8 +73,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         ``get_rendered_notebook``, per language); the pool is refilled in that language."""
         env = dict(extra_kernel_env_variables or {})
         env[PAGE_LANGUAGE] = lang = from_query(urlsplit(env.get(REQUEST_URL, "")).query)
-        pool = self._pools.setdefault(notebook_name, []) if lang == DEFAULT else \
-            self._language_pools.setdefault((notebook_name, lang), [])
+        pool = self._pool(notebook_name, lang)
         if not pool:                 # the first learner to ask for this page in this language
             self._fill_in_language(0, notebook_name, env, **kwargs)
         content = await pool.pop(0)
@@ -82,6 +81,12 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self.log.info("Using pre-heated kernel: %s for %s (%s)", content["kernel_id"], notebook_name, lang)
         self._fill_in_language(None, notebook_name, env, **kwargs)
         return content["task"], content["renderer"].rendered_cache, content["kernel_id"]
+
+    def _pool(self, notebook_name: str, lang: str) -> list[asyncio.Task]:
+        """The kernels heating for this page in this language (Voilà's own pool for the default)."""
+        if lang == DEFAULT:
+            return self._pools.setdefault(notebook_name, [])
+        return self._language_pools.setdefault((notebook_name, lang), [])
 
     def _in_language_pool(self, kernel_id: str) -> bool:
         return any(_holds(t, kernel_id) for pool in self._language_pools.values() for t in pool)

@@ -61,11 +61,9 @@ CSS = """
 /* the table: one panel per seat (lessons, the play page, the replay) */
 .sn-table{display:flex;flex-wrap:wrap;gap:4px;align-items:stretch}
 .sn-seat{display:flex;flex:1 1 210px;min-width:0;max-width:440px}
-/* the play page's seat rows (play_setup): on a narrow screen a row wraps, and each control
-   shows its column's caption instead of the captions' row */
+/* the play page's seat rows (play_setup): a row wraps when the page is narrower than it, and on
+   a phone-width screen each control shows its column's caption instead of the captions' row */
 .snl-seat-row{flex-wrap:wrap;max-width:100%}
-.snl-seat-row .widget-dropdown,.snl-seat-row .widget-text{max-width:calc(100% - 2 * var(--jp-widgets-margin, 2px))}
-.snl-seat-row .widget-dropdown>select{min-width:0}
 .snl-seat-cap{display:none}
 @media (max-width:760px){.snl-seat-head{display:none}.snl-seat-cap{display:block}}
 .sn-seat.sn-acting .sn-panel{border:2px solid #f9a825;background:#fffde7}
