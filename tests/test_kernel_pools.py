@@ -5,6 +5,7 @@ language's pool is never culled.  (tests/browser/test_serving.py does it with Vo
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import itertools
 
 from voila.voila_kernel_manager import voila_kernel_manager_factory
@@ -65,4 +66,6 @@ def test_each_language_has_its_own_pool():
         mgr._kernels = {"uk-4": object()}
         assert await mgr.cull_kernel_if_idle("uk-4") is None            # a waiting kernel is never culled
 
-    asyncio.run(run())
+    # in a thread of its own: the browser tests' Playwright keeps an event loop running in this one
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
