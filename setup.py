@@ -10,6 +10,7 @@ A compiled module is loaded instead of its .py file, so this records a hash of e
 compiled source and ``sheriff/compiled.py`` refuses to run stale compiled code.
 More in docs/speed.md.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -25,7 +26,7 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 HOT = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["sheriff"]["compiled"]
 RECORD = ROOT / "sheriff" / "data" / "compiled.json"
-GROUP = "sheriff_engine"                         # name of the shared library mypyc builds
+GROUP = "sheriff_engine"  # name of the shared library mypyc builds
 BUILDING = {"bdist_wheel", "editable_wheel", "build_ext", "build", "install", "develop"}
 
 
@@ -39,7 +40,7 @@ class OptionalBuildExt(build_ext):
     def run(self) -> None:
         try:
             super().run()
-        except Exception as e:       # no compiler, no Python.h, ...: all or nothing
+        except Exception as e:  # no compiler, no Python.h, ...: all or nothing
             note(f"compiling failed ({e}); installing plain Python instead")
             for out in self.get_outputs():
                 Path(out).unlink(missing_ok=True)
@@ -47,7 +48,7 @@ class OptionalBuildExt(build_ext):
 
 
 def compiled_modules() -> list:
-    if not BUILDING.intersection(sys.argv):     # metadata steps: no need to run mypyc
+    if not BUILDING.intersection(sys.argv):  # metadata steps: no need to run mypyc
         return []
     # An editable install compiles in place: clear the last build's files first.
     RECORD.unlink(missing_ok=True)
@@ -61,8 +62,9 @@ def compiled_modules() -> list:
         return []
     try:
         from mypyc.build import mypycify
+
         exts = mypycify(HOT, opt_level="3", group_name=GROUP)
-    except BaseException as e:       # mypy reports type errors by SystemExit
+    except BaseException as e:  # mypy reports type errors by SystemExit
         note(f"mypyc cannot compile ({e!r}); installing plain Python instead")
         return []
     record = {path: hashlib.sha256((ROOT / path).read_bytes()).hexdigest() for path in HOT}

@@ -11,6 +11,7 @@
 speed, which a lesson does not notice).  ``test`` and ``build`` compile the engine's inner loop
 with mypyc when a C compiler is at hand (setup.py, docs/speed.md); SHERIFF_PURE=1 skips that.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -34,9 +35,11 @@ NBVAL_ARGS = ["--nbval-lax", "--nbval-current-env", "--nbval-sanitize-with=tests
 # pip's lines worth showing a newcomer while it works; the rest (and setuptools' notices) is noise.
 PIP_PROGRESS = re.compile(r"^(Collecting|Installing collected|Successfully|Building|ERROR|error)")
 # Server log lines that alarm a newcomer but mean nothing here (see docs/deploy.md).
-SERVER_NOISE = re.compile(r"is not trusted|without encryption|Using .* to store connection files"
-                          r"|Storing connection files|Serving static files|Voil.+ is running at"
-                          r"|^\s*http://127\.0\.0\.1|kernel_pools_config|No such comm|Timeout waiting for IOPub")
+SERVER_NOISE = re.compile(
+    r"is not trusted|without encryption|Using .* to store connection files"
+    r"|Storing connection files|Serving static files|Voil.+ is running at"
+    r"|^\s*http://127\.0\.0\.1|kernel_pools_config|No such comm|Timeout waiting for IOPub"
+)
 
 
 def say(msg: str) -> None:
@@ -61,7 +64,7 @@ def pip(args: list[str], compiled: bool) -> None:
     pending = b""
     while True:
         ready, _, _ = select.select([proc.stdout], [], [], 15)
-        if not ready:        # pip unpacks and compiles in silence: say it is still at work
+        if not ready:  # pip unpacks and compiles in silence: say it is still at work
             say(f"  ... still working ({time.monotonic() - start:.0f} s so far)")
             continue
         chunk = os.read(proc.stdout.fileno(), 65536)
@@ -101,8 +104,10 @@ def install(extra: str, compiled: bool) -> None:
     mode = installed_mode(extra)
     want = "compiled" if compiled else "plain"
     if mode is None:
-        say(f"step 2/3: installing the project and its [{extra}] dependencies into {VENV.name}/ "
-            + ("(and compiling the engine: a few minutes)" if compiled else "(plain Python: no compile)"))
+        say(
+            f"step 2/3: installing the project and its [{extra}] dependencies into {VENV.name}/ "
+            + ("(and compiling the engine: a few minutes)" if compiled else "(plain Python: no compile)")
+        )
         # --no-compile: pip would byte-compile every installed file (scipy, matplotlib...) up front;
         # Python compiles the modules a lesson imports when it first imports them.
         pip(["--no-compile", "-e", f".[{extra}]"], compiled)
@@ -119,8 +124,12 @@ def engine_importable() -> bool:
 
 
 def engine_kind() -> str:
-    out = subprocess.run([str(PY), "-c", "import sheriff.compiled as c; print(c.is_compiled())"],
-                         cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    out = subprocess.run(
+        [str(PY), "-c", "import sheriff.compiled as c; print(c.is_compiled())"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
     return "compiled" if out == "True" else "plain Python"
 
 
@@ -129,8 +138,14 @@ def build(args: list[str]) -> int:
     compiled = "--plain" not in args and os.environ.get("SHERIFF_PURE") != "1"
     if not PY.exists():
         install("app", compiled=False)
-    say("building the engine: " + ("compiling with mypyc (2-6 minutes on a small machine; "
-                                   "nothing to see until it ends)" if compiled else "plain Python"))
+    say(
+        "building the engine: "
+        + (
+            "compiling with mypyc (2-6 minutes on a small machine; nothing to see until it ends)"
+            if compiled
+            else "plain Python"
+        )
+    )
     pip(["--no-deps", "-e", "."], compiled)
     kind = engine_kind()
     for stamp in VENV.glob(".sheriff-installed-*"):
@@ -148,8 +163,10 @@ def ensure_chromium() -> None:
         run("apt-get", "update")
         run("apt-get", "install", "-y", "chromium", env=dict(os.environ, DEBIAN_FRONTEND="noninteractive"))
         return
-    sys.exit(f"error: {CHROMIUM} not found; install it with `sudo apt-get install -y chromium` "
-             "(or set SHERIFF_SKIP_BROWSER=1 to skip the browser tests)")
+    sys.exit(
+        f"error: {CHROMIUM} not found; install it with `sudo apt-get install -y chromium` "
+        "(or set SHERIFF_SKIP_BROWSER=1 to skip the browser tests)"
+    )
 
 
 def app(args: list[str]) -> int:
@@ -157,7 +174,7 @@ def app(args: list[str]) -> int:
     if "--port" in args:
         i = args.index("--port")
         port = int(args[i + 1])
-        del args[i:i + 2]
+        del args[i : i + 2]
     for a in list(args):
         if a.startswith("--port="):
             port = int(a.split("=", 1)[1])
@@ -165,13 +182,20 @@ def app(args: list[str]) -> int:
     install("app", compiled=False)
     url = f"http://127.0.0.1:{port}/voila/render/{Path(HOME_PAGE).name}"
     say("step 3/3: starting the Voilà server (each lesson gets a kernel warmed up in the background)")
-    cmd = [str(VENV / "bin" / "voila"), "notebooks", "--no-browser", f"--port={port}",
-           "--Voila.ip=127.0.0.1", "--Voila.port_retries=0", *args]
+    cmd = [
+        str(VENV / "bin" / "voila"),
+        "notebooks",
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--Voila.port_retries=0",
+        *args,
+    ]
     # cwd=ROOT so Voilà reads ./voila.json; its log is passed on without the lines that
     # sound alarming but are not (notebooks are ours; kernels talk over local sockets).
-    env = dict(os.environ, JUPYTER_PATH=str(ROOT / "share" / "jupyter"))   # the page template as in the tree
+    env = dict(os.environ, JUPYTER_PATH=str(ROOT / "share" / "jupyter"))  # the page template as in the tree
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    signal.signal(signal.SIGTERM, signal.default_int_handler)   # `kill <pid>` stops Voilà too, as Ctrl-C does
+    signal.signal(signal.SIGTERM, signal.default_int_handler)  # `kill <pid>` stops Voilà too, as Ctrl-C does
     try:
         for line in proc.stdout:
             if "is running at" in line:
@@ -197,12 +221,19 @@ def test(args: list[str]) -> int:
 
 def binder_link(args: list[str]) -> int:
     """The mybinder.org link that opens the home page, from the `origin` remote on GitHub."""
-    remote = args[0] if args else subprocess.run(["git", "remote", "get-url", "origin"], cwd=ROOT,
-                                                 capture_output=True, text=True).stdout.strip()
+    remote = (
+        args[0]
+        if args
+        else subprocess.run(
+            ["git", "remote", "get-url", "origin"], cwd=ROOT, capture_output=True, text=True
+        ).stdout.strip()
+    )
     m = re.search(r"github\.com[:/]([^/\s]+)/([^/\s]+?)(?:\.git)?/?$", remote)
     if not m:
-        say(f"no GitHub remote (origin is {remote or 'not set'}): Binder builds public GitHub "
-            "repositories; push there, then run this again (or pass the URL)")
+        say(
+            f"no GitHub remote (origin is {remote or 'not set'}): Binder builds public GitHub "
+            "repositories; push there, then run this again (or pass the URL)"
+        )
         return 1
     say(f"https://mybinder.org/v2/gh/{m[1]}/{m[2]}/HEAD?urlpath=voila%2Frender%2Fnotebooks%2F00_home.ipynb")
     return 0

@@ -13,6 +13,7 @@ answers, and how many of the class's kernels are left a minute after every tab i
 a learner closes it (``beforeunload`` runs).  Servers listen on 127.0.0.1; every wait is bounded,
 the run stops by itself.  This prints figures; it is not a test.  Heavy: run it sparingly.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,8 +32,8 @@ import psutil
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, WIDGET_SELECTOR, VoilaServer  # noqa: E402
 
-PAGE_TIMEOUT_S = 300      # a learner who waited five minutes has given up: the page failed
-FREED_WITHIN_S = 60       # closed tabs' kernels should be gone within a minute
+PAGE_TIMEOUT_S = 300  # a learner who waited five minutes has given up: the page failed
+FREED_WITHIN_S = 60  # closed tabs' kernels should be gone within a minute
 
 
 def kernels(server: VoilaServer) -> list[psutil.Process]:
@@ -113,7 +114,7 @@ async def classroom(server: VoilaServer, browser, lesson: str, n: int, idle: int
     ks = kernels(server)
     mem = rss_mb(ks)
     alive = answers(server.url)
-    for _, _, context in results:                    # every learner closes the tab
+    for _, _, context in results:  # every learner closes the tab
         for page in context.pages:
             try:
                 await page.close(run_before_unload=True)
@@ -125,10 +126,19 @@ async def classroom(server: VoilaServer, browser, lesson: str, n: int, idle: int
     freed_s = time.monotonic() - t_close
     for _, _, context in results:
         await context.close()
-    return dict(n=n, ok=len(waits), median=statistics.median(waits) if waits else None,
-                max=max(waits) if waits else None, sent=statistics.median(sent) if sent else None, kernels=len(ks),
-                per_kernel=statistics.mean(mem) if mem else 0.0, total=sum(mem), alive=alive,
-                left=left, freed_s=freed_s)
+    return dict(
+        n=n,
+        ok=len(waits),
+        median=statistics.median(waits) if waits else None,
+        max=max(waits) if waits else None,
+        sent=statistics.median(sent) if sent else None,
+        kernels=len(ks),
+        per_kernel=statistics.mean(mem) if mem else 0.0,
+        total=sum(mem),
+        alive=alive,
+        left=left,
+        freed_s=freed_s,
+    )
 
 
 async def main_async(args) -> int:
@@ -136,14 +146,13 @@ async def main_async(args) -> int:
 
     repo = Path(args.repo).resolve()
     env = None
-    if repo != ROOT:    # the kernels import that checkout's engine (only it: its root may shadow packages)
+    if repo != ROOT:  # the kernels import that checkout's engine (only it: its root may shadow packages)
         only = Path(tempfile.mkdtemp(prefix="sheriff-classroom-"))
         (only / "sheriff").symlink_to(repo / "sheriff")
         env = {"PYTHONPATH": str(only)}
     extra = []
-    if args.pool:    # Voilà's own lever for a class: more preheated kernels for the lesson it opens
-        extra = ["--VoilaKernelManager.kernel_pools_config="
-                 + json.dumps({args.lesson: {"pool_size": args.pool}})]
+    if args.pool:  # Voilà's own lever for a class: more preheated kernels for the lesson it opens
+        extra = ["--VoilaKernelManager.kernel_pools_config=" + json.dumps({args.lesson: {"pool_size": args.pool}})]
     server = VoilaServer(repo / "notebooks", cwd=repo, timeout=120, env=env, extra_args=extra)
     rows = []
     with server:
@@ -154,16 +163,22 @@ async def main_async(args) -> int:
             await wait_until(lambda: len(kernels(server)) >= want, 600)
         await quiet()
         idle = len(kernels(server))
-        print(f"server: {repo} · idle kernels (preheated pools): {idle}, "
-              f"{statistics.mean(rss_mb(kernels(server)) or [0]):.0f} MB each", flush=True)
+        print(
+            f"server: {repo} · idle kernels (preheated pools): {idle}, "
+            f"{statistics.mean(rss_mb(kernels(server)) or [0]):.0f} MB each",
+            flush=True,
+        )
         async with async_playwright() as p:
             browser = await p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             try:
                 for n in args.n:
                     row = await classroom(server, browser, args.lesson, n, idle)
                     rows.append(row)
-                    print(f"N={n}: {row['ok']}/{n} pages, median {fmt(row['median'])} max {fmt(row['max'])}, "
-                          f"server answers: {row['alive']}", flush=True)
+                    print(
+                        f"N={n}: {row['ok']}/{n} pages, median {fmt(row['median'])} max {fmt(row['max'])}, "
+                        f"server answers: {row['alive']}",
+                        flush=True,
+                    )
                     if not row["alive"]:
                         break
                     await wait_until(lambda: server.pools_filled() and len(kernels(server)) <= idle, 120)
@@ -172,13 +187,17 @@ async def main_async(args) -> int:
                 await browser.close()
     print(f"\nlesson {args.lesson}; waits are navigation -> first widget, seconds")
     print("('page sent': median time until the server had sent the whole page; the rest is the browsers)")
-    print(f"{'N':>3} {'failed':>6} {'median':>7} {'max':>7} {'page sent':>9} {'kernels':>7} {'MB/kernel':>9} "
-          f"{'MB total':>8} {'answers':>7} {'left after close':>16}")
+    print(
+        f"{'N':>3} {'failed':>6} {'median':>7} {'max':>7} {'page sent':>9} {'kernels':>7} {'MB/kernel':>9} "
+        f"{'MB total':>8} {'answers':>7} {'left after close':>16}"
+    )
     for r in rows:
         left = f"{r['left']} ({r['freed_s']:.0f} s)"
-        print(f"{r['n']:>3} {r['n'] - r['ok']:>6} {fmt(r['median']):>7} {fmt(r['max']):>7} {fmt(r['sent']):>9} "
-              f"{r['kernels']:>7} "
-              f"{r['per_kernel']:>9.0f} {r['total']:>8.0f} {str(r['alive']):>7} {left:>16}")
+        print(
+            f"{r['n']:>3} {r['n'] - r['ok']:>6} {fmt(r['median']):>7} {fmt(r['max']):>7} {fmt(r['sent']):>9} "
+            f"{r['kernels']:>7} "
+            f"{r['per_kernel']:>9.0f} {r['total']:>8.0f} {str(r['alive']):>7} {left:>16}"
+        )
     return 0
 
 
@@ -187,13 +206,14 @@ def fmt(x: float | None) -> str:
 
 
 def main() -> int:
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))   # a stop still stops our server and kernels
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # a stop still stops our server and kernels
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--n", type=int, nargs="+", default=[1, 10, 20, 30], help="class sizes (default 1 10 20 30)")
     ap.add_argument("--lesson", default="05_inspection.ipynb", help="notebook in notebooks/ (default lesson 05)")
     ap.add_argument("--repo", default=str(ROOT), help="checkout whose notebooks/ and voila.json are served")
-    ap.add_argument("--pool", type=int, default=0,
-                    help="preheated kernels kept for the lesson (default: voila.json's, 1)")
+    ap.add_argument(
+        "--pool", type=int, default=0, help="preheated kernels kept for the lesson (default: voila.json's, 1)"
+    )
     return asyncio.run(main_async(ap.parse_args()))
 
 

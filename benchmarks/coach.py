@@ -10,6 +10,7 @@ winners.  Prints the coach's win share with a 95 % confidence interval (normal
 approximation over games), its fair share (1 / players), mean scores, the win share
 against each opponent style, and the time taken.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -57,11 +58,12 @@ def main() -> None:
     secs = time.perf_counter() - start
     k = len(shares)
     share = statistics.mean(shares)
-    half = 1.96 * statistics.stdev(shares) / k ** 0.5
-    print(f"engine: {'compiled' if compiled.is_compiled() else 'plain Python'}; {args.edition}, {n} players, "
-          f"{k} games in {secs:.0f} s ({secs / k * 1000:.0f} ms a game)")
-    print(f"coach win share: {share:.3f}  95% CI [{share - half:.3f}, {share + half:.3f}]  "
-          f"(fair share {1 / n:.3f})")
+    half = 1.96 * statistics.stdev(shares) / k**0.5
+    print(
+        f"engine: {'compiled' if compiled.is_compiled() else 'plain Python'}; {args.edition}, {n} players, "
+        f"{k} games in {secs:.0f} s ({secs / k * 1000:.0f} ms a game)"
+    )
+    print(f"coach win share: {share:.3f}  95% CI [{share - half:.3f}, {share + half:.3f}]  (fair share {1 / n:.3f})")
     print(f"mean score: coach {statistics.mean(coach_scores):.1f}, the other seats {statistics.mean(other_scores):.1f}")
     print("coach win share in games with each existing style at the table:")
     for (m, s), w in by_style.items():

@@ -9,6 +9,7 @@ the median is shown beside it, with the mean number of actions per game.  A line
 before them says whether the engine runs compiled (mypyc, see setup.py) or as
 plain Python (``SHERIFF_PURE=1 python3 tasks.py build`` switches to plain Python).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -47,8 +48,10 @@ def main() -> None:
         for _ in range(args.runs):
             rate, actions = run(n, ed, args.games)
             rates.append(rate)
-        print(f"players={n} games_per_s={max(rates):.0f}  (best of {args.runs} runs of {args.games} games, "
-              f"median {statistics.median(rates):.0f}; edition {ed}, {actions / args.games:.0f} actions/game)")
+        print(
+            f"players={n} games_per_s={max(rates):.0f}  (best of {args.runs} runs of {args.games} games, "
+            f"median {statistics.median(rates):.0f}; edition {ed}, {actions / args.games:.0f} actions/game)"
+        )
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@
 Instructions per game = (second count - first count) / 20: the start-up, the imports and
 one warm-up game cancel out.  The games are the 2E games with seeds 0..n-1, as in engine.py.
 """
+
 from __future__ import annotations
 
 import sys
@@ -15,6 +16,6 @@ from sheriff.engine import Game
 from sheriff.rules import Rules
 
 rules = Rules(edition="2E", players=5)
-play_game(Game(rules, seed=1000), make_bots(5, seed=1000))      # warm-up: lazy imports, caches
+play_game(Game(rules, seed=1000), make_bots(5, seed=1000))  # warm-up: lazy imports, caches
 for seed in range(int(sys.argv[1])):
     play_game(Game(rules, seed=seed), make_bots(5, seed=seed))

@@ -20,6 +20,7 @@ element with CSS class ``sheriff-bench-click`` and waits until the text of the f
 every click must change that text.  Targets: first widget <= 1.5 x baseline,
 click <= baseline + 100 ms.  This prints figures; it is not a test.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -35,11 +36,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"
 from harness import ROOT, WIDGET_SELECTOR, VoilaServer, launch_chromium, open_lesson  # noqa: E402
 
 BASELINE = "benchmarks/baseline_one_button.ipynb"
-FIRST_WIDGET_TARGET = 1.5     # x baseline
-CLICK_TARGET_MS = 100.0       # baseline + this
+FIRST_WIDGET_TARGET = 1.5  # x baseline
+CLICK_TARGET_MS = 100.0  # baseline + this
 
 # Records, on the page's own clock (ms since navigation start), when the first widget appears.
-FIRST_WIDGET_PROBE = """
+FIRST_WIDGET_PROBE = (
+    """
 (() => {
   const sel = %r;
   const seen = () => {
@@ -52,7 +54,9 @@ FIRST_WIDGET_PROBE = """
   new MutationObserver((_, obs) => { if (seen()) obs.disconnect(); })
     .observe(document, {childList: true, subtree: true});
 })();
-""" % WIDGET_SELECTOR
+"""
+    % WIDGET_SELECTOR
+)
 
 # Clicks the marked control and resolves with the ms until the marked result's text changes.
 CLICK_JS = """
@@ -91,14 +95,13 @@ def show_marks(page) -> None:
         parts.nth(k).click()
         try:
             page.wait_for_selector(".sheriff-bench-click", state="attached", timeout=5000)
-        except Exception:        # not in this part: try the one before
+        except Exception:  # not in this part: try the one before
             continue
 
 
 # Every resource the page fetched: [bytes over the wire, body bytes]; a resource served from
 # the browser's cache without asking the server has transferSize 0.
-RESOURCES_JS = ("() => performance.getEntriesByType('resource')"
-                ".map(e => [e.transferSize, e.decodedBodySize])")
+RESOURCES_JS = "() => performance.getEntriesByType('resource').map(e => [e.transferSize, e.decodedBodySize])"
 
 
 def wait_warm(server) -> None:
@@ -121,7 +124,7 @@ def measure(browser, base_url: str, rel: str, runs: int, clicks: int, with_click
     click_ms: list[float] = []
     counts: dict[str, int] = {}
     timeouts = 0
-    for run in range(runs + 1):          # run 0 is a discarded warm-up
+    for run in range(runs + 1):  # run 0 is a discarded warm-up
         wait_warm(server)
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         context.add_init_script(FIRST_WIDGET_PROBE)
@@ -129,8 +132,11 @@ def measure(browser, base_url: str, rel: str, runs: int, clicks: int, with_click
             page, ms, res = visit(context, base_url, rel)
             if run:
                 loads.append(ms)
-                counts.update(requests=len(res), kb=round(sum(r[0] for r in res) / 1024),
-                              body_kb=round(sum(r[1] for r in res) / 1024))
+                counts.update(
+                    requests=len(res),
+                    kb=round(sum(r[0] for r in res) / 1024),
+                    body_kb=round(sum(r[1] for r in res) / 1024),
+                )
             if with_click and run:
                 show_marks(page)
                 for _ in range(clicks):
@@ -139,10 +145,10 @@ def measure(browser, base_url: str, rel: str, runs: int, clicks: int, with_click
                         timeouts += 1
                     else:
                         click_ms.append(ms)
-            page.goto("about:blank")     # fires Voilà's beforeunload: its kernel is shut down
+            page.goto("about:blank")  # fires Voilà's beforeunload: its kernel is shut down
             page.close()
             wait_warm(server)
-            page, ms, res = visit(context, base_url, rel)       # the same learner comes back
+            page, ms, res = visit(context, base_url, rel)  # the same learner comes back
             if run:
                 backs.append(ms)
                 counts["back_requests"] = sum(1 for r in res if r[0] > 0)
@@ -179,20 +185,26 @@ def main() -> int:
                     marked = has_marks(ROOT / rel)
                     print(f"measuring {rel} ...", file=sys.stderr, flush=True)
                     address = Path(rel).name + (f"?lang={args.lang}" if args.lang else "")
-                    rows.append((rel, marked, *measure(browser, base_url, address, args.runs,
-                                                       args.clicks, marked, server)))
+                    rows.append(
+                        (rel, marked, *measure(browser, base_url, address, args.runs, args.clicks, marked, server))
+                    )
                     print(f"  load average {os.getloadavg()[0]:.1f}", file=sys.stderr, flush=True)
             finally:
                 browser.close()
 
     _, _, base_load, _, _, base_click, _ = rows[0]
-    print(f"\nmedians over {args.runs} loads x {args.clicks} clicks{f', pages in {args.lang!r}' if args.lang else ''};"
-          " load average (1/5/15 min) "
-          + " / ".join(f"{x:.1f}" for x in os.getloadavg()) + f" on {os.cpu_count()} CPUs")
-    print(f"targets: first widget <= {FIRST_WIDGET_TARGET}x baseline, click <= baseline + {CLICK_TARGET_MS:.0f} ms;"
-          " 'new' = a first visit, 'back' = a second visit in the same browser")
-    print(f"{'page':38} {'new ms':>7} {'back ms':>7} {'x base':>6} {'requests':>8} {'kB':>6} {'back req':>8}"
-          f" {'click ms':>9} {'- base':>7}  verdict")
+    print(
+        f"\nmedians over {args.runs} loads x {args.clicks} clicks{f', pages in {args.lang!r}' if args.lang else ''};"
+        " load average (1/5/15 min) " + " / ".join(f"{x:.1f}" for x in os.getloadavg()) + f" on {os.cpu_count()} CPUs"
+    )
+    print(
+        f"targets: first widget <= {FIRST_WIDGET_TARGET}x baseline, click <= baseline + {CLICK_TARGET_MS:.0f} ms;"
+        " 'new' = a first visit, 'back' = a second visit in the same browser"
+    )
+    print(
+        f"{'page':38} {'new ms':>7} {'back ms':>7} {'x base':>6} {'requests':>8} {'kB':>6} {'back req':>8}"
+        f" {'click ms':>9} {'- base':>7}  verdict"
+    )
     for rel, marked, load, back, counts, click, timeouts in rows:
         ratio = load / base_load
         verdict = [] if rel == BASELINE else ["ok" if ratio <= FIRST_WIDGET_TARGET else "SLOW LOAD"]
@@ -208,8 +220,10 @@ def main() -> int:
                 verdict.append("ok" if delta <= CLICK_TARGET_MS else "SLOW CLICK")
         if timeouts:
             verdict.append(f"{timeouts} clicks timed out")
-        print(f"{rel[-38:]:38} {load:7.0f} {back:7.0f} {ratio:6.2f} {counts['requests']:8} {counts['kb']:6}"
-              f" {counts['back_requests']:8} {click_txt:>9} {delta_txt:>7}  {' '.join(verdict)}")
+        print(
+            f"{rel[-38:]:38} {load:7.0f} {back:7.0f} {ratio:6.2f} {counts['requests']:8} {counts['kb']:6}"
+            f" {counts['back_requests']:8} {click_txt:>9} {delta_txt:>7}  {' '.join(verdict)}"
+        )
     return 0
 
 

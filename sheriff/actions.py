@@ -19,6 +19,7 @@ Phase by phase:
               PayDebt (the debtor's goods for a debt gold did not cover),
               AgreeBooty (six players: a Deputy's terms for the Booty's leftovers)
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -29,13 +30,13 @@ from sheriff.i18n import _, ngettext
 from sheriff.wording import Table, bribe_text, cards_text, good_count, goods_kind
 
 # How a field is written in JSON (see sheriff.record): the marker is the Annotated metadata.
-Seat = Annotated[int, "seat"]                    # a seat number
+Seat = Annotated[int, "seat"]  # a seat number
 Seats = Annotated[tuple[int, ...], "seats"]
-Good = Annotated[int, "good"]                    # a good, by name in JSON
-Cards = Annotated[tuple[int, ...], "cards"]      # cards, by name in JSON
-StandCards = Annotated[tuple[int, ...], "stand_cards"]   # a stand can hold more cards than a move names
-Count = Annotated[int, "count"]                  # a number of cards
-Pile = Annotated[int, "pile"]                    # 1E: a discard pile, 0 (left) or 1 (right)
+Good = Annotated[int, "good"]  # a good, by name in JSON
+Cards = Annotated[tuple[int, ...], "cards"]  # cards, by name in JSON
+StandCards = Annotated[tuple[int, ...], "stand_cards"]  # a stand can hold more cards than a move names
+Count = Annotated[int, "count"]  # a number of cards
+Pile = Annotated[int, "pile"]  # 1E: a discard pile, 0 (left) or 1 (right)
 Piles = Annotated[tuple[int, ...], "piles"]
 Gold = Annotated[int, "gold"]
 Promise = Annotated[str, "promise"]
@@ -51,6 +52,7 @@ class Bribe:
     ``inspect`` / ``let_pass`` bind the Sheriff about other merchants' bags this round;
     ``promise`` is free text about later rounds, which binds nobody.
     """
+
     gold: Gold = 0
     stand: StandCards = ()
     bag: Cards = ()
@@ -68,10 +70,10 @@ class Bribe:
 
 @dataclass(frozen=True, slots=True)
 class Action:
-    tag: ClassVar[str] = ""         # the move's "type" in JSON
+    tag: ClassVar[str] = ""  # the move's "type" in JSON
     player: Seat
 
-    def text(self, names) -> str:   # pragma: no cover - every subclass overrides
+    def text(self, names) -> str:  # pragma: no cover - every subclass overrides
         return f"{names[self.player]}: {type(self).__name__}"
 
     def attempt(self, t: Table, seat: int | None) -> str:  # pragma: no cover - every subclass overrides
@@ -86,12 +88,14 @@ class ChooseStart(Action):
     start: Seat
 
     def text(self, names) -> str:
-        return _("{player} picks {start} to start the Market.").format(player=_(names[self.player]),
-                                                                     start=_(names[self.start]))
+        return _("{player} picks {start} to start the Market.").format(
+            player=_(names[self.player]), start=_(names[self.start])
+        )
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return _("{player} picks {start} to start the Market").format(player=t.who(self.player),
-                                                                    start=t.who(self.start))
+        return _("{player} picks {start} to start the Market").format(
+            player=t.who(self.player), start=t.who(self.start)
+        )
 
 
 @fast_init
@@ -103,6 +107,7 @@ class Market(Action):
     a discard pile, top card first; the rest comes from the draw pile.  ``pile`` is
     where the set-aside cards go.
     """
+
     tag: ClassVar[str] = "market"
     discard: Cards = ()
     from_piles: Piles = ()
@@ -113,27 +118,46 @@ class Market(Action):
         if not self.discard:
             return _("{player} keeps the whole hand.").format(player=who)
         if self.from_piles:
-            return ngettext("{player} sets aside {n} card, takes {k} from the discard piles and draws back up.",
-                            "{player} sets aside {n} cards, takes {k} from the discard piles and draws back up.",
-                            n).format(player=who, n=n, k=k)
-        return ngettext("{player} sets aside {n} card and draws back up.",
-                        "{player} sets aside {n} cards and draws back up.", n).format(player=who, n=n)
+            return ngettext(
+                "{player} sets aside {n} card, takes {k} from the discard piles and draws back up.",
+                "{player} sets aside {n} cards, takes {k} from the discard piles and draws back up.",
+                n,
+            ).format(player=who, n=n, k=k)
+        return ngettext(
+            "{player} sets aside {n} card and draws back up.", "{player} sets aside {n} cards and draws back up.", n
+        ).format(player=who, n=n)
 
     def attempt(self, t: Table, seat: int | None) -> str:
         w, k = t.who(self.player), len(self.from_piles)
         goods = cards_text(self.discard)
         if self.discard and self.from_piles:
-            msg = (ngettext("{player} sets aside {goods} and takes {n} card from the discard piles",
-                            "{player} sets aside {goods} and takes {n} cards from the discard piles", k)
-                   if t.edition1 else
-                   ngettext("{player} sets aside {goods} and takes {n} card from the discard pile",
-                            "{player} sets aside {goods} and takes {n} cards from the discard pile", k))
+            msg = (
+                ngettext(
+                    "{player} sets aside {goods} and takes {n} card from the discard piles",
+                    "{player} sets aside {goods} and takes {n} cards from the discard piles",
+                    k,
+                )
+                if t.edition1
+                else ngettext(
+                    "{player} sets aside {goods} and takes {n} card from the discard pile",
+                    "{player} sets aside {goods} and takes {n} cards from the discard pile",
+                    k,
+                )
+            )
         elif self.from_piles:
-            msg = (ngettext("{player} keeps the whole hand and takes {n} card from the discard piles",
-                            "{player} keeps the whole hand and takes {n} cards from the discard piles", k)
-                   if t.edition1 else
-                   ngettext("{player} keeps the whole hand and takes {n} card from the discard pile",
-                            "{player} keeps the whole hand and takes {n} cards from the discard pile", k))
+            msg = (
+                ngettext(
+                    "{player} keeps the whole hand and takes {n} card from the discard piles",
+                    "{player} keeps the whole hand and takes {n} cards from the discard piles",
+                    k,
+                )
+                if t.edition1
+                else ngettext(
+                    "{player} keeps the whole hand and takes {n} card from the discard pile",
+                    "{player} keeps the whole hand and takes {n} cards from the discard pile",
+                    k,
+                )
+            )
         elif self.discard:
             msg = _("{player} sets aside {goods}")
         else:
@@ -148,16 +172,23 @@ class LoadBag(Action):
     cards: Cards
 
     def text(self, names) -> str:
-        return ngettext("{player} loads {n} card and closes the bag.", "{player} loads {n} cards and closes the bag.",
-                        len(self.cards)).format(player=_(names[self.player]), n=len(self.cards))
+        return ngettext(
+            "{player} loads {n} card and closes the bag.",
+            "{player} loads {n} cards and closes the bag.",
+            len(self.cards),
+        ).format(player=_(names[self.player]), n=len(self.cards))
 
     def attempt(self, t: Table, seat: int | None) -> str:
         w = t.who(self.player)
         if seat is None or seat == self.player:
-            return ngettext("{player} tries to pack {goods} ({n} card)", "{player} tries to pack {goods} ({n} cards)",
-                            len(self.cards)).format(player=w, goods=cards_text(self.cards), n=len(self.cards))
-        return ngettext("{player} tries to pack {n} card", "{player} tries to pack {n} cards",
-                        len(self.cards)).format(player=w, n=len(self.cards))
+            return ngettext(
+                "{player} tries to pack {goods} ({n} card)",
+                "{player} tries to pack {goods} ({n} cards)",
+                len(self.cards),
+            ).format(player=w, goods=cards_text(self.cards), n=len(self.cards))
+        return ngettext("{player} tries to pack {n} card", "{player} tries to pack {n} cards", len(self.cards)).format(
+            player=w, n=len(self.cards)
+        )
 
 
 @fast_init
@@ -168,30 +199,39 @@ class Declare(Action):
     count: Count
 
     def text(self, names) -> str:
-        return _('{player} declares: "{count} {kind}."').format(player=_(names[self.player]), count=self.count,
-                                                               kind=goods_kind(self.good))
+        return _('{player} declares: "{count} {kind}."').format(
+            player=_(names[self.player]), count=self.count, kind=goods_kind(self.good)
+        )
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return _('{player} tries to declare "{goods}"').format(player=t.who(self.player),
-                                                              goods=good_count(self.good, self.count))
+        return _('{player} tries to declare "{goods}"').format(
+            player=t.who(self.player), goods=good_count(self.good, self.count)
+        )
 
 
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Stance(Action):
     """Six players: one Deputy says whether they would inspect ``merchant``'s bag."""
+
     tag: ClassVar[str] = "stance"
     merchant: Seat
     inspect: Flag
 
     def text(self, names) -> str:
-        msg = _("Deputy {deputy} is suspicious of {merchant}.") if self.inspect else \
-            _("Deputy {deputy} would let pass {merchant}.")
+        msg = (
+            _("Deputy {deputy} is suspicious of {merchant}.")
+            if self.inspect
+            else _("Deputy {deputy} would let pass {merchant}.")
+        )
         return msg.format(deputy=_(names[self.player]), merchant=_(names[self.merchant]))
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        msg = _("{deputy} wants to inspect {merchant}'s bag") if self.inspect else \
-            _("{deputy} would let through {merchant}'s bag")
+        msg = (
+            _("{deputy} wants to inspect {merchant}'s bag")
+            if self.inspect
+            else _("{deputy} would let through {merchant}'s bag")
+        )
         return msg.format(deputy=t.who(self.player), merchant=t.who(self.merchant))
 
 
@@ -202,18 +242,21 @@ class Threaten(Action):
     merchant: Seat
 
     def text(self, names) -> str:
-        return _("{sheriff} threatens to open {merchant}'s bag.").format(sheriff=_(names[self.player]),
-                                                                        merchant=_(names[self.merchant]))
+        return _("{sheriff} threatens to open {merchant}'s bag.").format(
+            sheriff=_(names[self.player]), merchant=_(names[self.merchant])
+        )
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return _("{sheriff} threatens to open {merchant}'s bag").format(sheriff=t.who(self.player),
-                                                                       merchant=t.who(self.merchant))
+        return _("{sheriff} threatens to open {merchant}'s bag").format(
+            sheriff=t.who(self.player), merchant=t.who(self.merchant)
+        )
 
 
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Offer(Action):
     """A bribe offer (by the merchant) or a demand / counter-offer (by the Sheriff)."""
+
     tag: ClassVar[str] = "offer"
     merchant: Seat
     bribe: Bribe = field(default_factory=Bribe)
@@ -221,16 +264,16 @@ class Offer(Action):
     def text(self, names) -> str:
         if self.player == self.merchant:
             return _("{merchant} offers {bribe}.").format(merchant=_(names[self.player]), bribe=self.bribe.text(names))
-        return _("{player} asks {merchant} for {bribe}.").format(player=_(names[self.player]),
-                                                                merchant=_(names[self.merchant]),
-                                                                bribe=self.bribe.text(names))
+        return _("{player} asks {merchant} for {bribe}.").format(
+            player=_(names[self.player]), merchant=_(names[self.merchant]), bribe=self.bribe.text(names)
+        )
 
     def attempt(self, t: Table, seat: int | None) -> str:
         if self.player == self.merchant:
             return _("{merchant} offers {bribe}").format(merchant=t.who(self.player), bribe=bribe_text(self.bribe, t))
-        return _("{player} asks {merchant} for {bribe}").format(player=t.who(self.player),
-                                                               merchant=t.who(self.merchant),
-                                                               bribe=bribe_text(self.bribe, t))
+        return _("{player} asks {merchant} for {bribe}").format(
+            player=t.who(self.player), merchant=t.who(self.merchant), bribe=bribe_text(self.bribe, t)
+        )
 
 
 @fast_init
@@ -243,14 +286,16 @@ class Accept(Action):
         return _('{player} accepts: "Deal!"').format(player=_(names[self.player]))
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return _("{player} tries to accept the offer for {merchant}'s bag").format(player=t.who(self.player),
-                                                                                  merchant=t.who(self.merchant))
+        return _("{player} tries to accept the offer for {merchant}'s bag").format(
+            player=t.who(self.player), merchant=t.who(self.merchant)
+        )
 
 
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Decline(Action):
     """The merchant refuses to (further) bribe; the Sheriff must now decide."""
+
     tag: ClassVar[str] = "decline"
     merchant: Seat
 
@@ -271,18 +316,21 @@ class Inspect(Action):
     order.  Empty: catalog order.  The Sheriff decides before seeing the bag, so the
     order is a plan, one card at a time (interpretation, rule inspect.confiscate_order).
     """
+
     tag: ClassVar[str] = "inspect"
     merchant: Seat
     pile: Pile = 0
     order: Cards = ()
 
     def text(self, names) -> str:
-        return _("{sheriff} opens {merchant}'s bag.").format(sheriff=_(names[self.player]),
-                                                            merchant=_(names[self.merchant]))
+        return _("{sheriff} opens {merchant}'s bag.").format(
+            sheriff=_(names[self.player]), merchant=_(names[self.merchant])
+        )
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return _("{sheriff} tries to open {merchant}'s bag").format(sheriff=t.who(self.player),
-                                                                   merchant=t.who(self.merchant))
+        return _("{sheriff} tries to open {merchant}'s bag").format(
+            sheriff=t.who(self.player), merchant=t.who(self.merchant)
+        )
 
 
 @fast_init
@@ -292,18 +340,21 @@ class Pass(Action):
     merchant: Seat
 
     def text(self, names) -> str:
-        return _("{sheriff} hands {merchant}'s bag back unopened.").format(sheriff=_(names[self.player]),
-                                                                          merchant=_(names[self.merchant]))
+        return _("{sheriff} hands {merchant}'s bag back unopened.").format(
+            sheriff=_(names[self.player]), merchant=_(names[self.merchant])
+        )
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return _("{sheriff} tries to hand {merchant}'s bag back unopened").format(sheriff=t.who(self.player),
-                                                                                 merchant=t.who(self.merchant))
+        return _("{sheriff} tries to hand {merchant}'s bag back unopened").format(
+            sheriff=t.who(self.player), merchant=t.who(self.merchant)
+        )
 
 
 @fast_init
 @dataclass(frozen=True, slots=True)
 class TimeUp(Action):
     """Inspection time limit: time has run out (anyone at the table may call it)."""
+
     tag: ClassVar[str] = "time_up"
 
     def text(self, names) -> str:
@@ -317,16 +368,19 @@ class TimeUp(Action):
 @dataclass(frozen=True, slots=True)
 class PayDebt(Action):
     """The debtor's choice of stand goods for a debt gold could not cover (rule debt.goods)."""
+
     tag: ClassVar[str] = "pay_debt"
     goods: StandCards
 
     def text(self, names) -> str:
         return _("{player} pays the rest of the debt with {goods} from the stand.").format(
-            player=_(names[self.player]), goods=cards_text(self.goods))
+            player=_(names[self.player]), goods=cards_text(self.goods)
+        )
 
     def attempt(self, t: Table, seat: int | None) -> str:
         return _("{player} tries to pay the debt with {goods} from the stand").format(
-            player=t.who(self.player), goods=cards_text(self.goods))
+            player=t.who(self.player), goods=cards_text(self.goods)
+        )
 
 
 @fast_init
@@ -336,17 +390,20 @@ class AgreeBooty(Action):
 
     They go to the named Deputies once both Deputies have stated the same terms this
     round; otherwise they are discarded (rule deputies.booty)."""
+
     tag: ClassVar[str] = "agree_booty"
     coin_to: Seat
     card_to: Seat
 
     def text(self, names) -> str:
         return _("{player} agrees: the odd coin of the Booty to {coin_to}, the odd card to {card_to}.").format(
-            player=_(names[self.player]), coin_to=_(names[self.coin_to]), card_to=_(names[self.card_to]))
+            player=_(names[self.player]), coin_to=_(names[self.coin_to]), card_to=_(names[self.card_to])
+        )
 
     def attempt(self, t: Table, seat: int | None) -> str:
         return _("{player} proposes the Booty's odd coin for {coin_to} and its odd card for {card_to}").format(
-            player=t.who(self.player), coin_to=t.who(self.coin_to), card_to=t.who(self.card_to))
+            player=t.who(self.player), coin_to=t.who(self.coin_to), card_to=t.who(self.card_to)
+        )
 
 
 @fast_init
@@ -356,18 +413,21 @@ class ClaimBlackMarket(Action):
     good: Good
 
     def text(self, names) -> str:
-        return _("{player} turns in 3 {kind} for a Black Market card.").format(player=_(names[self.player]),
-                                                                              kind=goods_kind(self.good))
+        return _("{player} turns in 3 {kind} for a Black Market card.").format(
+            player=_(names[self.player]), kind=goods_kind(self.good)
+        )
 
     def attempt(self, t: Table, seat: int | None) -> str:
-        return _("{player} tries to turn in {goods} at the Black Market").format(player=t.who(self.player),
-                                                                                goods=good_count(self.good, 3))
+        return _("{player} tries to turn in {goods} at the Black Market").format(
+            player=t.who(self.player), goods=good_count(self.good, 3)
+        )
 
 
 @fast_init
 @dataclass(frozen=True, slots=True)
 class SkipClaim(Action):
     tag: ClassVar[str] = "skip_claim"
+
     def text(self, names) -> str:
         return _("{player} makes no Black Market claim.").format(player=_(names[self.player]))
 
@@ -376,6 +436,20 @@ class SkipClaim(Action):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    ChooseStart, Market, LoadBag, Declare, Stance, Threaten, Offer, Accept, Decline,
-    Inspect, Pass, TimeUp, ClaimBlackMarket, SkipClaim, PayDebt, AgreeBooty,
+    ChooseStart,
+    Market,
+    LoadBag,
+    Declare,
+    Stance,
+    Threaten,
+    Offer,
+    Accept,
+    Decline,
+    Inspect,
+    Pass,
+    TimeUp,
+    ClaimBlackMarket,
+    SkipClaim,
+    PayDebt,
+    AgreeBooty,
 )

@@ -14,6 +14,7 @@ merchant in most rounds and the Sheriff in some:
 Each decision also returns a short reason (``bot.last_reason``) so that a learner
 can read why the bot did what it did.  Bots are deterministic for a given seed.
 """
+
 from __future__ import annotations
 
 import random
@@ -21,7 +22,17 @@ from collections.abc import Sequence
 from operator import mul
 
 from sheriff import actions as A
-from sheriff.cards import CONTRABAND_GOODS, GOODS, ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY, VALUE, counts_to_list
+from sheriff.cards import (
+    CONTRABAND_GOODS,
+    GOODS,
+    ILLEGAL_GOODS,
+    IS_LEGAL,
+    LEGAL_GOODS,
+    N_GOODS,
+    PENALTY,
+    VALUE,
+    counts_to_list,
+)
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
 from sheriff.views import SeatView
 
@@ -79,7 +90,7 @@ class Bot:
     def _best_legal(hand: list[int]) -> int:
         """The legal good to collect: 4 points per card in hand plus its value; first on ties."""
         best, top = 0, -1
-        for g in LEGAL_GOODS:                                # values from the goods catalog
+        for g in LEGAL_GOODS:  # values from the goods catalog
             x = hand[g] * 4 + VALUE[g]
             if x > top:
                 best, top = g, x
@@ -108,12 +119,12 @@ class Bot:
                 keep_contra -= keep
                 k -= keep
             discard += [g] * k
-            if len(discard) >= 5:          # at most five are set aside
+            if len(discard) >= 5:  # at most five are set aside
                 del discard[5:]
                 break
         from_piles: tuple[int, ...] = ()
         if discard and v.rules.edition == "1E":
-            for k in (0, 1):               # take a run of the wanted good off a discard pile
+            for k in (0, 1):  # take a run of the wanted good off a discard pile
                 i = 0
                 for c in reversed(v.pile_top(k, len(discard))):
                     if c != best:
@@ -122,7 +133,9 @@ class Bot:
                 if i:
                     from_piles = (k,) * i
                     break
-        self.last_reason = "keeps its best legal good and some contraband" if self._lying else "keeps its best legal good"
+        self.last_reason = (
+            "keeps its best legal good and some contraband" if self._lying else "keeps its best legal good"
+        )
         # lay the set-aside cards on the other pile than the one just drawn from
         pile = 1 if from_piles[:1] == (0,) else 0
         return A.Market(v.seat, tuple(discard), from_piles, pile)
@@ -136,7 +149,7 @@ class Bot:
                 while hand[g] and len(cards) < 5 and (self._lying or not cards):
                     hand[g] -= 1
                     cards.append(g)
-        if not cards:   # no legal good and no contraband: anything at all
+        if not cards:  # no legal good and no contraband: anything at all
             g = next(g for g in range(N_GOODS) if hand[g])
             cards = [g]
         lie = cards.count(best) != len(cards)
@@ -148,13 +161,15 @@ class Bot:
         # Read the plan back from the bag itself, so a bot that takes over a seat mid-round
         # (a loaded game, a branch) declares what the bag was packed for.
         bag = v.bag
-        assert bag is not None                # declaring: the bag is loaded
+        assert bag is not None  # declaring: the bag is loaded
         best = max(LEGAL_GOODS, key=bag.__getitem__)
-        if not bag[best]:                     # nothing legal packed: name the good the hand favours
+        if not bag[best]:  # nothing legal packed: name the good the hand favours
             best = self._best_legal(v.hand)
         size = v.bag_size(v.seat)
         self._lying = bag[best] != size
-        self.last_reason = "declares its legal goods (and hides the rest)" if self._lying else "declares its legal goods"
+        self.last_reason = (
+            "declares its legal goods (and hides the rest)" if self._lying else "declares its legal goods"
+        )
         return A.Declare(v.seat, best, size)
 
     # -- Inspection -------------------------------------------------------------
@@ -226,7 +241,7 @@ class Bot:
 
     def _sheriff_answer(self, v: SeatView, m: int, offer: A.Bribe | None) -> A.Action:
         me = v.seat
-        if offer is None:           # merchant refused: decide now
+        if offer is None:  # merchant refused: decide now
             if self.sheriff == "trusting":
                 self.last_reason = "gives the benefit of the doubt"
                 return A.Pass(me, m)
@@ -246,13 +261,13 @@ class Bot:
     def _merchant_answer(self, v: SeatView, offer: A.Bribe | None) -> A.Action:
         me = v.seat
         bag, decl = v.bag, v.declared(me)
-        assert bag is not None and decl is not None     # a declared bag is on the table
+        assert bag is not None and decl is not None  # a declared bag is on the table
         declared = decl[0]
         at_risk = sum(map(mul, PENALTY, bag)) - PENALTY[declared] * bag[declared]
         lying = at_risk > 0
         honest_bait = self.merchant == "bluffer" and not lying
         gold = v.gold(me)
-        if offer is None:               # threatened: make an offer, or stand firm
+        if offer is None:  # threatened: make an offer, or stand firm
             if (lying or honest_bait) and gold > 0:
                 amount = min(gold, max(1, at_risk // 2 + 1) if lying else 1)
                 self.last_reason = "offers a bribe to keep the bag shut" if lying else "pretends to be nervous"
@@ -271,6 +286,7 @@ def play_game(game, bots, max_actions: int = 20000):
     """Let ``bots`` (one per seat) play ``game`` to the end; returns the game."""
     from sheriff.engine import to_act
     from sheriff.views import SeatView
+
     s = game.state
     views = [SeatView(s, p) for p in range(s.n)]
     push = game.push

@@ -4,6 +4,7 @@ Goods are small integers inside the engine (fast list indexing); names appear on
 at the edges (JSON, widgets, narration).  ``GOODS[i]`` is the frozen description
 of good ``i``; ``GOOD_IDS`` maps a name such as ``"gouda_cheese"`` to its index.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,15 +19,15 @@ ROYAL = "royal"
 @dataclass(frozen=True, slots=True)
 class Good:
     index: int
-    id: str            # machine name, e.g. "green_apples"
-    name: str          # display name, e.g. "Green Apples"
-    kind: str          # "legal", "contraband" or "royal" (royal goods are contraband in play)
+    id: str  # machine name, e.g. "green_apples"
+    name: str  # display name, e.g. "Green Apples"
+    kind: str  # "legal", "contraband" or "royal" (royal goods are contraband in play)
     value: int
     penalty: int
     count_3p: int
-    count_4p: int      # 4-6 players
-    counts_as: int | None = None   # index of the legal good a royal good counts toward
-    multiplier: int = 1            # how many of ``counts_as`` it is worth for King/Queen
+    count_4p: int  # 4-6 players
+    counts_as: int | None = None  # index of the legal good a royal good counts toward
+    multiplier: int = 1  # how many of ``counts_as`` it is worth for King/Queen
 
     @property
     def is_legal(self) -> bool:
@@ -50,8 +51,14 @@ def _load() -> tuple[tuple[Good, ...], dict[str, dict[str, int]]]:
     ids = [g["id"] for g in raw["goods"]]
     goods = tuple(
         Good(
-            index=i, id=g["id"], name=g["name"], kind=g["kind"], value=g["value"],
-            penalty=g["penalty"], count_3p=g["count_3p"], count_4p=g["count_4p"],
+            index=i,
+            id=g["id"],
+            name=g["name"],
+            kind=g["kind"],
+            value=g["value"],
+            penalty=g["penalty"],
+            count_3p=g["count_3p"],
+            count_4p=g["count_4p"],
             counts_as=ids.index(g["counts_as"]) if "counts_as" in g else None,
             multiplier=g.get("multiplier", 1),
         )
@@ -71,7 +78,7 @@ PEPPER, MEAD, SILK, CROSSBOWS = (GOOD_IDS[n] for n in ("pepper", "mead", "silk",
 LEGAL_GOODS = tuple(g.index for g in GOODS if g.is_legal)
 CONTRABAND_GOODS = tuple(g.index for g in GOODS if g.kind == CONTRABAND)
 ROYAL_GOODS = tuple(g.index for g in GOODS if g.is_royal)
-ILLEGAL_GOODS = CONTRABAND_GOODS + ROYAL_GOODS   # everything that goes face down
+ILLEGAL_GOODS = CONTRABAND_GOODS + ROYAL_GOODS  # everything that goes face down
 
 # Fast parallel tables for the inner loop.
 VALUE = tuple(g.value for g in GOODS)
@@ -79,9 +86,7 @@ PENALTY = tuple(g.penalty for g in GOODS)
 IS_LEGAL = tuple(g.is_legal for g in GOODS)
 
 # King and Queen bonuses, by legal good index: (king, queen).
-BONUS: dict[int, tuple[int, int]] = {
-    GOOD_IDS[name]: (b["king"], b["queen"]) for name, b in _BONUSES.items()
-}
+BONUS: dict[int, tuple[int, int]] = {GOOD_IDS[name]: (b["king"], b["queen"]) for name, b in _BONUSES.items()}
 
 
 def good_id(name: str) -> int:
@@ -91,8 +96,13 @@ def good_id(name: str) -> int:
     2
     """
     key = name.strip().lower().replace(" ", "_").replace("-", "_")
-    aliases = {"apple": "apples", "chicken": "chickens", "crossbow": "crossbows",
-               "green_apple": "green_apples", "golden_apple": "golden_apples"}
+    aliases = {
+        "apple": "apples",
+        "chicken": "chickens",
+        "crossbow": "crossbows",
+        "green_apple": "green_apples",
+        "golden_apple": "golden_apples",
+    }
     key = aliases.get(key, key)
     if key not in GOOD_IDS:
         raise KeyError(f"unknown good {name!r}; known goods: {', '.join(GOOD_IDS)}")

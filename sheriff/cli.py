@@ -8,6 +8,7 @@
 
 Bad input never prints a traceback: one line on stderr naming the field, exit 2.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,9 +18,9 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, ValidationError, model_validator
 
 from sheriff import i18n
-from sheriff.i18n import N_, _, ngettext
 from sheriff.cards import GOODS, deck_composition
 from sheriff.errors import InvalidScenario
+from sheriff.i18n import N_, _, ngettext
 from sheriff.position import to_counts
 from sheriff.record import PlayerName, short
 from sheriff.rules import BlackMarketValue
@@ -53,6 +54,7 @@ def _stand(v):
 
 class ScorePlayer(BaseModel):
     """One player's line; names, counts and values follow the saved games' rules."""
+
     model_config = ConfigDict(extra="forbid")
     name: PlayerName
     gold: Annotated[StrictInt, Field(ge=0, le=1_000_000)] = 0
@@ -66,7 +68,7 @@ class ScoreSheet(BaseModel):
     players: Annotated[list[ScorePlayer], Field(min_length=3, max_length=6)]
 
     @model_validator(mode="after")
-    def _fits_edition(self) -> "ScoreSheet":
+    def _fits_edition(self) -> ScoreSheet:
         if self.edition == "1E":
             if len(self.players) > 5:
                 raise ValueError(_("players: the 1st edition is for 3 to 5 players"))
@@ -80,14 +82,22 @@ class ScoreSheet(BaseModel):
         for g in GOODS:
             held = sum(p.stand.get(g.id, 0) for p in self.players)
             if held > deck[g.index]:
-                raise ValueError(ngettext("players: the stands hold {held} {kind}, but a {players}-player deck has "
-                                          "only {n}", "players: the stands hold {held} {kind}, but a {players}-player "
-                                          "deck has only {n}", deck[g.index]).format(
-                    held=held, kind=_(g.name), players=len(self.players), n=deck[g.index]))
+                raise ValueError(
+                    ngettext(
+                        "players: the stands hold {held} {kind}, but a {players}-player deck has only {n}",
+                        "players: the stands hold {held} {kind}, but a {players}-player deck has only {n}",
+                        deck[g.index],
+                    ).format(held=held, kind=_(g.name), players=len(self.players), n=deck[g.index])
+                )
         cards = sum(len(p.black_market) for p in self.players)
         if cards > 6:
-            raise ValueError(ngettext("players: {n} Black Market card, but there are only 6",
-                                      "players: {n} Black Market cards, but there are only 6", cards).format(n=cards))
+            raise ValueError(
+                ngettext(
+                    "players: {n} Black Market card, but there are only 6",
+                    "players: {n} Black Market cards, but there are only 6",
+                    cards,
+                ).format(n=cards)
+            )
         return self
 
 
@@ -96,9 +106,14 @@ def score_sheet(data) -> dict:
     from sheriff.cards import GOOD_IDS, N_GOODS
     from sheriff.record import _invalid
     from sheriff.scoring import score
+
     if not isinstance(data, dict):
-        raise InvalidScenario(_('expected a JSON object such as {example}, got {kind}').format(
-            example='{"players": [...]}', kind=type(data).__name__), "input")
+        raise InvalidScenario(
+            _("expected a JSON object such as {example}, got {kind}").format(
+                example='{"players": [...]}', kind=type(data).__name__
+            ),
+            "input",
+        )
     try:
         sheet = ScoreSheet.model_validate(data)
     except ValidationError as e:
@@ -116,14 +131,17 @@ def score_sheet(data) -> dict:
         stands.append(v)
     scores, winners = score(stands, [p.gold for p in sheet.players], [list(p.black_market) for p in sheet.players])
     return {
-        "players": [{"name": p.name, "goods": sc.goods, "gold": sc.gold, "bonuses": dict(sc.bonuses), "total": sc.total}
-                    for p, sc in zip(sheet.players, scores)],
+        "players": [
+            {"name": p.name, "goods": sc.goods, "gold": sc.gold, "bonuses": dict(sc.bonuses), "total": sc.total}
+            for p, sc in zip(sheet.players, scores)
+        ],
         "winners": [sheet.players[w].name for w in winners],
     }
 
 
 def _cmd_score(args: list[str]) -> int:
     from sheriff.record import MAX_TEXT, parse_json_text
+
     if len(args) > 1:
         return _fail(_("score takes at most one file name"))
     try:
@@ -146,6 +164,7 @@ def _cmd_score(args: list[str]) -> int:
 # -- examples ----------------------------------------------------------------------------
 def _cmd_examples(args: list[str]) -> int:
     from sheriff.scenario import get_scenario, load_scenarios
+
     if len(args) > 1:
         return _fail(_("examples takes at most one scenario id"))
     try:
@@ -178,8 +197,9 @@ def _cmd_examples(args: list[str]) -> int:
             print(f"   [{_mark(ok)}] {desc}")
     refusals = [f for f in replay.frames[1:] if f.expected_refusal]
     for f in refusals:
-        print(f"   [{_mark(f.ok)}] " + _("step {n} refused under rule {rule}").format(
-            n=f.index, rule=f.expected_refusal))
+        print(
+            f"   [{_mark(f.ok)}] " + _("step {n} refused under rule {rule}").format(n=f.index, rule=f.expected_refusal)
+        )
     return 0 if not problems else 1
 
 
@@ -195,7 +215,7 @@ def _cmd_theory(args: list[str]) -> int:
         return _fail(_("the theory tools are not available ({error})").format(error=e))
     try:
         rc = theory_cli.main(args)
-    except SystemExit as e:     # argparse style
+    except SystemExit as e:  # argparse style
         code = e.code
         return code if isinstance(code, int) else (0 if code is None else 2)
     return int(rc or 0)
@@ -210,7 +230,7 @@ def _fail(msg: str) -> int:
 def main(argv: list[str] | None = None) -> int:
     try:
         return _main(argv)
-    except BrokenPipeError:          # e.g. `python -m sheriff examples | head`: stop quietly
+    except BrokenPipeError:  # e.g. `python -m sheriff examples | head`: stop quietly
         sys.stderr.close()
         return 0
 
@@ -233,8 +253,11 @@ def _main(argv: list[str] | None) -> int:
     lang, args = _language(list(sys.argv[1:] if argv is None else argv))
     if lang is not None:
         if i18n.normalize(lang) != lang.strip().lower().split("_")[0]:
-            return _fail(_("no language {lang}: choose one of {choices}").format(lang=short(lang),
-                                                                               choices=", ".join(i18n.LANGUAGES)))
+            return _fail(
+                _("no language {lang}: choose one of {choices}").format(
+                    lang=short(lang), choices=", ".join(i18n.LANGUAGES)
+                )
+            )
         with i18n.language(lang):
             return _dispatch(args)
     return _dispatch(args)
@@ -264,5 +287,5 @@ def _dispatch(args: list[str]) -> int:
     return 2
 
 
-if __name__ == "__main__":   # pragma: no cover
+if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())

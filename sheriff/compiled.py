@@ -5,6 +5,7 @@ each one's source in ``data/compiled.json``.  Python loads a compiled module ins
 of its ``.py`` file, so after an edit the old compiled code would run silently:
 ``check()`` (called on ``import sheriff``) refuses that and says how to rebuild.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -50,4 +51,5 @@ def check() -> None:
     if stale:
         raise ImportError(
             f"the compiled engine is older than its source ({', '.join(stale)}): rebuild it with "
-            "`python3 tasks.py build`, or run plain Python with `SHERIFF_PURE=1 python3 tasks.py build`")
+            "`python3 tasks.py build`, or run plain Python with `SHERIFF_PURE=1 python3 tasks.py build`"
+        )

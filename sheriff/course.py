@@ -2,6 +2,7 @@
 learner will learn there and a short recap.  Navigation (header, "Next", progress on the
 home page) is built from this list alone, so reordering the course is one edit.
 """
+
 from __future__ import annotations
 
 import json
@@ -14,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 class Page(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    notebook: str = Field(pattern=r"^[0-9]{2}_[a-z0-9_]+\.ipynb$")   # a file in notebooks/
+    notebook: str = Field(pattern=r"^[0-9]{2}_[a-z0-9_]+\.ipynb$")  # a file in notebooks/
     title: str = Field(min_length=1)
     learn: str = Field(min_length=1)
     recap: str = ""
@@ -25,10 +26,10 @@ class Course(BaseModel):
 
     about: str = Field("", alias="_about")
     pages: tuple[Page, ...] = Field(min_length=1)
-    extras: tuple[Page, ...] = ()        # reference pages outside the lesson order
+    extras: tuple[Page, ...] = ()  # reference pages outside the lesson order
 
     @model_validator(mode="after")
-    def _unique(self) -> "Course":
+    def _unique(self) -> Course:
         names = [p.notebook for p in (*self.pages, *self.extras)]
         if len(set(names)) != len(names):
             raise ValueError("a notebook is listed twice")
@@ -63,7 +64,7 @@ def next_page(notebook: str) -> Page | None:
     return pages[i + 1] if i is not None and i + 1 < len(pages) else None
 
 
-PART = "<!-- part -->"      # splits a page's prose into the parts its notebook shows, in order
+PART = "<!-- part -->"  # splits a page's prose into the parts its notebook shows, in order
 
 
 @cache

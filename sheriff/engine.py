@@ -10,6 +10,7 @@
 ``pop()`` undoes the last action by replaying from the seed (replays are exact).
 ``apply(state, action)`` is the pure form: it returns a new state.
 """
+
 from __future__ import annotations
 
 from itertools import combinations
@@ -45,7 +46,7 @@ def check(s: GameState, action) -> None:
     if h is None or s.phase == OVER:
         raise _no_move(s, action)
     p = action.player
-    if type(p) is not int or not 0 <= p < s.n:     # a seat number, never True or 1.0
+    if type(p) is not int or not 0 <= p < s.n:  # a seat number, never True or 1.0
         need_seat(s, p)
     h[0](s, action)
 
@@ -72,8 +73,15 @@ def apply(s: GameState, action) -> GameState:
 class Game:
     """A game in progress: a state, its history, and the checked ways to move on."""
 
-    def __init__(self, rules: Rules | None = None, names=None, seed: int = 0, first_sheriff: int = 0,
-                 *, position: GameState | None = None):
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        names=None,
+        seed: int = 0,
+        first_sheriff: int = 0,
+        *,
+        position: GameState | None = None,
+    ):
         """A new deal from ``seed``; or, given ``position`` (a prepared state such as a
         scenario), a game that goes on from it and replays from it (see ``from_state``)."""
         if position is not None:
@@ -101,7 +109,7 @@ class Game:
         return self._fresh()
 
     @classmethod
-    def from_state(cls, state: GameState, seed: int = 0) -> "Game":
+    def from_state(cls, state: GameState, seed: int = 0) -> Game:
         """Wrap a prepared position (a scenario); ``pop`` then replays from it."""
         return cls(seed=seed, first_sheriff=state.officials[0], position=state)
 
@@ -168,11 +176,11 @@ class Game:
     def replay_to(self, k: int) -> GameState:
         """The state after the first ``k`` actions of this game."""
         s = self._start()
-        for a in self.state.history[len(s.history):k]:
+        for a in self.state.history[len(s.history) : k]:
             apply_unchecked(s, a)
         return s
 
-    def branch(self, k: int) -> "Game":
+    def branch(self, k: int) -> Game:
         """A new game at step ``k`` of this one, to play on differently ("what if ...?")."""
         if not 0 <= k <= len(self.state.history):
             raise IndexError(f"step {k} is outside this game's {len(self.state.history)} steps")
@@ -180,9 +188,9 @@ class Game:
         g.state = self.replay_to(k)
         return g
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         g = Game(self.rules, self._names, self.seed, self.first_sheriff, position=self.state.copy())
-        g._initial = self._initial           # the same start: replays stay exact
+        g._initial = self._initial  # the same start: replays stay exact
         g.setup = self.setup
         return g
 
@@ -236,13 +244,13 @@ class Game:
     def _inspection_actions(self) -> list:
         s = self.state
         out: list = []
-        if s.debts:                         # the debtor's choice: the suggestion and a few others
+        if s.debts:  # the debtor's choice: the suggestion and a few others
             debtor, owed = s.debts[0][0], s.debts[0][2]
             return [A.PayDebt(debtor, tuple(counts_to_list(c))) for c in debt_options(s.stands[debtor], owed)]
         if s.claim_queue:
             p = s.claim_queue[0]
             return [A.ClaimBlackMarket(p, g) for g in inspection.claimable(s, p)] + [A.SkipClaim(p)]
-        if s.time_on:                       # anyone at the table may call time
+        if s.time_on:  # anyone at the table may call time
             out += [A.TimeUp(p) for p in range(s.n)]
         nego = s.nego
         if nego is not None:
@@ -264,11 +272,11 @@ class Game:
                         out += [A.Stance(d, m, True), A.Stance(d, m, False)]
                 continue
             actor = inspection.actor_for(s, m)
-            assert actor is not None     # without Deputies, or once they have spoken
+            assert actor is not None  # without Deputies, or once they have spoken
             out += [A.Inspect(actor, m, k) for k in range(len(s.discards))]
             out += [A.Pass(actor, m), A.Threaten(actor, m)]
             out += [A.Offer(actor, m, A.Bribe(gold=x)) for x in range(1, s.gold[m] + 1)]
-            out += [A.Offer(m, m, A.Bribe(gold=x)) for x in range(1, s.gold[m] + 1)]    # offered unasked
+            out += [A.Offer(m, m, A.Bribe(gold=x)) for x in range(1, s.gold[m] + 1)]  # offered unasked
         return out
 
 

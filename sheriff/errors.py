@@ -7,6 +7,7 @@ player understands.  The state is never changed by a refused action.
 ``InvalidScenario``: a file or object that cannot be loaded (a saved game, a
 scenario, a score sheet); the message names the field at fault.
 """
+
 from __future__ import annotations
 
 from sheriff.i18n import _
@@ -15,7 +16,7 @@ from sheriff.rulebook import RULES
 
 class IllegalAction(ValueError):
     def __init__(self, rule_id: str, reason: str, edition: str | None = None):
-        rule = RULES[rule_id]          # KeyError here is a bug in the engine, not the user's fault
+        rule = RULES[rule_id]  # KeyError here is a bug in the engine, not the user's fault
         self.rule_id = rule_id
         self.rule = rule
         self.reason = reason

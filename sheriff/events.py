@@ -43,14 +43,15 @@ compiled), set by a written-out ``__init__``.  ``__match_args__`` names the fiel
 order, for ``match`` patterns; equality, hashing, ``repr`` and ``plain()`` read it, and
 ``tests/test_events.py`` checks that it agrees with ``__init__``.
 """
+
 from __future__ import annotations
 
 from typing import Any, ClassVar, Final, final
 
 
 class Event:
-    kind: ClassVar[str] = "event"      # a short name, as written in a SeatView's plain data
-    __match_args__: ClassVar[tuple[str, ...]] = ()     # the fields, in order
+    kind: ClassVar[str] = "event"  # a short name, as written in a SeatView's plain data
+    __match_args__: ClassVar[tuple[str, ...]] = ()  # the fields, in order
 
     def seen_by(self, seat: int | None) -> Event:
         """This event as ``seat`` may know it (most events are public)."""
@@ -101,6 +102,7 @@ class Start(Event):
 class MarketTurn(Event):
     """``discard``: cards set aside (in order); ``taken``: cards from discard piles;
     ``drawn``: how many from the deck."""
+
     kind: ClassVar[str] = "market"
     __match_args__ = ("player", "discard", "taken", "drawn", "pile")
 
@@ -115,6 +117,7 @@ class MarketTurn(Event):
 @final
 class Drew(Event):
     """New cards drawn: private to ``player`` (others see ``cards=None``, only the count)."""
+
     kind: ClassVar[str] = "drew"
     __match_args__ = ("player", "count", "cards")
 
@@ -173,6 +176,7 @@ class StanceTaken(Event):
 @final
 class Authority(Event):
     """Six players: the Deputies who deal with ``merchant``'s bag (empty: it passes)."""
+
     kind: ClassVar[str] = "authority"
     __match_args__ = ("merchant", "suspicious")
 
@@ -264,6 +268,7 @@ class Passed(Event):
     """A bag handed back unopened: its legal goods go face up, the rest face down.
 
     ``bag`` (the whole content) is known to the merchant only; others see ``bag=None``."""
+
     kind: ClassVar[str] = "passed"
     __match_args__ = ("merchant", "legal", "face_down", "bag")
 
@@ -318,6 +323,7 @@ class PaidGoods(Event):
 @final
 class DebtDue(Event):
     """``debtor`` must now choose stand goods worth at least ``owed`` (``suggested``: the tutor's pick, counts)."""
+
     kind: ClassVar[str] = "debt_due"
     __match_args__ = ("debtor", "creditor", "owed", "suggested")
 
@@ -351,12 +357,22 @@ class BootyShared(Event):
 
     They go back to the bank / the discard pile, unless the Deputies agreed: then to
     ``odd_to`` / ``left_to`` (-1: no agreement)."""
+
     kind: ClassVar[str] = "booty"
     __match_args__ = ("first", "second", "half", "goods_first", "goods_second", "odd", "left", "odd_to", "left_to")
 
-    def __init__(self, first: int, second: int, half: int, goods_first: tuple[int, ...],
-                 goods_second: tuple[int, ...], odd: int, left: tuple[int, ...],
-                 odd_to: int = -1, left_to: int = -1) -> None:
+    def __init__(
+        self,
+        first: int,
+        second: int,
+        half: int,
+        goods_first: tuple[int, ...],
+        goods_second: tuple[int, ...],
+        odd: int,
+        left: tuple[int, ...],
+        odd_to: int = -1,
+        left_to: int = -1,
+    ) -> None:
         self.first: Final = first
         self.second: Final = second
         self.half: Final = half
@@ -377,6 +393,31 @@ class GameOver(Event):
         self.winners: Final = winners
 
 
-__all__ = ["Event", "Round", "Start", "MarketTurn", "Drew", "Reshuffle", "Loaded", "Declared", "StanceTaken",
-           "Authority", "Threatened", "Offered", "Deal", "Declined", "TimeRanOut", "Claimed", "BribePaid", "Void",
-           "Passed", "Opened", "Paid", "PaidGoods", "DebtDue", "Forgiven", "BootyShared", "GameOver"]
+__all__ = [
+    "Event",
+    "Round",
+    "Start",
+    "MarketTurn",
+    "Drew",
+    "Reshuffle",
+    "Loaded",
+    "Declared",
+    "StanceTaken",
+    "Authority",
+    "Threatened",
+    "Offered",
+    "Deal",
+    "Declined",
+    "TimeRanOut",
+    "Claimed",
+    "BribePaid",
+    "Void",
+    "Passed",
+    "Opened",
+    "Paid",
+    "PaidGoods",
+    "DebtDue",
+    "Forgiven",
+    "BootyShared",
+    "GameOver",
+]

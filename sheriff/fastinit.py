@@ -1,9 +1,10 @@
 """A quicker ``__init__`` for the frozen slotted dataclasses built in the inner loop."""
+
 from __future__ import annotations
 
 from dataclasses import MISSING, fields
 
-_NO_VALUE = object()   # "argument not given", for fields with a default factory
+_NO_VALUE = object()  # "argument not given", for fields with a default factory
 
 
 def fast_init(cls):

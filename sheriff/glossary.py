@@ -3,6 +3,7 @@
 The file is meant to be edited by hand, so it is validated when it is loaded: a bad entry
 fails with the field that is wrong, not later in a page.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,11 +18,11 @@ from sheriff.i18n import DEFAULT, _, get_language, pgettext
 class Term(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")      # the anchor on the glossary page
+    id: str = Field(pattern=r"^[a-z][a-z0-9-]*$")  # the anchor on the glossary page
     term: str = Field(min_length=1)
-    forms: tuple[str, ...] = Field(min_length=1)     # spellings marked in lesson text
+    forms: tuple[str, ...] = Field(min_length=1)  # spellings marked in lesson text
     definition: str = Field(min_length=20)
-    cite: str = ""                                   # "1E · ...; 2E · ..." where a rulebook says it
+    cite: str = ""  # "1E · ...; 2E · ..." where a rulebook says it
 
     # In the page's language.
     def name(self) -> str:
@@ -58,7 +59,7 @@ class Glossary(BaseModel):
     terms: tuple[Term, ...]
 
     @model_validator(mode="after")
-    def _unique(self) -> "Glossary":
+    def _unique(self) -> Glossary:
         ids = [t.id for t in self.terms]
         dupes = {i for i in ids if ids.count(i) > 1}
         if dupes:
@@ -137,4 +138,5 @@ def find(text: str) -> list[Term]:
     def hay(t: Term) -> str:
         shown = (t.name(), *t.spellings(), t.meaning())
         return " ".join(shown if get_language() == DEFAULT else (*shown, t.term, *t.forms, t.definition)).lower()
+
     return [t for t in terms() if all(w in hay(t) for w in words)]

@@ -21,6 +21,7 @@ drops the other move; ``restart(k)`` replays the script up to step k.  When the 
 are played, ``score_lines()`` builds the final score line by line from the engine's
 scoring of that position.
 """
+
 from __future__ import annotations
 
 import json
@@ -48,6 +49,7 @@ Text = Annotated[str, Field(min_length=1, max_length=1200)]
 
 class Alternative(BaseModel):
     """An authored note on a likely other choice at a step."""
+
     model_config = ConfigDict(extra="forbid")
     move: dict[str, Any]
     say: Text
@@ -55,10 +57,10 @@ class Alternative(BaseModel):
 
 class Step(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    move: dict[str, Any]          # the move the tutor asks for (an action's JSON form)
-    title: Text                   # the phase in a few words ("Round 1 · Market")
-    say: Text                     # what to do now
-    why: Text                     # why
+    move: dict[str, Any]  # the move the tutor asks for (an action's JSON form)
+    title: Text  # the phase in a few words ("Round 1 · Market")
+    say: Text  # what to do now
+    why: Text  # why
     alternatives: list[Alternative] = []
 
     def action(self) -> A.Action:
@@ -73,13 +75,13 @@ class Script(BaseModel):
     learner: Annotated[StrictInt, Field(ge=0, le=5)]
     rounds: Annotated[StrictInt, Field(ge=1, le=12)]
     position: Position
-    bots: list[dict[str, Any]]    # the other seats' moves, in the order they come
+    bots: list[dict[str, Any]]  # the other seats' moves, in the order they come
     steps: Annotated[list[Step], Field(min_length=1)]
     score_intro: Text
     closing: Text
 
     @classmethod
-    def load(cls, text: str | bytes | None = None) -> "Script":
+    def load(cls, text: str | bytes | None = None) -> Script:
         """The script (the packaged first game by default); ``InvalidScenario`` naming the field."""
         if text is None:
             text = resources.files("sheriff.data").joinpath("first_game.json").read_text(encoding="utf-8")
@@ -95,8 +97,9 @@ class Script(BaseModel):
 @dataclass
 class Reply:
     """What the tutor answers to a move."""
-    kind: str                           # "done", "refused" or "other"
-    lines: list[str] = field(default_factory=list)   # what happened (done), or the consequences (other)
+
+    kind: str  # "done", "refused" or "other"
+    lines: list[str] = field(default_factory=list)  # what happened (done), or the consequences (other)
     error: IllegalAction | None = None  # refused: the engine's refusal
 
 
@@ -104,7 +107,7 @@ class Reply:
 class ScoreLine:
     seat: int
     name: str
-    parts: list[tuple[str, int]]        # ("Goods on the stand: 5 Apples, 2 Cheese", 16), ("Gold", 48), bonuses...
+    parts: list[tuple[str, int]]  # ("Goods on the stand: 5 Apples, 2 Cheese", 16), ("Gold", 48), bonuses...
     total: int
 
 
@@ -152,7 +155,7 @@ class Guide:
         pos = pos.model_copy(update={"names": [_(n) for n in pos.names]})
         self.game = Game.from_state(pos.to_state(), seed=pos.seed)
         self.k = 0
-        self.b = 0                  # bot moves played so far
+        self.b = 0  # bot moves played so far
         self.off_script = False
         self.pending: A.Action | None = None
         self.story: list[str] = []
@@ -169,8 +172,12 @@ class Guide:
         if err is not None:
             return Reply("refused", error=err)
         if self.finished():
-            return Reply("refused", error=IllegalAction("game.over", _("The guided game's rounds are played: "
-                                                          "the score is next."), self.game.rules.edition))
+            return Reply(
+                "refused",
+                error=IllegalAction(
+                    "game.over", _("The guided game's rounds are played: the score is next."), self.game.rules.edition
+                ),
+            )
         if self.off_script or move == self._expected[self.k]:
             lines = self._apply(move)
             if not self.off_script:
@@ -187,8 +194,12 @@ class Guide:
             return []
         self.off_script = True
         lines = self._apply(move)
-        lines.append(_("You have left the script: from here the other players are the coach's bots, and the "
-                       "tutor's advice comes from the coach. Restart from any step to go back to the script."))
+        lines.append(
+            _(
+                "You have left the script: from here the other players are the coach's bots, and the "
+                "tutor's advice comes from the coach. Restart from any step to go back to the script."
+            )
+        )
         return lines + self._run_bots()
 
     def go_back(self) -> None:
@@ -199,7 +210,7 @@ class Guide:
         v = self.view()
         out = [_("Your choice: {move}.").format(move=move.attempt(_table(self.game), self.me))]
         step = self.step
-        for alt in (step.alternatives if step else ()):
+        for alt in step.alternatives if step else ():
             if action_from_json(alt.move, "move") == move:
                 out.append(_(alt.say))
                 break
@@ -225,14 +236,15 @@ class Guide:
         g = self.game
         while not self.finished() and g.to_act != self.me:
             seat = g.to_act
-            if seat is None:        # nobody to act: the game is over
+            if seat is None:  # nobody to act: the game is over
                 break
             if self.off_script:
                 move = CoachBot().act(g.view(seat))
             else:
                 if self.b >= len(self._bots):
-                    raise InvalidScenario(f"the script has no bot move left for {g.names[seat]} "
-                                          f"(phase {g.phase})", "bots")
+                    raise InvalidScenario(
+                        f"the script has no bot move left for {g.names[seat]} (phase {g.phase})", "bots"
+                    )
                 move = self._bots[self.b]
                 self.b += 1
             out += self._apply(move)
@@ -248,17 +260,27 @@ class Guide:
         for p, sc in enumerate(scores):
             stand = s.stands[p]
             # "3 Apples" in English; a translation may word an item otherwise ("Яблука: 3")
-            goods = _(", ").join(_("{n} {good}").format(n=k, good=goods_kind(g))
-                                 for g, k in enumerate(stand) if k) or _("nothing")
+            goods = _(", ").join(
+                _("{n} {good}").format(n=k, good=goods_kind(g)) for g, k in enumerate(stand) if k
+            ) or _("nothing")
             parts = [(_("Goods on the stand ({goods})").format(goods=goods), sc.goods), (_("Gold"), sc.gold)]
             for gid, bonus in sc.bonuses.items():
                 g = _good(gid)
                 column = [c[g] for c in counted]
                 king, shared = column[p] == max(column), column.count(column[p]) > 1
-                title = ((_("King (shared) of {good} ({n} on the stand)") if shared
-                          else _("King of {good} ({n} on the stand)")) if king
-                         else (_("Queen (shared) of {good} ({n} on the stand)") if shared
-                               else _("Queen of {good} ({n} on the stand)")))
+                title = (
+                    (
+                        _("King (shared) of {good} ({n} on the stand)")
+                        if shared
+                        else _("King of {good} ({n} on the stand)")
+                    )
+                    if king
+                    else (
+                        _("Queen (shared) of {good} ({n} on the stand)")
+                        if shared
+                        else _("Queen of {good} ({n} on the stand)")
+                    )
+                )
                 parts.append((title.format(good=goods_kind(g), n=column[p]), bonus))
             out.append(ScoreLine(p, s.names[p], parts, sc.total))
         return out, winners or []
@@ -268,13 +290,13 @@ class Guide:
         s = self.game.state
         v = verdict([_score(s, p) for p in range(s.n)], winners)
         names = _(" and ").join(s.names[p] for p in winners)
-        how = {"points": _("{names} would win on points if the game ended here."),
-               "legal goods": _("{names} would win on the first tie-breaker (more legal goods) if the game "
-                                "ended here."),
-               "contraband": _("{names} would win on the second tie-breaker (more contraband) if the game "
-                               "ended here."),
-               "shared": _("{names} would win as a shared victory if the game ended here.")}
-        return cap(how[v.decided_by].format(names=names))      # a name may start lower-case (діва Меріан)
+        how = {
+            "points": _("{names} would win on points if the game ended here."),
+            "legal goods": _("{names} would win on the first tie-breaker (more legal goods) if the game ended here."),
+            "contraband": _("{names} would win on the second tie-breaker (more contraband) if the game ended here."),
+            "shared": _("{names} would win as a shared victory if the game ended here."),
+        }
+        return cap(how[v.decided_by].format(names=names))  # a name may start lower-case (діва Меріан)
 
 
 def _good(gid) -> int:

@@ -15,6 +15,7 @@ updated and compiled with Babel (``python3 tasks.py i18n``, docs/translating.md)
 the standard library.  A process speaks one language at a time: a Voilà page is one kernel, a
 command-line run one process, so the language is a module setting, not a parameter everywhere.
 """
+
 from __future__ import annotations
 
 import gettext as _gettext
@@ -97,5 +98,18 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 
 gettext = _
 
-__all__ = ["LANGUAGES", "DEFAULT", "catalog", "normalize", "set_language", "get_language", "language",
-           "_", "N_", "gettext", "ngettext", "pgettext", "npgettext"]
+__all__ = [
+    "LANGUAGES",
+    "DEFAULT",
+    "catalog",
+    "normalize",
+    "set_language",
+    "get_language",
+    "language",
+    "_",
+    "N_",
+    "gettext",
+    "ngettext",
+    "pgettext",
+    "npgettext",
+]

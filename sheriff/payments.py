@@ -7,6 +7,7 @@ let the debtor pick the goods: when there is a choice the debt waits for the deb
 ``PayDebt`` move; the tutor suggests the selection that overpays least (fewest cards
 among those), which is what bots give.
 """
+
 from __future__ import annotations
 
 from itertools import product
@@ -29,7 +30,7 @@ def least_overpay(stand: list[int], goods: tuple[int, ...], owed: int) -> list[i
     # best[sum] = counts reaching exactly that sum (first found = fewest cards, big goods first)
     best: dict[int, list[int]] = {0: [0] * N_GOODS}
     for g in sorted(goods, key=lambda g: -VALUE[g]):
-        for _ in range(stand[g]):
+        for _copy in range(stand[g]):
             nxt = dict(best)
             for s, sel in best.items():
                 t = s + VALUE[g]
@@ -77,7 +78,7 @@ def default_goods(stand: list[int], owed: int) -> list[int]:
     """The tutor's suggestion: the selection that overpays least (fewest cards among those)."""
     goods, forced, rest = goods_due(stand, owed)
     extra = least_overpay(stand, goods, rest) if rest > 0 else [0] * N_GOODS
-    if extra is None:                  # not enough even with contraband: the whole stand goes
+    if extra is None:  # not enough even with contraband: the whole stand goes
         extra = [stand[g] if g in goods else 0 for g in range(N_GOODS)]
     return [forced[g] + extra[g] for g in range(N_GOODS)]
 
@@ -90,7 +91,7 @@ def lawful_payments(stand: list[int], owed: int, limit: int = 8) -> list[list[in
     the count vectors are enumerated: a few thousand at most."""
     goods, forced, rest = goods_due(stand, owed)
     kinds = [g for g in goods if stand[g]]
-    if sum(VALUE[g] * stand[g] for g in kinds) < rest:      # everything goes: one way only
+    if sum(VALUE[g] * stand[g] for g in kinds) < rest:  # everything goes: one way only
         return [default_goods(stand, owed)]
     found: list[tuple[int, int, list[int]]] = []
     for combo in product(*[range(min(stand[g], -(-rest // VALUE[g])) + 1) for g in kinds]):
@@ -107,7 +108,7 @@ def lawful_payments(stand: list[int], owed: int, limit: int = 8) -> list[list[in
             found.append((value, sum(combo), sel))
     found.sort(key=lambda f: (f[0], f[1]))
     out = [default_goods(stand, owed)]
-    for _, _, sel in found:
+    for _cards, _value, sel in found:
         if sel not in out:
             out.append(sel)
     return out[:limit]
@@ -120,7 +121,7 @@ def has_choice(stand: list[int], owed: int) -> bool:
     if rest <= 0 or len(kinds) < 2:
         return False
     if sum(VALUE[g] * stand[g] for g in kinds) - min(VALUE[g] for g in kinds) < rest:
-        return False                   # every eligible card is needed
+        return False  # every eligible card is needed
     return len(lawful_payments(stand, owed, 2)) > 1
 
 

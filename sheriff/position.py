@@ -12,6 +12,7 @@ shape of the data (one entry per seat, seats that exist, every card from the dec
 composition); whether a bag or a declaration could stand is asked of the engine's
 own ``check_load`` / ``check_declare``, so the refusal cites the rule.
 """
+
 from __future__ import annotations
 
 import random
@@ -20,16 +21,26 @@ from typing import Annotated, Any, Literal, NoReturn
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, ValidationError
 
 from sheriff import actions as A
-from sheriff.cards import GOODS, GOOD_IDS, N_GOODS, counts_to_list, deck_composition, good_id
+from sheriff.cards import GOOD_IDS, GOODS, N_GOODS, counts_to_list, deck_composition, good_id
 from sheriff.errors import IllegalAction, InvalidScenario
 from sheriff.i18n import _, ngettext
 from sheriff.phases import bags as bag_rules
 from sheriff.record import MAX_NAME, GoodName, PlayerName, Seat, _invalid, short
 from sheriff.rules import Rules
-from sheriff.state import (DECLARE, INSPECT, INSPECTED, LOAD, MARKET, MARKET_START, PASSED, GameState,
-                           new_state, reset_round)
+from sheriff.state import (
+    DECLARE,
+    INSPECT,
+    INSPECTED,
+    LOAD,
+    MARKET,
+    MARKET_START,
+    PASSED,
+    GameState,
+    new_state,
+    reset_round,
+)
 
-MAX_PILE = 300          # cards named in one zone (the biggest deck has 216)
+MAX_PILE = 300  # cards named in one zone (the biggest deck has 216)
 
 
 # -- goods as counts ---------------------------------------------------------------
@@ -45,8 +56,9 @@ def to_counts(v: Any) -> dict[str, int]:
             raise ValueError(_("at most {count} cards").format(count=MAX_PILE))
         items = [(x, 1) for x in v]
     else:
-        raise ValueError(_('expected a list of good names or an object of counts such as {example}').format(
-            example='{"apples": 4}'))
+        raise ValueError(
+            _("expected a list of good names or an object of counts such as {example}").format(example='{"apples": 4}')
+        )
     for k, n in items:
         if not isinstance(k, str) or not k or len(k) > MAX_NAME:
             raise ValueError(_("{name} is not a good's name").format(name=short(k)))
@@ -55,7 +67,9 @@ def to_counts(v: Any) -> dict[str, int]:
         except KeyError:
             raise ValueError(_("unknown good {name}").format(name=short(k))) from None
         if type(n) is not int or not 0 <= n <= MAX_PILE:
-            raise ValueError(_("{good}: a count must be a whole number from 0 to {most}").format(good=gid, most=MAX_PILE))
+            raise ValueError(
+                _("{good}: a count must be a whole number from 0 to {most}").format(good=gid, most=MAX_PILE)
+            )
         out[gid] = out.get(gid, 0) + n
     if sum(out.values()) > MAX_PILE:
         raise ValueError(_("at most {count} cards").format(count=MAX_PILE))
@@ -100,16 +114,17 @@ class BlackMarketCard(BaseModel):
 
 class Position(BaseModel):
     """A position to start from.  Per-seat lists are indexed by seat (the order of ``names``)."""
+
     model_config = ConfigDict(extra="forbid")
 
     rules: Rules = Rules()
     names: Annotated[list[PlayerName], Field(min_length=3, max_length=6)]
     sheriff: Seat | None = None
-    deputies: tuple[Seat, Seat] | None = None          # six players; the first one speaks for both
+    deputies: tuple[Seat, Seat] | None = None  # six players; the first one speaks for both
     phase: PhaseName = "inspect"
     round: Annotated[StrictInt, Field(ge=0, le=50)] = 0  # rounds already played
-    market_start: Seat | None = None                     # 2E Market: the merchant who went first
-    turn: Annotated[StrictInt, Field(ge=0, le=5)] = 0    # Market: merchants who have had their turn
+    market_start: Seat | None = None  # 2E Market: the merchant who went first
+    turn: Annotated[StrictInt, Field(ge=0, le=5)] = 0  # Market: merchants who have had their turn
     hands: Annotated[list[Cards], PerSeat] = []
     bags: Annotated[list[Cards | None], PerSeat] = []
     declarations: Annotated[list[Declaration | None], PerSeat] = []
@@ -118,22 +133,24 @@ class Position(BaseModel):
     black_market_cards: Annotated[list[Annotated[list[BlackMarketCard], Field(max_length=6)]], PerSeat] = []
     gold: Annotated[list[Gold], PerSeat] = []
     discards: Annotated[list[Pile], Field(max_length=2)] | None = None
-    set_aside: Pile = []                                 # 2E Market in progress: face-up cards set aside
-    deck: Pile | None = None                             # the whole draw pile, top card last (rest: box)
-    deck_top: Pile = []                                  # known top of the draw pile (rest shuffled below)
-    box: Cards | None = None                             # cards out of the game
+    set_aside: Pile = []  # 2E Market in progress: face-up cards set aside
+    deck: Pile | None = None  # the whole draw pile, top card last (rest: box)
+    deck_top: Pile = []  # known top of the draw pile (rest shuffled below)
+    box: Cards | None = None  # cards out of the game
     must_inspect: Annotated[list[Seat], PerSeat] = []
     must_pass: Annotated[list[Seat], PerSeat] = []
     booty_gold: Gold = 0
     booty: Cards = {}
-    black_market_piles: dict[GoodName, Annotated[list[Annotated[StrictInt, Field(ge=0, le=1000)]], Field(max_length=2)]] | None = None
+    black_market_piles: (
+        dict[GoodName, Annotated[list[Annotated[StrictInt, Field(ge=0, le=1000)]], Field(max_length=2)]] | None
+    ) = None
     black_market_claimed: Annotated[list[Seat], PerSeat] = []
     sheriff_turns: Annotated[list[Annotated[StrictInt, Field(ge=0, le=50)]], PerSeat] | None = None
     deputy_deck: Annotated[list[Seat], PerSeat] | None = None
     seed: Annotated[StrictInt, Field(ge=0, le=2**63 - 1)] = 0
 
     @classmethod
-    def from_data(cls, data: Any) -> "Position":
+    def from_data(cls, data: Any) -> Position:
         """Validate plain data (and its consistency); ``InvalidScenario`` naming the field."""
         try:
             pos = cls.model_validate(data)
@@ -195,7 +212,7 @@ def build_state(pos: Position) -> GameState:
         s.deputy_deck = _deputy_deck(pos, officials)
         s.deputy_runs = (pos.round + 1) // 3 if not s.deputy_deck else pos.round // 3
     _ask_the_engine(s, pos, bags, decls)
-    if s.card_totals() != comp:       # pragma: no cover - guarded by _check_cards
+    if s.card_totals() != comp:  # pragma: no cover - guarded by _check_cards
         raise InvalidScenario(_("cards do not add up to the deck composition"), "setup")
     return s
 
@@ -244,7 +261,7 @@ def _black_market_piles(pos: Position, bm_cards) -> dict[int, list[int]]:
     if pos.black_market_piles is not None:
         return {GOOD_IDS[g]: sorted(v) for g, v in pos.black_market_piles.items()}
     piles = {GOOD_IDS[p.good]: sorted(p.values) for p in pos.rules.black_market_piles}
-    for cards in bm_cards:                 # cards already won leave their pile
+    for cards in bm_cards:  # cards already won leave their pile
         for c in cards:
             pile = piles[GOOD_IDS[c.good]]
             if c.value in pile:
@@ -266,8 +283,9 @@ def _deputy_deck(pos: Position, officials: tuple[int, ...]) -> list[int]:
     if pos.deputy_deck is not None:
         dd = list(pos.deputy_deck)
         if set(dd) & set(officials) or len(set(dd)) != len(dd):
-            raise InvalidScenario(_("the Deputy deck holds each other player at most once, and not this "
-                                    "round's Deputies"), "deputy_deck")
+            raise InvalidScenario(
+                _("the Deputy deck holds each other player at most once, and not this round's Deputies"), "deputy_deck"
+            )
         return dd
     others = [p for p in range(pos.rules.players) if p not in officials]
     random.Random(pos.seed + 1).shuffle(others)
@@ -306,8 +324,9 @@ def _engine_says(check, probe: GameState, action, where: str) -> None:
     except IllegalAction as e:
         if e.rule_id in ("declare.type", "declare.count"):
             where += ".good" if e.rule_id == "declare.type" else ".count"
-        raise InvalidScenario(_("{reason} (rule {rule}: {cite})").format(reason=e.reason, rule=e.rule_id, cite=e.cite),
-                              where) from None
+        raise InvalidScenario(
+            _("{reason} (rule {rule}: {cite})").format(reason=e.reason, rule=e.rule_id, cite=e.cite), where
+        ) from None
 
 
 # -- edge checks: the shape of the data ---------------------------------------------------------
@@ -326,20 +345,34 @@ def _check_table(pos: Position) -> tuple[int, ...]:
     for fname in ("hands", "bags", "declarations", "handled", "stands", "black_market_cards", "gold"):
         v = getattr(pos, fname)
         if v and len(v) != n:
-            _bad(_("{given} entries for {n} players (one per seat, in the order of names)").format(given=len(v), n=n), fname)
+            _bad(
+                _("{given} entries for {n} players (one per seat, in the order of names)").format(given=len(v), n=n),
+                fname,
+            )
     if not pos.hands:
         _bad(_("give every player's hand (an empty list for an empty hand)"), "hands")
     if pos.sheriff_turns is not None and len(pos.sheriff_turns) != n:
         _bad(_("{given} entries for {n} players").format(given=len(pos.sheriff_turns), n=n), "sheriff_turns")
-    for fname in ("sheriff", "deputies", "market_start", "must_inspect", "must_pass", "black_market_claimed",
-                  "deputy_deck"):
+    for fname in (
+        "sheriff",
+        "deputies",
+        "market_start",
+        "must_inspect",
+        "must_pass",
+        "black_market_claimed",
+        "deputy_deck",
+    ):
         v = getattr(pos, fname)
-        for p in ([] if v is None else [v] if isinstance(v, int) else v):
+        for p in [] if v is None else [v] if isinstance(v, int) else v:
             if p >= n:
                 _bad(_("there is no seat {seat} at a {n}-player table").format(seat=p, n=n), fname)
     if not 0 <= pos.round < r.rounds:
-        _bad(_("a game with these rules has {rounds} rounds, numbered 0 to {last}").format(rounds=r.rounds, last=r.rounds - 1),
-                 "round")
+        _bad(
+            _("a game with these rules has {rounds} rounds, numbered 0 to {last}").format(
+                rounds=r.rounds, last=r.rounds - 1
+            ),
+            "round",
+        )
     if r.deputies:
         if pos.deputies is None:
             _bad(_("a six-player round has two Deputies instead of a Sheriff: give their seats"), "deputies")
@@ -361,11 +394,15 @@ def _check_cards(pos: Position, bags, discards, comp: list[int]) -> list[int]:
     n = r.players
     for p, hand in enumerate(pos.hands):
         if sum(hand.values()) > r.hand_size:
-            _bad(_("a hand holds at most {most} cards, not {given}").format(most=r.hand_size, given=sum(hand.values())),
-                 f"hands[{p}]")
+            _bad(
+                _("a hand holds at most {most} cards, not {given}").format(most=r.hand_size, given=sum(hand.values())),
+                f"hands[{p}]",
+            )
     if len(discards) != r.discard_piles:
-        _bad(_("the 1st edition has 2 discard piles") if r.edition == "1E" else _("the 2nd edition has 1 discard pile"),
-             "discards")
+        _bad(
+            _("the 1st edition has 2 discard piles") if r.edition == "1E" else _("the 2nd edition has 1 discard pile"),
+            "discards",
+        )
     if pos.deck is not None and pos.deck_top:
         _bad(_("give either the whole draw pile (deck) or its top cards (deck_top), not both"), "deck_top")
     placed = [0] * N_GOODS
@@ -376,7 +413,9 @@ def _check_cards(pos: Position, bags, discards, comp: list[int]) -> list[int]:
     zones += [("booty", vec(pos.booty)), ("set_aside", _pile_vec(pos.set_aside))]
     zones += [(f"discards[{k}]", _pile_vec(pile)) for k, pile in enumerate(discards)]
     zones += [("box", vec(pos.box))]
-    zones += [("deck" if pos.deck is not None else "deck_top", _pile_vec(pos.deck if pos.deck is not None else pos.deck_top))]
+    zones += [
+        ("deck" if pos.deck is not None else "deck_top", _pile_vec(pos.deck if pos.deck is not None else pos.deck_top))
+    ]
     for where, v in zones:
         for g in range(N_GOODS):
             if not v[g]:
@@ -388,9 +427,11 @@ def _check_cards(pos: Position, bags, discards, comp: list[int]) -> list[int]:
                     if GOODS[g].is_royal and not r.royal_goods:
                         _bad(_("{good} is a Royal Good and rules.royal_goods is off").format(good=name), where)
                     _bad(_("the {n}-player deck has no {good}").format(n=n, good=name), where)
-                says = (_("{placed} {good} on the table, but the {n}-player deck with Royal Goods has only {most}")
-                        if r.royal_goods else
-                        _("{placed} {good} on the table, but the {n}-player deck has only {most}"))
+                says = (
+                    _("{placed} {good} on the table, but the {n}-player deck with Royal Goods has only {most}")
+                    if r.royal_goods
+                    else _("{placed} {good} on the table, but the {n}-player deck has only {most}")
+                )
                 _bad(says.format(placed=placed[g], good=name, n=n, most=comp[g]), where)
     return placed
 
@@ -409,24 +450,48 @@ def _check_phase(pos: Position, order: list[int], bags, decls, handled) -> None:
     for p in range(r.players):
         if p not in order:
             if decls[p] is not None:
-                _bad((_("{name} is a Deputy and declares nothing") if r.deputies
-                      else _("{name} is the Sheriff and declares nothing")).format(name=pos.names[p]), f"declarations[{p}]")
+                _bad(
+                    (
+                        _("{name} is a Deputy and declares nothing")
+                        if r.deputies
+                        else _("{name} is the Sheriff and declares nothing")
+                    ).format(name=pos.names[p]),
+                    f"declarations[{p}]",
+                )
             if handled[p] is not None:
-                _bad((_("{name} is a Deputy and has no bag to hand back") if r.deputies
-                      else _("{name} is the Sheriff and has no bag to hand back")).format(name=pos.names[p]),
-                     f"handled[{p}]")
+                _bad(
+                    (
+                        _("{name} is a Deputy and has no bag to hand back")
+                        if r.deputies
+                        else _("{name} is the Sheriff and has no bag to hand back")
+                    ).format(name=pos.names[p]),
+                    f"handled[{p}]",
+                )
         elif bags[p] is not None and handled[p] is not None:
-            _bad((_("{name}'s bag was already inspected, so it is no longer on the table "
-                    "(put its goods on the stand instead)") if handled[p] == INSPECTED else
-                  _("{name}'s bag was already passed, so it is no longer on the table "
-                    "(put its goods on the stand instead)")).format(name=pos.names[p]), f"bags[{p}]")
+            _bad(
+                (
+                    _(
+                        "{name}'s bag was already inspected, so it is no longer on the table "
+                        "(put its goods on the stand instead)"
+                    )
+                    if handled[p] == INSPECTED
+                    else _(
+                        "{name}'s bag was already passed, so it is no longer on the table "
+                        "(put its goods on the stand instead)"
+                    )
+                ).format(name=pos.names[p]),
+                f"bags[{p}]",
+            )
     if ph != MARKET and pos.turn:
         _bad(_("turn counts Market turns and is only used in the market phase"), "turn")
     if ph in (MARKET_START, MARKET):
         for p in order:
             for fname, v in (("bags", bags[p]), ("declarations", decls[p]), ("handled", handled[p])):
                 if v is not None:
-                    _bad(_("bags are loaded only after the Market (phase is {phase})").format(phase=repr(ph)), f"{fname}[{p}]")
+                    _bad(
+                        _("bags are loaded only after the Market (phase is {phase})").format(phase=repr(ph)),
+                        f"{fname}[{p}]",
+                    )
     if ph == MARKET_START:
         if r.edition == "1E":
             _bad(_("the 1st edition has no 'market_start' step: the Market starts at the Sheriff's left"), "phase")
@@ -438,8 +503,12 @@ def _check_phase(pos: Position, order: list[int], bags, decls, handled) -> None:
         if r.edition == "1E" and pos.market_start is not None and pos.market_start != order[0]:
             _bad(_("in the 1st edition the Market starts at the Sheriff's left"), "market_start")
         if pos.turn >= len(order):
-            _bad(ngettext("only {count} merchant takes a Market turn", "only {count} merchants take a Market turn",
-                              len(order)).format(count=len(order)), "turn")
+            _bad(
+                ngettext(
+                    "only {count} merchant takes a Market turn", "only {count} merchants take a Market turn", len(order)
+                ).format(count=len(order)),
+                "turn",
+            )
     elif ph == LOAD:
         if all(bags[p] is not None for p in order):
             _bad(_("every merchant has loaded a bag already, so the phase is 'declare'"), "phase")
@@ -449,7 +518,10 @@ def _check_phase(pos: Position, order: list[int], bags, decls, handled) -> None:
     elif ph == DECLARE:
         for p in order:
             if bags[p] is None:
-                _bad(_("{name} has no bag, but every merchant loads one before declaring").format(name=pos.names[p]), f"bags[{p}]")
+                _bad(
+                    _("{name} has no bag, but every merchant loads one before declaring").format(name=pos.names[p]),
+                    f"bags[{p}]",
+                )
             if handled[p] is not None:
                 _bad(_("bags are handed back only in the Inspection phase"), f"handled[{p}]")
         if all(decls[p] is not None for p in order):
@@ -458,8 +530,12 @@ def _check_phase(pos: Position, order: list[int], bags, decls, handled) -> None:
         for p in order:
             if handled[p] is None:
                 if bags[p] is None:
-                    _bad(_("{name} has no bag and it was not handled: give the bag, or mark it handled").format(name=pos.names[p]),
-                         f"bags[{p}]")
+                    _bad(
+                        _("{name} has no bag and it was not handled: give the bag, or mark it handled").format(
+                            name=pos.names[p]
+                        ),
+                        f"bags[{p}]",
+                    )
                 if decls[p] is None:
                     _bad(_("{name}'s bag was never declared").format(name=pos.names[p]), f"declarations[{p}]")
         if all(handled[p] is not None for p in order):

@@ -18,6 +18,7 @@ ever executed (no pickle, no eval); every size is capped; every problem comes
 back as one ``InvalidScenario`` whose message names the field at fault, e.g.
 ``actions[3].good: unknown good 'gold_bars'``.
 """
+
 from __future__ import annotations
 
 import json
@@ -25,24 +26,35 @@ import unicodedata
 from dataclasses import MISSING, fields
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Union, get_type_hints
 
-from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr,
-                      TypeAdapter, ValidationError, create_model)
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    TypeAdapter,
+    ValidationError,
+    create_model,
+)
 from pydantic_core import ErrorDetails, from_json
 
 from sheriff import actions as A
-from sheriff.cards import GOODS, GOOD_IDS, MAX_DECK, good_id
+from sheriff.cards import GOOD_IDS, GOODS, MAX_DECK, good_id
 from sheriff.errors import InvalidScenario
 from sheriff.i18n import _, ngettext
 from sheriff.phases.inspection import PROMISE_LIMIT
 
 # Size limits: generous for real games, small enough that no file can exhaust memory or time.
-MAX_TEXT = 2_000_000          # characters in a saved game or scenario file
-MAX_ACTIONS = 5000            # moves in one saved game (a long game has a few hundred)
-MAX_CARDS = 20                # cards named in one move (the rules allow at most 5-7)
-MAX_NAME = 40                 # characters in a player's name or a good's name
-MAX_PROMISE = PROMISE_LIMIT   # characters in a bribe's promise (the engine refuses longer ones)
-MAX_GOLD = 1_000_000          # gold in one bribe
+MAX_TEXT = 2_000_000  # characters in a saved game or scenario file
+MAX_ACTIONS = 5000  # moves in one saved game (a long game has a few hundred)
+MAX_CARDS = 20  # cards named in one move (the rules allow at most 5-7)
+MAX_NAME = 40  # characters in a player's name or a good's name
+MAX_PROMISE = PROMISE_LIMIT  # characters in a bribe's promise (the engine refuses longer ones)
+MAX_GOLD = 1_000_000  # gold in one bribe
 MAX_SEED = 2**63 - 1
+
 
 # -- field types --------------------------------------------------------------------
 def _known_good(v: str) -> str:
@@ -92,7 +104,7 @@ def _same(v):
     return v
 
 
-_FIELD_KINDS: dict[str, tuple[Any, Any, Any]] = {   # marker -> (JSON type, JSON->engine, engine->JSON)
+_FIELD_KINDS: dict[str, tuple[Any, Any, Any]] = {  # marker -> (JSON type, JSON->engine, engine->JSON)
     "seat": (Seat, _same, _same),
     "seats": (SeatList, tuple, list),
     "good": (GoodName, GOOD_IDS.__getitem__, lambda g: GOODS[g].id),
@@ -109,6 +121,7 @@ _FIELD_KINDS: dict[str, tuple[Any, Any, Any]] = {   # marker -> (JSON type, JSON
 
 class _Plain(BaseModel):
     """The JSON form of an engine dataclass (a move or a bribe), converted field by field."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     def to_engine(self):
@@ -141,8 +154,8 @@ class _Move(_Plain):
         return out
 
 
-_ENGINE: dict[type, tuple[type, dict[str, tuple[Any, Any]]]] = {}   # JSON model -> (engine class, converters)
-_MODEL: dict[type, type] = {}                                        # engine class -> JSON model
+_ENGINE: dict[type, tuple[type, dict[str, tuple[Any, Any]]]] = {}  # JSON model -> (engine class, converters)
+_MODEL: dict[type, type] = {}  # engine class -> JSON model
 
 
 def _json_model(cls: type, base: type[_Plain]) -> Any:
@@ -151,7 +164,7 @@ def _json_model(cls: type, base: type[_Plain]) -> Any:
     spec: dict[str, Any] = {}
     conv: dict[str, tuple[Any, Any]] = {}
     if base is _Move:
-        spec["type"] = (Literal[cls.tag], cls.tag)      # type: ignore[attr-defined]
+        spec["type"] = (Literal[cls.tag], cls.tag)  # type: ignore[attr-defined]
         conv["player"] = (_same, _same)
     for f in fields(cls):
         if base is _Move and f.name == "player":
@@ -178,10 +191,10 @@ def _json_model(cls: type, base: type[_Plain]) -> Any:
 BribeModel: Any = _json_model(A.Bribe, _Plain)
 ACTION_MODELS = tuple(_json_model(cls, _Move) for cls in A.ACTION_TYPES)
 ACTION_TAGS = tuple(cls.tag for cls in A.ACTION_TYPES)
-if TYPE_CHECKING:       # to a type checker, any move's JSON model
+if TYPE_CHECKING:  # to a type checker, any move's JSON model
     ActionModel = _Move
 else:
-    ActionModel = Annotated[Union[ACTION_MODELS], Field(discriminator="type")]
+    ActionModel = Annotated[Union[ACTION_MODELS], Field(discriminator="type")]  # noqa: UP007 (a union built from a tuple)
 _ACTION = TypeAdapter(ActionModel)
 
 
@@ -220,9 +233,12 @@ def _path(loc: tuple, prefix: str = "") -> str:
             out += f"[{part}]"
         elif part == "[key]":
             pass
-        elif part in ACTION_TAGS and (prev == "action" or (isinstance(prev, int) and ("actions" in loc[:i] or "steps" in loc[:i]))
-                                      or (i == 0 and in_actions)):
-            pass    # the union's tag, already visible in the data itself
+        elif part in ACTION_TAGS and (
+            prev == "action"
+            or (isinstance(prev, int) and ("actions" in loc[:i] or "steps" in loc[:i]))
+            or (i == 0 and in_actions)
+        ):
+            pass  # the union's tag, already visible in the data itself
         elif isinstance(part, str) and not part.isidentifier():
             out += f"[{short(part)}]"
         else:
@@ -235,7 +251,7 @@ def _message(err: ErrorDetails) -> str:
     msg = err.get("msg", "invalid")
     for p in ("Value error, ", "Assertion failed, "):
         if msg.startswith(p):
-            msg = msg[len(p):]
+            msg = msg[len(p) :]
     if err.get("type") == "extra_forbidden":
         msg = _("unknown field")
     elif err.get("type") == "missing":
@@ -243,8 +259,11 @@ def _message(err: ErrorDetails) -> str:
     elif err.get("type") in ("union_tag_invalid", "union_tag_not_found"):
         tag = err.get("ctx", {}).get("tag")
         tags = ", ".join(ACTION_TAGS)
-        msg = (_("unknown move type {tag} (one of: {tags})").format(tag=short(tag), tags=tags) if tag is not None
-               else _('a move needs a "type" (one of: {tags})').format(tags=tags))
+        msg = (
+            _("unknown move type {tag} (one of: {tags})").format(tag=short(tag), tags=tags)
+            if tag is not None
+            else _('a move needs a "type" (one of: {tags})').format(tags=tags)
+        )
     inp = err.get("input")
     if err.get("type", "").endswith("_type") and isinstance(inp, (str, int, float, bool)):
         msg = _("{problem}, got {value}").format(problem=msg, value=short(inp))
@@ -257,8 +276,9 @@ def _invalid(e: ValidationError, prefix: str = "") -> InvalidScenario:
     err = errs[0]
     msg = _message(err)
     if len(errs) > 1:
-        msg = ngettext("{problem} (and {more} more problem)", "{problem} (and {more} more problems)",
-                       len(errs) - 1).format(problem=msg, more=len(errs) - 1)
+        msg = ngettext(
+            "{problem} (and {more} more problem)", "{problem} (and {more} more problems)", len(errs) - 1
+        ).format(problem=msg, more=len(errs) - 1)
     return InvalidScenario(msg, _path(tuple(err.get("loc", ())), prefix) or prefix or None)
 
 
@@ -267,21 +287,27 @@ def parse_json_text(text: str | bytes, what: str = "file") -> Any:
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidScenario(_("expected JSON text, got {kind}").format(kind=type(text).__name__), what)
     if len(text) > MAX_TEXT:
-        raise InvalidScenario(_("too large: {size} characters (the limit is {limit})").format(
-            size=f"{len(text):,}", limit=f"{MAX_TEXT:,}"), what)
+        raise InvalidScenario(
+            _("too large: {size} characters (the limit is {limit})").format(
+                size=f"{len(text):,}", limit=f"{MAX_TEXT:,}"
+            ),
+            what,
+        )
     if isinstance(text, str):
-        text = text.removeprefix("\ufeff")             # a byte-order mark, as some editors write
+        text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write
     else:
         text = bytes(text).removeprefix(b"\xef\xbb\xbf")
     try:
         data = from_json(text)
     except ValueError as e:
         raise InvalidScenario(_("not valid JSON ({error})").format(error=str(e).splitlines()[0][:120]), what) from None
-    try:      # the fast parser silently keeps the last of two equal keys: look again, strictly
+    try:  # the fast parser silently keeps the last of two equal keys: look again, strictly
         json.loads(text, object_pairs_hook=_no_duplicate_keys)
     except _DuplicateKey as e:
-        raise InvalidScenario(_("the key {key} appears twice in one object").format(key=short(e.args[0])), what) from None
-    except (ValueError, RecursionError):   # pragma: no cover - from_json already accepted it
+        raise InvalidScenario(
+            _("the key {key} appears twice in one object").format(key=short(e.args[0])), what
+        ) from None
+    except (ValueError, RecursionError):  # pragma: no cover - from_json already accepted it
         pass
     return data
 
@@ -310,11 +336,17 @@ def prefixed(e: InvalidScenario, prefix: str) -> InvalidScenario:
         field = prefix
     msg = str(e)
     if e.field and msg.startswith(e.field + ": "):
-        msg = msg[len(e.field) + 2:]
+        msg = msg[len(e.field) + 2 :]
     return InvalidScenario(msg, field)
 
 
 __all__ = [
-    "ActionModel", "BribeModel", "from_action", "action_to_json", "action_from_json",
-    "parse_json_text", "MAX_ACTIONS", "MAX_TEXT",
+    "ActionModel",
+    "BribeModel",
+    "from_action",
+    "action_to_json",
+    "action_from_json",
+    "parse_json_text",
+    "MAX_ACTIONS",
+    "MAX_TEXT",
 ]

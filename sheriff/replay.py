@@ -9,26 +9,29 @@ A replay speaks the learner's language: it plays a display copy of the scenario
 (``Scenario.translated(names=True)``) in which the texts and the players' names are translated,
 so the table, the narration and the checks all call a player the same way.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr
 
-from sheriff.cards import GOODS, GOOD_IDS, IS_LEGAL, N_GOODS
+from sheriff.cards import GOOD_IDS, GOODS, IS_LEGAL, N_GOODS
 from sheriff.changes import Change, changes
 from sheriff.errors import IllegalAction
 from sheriff.i18n import _, ngettext
 from sheriff.narration import action_text, good_name, narrate
-from sheriff.wording import and_list, good_count, goods_kind
 from sheriff.position import Cards, Pile, counts_of, pile_ids
 from sheriff.record import GoodName, PlayerName
 from sheriff.state import OVER, PHASE_TITLES, GameState
+from sheriff.wording import and_list, good_count, goods_kind
 
 
 class Expect(BaseModel):
     """Numbers to check after the last step (players by name; listed goods must match exactly)."""
+
     model_config = ConfigDict(extra="forbid")
     gold: dict[PlayerName, StrictInt] = {}
     stands: dict[PlayerName, Cards] = {}
@@ -38,7 +41,7 @@ class Expect(BaseModel):
     scores: dict[PlayerName, StrictInt] = {}
     bonuses: dict[PlayerName, dict[GoodName, StrictInt]] = {}
     winners: list[PlayerName] | None = None
-    discard_tops: list[Pile] | None = None          # per pile: its top cards (top last)
+    discard_tops: list[Pile] | None = None  # per pile: its top cards (top last)
     booty_gold: StrictInt | None = None
     black_market: dict[PlayerName, list[StrictInt]] = {}
     phase: StrictStr | None = None
@@ -47,15 +50,16 @@ class Expect(BaseModel):
 @dataclass
 class Frame:
     """One step of a replay: the state after it, what happened, and any refusal."""
-    index: int                          # 0 = the setup, k = after step k
+
+    index: int  # 0 = the setup, k = after step k
     state: GameState
-    say: str = ""                       # the scenario's explanation
+    say: str = ""  # the scenario's explanation
     narration: list[str] = field(default_factory=list)
     events: list[tuple] = field(default_factory=list)
     action: Any = None
     refused: IllegalAction | None = None
     expected_refusal: str | None = None
-    changes: list[Change] = field(default_factory=list)    # what the step changed (none when refused)
+    changes: list[Change] = field(default_factory=list)  # what the step changed (none when refused)
 
     @property
     def ok(self) -> bool:
@@ -143,14 +147,21 @@ class Replay:
             if f.ok:
                 continue
             if f.expected_refusal is None:
-                out.append(_("step {step}: refused, but should be legal: {refusal}").format(
-                    step=f.index, refusal=f.refused))
+                out.append(
+                    _("step {step}: refused, but should be legal: {refusal}").format(step=f.index, refusal=f.refused)
+                )
             elif f.refused is None:
-                out.append(_("step {step}: should be refused ({rule}) but was played").format(
-                    step=f.index, rule=f.expected_refusal))
+                out.append(
+                    _("step {step}: should be refused ({rule}) but was played").format(
+                        step=f.index, rule=f.expected_refusal
+                    )
+                )
             else:
-                out.append(_("step {step}: refused under rule {rule}, expected {expected}").format(
-                    step=f.index, rule=f.refused.rule_id, expected=f.expected_refusal))
+                out.append(
+                    _("step {step}: refused under rule {rule}, expected {expected}").format(
+                        step=f.index, rule=f.refused.rule_id, expected=f.expected_refusal
+                    )
+                )
         ex = self.scenario.expect
         if ex is not None:
             out += check_expect(ex, self.final.state)
@@ -172,9 +183,16 @@ class Replay:
         out = []
         for desc, ok, fact in _expect_items(ex, self.final.state):
             if fact:
-                out.append((_("The rulebook says {fact} — the engine agrees.").format(fact=fact) if ok else
-                            _("The rulebook says {fact}, but the engine disagrees ({check}).").format(
-                                fact=fact, check=desc), ok))
+                out.append(
+                    (
+                        _("The rulebook says {fact} — the engine agrees.").format(fact=fact)
+                        if ok
+                        else _("The rulebook says {fact}, but the engine disagrees ({check}).").format(
+                            fact=fact, check=desc
+                        ),
+                        ok,
+                    )
+                )
         return out
 
 
@@ -197,12 +215,18 @@ def _zone_items(nm: str, zone: str, g: int, k: int, got: int) -> tuple[str, bool
     ok = got == k
     if zone == "stand":
         desc = _("{name}'s stand holds {goods}").format(name=nm, goods=good_count(g, k))
-        fact = (_("{name} has {goods} in the stand").format(name=nm, goods=good_count(g, k)) if k else
-                _("{name} has no {good} in the stand").format(name=nm, good=good_name(g, 0)))
+        fact = (
+            _("{name} has {goods} in the stand").format(name=nm, goods=good_count(g, k))
+            if k
+            else _("{name} has no {good} in the stand").format(name=nm, good=good_name(g, 0))
+        )
     else:
         desc = _("{name}'s hand holds {goods}").format(name=nm, goods=good_count(g, k))
-        fact = (_("{name} has {goods} in hand").format(name=nm, goods=good_count(g, k)) if k else
-                _("{name} has no {good} in hand").format(name=nm, good=good_name(g, 0)))
+        fact = (
+            _("{name} has {goods} in hand").format(name=nm, goods=good_count(g, k))
+            if k
+            else _("{name} has no {good} in hand").format(name=nm, good=good_name(g, 0))
+        )
     return _got(desc, ok, got), ok, fact
 
 
@@ -226,14 +250,18 @@ def _phase_fact(phase: str) -> str:
 
 def _expect_items(ex: Expect, s: GameState) -> Iterator[tuple[str, bool, str]]:
     """(developer description, holds?, the same fact in a learner's words or "" when not worth saying)."""
-    got: Any             # what the state holds, compared with the promise
+    got: Any  # what the state holds, compared with the promise
     names = s.names
     seat = {nm: i for i, nm in enumerate(names)}
     for nm, v in ex.gold.items():
         got = s.gold[seat[nm]]
-        yield (_got(ngettext("{name} has {gold} gold", "{name} has {gold} gold", v).format(name=nm, gold=v),
-                    got == v, got), got == v,
-               ngettext("{name} ends with {gold} gold", "{name} ends with {gold} gold", v).format(name=nm, gold=v))
+        yield (
+            _got(
+                ngettext("{name} has {gold} gold", "{name} has {gold} gold", v).format(name=nm, gold=v), got == v, got
+            ),
+            got == v,
+            ngettext("{name} ends with {gold} gold", "{name} ends with {gold} gold", v).format(name=nm, gold=v),
+        )
     for zone, label in ((ex.stands, "stand"), (ex.hands, "hand")):
         for nm, cards in zone.items():
             vec = (s.stands if label == "stand" else s.hands)[seat[nm]]
@@ -243,38 +271,58 @@ def _expect_items(ex: Expect, s: GameState) -> Iterator[tuple[str, bool, str]]:
         bag = s.bags[seat[nm]]
         got = counts_of(bag) if bag is not None else None
         desc = _("{name}'s bag holds {cards}").format(
-            name=nm, cards=in_bag if in_bag is not None else _("nothing (no bag)"))
-        yield (_got(desc, got == in_bag, got), got == in_bag,
-               _("{name}'s bag holds {goods}").format(name=nm, goods=_cards_words(in_bag)) if in_bag is not None
-               else _("{name} has no bag").format(name=nm))
+            name=nm, cards=in_bag if in_bag is not None else _("nothing (no bag)")
+        )
+        yield (
+            _got(desc, got == in_bag, got),
+            got == in_bag,
+            _("{name}'s bag holds {goods}").format(name=nm, goods=_cards_words(in_bag))
+            if in_bag is not None
+            else _("{name} has no bag").format(name=nm),
+        )
     for nm, k in ex.face_down.items():
         st = s.stands[seat[nm]]
         got = sum(st[g] for g in range(N_GOODS) if not IS_LEGAL[g])
-        yield (_got(_("{name} has {n} card(s) face down").format(name=nm, n=k), got == k, got), got == k,
-               ngettext("{name} has {n} card face down on the stand", "{name} has {n} cards face down on the stand",
-                        k).format(name=nm, n=k))
+        yield (
+            _got(_("{name} has {n} card(s) face down").format(name=nm, n=k), got == k, got),
+            got == k,
+            ngettext(
+                "{name} has {n} card face down on the stand", "{name} has {n} cards face down on the stand", k
+            ).format(name=nm, n=k),
+        )
     for nm, k in ex.scores.items():
         got = s.scores[seat[nm]].total if s.scores else None
-        yield (_got(_("{name} scores {n}").format(name=nm, n=k), got == k, got), got == k,
-               ngettext("{name} scores {n} points", "{name} scores {n} points", k).format(name=nm, n=k))
+        yield (
+            _got(_("{name} scores {n}").format(name=nm, n=k), got == k, got),
+            got == k,
+            ngettext("{name} scores {n} points", "{name} scores {n} points", k).format(name=nm, n=k),
+        )
     for nm, bon in ex.bonuses.items():
         for g, k in bon.items():
             got = s.scores[seat[nm]].bonuses.get(g, 0) if s.scores else None
             kind = goods_kind(GOOD_IDS[g])
-            yield (_got(_("{name}'s {good} bonus is {n}").format(name=nm, good=kind, n=k), got == k, got), got == k,
-                   _("{name} earns a {good} bonus of {n}").format(name=nm, good=kind, n=k) if k
-                   else _("{name} earns no {good} bonus").format(name=nm, good=kind))
+            yield (
+                _got(_("{name}'s {good} bonus is {n}").format(name=nm, good=kind, n=k), got == k, got),
+                got == k,
+                _("{name} earns a {good} bonus of {n}").format(name=nm, good=kind, n=k)
+                if k
+                else _("{name} earns no {good} bonus").format(name=nm, good=kind),
+            )
     if ex.winners is not None:
         got = sorted(names[p] for p in (s.winners or []))
         ok = got == sorted(ex.winners)
-        yield (_got(_("winner(s): {names}").format(names=_(", ").join(ex.winners)), ok, got), ok,
-               ngettext("{names} wins", "{names} share the victory", len(ex.winners)).format(
-                   names=_names_words(ex.winners)))
+        yield (
+            _got(_("winner(s): {names}").format(names=_(", ").join(ex.winners)), ok, got),
+            ok,
+            ngettext("{names} wins", "{names} share the victory", len(ex.winners)).format(
+                names=_names_words(ex.winners)
+            ),
+        )
     if ex.discard_tops is not None:
         for k, top in enumerate(ex.discard_tops):
             want = pile_ids(top)
             pile = s.discards[k] if k < len(s.discards) else []
-            got = pile[len(pile) - len(want):] if want else []
+            got = pile[len(pile) - len(want) :] if want else []
             ok = len(pile) >= len(want) and got == want
             top_cards = _names_words(good_name(g, 1) for g in want)
             if not want:
@@ -291,15 +339,23 @@ def _expect_items(ex: Expect, s: GameState) -> Iterator[tuple[str, bool, str]]:
         b = ex.booty_gold
         ok = s.booty_gold == b
         desc = ngettext("{gold} gold on the Booty", "{gold} gold on the Booty", b).format(gold=b)
-        yield (_got(desc, ok, s.booty_gold), ok,
-               ngettext("{gold} gold is left on the Booty tile", "{gold} gold is left on the Booty tile", b).format(gold=b))
+        yield (
+            _got(desc, ok, s.booty_gold),
+            ok,
+            ngettext("{gold} gold is left on the Booty tile", "{gold} gold is left on the Booty tile", b).format(
+                gold=b
+            ),
+        )
     for nm, values in ex.black_market.items():
         got = sorted(v for _v, v in s.bm_cards[seat[nm]])
         ok = got == sorted(values)
-        yield (_got(_("{name}'s Black Market cards: {values}").format(name=nm, values=values), ok, got), ok,
-               _("{name} holds Black Market cards worth {values}").format(
-                   name=nm, values=_names_words(map(str, values)))
-               if values else _("{name} holds no Black Market card").format(name=nm))
+        yield (
+            _got(_("{name}'s Black Market cards: {values}").format(name=nm, values=values), ok, got),
+            ok,
+            _("{name} holds Black Market cards worth {values}").format(name=nm, values=_names_words(map(str, values)))
+            if values
+            else _("{name} holds no Black Market card").format(name=nm),
+        )
     if ex.phase is not None:
         ok = s.phase == ex.phase
         yield (_got(_("phase is {phase}").format(phase=ex.phase), ok, s.phase), ok, _phase_fact(ex.phase))

@@ -7,6 +7,7 @@ The file holds the English text, which is each message's id in the ``rules`` cat
 ``title``, ``text`` and ``cite`` answer in the page's language (a Ukrainian 2nd-edition
 citation names the Ukrainian rulebook's section; 1st-edition sections stay in English).
 """
+
 from __future__ import annotations
 
 import json
@@ -19,9 +20,9 @@ from sheriff.i18n import _
 @dataclass(frozen=True, slots=True)
 class Rule:
     id: str
-    source_title: str                    # English, as in rules.json (the catalog's message id)
+    source_title: str  # English, as in rules.json (the catalog's message id)
     source_text: str
-    cites: tuple[tuple[str, str], ...]   # (edition, section) pairs, English
+    cites: tuple[tuple[str, str], ...]  # (edition, section) pairs, English
     interpretation: bool = False
 
     @property
@@ -43,8 +44,7 @@ class Rule:
 def _load() -> dict[str, Rule]:
     raw = json.loads(resources.files("sheriff").joinpath("data/rules.json").read_text("utf-8"))
     return {
-        r["id"]: Rule(r["id"], r["title"], r["text"], tuple(r["cite"].items()),
-                      bool(r.get("interpretation", False)))
+        r["id"]: Rule(r["id"], r["title"], r["text"], tuple(r["cite"].items()), bool(r.get("interpretation", False)))
         for r in raw["rules"]
     }
 

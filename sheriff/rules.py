@@ -4,6 +4,7 @@
 combinations are refused with the rule that forbids them.  Inside the engine the
 fields are read once at setup into plain attributes of the state.
 """
+
 from __future__ import annotations
 
 import json
@@ -12,19 +13,21 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator
 
-from sheriff.cards import GOODS, GOOD_IDS
+from sheriff.cards import GOOD_IDS, GOODS
 from sheriff.errors import IllegalAction
 from sheriff.i18n import _, ngettext
 
 Edition = Literal["1E", "2E"]
-BM_VALUE_MAX = 1000     # a Black Market card's value: printed cards are worth a few dozen
+BM_VALUE_MAX = 1000  # a Black Market card's value: printed cards are worth a few dozen
 BlackMarketValue = Annotated[StrictInt, Field(ge=0, le=BM_VALUE_MAX)]
 
 
 class BlackMarketPile(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     good: str = Field(description="contraband type this pile buys, e.g. 'pepper'")
-    values: tuple[BlackMarketValue, BlackMarketValue] = Field(description="the two cards' values; the higher one is on top")
+    values: tuple[BlackMarketValue, BlackMarketValue] = Field(
+        description="the two cards' values; the higher one is on top"
+    )
 
     @field_validator("good")
     @classmethod
@@ -50,6 +53,7 @@ def default_black_market() -> tuple[BlackMarketPile, ...]:
 
 class Rules(BaseModel):
     """Edition, players and variants.  ``Rules(edition="2E", players=6)`` plays with Deputies."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     edition: Edition = "2E"
@@ -63,12 +67,18 @@ class Rules(BaseModel):
     black_market_piles: tuple[BlackMarketPile, ...] = Field(default_factory=default_black_market)
 
     @model_validator(mode="after")
-    def _possible(self) -> "Rules":
+    def _possible(self) -> Rules:
         if self.edition == "1E" and self.players == 6:
             # IllegalAction is a ValueError: pydantic keeps it (ctx "error") for widgets to lay out.
-            raise IllegalAction("variant.edition", _("Six players need the Deputies rule, which only the 2nd edition has."), "1E")
+            raise IllegalAction(
+                "variant.edition", _("Six players need the Deputies rule, which only the 2nd edition has."), "1E"
+            )
         if self.edition == "1E" and self.black_market:
-            raise IllegalAction("variant.edition", _("The Black Market is a 2nd-edition module; the 1st edition has no Black Market cards."), "1E")
+            raise IllegalAction(
+                "variant.edition",
+                _("The Black Market is a 2nd-edition module; the 1st edition has no Black Market cards."),
+                "1E",
+            )
         if self.black_market:
             goods = [p.good for p in self.black_market_piles]
             if len(goods) != len(set(goods)):
@@ -103,10 +113,19 @@ class Rules(BaseModel):
 
     def describe(self) -> str:
         """'2E, 4 players, Royal Goods': the edition, the table and the variants on (a list of names)."""
-        opts = [name for name, on in (
-            (_("Royal Goods"), self.royal_goods), (_("time limit"), self.time_limit),
-            (_("remove 10 cards"), self.remove_ten), (_("seven-card hand"), self.seven_card_hand),
-            (_("Black Market"), self.black_market), (_("Deputies"), self.deputies)) if on]
+        opts = [
+            name
+            for name, on in (
+                (_("Royal Goods"), self.royal_goods),
+                (_("time limit"), self.time_limit),
+                (_("remove 10 cards"), self.remove_ten),
+                (_("seven-card hand"), self.seven_card_hand),
+                (_("Black Market"), self.black_market),
+                (_("Deputies"), self.deputies),
+            )
+            if on
+        ]
         table = ngettext("{edition}, {n} player", "{edition}, {n} players", self.players).format(
-            edition=self.edition, n=self.players)
+            edition=self.edition, n=self.players
+        )
         return table + (_(", ") + _(", ").join(opts) if opts else "")

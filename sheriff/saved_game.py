@@ -4,6 +4,7 @@
 move that breaks a rule is reported with its index and the engine's reason.  Every
 problem comes back as one ``InvalidScenario`` naming the field at fault.
 """
+
 from __future__ import annotations
 
 from typing import Annotated, Literal
@@ -14,8 +15,17 @@ from sheriff.engine import Game
 from sheriff.errors import IllegalAction, InvalidScenario
 from sheriff.i18n import _
 from sheriff.position import Position
-from sheriff.record import (MAX_ACTIONS, MAX_SEED, ActionModel, PlayerName, Seat, _invalid, from_action,
-                            parse_json_text, prefixed)
+from sheriff.record import (
+    MAX_ACTIONS,
+    MAX_SEED,
+    ActionModel,
+    PlayerName,
+    Seat,
+    _invalid,
+    from_action,
+    parse_json_text,
+    prefixed,
+)
 from sheriff.rules import Rules
 
 FORMAT_VERSION: Literal[1] = 1
@@ -24,6 +34,7 @@ FORMAT_VERSION: Literal[1] = 1
 # -- whole games ----------------------------------------------------------------------------
 class SavedGame(BaseModel):
     """A whole game as data.  ``setup`` is present when the game began from a scenario position."""
+
     model_config = ConfigDict(extra="forbid")
 
     format: Literal["sheriff-game"] = "sheriff-game"
@@ -36,20 +47,24 @@ class SavedGame(BaseModel):
     actions: Annotated[list[ActionModel], Field(max_length=MAX_ACTIONS)] = []
 
     @model_validator(mode="after")
-    def _table(self) -> "SavedGame":
+    def _table(self) -> SavedGame:
         n = self.rules.players
         if len(self.names) != n:
             raise ValueError(_("names: {given} names for a {n}-player game").format(given=len(self.names), n=n))
         if len(set(self.names)) != n:
             raise ValueError(_("names: every player needs a different name"))
         if self.first_sheriff >= n:
-            raise ValueError(_("first_sheriff: there is no seat {seat} at a {n}-player table").format(
-                seat=self.first_sheriff, n=n))
+            raise ValueError(
+                _("first_sheriff: there is no seat {seat} at a {n}-player table").format(seat=self.first_sheriff, n=n)
+            )
         for i, a in enumerate(self.actions):
             for f, p in a.seats():
                 if p >= n:
-                    raise ValueError(_("{field}: there is no seat {seat} at a {n}-player table").format(
-                        field=f"actions[{i}].{f}", seat=p, n=n))
+                    raise ValueError(
+                        _("{field}: there is no seat {seat} at a {n}-player table").format(
+                            field=f"actions[{i}].{f}", seat=p, n=n
+                        )
+                    )
         return self
 
 
@@ -72,13 +87,17 @@ def save_game(game) -> str:
     if pos is None:
         fresh = Game(game.rules, game.names, game.seed, game.first_sheriff).state
         if fresh.fingerprint()[:-2] != game.initial_state.fingerprint()[:-2]:
-            raise ValueError("this game began from a prepared position that is not a scenario Position; "
-                             "set game.setup (a sheriff.position.Position) to save it")
+            raise ValueError(
+                "this game began from a prepared position that is not a scenario Position; "
+                "set game.setup (a sheriff.position.Position) to save it"
+            )
     data = SavedGame(
-        rules=game.rules, names=list(game.names), seed=game.seed if pos is None else 0,
+        rules=game.rules,
+        names=list(game.names),
+        seed=game.seed if pos is None else 0,
         first_sheriff=game.first_sheriff if pos is None else 0,
         setup=pos.model_dump(mode="json", exclude_defaults=True) if pos is not None else None,
-        actions=[from_action(a) for a in game.history[len(game.initial_state.history):]],
+        actions=[from_action(a) for a in game.history[len(game.initial_state.history) :]],
     )
     return data.model_dump_json(indent=1)
 
@@ -110,19 +129,26 @@ def load_game(text: str | bytes):
             game = Game(saved.rules, saved.names, saved.seed, saved.first_sheriff)
     except InvalidScenario:
         raise
-    except Exception as e:   # a bug, never the user's input: still one clear line
-        raise InvalidScenario(_("could not set up the game ({error})").format(error=f"{type(e).__name__}: {e}"),
-                              "rules") from None
+    except Exception as e:  # a bug, never the user's input: still one clear line
+        raise InvalidScenario(
+            _("could not set up the game ({error})").format(error=f"{type(e).__name__}: {e}"), "rules"
+        ) from None
     for i, am in enumerate(saved.actions):
         action = am.to_action()
         try:
             game.push(action)
         except IllegalAction as e:
-            raise InvalidScenario(_("illegal move ({move}): {reason} (rule {rule}: {cite})").format(
-                move=action.text(game.names), reason=e.reason, rule=e.rule_id, cite=e.cite), f"actions[{i}]") from None
+            raise InvalidScenario(
+                _("illegal move ({move}): {reason} (rule {rule}: {cite})").format(
+                    move=action.text(game.names), reason=e.reason, rule=e.rule_id, cite=e.cite
+                ),
+                f"actions[{i}]",
+            ) from None
         except Exception as e:
-            raise InvalidScenario(_("the engine could not apply this move ({error})").format(error=f"{type(e).__name__}: {e}"),
-                                  f"actions[{i}]") from None
+            raise InvalidScenario(
+                _("the engine could not apply this move ({error})").format(error=f"{type(e).__name__}: {e}"),
+                f"actions[{i}]",
+            ) from None
     return game
 
 

@@ -17,6 +17,7 @@ whose title, source, summary and steps' sentences are translated (``translated``
 names stay the data's own, since expected numbers and tweaks name players by them; a replay
 shows them translated (``translated(names=True)``, a copy for display only).
 """
+
 from __future__ import annotations
 
 import copy
@@ -36,14 +37,14 @@ from sheriff.replay import Expect, Frame, Replay, check_expect
 from sheriff.rulebook import RULES
 
 MAX_STEPS = 300
-Key = int | str          # a seat, or a player's name
+Key = int | str  # a seat, or a player's name
 
 
 class Step(BaseModel):
     model_config = ConfigDict(extra="forbid")
     action: ActionModel
     say: Annotated[StrictStr, Field(min_length=1, max_length=400)]
-    refused: Annotated[StrictStr, Field(max_length=40)] | None = None    # rule id the engine must cite
+    refused: Annotated[StrictStr, Field(max_length=40)] | None = None  # rule id the engine must cite
 
 
 Slug = Annotated[StrictStr, Field(pattern=r"^[a-z0-9][a-z0-9-]{1,47}$")]
@@ -61,7 +62,7 @@ class Scenario(BaseModel):
 
     # -- loading -----------------------------------------------------------------------
     @classmethod
-    def from_data(cls, data: Any) -> "Scenario":
+    def from_data(cls, data: Any) -> Scenario:
         try:
             sc = cls.model_validate(data)
         except ValidationError as e:
@@ -70,7 +71,7 @@ class Scenario(BaseModel):
         return sc
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> "Scenario":
+    def from_json(cls, text: str | bytes) -> Scenario:
         data = parse_json_text(text)
         if not isinstance(data, dict):
             raise InvalidScenario(_("expected a JSON object, got {kind}").format(kind=type(data).__name__), "file")
@@ -88,8 +89,9 @@ class Scenario(BaseModel):
                 raise InvalidScenario(_("unknown rule id {rule}").format(rule=repr(st.refused)), f"steps[{i}].refused")
             for f, p in st.action.seats():
                 if p >= n:
-                    raise InvalidScenario(_("there is no seat {seat} at a {n}-player table").format(seat=p, n=n),
-                                          f"steps[{i}].action.{f}")
+                    raise InvalidScenario(
+                        _("there is no seat {seat} at a {n}-player table").format(seat=p, n=n), f"steps[{i}].action.{f}"
+                    )
         if self.expect is not None:
             for fname in ("gold", "stands", "hands", "bags", "face_down", "scores", "bonuses", "black_market"):
                 for name in getattr(self.expect, fname):
@@ -112,14 +114,16 @@ class Scenario(BaseModel):
     def replay(self, seat: int | None = None) -> Replay:
         return Replay(self, seat)
 
-    def translated(self, names: bool = False) -> "Scenario":
+    def translated(self, names: bool = False) -> Scenario:
         """A copy in the learner's language: title, source, summary and each step's sentence
         translated; with ``names``, the players too, everywhere the scenario names them (setup and
         expected numbers), so the copy is whole.  For display only: seats, moves and numbers are the
         same, and the data (and any tweak by name) keeps the original names."""
         steps = [st.model_copy(update={"say": _(st.say)}) for st in self.steps]
-        out = self.model_copy(update={"title": _(self.title), "source": _(self.source),
-                                      "summary": _(self.summary), "steps": steps}, deep=True)
+        out = self.model_copy(
+            update={"title": _(self.title), "source": _(self.source), "summary": _(self.summary), "steps": steps},
+            deep=True,
+        )
         if names:
             shown = shown_names(self.setup.names)
             if shown != list(self.setup.names):
@@ -129,8 +133,8 @@ class Scenario(BaseModel):
                     ex = out.expect
                     update: dict[str, Any] = {
                         f: {rename.get(k, k): v for k, v in getattr(ex, f).items()}
-                        for f in ("gold", "stands", "hands", "bags", "face_down", "scores", "bonuses",
-                                  "black_market")}
+                        for f in ("gold", "stands", "hands", "bags", "face_down", "scores", "bonuses", "black_market")
+                    }
                     if ex.winners is not None:
                         update["winners"] = [rename.get(k, k) for k in ex.winners]
                     out.expect = ex.model_copy(update=update)
@@ -151,17 +155,17 @@ class Scenario(BaseModel):
             return names.index(key)
         raise InvalidScenario(_not_a_player(key), "changes")
 
-    def with_gold(self, key: Key, gold: int) -> "Scenario":
+    def with_gold(self, key: Key, gold: int) -> Scenario:
         return self._with_seat_value(key, "gold", 50, gold)
 
-    def with_stand(self, key: Key, cards: Any) -> "Scenario":
+    def with_stand(self, key: Key, cards: Any) -> Scenario:
         """``cards``: good names (a list) or counts (``{"apples": 4}``)."""
         return self._with_seat_value(key, "stands", {}, cards)
 
-    def with_declaration(self, key: Key, good: str, count: int) -> "Scenario":
+    def with_declaration(self, key: Key, good: str, count: int) -> Scenario:
         return self._with_seat_value(key, "declarations", None, {"good": good, "count": count})
 
-    def with_bag(self, key: Key, cards: Any, declare: str | None = None) -> "Scenario":
+    def with_bag(self, key: Key, cards: Any, declare: str | None = None) -> Scenario:
         """Another bag; its declaration names ``declare`` (default: the good declared
         before) and the bag's size, if one was declared."""
         p = self.seat(key)
@@ -179,7 +183,7 @@ class Scenario(BaseModel):
             _per_seat(d["setup"], "declarations", None)[p] = new
         return Scenario.from_data(d)
 
-    def with_bribe(self, step: int, bribe: dict) -> "Scenario":
+    def with_bribe(self, step: int, bribe: dict) -> Scenario:
         """Step ``step`` (an offer) with another bribe, in the JSON form."""
         d = self._data()
         if not 0 <= step < len(d["steps"]) or "bribe" not in d["steps"][step]["action"]:
@@ -187,7 +191,7 @@ class Scenario(BaseModel):
         d["steps"][step]["action"]["bribe"] = bribe
         return Scenario.from_data(d)
 
-    def with_move(self, step: int, **fields: Any) -> "Scenario":
+    def with_move(self, step: int, **fields: Any) -> Scenario:
         """Step ``step``'s move with some fields changed (JSON form), e.g. ``with_move(3, count=5)``."""
         d = self._data()
         if not 0 <= step < len(d["steps"]):
@@ -195,13 +199,13 @@ class Scenario(BaseModel):
         d["steps"][step]["action"].update(fields)
         return Scenario.from_data(d)
 
-    def with_edition(self, edition: str) -> "Scenario":
+    def with_edition(self, edition: str) -> Scenario:
         """The same table under the other edition ("1E" or "2E")."""
         d = self._data()
         _change_edition(d, edition)
         return Scenario.from_data(d)
 
-    def with_players(self, players: int) -> "Scenario":
+    def with_players(self, players: int) -> Scenario:
         """Another player count: seats no step uses are dropped; new seats join as bystanders
         whose bags were already handed back."""
         d = self._data()
@@ -213,7 +217,7 @@ class Scenario(BaseModel):
         d["expect"] = None
         return d
 
-    def _with_seat_value(self, key: Key, fname: str, default: Any, value: Any) -> "Scenario":
+    def _with_seat_value(self, key: Key, fname: str, default: Any, value: Any) -> Scenario:
         p = self.seat(key)
         d = self._data()
         _per_seat(d["setup"], fname, default)[p] = value
@@ -274,15 +278,33 @@ def _change_players(d: dict, players: int) -> None:
     if not 3 <= players <= 6:
         raise InvalidScenario(_("the game is for 3 to 6 players"), "players")
     if (players == 6) != (n == 6):
-        raise InvalidScenario(_("six players play with two Deputies and fewer with one Sheriff: "
-                                "such a change needs a new setup, not a tweak"), "players")
+        raise InvalidScenario(
+            _(
+                "six players play with two Deputies and fewer with one Sheriff: "
+                "such a change needs a new setup, not a tweak"
+            ),
+            "players",
+        )
     per_seat = ("hands", "bags", "declarations", "handled", "stands", "black_market_cards", "gold", "sheriff_turns")
     if players > n:
         if setup.get("phase") != "inspect":
-            raise InvalidScenario(_("players can be added only to a scenario in the Inspection phase "
-                                    "(they join with their bags already handed back)"), "players")
-        defaults: dict[str, Any] = {"hands": {}, "bags": None, "declarations": None, "handled": "passed", "stands": {},
-                    "black_market_cards": [], "gold": 50, "sheriff_turns": 0}
+            raise InvalidScenario(
+                _(
+                    "players can be added only to a scenario in the Inspection phase "
+                    "(they join with their bags already handed back)"
+                ),
+                "players",
+            )
+        defaults: dict[str, Any] = {
+            "hands": {},
+            "bags": None,
+            "declarations": None,
+            "handled": "passed",
+            "stands": {},
+            "black_market_cards": [],
+            "gold": 50,
+            "sheriff_turns": 0,
+        }
         for k in range(n, players):
             base = f"Player {k + 1}"
             names.append(base if base not in names else f"{base}'")
@@ -305,9 +327,14 @@ def _change_players(d: dict, players: int) -> None:
             used.update(_action_seats(st["action"]))
         drop = [p for p in range(n - 1, -1, -1) if p not in used][: n - players]
         if len(drop) < n - players:
-            raise InvalidScenario(ngettext("every seat plays a part in this scenario; at least {n} players are needed",
-                                           "every seat plays a part in this scenario; at least {n} players are needed",
-                                           len(used)).format(n=len(used)), "players")
+            raise InvalidScenario(
+                ngettext(
+                    "every seat plays a part in this scenario; at least {n} players are needed",
+                    "every seat plays a part in this scenario; at least {n} players are needed",
+                    len(used),
+                ).format(n=len(used)),
+                "players",
+            )
         keep = [p for p in range(n) if p not in drop]
         remap = {old: new for new, old in enumerate(keep)}
         setup["names"] = [names[p] for p in keep]
@@ -388,5 +415,15 @@ def get_scenario(scenario_id: str) -> Scenario:
     raise KeyError(f"no scenario {scenario_id!r}; known: {', '.join(s.id for s in _library())}")
 
 
-__all__ = ["Position", "Scenario", "Step", "Expect", "Replay", "Frame", "load_scenarios", "get_scenario",
-           "check_expect", "shown_names"]
+__all__ = [
+    "Position",
+    "Scenario",
+    "Step",
+    "Expect",
+    "Replay",
+    "Frame",
+    "load_scenarios",
+    "get_scenario",
+    "check_expect",
+    "shown_names",
+]

@@ -5,25 +5,26 @@ the score-calculator page all use this one place.
 
 Rules score.total, score.king_queen, score.tiebreak, royal.goods.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from operator import mul
 
-from sheriff.fastinit import fast_init
 from sheriff.cards import BONUS, GOODS, LEGAL_GOODS, VALUE
+from sheriff.fastinit import fast_init
 
 
 @fast_init
 @dataclass(frozen=True, slots=True)
 class Score:
-    goods: int                      # value of every good on the stand (and Black Market cards)
+    goods: int  # value of every good on the stand (and Black Market cards)
     gold: int
-    bonuses: dict[str, int] = field(default_factory=dict)   # legal good id -> bonus won
+    bonuses: dict[str, int] = field(default_factory=dict)  # legal good id -> bonus won
     total: int = 0
-    legal_cards: int = 0            # first tie-breaker
-    contraband_cards: int = 0       # second tie-breaker (royal goods and Black Market cards included)
+    legal_cards: int = 0  # first tie-breaker
+    contraband_cards: int = 0  # second tie-breaker (royal goods and Black Market cards included)
 
 
 _ROYAL = tuple((g.index, g.counts_as, g.multiplier) for g in GOODS if g.counts_as is not None)
@@ -48,9 +49,9 @@ def bonuses(stands) -> list[dict[str, int]]:
     """King and Queen bonuses for every player.  A player with none of a good gets none."""
     n = len(stands)
     out: list[dict[str, int]] = [{} for _ in range(n)]
-    columns = list(zip(*stands))                          # per good: every player's count
+    columns = list(zip(*stands))  # per good: every player's count
     for g, name, (king, queen), royals in _BONUS_TABLE:
-        column: Sequence[int] = columns[g]                # how many each player counts
+        column: Sequence[int] = columns[g]  # how many each player counts
         for r, mult in royals:
             if any(columns[r]):
                 column = [c + mult * x for c, x in zip(column, columns[r])]
@@ -58,7 +59,7 @@ def bonuses(stands) -> list[dict[str, int]]:
         if top == 0:
             continue
         tied = column.count(top)
-        if tied > 1:                                       # tied Kings share King + Queen; no Queen
+        if tied > 1:  # tied Kings share King + Queen; no Queen
             share = (king + queen) // tied
             for p in range(n):
                 if column[p] == top:
@@ -103,9 +104,10 @@ class Verdict:
 
     ``decided_by``: "points" (no tie), "legal goods", "contraband" (the two
     tie-breakers, in order) or "shared" (still tied after both)."""
+
     winners: tuple[int, ...]
-    tied_on_points: tuple[int, ...]     # seats with the best total (one seat when no tie)
-    tied_on_legal: tuple[int, ...]      # of those, the seats with the most legal goods
+    tied_on_points: tuple[int, ...]  # seats with the best total (one seat when no tie)
+    tied_on_legal: tuple[int, ...]  # of those, the seats with the most legal goods
     decided_by: str
 
 
@@ -133,12 +135,13 @@ def score_state(s) -> tuple[list[Score], list[int]]:
 @dataclass(frozen=True, slots=True)
 class Line:
     """One line of a score built up step by step: what it is, its points, the running total."""
-    kind: str           # "good", "black market", "gold" or "bonus"
-    good: int | None    # the good's index (goods and bonuses)
-    count: int          # how many cards (goods), 0 otherwise
+
+    kind: str  # "good", "black market", "gold" or "bonus"
+    good: int | None  # the good's index (goods and bonuses)
+    count: int  # how many cards (goods), 0 otherwise
     points: int
-    total: int          # running total after this line
-    text: str           # in a learner's words: "4 Apples × 2"
+    total: int  # running total after this line
+    text: str  # in a learner's words: "4 Apples × 2"
 
 
 def breakdown(stands, gold, black_market, seat: int) -> list[Line]:
@@ -147,16 +150,28 @@ def breakdown(stands, gold, black_market, seat: int) -> list[Line]:
     from sheriff.cards import good_id
     from sheriff.i18n import _, ngettext
     from sheriff.wording import good_count, goods_kind
+
     stand, lines, total = stands[seat], [], 0
     for g, k in enumerate(stand):
         if k:
             total += k * VALUE[g]
-            lines.append(Line("good", g, k, k * VALUE[g], total, _("{goods} × {value}").format(goods=good_count(g, k), value=VALUE[g])))
-    for v in (black_market or [[] for _ in stands])[seat]:
+            lines.append(
+                Line(
+                    "good",
+                    g,
+                    k,
+                    k * VALUE[g],
+                    total,
+                    _("{goods} × {value}").format(goods=good_count(g, k), value=VALUE[g]),
+                )
+            )
+    for v in (black_market or [[] for _stand in stands])[seat]:
         total += v
         lines.append(Line("black market", None, 1, v, total, _("a Black Market card")))
     total += gold[seat]
-    lines.append(Line("gold", None, 0, gold[seat], total, ngettext("{n} gold", "{n} gold", gold[seat]).format(n=gold[seat])))
+    lines.append(
+        Line("gold", None, 0, gold[seat], total, ngettext("{n} gold", "{n} gold", gold[seat]).format(n=gold[seat]))
+    )
     counts = [good_counts_for_bonus(st) for st in stands]
     for name, pts in bonuses(stands)[seat].items():
         g = good_id(name)

@@ -15,6 +15,7 @@ closed or reloaded normally asks for the shutdown itself.)  But a page that has 
 loaded the page's scripts, which takes a minute or more when a whole class arrives at once on a
 small server.  Such a kernel waits up to ``first_connection_timeout`` seconds for its page.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -30,19 +31,20 @@ from traitlets import Float
 from sheriff.i18n import DEFAULT
 from sheriff.widgets.language import PAGE_LANGUAGE, from_query
 
-REQUEST_URL = "VOILA_REQUEST_URL"     # Voilà passes the page's full address to the pool's refill
+REQUEST_URL = "VOILA_REQUEST_URL"  # Voilà passes the page's full address to the pool's refill
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
     first_connection_timeout = Float(
-        300, config=True, help="Seconds a kernel out of the pool waits for its page to connect before it is culled.")
-    _pools: dict[str, list[asyncio.Task]]          # Voilà's own pools (the default language), set by its subclass
+        300, config=True, help="Seconds a kernel out of the pool waits for its page to connect before it is culled."
+    )
+    _pools: dict[str, list[asyncio.Task]]  # Voilà's own pools (the default language), set by its subclass
     _voila_fill_if_needed: Callable[..., None]
 
     def __init__(self, **kwargs):
-        self._language_pools: dict[tuple[str, str], list[asyncio.Task]] = {}   # (page, language) -> heating kernels
+        self._language_pools: dict[tuple[str, str], list[asyncio.Task]] = {}  # (page, language) -> heating kernels
         super().__init__(**kwargs)
-        self._first_seen: dict = {}       # kernel id -> when the culler first saw it out of the pool
+        self._first_seen: dict = {}  # kernel id -> when the culler first saw it out of the pool
         self._connected_once: set[str] = set()
 
     def __init_subclass__(cls, **kwargs):
@@ -62,19 +64,18 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return self._voila_fill_if_needed(delay, notebook_name, env, **kwargs)
         own = self._pools.get(notebook_name, [])
         self._pools[notebook_name] = self._pool(notebook_name, lang)
-        try:       # fill_if_needed starts its tasks without awaiting, so nothing else sees the swap
+        try:  # fill_if_needed starts its tasks without awaiting, so nothing else sees the swap
             return self._voila_fill_if_needed(delay, notebook_name, env, **kwargs)
         finally:
             self._pools[notebook_name] = own
 
-    async def _rendered_in_language(self, notebook_name: str, extra_kernel_env_variables: dict | None = None,
-                                    **kwargs):
+    async def _rendered_in_language(self, notebook_name: str, extra_kernel_env_variables: dict | None = None, **kwargs):
         """A kernel that has run the page in the language its address asks for (Voilà's
         ``get_rendered_notebook``, per language); the pool is refilled in that language."""
         env = dict(extra_kernel_env_variables or {})
         env[PAGE_LANGUAGE] = lang = from_query(urlsplit(env.get(REQUEST_URL, "")).query)
         pool = self._pool(notebook_name, lang)
-        if not pool:                 # the first learner to ask for this page in this language
+        if not pool:  # the first learner to ask for this page in this language
             self._fill_in_language(0, notebook_name, env, **kwargs)
         content = await pool.pop(0)
         content["renderer"].stop_generator = True
@@ -127,5 +128,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
 def _holds(task: asyncio.Task, kernel_id: str) -> bool:
     """Whether a pool's task has started this kernel (a task still starting holds none yet)."""
-    return task.done() and not task.cancelled() and task.exception() is None and \
-        task.result().get("kernel_id") == kernel_id
+    return (
+        task.done()
+        and not task.cancelled()
+        and task.exception() is None
+        and task.result().get("kernel_id") == kernel_id
+    )

@@ -9,6 +9,7 @@ is the checked way in.
 ``copy()`` is a hand-written copy (no ``deepcopy``), so that the pure form
 ``apply(state, action) -> new state`` stays cheap.
 """
+
 from __future__ import annotations
 
 import random
@@ -17,14 +18,14 @@ from typing import TYPE_CHECKING, Any, Final
 
 from sheriff.cards import N_GOODS, VALUE, deck_composition
 from sheriff.events import Event
-from sheriff.i18n import N_, gettext     # not ``_``: this module's loops use ``_``
+from sheriff.i18n import N_, gettext  # not ``_``: this module's loops use ``_``
 from sheriff.rules import Rules
 
 if TYPE_CHECKING:
     from sheriff.scoring import Score
 
 # Phases of a round (and the end of the game).  Final: compiled code inlines them.
-MARKET_START: Final = "market_start"   # 2E: the Sheriff picks who starts the Market
+MARKET_START: Final = "market_start"  # 2E: the Sheriff picks who starts the Market
 MARKET: Final = "market"
 LOAD: Final = "load"
 DECLARE: Final = "declare"
@@ -33,14 +34,19 @@ OVER: Final = "over"
 
 # English names (catalog ids): show them through ``phase_title`` (or ``gettext``), which translates.
 PHASE_TITLES = {
-    MARKET_START: N_("Market (choosing who starts)"), MARKET: N_("Market"), LOAD: N_("Load Merchant Bag"),
-    DECLARE: N_("Declaration"), INSPECT: N_("Inspection"), OVER: N_("Game over"),
+    MARKET_START: N_("Market (choosing who starts)"),
+    MARKET: N_("Market"),
+    LOAD: N_("Load Merchant Bag"),
+    DECLARE: N_("Declaration"),
+    INSPECT: N_("Inspection"),
+    OVER: N_("Game over"),
 }
 
 
 def phase_title(phase: str) -> str:
     """A phase's name in the page's language."""
     return gettext(PHASE_TITLES[phase])
+
 
 def shuffle(rng: random.Random, cards: list) -> list:
     """A uniformly random, seed-determined permutation of ``cards`` (a new list).
@@ -49,11 +55,11 @@ def shuffle(rng: random.Random, cards: list) -> list:
     ``random.shuffle``, whose per-card ``_randbelow`` runs in Python; shuffles are a
     tenth of a simulated game.  Ties among 53-bit keys are vanishingly rare.
     """
-    keys = list(starmap(rng.random, repeat((), len(cards))))    # C-level loops throughout
+    keys = list(starmap(rng.random, repeat((), len(cards))))  # C-level loops throughout
     return list(map(cards.__getitem__, sorted(range(len(cards)), key=keys.__getitem__)))
 
 
-BOOTY: Final = -2   # payee id for the Deputies' Booty tile (six players)
+BOOTY: Final = -2  # payee id for the Deputies' Booty tile (six players)
 
 # Outcome of a bag in the Inspection phase.
 PASSED: Final = "passed"
@@ -71,48 +77,48 @@ class GameState:
     bm_on: bool
     time_on: bool
     rng: random.Random
-    deck: list[int]                              # top card last
-    discards: list[list[int]]                    # top card last
-    box: list[int]                               # counts: cards out of the game
-    hands: list[list[int]]                       # counts per seat
-    bags: list[list[int] | None]                 # counts per seat; None: no bag (yet)
+    deck: list[int]  # top card last
+    discards: list[list[int]]  # top card last
+    box: list[int]  # counts: cards out of the game
+    hands: list[list[int]]  # counts per seat
+    bags: list[list[int] | None]  # counts per seat; None: no bag (yet)
     bag_size: list[int]
-    declared: list[tuple[int, int] | None]       # (good, count) per seat
-    stands: list[list[int]]                      # counts per seat
-    bm_cards: list[list[tuple[int, int]]]        # Black Market cards: (good, value)
+    declared: list[tuple[int, int] | None]  # (good, count) per seat
+    stands: list[list[int]]  # counts per seat
+    bm_cards: list[list[tuple[int, int]]]  # Black Market cards: (good, value)
     gold: list[int]
     booty_gold: int
     booty: list[int]
     bank: int
     round: int
-    officials: tuple[int, ...]                   # the Sheriff, or the two Deputies
+    officials: tuple[int, ...]  # the Sheriff, or the two Deputies
     sheriff_turns: list[int]
     deputy_deck: list[int]
     deputy_runs: int
     phase: str
-    order: list[int]                             # this round's merchants, from the Sheriff's left
+    order: list[int]  # this round's merchants, from the Sheriff's left
     market_order: list[int]
     turn: int
-    set_aside: list[int]                         # 2E Market: set-aside cards, face up
-    handled: list[str | None]                    # PASSED / INSPECTED per seat
-    current: int                                 # the bag being dealt with, or -1
-    nego: list[Any] | None                       # [merchant, offer, by, due] (see phases.inspection)
-    must_inspect: dict[int, tuple[int, ...]]     # bag -> the officials a deal binds to open it
-    must_pass: dict[int, tuple[int, ...]]        # bag -> the officials a deal binds to let it through
+    set_aside: list[int]  # 2E Market: set-aside cards, face up
+    handled: list[str | None]  # PASSED / INSPECTED per seat
+    current: int  # the bag being dealt with, or -1
+    nego: list[Any] | None  # [merchant, offer, by, due] (see phases.inspection)
+    must_inspect: dict[int, tuple[int, ...]]  # bag -> the officials a deal binds to open it
+    must_pass: dict[int, tuple[int, ...]]  # bag -> the officials a deal binds to let it through
     stances: dict[int, list[bool | None]]
     authority: dict[int, tuple[int, ...]]
-    bm_piles: dict[int, list[int]]               # good -> Black Market values, top last
+    bm_piles: dict[int, list[int]]  # good -> Black Market values, top last
     bm_claimed: set[int]
     claim_queue: list[int]
-    debts: list[list[Any]]                       # debts waiting for the debtor's goods: [debtor, creditor, owed, why]
-    booty_terms: dict[int, tuple[int, int]]      # six players: Deputy -> (who takes the odd coin, the odd card)
+    debts: list[list[Any]]  # debts waiting for the debtor's goods: [debtor, creditor, owed, why]
+    booty_terms: dict[int, tuple[int, int]]  # six players: Deputy -> (who takes the odd coin, the odd card)
     events: list[Event]
     history: list[Any]
     scores: list[Score] | None
     winners: list[int] | None
     composition: list[int]
 
-    __slots__ = tuple(__annotations__)        # plain Python: the same fields, and no others
+    __slots__ = tuple(__annotations__)  # plain Python: the same fields, and no others
 
     def __init__(self):
         pass
@@ -131,11 +137,29 @@ class GameState:
         return self.phase == OVER
 
     # -- copying ----------------------------------------------------------------
-    def copy(self) -> "GameState":
+    def copy(self) -> GameState:
         s = GameState.__new__(GameState)
-        for name in ("rules", "n", "names", "edition1", "hand_size", "deputies_mode", "bm_on",
-                     "time_on", "booty_gold", "bank", "round", "officials", "deputy_runs", "phase",
-                     "turn", "current", "composition", "scores", "winners"):
+        for name in (
+            "rules",
+            "n",
+            "names",
+            "edition1",
+            "hand_size",
+            "deputies_mode",
+            "bm_on",
+            "time_on",
+            "booty_gold",
+            "bank",
+            "round",
+            "officials",
+            "deputy_runs",
+            "phase",
+            "turn",
+            "current",
+            "composition",
+            "scores",
+            "winners",
+        ):
             setattr(s, name, getattr(self, name))
         rng = random.Random()
         rng.setstate(self.rng.getstate())
@@ -175,19 +199,43 @@ class GameState:
     def fingerprint(self) -> tuple:
         """Everything that defines the position, as one comparable value."""
         return (
-            self.rng.getstate(), tuple(self.deck), tuple(map(tuple, self.discards)), tuple(self.box),
-            tuple(map(tuple, self.hands)), tuple(tuple(b) if b is not None else None for b in self.bags),
-            tuple(self.declared), tuple(map(tuple, self.stands)), tuple(map(tuple, self.bm_cards)),
-            tuple(self.gold), self.booty_gold, tuple(self.booty), self.bank, self.round, self.officials,
-            tuple(self.sheriff_turns), tuple(self.deputy_deck), self.deputy_runs, self.phase,
-            tuple(self.order), tuple(self.market_order), self.turn, tuple(self.set_aside),
-            tuple(self.handled), self.current, tuple(self.nego) if self.nego else None,
-            tuple(sorted(self.must_inspect.items())), tuple(sorted(self.must_pass.items())),
+            self.rng.getstate(),
+            tuple(self.deck),
+            tuple(map(tuple, self.discards)),
+            tuple(self.box),
+            tuple(map(tuple, self.hands)),
+            tuple(tuple(b) if b is not None else None for b in self.bags),
+            tuple(self.declared),
+            tuple(map(tuple, self.stands)),
+            tuple(map(tuple, self.bm_cards)),
+            tuple(self.gold),
+            self.booty_gold,
+            tuple(self.booty),
+            self.bank,
+            self.round,
+            self.officials,
+            tuple(self.sheriff_turns),
+            tuple(self.deputy_deck),
+            self.deputy_runs,
+            self.phase,
+            tuple(self.order),
+            tuple(self.market_order),
+            self.turn,
+            tuple(self.set_aside),
+            tuple(self.handled),
+            self.current,
+            tuple(self.nego) if self.nego else None,
+            tuple(sorted(self.must_inspect.items())),
+            tuple(sorted(self.must_pass.items())),
             tuple(sorted((k, tuple(v)) for k, v in self.stances.items())),
             tuple(sorted(self.authority.items())),
             tuple(sorted((k, tuple(v)) for k, v in self.bm_piles.items())),
-            frozenset(self.bm_claimed), tuple(self.claim_queue), len(self.events), len(self.history),
-            tuple(map(tuple, self.debts)), tuple(sorted(self.booty_terms.items())),
+            frozenset(self.bm_claimed),
+            tuple(self.claim_queue),
+            len(self.events),
+            len(self.history),
+            tuple(map(tuple, self.debts)),
+            tuple(sorted(self.booty_terms.items())),
         )
 
     # -- bookkeeping for invariants ---------------------------------------------
@@ -243,8 +291,11 @@ def reset_round(s: GameState) -> None:
 def new_state(rules: Rules, names: list[str], seed: int, first_sheriff: int = 0) -> GameState:
     """Shuffle, deal and seat everyone: the position before the first action."""
     if len(names) != rules.players:
-        raise ValueError(gettext("names: {given} names given for a {players}-player game")
-                         .format(given=len(names), players=rules.players))
+        raise ValueError(
+            gettext("names: {given} names given for a {players}-player game").format(
+                given=len(names), players=rules.players
+            )
+        )
     s = GameState()
     s.rules = rules
     s.n = n = rules.players
@@ -295,6 +346,7 @@ def new_state(rules: Rules, names: list[str], seed: int, first_sheriff: int = 0)
     s.bm_piles = {}
     if s.bm_on:
         from sheriff.cards import GOOD_IDS
+
         for bm in rules.black_market_piles:
             # Top card last: the higher value is on top.
             s.bm_piles[GOOD_IDS[bm.good]] = sorted(bm.values)

@@ -17,6 +17,7 @@ first Sheriff moves one seat to the left each game, so no seat is always first.
 ``callback(done, total, result)`` is called after every game (a progress bar);
 returning ``False`` from it stops the run early (a Cancel button).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -26,7 +27,7 @@ from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES, Bot, play_game
 from sheriff.engine import DEFAULT_NAMES, Game
 from sheriff.rules import Rules
 
-COACH = "coach"        # the style name of the coach's bot, in both roles (sheriff.coach.bot)
+COACH = "coach"  # the style name of the coach's bot, in both roles (sheriff.coach.bot)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:
@@ -38,7 +39,8 @@ def make_bot(style: tuple[str, str], game_seed: int, seat: int):
     """A bot for one seat: ``("coach", "coach")`` is the coach's bot (``sheriff.coach.bot``)."""
     merchant, sheriff = style
     if merchant == COACH:
-        from sheriff.coach.bot import CoachBot     # lazy: the coach reads the theory lab
+        from sheriff.coach.bot import CoachBot  # lazy: the coach reads the theory lab
+
         return CoachBot(seed=bot_seed(game_seed, seat))
     return Bot(merchant, sheriff, seed=bot_seed(game_seed, seat))
 
@@ -97,12 +99,19 @@ class TournamentResult:
         rows = []
         for p in range(self.rules.players):
             scores = [g.totals[p] for g in self.games]
-            rows.append({
-                "seat": p, "name": self.names[p],
-                "merchant": self.styles[p][0], "sheriff": self.styles[p][1],
-                "wins": wins[p], "win_share": wins[p] / n if n else 0.0,
-                "mean": means[p], "min": min(scores) if scores else 0, "max": max(scores) if scores else 0,
-            })
+            rows.append(
+                {
+                    "seat": p,
+                    "name": self.names[p],
+                    "merchant": self.styles[p][0],
+                    "sheriff": self.styles[p][1],
+                    "wins": wins[p],
+                    "win_share": wins[p] / n if n else 0.0,
+                    "mean": means[p],
+                    "min": min(scores) if scores else 0,
+                    "max": max(scores) if scores else 0,
+                }
+            )
         return rows
 
     def by_style(self) -> dict[str, dict]:
@@ -129,8 +138,9 @@ def play_one(rules: Rules, styles, seed: int, first_sheriff: int = 0, names=None
     return game
 
 
-def run(rules: Rules, styles, games: int = 100, seed: int = 0, names=None,
-        rotate_sheriff: bool = True, callback=None) -> TournamentResult:
+def run(
+    rules: Rules, styles, games: int = 100, seed: int = 0, names=None, rotate_sheriff: bool = True, callback=None
+) -> TournamentResult:
     """Play ``games`` whole bot games and collect every final score.
 
     ``styles``: one (merchant style, Sheriff style) pair per seat.

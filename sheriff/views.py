@@ -7,6 +7,7 @@ player's hand, bag or face-down kinds, nor the order of the draw pile.  Bots and
 lessons read the game only through it.  ``to_dict()`` gives the same information
 as plain data (for widgets, saving, and the tests that check nothing leaks).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -134,7 +135,7 @@ class SeatView:
         return frozenset(self._s.must_pass)
 
     def bound(self, m: int) -> str | None:
-        """"inspect" or "pass" if a deal this round binds what happens to ``m``'s bag.
+        """ "inspect" or "pass" if a deal this round binds what happens to ``m``'s bag.
 
         Six players: a deal binds the Deputies who made it, so this asks about the
         Deputies deciding the bag, or, before both have spoken, about this seat."""
@@ -217,20 +218,37 @@ class SeatView:
         s = self._s
         n = s.n
         return {
-            "seat": self.seat, "names": list(s.names), "phase": s.phase, "round": s.round,
-            "officials": list(s.officials), "merchants": list(s.order), "to_act": self.to_act(),
-            "hand": self.hand, "bag": self.bag, "stand": self.stand,
+            "seat": self.seat,
+            "names": list(s.names),
+            "phase": s.phase,
+            "round": s.round,
+            "officials": list(s.officials),
+            "merchants": list(s.order),
+            "to_act": self.to_act(),
+            "hand": self.hand,
+            "bag": self.bag,
+            "stand": self.stand,
             "players": [
-                {"gold": s.gold[p], "stand_legal": list(self.stand_legal(p)), "face_down": self.face_down(p),
-                 "black_market": [list(c) for c in s.bm_cards[p]], "hand_size": self.hand_size(p),
-                 "bag_size": self.bag_size(p), "declared": _plain(s.declared[p]),
-                 "handled": s.handled[p]}
+                {
+                    "gold": s.gold[p],
+                    "stand_legal": list(self.stand_legal(p)),
+                    "face_down": self.face_down(p),
+                    "black_market": [list(c) for c in s.bm_cards[p]],
+                    "hand_size": self.hand_size(p),
+                    "bag_size": self.bag_size(p),
+                    "declared": _plain(s.declared[p]),
+                    "handled": s.handled[p],
+                }
                 for p in range(n)
             ],
-            "discards": [list(p) for p in s.discards], "deck_size": len(s.deck),
+            "discards": [list(p) for p in s.discards],
+            "deck_size": len(s.deck),
             "set_aside": list(s.set_aside),
-            "negotiation": _nego_dict(s.nego), "must_inspect": sorted(s.must_inspect),
-            "must_pass": sorted(s.must_pass), "booty_gold": s.booty_gold, "booty": list(s.booty),
+            "negotiation": _nego_dict(s.nego),
+            "must_inspect": sorted(s.must_inspect),
+            "must_pass": sorted(s.must_pass),
+            "booty_gold": s.booty_gold,
+            "booty": list(s.booty),
             "black_market_piles": {str(g): list(v) for g, v in s.bm_piles.items()},
             "log": [list(map(_plain, e.plain())) for e in self.log()],
         }
@@ -239,9 +257,15 @@ class SeatView:
 def _plain(x):
     if isinstance(x, tuple):
         return [_plain(y) for y in x]
-    if hasattr(x, "gold") and hasattr(x, "stand"):      # a Bribe
-        return {"gold": x.gold, "stand": list(x.stand), "bag": list(x.bag), "inspect": list(x.inspect),
-                "let_pass": list(x.let_pass), "promise": x.promise}
+    if hasattr(x, "gold") and hasattr(x, "stand"):  # a Bribe
+        return {
+            "gold": x.gold,
+            "stand": list(x.stand),
+            "bag": list(x.bag),
+            "inspect": list(x.inspect),
+            "let_pass": list(x.let_pass),
+            "promise": x.promise,
+        }
     return x
 
 

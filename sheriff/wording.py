@@ -7,12 +7,14 @@ because Ukrainian puts the owner after the bag and adds no 's (docs/translating.
 It imports only the goods catalog, so ``sheriff.actions`` and ``sheriff.narration``
 can both build on it.
 """
+
 from __future__ import annotations
 
 from sheriff.cards import GOODS, list_to_counts
 from sheriff.i18n import _, ngettext
 
-BOOTY = -2       # the engine's payee id for the Deputies' Booty tile
+BOOTY = -2  # the engine's payee id for the Deputies' Booty tile
+
 
 def good_name(g: int, k: int = 2) -> str:
     """A good's name as a noun for ``k`` cards of it, without the number: 'Apple' for one,
@@ -29,38 +31,68 @@ def _forms(good: str, k: int, counted: bool) -> str:
     # Each good has its own plural message: Ukrainian nouns take three forms after numbers.
     if counted:
         match good:
-            case "apples": return ngettext("{n} Apple", "{n} Apples", k)
-            case "cheese": return ngettext("{n} Cheese", "{n} Cheese", k)
-            case "bread": return ngettext("{n} Bread", "{n} Bread", k)
-            case "chickens": return ngettext("{n} Chicken", "{n} Chickens", k)
-            case "pepper": return ngettext("{n} Pepper", "{n} Pepper", k)
-            case "mead": return ngettext("{n} Mead", "{n} Mead", k)
-            case "silk": return ngettext("{n} Silk", "{n} Silk", k)
-            case "crossbows": return ngettext("{n} Crossbow", "{n} Crossbows", k)
-            case "green_apples": return ngettext("{n} Green Apple", "{n} Green Apples", k)
-            case "golden_apples": return ngettext("{n} Golden Apple", "{n} Golden Apples", k)
-            case "gouda_cheese": return ngettext("{n} Gouda Cheese", "{n} Gouda Cheese", k)
-            case "blue_cheese": return ngettext("{n} Blue Cheese", "{n} Blue Cheese", k)
-            case "rye_bread": return ngettext("{n} Rye Bread", "{n} Rye Bread", k)
-            case "pumpernickel_bread": return ngettext("{n} Pumpernickel Bread", "{n} Pumpernickel Bread", k)
-            case "royal_rooster": return ngettext("{n} Royal Rooster", "{n} Royal Roosters", k)
+            case "apples":
+                return ngettext("{n} Apple", "{n} Apples", k)
+            case "cheese":
+                return ngettext("{n} Cheese", "{n} Cheese", k)
+            case "bread":
+                return ngettext("{n} Bread", "{n} Bread", k)
+            case "chickens":
+                return ngettext("{n} Chicken", "{n} Chickens", k)
+            case "pepper":
+                return ngettext("{n} Pepper", "{n} Pepper", k)
+            case "mead":
+                return ngettext("{n} Mead", "{n} Mead", k)
+            case "silk":
+                return ngettext("{n} Silk", "{n} Silk", k)
+            case "crossbows":
+                return ngettext("{n} Crossbow", "{n} Crossbows", k)
+            case "green_apples":
+                return ngettext("{n} Green Apple", "{n} Green Apples", k)
+            case "golden_apples":
+                return ngettext("{n} Golden Apple", "{n} Golden Apples", k)
+            case "gouda_cheese":
+                return ngettext("{n} Gouda Cheese", "{n} Gouda Cheese", k)
+            case "blue_cheese":
+                return ngettext("{n} Blue Cheese", "{n} Blue Cheese", k)
+            case "rye_bread":
+                return ngettext("{n} Rye Bread", "{n} Rye Bread", k)
+            case "pumpernickel_bread":
+                return ngettext("{n} Pumpernickel Bread", "{n} Pumpernickel Bread", k)
+            case "royal_rooster":
+                return ngettext("{n} Royal Rooster", "{n} Royal Roosters", k)
     else:
         match good:
-            case "apples": return ngettext("Apple", "Apples", k)
-            case "cheese": return ngettext("Cheese", "Cheese", k)
-            case "bread": return ngettext("Bread", "Bread", k)
-            case "chickens": return ngettext("Chicken", "Chickens", k)
-            case "pepper": return ngettext("Pepper", "Pepper", k)
-            case "mead": return ngettext("Mead", "Mead", k)
-            case "silk": return ngettext("Silk", "Silk", k)
-            case "crossbows": return ngettext("Crossbow", "Crossbows", k)
-            case "green_apples": return ngettext("Green Apple", "Green Apples", k)
-            case "golden_apples": return ngettext("Golden Apple", "Golden Apples", k)
-            case "gouda_cheese": return ngettext("Gouda Cheese", "Gouda Cheese", k)
-            case "blue_cheese": return ngettext("Blue Cheese", "Blue Cheese", k)
-            case "rye_bread": return ngettext("Rye Bread", "Rye Bread", k)
-            case "pumpernickel_bread": return ngettext("Pumpernickel Bread", "Pumpernickel Bread", k)
-            case "royal_rooster": return ngettext("Royal Rooster", "Royal Roosters", k)
+            case "apples":
+                return ngettext("Apple", "Apples", k)
+            case "cheese":
+                return ngettext("Cheese", "Cheese", k)
+            case "bread":
+                return ngettext("Bread", "Bread", k)
+            case "chickens":
+                return ngettext("Chicken", "Chickens", k)
+            case "pepper":
+                return ngettext("Pepper", "Pepper", k)
+            case "mead":
+                return ngettext("Mead", "Mead", k)
+            case "silk":
+                return ngettext("Silk", "Silk", k)
+            case "crossbows":
+                return ngettext("Crossbow", "Crossbows", k)
+            case "green_apples":
+                return ngettext("Green Apple", "Green Apples", k)
+            case "golden_apples":
+                return ngettext("Golden Apple", "Golden Apples", k)
+            case "gouda_cheese":
+                return ngettext("Gouda Cheese", "Gouda Cheese", k)
+            case "blue_cheese":
+                return ngettext("Blue Cheese", "Blue Cheese", k)
+            case "rye_bread":
+                return ngettext("Rye Bread", "Rye Bread", k)
+            case "pumpernickel_bread":
+                return ngettext("Pumpernickel Bread", "Pumpernickel Bread", k)
+            case "royal_rooster":
+                return ngettext("Royal Rooster", "Royal Roosters", k)
     raise KeyError(good)
 
 
@@ -110,7 +142,7 @@ class Table:
         self.authority = dict(getattr(state, "authority", {}) or {})
 
     @classmethod
-    def of_names(cls, names) -> "Table":
+    def of_names(cls, names) -> Table:
         """A table known only by its players' names (no roles): for texts outside a game's story."""
         t = cls.__new__(cls)
         t.names, t.officials, t.deputies, t.edition1 = list(names or ()), (), False, False
@@ -163,15 +195,30 @@ def bribe_text(b, t: Table | None = None, names=None) -> str:
         conds.append((_("the Deputies open {bags}") if t.deputies else _("the Sheriff opens {bags}")).format(bags=bags))
     if b.let_pass:
         who = and_list([t.who(p) for p in b.let_pass])
-        conds.append((_("the Deputies let {merchants} through") if t.deputies
-                      else _("the Sheriff lets {merchants} through")).format(merchants=who))
+        conds.append(
+            (
+                _("the Deputies let {merchants} through") if t.deputies else _("the Sheriff lets {merchants} through")
+            ).format(merchants=who)
+        )
     s = and_list(parts) if parts else ""
     if conds:
         s = _("{bribe}, on condition that {conditions}").format(bribe=s or _("nothing"), conditions=and_list(conds))
-    if b.promise:     # free text: a scenario's promise is translated when a catalog holds it
+    if b.promise:  # free text: a scenario's promise is translated when a catalog holds it
         promise = _('a promise for later ("{promise}"), which binds nobody').format(promise=_(b.promise))
         s = _("{bribe}, plus {promise}").format(bribe=s, promise=promise) if s else promise
     return s or _("nothing")
 
 
-__all__ = ["BOOTY", "Table", "and_list", "bribe_text", "cap", "cards_text", "good_count", "good_name", "goods_kind", "goods_text", "plural"]
+__all__ = [
+    "BOOTY",
+    "Table",
+    "and_list",
+    "bribe_text",
+    "cap",
+    "cards_text",
+    "good_count",
+    "good_name",
+    "goods_kind",
+    "goods_text",
+    "plural",
+]

@@ -1,4 +1,5 @@
 """Every test starts in English: the tutor's language is a process setting (sheriff.i18n)."""
+
 import pytest
 
 from sheriff import i18n

@@ -1,5 +1,6 @@
 """Test helpers: put chosen cards in a hand or stand by trading them with the deck,
 so that every card stays accounted for (the conservation invariant keeps holding)."""
+
 from __future__ import annotations
 
 from sheriff import actions as A
@@ -60,8 +61,16 @@ def game_at_load(edition="2E", players=4, seed=1, **variants) -> Game:
     return g
 
 
-def game_at_inspection(bags: dict, declared: dict | None = None, edition="2E", players=4, seed=1,
-                       stands: dict | None = None, gold: dict | None = None, **variants) -> Game:
+def game_at_inspection(
+    bags: dict,
+    declared: dict | None = None,
+    edition="2E",
+    players=4,
+    seed=1,
+    stands: dict | None = None,
+    gold: dict | None = None,
+    **variants,
+) -> Game:
     """Merchants (by seat) load ``bags`` (card tuples) and declare ``declared[seat] = good name``
     (default: the first card's good, with the right count).  Unlisted merchants load one card."""
     g = game_at_load(edition, players, seed, **variants)
@@ -69,7 +78,7 @@ def game_at_inspection(bags: dict, declared: dict | None = None, edition="2E", p
     for p, cs in (stands or {}).items():
         rig_stand(s, p, cs)
     for p, amount in (gold or {}).items():
-        s.bank += s.gold[p] - amount        # keep total gold constant for the invariants
+        s.bank += s.gold[p] - amount  # keep total gold constant for the invariants
         s.gold[p] = amount
     for m in s.order:
         if m in bags:

@@ -1,4 +1,5 @@
 """The kit's card picker: cards to click (the play page and the guided game)."""
+
 from __future__ import annotations
 
 import ipywidgets as W
@@ -11,7 +12,7 @@ from sheriff.widgets.kit import CardPicker, card_label, goods
 def test_one_real_button_per_card_named_in_words():
     p = CardPicker(goods(apples=2, silk=1, golden_apples=1))
     assert len(p.buttons) == 4
-    assert all(isinstance(t, W.ToggleButton) for _, t in p.buttons)     # <button>: Tab, Enter, Space
+    assert all(isinstance(t, W.ToggleButton) for _, t in p.buttons)  # <button>: Tab, Enter, Space
     texts = [t.description for _, t in p.buttons]
     assert texts == ["Apples · legal", "Apples · legal", "Silk · contraband", "Golden Apples · royal"]
     assert p.buttons[2][1].tooltip.startswith("Silk, contraband, value 8, penalty 4")
@@ -27,7 +28,7 @@ def test_clicking_cards_sets_the_count_vector_and_marks_the_card_in_text():
     p.buttons[0][1].value = True
     p.buttons[2][1].value = True
     assert p.value == goods(apples=1, silk=1) == seen[-1]
-    assert p.buttons[0][1].description == "✓ Apples · legal"          # picked: said in text, not colour alone
+    assert p.buttons[0][1].description == "✓ Apples · legal"  # picked: said in text, not colour alone
     p.buttons[0][1].value = False
     assert p.value == goods(silk=1) and p.buttons[0][1].description == "Apples · legal"
 
@@ -52,6 +53,7 @@ def test_an_empty_hand_says_so():
 def test_the_play_page_and_the_guided_game_use_it_for_cards():
     from sheriff.guided import Guide
     from sheriff.widgets.guided import GuidedGame
+
     w = GuidedGame(Guide())
     assert isinstance(w.controls["market.cards"], CardPicker)
     assert not any(isinstance(x, (W.BoundedIntText, W.IntText)) for x in w.controls.values())

@@ -1,4 +1,5 @@
 """``python -m sheriff``: score sheets, the examples, the theory hand-off, usage."""
+
 from __future__ import annotations
 
 import json
@@ -13,19 +14,21 @@ from sheriff.scenario import load_scenarios
 
 def sheriff(*args, stdin: str | bytes | None = None, timeout: float = 60):
     data = stdin.encode() if isinstance(stdin, str) else stdin
-    return subprocess.run([sys.executable, "-m", "sheriff", *args], input=data, capture_output=True,
-                          timeout=timeout)
+    return subprocess.run([sys.executable, "-m", "sheriff", *args], input=data, capture_output=True, timeout=timeout)
 
 
 DAVID_SHEET = {
     "edition": "2E",
     "players": [
-        {"name": "David", "gold": 42,
-         "stand": {"apples": 4, "cheese": 6, "bread": 1, "chickens": 4, "pepper": 2, "crossbows": 1}},
+        {
+            "name": "David",
+            "gold": 42,
+            "stand": {"apples": 4, "cheese": 6, "bread": 1, "chickens": 4, "pepper": 2, "crossbows": 1},
+        },
         # the others make David Cheese King and share the Chicken Queen with him
         {"name": "Tuck", "gold": 50, "stand": {"apples": 6, "cheese": 3, "bread": 3, "chickens": 6}},
         {"name": "Much", "gold": 50, "stand": {"apples": 5, "cheese": 5, "bread": 2, "chickens": 4}},
-        {"name": "Gilbert"},        # a fourth player: a 3-player deck has no Bread at all
+        {"name": "Gilbert"},  # a fourth player: a 3-player deck has no Bread at all
     ],
 }
 
@@ -35,19 +38,20 @@ def test_score_david_125_from_stdin():
     assert p.returncode == 0, p.stderr
     out = json.loads(p.stdout)
     david = out["players"][0]
-    assert david == {"name": "David", "goods": 66, "gold": 42, "bonuses": {"cheese": 15, "chickens": 2},
-                     "total": 125}
+    assert david == {"name": "David", "goods": 66, "gold": 42, "bonuses": {"cheese": 15, "chickens": 2}, "total": 125}
     assert out["players"][2]["bonuses"]["chickens"] == 2
     assert out["players"][1]["total"] == 54 + 50 + 20 + 15 + 10
     assert out["winners"] == ["Tuck"]
 
 
 def test_score_from_a_file_with_royal_goods_and_black_market(tmp_path):
-    sheet = {"players": [
-        {"name": "Will", "stand": {"cheese": 10, "gouda_cheese": 1}, "black_market": [24]},
-        {"name": "Marion", "stand": {"cheese": 11}},
-        {"name": "Much"},
-    ]}
+    sheet = {
+        "players": [
+            {"name": "Will", "stand": {"cheese": 10, "gouda_cheese": 1}, "black_market": [24]},
+            {"name": "Marion", "stand": {"cheese": 11}},
+            {"name": "Much"},
+        ]
+    }
     f = tmp_path / "sheet.json"
     f.write_text(json.dumps(sheet))
     p = sheriff("score", str(f))
@@ -65,7 +69,7 @@ def test_missing_goods_count_zero_and_ties_are_shared():
     assert [p["total"] for p in out["players"]] == [5, 5, 0] and out["winners"] == ["A", "B"]
 
 
-OTHERS = ', {"name": "Y"}, {"name": "Z"}]}'       # two more players: a sheet is for 3 to 6
+OTHERS = ', {"name": "Y"}, {"name": "Z"}]}'  # two more players: a sheet is for 3 to 6
 
 BAD_SHEETS = [
     ('{"players": [{"name": "A", "stand": {"gold_bars": 2}}' + OTHERS, "players[0].stand", "unknown good 'gold_bars'"),
@@ -79,8 +83,11 @@ BAD_SHEETS = [
     ('{"players": []}', "players", "at least 3"),
     ('{"players": [{"name": "A"}, {"name": "B"}]}', "players", "at least 3"),
     ('{"edition": "3E", "players": [{"name": "A"}' + OTHERS, "edition", "'1E' or '2E'"),
-    ('{"edition": "1E", "players": [{"name": "A", "black_market": [20]}' + OTHERS, "players[0].black_market",
-     "no Black Market"),
+    (
+        '{"edition": "1E", "players": [{"name": "A", "black_market": [20]}' + OTHERS,
+        "players[0].black_market",
+        "no Black Market",
+    ),
     ('{"players": [{"name": "A", "black_market": [10000]}' + OTHERS, "players[0].black_market[0]", "1000"),
     ('{"players": [{"name": "A"}, {"name": "A"}, {"name": "B"}]}', "players", "different name"),
     # names follow the saved games' rules: trimmed, never blank, no control or direction characters
@@ -91,8 +98,11 @@ BAD_SHEETS = [
     ('{"players": [{"name": "A\\u001b[31mB"}' + OTHERS, "players[0].name", "control characters"),
     ('{"players": [{"name": "A\\u202eB"}' + OTHERS, "players[0].name", "control characters"),
     # counts bounded by the deck: a 3-player deck has 48 Apples (no more in all the stands)
-    ('{"players": [{"name": "A", "stand": {"apples": 40}}, {"name": "B", "stand": {"apples": 40}}, {"name": "C"}]}',
-     "players", "deck has only"),
+    (
+        '{"players": [{"name": "A", "stand": {"apples": 40}}, {"name": "B", "stand": {"apples": 40}}, {"name": "C"}]}',
+        "players",
+        "deck has only",
+    ),
     ('{"players": [{"name": "A", "name": "B"}' + OTHERS, "input", "the key 'name' appears twice"),
     ("this is not json", "input", "not valid JSON"),
     ("[" * 100_000, "input", "not valid JSON"),
@@ -179,6 +189,7 @@ def test_theory_is_routed_lazily(monkeypatch, capsys):
             return 0
 
     import sheriff.theory as theory_pkg
+
     monkeypatch.setitem(sys.modules, "sheriff.theory.cli", Fake)
     monkeypatch.setattr(theory_pkg, "cli", Fake, raising=False)
     assert cli.main(["theory", "nash", "--x", "1"]) == 0
@@ -187,6 +198,7 @@ def test_theory_is_routed_lazily(monkeypatch, capsys):
 
 def test_main_in_process_score(monkeypatch, capsys):
     import io
+
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(DAVID_SHEET).encode())))
     assert cli.main(["score"]) == 0
     assert json.loads(capsys.readouterr().out)["players"][0]["total"] == 125

@@ -1,4 +1,5 @@
 """The coach: legal advice from a seat's view only, numbers that match the engine, a bot that wins."""
+
 from __future__ import annotations
 
 import random
@@ -19,8 +20,13 @@ from sheriff.tournament import COACH, make_bot, run
 from sheriff.views import SeatView
 from tests.rig import cards
 
-CONFIGS = [Rules(players=4), Rules(edition="1E", players=4), Rules(players=5, royal_goods=True),
-           Rules(players=3), Rules(players=6, black_market=True)]
+CONFIGS = [
+    Rules(players=4),
+    Rules(edition="1E", players=4),
+    Rules(players=5, royal_goods=True),
+    Rules(players=3),
+    Rules(players=6, black_market=True),
+]
 STYLES = [(COACH, COACH), ("smuggler", "suspicious"), ("bluffer", "greedy"), ("honest", "trusting")]
 
 
@@ -48,8 +54,8 @@ def permute_hidden(s, seat: int, rng: random.Random):
             if t.bags[p] is not None:
                 loose += [g] * t.bags[p][g]
     rng.shuffle(loose)
-    t.deck = loose[:len(t.deck)]
-    rest = loose[len(t.deck):]
+    t.deck = loose[: len(t.deck)]
+    rest = loose[len(t.deck) :]
     for p in others:
         for zone in ("hands", "bags"):
             counts = getattr(t, zone)[p]
@@ -74,8 +80,12 @@ def permute_hidden(s, seat: int, rng: random.Random):
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(cfg=st.integers(0, len(CONFIGS) - 1), seed=st.integers(0, 10_000), moves=st.integers(0, 250),
-       shuffle=st.integers(0, 10_000))
+@given(
+    cfg=st.integers(0, len(CONFIGS) - 1),
+    seed=st.integers(0, 10_000),
+    moves=st.integers(0, 250),
+    shuffle=st.integers(0, 10_000),
+)
 def test_advice_never_uses_hidden_information(cfg, seed, moves, shuffle):
     g = position(CONFIGS[cfg], seed, moves)
     seat = g.to_act
@@ -84,11 +94,11 @@ def test_advice_never_uses_hidden_information(cfg, seed, moves, shuffle):
     s = g.state
     t = permute_hidden(s, seat, random.Random(shuffle))
     v, w = SeatView(s, seat), SeatView(t, seat)
-    assert v.to_dict() == w.to_dict()            # the permutation touched nothing this seat sees
+    assert v.to_dict() == w.to_dict()  # the permutation touched nothing this seat sees
     a, b = advise(v), advise(w)
     assert a == b
     assert warnings(v, a.move) == warnings(w, b.move)
-    for m in v.merchants:                       # the Sheriff's estimate for every declared bag
+    for m in v.merchants:  # the Sheriff's estimate for every declared bag
         if v.declared(m) is not None and m != seat:
             assert bag_odds(v, m) == bag_odds(w, m)
 
@@ -154,7 +164,7 @@ def test_predicted_outcomes_match_the_engine():
             seen["honest"] += 1
             assert t.gold[m] - s.gold[m] == fig["paid_to_you_if_opened"]
             assert _stand_value(t, m) - _stand_value(s, m) == fig["reaches_stand"]
-        elif s.gold[m] >= fig["paid_if_opened"]:       # (a debt paid in goods is the payments module's)
+        elif s.gold[m] >= fig["paid_if_opened"]:  # (a debt paid in goods is the payments module's)
             seen["liar"] += 1
             assert s.gold[m] - t.gold[m] == fig["paid_if_opened"]
             assert _stand_value(t, m) - _stand_value(s, m) == fig["reaches_stand"] - fig["lost_if_opened"]
@@ -172,6 +182,7 @@ def test_warning_names_the_lie_and_its_price():
     p = g.to_act
     s = g.state
     from tests.rig import rig_hand
+
     rig_hand(s, p, cards("bread", "chickens", "apples", 4))
     g.push(A.LoadBag(p, cards("bread", "chickens")))
     while g.to_act != p:
@@ -179,14 +190,16 @@ def test_warning_names_the_lie_and_its_price():
         g.push(A.LoadBag(q, (next(c for c in range(N_GOODS) if s.hands[q][c]),)))
     v = g.view(p)
     (w,) = warnings(v, A.Declare(p, cards("apples")[0], 2))
-    assert w.sentence == ("Your bag holds 1 Bread and 1 Chicken, declared as 2 Apples: if it is opened you lose "
-                          "both (1 Bread and 1 Chicken) and pay 4 gold.")
-    assert warnings(v, A.Declare(p, cards("bread")[0], 2))      # still a lie, about one card
+    assert w.sentence == (
+        "Your bag holds 1 Bread and 1 Chicken, declared as 2 Apples: if it is opened you lose "
+        "both (1 Bread and 1 Chicken) and pay 4 gold."
+    )
+    assert warnings(v, A.Declare(p, cards("bread")[0], 2))  # still a lie, about one card
     assert w.numbers == {"lost_if_opened": 7, "paid_if_opened": 4}
 
 
 def test_sheriff_advice_names_the_equilibrium_and_lesson_30():
-    for g, m in _inspection_positions(5):
+    for g, _move in _inspection_positions(5):
         a = advise(g.view(g.to_act))
         assert a.lesson == LESSON_30 and "lesson 30" in a.model
         assert 0 <= a.numbers["smuggle_chance"] <= 1
@@ -195,8 +208,12 @@ def test_sheriff_advice_names_the_equilibrium_and_lesson_30():
 
 
 def test_coach_bot_wins_more_than_its_share():
-    res = run(Rules(players=4), [(COACH, COACH), ("smuggler", "suspicious"), ("bluffer", "greedy"),
-                                 ("honest", "trusting")], games=40, seed=0)
+    res = run(
+        Rules(players=4),
+        [(COACH, COACH), ("smuggler", "suspicious"), ("bluffer", "greedy"), ("honest", "trusting")],
+        games=40,
+        seed=0,
+    )
     assert res.wins()[0] / 40 > 0.4
 
 
@@ -225,11 +242,15 @@ def test_every_bot_reason_reads_as_a_sentence():
 
 def test_session_tells_each_reason_right_after_its_move():
     from sheriff.widgets.play_session import Session
+
     for seed in range(4):
         g = Game(Rules(players=4), seed=seed)
-        s = Session(g, [], {0: ("honest", "trusting"), 1: ("smuggler", "suspicious"), 2: ("bluffer", "greedy"),
-                            3: (COACH, COACH)})
-        while s.bot_step():         # only bots at this table: they play to the end
+        s = Session(
+            g,
+            [],
+            {0: ("honest", "trusting"), 1: ("smuggler", "suspicious"), 2: ("bluffer", "greedy"), 3: (COACH, COACH)},
+        )
+        while s.bot_step():  # only bots at this table: they play to the end
             pass
         assert g.is_over()
         for line in s.lines:
@@ -243,6 +264,7 @@ def test_the_coach_module_example_holds():
     import doctest
 
     import sheriff.coach
+
     assert doctest.testmod(sheriff.coach).failed == 0
 
 
@@ -250,8 +272,14 @@ def test_the_coach_suggests_the_goods_that_overpay_least_for_a_debt():
     from sheriff import actions as A
     from sheriff.coach import advise
     from tests.rig import cards, game_at_inspection
-    g = game_at_inspection({1: cards("silk", 2)}, {1: "apples"}, players=4, gold={1: 3},
-                           stands={1: cards("apples", 1, "cheese", 2, "chickens", 2)})
+
+    g = game_at_inspection(
+        {1: cards("silk", 2)},
+        {1: "apples"},
+        players=4,
+        gold={1: 3},
+        stands={1: cards("apples", 1, "cheese", 2, "chickens", 2)},
+    )
     g.push(A.Inspect(g.state.officials[0], 1))
     advice = advise(g.view(1))
     assert advice.move == A.PayDebt(1, tuple(sorted(advice.move.goods)))

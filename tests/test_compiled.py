@@ -1,4 +1,5 @@
 """The compiled engine (mypyc, see setup.py) plays exactly the games plain Python plays."""
+
 from __future__ import annotations
 
 import hashlib
@@ -38,8 +39,14 @@ def digest(env_path: Path | None = None) -> tuple[str, str]:
     env = dict(os.environ, PYTHONHASHSEED="0")
     if env_path is not None:
         env["PYTHONPATH"] = str(env_path)
-    out = subprocess.run([sys.executable, "-c", GAMES_DIGEST], env=env, cwd=env_path or PACKAGE.parent,
-                         capture_output=True, text=True, check=True).stdout.split()
+    out = subprocess.run(
+        [sys.executable, "-c", GAMES_DIGEST],
+        env=env,
+        cwd=env_path or PACKAGE.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     return out[0], out[1]
 
 
@@ -79,11 +86,11 @@ def test_stale_compiled_code_is_refused(tmp_path, monkeypatch):
     monkeypatch.setattr(compiled, "PACKAGE", pkg)
     monkeypatch.setattr(compiled, "RECORD", pkg / "data" / "compiled.json")
     monkeypatch.setattr(compiled, "EXTENSION_SUFFIXES", [".cpython-311-x86_64-linux-gnu.so"])
-    compiled.check()                                   # source unchanged since the build: fine
+    compiled.check()  # source unchanged since the build: fine
     assert compiled.modules() == {"sheriff/engine.py": True}
-    (pkg / "engine.py").write_text("X = 2\n")          # edited after the build
+    (pkg / "engine.py").write_text("X = 2\n")  # edited after the build
     with pytest.raises(ImportError, match=r"older than its source \(sheriff/engine.py\).*tasks.py build"):
         compiled.check()
     (pkg / "engine.cpython-311-x86_64-linux-gnu.so").unlink()
-    compiled.check()                                   # no compiled file: the .py runs, nothing stale
+    compiled.check()  # no compiled file: the .py runs, nothing stale
     assert not compiled.is_compiled()

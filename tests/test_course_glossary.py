@@ -1,5 +1,6 @@
 """The course list, the glossary and the pages built from them: data that loads and checks
 itself, navigation that follows the course order, glossary marks, rule search, lab 31."""
+
 import json
 import re
 from pathlib import Path
@@ -18,8 +19,23 @@ def test_glossary_loads_with_unique_ids_and_edition_citations():
     terms = G.terms()
     assert len(terms) >= 15
     assert len({t.id for t in terms}) == len(terms)
-    for needed in ("stand", "penalty", "king-queen", "contraband", "legal-goods", "royal-goods", "booty",
-                   "deputy", "sheriff", "merchant", "market", "bag", "declaration", "bribe", "black-market"):
+    for needed in (
+        "stand",
+        "penalty",
+        "king-queen",
+        "contraband",
+        "legal-goods",
+        "royal-goods",
+        "booty",
+        "deputy",
+        "sheriff",
+        "merchant",
+        "market",
+        "bag",
+        "declaration",
+        "bribe",
+        "black-market",
+    ):
         assert any(t.id == needed for t in terms), needed
     assert all(t.cite.startswith(("1E ·", "2E ·")) for t in terms if t.cite)
 
@@ -66,7 +82,7 @@ def test_with_glossary_marks_each_word_once_and_never_inside_links_or_code():
     assert out.count('href="40_reference.ipynb#term-sheriff"') == 1
     assert out.count("#term-bag") == 1 and '<a href="x">bag</a>' in out and "<code>bag</code>" in out
     assert re.sub(r"<[^>]+>", "", out) == "The Sheriff opens a bag and bag; the bag and the Sheriff."
-    assert "#term-stand" not in with_glossary("You understand the standard.")   # whole words only
+    assert "#term-stand" not in with_glossary("You understand the standard.")  # whole words only
     seen: set = set()
     with_glossary("a bribe", seen=seen)
     assert "#term-bribe" not in with_glossary("a bribe", seen=seen)
@@ -81,7 +97,7 @@ def test_footer_links_to_the_next_lesson_relative_and_stores_progress_in_the_bro
     assert "What you will learn" in header_html("02_market.ipynb")
     home = course_html()
     assert home.index("00_overview.ipynb") < home.index("01_components_and_setup.ipynb")
-    assert "/voila/" not in home + foot      # relative links work under Binder's /voila/render/notebooks/
+    assert "/voila/" not in home + foot  # relative links work under Binder's /voila/render/notebooks/
     assert STORE
 
 

@@ -1,4 +1,5 @@
 """Events are typed values: fields named once, read-only, equal by value, matchable by pattern."""
+
 from __future__ import annotations
 
 import ast
@@ -25,7 +26,8 @@ def _declared() -> dict[str, tuple[list[str], list[str], list[str]]]:
         sets: list[str] = []
         for node in cls.body:
             if isinstance(node, ast.Assign) and [t.id for t in node.targets if isinstance(t, ast.Name)] == [
-                    "__match_args__"]:
+                "__match_args__"
+            ]:
                 match_args = [e.value for e in node.value.elts]
             if isinstance(node, ast.FunctionDef) and node.name == "__init__":
                 params = [a.arg for a in node.args.args[1:]]
@@ -44,9 +46,11 @@ def test_every_event_names_its_fields_once_in_the_same_order():
 
 def test_events_compare_hash_and_print_by_value():
     a = E.Passed(1, (1, 0, 0, 0), 2, (1, 0, 0, 2))
-    assert a == E.Passed(1, (1, 0, 0, 0), 2, (1, 0, 0, 2)) and hash(a) == hash(E.Passed(1, (1, 0, 0, 0), 2, (1, 0, 0, 2)))
+    assert a == E.Passed(1, (1, 0, 0, 0), 2, (1, 0, 0, 2)) and hash(a) == hash(
+        E.Passed(1, (1, 0, 0, 0), 2, (1, 0, 0, 2))
+    )
     assert a != E.Passed(1, (1, 0, 0, 0), 2, None) and a != (1, (1, 0, 0, 0), 2, (1, 0, 0, 2))
-    assert E.Reshuffle(3) != E.Declined(3)                        # same values, other kind
+    assert E.Reshuffle(3) != E.Declined(3)  # same values, other kind
     assert E.TimeRanOut() == E.TimeRanOut() and len({E.TimeRanOut(), E.TimeRanOut()}) == 1
     assert repr(a) == "Passed(merchant=1, legal=(1, 0, 0, 0), face_down=2, bag=(1, 0, 0, 2))"
     assert a.plain() == ["passed", 1, (1, 0, 0, 0), 2, (1, 0, 0, 2)]
@@ -63,8 +67,9 @@ def test_match_patterns_read_fields_by_keyword_and_position():
             case E.TimeRanOut():
                 return "time"
         return None
+
     assert who(E.Passed(2, (0,), 1, (1,)).seen_by(0)) == ("hidden", 2)
-    assert who(E.Passed(2, (0,), 1, (1,)).seen_by(2)) is None       # the merchant sees the bag
+    assert who(E.Passed(2, (0,), 1, (1,)).seen_by(2)) is None  # the merchant sees the bag
     assert who(E.Opened(3, False, (1, 2), 4)) == ("opened", 3, False, 4)
     assert who(E.TimeRanOut()) == "time"
 
@@ -80,5 +85,5 @@ def test_compiled_events_are_read_only():
         pytest.skip("plain Python: fields are Final for mypy only")
     ev = E.Declared(0, 1, 2)
     with pytest.raises(AttributeError):
-        ev.count = 5                                                   # type: ignore[misc]
+        ev.count = 5  # type: ignore[misc]
     assert ev.count == 2

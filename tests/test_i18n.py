@@ -1,5 +1,6 @@
 """The message catalogs: up to date with the source, every message translated, compiled, and
 translations that keep their placeholders and markup; Ukrainian's three plural forms."""
+
 from __future__ import annotations
 
 import re
@@ -46,7 +47,7 @@ def test_catalogs_are_up_to_date_translated_and_compiled():
 
 def test_translations_keep_placeholders_and_markup():
     bad = []
-    for domain, lang, m in all_messages():
+    for domain, _lang, m in all_messages():
         ids = m.id if isinstance(m.id, tuple) else (m.id,)
         strings = m.string if isinstance(m.string, tuple) else (m.string,)
         want = set(PLACEHOLDER.findall(ids[-1])) | set(PLACEHOLDER.findall(ids[0]))
@@ -71,21 +72,27 @@ def test_every_source_with_learner_text_is_in_one_catalog():
             owner.setdefault(path.relative_to(ROOT).as_posix(), []).append(domain)
     twice = {p: d for p, d in owner.items() if len(d) > 1}
     assert not twice, f"in two catalogs: {twice}"
-    sources = [*(ROOT / "sheriff").rglob("*.py"), *(ROOT / "notebooks").glob("*.ipynb"),
-               *(ROOT / "sheriff" / "data").rglob("*.json"), *(ROOT / "sheriff" / "data").rglob("*.md")]
-    missing = sorted(p.relative_to(ROOT).as_posix() for p in sources if "__pycache__" not in p.parts) 
+    sources = [
+        *(ROOT / "sheriff").rglob("*.py"),
+        *(ROOT / "notebooks").glob("*.ipynb"),
+        *(ROOT / "sheriff" / "data").rglob("*.json"),
+        *(ROOT / "sheriff" / "data").rglob("*.md"),
+    ]
+    missing = sorted(p.relative_to(ROOT).as_posix() for p in sources if "__pycache__" not in p.parts)
     missing = [p for p in missing if p not in owner and p not in conf["untranslated"]]
     assert not missing, f"in no catalog (pyproject [tool.sheriff.i18n]): {missing}"
 
 
-@pytest.mark.parametrize("n, form", [(1, 0), (2, 1), (4, 1), (5, 2), (11, 2), (12, 2), (14, 2), (21, 0),
-                                     (22, 1), (25, 2), (101, 0), (111, 2), (0, 2)])
+@pytest.mark.parametrize(
+    "n, form",
+    [(1, 0), (2, 1), (4, 1), (5, 2), (11, 2), (12, 2), (14, 2), (21, 0), (22, 1), (25, 2), (101, 0), (111, 2), (0, 2)],
+)
 def test_ukrainian_has_three_plural_forms(n, form):
     """One, few, many: 1 and 21 take the first form, 2-4 and 22-24 the second, 5-20, 11-14 and 0
     the third (the catalogs' Plural-Forms header, which gettext evaluates)."""
     cat = i18n.catalog("uk")
-    assert cat.ngettext("\x00one", "\x00other", n) in ("\x00one", "\x00other")    # untranslated falls back
-    plural = cat.plural   # type: ignore[attr-defined]
+    assert cat.ngettext("\x00one", "\x00other", n) in ("\x00one", "\x00other")  # untranslated falls back
+    plural = cat.plural  # type: ignore[attr-defined]
     assert plural(n) == form
 
 
@@ -103,6 +110,7 @@ def test_no_message_is_hidden_inside_an_f_string():
     f-strings as one token), so such a message would silently stay English."""
     import ast
     import json
+
     marks = {"_", "N_", "gettext", "ngettext", "pgettext", "npgettext"}
     hidden = []
     for domain in catalogs.domains():
@@ -110,16 +118,20 @@ def test_no_message_is_hidden_inside_an_f_string():
             if path.suffix == ".py":
                 sources = [path.read_text()]
             elif path.suffix == ".ipynb":
-                sources = ["".join(c["source"]) for c in json.loads(path.read_text())["cells"]
-                           if c["cell_type"] == "code"]
+                sources = [
+                    "".join(c["source"]) for c in json.loads(path.read_text())["cells"] if c["cell_type"] == "code"
+                ]
             else:
                 continue
             for src in sources:
                 for node in ast.walk(ast.parse(src)):
                     if isinstance(node, ast.JoinedStr):
                         for sub in ast.walk(node):
-                            if (isinstance(sub, ast.Call) and getattr(sub.func, "id", None) in marks
-                                    and any(isinstance(a, ast.Constant) for a in sub.args)):
+                            if (
+                                isinstance(sub, ast.Call)
+                                and getattr(sub.func, "id", None) in marks
+                                and any(isinstance(a, ast.Constant) for a in sub.args)
+                            ):
                                 hidden.append(f"{path.relative_to(ROOT)}:{sub.lineno}")
     assert not hidden, "move these calls out of their f-strings: " + ", ".join(hidden)
 

@@ -12,6 +12,7 @@ rules catalogs (narration, refusals) and the names of the examples catalog.  Its
 ``xfail`` while one of those catalogs still has untranslated messages, and is strict once they are
 all translated, as they are on ``main`` after the merge.
 """
+
 from __future__ import annotations
 
 import html
@@ -33,11 +34,11 @@ from sheriff.widgets.practice import CHOOSE, PracticeView
 
 LOCALE = Path(i18n.LOCALE_DIR)
 LATIN_WORD = r"(?<![\w'’-])[A-Za-z][A-Za-z'’-]*"
-LATIN_RUN = re.compile(LATIN_WORD + r"(?: +" + LATIN_WORD[len(r"(?<![\w'’-])"):] + r"){2,}")
+LATIN_RUN = re.compile(LATIN_WORD + r"(?: +" + LATIN_WORD[len(r"(?<![\w'’-])") :] + r"){2,}")
 CYRILLIC = re.compile(r"[А-Яа-яІіЇїЄєҐґ]")
 TAG = re.compile(r"<[^>]+>")
 SEEDS = range(12)
-LOWER_START = re.compile(r"(^|[.!?]\s+)[а-яіїєґ]")     # a sentence that starts in lower case
+LOWER_START = re.compile(r"(^|[.!?]\s+)[а-яіїєґ]")  # a sentence that starts in lower case
 
 
 def english_left(text: str) -> list[str]:
@@ -59,8 +60,9 @@ def _untranslated(domain: str) -> bool:
 
 # The catalogs the engine's own words come from (narration, refusals, names, goods, rule boxes).
 UPSTREAM = [d for d in ("story", "rules", "examples", "lessons") if _untranslated(d)]
-needs_upstream = pytest.mark.xfail(bool(UPSTREAM), strict=False,
-                                   reason=f"the engine's account needs the {', '.join(UPSTREAM)} catalog(s) translated")
+needs_upstream = pytest.mark.xfail(
+    bool(UPSTREAM), strict=False, reason=f"the engine's account needs the {', '.join(UPSTREAM)} catalog(s) translated"
+)
 
 
 def test_the_checker_finds_english_sentences_and_spares_names():
@@ -71,11 +73,15 @@ def test_the_checker_finds_english_sentences_and_spares_names():
 
 
 def test_sentences_start_with_a_capital_even_after_a_lower_case_name():
-    assert sentence_case("Діва Меріан оголошує «2 яблука». Діва Меріан: що в мішку") == \
-        "Діва Меріан оголошує «2 яблука». Діва Меріан: що в мішку"
-    assert sentence_case("1. Діва Меріан пропонує: 5 золотих. (Діва Меріан чекає.)") == \
-        "1. Діва Меріан пропонує: 5 золотих. (Діва Меріан чекає.)"
-    assert sentence_case("Maid Marion declared \"2 Apples\". Who pays?") == "Maid Marion declared \"2 Apples\". Who pays?"
+    assert (
+        sentence_case("Діва Меріан оголошує «2 яблука». Діва Меріан: що в мішку")
+        == "Діва Меріан оголошує «2 яблука». Діва Меріан: що в мішку"
+    )
+    assert (
+        sentence_case("1. Діва Меріан пропонує: 5 золотих. (Діва Меріан чекає.)")
+        == "1. Діва Меріан пропонує: 5 золотих. (Діва Меріан чекає.)"
+    )
+    assert sentence_case('Maid Marion declared "2 Apples". Who pays?') == 'Maid Marion declared "2 Apples". Who pays?'
 
 
 def wrong_answers(q: Question) -> dict:
@@ -133,6 +139,7 @@ def _names_and_goods(q: Question) -> set[str]:
     from sheriff.cards import GOODS
     from sheriff.practice.tables import seat_names
     from sheriff.wording import goods_kind
+
     return set(seat_names(6)) | {goods_kind(g) for g in range(len(GOODS))}
 
 
@@ -164,8 +171,7 @@ def test_practice_widget_in_ukrainian_right_and_wrong():
         assert view.new_button.description == "Нове запитання"
         assert view.check_button.description == "Перевірити відповідь"
         assert view.edition_pick.description == "Правила:"
-        assert [label for label, _ in view.edition_pick.options] == ["будь-яке видання", "1-ше видання",
-                                                                     "2-ге видання"]
+        assert [label for label, _ in view.edition_pick.options] == ["будь-яке видання", "1-ше видання", "2-ге видання"]
         seen = set()
         for _ in range(2 * len(KINDS)):
             view.new_question()
@@ -262,6 +268,7 @@ def test_coach_numbers_in_ukrainian_words():
     from sheriff.coach.inspector import worth_text
     from sheriff.coach.odds import fraction_text
     from sheriff.widgets.coach_view import numbers_table
+
     with i18n.language("uk"):
         assert worth_text(2.5) == "виграш близько 2,5" and worth_text(-1.25) == "збиток близько 1,2"
         assert fraction_text(0.4) == "приблизно 2 з 5" and fraction_text(0.01) == "менше ніж 1 з 20"
@@ -285,8 +292,10 @@ def test_english_is_unchanged():
     assert q.answer["payer"] in (SHERIFF_PAYS, MERCHANT_PAYS)
     assert check(q, dict(q.answer)).correct
     g = Game(seed=3)
-    assert advise(g.view(g.to_act)).sentence == \
-        "Let Maid Marion, on your left, start the Market: the order hardly matters to you."
+    assert (
+        advise(g.view(g.to_act)).sentence
+        == "Let Maid Marion, on your left, start the Market: the order hardly matters to you."
+    )
     view = PracticeView(["declare"], seed=1)
     assert (view.new_button.description, view.check_button.description) == ("New question", "Check my answer")
     view.set_answers(**view.question.answer)

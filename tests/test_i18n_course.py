@@ -1,14 +1,15 @@
 """The course in Ukrainian: the course map, a lesson's header and footer, the glossary (its
 entries, its word forms linked in Ukrainian text, its search) and the guided first game, with
 every link between pages keeping ``?lang=uk``; English unchanged."""
+
 import json
 import re
 from pathlib import Path
 
 import pytest
 
-from sheriff import i18n
 from sheriff import glossary as G
+from sheriff import i18n
 
 HREFS = re.compile(r'href="([^"]*)"')
 
@@ -51,7 +52,7 @@ def test_lesson_header_and_footer_in_ukrainian(uk):
     assert "Що ви дізнаєтеся:" in text and "усі уроки" in text and "словник і правила" in text
     assert "Гра за дві хвилини" in text and "What you will learn" not in text
     assert 'href="00_home.ipynb?lang=uk"' in head and 'href="40_reference.ipynb?lang=uk"' in head
-    assert 'href="00_overview.ipynb"' in head          # the switcher's way back to English
+    assert 'href="00_overview.ipynb"' in head  # the switcher's way back to English
     foot = footer_html("00_overview.ipynb")
     assert "Підсумок." in _text(foot) and "Позначити пройденим" in foot
     assert "Далі: Компоненти і підготовка" in _text(foot)
@@ -65,12 +66,12 @@ def test_lesson_header_and_footer_in_ukrainian(uk):
 def test_home_page_lets_the_learner_pick_the_language_and_links_keep_it(uk, monkeypatch):
     from sheriff.widgets import course_nav, home, language
 
-    monkeypatch.setattr(language, "_started", True)      # the language is set: no address to read here
+    monkeypatch.setattr(language, "_started", True)  # the language is set: no address to read here
 
     out = course_nav.prose("00_home.ipynb").data
     assert "snl-lang-choice" in out and "Language · Мова" in out
-    assert out.index("snl-lang-choice") < out.index("Шериф Ноттінгема")     # the choice comes first
-    assert 'href="00_home.ipynb"' in out                    # English, without ?lang
+    assert out.index("snl-lang-choice") < out.index("Шериф Ноттінгема")  # the choice comes first
+    assert 'href="00_home.ipynb"' in out  # English, without ?lang
     assert 'href="00_overview.ipynb?lang=uk"' in out and 'href="40_reference.ipynb?lang=uk"' in out
     ref = home.reference_html()
     assert "довіднику правил і словнику" in ref and 'href="40_reference.ipynb?lang=uk"' in ref
@@ -111,9 +112,10 @@ def test_the_guided_games_steps_in_ukrainian(uk):
     g = Guide()
     r = g.play(g.step.action())
     assert r.kind == "done"
-    assert g.step.title == "Round 1 · loading your bag"          # the script itself stays data
+    assert g.step.title == "Round 1 · loading your bag"  # the script itself stays data
     other = next(a for a in g.step.alternatives)
     from sheriff.record import action_from_json
+
     r = g.play(action_from_json(other.move, "move"))
     assert r.kind == "other" and r.lines[0].startswith("Ваш вибір: ")
     assert any("чесний мішок" in x for x in r.lines)
@@ -137,5 +139,5 @@ def test_english_stays_as_it_was():
     foot = footer_html("00_overview.ipynb")
     assert "Next: Components and setup" in foot and 'href="01_components_and_setup.ipynb"' in foot
     html = foot + header_html("00_overview.ipynb") + course_html()
-    assert [h for h in _page_links(html) if "?lang" in h] == ["00_overview.ipynb?lang=uk"]   # the switcher
+    assert [h for h in _page_links(html) if "?lang" in h] == ["00_overview.ipynb?lang=uk"]  # the switcher
     assert "What you will learn:" in header_html("00_overview.ipynb")

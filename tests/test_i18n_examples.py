@@ -3,6 +3,7 @@
 A replay shows the players by their Ukrainian names, while the data (and every tweak or expected
 number keyed by name) keeps the original ones; English stays as it was.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -12,9 +13,18 @@ from sheriff.errors import InvalidScenario
 from sheriff.replay import Expect, check_expect
 from sheriff.scenario import get_scenario, load_scenarios
 
-UK_2E_SECTIONS = ("Крок 1. Торгівля", "Крок 2. Завантаження товарів", "Крок 3. Декларування", "Крок 4. Огляд",
-                  "Умови перемоги", "Правило 6-го гравця", "Чорний ринок", "Злодійська честь",
-                  "Якщо шериф", "Додаткові правила")
+UK_2E_SECTIONS = (
+    "Крок 1. Торгівля",
+    "Крок 2. Завантаження товарів",
+    "Крок 3. Декларування",
+    "Крок 4. Огляд",
+    "Умови перемоги",
+    "Правило 6-го гравця",
+    "Чорний ринок",
+    "Злодійська честь",
+    "Якщо шериф",
+    "Додаткові правила",
+)
 
 
 def test_a_2e_example_replayed_in_ukrainian():
@@ -52,8 +62,10 @@ def test_plural_forms_and_the_game_end_in_ukrainian():
     assert "Правила кажуть: Девід Донкастерський набирає 125 очок — і рушій правил з цим згоден." in proofs
     assert "Правила кажуть: гра закінчилася — і рушій правил з цим згоден." in proofs
     assert any("отримує бонус за товар «" in s and s.endswith(": 15 — і рушій правил з цим згоден.") for s in proofs)
-    assert wrong == ["очікувалося: Алан з Лощини: 1 золотий (насправді 42)",
-                     "очікувалося: на здобичі 21 золотий (насправді 0)"]
+    assert wrong == [
+        "очікувалося: Алан з Лощини: 1 золотий (насправді 42)",
+        "очікувалося: на здобичі 21 золотий (насправді 0)",
+    ]
 
 
 def test_data_keeps_the_original_names_in_ukrainian():
@@ -62,7 +74,7 @@ def test_data_keeps_the_original_names_in_ukrainian():
         sc = get_scenario("2e-david-125")
         assert sc.setup.names == ["Gilbert Whitehand", "David of Doncaster", "Will Scarlet", "Maid Marion"]
         assert sc.expect is not None and "David of Doncaster" in sc.expect.bonuses
-        tweaked = sc.with_gold("Maid Marion", 10)          # a tweak by the data's name still works
+        tweaked = sc.with_gold("Maid Marion", 10)  # a tweak by the data's name still works
         r = tweaked.replay()
         assert r.original.setup.names == sc.setup.names
         assert r.scenario.setup.names[1] == "Девід Донкастерський"
@@ -89,7 +101,7 @@ def test_every_example_speaks_ukrainian(sc):
     assert section.endswith("(приклад)") or section.endswith("(приклад хабара)")
     if edition == "2E":
         assert section.startswith(UK_2E_SECTIONS), section
-    else:                         # no Ukrainian 1st-edition rulebook: its section names stay English
+    else:  # no Ukrainian 1st-edition rulebook: its section names stay English
         assert section.split(" (")[0] == sc.source.split(" · ", 1)[1].split(" (")[0]
     assert all(s.startswith("Правила кажуть: ") for s, _ok in proofs)
     shown = r.scenario.setup.names
@@ -104,7 +116,7 @@ def test_refusals_and_problems_in_ukrainian():
         assert refused and all(f.ok for f in refused)
         assert refused[0].refusal_text().startswith("Хід відхилено: ")
         broken = get_scenario("2e-will-scarlet-declare")
-        broken.steps[0].refused = None                 # now the refusal is unexpected
+        broken.steps[0].refused = None  # now the refusal is unexpected
         assert broken.replay().problems()[0].startswith("крок 1: хід відхилено, хоча він мав бути дозволеним: ")
         with pytest.raises(InvalidScenario, match="у гру грають від 3 до 6 гравців"):
             get_scenario("2e-alan-a-dale-bribe").with_players(7)
@@ -127,4 +139,6 @@ def test_english_is_unchanged():
     assert refusal.refusal_text().startswith("Refused: ")
     assert r.scenario == sc and r.original is sc
     assert check_expect(Expect(gold={"Alan-a-Dale": 1}, booty_gold=21), r.final.state) == [
-        "expected Alan-a-Dale has 1 gold (got 42)", "expected 21 gold on the Booty (got 0)"]
+        "expected Alan-a-Dale has 1 gold (got 42)",
+        "expected 21 gold on the Booty (got 0)",
+    ]

@@ -5,6 +5,7 @@ they draw themselves.
 Text other catalogs supply (the engine's narration and refusals, rule boxes, the examples'
 titles and players' names) is cut out before the check, so this file tests the lessons'
 own words whatever the state of the other catalogs; English stays as it was."""
+
 from __future__ import annotations
 
 import re
@@ -22,8 +23,11 @@ LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’-]*(?:[\s,;:]+[A-Za-z][A-Za-z'’-]*
 # A 1st-edition citation keeps the English rulebook's section names (there is no Ukrainian 1E).
 CITE_1E = re.compile(r"1E · [^.;)*]*")
 # Parts drawn from other catalogs: narration and changes (<li>), rule boxes, refusals, notes.
-FOREIGN_HTML = re.compile(r'<li[ >].*?</li>|<div class="sn-say">.*?</div>|<div class="sn-refusal".*?</div>'
-                          r'|<div class="sn-interp">.*?</div>|<span class="sn-cite">.*?</span>', re.S)
+FOREIGN_HTML = re.compile(
+    r'<li[ >].*?</li>|<div class="sn-say">.*?</div>|<div class="sn-refusal".*?</div>'
+    r'|<div class="sn-interp">.*?</div>|<span class="sn-cite">.*?</span>',
+    re.S,
+)
 
 
 def english_runs(html: str, foreign=()) -> list[str]:
@@ -35,7 +39,7 @@ def english_runs(html: str, foreign=()) -> list[str]:
     return LATIN_RUN.findall(CITE_1E.sub(" ", text))
 
 
-GOODS_NAMES: list[str] = []     # the goods' names (the rules catalog's), filled in the page's language
+GOODS_NAMES: list[str] = []  # the goods' names (the rules catalog's), filled in the page's language
 
 
 def scenario_words(*ids) -> list[str]:
@@ -52,6 +56,7 @@ def scenario_words(*ids) -> list[str]:
 def widget_html(w) -> str:
     """Every HTML value and control label inside a widget tree (the whole page as built)."""
     import ipywidgets as widgets
+
     out = []
 
     def walk(x):
@@ -63,6 +68,7 @@ def widget_html(w) -> str:
             out.extend(f"<p>{label}</p>" for label in x._options_labels)
         for c in getattr(x, "children", ()):
             walk(c)
+
     walk(w)
     return "\n".join(v for v in out if "<style>" not in v)
 
@@ -71,6 +77,7 @@ def widget_html(w) -> str:
 def uk():
     from sheriff.cards import N_GOODS
     from sheriff.wording import goods_kind
+
     with i18n.language("uk"):
         GOODS_NAMES[:] = [goods_kind(g) for g in range(N_GOODS)]
         yield
@@ -83,9 +90,17 @@ def test_the_leftover_check_catches_english_and_spares_names_and_citations():
 
 
 def test_sections_are_paced_in_ukrainian(uk):
-    s = kit.Sections([(_("Watch: three bags"), "", lesson.html("x")), (_("Try it"), "", lesson.html("y")),
-                      (_("Practice"), _("Each question is a fresh position; the engine plays it out and "
-                                        "checks your answer."), lesson.html("z"))])
+    s = kit.Sections(
+        [
+            (_("Watch: three bags"), "", lesson.html("x")),
+            (_("Try it"), "", lesson.html("y")),
+            (
+                _("Practice"),
+                _("Each question is a fresh position; the engine plays it out and checks your answer."),
+                lesson.html("z"),
+            ),
+        ]
+    )
     assert "Частина 1 з 3" in s.title.value and "Подивіться: три мішки" in s.title.value
     assert s.back.description == "◀ Назад" and s.next.description == "Далі: Спробуйте ▶"
     s.show(2)
@@ -103,14 +118,17 @@ def test_cards_and_edition_switch_speak_ukrainian(uk):
     assert "клацніть, щоб вибрати" in picker.buttons[0][1].tooltip
     royal = kit.CardPicker(kit.goods(royal_rooster=1)).buttons[0][1]
     assert royal.description.endswith("· королівський") and "sn-pick-long" in royal._dom_classes
-    assert "sn-tag-long" in render.card(kit.goods(royal_rooster=1).index(1))    # КОРОЛІВСЬКИЙ, in smaller type
+    assert "sn-tag-long" in render.card(kit.goods(royal_rooster=1).index(1))  # КОРОЛІВСЬКИЙ, in smaller type
 
 
 def test_setup_view_in_ukrainian(uk):
     from sheriff.widgets.setup_view import SetupView, goods_gallery
+
     v = SetupView()
     html = widget_html(v)
-    assert "204 картки в колоді для 4 гравців." in plain(html)        # 2-4: the "few" form and "Монети в коробці (2E)" in html
+    assert "204 картки в колоді для 4 гравців." in plain(
+        html
+    )  # 2-4: the "few" form and "Монети в коробці (2E)" in html
     assert "2E · Склад гри" in html and "Перемішати й роздати знову" in html
     assert "Перемішування №1: кожному по 6 карток і 50 золотих" in html and "Гра триває 8 раундів." in html
     assert "4 гравці" in v.players._options_labels and "5 гравців" in v.players._options_labels
@@ -136,8 +154,15 @@ LABS = [
 def test_labs_in_ukrainian(uk, kind, edition, sid, expected):
     from sheriff.widgets.market_lab import MarketLab
     from sheriff.widgets.round_lab import DealLab, DebtLab, DeclareLab, InspectionLab, LoadLab
-    lab = {"market": MarketLab, "load": LoadLab, "declare": DeclareLab, "inspect": InspectionLab,
-           "deal": DealLab, "debt": DebtLab}[kind](edition)
+
+    lab = {
+        "market": MarketLab,
+        "load": LoadLab,
+        "declare": DeclareLab,
+        "inspect": InspectionLab,
+        "deal": DealLab,
+        "debt": DebtLab,
+    }[kind](edition)
     html = widget_html(lab)
     assert expected in html
     assert "Спробуйте" in html and ("золото:" in html or "на руці" in html)
@@ -146,6 +171,7 @@ def test_labs_in_ukrainian(uk, kind, edition, sid, expected):
 
 def test_inspection_lab_headlines_and_choices(uk):
     from sheriff.widgets.round_lab import InspectionLab
+
     lab = InspectionLab("1E")
     assert lab.decision._options_labels == ("Відкрити мішок", "Пропустити", "Взяти хабар")
     lab.decision.value = "pass"
@@ -160,8 +186,13 @@ def test_inspection_lab_headlines_and_choices(uk):
 def test_example_stepper_in_ukrainian(uk):
     from sheriff.widgets.market_lab import SideBySide
     from sheriff.widgets.replay import EditionExamples
-    ex = EditionExamples([(_("Gilbert lied"), "1e-gilbert-liar", "2e-gilbert-liar"),
-                          (_("Maid Marion passes"), "1e-maid-marion-pass", None)])
+
+    ex = EditionExamples(
+        [
+            (_("Gilbert lied"), "1e-gilbert-liar", "2e-gilbert-liar"),
+            (_("Maid Marion passes"), "1e-maid-marion-pass", None),
+        ]
+    )
     v = ex.view
     assert "Початок · етапів:" in v.counter.value and "Ситуація." in v.step.value
     assert (v.back_button.description, v.next_button.description) == ("◀ Назад", "Далі ▶")
@@ -178,6 +209,7 @@ def test_example_stepper_in_ukrainian(uk):
 
 def test_lesson_prose_is_ukrainian(uk):
     from sheriff.widgets.course_nav import prose_html
+
     for nb in ("01_components_and_setup", "02_market", "03_loading", "04_declaration", "05_inspection"):
         html = prose_html(f"{nb}.ipynb")
         assert not english_runs(html), (nb, english_runs(html))
@@ -186,10 +218,11 @@ def test_lesson_prose_is_ukrainian(uk):
 
 def test_english_is_unchanged():
     from sheriff.widgets.round_lab import InspectionLab, LoadLab
+
     assert "Bag closed: 5 cards." in LoadLab("1E").result.value
     assert "Caught lying: " in InspectionLab("1E").result.value
     s = kit.Sections([("A", "", lesson.html("x")), ("B", "", lesson.html("y"))])
     assert "Part 1 of 2" in s.title.value and s.next.description == "Next: B ▶"
     assert "value 2" in render.cards(kit.goods(apples=1)) and "LEGAL" in render.cards(kit.goods(apples=1))
-    assert "sn-tag-long" not in render.cards([1] * len(kit.goods()))          # English type sizes as before
+    assert "sn-tag-long" not in render.cards([1] * len(kit.goods()))  # English type sizes as before
     assert "sn-pick-long" not in kit.CardPicker(kit.goods(pumpernickel_bread=1)).buttons[0][1]._dom_classes

@@ -2,6 +2,7 @@
 merchant's controls, the end-of-game panel, the simulation panel and the replay viewer speak
 Ukrainian, with numbers in their plural forms, and leave no English sentence of their own.
 English stays as it was (tests/test_play_widgets.py checks it in detail)."""
+
 from __future__ import annotations
 
 import re
@@ -53,9 +54,18 @@ def test_setup_form_speaks_ukrainian():
     with i18n.language("uk"):
         app = PlayApp(bot_delay=0)
         text = widget_text(app.setup.box)
-    for words in ("Налаштування гри", "Додаткові правила", "Місце 1", "Почати гру", "Людина (по черзі)",
-                  "контрабандист: ховає контрабанду", "Чорний ринок (2-ге видання)", "Зерно тасування:",
-                  "Зіграти багато партій цими ботами", "Завантажити збережену гру"):
+    for words in (
+        "Налаштування гри",
+        "Додаткові правила",
+        "Місце 1",
+        "Почати гру",
+        "Людина (по черзі)",
+        "контрабандист: ховає контрабанду",
+        "Чорний ринок (2-ге видання)",
+        "Зерно тасування:",
+        "Зіграти багато партій цими ботами",
+        "Завантажити збережену гру",
+    ):
         assert words in text, words
     assert english_runs(text) == []
 
@@ -97,13 +107,21 @@ def test_a_game_at_the_table_speaks_ukrainian():
         end = app.end.value
         text = "\n".join(seen)
         over_head, scores = header_html(app.live), score_table_html(app.game)
-    for words in ("Що мені робити?", "Торгівля: клацніть картки", "Закрити мішок", "Я оголошую:",
-                  "Віддайте мішок шерифові й оголосіть", "Ви шериф.", "Відкрити мішок", "Пропустити"):
+    for words in (
+        "Що мені робити?",
+        "Торгівля: клацніть картки",
+        "Закрити мішок",
+        "Я оголошую:",
+        "Віддайте мішок шерифові й оголосіть",
+        "Ви шериф.",
+        "Відкрити мішок",
+        "Пропустити",
+    ):
         assert words in text, words
     assert "Підсумкові очки" in end and "Прилавки, перевернуті горілиць" in end and "Очки" in end
     assert english_runs("\n".join(re.findall(r'<div class="sn-prompt">.*?</div>', text))) == []
     assert "Гру завершено" in over_head and "Гравець" in scores and "Разом бонусів" in scores
-    assert english_runs(over_head.split('<span class="sn-pill sn-rules">')[0]) == []   # the rules: rules' catalog
+    assert english_runs(over_head.split('<span class="sn-pill sn-rules">')[0]) == []  # the rules: rules' catalog
     assert english_runs(scores) == []
 
 
@@ -124,15 +142,21 @@ def test_hand_and_loaded_game_take_plural_forms():
         app = PlayApp(bot_delay=0)
         assert app.load_text(text)
         assert "Loaded a saved game: 3 moves played so far. Play goes on from here." in [
-            line.text for line in app.live.lines]
+            line.text for line in app.live.lines
+        ]
 
 
 @pytest.mark.parametrize("n, form", [(1, "1 картка"), (3, "3 картки"), (6, "6 карток"), (21, "21 картка")])
 def test_cards_in_the_bag_plural_forms(n, form):
     with i18n.language("uk"):
-        assert i18n.ngettext("<b>{name}</b>: declared “{declared}”, {n} card in the bag, {gold} gold",
-                             "<b>{name}</b>: declared “{declared}”, {n} cards in the bag, {gold} gold", n).format(
-            name="Мач", declared="2 сир", n=n, gold=5) == f"<b>Мач</b>: оголошено «2 сир», у мішку {form}, золота: 5"
+        assert (
+            i18n.ngettext(
+                "<b>{name}</b>: declared “{declared}”, {n} card in the bag, {gold} gold",
+                "<b>{name}</b>: declared “{declared}”, {n} cards in the bag, {gold} gold",
+                n,
+            ).format(name="Мач", declared="2 сир", n=n, gold=5)
+            == f"<b>Мач</b>: оголошено «2 сир», у мішку {form}, золота: 5"
+        )
 
 
 def test_bot_styles_and_simulation_in_ukrainian():
@@ -148,8 +172,11 @@ def test_bot_styles_and_simulation_in_ukrainian():
 
 
 def test_replay_viewer_speaks_ukrainian():
-    game = play_one(Rules(edition="2E", players=4), [("smuggler", "suspicious"), ("honest", "trusting"),
-                                                      ("bluffer", "greedy"), ("smuggler", "greedy")], seed=7)
+    game = play_one(
+        Rules(edition="2E", players=4),
+        [("smuggler", "suspicious"), ("honest", "trusting"), ("bluffer", "greedy"), ("smuggler", "greedy")],
+        seed=7,
+    )
     with i18n.language("uk"):
         viewer = ReplayViewer(game, bot_delay=0)
         start = viewer.where.value
@@ -163,7 +190,7 @@ def test_replay_viewer_speaks_ukrainian():
     assert "Гру завершено" in end and "Підсумкові очки" in end
     assert "Гілка з кроку 4: ви граєте за гравця" in branch
     assert app is not None and app.decision is not None
-    step = start.split('<div class="sn-replay-story">')[0].split(" · ")[0]     # the phase: the rules' catalog
+    step = start.split('<div class="sn-replay-story">')[0].split(" · ")[0]  # the phase: the rules' catalog
     assert english_runs(step) == [] and re.search(r"Етап 0 з \d+", step)
 
 

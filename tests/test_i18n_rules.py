@@ -1,6 +1,7 @@
 """The rules in Ukrainian: refusals worded when the engine refuses, the rules' titles, texts and
 citations (2nd edition: the Ukrainian rulebook's sections; 1st edition: the English ones), the
 goods' names; and the English text unchanged."""
+
 from __future__ import annotations
 
 import re
@@ -27,7 +28,7 @@ def refusal(game: Game, action) -> IllegalAction:
     before = game.state.fingerprint()
     with pytest.raises(IllegalAction) as e:
         game.push(action)
-    assert game.state.fingerprint() == before          # a refusal changes nothing, in any language
+    assert game.state.fingerprint() == before  # a refusal changes nothing, in any language
     return e.value
 
 
@@ -93,8 +94,10 @@ def test_a_move_in_the_wrong_phase_names_both_steps_in_ukrainian():
         err = refusal(g, A.Declare(alan, good_id("apples"), 1))
         assert phase_title("inspect") == "Огляд"
     assert err.reason == "Оголошення — частина кроку «Декларування», а гра зараз на кроці «Завантаження товарів»."
-    assert refusal(g, A.Declare(alan, good_id("apples"), 1)).reason == \
-        "Declaring belongs to the Declaration phase, but the game is in the Load Merchant Bag phase."
+    assert (
+        refusal(g, A.Declare(alan, good_id("apples"), 1)).reason
+        == "Declaring belongs to the Declaration phase, but the game is in the Load Merchant Bag phase."
+    )
 
 
 def test_rule_texts_and_their_ukrainian_citations():
@@ -103,7 +106,7 @@ def test_rule_texts_and_their_ukrainian_citations():
         assert who.title == "Вирішує шериф"
         assert who.text.startswith("Лише шериф (або, у грі вшістьох, заступники шерифа) вибирає")
         assert who.cite("2E") == "2E · Крок 4. Огляд"
-        assert who.cite("1E") == "1E · Inspection"           # no Ukrainian 1st edition: English sections
+        assert who.cite("1E") == "1E · Inspection"  # no Ukrainian 1st edition: English sections
         assert who.cite() == "1E · Inspection; 2E · Крок 4. Огляд"
         assert RULES["game.over"].cite("2E") == "2E · Умови перемоги"
         assert RULES["deputies.stance"].cite("2E") == "2E · Правило шостого гравця: Огляд"
@@ -130,7 +133,7 @@ def test_impossible_rules_and_the_table_described_in_ukrainian():
         with pytest.raises(ValidationError) as v:
             Rules(edition="1E", players=6)
         described = Rules(edition="2E", players=6, royal_goods=True).describe()
-    e = v.value.errors()[0]["ctx"]["error"]         # pydantic keeps the refusal for widgets to lay out
+    e = v.value.errors()[0]["ctx"]["error"]  # pydantic keeps the refusal for widgets to lay out
     assert isinstance(e, IllegalAction)
     assert e.reason == "Для шістьох гравців потрібне правило заступників шерифа, а воно є лише у 2-му виданні."
     assert e.cite == "1E · Components (3 to 5 players)"
@@ -139,8 +142,10 @@ def test_impossible_rules_and_the_table_described_in_ukrainian():
 
 
 def test_a_saved_game_with_an_illegal_move_is_explained_in_ukrainian():
-    text = ('{"rules": {"edition": "2E", "players": 3}, "names": ["A", "B", "C"], "seed": 1,'
-            ' "actions": [{"type": "load_bag", "player": 1, "cards": ["apples"]}]}')
+    text = (
+        '{"rules": {"edition": "2E", "players": 3}, "names": ["A", "B", "C"], "seed": 1,'
+        ' "actions": [{"type": "load_bag", "player": 1, "cards": ["apples"]}]}'
+    )
     with language("uk"):
         with pytest.raises(InvalidScenario) as e:
             load_game(text)

@@ -1,5 +1,6 @@
 """The story in Ukrainian: narration, moves, changes, score lines, bot reasons and the command line
 (the ``story`` catalog), and the same story unchanged in English."""
+
 from __future__ import annotations
 
 import re
@@ -24,8 +25,10 @@ from sheriff.wording import Table, bribe_text
 
 ROOT = Path(__file__).resolve().parents[1]
 # Words that only an English sentence of the story would hold (names are taken out first).
-ENGLISH = re.compile(r"\b(the|and|of|to|from|bag|bags|gold|cards?|Sheriff|Deputy|Deputies|stand|pays|opens|"
-                     r"declares|offers|refuses|keeps|sets|draws|takes|round|wins|nothing)\b")
+ENGLISH = re.compile(
+    r"\b(the|and|of|to|from|bag|bags|gold|cards?|Sheriff|Deputy|Deputies|stand|pays|opens|"
+    r"declares|offers|refuses|keeps|sets|draws|takes|round|wins|nothing)\b"
+)
 CYRILLIC = re.compile(r"[а-яіїєґ]", re.I)
 
 
@@ -64,9 +67,16 @@ def _story(game: Game, seat: int | None) -> list[str]:
     return out
 
 
-@pytest.mark.parametrize("rules", [Rules(edition="1E", players=4), Rules(players=4, black_market=True),
-                                   Rules(players=6, royal_goods=True), Rules(players=3, time_limit=True)],
-                         ids=["1E-4", "2E-black-market", "2E-deputies", "2E-time-limit"])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Rules(edition="1E", players=4),
+        Rules(players=4, black_market=True),
+        Rules(players=6, royal_goods=True),
+        Rules(players=3, time_limit=True),
+    ],
+    ids=["1E-4", "2E-black-market", "2E-deputies", "2E-time-limit"],
+)
 def test_a_whole_bot_game_is_told_in_ukrainian(rules):
     game = _bot_game(rules, seed=3)
     with i18n.language("uk"):
@@ -88,7 +98,7 @@ def test_every_example_is_narrated_in_ukrainian():
 def test_the_english_story_is_unchanged():
     game = _bot_game(Rules(players=4, black_market=True), seed=3)
     with i18n.language("uk"):
-        _story(game, None)             # the language switches back afterwards
+        _story(game, None)  # the language switches back afterwards
     lines = _story(game, None)
     assert "The game is over: hands are discarded and the stands are counted." in " ".join(lines)
     assert not [ln for ln in lines if CYRILLIC.search(ln)]
@@ -97,12 +107,21 @@ def test_the_english_story_is_unchanged():
     sheriff = g.state.officials[0]
     m = (sheriff + 1) % 4
     assert action_text(Threaten(sheriff, m), g.state) == f"The Sheriff threatens to open {g.names[m]}'s bag."
-    assert bribe_text(Bribe(gold=1, stand=(good_id("apples"),) * 2, inspect=(2,)), t) == \
-        "1 gold and 2 Apples from the stand, on condition that the Sheriff opens Cass's bag"
+    assert (
+        bribe_text(Bribe(gold=1, stand=(good_id("apples"),) * 2, inspect=(2,)), t)
+        == "1 gold and 2 Apples from the stand, on condition that the Sheriff opens Cass's bag"
+    )
 
 
-@pytest.mark.parametrize("n, gold, apples", [(1, "1 золотий", "1 яблуко"), (3, "3 золоті", "3 яблука"),
-                                             (5, "5 золотих", "5 яблук"), (21, "21 золотий", "21 яблуко")])
+@pytest.mark.parametrize(
+    "n, gold, apples",
+    [
+        (1, "1 золотий", "1 яблуко"),
+        (3, "3 золоті", "3 яблука"),
+        (5, "5 золотих", "5 яблук"),
+        (21, "21 золотий", "21 яблуко"),
+    ],
+)
 def test_a_bribe_takes_the_three_plural_forms(n, gold, apples):
     t = Table.of_names(["Алан", "Меріан", "Джон"])
     apple = good_id("apples")
@@ -117,9 +136,11 @@ def test_a_bribe_with_conditions_and_a_promise_is_whole_in_ukrainian():
     b = Bribe(gold=2, bag=(good_id("silk"),), inspect=(1,), let_pass=(2,), promise="наступного разу")
     with i18n.language("uk"):
         text = bribe_text(b, t)
-    assert text == ("2 золоті і 1 шовк з мішка, за умови, що шериф відкриє мішок торговця Меріан і шериф "
-                    "пропустить без огляду: Джон, а також обіцянка на потім («наступного разу»), яка нікого "
-                    "ні до чого не зобов’язує")
+    assert text == (
+        "2 золоті і 1 шовк з мішка, за умови, що шериф відкриє мішок торговця Меріан і шериф "
+        "пропустить без огляду: Джон, а також обіцянка на потім («наступного разу»), яка нікого "
+        "ні до чого не зобов’язує"
+    )
 
 
 def test_possessives_are_whole_sentences_in_ukrainian():
@@ -128,10 +149,8 @@ def test_possessives_are_whole_sentences_in_ukrainian():
     sheriff = g.state.officials[0]
     m = (sheriff + 1) % 4
     with i18n.language("uk"):
-        assert action_text(Threaten(sheriff, m), g.state) == \
-            f"Шериф погрожує відкрити мішок торговця {g.names[m]}."
-        assert action_text(Inspect(sheriff, m), g.state) == \
-            f"Шериф намагається відкрити мішок торговця {g.names[m]}."
+        assert action_text(Threaten(sheriff, m), g.state) == f"Шериф погрожує відкрити мішок торговця {g.names[m]}."
+        assert action_text(Inspect(sheriff, m), g.state) == f"Шериф намагається відкрити мішок торговця {g.names[m]}."
         assert action_text(Offer(m, m, Bribe(gold=4)), g.state) == f"{g.names[m]} пропонує: 4 золоті."
 
 
@@ -157,8 +176,15 @@ def test_score_lines_in_ukrainian():
 
 def _cli(*args, stdin: str = "") -> subprocess.CompletedProcess:
     env = {"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin", "SHERIFF_PURE": "1"}
-    return subprocess.run([sys.executable, "-m", "sheriff", *args], input=stdin, capture_output=True,
-                          text=True, cwd=ROOT, env=env, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-m", "sheriff", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=120,
+    )
 
 
 def test_the_command_line_speaks_ukrainian():
@@ -166,7 +192,9 @@ def test_the_command_line_speaks_ukrainian():
     assert r.returncode == 0, r.stderr
     assert "Джерело: " in r.stdout and "Перевірки:" in r.stdout
     assert "відкриває мішок торговця" in r.stdout
-    r = _cli("--lang", "uk", "score", stdin='{"edition": "1E", "players": [{"name": "a"}, {"name": "a"}, {"name": "b"}]}')
+    r = _cli(
+        "--lang", "uk", "score", stdin='{"edition": "1E", "players": [{"name": "a"}, {"name": "a"}, {"name": "b"}]}'
+    )
     assert r.returncode == 2 and "у кожного гравця має бути інше ім’я" in r.stderr
     r = _cli("--lang", "uk", "examples", "a", "b")
     assert r.returncode == 2 and "examples приймає щонайбільше один ідентифікатор прикладу" in r.stderr

@@ -1,6 +1,7 @@
 """The game-theory lab in Ukrainian: the inspection game and bribe bargaining explain their
 equilibria, label their controls, tables and plots in Ukrainian, with numbers in their plural
 forms; the command line's errors too.  English stays as it was (tests/test_theory_*.py)."""
+
 from __future__ import annotations
 
 import re
@@ -29,9 +30,18 @@ def test_inspection_game_lab_in_ukrainian():
         lab = InspectionGameLab()
         text = widget_text(lab)
         explained = lab.text
-    for words in ("Оголошений товар", "Контрабандних карток", "Змішана рівновага", "Шериф: оглянути",
-                  "чесний мішок", "мішок із контрабандою", "6 на прилавку + 6 золотих від шерифа", "4 на прилавку - 4 золоті шерифові",
-                  "Шерифові варто оглядати", "Торговцеві варто везти мішок із контрабандою"):
+    for words in (
+        "Оголошений товар",
+        "Контрабандних карток",
+        "Змішана рівновага",
+        "Шериф: оглянути",
+        "чесний мішок",
+        "мішок із контрабандою",
+        "6 на прилавку + 6 золотих від шерифа",
+        "4 на прилавку - 4 золоті шерифові",
+        "Шерифові варто оглядати",
+        "Торговцеві варто везти мішок із контрабандою",
+    ):
         assert words in text, words
     assert explained.splitlines()[0].startswith("Торговець оголошує:")
     assert english_runs(lab.matrix.value) == [] and english_runs(lab.summary.value) == []
@@ -55,8 +65,13 @@ def test_bribe_bargaining_lab_in_ukrainian_with_plural_forms():
         size = lab.size.value
         lines = lab.text.splitlines()
     assert options == ["0 предметів", "1 предмет", "2 предмети", "3 предмети"]
-    for words in ("Найбільший хабар (золото)", "Раундів торгу", "Що варто робити обом сторонам",
-                  "Чи видає пропозиція вміст мішка?", "Перевірити в Gambit"):
+    for words in (
+        "Найбільший хабар (золото)",
+        "Раундів торгу",
+        "Що варто робити обом сторонам",
+        "Чи видає пропозиція вміст мішка?",
+        "Перевірити в Gambit",
+    ):
         assert words in text, words
     assert "Коли в мішку 2 предмети, ви пропонуєте" in heard or "ніколи не кладе 2 предмети" in heard
     assert "<b>24</b> способи, якими може закінчитися гра" in size and "ситуацій, які гравець розрізняє" in size
@@ -96,8 +111,9 @@ def test_command_line_errors_in_ukrainian(capsys):
 def test_english_is_unchanged():
     with i18n.language("en"):
         lab = InspectionGameLab()
-        assert lab.text.splitlines()[0] == ("The merchant declares 3 Apples. His smuggling bag holds "
-                                           "2 Apples, 1 Pepper.")
+        assert lab.text.splitlines()[0] == (
+            "The merchant declares 3 Apples. His smuggling bag holds 2 Apples, 1 Pepper."
+        )
         assert "Sheriff: inspect" in lab.matrix.value and "Mixed equilibrium." in lab.summary.value
         b = BribeBargainingLab()
         assert [label for label, _n in b.load.options][:2] == ["0 items", "1 item"]

@@ -5,6 +5,7 @@ English sentence left over; the English pages stay as they were.
 What other areas draw inside these widgets (rule boxes, the story of a move, refusals, the table,
 the characters' names) belongs to their own catalogs and tests: here it is replaced by a marker,
 so that a leftover English sentence found here is one of this area's own."""
+
 from __future__ import annotations
 
 import json
@@ -19,11 +20,19 @@ from sheriff.rules import Rules
 from sheriff.widgets import course_nav, lesson
 
 ROOT = Path(__file__).resolve().parents[1]
-LESSONS = ["06_gold_and_end_of_round", "07_scoring", "08_royal_goods_and_variants", "09_editions", "10_myths",
-           "11_score_calculator"]
+LESSONS = [
+    "06_gold_and_end_of_round",
+    "07_scoring",
+    "08_royal_goods_and_variants",
+    "09_editions",
+    "10_myths",
+    "11_score_calculator",
+]
 WORD = r"[A-Za-z][A-Za-z'’-]*"
-ENGLISH_RUN = re.compile(rf"{WORD}(?:\s+{WORD}){{2,}}")     # three Latin-letter words in a row
-CITATION_1E = re.compile(r"1E · .*?(?=2E ·|\)|$)")    # the 1st edition has no Ukrainian rulebook: its sections stay English
+ENGLISH_RUN = re.compile(rf"{WORD}(?:\s+{WORD}){{2,}}")  # three Latin-letter words in a row
+CITATION_1E = re.compile(
+    r"1E · .*?(?=2E ·|\)|$)"
+)  # the 1st edition has no Ukrainian rulebook: its sections stay English
 
 
 def _names() -> list[str]:
@@ -32,6 +41,7 @@ def _names() -> list[str]:
     for path in (ROOT / "sheriff" / "data" / "examples").glob("*.json"):
         names.update(json.loads(path.read_text()).get("setup", {}).get("names", []))
     from sheriff.engine import Game
+
     names.update(Game(Rules(edition="2E", players=6), seed=1).names)
     return sorted(names, key=len, reverse=True)
 
@@ -70,11 +80,15 @@ def others(monkeypatch):
     import sheriff.widgets.editions as editions
     import sheriff.widgets.game_lab as game_lab
     import sheriff.widgets.myths as myths
+
     for name in ("rule_html", "refusal_html", "piles_html", "table_html"):
         monkeypatch.setattr(lesson, name, lambda *a, **k: "<div>[…]</div>")
     real = lesson.rules_refusal
-    monkeypatch.setattr(lesson, "rules_refusal",
-                        lambda *a, **k: (lambda r: (r[0], None if r[1] is None else "<div>[…]</div>"))(real(*a, **k)))
+    monkeypatch.setattr(
+        lesson,
+        "rules_refusal",
+        lambda *a, **k: (lambda r: (r[0], None if r[1] is None else "<div>[…]</div>"))(real(*a, **k)),
+    )
     monkeypatch.setattr(editions, "narrate", lambda *a, **k: ["[…]"])
     for module in (game_lab, myths):
         monkeypatch.setattr(module, "steps_html", lambda *a, **k: "<div>[…]</div>")
@@ -94,13 +108,14 @@ def test_the_checker_flags_english_but_not_names_citations_or_ukrainian():
 
 def test_editions_view_in_ukrainian(others):
     from sheriff.widgets.editions import ROWS, EditionsView
+
     with i18n.language("uk"):
         view = EditionsView()
         seen = texts(view)
         for i in range(1, len(ROWS)):
             view.pick.value = i
             seen += texts(view)
-        view.pick.value = 9          # still tied after the tie-breakers
+        view.pick.value = 9  # still tied after the tie-breakers
         headlines = view.headlines
     text = " ".join(seen)
     assert "Відмінності" in text and "1-ше видання" in text and "Наступна ▶" in text
@@ -111,6 +126,7 @@ def test_editions_view_in_ukrainian(others):
 
 def test_myths_in_ukrainian(others):
     from sheriff.widgets.myths import MythsView
+
     with i18n.language("uk"):
         view = MythsView()
         seen = texts(view)
@@ -129,6 +145,7 @@ def test_myths_in_ukrainian(others):
 
 def test_score_calculator_breakdown_in_ukrainian(others):
     from sheriff.widgets.calculator import ScoreCalculator, presets
+
     with i18n.language("uk"):
         calc = ScoreCalculator(bench=True)
         seen = texts(calc)
@@ -142,14 +159,18 @@ def test_score_calculator_breakdown_in_ukrainian(others):
         breakdown = calc.text
     assert calc.preset_pick.value == "Tie on points and legal goods: more contraband wins"  # keys stay English
     assert "Гравець Товари Золото Бонуси короля / королеви Разом Дозволені картки Картки контрабанди" in breakdown
-    assert re.search(r"Нічия за очками \(Ганна, Богдан\); дозволених товарів теж порівну \(Ганна, Богдан\), "
-                     r"тож перемагає той, у кого більше контрабанди\.", breakdown)
+    assert re.search(
+        r"Нічия за очками \(Ганна, Богдан\); дозволених товарів теж порівну \(Ганна, Богдан\), "
+        r"тож перемагає той, у кого більше контрабанди\.",
+        breakdown,
+    )
     assert "Ганна перемагає з результатом" in breakdown and "переможець" in breakdown
     assert not leftovers(seen)
 
 
 def test_score_sheet_in_english_is_unchanged():
     from sheriff.widgets.calculator import ScoreCalculator
+
     calc = ScoreCalculator(preset="Tie on everything: shared victory")
     assert "Shared victory: Ann, Ben, Cat." in calc.text or "Shared victory: Ann, Ben." in calc.text
     assert "tie on points, legal goods and contraband: the victory is shared." in calc.text
@@ -159,6 +180,7 @@ def test_score_sheet_in_english_is_unchanged():
 def test_king_queen_and_game_labs_in_ukrainian(others):
     from sheriff.widgets.game_lab import RoundsLab, TimeLimitLab, VariantsLab, black_market_assumption
     from sheriff.widgets.scoring_lab import KingQueenLab
+
     with i18n.language("uk"):
         seen = texts(KingQueenLab()) + texts(KingQueenLab(royal=True, royal_counts=(1, 0, 0, 0)))
         rounds = RoundsLab()

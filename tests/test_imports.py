@@ -3,6 +3,7 @@
 The graph is read from the source (the AST), not from ``sys.modules``, so an import hidden
 inside a function, or behind ``if TYPE_CHECKING``, counts like any other.  The layers and
 their order are described in docs/architecture.md."""
+
 from __future__ import annotations
 
 import ast
@@ -19,7 +20,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("data", ("i18n", "cards", "errors", "rulebook", "wording", "fastinit", "compiled", "course", "glossary")),
     ("vocabulary and state", ("rules", "scoring", "events", "actions", "state", "payments")),
     ("phases", ("phases",)),
-    ("engine", ("engine", "views", "narration", "")),          # "": the package's own __init__
+    ("engine", ("engine", "views", "narration", "")),  # "": the package's own __init__
     ("players", ("bots", "bot_reasons", "coach", "tournament", "theory")),
     ("edges", ("record", "position", "replay", "changes", "scenario", "saved_game", "cli", "__main__")),
     ("teaching", ("practice", "guided")),
@@ -55,10 +56,12 @@ def import_graph() -> dict[str, set[str]]:
             elif isinstance(node, ast.ImportFrom):
                 base = node.module or ""
                 if node.level:
-                    base = ".".join(package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else []))
+                    base = ".".join(
+                        package.split(".")[: len(package.split(".")) - node.level + 1] + ([base] if base else [])
+                    )
                 targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in modules else base for a in node.names]
             for t in targets:
-                while t and t not in modules:          # "sheriff.cards.GOODS" -> "sheriff.cards"
+                while t and t not in modules:  # "sheriff.cards.GOODS" -> "sheriff.cards"
                     t = t.rpartition(".")[0]
                 if t and t != name and t != "sheriff":
                     graph[name].add(t)
@@ -67,7 +70,7 @@ def import_graph() -> dict[str, set[str]]:
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
     """One cycle as a path ``[a, b, ..., a]``, or None."""
-    state: dict[str, int] = {}                           # 1: on the stack, 2: done
+    state: dict[str, int] = {}  # 1: on the stack, 2: done
     stack: list[str] = []
 
     def visit(m: str) -> list[str] | None:
@@ -75,7 +78,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
         stack.append(m)
         for n in sorted(graph[m]):
             if state.get(n) == 1:
-                return stack[stack.index(n):] + [n]
+                return stack[stack.index(n) :] + [n]
             if n not in state and (found := visit(n)):
                 return found
         stack.pop()
@@ -102,6 +105,10 @@ def test_no_import_cycles_in_sheriff():
 
 def test_imports_flow_down_the_layers():
     graph = import_graph()
-    upward = [f"{m} ({LAYERS[layer_of(m)][0]}) imports {n} ({LAYERS[layer_of(n)][0]})"
-              for m in sorted(graph) for n in sorted(graph[m]) if layer_of(n) > layer_of(m)]
+    upward = [
+        f"{m} ({LAYERS[layer_of(m)][0]}) imports {n} ({LAYERS[layer_of(n)][0]})"
+        for m in sorted(graph)
+        for n in sorted(graph[m])
+        if layer_of(n) > layer_of(m)
+    ]
     assert not upward, "\n".join(upward)

@@ -1,4 +1,5 @@
 """Inspection: passing, opening honest and lying bags, negotiation, deals, debts."""
+
 import pytest
 
 from sheriff import actions as A
@@ -91,11 +92,10 @@ def test_only_the_sheriff_decides():
 
 def test_friar_tuck_bribe_counter_offer_and_deal():
     """Tuck offers 5 gold and 2 Apples; the Sheriff wants 8 gold and the Apples; deal."""
-    g = game_at_inspection({1: cards("chickens", 3)}, {1: "chickens"}, players=4,
-                           stands={1: cards("apples", 3)})
+    g = game_at_inspection({1: cards("chickens", 3)}, {1: "chickens"}, players=4, stands={1: cards("apples", 3)})
     s, sheriff, _ = seats(g)
     g.push(A.Threaten(sheriff, 1))
-    refused(g, A.Inspect(sheriff, 1), "negotiation.turn")               # Tuck's answer is due
+    refused(g, A.Inspect(sheriff, 1), "negotiation.turn")  # Tuck's answer is due
     g.push(A.Offer(1, 1, Bribe(gold=5, stand=cards("apples", 2))))
     refused(g, A.Accept(1, 1), "negotiation.turn")
     g.push(A.Offer(sheriff, 1, Bribe(gold=8, stand=cards("apples", 2))))
@@ -107,18 +107,19 @@ def test_friar_tuck_bribe_counter_offer_and_deal():
 
 
 def test_a_merchant_may_offer_unasked_and_the_sheriff_answers():
-    g = game_at_inspection({1: cards("chickens", 2, "silk"), 2: cards("apples")}, {1: "chickens", 2: "apples"},
-                           players=4)
+    g = game_at_inspection(
+        {1: cards("chickens", 2, "silk"), 2: cards("apples")}, {1: "chickens", 2: "apples"}, players=4
+    )
     s, sheriff, _ = seats(g)
-    g.push(A.Offer(1, 1, Bribe(gold=5)))                               # before any threat
+    g.push(A.Offer(1, 1, Bribe(gold=5)))  # before any threat
     assert s.current == 1 and g.to_act == sheriff
-    refused(g, A.Offer(1, 1, Bribe(gold=6)), "negotiation.turn")        # the Sheriff's answer is due
-    refused(g, A.Offer(2, 2, Bribe(gold=3)), "inspect.one_at_a_time")   # one bag on the table at a time
+    refused(g, A.Offer(1, 1, Bribe(gold=6)), "negotiation.turn")  # the Sheriff's answer is due
+    refused(g, A.Offer(2, 2, Bribe(gold=3)), "inspect.one_at_a_time")  # one bag on the table at a time
     refused(g, A.Threaten(sheriff, 2), "inspect.one_at_a_time")
     g.push(A.Accept(sheriff, 1))
     assert s.gold[1] == 45 and s.gold[sheriff] == 55 and s.handled[1] == "passed"
-    g.push(A.Offer(2, 2, Bribe(gold=3)))                               # the table is free again
-    g.push(A.Inspect(sheriff, 2))                                      # refusing the bribe: open anyway
+    g.push(A.Offer(2, 2, Bribe(gold=3)))  # the table is free again
+    g.push(A.Inspect(sheriff, 2))  # refusing the bribe: open anyway
     assert s.gold[2] == 52 and s.handled[2] == "inspected"
 
 
@@ -127,7 +128,7 @@ def test_an_unasked_offer_waits_for_the_deputies_and_cannot_undo_a_deal():
     s = g.state
     d1, d2 = s.officials
     m = s.order[0]
-    refused(g, A.Offer(m, m, Bribe(gold=2)), "negotiation.turn")        # Deputies have not spoken
+    refused(g, A.Offer(m, m, Bribe(gold=2)), "negotiation.turn")  # Deputies have not spoken
     g.push(A.Stance(d1, m, True))
     g.push(A.Stance(d2, m, False))
     g.push(A.Offer(m, m, Bribe(gold=2)))
@@ -171,7 +172,7 @@ def test_a_bribe_cannot_promise_gold_one_does_not_have_nor_visible_goods_one_lac
     refused(g, A.Offer(1, 1, Bribe()), "bribe.what")
     refused(g, A.Offer(sheriff, 1, Bribe(gold=20)), "negotiation.turn")
     g.push(A.Offer(1, 1, Bribe(gold=7)))
-    refused(g, A.Offer(sheriff, 1, Bribe(gold=20)), "bribe.gold")      # the merchant holds only 7
+    refused(g, A.Offer(sheriff, 1, Bribe(gold=20)), "bribe.gold")  # the merchant holds only 7
 
 
 def test_honor_among_thieves_promised_bag_goods_that_do_not_exist_are_void():
@@ -230,8 +231,13 @@ def test_promises_about_later_rounds_bind_nobody():
 
 # -- running out of gold ---------------------------------------------------------------
 def test_debt_paid_with_gold_then_legal_goods_that_overpay_least():
-    g = game_at_inspection({1: cards("silk", 2)}, {1: "apples"}, players=4, gold={1: 3},
-                           stands={1: cards("apples", 1, "chickens", 2, "pepper")})
+    g = game_at_inspection(
+        {1: cards("silk", 2)},
+        {1: "apples"},
+        players=4,
+        gold={1: 3},
+        stands={1: cards("apples", 1, "chickens", 2, "pepper")},
+    )
     s, sheriff, _ = seats(g)
     events = g.push(A.Inspect(sheriff, 1))
     # fine 8: 3 gold, then 5 more owed: Apples (2) + Chickens (4) = 6 overpays least among legal goods
@@ -244,8 +250,9 @@ def test_debt_paid_with_gold_then_legal_goods_that_overpay_least():
 
 
 def test_debt_takes_contraband_when_legal_goods_run_out_and_the_rest_is_forgiven():
-    g = game_at_inspection({1: cards("silk", 5)}, {1: "apples"}, players=4, gold={1: 0},
-                           stands={1: cards("apples", 1, "pepper")})
+    g = game_at_inspection(
+        {1: cards("silk", 5)}, {1: "apples"}, players=4, gold={1: 0}, stands={1: cards("apples", 1, "pepper")}
+    )
     s, sheriff, _ = seats(g)
     events = g.push(A.Inspect(sheriff, 1))
     # fine 20: Apples (2) then Pepper (6); 12 forgiven
@@ -260,17 +267,21 @@ def test_a_broke_sheriff_pays_an_honest_merchant_in_goods():
     s.bank += s.gold[sheriff]
     s.gold[sheriff] = 0
     from tests.rig import rig_stand
+
     rig_stand(s, sheriff, cards("chickens", 3))
     g.push(A.Inspect(sheriff, 1))
-    assert s.stands[1][CHICKENS] == 3 and s.stands[sheriff][CHICKENS] == 0   # 10 owed, 12 given, no change
+    assert s.stands[1][CHICKENS] == 3 and s.stands[sheriff][CHICKENS] == 0  # 10 owed, 12 given, no change
 
 
-@pytest.mark.parametrize("stand,owed,expect", [
-    ({APPLES: 3, CHICKENS: 1}, 5, {APPLES: 1, CHICKENS: 1}),   # 6 beats 2+2+2
-    ({CHEESE: 2}, 3, {CHEESE: 1}),
-    ({APPLES: 2, CHEESE: 1}, 4, {APPLES: 2}),                   # exactly 4
-    ({CHICKENS: 1}, 9, None),                                   # not enough
-])
+@pytest.mark.parametrize(
+    "stand,owed,expect",
+    [
+        ({APPLES: 3, CHICKENS: 1}, 5, {APPLES: 1, CHICKENS: 1}),  # 6 beats 2+2+2
+        ({CHEESE: 2}, 3, {CHEESE: 1}),
+        ({APPLES: 2, CHEESE: 1}, 4, {APPLES: 2}),  # exactly 4
+        ({CHICKENS: 1}, 9, None),  # not enough
+    ],
+)
 def test_least_overpay(stand, owed, expect):
     counts = [0] * N_GOODS
     for gd, k in stand.items():
@@ -307,18 +318,18 @@ def test_handing_the_bag_back_pays_the_standing_offer():
 def test_the_bag_passes_free_only_when_no_offer_of_the_merchant_stands():
     """Interpretation: 'let you pass without a bribe' means no offer stands when the bag
     goes back: none was made, or the merchant refused the Sheriff's last demand."""
-    g = game_at_inspection({1: cards("chickens", 3), 2: cards("apples", 2)}, {1: "chickens", 2: "apples"},
-                           players=4)
+    g = game_at_inspection({1: cards("chickens", 3), 2: cards("apples", 2)}, {1: "chickens", 2: "apples"}, players=4)
     s, sheriff, _ = seats(g)
     g.push(A.Threaten(sheriff, 1))
     g.push(A.Offer(1, 1, Bribe(gold=5)))
-    g.push(A.Offer(sheriff, 1, Bribe(gold=9)))       # a counter-demand replaces the offer
-    g.push(A.Decline(1, 1))                          # refused: nothing of his stands now
+    g.push(A.Offer(sheriff, 1, Bribe(gold=9)))  # a counter-demand replaces the offer
+    g.push(A.Decline(1, 1))  # refused: nothing of his stands now
     g.push(A.Pass(sheriff, 1))
     assert s.gold[1] == 50 and s.gold[sheriff] == 50
-    g.push(A.Pass(sheriff, 2))                       # no talk at all: free as ever
+    g.push(A.Pass(sheriff, 2))  # no talk at all: free as ever
     assert s.gold[2] == 50 and s.handled[2] == "passed"
     from sheriff.rulebook import RULES
+
     assert RULES["deal.hand_back"].interpretation
 
 
@@ -327,7 +338,7 @@ def test_handing_back_a_bag_bound_to_be_opened_is_still_refused():
     _, sheriff, (a, b, _) = seats(g)
     g.push(A.Threaten(sheriff, a))
     g.push(A.Offer(a, a, Bribe(gold=4, inspect=(b,))))
-    g.push(A.Pass(sheriff, a))                       # handing back takes the deal: b must be opened
+    g.push(A.Pass(sheriff, a))  # handing back takes the deal: b must be opened
     refused(g, A.Pass(sheriff, b), "deal.binding")
 
 
@@ -335,17 +346,22 @@ def test_handing_back_a_bag_bound_to_be_opened_is_still_refused():
 def test_the_debtor_chooses_which_stand_goods_pay_the_debt():
     """1E/2E Running out of Gold: you give legal goods from your stand worth at least what you owe
     (no change); only if legal goods fall short does contraband follow.  The debtor picks them."""
-    g = game_at_inspection({1: cards("silk", 2)}, {1: "apples"}, players=4, gold={1: 3},
-                           stands={1: cards("apples", 1, "cheese", 2, "chickens", 2, "pepper")})
+    g = game_at_inspection(
+        {1: cards("silk", 2)},
+        {1: "apples"},
+        players=4,
+        gold={1: 3},
+        stands={1: cards("apples", 1, "cheese", 2, "chickens", 2, "pepper")},
+    )
     s, sheriff, _ = seats(g)
-    g.push(A.Inspect(sheriff, 1))                 # fine 8: 3 gold paid, 5 more owed
+    g.push(A.Inspect(sheriff, 1))  # fine 8: 3 gold paid, 5 more owed
     assert s.debts and g.to_act == 1
-    refused(g, A.Pass(sheriff, 2), "debt.goods")          # nothing else until the debtor has chosen
-    refused(g, A.PayDebt(sheriff, (CHICKENS,)), "debt.goods")            # not the debtor
-    refused(g, A.PayDebt(1, (CHICKENS,)), "debt.goods")                  # 4 < 5: not enough
-    refused(g, A.PayDebt(1, (BREAD, CHICKENS)), "debt.goods")            # not on the stand
-    refused(g, A.PayDebt(1, (PEPPER,)), "debt.goods")                    # contraband while legal goods suffice
-    e = refused(g, A.PayDebt(1, (APPLES, CHEESE, CHICKENS)), "debt.goods")   # Apples could be kept
+    refused(g, A.Pass(sheriff, 2), "debt.goods")  # nothing else until the debtor has chosen
+    refused(g, A.PayDebt(sheriff, (CHICKENS,)), "debt.goods")  # not the debtor
+    refused(g, A.PayDebt(1, (CHICKENS,)), "debt.goods")  # 4 < 5: not enough
+    refused(g, A.PayDebt(1, (BREAD, CHICKENS)), "debt.goods")  # not on the stand
+    refused(g, A.PayDebt(1, (PEPPER,)), "debt.goods")  # contraband while legal goods suffice
+    e = refused(g, A.PayDebt(1, (APPLES, CHEESE, CHICKENS)), "debt.goods")  # Apples could be kept
     assert "more goods than the debt needs" in e.reason
     # Keeping the Chickens (a King majority, say): two Cheese (6) pay the 5 owed.
     g.push(A.PayDebt(1, (CHEESE, CHEESE)))
@@ -355,8 +371,9 @@ def test_the_debtor_chooses_which_stand_goods_pay_the_debt():
 
 def test_a_debt_with_only_one_way_to_pay_needs_no_choice():
     """One kind of good can pay: the goods go at once, no PayDebt step."""
-    g = game_at_inspection({1: cards("silk", 2)}, {1: "apples"}, players=4, gold={1: 3},
-                           stands={1: cards("chickens", 2, "pepper")})
+    g = game_at_inspection(
+        {1: cards("silk", 2)}, {1: "apples"}, players=4, gold={1: 3}, stands={1: cards("chickens", 2, "pepper")}
+    )
     s, sheriff, _ = seats(g)
     g.push(A.Inspect(sheriff, 1))
     assert not s.debts and s.stands[sheriff][CHICKENS] == 2
@@ -369,9 +386,9 @@ def test_1e_the_sheriff_orders_the_confiscated_goods_on_the_pile():
     g = game_at_inspection({1: bag}, {1: "apples"}, edition="1E", players=4)
     s, sheriff, _ = seats(g)
     h = g.copy()
-    h.push(A.Inspect(sheriff, 1, 1))                     # no order: catalog order, as before
+    h.push(A.Inspect(sheriff, 1, 1))  # no order: catalog order, as before
     default = h.state.discards[1][-3:]
-    g.push(A.Inspect(sheriff, 1, 1, (MEAD, SILK, SILK, CHEESE)))    # plan: Mead, then Silk on top
+    g.push(A.Inspect(sheriff, 1, 1, (MEAD, SILK, SILK, CHEESE)))  # plan: Mead, then Silk on top
     top = s.discards[1][-3:]
     assert top[-1] == SILK and top[-2] == MEAD and sorted(top) == sorted(default)
     assert len(s.discards[1]) == len(h.state.discards[1])
@@ -398,4 +415,5 @@ def test_every_listed_way_to_pay_is_lawful_and_the_suggestion_comes_first():
         for w in ways:
             assert goods_fault(stand, owed, w) == "", (stand, owed, w)
         assert has_choice(stand, owed) == (len(ways) > 1)
+
     run()

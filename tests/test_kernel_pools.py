@@ -2,6 +2,7 @@
 pool methods are the ones wrapped, a page asked for in Ukrainian gets a kernel heated in
 Ukrainian, the pool is refilled in the language asked for, and a waiting kernel of any
 language's pool is never culled.  (tests/browser/test_serving.py does it with Voilà itself.)"""
+
 from __future__ import annotations
 
 import asyncio
@@ -29,7 +30,7 @@ def manager():
     mgr._pools, mgr._language_pools, mgr._kernels = {}, {}, {}
     count = itertools.count(1)
 
-    def start(delay, notebook_name, env, **kwargs):       # Voilà's fill_if_needed, pool size 1
+    def start(delay, notebook_name, env, **kwargs):  # Voilà's fill_if_needed, pool size 1
         pool = mgr._pools.setdefault(notebook_name, [])
         if not pool:
             content = {"kernel_id": f"{env[PAGE_LANGUAGE]}-{next(count)}", "renderer": Renderer(), "task": None}
@@ -50,21 +51,21 @@ def test_voila_pool_methods_are_the_ones_replaced():
 def test_each_language_has_its_own_pool():
     async def run():
         mgr = manager()
-        mgr.fill_if_needed(delay=0, notebook_name=PAGE)            # Voilà filling its pools at start
+        mgr.fill_if_needed(delay=0, notebook_name=PAGE)  # Voilà filling its pools at start
         assert [t.result()["kernel_id"] for t in mgr._pools[PAGE]] == ["en-1"]
 
         async def visit(query=""):
             env = {"VOILA_REQUEST_URL": f"http://127.0.0.1:8866/voila/render/{PAGE}{query}"}
             return (await mgr.get_rendered_notebook(PAGE, env))[2]
 
-        assert await visit("?lang=uk") == "uk-2"       # the first learner in Ukrainian: a kernel started for it
-        assert await visit("?lang=uk") == "uk-3"       # the next one: the refill heated in Ukrainian meanwhile
-        assert await visit() == "en-1"                 # English still comes from Voilà's own pool
+        assert await visit("?lang=uk") == "uk-2"  # the first learner in Ukrainian: a kernel started for it
+        assert await visit("?lang=uk") == "uk-3"  # the next one: the refill heated in Ukrainian meanwhile
+        assert await visit() == "en-1"  # English still comes from Voilà's own pool
         assert await visit("?lang=en") == "en-5"
         assert [t.result()["kernel_id"] for t in mgr._pools[PAGE]] == ["en-6"]
         assert [t.result()["kernel_id"] for t in mgr._language_pools[(PAGE, "uk")]] == ["uk-4"]
         mgr._kernels = {"uk-4": object()}
-        assert await mgr.cull_kernel_if_idle("uk-4") is None            # a waiting kernel is never culled
+        assert await mgr.cull_kernel_if_idle("uk-4") is None  # a waiting kernel is never culled
 
     # in a thread of its own: the browser tests' Playwright keeps an event loop running in this one
     with concurrent.futures.ThreadPoolExecutor(1) as pool:

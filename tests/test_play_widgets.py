@@ -3,6 +3,7 @@
 Humans' moves are made only through the widgets (setting input values, choosing
 dropdown options, ``Button.click()``), never by pushing actions directly.
 """
+
 from __future__ import annotations
 
 import base64
@@ -17,8 +18,8 @@ import pytest
 from sheriff import actions as A
 from sheriff.cards import GOOD_IDS, GOODS, N_GOODS, deck_composition
 from sheriff.engine import Game
-from sheriff.saved_game import load_game, save_game
 from sheriff.rules import Rules
+from sheriff.saved_game import load_game, save_game
 from sheriff.tournament import play_one
 from sheriff.widgets import render
 from sheriff.widgets.game_replay import ReplayViewer
@@ -37,7 +38,7 @@ def _set_counts(widgets: dict[str, object], prefix: str, total: int, rng: random
 
 def _click(app, name):
     app.controls[name].click()
-    if "coach.confirm" in app.controls:      # the coach warned about the move: do it anyway
+    if "coach.confirm" in app.controls:  # the coach warned about the move: do it anyway
         app.controls["coach.confirm"].click()
 
 
@@ -116,12 +117,12 @@ def _inspection_move(app, rng):
     c = app.controls
     g = app.game
     names = list(c)
-    if "debt.pay" in c:                             # the debtor's choice of goods
+    if "debt.pay" in c:  # the debtor's choice of goods
         dd = c["debt.goods"]
         dd.value = rng.choice([v for _, v in dd.options])
         _click(app, "debt.pay")
         return
-    if "booty.agree" in c and rng.random() < 0.1:   # a Deputy's terms for the Booty's leftovers
+    if "booty.agree" in c and rng.random() < 0.1:  # a Deputy's terms for the Booty's leftovers
         _click(app, "booty.agree")
     if "inspect.top" in c:
         c["inspect.top"].value = rng.choice([v for _, v in c["inspect.top"].options])
@@ -182,14 +183,14 @@ def test_all_bot_game_reaches_final_scores(players):
     assert score_totals_in_html(app) == [s.total for s in g.scores]
     ref = play_one(cfg.rules(), [cfg.styles[p] for p in range(players)], cfg.seed, 0, cfg.names)
     assert [s.total for s in g.scores] == [s.total for s in ref.scores]
-    assert "data-hand-seat" not in app.text()          # nobody's hand: only bots play
+    assert "data-hand-seat" not in app.text()  # nobody's hand: only bots play
 
 
 VARIANTS = {
     3: dict(edition="2E", royal_goods=True),
-    4: dict(edition="1E", seven_card_hand=True),                       # two discard piles to draw from
+    4: dict(edition="1E", seven_card_hand=True),  # two discard piles to draw from
     5: dict(edition="2E", black_market=True, time_limit=True, remove_ten=True),
-    6: dict(edition="2E", black_market=True, royal_goods=True),        # Deputies
+    6: dict(edition="2E", black_market=True, royal_goods=True),  # Deputies
 }
 
 
@@ -274,9 +275,9 @@ def test_widget_save_replays_to_the_same_final_score(tmp_path):
     drive(app, seed=2)
     g = app.game
     app.save_btn.click()
-    assert not list(tmp_path.iterdir()) and not Path("saved_games").exists()   # nothing kept on the server
+    assert not list(tmp_path.iterdir()) and not Path("saved_games").exists()  # nothing kept on the server
     link = re.search(r'href="data:application/json;base64,([^"]+)"', app.save_msg.value)
-    text = base64.b64decode(link[1]).decode("utf-8")        # what the browser downloads
+    text = base64.b64decode(link[1]).decode("utf-8")  # what the browser downloads
     assert json.loads(text)["format"] == "sheriff-game"
     assert app.save_json.value == text and "on your computer" in app.save_msg.value
     loaded = load_game(text)
@@ -310,11 +311,14 @@ def test_saved_game_mid_game_loads_and_continues(tmp_path):
     assert other.game.to_act == 0 and other.decision == other.game.phase
 
 
-@pytest.mark.parametrize("bad, words", [
-    ("this is not json {", "cannot be loaded"),
-    ('{"format": "sheriff-game", "names": ["A", "B"]}', "cannot be loaded"),
-    ("[1, 2, 3]", "cannot be loaded"),
-])
+@pytest.mark.parametrize(
+    "bad, words",
+    [
+        ("this is not json {", "cannot be loaded"),
+        ('{"format": "sheriff-game", "names": ["A", "B"]}', "cannot be loaded"),
+        ("[1, 2, 3]", "cannot be loaded"),
+    ],
+)
 def test_corrupted_save_is_refused_with_a_message(bad, words, tmp_path):
     app = PlayApp(bot_delay=0)
     app.setup.load_text.value = bad
@@ -332,7 +336,7 @@ def test_tampered_move_in_save_is_refused_with_its_index(tmp_path):
     g = play_one(Rules(players=4), [("honest", "trusting")] * 4, seed=2)
     data = json.loads(save_game(g))
     i = next(i for i, a in enumerate(data["actions"]) if a["type"] == "declare")
-    data["actions"][i]["good"] = "silk"            # contraband can never be declared
+    data["actions"][i]["good"] = "silk"  # contraband can never be declared
     app = PlayApp(bot_delay=0)
     assert not app.load_text(json.dumps(data))
     msg = app.setup.load_message.value
@@ -348,7 +352,7 @@ def test_refused_move_shows_reason_and_citation():
         human_move(app, random.Random(0))
     k = len(g.history)
     app.controls["load.cards"].clear()
-    _click(app, "load.go")                       # an empty bag
+    _click(app, "load.go")  # an empty bag
     assert len(g.history) == k
     assert "Not allowed" in app.notice.value and "sn-cite" in app.notice.value
     assert "at least one card" in app.notice.value
@@ -356,7 +360,7 @@ def test_refused_move_shows_reason_and_citation():
 
 def test_sheriff_bribe_form_is_limited_to_the_merchants_gold():
     app = PlayApp(bot_delay=0)
-    assert app.start(config(4, humans=(0,), seed=6))   # seat 0 is the first Sheriff
+    assert app.start(config(4, humans=(0,), seed=6))  # seat 0 is the first Sheriff
     g = app.game
     assert app.decision == "market_start"
     _click(app, "start.go")
@@ -372,7 +376,7 @@ def test_sheriff_asks_for_unseen_bag_goods_by_clicking_cards():
     """No number boxes for cards: the unseen bag's possible goods are cards to click, at most
     as many of each good as the bag holds (and the deck has), and the bribe asks for them."""
     app = PlayApp(bot_delay=0)
-    assert app.start(config(4, humans=(0,), seed=6))   # seat 0 is the first Sheriff
+    assert app.start(config(4, humans=(0,), seed=6))  # seat 0 is the first Sheriff
     g = app.game
     _click(app, "start.go")
     assert app.decision == "inspect"
@@ -382,8 +386,10 @@ def test_sheriff_asks_for_unseen_bag_goods_by_clicking_cards():
     comp = deck_composition(g.rules.players, g.rules.royal_goods)
     shown = [sum(1 for good, _ in picker.buttons if good == k) for k in range(N_GOODS)]
     assert shown == [min(size, comp[k]) for k in range(N_GOODS)]
-    assert not any(isinstance(w, W.IntText | W.BoundedIntText) and "from the bag" in (w.description or "")
-                   for w in app.controls.values())
+    assert not any(
+        isinstance(w, W.IntText | W.BoundedIntText) and "from the bag" in (w.description or "")
+        for w in app.controls.values()
+    )
     picker.pick("silk", 2)
     _click(app, "bribe.send")
     offer = [a for a in g.history if isinstance(a, A.Offer) and a.player == 0][-1]
@@ -398,8 +404,9 @@ def test_declare_offers_only_legal_goods():
         human_move(app, rng)
     labels = [label for label, _ in app.controls["declare.good"].options]
     k = app.game.state.bag_size[1]
-    assert labels == [f"{k} {GOODS[g].name}" for g in range(N_GOODS) if GOODS[g].is_legal and g != GOOD_IDS["bread"]] \
-        or labels == [f"{k} {GOODS[g].name}" for g in range(N_GOODS) if GOODS[g].is_legal]
+    assert labels == [
+        f"{k} {GOODS[g].name}" for g in range(N_GOODS) if GOODS[g].is_legal and g != GOOD_IDS["bread"]
+    ] or labels == [f"{k} {GOODS[g].name}" for g in range(N_GOODS) if GOODS[g].is_legal]
 
 
 def test_time_up_button_passes_the_remaining_bags():
@@ -433,7 +440,7 @@ def test_bot_reasons_are_told_and_smuggling_revealed_after_opening():
     reveals = [ln for ln in app.session.lines if ln.kind == "reveal"]
     assert reveals, text
     assert any(re.search(r"was (smuggling|honest|carrying)", ln.text) for ln in reveals)
-    assert any("packs" in ln.text for ln in reveals)            # the bot's own reason
+    assert any("packs" in ln.text for ln in reveals)  # the bot's own reason
     # and before the opening, no merchant reason leaked into the story
     early = [ln.text for ln in app.session.lines[:lines_before]]
     assert not any("packs contraband" in t for t in early)
@@ -467,7 +474,7 @@ def test_replay_steps_back_and_forth_with_every_hand_shown():
     v.reg["replay.first"].click()
     assert v.step.value == 0 and "nobody has moved" in v.where.value
     s0 = g.replay_to(0)
-    for p in range(4):       # every hand is on the board
+    for p in range(4):  # every hand is on the board
         assert render.cards(s0.hands[p], 0, "no cards") in v.board.value
     v.reg["replay.next"].click()
     v.reg["replay.next"].click()
@@ -482,7 +489,7 @@ def test_replay_branch_continues_as_a_new_game():
     k = next(i for i, a in enumerate(g.history) if isinstance(a, A.Declare))
     v.go(k)
     seat = g.history[k].player
-    assert v.seat.value == seat                    # whoever acts next is offered by default
+    assert v.seat.value == seat  # whoever acts next is offered by default
     app = v.branch()
     assert app.game is not g and app.game.history == g.history[:k]
     assert app.decision == "declare" and app.game.to_act == seat
@@ -492,7 +499,7 @@ def test_replay_branch_continues_as_a_new_game():
     dd.value = other
     _click(app, "declare.go")
     assert app.game.history[k] == A.Declare(seat, other, g.history[k].count)
-    assert len(g.history) > k + 1 and g.history[k].good != other     # the saved game is untouched
+    assert len(g.history) > k + 1 and g.history[k].good != other  # the saved game is untouched
     drive(app, seed=1)
     assert app.game.is_over()
 
@@ -503,7 +510,7 @@ def test_loaded_bot_game_continues_exactly_as_it_went(tmp_path):
     styles = [(sc.merchant, sc.sheriff) for sc in seats[:4]]
     full = play_one(Rules(players=4), styles, seed=13, names=[sc.name for sc in seats[:4]])
     data = json.loads(save_game(full))
-    k = next(i for i, a in enumerate(full.history) if isinstance(a, A.Declare)) - 1   # mid-round, bags packed
+    k = next(i for i, a in enumerate(full.history) if isinstance(a, A.Declare)) - 1  # mid-round, bags packed
     data["actions"] = data["actions"][:k]
     app = PlayApp(bot_delay=0)
     for p in range(4):
@@ -518,14 +525,14 @@ def test_loaded_bot_game_continues_exactly_as_it_went(tmp_path):
 def test_black_market_claim_through_the_widget():
     cfg = config(4, humans=(1,), seed=2, black_market=True)
     for sc in cfg.seats:
-        sc.sheriff = "trusting"                       # every bag goes through
+        sc.sheriff = "trusting"  # every bag goes through
     app = PlayApp(bot_delay=0)
     assert app.start(cfg)
     rng = random.Random(0)
     while app.decision != "load":
         human_move(app, rng)
     pepper = GOOD_IDS["pepper"]
-    app.game.state.stands[1][pepper] += 3            # test set-up: three Pepper already on the stand
+    app.game.state.stands[1][pepper] += 3  # test set-up: three Pepper already on the stand
     while not any(n.startswith("claim.") for n in app.controls):
         human_move(app, rng)
     assert "claim.skip" in app.controls and "Turn in 3 Pepper" in app.controls["claim.pepper"].description
@@ -538,15 +545,23 @@ def test_black_market_claim_through_the_widget():
 
 def _upload(widget, data: bytes, name: str = "game.json") -> None:
     import datetime
-    widget.value = ({"name": name, "type": "application/json", "size": len(data), "content": memoryview(data),
-                     "last_modified": datetime.datetime(2024, 1, 1)},)
+
+    widget.value = (
+        {
+            "name": name,
+            "type": "application/json",
+            "size": len(data),
+            "content": memoryview(data),
+            "last_modified": datetime.datetime(2024, 1, 1),
+        },
+    )
 
 
 def test_uploaded_files_load_and_broken_uploads_are_refused(tmp_path):
     g = play_one(Rules(players=3), [("bluffer", "greedy")] * 3, seed=4)
     good = save_game(g).encode()
     app = PlayApp(bot_delay=0)
-    _upload(app.setup.load_file, good[: len(good) // 2])           # a truncated file
+    _upload(app.setup.load_file, good[: len(good) // 2])  # a truncated file
     app.setup.load_go.click()
     assert "cannot be loaded" in app.setup.load_message.value and app.game is None
     viewer = ReplayViewer()
@@ -573,6 +588,7 @@ def test_oversized_upload_is_refused_with_a_true_message():
 # -- sheriff.tournament (pure) ----------------------------------------------------------------
 def test_tournament_results_add_up_and_each_game_replays_alone():
     from sheriff.tournament import run
+
     styles = [("honest", "trusting"), ("smuggler", "suspicious"), ("bluffer", "greedy"), ("smuggler", "greedy")]
     seen = []
     res = run(Rules(players=4), styles, games=8, seed=30, callback=lambda d, t, r: seen.append((d, t)))
@@ -625,6 +641,7 @@ def _controls_for(g, seat):
     from types import SimpleNamespace
 
     from sheriff.widgets.play_controls import Controls
+
     app = SimpleNamespace(session=SimpleNamespace(game=g), submit=g.push)
     c = Controls(app, seat)
     app.widgets = c.build()
@@ -636,8 +653,14 @@ def test_the_play_page_offers_the_issue_13_choices():
     from sheriff import actions as A
     from sheriff.cards import CHICKENS, MEAD, SILK
     from tests.rig import cards, game_at_inspection
-    g = game_at_inspection({1: cards("silk", 2)}, {1: "apples"}, players=4, gold={1: 3},
-                           stands={1: cards("apples", 1, "cheese", 2, "chickens", 2)})
+
+    g = game_at_inspection(
+        {1: cards("silk", 2)},
+        {1: "apples"},
+        players=4,
+        gold={1: 3},
+        stands={1: cards("apples", 1, "cheese", 2, "chickens", 2)},
+    )
     g.push(A.Inspect(g.state.officials[0], 1))
     reg = _controls_for(g, 1)
     labels = [label for label, _ in reg["debt.goods"].options]
@@ -656,6 +679,7 @@ def test_the_play_page_offers_the_issue_13_choices():
     assert g.state.discards[1][-1] == MEAD and g.state.discards[1][-2] == SILK
 
     from tests.test_variants_and_rounds import six
+
     g, s, (lj, mm), _ = six({})
     reg = _controls_for(g, g.to_act)
     reg["booty.coin"].value = mm

@@ -1,5 +1,6 @@
 """Positions are built by the engine's own setup: practice tables keep their numbers, and
 the typed tweaks of a scenario change exactly what they say."""
+
 from __future__ import annotations
 
 import hashlib
@@ -48,21 +49,24 @@ def test_typed_tweaks_change_one_thing_each():
     t = sc.with_gold(much, 7).with_stand("Much the Miller's Son", {"cheese": 2})
     s = t.setup.to_state()
     assert s.gold[much] == 7 and s.stands[much][good_id("cheese")] == 2
-    assert t.expect is None and sc.expect is not None                 # the original is untouched
+    assert t.expect is None and sc.expect is not None  # the original is untouched
     d = sc.with_bag(much, ["chickens", "pepper"], declare="bread").setup.declarations[much]
     assert (d.good, d.count) == ("bread", 2)
     d = sc.with_declaration(much, "cheese", 4).setup.declarations[much]
     assert (d.good, d.count) == ("cheese", 4)
 
 
-@pytest.mark.parametrize("tweak,field,words", [
-    (lambda sc: sc.with_gold("Nobody", 3), "changes", "not one of the players"),
-    (lambda sc: sc.with_gold(9, 3), "changes", "no seat 9"),
-    (lambda sc: sc.with_gold(1, -1), "setup.gold[1]", "greater than or equal to 0"),
-    (lambda sc: sc.with_bag(1, ["apples"] * 6), "setup.bags[1]", "rule load.size"),
-    (lambda sc: sc.with_declaration(1, "silk", 4), "setup.declarations[1].good", "rule declare.type"),
-    (lambda sc: sc.with_bribe(0, {"gold": 1}), "bribes", "not a bribe offer"),
-])
+@pytest.mark.parametrize(
+    "tweak,field,words",
+    [
+        (lambda sc: sc.with_gold("Nobody", 3), "changes", "not one of the players"),
+        (lambda sc: sc.with_gold(9, 3), "changes", "no seat 9"),
+        (lambda sc: sc.with_gold(1, -1), "setup.gold[1]", "greater than or equal to 0"),
+        (lambda sc: sc.with_bag(1, ["apples"] * 6), "setup.bags[1]", "rule load.size"),
+        (lambda sc: sc.with_declaration(1, "silk", 4), "setup.declarations[1].good", "rule declare.type"),
+        (lambda sc: sc.with_bribe(0, {"gold": 1}), "bribes", "not a bribe offer"),
+    ],
+)
 def test_a_tweak_that_no_longer_holds_names_the_field(tweak, field, words):
     with pytest.raises(InvalidScenario) as ei:
         tweak(get_scenario("1e-much-honest"))

@@ -1,8 +1,9 @@
 """Practice questions: seeded, answered by the engine, checked field by field."""
+
 import pytest
 
 from sheriff.cards import BONUS, GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS, PENALTY
-from sheriff.practice import (ALLOWED, KINDS, MERCHANT_PAYS, SHERIFF_PAYS, check, generate, table_game)
+from sheriff.practice import ALLOWED, KINDS, MERCHANT_PAYS, SHERIFF_PAYS, check, generate, table_game
 from sheriff.rulebook import RULES
 
 SEEDS = range(40)
@@ -54,7 +55,7 @@ def test_inspection_answers_follow_the_penalty_rules():
             fine = sum(PENALTY[g] * k for g, k in enumerate(bag) if g != decl)
             assert q.answer == {"payer": MERCHANT_PAYS, "amount": fine, "kept": bag[decl]}
             if all(IS_LEGAL[g] for g, k in enumerate(bag) if k):
-                seen.add("legal liar")      # only legal goods, but of another type: still fined
+                seen.add("legal liar")  # only legal goods, but of another type: still fined
             else:
                 seen.add("smuggler")
     assert seen == {"honest", "legal liar", "smuggler"}
@@ -66,7 +67,7 @@ def test_wrong_answers_are_marked_field_by_field():
     wrong["amount"] = q.answer["amount"] + 1
     fb = check(q, wrong)
     assert not fb.correct and fb.fields == {"payer": True, "amount": False, "kept": True}
-    fb = check(q, {**q.answer, "amount": str(q.answer["amount"])})    # text in an int box is fine
+    fb = check(q, {**q.answer, "amount": str(q.answer["amount"])})  # text in an int box is fine
     assert fb.correct
     fb = check(q, {**q.answer, "amount": "eight"})
     assert not fb.correct and fb.fields["amount"] is False
@@ -150,6 +151,7 @@ def test_deal_terms_bind_the_sheriff_only_against_the_promise():
 
 def test_haggle_awaits_the_other_side_and_accepts_only_a_standing_offer():
     from sheriff.practice.inspection import _TURN_OPTIONS
+
     seen = set()
     for seed in range(120):
         q = generate("haggle", seed, "1E")
@@ -158,7 +160,7 @@ def test_haggle_awaits_the_other_side_and_accepts_only_a_standing_offer():
         last = story.rsplit(". ", 1)[-1] if story.count(". ") else story
         last_speaker = sheriff if last.split(" ")[0] == sheriff.split(" ")[0] else merchant
         assert q.answer["due"] != last_speaker, (seed, story)
-        if q.answer["verdict"] == _TURN_OPTIONS[2]:          # nothing to accept
+        if q.answer["verdict"] == _TURN_OPTIONS[2]:  # nothing to accept
             assert "threatens" in last or "refuses to pay" in last, (seed, story)
         seen.add(q.answer["verdict"])
     assert seen == set(_TURN_OPTIONS)

@@ -1,10 +1,11 @@
 """Invariants over many simulated games, for every edition, player count and variant mix.
 
-  * no card is created or lost (every zone, the box of removed cards included);
-  * gold only moves between players (plus the Booty, and odd Booty coins back to the bank);
-  * nobody's gold goes negative; hands and bags stay within their limits;
-  * every refused action leaves the state exactly as it was.
+* no card is created or lost (every zone, the box of removed cards included);
+* gold only moves between players (plus the Booty, and odd Booty coins back to the bank);
+* nobody's gold goes negative; hands and bags stay within their limits;
+* every refused action leaves the state exactly as it was.
 """
+
 import random
 
 from hypothesis import HealthCheck, given, settings
@@ -25,9 +26,12 @@ def rule_sets(draw):
     edition = draw(st.sampled_from(["1E", "2E"]))
     players = draw(st.integers(3, 5 if edition == "1E" else 6))
     return Rules(
-        edition=edition, players=players,
-        royal_goods=draw(st.booleans()), time_limit=draw(st.booleans()),
-        remove_ten=draw(st.booleans()), seven_card_hand=draw(st.booleans()),
+        edition=edition,
+        players=players,
+        royal_goods=draw(st.booleans()),
+        time_limit=draw(st.booleans()),
+        remove_ten=draw(st.booleans()),
+        seven_card_hand=draw(st.booleans()),
         black_market=edition == "2E" and draw(st.booleans()),
     )
 
@@ -42,7 +46,7 @@ def check_invariants(s):
         assert b is None or 1 <= sum(b) <= 5
     if s.phase != INSPECT:
         assert s.booty_gold == 0 and sum(s.booty) == 0
-        assert not s.debts        # a debt in goods waits only within the Inspection
+        assert not s.debts  # a debt in goods waits only within the Inspection
 
 
 def random_action(g, rng):
@@ -51,22 +55,41 @@ def random_action(g, rng):
     p = g.to_act
     if rng.random() < 0.25:
         wild = [
-            A.Market(rng.randrange(s.n), tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(7))),
-                     tuple(rng.randrange(3) for _ in range(rng.randrange(3))), rng.randrange(3)),
+            A.Market(
+                rng.randrange(s.n),
+                tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(7))),
+                tuple(rng.randrange(3) for _ in range(rng.randrange(3))),
+                rng.randrange(3),
+            ),
             A.LoadBag(rng.randrange(s.n), tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(7)))),
             A.Declare(rng.randrange(s.n), rng.randrange(N_GOODS), rng.randrange(7)),
-            A.Inspect(rng.randrange(s.n), rng.randrange(s.n)), A.Pass(rng.randrange(s.n), rng.randrange(s.n)),
-            A.Accept(rng.randrange(s.n), rng.randrange(s.n)), A.Decline(rng.randrange(s.n), rng.randrange(s.n)),
-            A.Offer(rng.randrange(s.n), rng.randrange(s.n),
-                    Bribe(gold=rng.randrange(-2, 80), stand=tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(3))),
-                          bag=tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(3))),
-                          inspect=tuple(rng.randrange(s.n) for _ in range(rng.randrange(2))))),
+            A.Inspect(rng.randrange(s.n), rng.randrange(s.n)),
+            A.Pass(rng.randrange(s.n), rng.randrange(s.n)),
+            A.Accept(rng.randrange(s.n), rng.randrange(s.n)),
+            A.Decline(rng.randrange(s.n), rng.randrange(s.n)),
+            A.Offer(
+                rng.randrange(s.n),
+                rng.randrange(s.n),
+                Bribe(
+                    gold=rng.randrange(-2, 80),
+                    stand=tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(3))),
+                    bag=tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(3))),
+                    inspect=tuple(rng.randrange(s.n) for _ in range(rng.randrange(2))),
+                ),
+            ),
             A.Stance(rng.randrange(s.n), rng.randrange(s.n), rng.random() < 0.5),
-            A.TimeUp(rng.randrange(s.n)), A.ClaimBlackMarket(rng.randrange(s.n), rng.randrange(N_GOODS)),
-            A.ChooseStart(rng.randrange(s.n), rng.randrange(s.n)), A.SkipClaim(rng.randrange(s.n)),
+            A.TimeUp(rng.randrange(s.n)),
+            A.ClaimBlackMarket(rng.randrange(s.n), rng.randrange(N_GOODS)),
+            A.ChooseStart(rng.randrange(s.n), rng.randrange(s.n)),
+            A.SkipClaim(rng.randrange(s.n)),
             A.PayDebt(rng.randrange(s.n), tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(4)))),
             A.AgreeBooty(rng.randrange(s.n), rng.randrange(s.n), rng.randrange(s.n)),
-            A.Inspect(rng.randrange(s.n), rng.randrange(s.n), 0, tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(7)))),
+            A.Inspect(
+                rng.randrange(s.n),
+                rng.randrange(s.n),
+                0,
+                tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(7))),
+            ),
         ]
         return rng.choice(wild)
     if s.phase == MARKET:
@@ -82,22 +105,33 @@ def random_action(g, rng):
         hand = [c for c in range(N_GOODS) for _ in range(s.hands[p][c])]
         rng.shuffle(hand)
         return A.LoadBag(p, tuple(hand[: rng.randint(1, min(5, len(hand)))]))
-    if s.phase == INSPECT and s.debts and rng.random() < 0.5:     # the debtor's own pick, often refused
+    if s.phase == INSPECT and s.debts and rng.random() < 0.5:  # the debtor's own pick, often refused
         stand = [c for c in range(N_GOODS) for _ in range(s.stands[p][c])]
         return A.PayDebt(p, tuple(rng.sample(stand, rng.randrange(min(len(stand), 6) + 1))))
-    if s.phase == INSPECT and s.deputies_mode and rng.random() < 0.05:   # the Deputies' terms for the Booty
+    if s.phase == INSPECT and s.deputies_mode and rng.random() < 0.05:  # the Deputies' terms for the Booty
         return A.AgreeBooty(rng.choice(s.officials), rng.choice(s.officials), rng.choice(s.officials))
     acts = g.legal_actions()
     if s.phase == INSPECT and s.nego is not None and rng.random() < 0.3:
         m = s.nego[0]
         stand = [c for c in range(N_GOODS) for _ in range(s.stands[m][c])]
-        return A.Offer(p, m, Bribe(gold=rng.randrange(s.gold[m] + 1),
-                                   stand=tuple(rng.sample(stand, min(len(stand), rng.randrange(3)))),
-                                   bag=tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(3))),
-                                   inspect=tuple(x for x in s.order if x != m and rng.random() < 0.2)))
+        return A.Offer(
+            p,
+            m,
+            Bribe(
+                gold=rng.randrange(s.gold[m] + 1),
+                stand=tuple(rng.sample(stand, min(len(stand), rng.randrange(3)))),
+                bag=tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(3))),
+                inspect=tuple(x for x in s.order if x != m and rng.random() < 0.2),
+            ),
+        )
     a = rng.choice(acts)
-    if isinstance(a, A.Inspect) and rng.random() < 0.5:            # the Sheriff's order for confiscated goods
-        a = A.Inspect(a.player, a.merchant, a.pile, tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(s.bag_size[a.merchant] + 1))))
+    if isinstance(a, A.Inspect) and rng.random() < 0.5:  # the Sheriff's order for confiscated goods
+        a = A.Inspect(
+            a.player,
+            a.merchant,
+            a.pile,
+            tuple(rng.randrange(N_GOODS) for _ in range(rng.randrange(s.bag_size[a.merchant] + 1))),
+        )
     return a
 
 
@@ -130,9 +164,14 @@ def test_thousands_of_bot_games_keep_the_invariants():
     for i in range(1500):
         ed = rng.choice(["1E", "2E"])
         n = rng.randint(3, 5 if ed == "1E" else 6)
-        rules = Rules(edition=ed, players=n, royal_goods=rng.random() < 0.5,
-                      black_market=ed == "2E" and rng.random() < 0.5, seven_card_hand=rng.random() < 0.2,
-                      remove_ten=rng.random() < 0.2)
+        rules = Rules(
+            edition=ed,
+            players=n,
+            royal_goods=rng.random() < 0.5,
+            black_market=ed == "2E" and rng.random() < 0.5,
+            seven_card_hand=rng.random() < 0.2,
+            remove_ten=rng.random() < 0.2,
+        )
         bots = [Bot(rng.choice(MERCHANT_STYLES), rng.choice(SHERIFF_STYLES), seed=i * 10 + p) for p in range(n)]
         g = Game(rules, seed=i)
         s = g.state
@@ -150,13 +189,14 @@ def test_thousands_of_bot_games_keep_the_invariants():
 def test_bots_only_read_their_view():
     """A bot shown a copy of the game whose hidden parts are scrambled acts exactly the same."""
     from sheriff.views import SeatView
+
     g = Game(Rules(edition="2E", players=4), seed=5)
     bots = [Bot("bluffer", "suspicious", seed=p) for p in range(4)]
     twins = [Bot("bluffer", "suspicious", seed=p) for p in range(4)]
     while not g.is_over():
         p = g.to_act
         t = g.state.copy()
-        for q in range(4):               # scramble what seat p cannot see
+        for q in range(4):  # scramble what seat p cannot see
             if q != p:
                 t.hands[q] = t.hands[q][::-1]
                 if t.bags[q] is not None:

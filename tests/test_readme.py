@@ -1,4 +1,5 @@
 """The README's examples are doctests: they must stay true."""
+
 import ast
 import doctest
 from pathlib import Path
@@ -9,8 +10,11 @@ import sheriff.engine
 
 
 def test_readme_examples_run():
-    result = doctest.testfile(str(Path(__file__).parent.parent / "README.md"), module_relative=False,
-                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    result = doctest.testfile(
+        str(Path(__file__).parent.parent / "README.md"),
+        module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
     assert result.attempted >= 4 and result.failed == 0
 
 

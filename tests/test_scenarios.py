@@ -1,5 +1,6 @@
 """Every rulebook example replayed through the engine, with the rulebook's numbers
 asserted here explicitly; positions, tweaks, replays and narration."""
+
 from __future__ import annotations
 
 import json
@@ -8,6 +9,8 @@ import re
 from importlib import resources
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from sheriff import actions as A
 from sheriff import events as E
@@ -42,13 +45,29 @@ def test_the_library_is_complete():
     one = [i for i in IDS if i.startswith("1e-")]
     two = [i for i in IDS if i.startswith("2e-")]
     assert len(one) >= 11 and len(two) >= 13
-    for wanted in ("little-john-market", "alan-a-dale-load", "will-scarlet-declare", "maid-marion-pass",
-                   "gilbert-liar", "david-125"):
+    for wanted in (
+        "little-john-market",
+        "alan-a-dale-load",
+        "will-scarlet-declare",
+        "maid-marion-pass",
+        "gilbert-liar",
+        "david-125",
+    ):
         assert f"1e-{wanted}" in IDS and f"2e-{wanted}" in IDS
-    for wanted in ("1e-friar-tuck-bribe", "1e-much-honest", "1e-richard-binding-deal", "1e-sir-guy-promise",
-                   "1e-will-stutely-gouda", "2e-alan-a-dale-bribe", "2e-little-john-honest",
-                   "2e-will-scarlet-binding-deal", "2e-gilbert-promise", "2e-will-scarlet-gouda",
-                   "2e-deputies-round", "2e-black-market-claim"):
+    for wanted in (
+        "1e-friar-tuck-bribe",
+        "1e-much-honest",
+        "1e-richard-binding-deal",
+        "1e-sir-guy-promise",
+        "1e-will-stutely-gouda",
+        "2e-alan-a-dale-bribe",
+        "2e-little-john-honest",
+        "2e-will-scarlet-binding-deal",
+        "2e-gilbert-promise",
+        "2e-will-scarlet-gouda",
+        "2e-deputies-round",
+        "2e-black-market-claim",
+    ):
         assert wanted in IDS
 
 
@@ -59,10 +78,10 @@ def test_scenario_metadata(sc):
     assert re.match(rf"^{ed} · \S", sc.source), sc.source
     assert 1 <= sc.summary.count(".") and len(sc.summary) <= 800
     assert sc.steps, "every example has at least one move"
-    for st in sc.steps:
-        assert st.say.strip()
-        if st.refused:
-            assert st.refused in RULES
+    for step in sc.steps:
+        assert step.say.strip()
+        if step.refused:
+            assert step.refused in RULES
 
 
 @pytest.mark.parametrize("sc", SCENARIOS, ids=IDS)
@@ -70,17 +89,17 @@ def test_scenario_replays_through_the_engine(sc):
     """Each move is pushed on a fresh game: legal moves are accepted, refused ones
     are refused with the named rule and leave the state exactly as it was."""
     game = sc.game()
-    for i, st in enumerate(sc.steps, 1):
-        action = st.action.to_action()
+    for i, step in enumerate(sc.steps, 1):
+        action = step.action.to_action()
         before = game.state.fingerprint()
-        if st.refused is None:
+        if step.refused is None:
             assert game.why_illegal(action) is None, f"step {i}: {game.why_illegal(action)}"
             game.push(action)
         else:
             with pytest.raises(IllegalAction) as ei:
                 game.push(action)
-            assert ei.value.rule_id == st.refused, f"step {i}: {ei.value}"
-            assert ei.value.cite == RULES[st.refused].cite(sc.setup.rules.edition)
+            assert ei.value.rule_id == step.refused, f"step {i}: {ei.value}"
+            assert ei.value.cite == RULES[step.refused].cite(sc.setup.rules.edition)
             assert game.state.fingerprint() == before
     replay = sc.replay()
     assert replay.problems() == []
@@ -126,7 +145,7 @@ def test_honest_four_chickens_sheriff_pays_eight(sid):
     assert s1.gold[who] - s0.gold[who] == 8
     assert s1.gold[sh] - s0.gold[sh] == -8
     assert s1.stands[who][CHICKENS] - s0.stands[who][CHICKENS] == 4
-    assert s1.discards == s0.discards                       # nothing confiscated
+    assert s1.discards == s0.discards  # nothing confiscated
     name = sc.setup.names[who]
     assert f"The Sheriff pays {name} 8 gold (2 for each of the 4 Chickens)." in r.final.narration
 
@@ -150,7 +169,7 @@ def test_gilbert_keeps_one_apple_and_pays_ten(sid):
 def test_bribe_settles_at_eight_gold_and_two_apples(sid, name):
     sc, s0, s1, r = run(sid)
     m, sh = seat(sc, name), sc.setup.sheriff
-    offers = [st.action for st in sc.steps if st.action.type == "offer"]
+    offers = [step.action for step in sc.steps if step.action.type == "offer"]
     assert offers[0].player == m and offers[0].bribe.gold == 5 and offers[0].bribe.stand == ["apples", "apples"]
     assert offers[1].player == sh and offers[1].bribe.gold == 8 and offers[1].bribe.stand == ["apples", "apples"]
     assert s1.gold[m] - s0.gold[m] == -8 and s1.gold[sh] - s0.gold[sh] == 8
@@ -197,11 +216,11 @@ def test_will_scarlet_declares_four_chickens(sid, other):
 def test_1e_little_john_market_discard_piles():
     sc, s0, s1, r = run("1e-little-john-market")
     lj = seat(sc, "Little John")
-    assert s0.hands[lj][CHICKENS] == 2 and s0.discards[0][-2] == CHICKENS      # second from the top, left pile
+    assert s0.hands[lj][CHICKENS] == 2 and s0.discards[0][-2] == CHICKENS  # second from the top, left pile
     assert s1.hands[lj][CHICKENS] == 3 and sum(s1.hands[lj]) == 6
-    assert s1.discards[0] == s0.discards[0][:-2]                              # took the top two of the left pile
-    assert s1.discards[1] == s0.discards[1] + [APPLES, MEAD, BREAD]            # set-aside cards on the right pile
-    assert len(s1.deck) == len(s0.deck) - 1                                    # one card from the draw pile
+    assert s1.discards[0] == s0.discards[0][:-2]  # took the top two of the left pile
+    assert s1.discards[1] == s0.discards[1] + [APPLES, MEAD, BREAD]  # set-aside cards on the right pile
+    assert len(s1.deck) == len(s0.deck) - 1  # one card from the draw pile
     assert r.frames[1].refused.rule_id == "market.draw_1e"
 
 
@@ -211,17 +230,21 @@ def test_2e_little_john_market_draws_three_from_the_deck():
     f = r.frames[3]
     assert f.action.player == lj
     assert len(f.state.deck) == len(r.frames[2].state.deck) - 3
-    assert f.state.set_aside == [APPLES, MEAD, BREAD]                         # face up, not yet a pile
+    assert f.state.set_aside == [APPLES, MEAD, BREAD]  # face up, not yet a pile
     assert f.state.discards == s0.discards
     assert r.frames[2].refused.rule_id == "market.draw_2e"
-    assert s1.discards[0] == s0.discards[0] + [APPLES, MEAD, BREAD]           # gathered after all turns
+    assert s1.discards[0] == s0.discards[0] + [APPLES, MEAD, BREAD]  # gathered after all turns
     assert s1.hands[lj][CHICKENS] >= 2 and sum(s1.hands[lj]) == 6
     assert any("gathers the set-aside cards" in ln for ln in r.final.narration)
 
 
-@pytest.mark.parametrize("sid,payer,target", [
-    ("1e-richard-binding-deal", "Richard at the Lee", "Sir Guy of Gisbourne"),
-    ("2e-will-scarlet-binding-deal", "Will Scarlet", "Gilbert Whitehand")])
+@pytest.mark.parametrize(
+    "sid,payer,target",
+    [
+        ("1e-richard-binding-deal", "Richard at the Lee", "Sir Guy of Gisbourne"),
+        ("2e-will-scarlet-binding-deal", "Will Scarlet", "Gilbert Whitehand"),
+    ],
+)
 def test_twenty_gold_binds_the_sheriff_to_inspect(sid, payer, target):
     sc, s0, s1, r = run(sid)
     p, t, sh = seat(sc, payer), seat(sc, target), sc.setup.sheriff
@@ -230,16 +253,22 @@ def test_twenty_gold_binds_the_sheriff_to_inspect(sid, payer, target):
     assert t in deal.must_inspect and deal.handled[p] == "passed"
     refused = [(f.action, f.refused.rule_id) for f in r.frames[1:] if f.refused]
     assert [rid for _, rid in refused] == ["deal.binding"] * 3
-    assert isinstance(refused[0][0], A.Pass) and isinstance(refused[1][0], A.Offer) and isinstance(refused[2][0], A.Accept)
+    assert (
+        isinstance(refused[0][0], A.Pass) and isinstance(refused[1][0], A.Offer) and isinstance(refused[2][0], A.Accept)
+    )
     assert s1.handled[t] is None or s1.round == s0.round + 1
     # opened: 2 Cheese kept, the Mead fined 4
     assert s1.gold[t] == s0.gold[t] - 4 and s1.gold[sh] == s0.gold[sh] + 24
     assert s1.stands[t][CHEESE] == 2 and s1.stands[t][MEAD] == 0
 
 
-@pytest.mark.parametrize("sid,promiser,old_sheriff", [
-    ("1e-sir-guy-promise", "Sir Guy of Gisbourne", "Bishop of Hereford"),
-    ("2e-gilbert-promise", "Gilbert Whitehand", "Alan-a-Dale")])
+@pytest.mark.parametrize(
+    "sid,promiser,old_sheriff",
+    [
+        ("1e-sir-guy-promise", "Sir Guy of Gisbourne", "Bishop of Hereford"),
+        ("2e-gilbert-promise", "Gilbert Whitehand", "Alan-a-Dale"),
+    ],
+)
 def test_promise_about_a_later_round_is_not_binding(sid, promiser, old_sheriff):
     sc, s0, s1, r = run(sid)
     g, old = seat(sc, promiser), seat(sc, old_sheriff)
@@ -248,13 +277,15 @@ def test_promise_about_a_later_round_is_not_binding(sid, promiser, old_sheriff):
     last = r.frames[-1]
     assert isinstance(last.action, A.Inspect) and last.action.player == g and last.action.merchant == old
     assert last.refused is None
-    assert r.frames[-2].state.officials == (g,)                     # a later round, Sir Guy / Gilbert is Sheriff
+    assert r.frames[-2].state.officials == (g,)  # a later round, Sir Guy / Gilbert is Sheriff
     assert r.frames[-2].state.round == s0.round + 1
     assert s1.gold[old] == s0.gold[old] - 4 and s1.gold[g] == s0.gold[g] + 4
 
 
-@pytest.mark.parametrize("sid,others", [("1e-david-125", ("Friar Tuck", "Much the Miller's Son")),
-                                        ("2e-david-125", ("Will Scarlet", "Maid Marion"))])
+@pytest.mark.parametrize(
+    "sid,others",
+    [("1e-david-125", ("Friar Tuck", "Much the Miller's Son")), ("2e-david-125", ("Will Scarlet", "Maid Marion"))],
+)
 def test_david_scores_125(sid, others):
     sc, s0, s1, r = run(sid)
     d = seat(sc, "David of Doncaster")
@@ -270,8 +301,13 @@ def test_david_scores_125(sid, others):
     assert s1.phase == "over"
 
 
-@pytest.mark.parametrize("sid,will,rival", [("1e-will-stutely-gouda", "Will Stutely", "Bishop of Hereford"),
-                                            ("2e-will-scarlet-gouda", "Will Scarlet", "Maid Marion")])
+@pytest.mark.parametrize(
+    "sid,will,rival",
+    [
+        ("1e-will-stutely-gouda", "Will Stutely", "Bishop of Hereford"),
+        ("2e-will-scarlet-gouda", "Will Scarlet", "Maid Marion"),
+    ],
+)
 def test_gouda_makes_will_cheese_king(sid, will, rival):
     sc, s0, s1, r = run(sid)
     w, b = seat(sc, will), seat(sc, rival)
@@ -286,7 +322,9 @@ def test_gouda_makes_will_cheese_king(sid, will, rival):
 def test_deputies_round():
     sc, s0, s1, r = run("2e-deputies-round")
     lj, mm = seat(sc, "Little John"), seat(sc, "Maid Marion")
-    gil, alan, will, david = (seat(sc, n) for n in ("Gilbert Whitehand", "Alan-a-Dale", "Will Scarlet", "David of Doncaster"))
+    gil, alan, will, david = (
+        seat(sc, n) for n in ("Gilbert Whitehand", "Alan-a-Dale", "Will Scarlet", "David of Doncaster")
+    )
     frames = r.frames
     # Gilbert: both let pass, free
     assert frames[2].state.handled[gil] == "passed" and frames[2].state.gold[gil] == 50
@@ -308,7 +346,7 @@ def test_deputies_round():
     assert booty and booty[0].half == 6
     assert s1.gold[lj] == 50 - 4 + 6 and s1.gold[mm] == 50 + 8 - 4 + 6
     assert s1.booty_gold == 0
-    assert s1.round == 1 and set(s1.officials).isdisjoint({lj, mm})        # next round, new Deputies
+    assert s1.round == 1 and set(s1.officials).isdisjoint({lj, mm})  # next round, new Deputies
 
 
 def test_black_market_claim_uses_the_default_data_labelled_as_assumption():
@@ -321,7 +359,7 @@ def test_black_market_claim_uses_the_default_data_labelled_as_assumption():
     assert passed.stands[d][PEPPER] == 3
     assert r.frames[2].refused.rule_id == "black_market.claim"
     assert s1.stands[d][PEPPER] == 0
-    assert s1.box[PEPPER] - s0.box[PEPPER] == 3                               # removed from the game
+    assert s1.box[PEPPER] - s0.box[PEPPER] == 3  # removed from the game
     top = max(p.values[0] for p in sc.setup.rules.black_market_piles if p.good == "pepper")
     assert s1.bm_cards[d] == [(PEPPER, top)]
     assert s1.bm_piles[PEPPER] == [min(p.values[1] for p in sc.setup.rules.black_market_piles if p.good == "pepper")]
@@ -329,34 +367,85 @@ def test_black_market_claim_uses_the_default_data_labelled_as_assumption():
 
 # -- positions ----------------------------------------------------------------------------------
 def _pos(**kw) -> dict:
-    base = {"rules": {"edition": "2E", "players": 4}, "names": ["A", "B", "C", "D"], "sheriff": 0,
-            "phase": "inspect", "hands": [{}, {}, {}, {}],
-            "bags": [None, {"apples": 2}, {"cheese": 1}, {"bread": 3}],
-            "declarations": [None, {"good": "apples", "count": 2}, {"good": "cheese", "count": 1},
-                             {"good": "bread", "count": 3}]}
+    base = {
+        "rules": {"edition": "2E", "players": 4},
+        "names": ["A", "B", "C", "D"],
+        "sheriff": 0,
+        "phase": "inspect",
+        "hands": [{}, {}, {}, {}],
+        "bags": [None, {"apples": 2}, {"cheese": 1}, {"bread": 3}],
+        "declarations": [
+            None,
+            {"good": "apples", "count": 2},
+            {"good": "cheese", "count": 1},
+            {"good": "bread", "count": 3},
+        ],
+    }
     base.update(kw)
     return base
 
 
 POS_BAD = [
-    (dict(stands=[{}, {"chickens": 25}, {}, {}]), "stands[1]", "25 Chickens on the table, but the 4-player deck has only 24"),
+    (
+        dict(stands=[{}, {"chickens": 25}, {}, {}]),
+        "stands[1]",
+        "25 Chickens on the table, but the 4-player deck has only 24",
+    ),
     (dict(stands=[{"chickens": 20}, {}, {}, {}], hands=[{}, {"chickens": 5}, {}, {}]), "hands[1]", "25 Chickens"),
     (dict(stands=[{}, {"gouda_cheese": 1}, {}, {}]), "stands[1]", "Royal Good"),
-    (dict(rules={"edition": "2E", "players": 3}, names=["A", "B", "C"], hands=[{}, {}, {}],
-          bags=[None, {"apples": 2}, {"bread": 1}],
-          declarations=[None, {"good": "apples", "count": 2}, {"good": "bread", "count": 1}]),
-     "bags[2]", "3-player deck has no Bread"),
+    (
+        dict(
+            rules={"edition": "2E", "players": 3},
+            names=["A", "B", "C"],
+            hands=[{}, {}, {}],
+            bags=[None, {"apples": 2}, {"bread": 1}],
+            declarations=[None, {"good": "apples", "count": 2}, {"good": "bread", "count": 1}],
+        ),
+        "bags[2]",
+        "3-player deck has no Bread",
+    ),
     (dict(stands=[{}, {"gold_bars": 1}, {}, {}]), "stands[1]", "unknown good 'gold_bars'"),
     (dict(stands=[{}, {"apples": -1}, {}, {}]), "stands[1]", "whole number"),
     (dict(gold=[50, -1, 50, 50]), "gold[1]", "greater than or equal to 0"),
-    (dict(bags=[{"apples": 1}, {"apples": 2}, {"cheese": 1}, {"bread": 3}]), "bags[0]", "the Sheriff this round and carries no bag. (rule round.phases"),
-    (dict(bags=[None, {"apples": 6}, {"cheese": 1}, {"bread": 3}]), "bags[1]", "at most five cards, not 6. (rule load.size"),
-    (dict(declarations=[None, {"good": "apples", "count": 3}, {"good": "cheese", "count": 1},
-                        {"good": "bread", "count": 3}]), "declarations[1].count", "must say 2, not 3. (rule declare.count"),
-    (dict(declarations=[None, {"good": "silk", "count": 2}, {"good": "cheese", "count": 1},
-                        {"good": "bread", "count": 3}]), "declarations[1].good", "cannot be declared: contraband is never declared, only Apples, Cheese, Bread or Chickens. (rule declare.type"),
-    (dict(phase="declare", declarations=[None, None, {"good": "cheese", "count": 1}, None]), "declarations[2]",
-     "B declares next; C must wait. (rule turn.order"),
+    (
+        dict(bags=[{"apples": 1}, {"apples": 2}, {"cheese": 1}, {"bread": 3}]),
+        "bags[0]",
+        "the Sheriff this round and carries no bag. (rule round.phases",
+    ),
+    (
+        dict(bags=[None, {"apples": 6}, {"cheese": 1}, {"bread": 3}]),
+        "bags[1]",
+        "at most five cards, not 6. (rule load.size",
+    ),
+    (
+        dict(
+            declarations=[
+                None,
+                {"good": "apples", "count": 3},
+                {"good": "cheese", "count": 1},
+                {"good": "bread", "count": 3},
+            ]
+        ),
+        "declarations[1].count",
+        "must say 2, not 3. (rule declare.count",
+    ),
+    (
+        dict(
+            declarations=[
+                None,
+                {"good": "silk", "count": 2},
+                {"good": "cheese", "count": 1},
+                {"good": "bread", "count": 3},
+            ]
+        ),
+        "declarations[1].good",
+        "cannot be declared: contraband is never declared, only Apples, Cheese, Bread or Chickens. (rule declare.type",
+    ),
+    (
+        dict(phase="declare", declarations=[None, None, {"good": "cheese", "count": 1}, None]),
+        "declarations[2]",
+        "B declares next; C must wait. (rule turn.order",
+    ),
     (dict(names=["A", "B", "C"]), "names", "3 names for a 4-player game"),
     (dict(names=["A", "A", "C", "D"]), "names", "different name"),
     (dict(sheriff=None), "sheriff", "missing"),
@@ -389,8 +478,14 @@ def test_bad_positions_name_the_field(change, field, words):
 
 
 def test_position_builds_a_consistent_state():
-    pos = Position.from_data(_pos(stands=[{"pepper": 2}, {"apples": 1}, {}, {}], gold=[10, 20, 30, 40],
-                                  discards=[["cheese", "mead"]], deck_top=["silk", "crossbows"]))
+    pos = Position.from_data(
+        _pos(
+            stands=[{"pepper": 2}, {"apples": 1}, {}, {}],
+            gold=[10, 20, 30, 40],
+            discards=[["cheese", "mead"]],
+            deck_top=["silk", "crossbows"],
+        )
+    )
     s = pos.to_state()
     assert s.card_totals() == s.composition
     assert s.gold == [10, 20, 30, 40]
@@ -398,7 +493,7 @@ def test_position_builds_a_consistent_state():
     assert s.deck[-2:] == [SILK, CROSSBOWS] and s.discards == [[CHEESE, MEAD]]
     assert s.declared[1] == (APPLES, 2) and s.bag_size[3] == 3
     assert s.phase == "inspect"
-    assert pos.to_state().fingerprint() == s.fingerprint()                     # deterministic
+    assert pos.to_state().fingerprint() == s.fingerprint()  # deterministic
     g = Game.from_state(s)
     assert g.to_act == 0 and g.legal_actions()
     # the whole draw pile given: the rest of the deck is out of the game (box)
@@ -481,8 +576,10 @@ def test_tweaks_bribe_edition_and_players():
     r = tweaked.replay()
     s = r.final.state
     assert s.stands[0][SILK] == 1 and s.stands[0][CROSSBOWS] == 0 and s.stands[1][SILK] == 0
-    assert "Promised 1 Crossbow from the bag that was not there: that part of the bribe is void " \
-           "(honor among thieves)." in r.final.narration
+    assert (
+        "Promised 1 Crossbow from the bag that was not there: that part of the bribe is void "
+        "(honor among thieves)." in r.final.narration
+    )
     # the same example under the 1st edition still works (two discard piles)
     first = sc.with_edition("1E")
     assert first.setup.rules.edition == "1E" and len(first.setup.to_state().discards) == 2
@@ -530,20 +627,23 @@ def _random_game_events(rules: Rules, seed: int):
 
 
 def test_narration_covers_every_event_kind_the_engine_emits():
-    kinds = {cls.kind for cls in E.Event.__subclasses__()}     # every kind declared in sheriff.events
+    kinds = {cls.kind for cls in E.Event.__subclasses__()}  # every kind declared in sheriff.events
     assert {"market", "passed", "opened", "pay", "round", "game_over"} <= kinds
     seen: set[str] = set()
     plays = []
-    for rules, seed in ((Rules(edition="1E", players=3), 1), (Rules(edition="2E", players=6, black_market=True), 2),
-                        (Rules(edition="2E", players=4, time_limit=True, royal_goods=True), 3),
-                        (Rules(edition="2E", players=5, black_market=True), 4)):
+    for rules, seed in (
+        (Rules(edition="1E", players=3), 1),
+        (Rules(edition="2E", players=6, black_market=True), 2),
+        (Rules(edition="2E", players=4, time_limit=True, royal_goods=True), 3),
+        (Rules(edition="2E", players=5, black_market=True), 4),
+    ):
         plays += _random_game_events(rules, seed)
     for sc in SCENARIOS:
         g = sc.game()
-        for st in sc.steps:
-            if st.refused is None:
+        for step in sc.steps:
+            if step.refused is None:
                 before = g.state.copy()
-                plays.append((st.action.to_action(), g.push(st.action.to_action()), before, g.state))
+                plays.append((step.action.to_action(), g.push(step.action.to_action()), before, g.state))
     plays += _debt_events()
     for a, events, before, after in plays:
         for who in (None, 0, 1):
@@ -557,37 +657,57 @@ def test_narration_covers_every_event_kind_the_engine_emits():
 
 def _debt_events():
     """A Sheriff who cannot pay an honest merchant: goods from the stand, then forgiveness."""
-    pos = Position.from_data(_pos(gold=[3, 50, 50, 50], stands=[{"apples": 1}, {}, {}, {}],
-                                  bags=[None, {"apples": 4}, {"cheese": 1}, {"bread": 3}],
-                                  declarations=[None, {"good": "apples", "count": 4}, {"good": "cheese", "count": 1},
-                                                {"good": "bread", "count": 3}]))
+    pos = Position.from_data(
+        _pos(
+            gold=[3, 50, 50, 50],
+            stands=[{"apples": 1}, {}, {}, {}],
+            bags=[None, {"apples": 4}, {"cheese": 1}, {"bread": 3}],
+            declarations=[
+                None,
+                {"good": "apples", "count": 4},
+                {"good": "cheese", "count": 1},
+                {"good": "bread", "count": 3},
+            ],
+        )
+    )
     g = Game.from_state(pos.to_state())
     before = g.state.copy()
     a = A.Inspect(0, 1)
     ev = g.push(a)
     lines = narrate(a, ev, before, g.state)
     assert "The Sheriff owes B 8 gold (2 for each of the 4 Apples) but has only 3 gold, and pays it all." in lines
-    assert "To cover the rest, the Sheriff hands 1 Apple from the stand to B (goods worth at least the debt; " \
-           "no change is given)." in lines
+    assert (
+        "To cover the rest, the Sheriff hands 1 Apple from the stand to B (goods worth at least the debt; "
+        "no change is given)." in lines
+    )
     assert "The Sheriff's stand is empty, so the last 3 gold of the debt is forgiven." in lines
     assert g.state.gold[0] == 0 and g.state.gold[1] == 53 and g.state.stands[1][APPLES] == 5
     out = [(a, ev, before, g.state)]
     # a debtor with a choice of goods (rule debt.goods): the debt waits for PayDebt
-    pos = Position.from_data(_pos(gold=[3, 50, 50, 50], stands=[{"apples": 1, "chickens": 2}, {}, {}, {}],
-                                  bags=[None, {"apples": 4}, {"cheese": 1}, {"bread": 3}],
-                                  declarations=[None, {"good": "apples", "count": 4}, {"good": "cheese", "count": 1},
-                                                {"good": "bread", "count": 3}]))
+    pos = Position.from_data(
+        _pos(
+            gold=[3, 50, 50, 50],
+            stands=[{"apples": 1, "chickens": 2}, {}, {}, {}],
+            bags=[None, {"apples": 4}, {"cheese": 1}, {"bread": 3}],
+            declarations=[
+                None,
+                {"good": "apples", "count": 4},
+                {"good": "cheese", "count": 1},
+                {"good": "bread", "count": 3},
+            ],
+        )
+    )
     g = Game.from_state(pos.to_state())
     for a in (A.Inspect(0, 1), A.PayDebt(0, (CHICKENS, CHICKENS))):
         before = g.state.copy()
         out.append((a, g.push(a), before, g.state))
-    assert g.state.stands[0][APPLES] == 1 and g.state.stands[1][CHICKENS] == 2       # kept the Apple
+    assert g.state.stands[0][APPLES] == 1 and g.state.stands[1][CHICKENS] == 2  # kept the Apple
     # a bribe promising a bag good that is not there
     sc = get_scenario("2e-alan-a-dale-bribe").with_bribe(2, {"gold": 8, "bag": ["crossbows"]})
     g = sc.game()
-    for st in sc.steps:
+    for step in sc.steps:
         before = g.state.copy()
-        out.append((st.action.to_action(), g.push(st.action.to_action()), before, g.state))
+        out.append((step.action.to_action(), g.push(step.action.to_action()), before, g.state))
     return out
 
 
@@ -610,14 +730,19 @@ def test_narration_hides_other_seats_draws_and_bags():
 
 
 # -- fuzzing positions ------------------------------------------------------------------------------
-from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
 
 _JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.text(max_size=10)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.text(max_size=10)
     | st.sampled_from(["apples", "chickens", "gouda_cheese", "inspect", "passed", "market"]),
-    lambda inner: st.lists(inner, max_size=5) | st.dictionaries(
-        st.sampled_from(["apples", "cheese", "pepper", "good", "count", "x"]), inner, max_size=3),
-    max_leaves=15)
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(st.sampled_from(["apples", "cheese", "pepper", "good", "count", "x"]), inner, max_size=3)
+    ),
+    max_leaves=15,
+)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -632,15 +757,16 @@ def test_fuzzed_positions_never_crash(sid, field, value):
     else:
         s = sc.setup.to_state()
         assert s.card_totals() == s.composition
-        sc.replay()                        # playable (steps may now be refused; that is reported, not raised)
+        sc.replay()  # playable (steps may now be refused; that is reported, not raised)
 
 
 def test_david_125_is_built_up_good_by_good_and_bonus_by_bonus():
     from sheriff.scoring import breakdown
+
     s = get_scenario("1e-david-125").replay().final.state
     p = s.names.index("David of Doncaster")
     lines = breakdown(s.stands, s.gold, None, p)
-    assert [ln.points for ln in lines] == [8, 18, 3, 16, 12, 9, 42, 15, 2]     # the rulebook's sum, in its order
+    assert [ln.points for ln in lines] == [8, 18, 3, 16, 12, 9, 42, 15, 2]  # the rulebook's sum, in its order
     assert lines[-1].total == 125 == s.scores[p].total
     assert [ln.text for ln in lines if ln.kind == "bonus"] == ["King of Cheese", "Queen of Chickens, shared by 2"]
     assert all(b.total == a.total + b.points for a, b in zip(lines, lines[1:]))
@@ -654,12 +780,16 @@ def test_each_step_lists_what_changed_as_the_states_show(sid):
             assert f.changes == []
             continue
         gold = {c.seat: c.gold for c in f.changes if c.zone == "gold"}
-        assert gold == {p: f.state.gold[p] - before.state.gold[p] for p in range(f.state.n)
-                        if f.state.gold[p] != before.state.gold[p]}
+        assert gold == {
+            p: f.state.gold[p] - before.state.gold[p]
+            for p in range(f.state.n)
+            if f.state.gold[p] != before.state.gold[p]
+        }
         for c in f.changes:
             if c.zone == "stand":
-                assert [b - a for a, b in zip(before.state.stands[c.seat], f.state.stands[c.seat])] == \
-                    [g - l for g, l in zip(c.gained, c.lost)]
+                assert [b - a for a, b in zip(before.state.stands[c.seat], f.state.stands[c.seat])] == [
+                    g - lost for g, lost in zip(c.gained, c.lost)
+                ]
 
 
 @pytest.mark.parametrize("sid", [s.id for s in load_scenarios()])

@@ -1,5 +1,6 @@
 """King and Queen bonuses, royal goods, Black Market cards and tie-breakers
 (sheriff.scoring.score), each case worked out by hand from the rule texts."""
+
 from __future__ import annotations
 
 from sheriff.cards import N_GOODS, good_id
@@ -26,9 +27,9 @@ def test_david_of_doncaster_125_both_editions():
     scores, winners = run([david, tuck, much], [42, 0, 0])
     d = scores[0]
     assert d.goods == 8 + 18 + 3 + 16 + 12 + 9
-    assert d.bonuses == {"cheese": 15, "chickens": 2}       # Cheese King; Chicken Queen 5 // 2
+    assert d.bonuses == {"cheese": 15, "chickens": 2}  # Cheese King; Chicken Queen 5 // 2
     assert d.total == 125
-    assert scores[2].bonuses["chickens"] == 2               # the other half of the Queen tie
+    assert scores[2].bonuses["chickens"] == 2  # the other half of the Queen tie
     assert scores[1].bonuses == {"apples": 20, "bread": 15, "chickens": 10}
 
 
@@ -54,9 +55,9 @@ def test_tied_kings_split_king_plus_queen_rounded_down_and_no_queen():
 def test_tied_queens_split_the_queen_rounded_down():
     scores, _ = run([stand(bread=6), stand(bread=2), stand(bread=2), stand(bread=2)])
     assert scores[0].bonuses["bread"] == 15
-    assert [s.bonuses["bread"] for s in scores[1:]] == [3, 3, 3]          # 10 // 3
+    assert [s.bonuses["bread"] for s in scores[1:]] == [3, 3, 3]  # 10 // 3
     scores, _ = run([stand(chickens=6), stand(chickens=2), stand(chickens=2)])
-    assert [s.bonuses["chickens"] for s in scores[1:]] == [2, 2]          # 5 // 2
+    assert [s.bonuses["chickens"] for s in scores[1:]] == [2, 2]  # 5 // 2
 
 
 def test_nobody_with_zero_is_king_or_queen():
@@ -76,14 +77,14 @@ def test_royal_goods_multiply_toward_king_and_queen():
     assert scores[0].bonuses["cheese"] == 10 and scores[1].bonuses["cheese"] == 15
     # Three-fold royal goods: Golden Apples, Blue Cheese, Pumpernickel; two-fold Royal Rooster, Rye, Green Apples.
     scores, _ = run([stand(golden_apples=1), stand(apples=2)])
-    assert scores[0].bonuses["apples"] == 20                              # 3 > 2
+    assert scores[0].bonuses["apples"] == 20  # 3 > 2
     scores, _ = run([stand(green_apples=1, apples=1), stand(apples=3)])
-    assert [s.bonuses["apples"] for s in scores] == [15, 15]              # 3 = 3: tied Kings
+    assert [s.bonuses["apples"] for s in scores] == [15, 15]  # 3 = 3: tied Kings
     scores, _ = run([stand(royal_rooster=2), stand(chickens=3), stand(blue_cheese=1), stand(cheese=2)])
     assert scores[0].bonuses["chickens"] == 10 and scores[1].bonuses["chickens"] == 5
     assert scores[2].bonuses["cheese"] == 15 and scores[3].bonuses["cheese"] == 10
     scores, _ = run([stand(pumpernickel_bread=1), stand(rye_bread=1, bread=1)])
-    assert [s.bonuses["bread"] for s in scores] == [12, 12]                 # 3 vs 3: (15+10)//2
+    assert [s.bonuses["bread"] for s in scores] == [12, 12]  # 3 vs 3: (15+10)//2
     # Royal goods score their own value, not the base good's.
     scores, _ = run([stand(golden_apples=1)])
     assert scores[0].goods == 6 and scores[0].legal_cards == 0 and scores[0].contraband_cards == 1
@@ -105,8 +106,8 @@ def test_gold_counts_and_hand_cards_do_not_exist_here():
 
 def test_tie_breaker_most_legal_goods():
     # Equal totals (20): player 0 has 4 legal cards, player 1 has 1.
-    a = stand(apples=4)           # 8 + King 20 ... make the totals equal with gold
-    b = stand(chickens=1)         # 4 + King 10
+    a = stand(apples=4)  # 8 + King 20 ... make the totals equal with gold
+    b = stand(chickens=1)  # 4 + King 10
     scores, winners = run([a, b], [0, 14])
     assert scores[0].total == scores[1].total == 28
     assert scores[0].legal_cards == 4 and scores[1].legal_cards == 1
@@ -114,12 +115,12 @@ def test_tie_breaker_most_legal_goods():
 
 
 def test_tie_breaker_then_most_contraband():
-    a = stand(apples=1, silk=1)          # 2 + 8 + King 15 (tied Apples Kings: 30 // 2)
-    b = stand(apples=1, pepper=2)        # 2 + 12 + 15
+    a = stand(apples=1, silk=1)  # 2 + 8 + King 15 (tied Apples Kings: 30 // 2)
+    b = stand(apples=1, pepper=2)  # 2 + 12 + 15
     scores, winners = run([a, b], [4, 0])
     assert scores[0].total == scores[1].total == 29
     assert scores[0].legal_cards == scores[1].legal_cards == 1
-    assert winners == [1]                # 2 contraband beat 1
+    assert winners == [1]  # 2 contraband beat 1
 
 
 def test_still_tied_the_victory_is_shared():
@@ -146,6 +147,7 @@ def _tied(*stands):
 
 def test_verdict_names_the_tiebreak_used():
     from sheriff.scoring import verdict
+
     sc, w = score([_stand(apples=3), _stand(apples=1)], [10, 10])
     assert verdict(sc, w).decided_by == "points"
     v = verdict(*_tied(_stand(apples=5), _stand(pepper=1)))
@@ -161,6 +163,7 @@ def test_rules_refusal_carries_the_engine_refusal():
 
     from sheriff.errors import IllegalAction
     from sheriff.rules import Rules
+
     try:
         Rules(edition="1E", players=6)
     except ValidationError as e:

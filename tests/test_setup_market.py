@@ -1,4 +1,5 @@
 """Setup, Market, loading and declaring: each rule, and each refusal with its rule id."""
+
 import pytest
 from pydantic import ValidationError
 
@@ -22,8 +23,10 @@ def refused(game, action, rule_id):
 
 
 # -- setup ------------------------------------------------------------------------
-@pytest.mark.parametrize("players,royal,total", [(3, False, 156), (4, False, 204), (5, False, 204),
-                                                 (6, False, 204), (3, True, 162), (5, True, 216)])
+@pytest.mark.parametrize(
+    "players,royal,total",
+    [(3, False, 156), (4, False, 204), (5, False, 204), (6, False, 204), (3, True, 162), (5, True, 216)],
+)
 def test_deck_size_by_player_count(players, royal, total):
     g = Game(Rules(edition="2E", players=players, royal_goods=royal), seed=3)
     assert sum(g.state.card_totals()) == total
@@ -56,12 +59,15 @@ def test_seven_card_hand_and_remove_ten():
     assert len(g.state.deck) == 204 - 10 - 28
 
 
-@pytest.mark.parametrize("kwargs,words", [
-    ({"edition": "1E", "players": 6}, "variant.edition"),
-    ({"edition": "1E", "black_market": True}, "variant.edition"),
-    ({"players": 7}, "less than or equal to 6"),
-    ({"players": 2}, "greater than or equal to 3"),
-])
+@pytest.mark.parametrize(
+    "kwargs,words",
+    [
+        ({"edition": "1E", "players": 6}, "variant.edition"),
+        ({"edition": "1E", "black_market": True}, "variant.edition"),
+        ({"players": 7}, "less than or equal to 6"),
+        ({"players": 2}, "greater than or equal to 3"),
+    ],
+)
 def test_impossible_rule_combinations_are_refused(kwargs, words):
     with pytest.raises(ValidationError) as e:
         Rules(**kwargs)
@@ -135,13 +141,13 @@ def test_1e_little_john_draws_from_a_discard_pile_before_the_deck():
     s = g.state
     p = g.to_act
     rig_hand(s, p, cards("chickens", 2, "pepper", "cheese", "apples", "bread"))
-    s.discards[0][-2:] = [CHICKENS, APPLES]          # top is last: Apples on top, Chicken under it
+    s.discards[0][-2:] = [CHICKENS, APPLES]  # top is last: Apples on top, Chicken under it
     right_before = s.discards[1][:]
     set_aside = cards("pepper", "cheese", "bread")
     events = g.push(A.Market(p, set_aside, (0, 0), 1))
     market = next(e for e in events if isinstance(e, E.MarketTurn))
-    assert market.taken == (APPLES, CHICKENS)       # the two cards taken, top first
-    assert market.drawn == 1                            # one card from the draw pile
+    assert market.taken == (APPLES, CHICKENS)  # the two cards taken, top first
+    assert market.drawn == 1  # one card from the draw pile
     assert s.hands[p][CHICKENS] >= 3 and s.hands[p][APPLES] >= 2
     assert sum(s.hands[p]) == 6
     assert s.discards[1] == right_before + list(set_aside)
@@ -161,7 +167,7 @@ def test_1e_pile_draws_cannot_exceed_what_is_drawn_or_what_the_pile_holds():
 def test_1e_reshuffle_keeps_the_top_five_of_each_discard_pile():
     g = Game(Rules(edition="1E", players=4), seed=8)
     s = g.state
-    s.discards[0].extend(s.deck[:20])            # empty the draw pile into the two discard piles
+    s.discards[0].extend(s.deck[:20])  # empty the draw pile into the two discard piles
     s.discards[1].extend(s.deck[20:])
     s.deck = []
     tops = [s.discards[0][-5:], s.discards[1][-5:]]
@@ -169,7 +175,7 @@ def test_1e_reshuffle_keeps_the_top_five_of_each_discard_pile():
     p = g.to_act
     hand = [c for c in range(N_GOODS) for _ in range(s.hands[p][c])]
     g.push(A.Market(p, tuple(hand[:2]), (), 0))
-    assert s.discards[0] == tops[0] + hand[:2]   # old top five stay, set-aside cards go on top
+    assert s.discards[0] == tops[0] + hand[:2]  # old top five stay, set-aside cards go on top
     assert s.discards[1] == tops[1]
     assert len(s.deck) == under - 2
     assert sum(s.card_totals()) == 204
@@ -255,14 +261,15 @@ def test_every_refusal_names_a_known_rule_with_a_citation_for_the_edition():
 def test_drawing_across_a_reshuffle_loses_no_card(left, pile):
     """Draw 3 with ``left`` cards in the deck and ``pile`` in the 2E discard pile."""
     from sheriff.phases.rounds import draw
+
     g = Game(Rules(edition="2E", players=4), seed=8)
     s = g.state
     spare = s.deck[:]
     s.deck = spare[:left]
-    s.discards[0] = spare[left:left + pile]
+    s.discards[0] = spare[left : left + pile]
     s.box = [0] * N_GOODS
-    for c in spare[left + pile:]:
-        s.box[c] += 1                    # park the rest so the totals stay checkable
+    for c in spare[left + pile :]:
+        s.box[c] += 1  # park the rest so the totals stay checkable
     got = draw(s, 1, 3)
     assert len(got) == min(3, left + pile)
     assert sum(s.hands[1]) == 6 + len(got)

@@ -1,4 +1,5 @@
 """Bribe bargaining (OpenSpiel's ``sheriff``): tree size, payoffs, solvers against Gambit."""
+
 from dataclasses import replace
 from fractions import Fraction
 
@@ -6,8 +7,16 @@ import pytest
 
 from sheriff.theory import gambit
 from sheriff.theory.bargaining import (
-    SHERIFF, SMUGGLER, SheriffParams, build_tree, expected_payoffs, explain, payoff_range, regrets,
-    solve, solve_sequence_form,
+    SHERIFF,
+    SMUGGLER,
+    SheriffParams,
+    build_tree,
+    expected_payoffs,
+    explain,
+    payoff_range,
+    regrets,
+    solve,
+    solve_sequence_form,
 )
 from sheriff.theory.efg import to_efg
 
@@ -38,7 +47,7 @@ def test_tree_size_matches_openspiel_table(key):
 
 
 def test_payoffs_follow_openspiel_returns():
-    p = SheriffParams()          # item_penalty 2, item_value 1, sheriff_penalty 3
+    p = SheriffParams()  # item_penalty 2, item_value 1, sheriff_penalty 3
     assert p.payoff(items=2, bribe=1, inspect=False) == (2 * 1 - 1, 1)
     assert p.payoff(items=0, bribe=3, inspect=True) == (3, -3)
     assert p.payoff(items=3, bribe=2, inspect=True) == (-3 * 2, 3 * 2)
@@ -70,13 +79,16 @@ def _gambit_solution(tree, rational):
     return game, gambit.lcp_equilibrium(tree, game, rational=rational)
 
 
-@pytest.mark.parametrize("params", [
-    SheriffParams(num_rounds=1),
-    SheriffParams(num_rounds=1, max_bribe=5, max_items=3),
-    SheriffParams(num_rounds=1, max_bribe=2, max_items=2, item_value=3, sheriff_penalty=1),
-    SheriffParams(num_rounds=1, max_bribe=4, max_items=2, item_value=Fraction(5, 2)),
-    SheriffParams(num_rounds=1, max_bribe=2, max_items=2, item_value=2, item_penalty=1),
-])
+@pytest.mark.parametrize(
+    "params",
+    [
+        SheriffParams(num_rounds=1),
+        SheriffParams(num_rounds=1, max_bribe=5, max_items=3),
+        SheriffParams(num_rounds=1, max_bribe=2, max_items=2, item_value=3, sheriff_penalty=1),
+        SheriffParams(num_rounds=1, max_bribe=4, max_items=2, item_value=Fraction(5, 2)),
+        SheriffParams(num_rounds=1, max_bribe=2, max_items=2, item_value=2, item_penalty=1),
+    ],
+)
 def test_sequence_form_solver_agrees_with_gambit_lcp(params):
     """Exact: each solver's equilibrium has zero regret by our checker and by Gambit's.
 
@@ -106,7 +118,7 @@ def test_default_one_round_game_has_a_single_equilibrium_payoff():
 
 
 def test_lifted_multi_round_equilibrium_agrees_with_gambit():
-    tree = build_tree(SheriffParams(num_rounds=2))                 # 3 bribes, 3 items
+    tree = build_tree(SheriffParams(num_rounds=2))  # 3 bribes, 3 items
     ours = solve(tree.params, tree)
     game, (beh, pay, max_regret) = _gambit_solution(tree, rational=False)
     assert ours.exact and ours.regrets == (0, 0)
@@ -143,7 +155,7 @@ def test_generic_solver_also_handles_a_small_multi_round_tree():
 
 def test_default_four_round_game_is_solved_exactly():
     sol = solve(SheriffParams())
-    assert len(sol.tree.payoff) == 4 * 8 ** 4            # (items + 1) * (2 * (bribes + 1)) ** rounds
+    assert len(sol.tree.payoff) == 4 * 8**4  # (items + 1) * (2 * (bribes + 1)) ** rounds
     assert sol.exact and sol.regrets == (0, 0)
 
 
@@ -167,11 +179,11 @@ def test_every_terminal_matches_openspiel():
             return
         for action in state.legal_actions():
             if not moves:
-                move = action - 2                                  # PlaceIllegalItems
+                move = action - 2  # PlaceIllegalItems
             elif state.current_player() == 0:
-                move = action - 3 - params.max_items               # Bribe
+                move = action - 3 - params.max_items  # Bribe
             else:
-                move = action                                      # InspectionFeedback
+                move = action  # InspectionFeedback
             walk(state.child(action), moves + [move])
 
     walk(game.new_initial_state(), [])

@@ -1,4 +1,5 @@
 """The 2x2 inspection game: payoffs from the card catalog, closed form against Gambit."""
+
 from fractions import Fraction
 
 import pytest
@@ -24,11 +25,14 @@ def test_list_and_mapping_bags_are_the_same_game():
     assert build("Apples", ["apples", "pepper", "Pepper"]) == build("apples", {"apples": 1, "pepper": 2})
 
 
-@pytest.mark.parametrize("declared, bag, message", [
-    ("pepper", {"pepper": 1}, "legal"),
-    ("apples", {"apples": 4, "silk": 2}, "1 to 5"),
-    ("apples", {"apples": 3}, "exactly as declared"),
-])
+@pytest.mark.parametrize(
+    "declared, bag, message",
+    [
+        ("pepper", {"pepper": 1}, "legal"),
+        ("apples", {"apples": 4, "silk": 2}, "1 to 5"),
+        ("apples", {"apples": 3}, "exactly as declared"),
+    ],
+)
 def test_bad_bags_are_refused(declared, bag, message):
     with pytest.raises(ValueError, match=message):
         build(declared, bag)
@@ -55,18 +59,22 @@ def test_closed_form_matches_gambit_enummixed_on_every_small_bag():
         eq = equilibrium(game)
         kinds.add(eq.kind)
         ours = {(q, x) for q, x in eq.extremes}
-        theirs = {(rows[1], cols[1]) for rows, cols in
-                  gambit.strategic_equilibria(game.merchant_matrix, game.sheriff_matrix)}
+        theirs = {
+            (rows[1], cols[1]) for rows, cols in gambit.strategic_equilibria(game.merchant_matrix, game.sheriff_matrix)
+        }
         assert ours == theirs, (declared, bag)
-    assert kinds == {"mixed", "pure", "continuum"}     # the sweep reaches every case
+    assert kinds == {"mixed", "pure", "continuum"}  # the sweep reaches every case
 
 
-@pytest.mark.parametrize("declared, bag", [
-    ("apples", {"apples": 2, "pepper": 1}),
-    ("cheese", {"cheese": 1, "crossbows": 2}),
-    ("bread", {"silk": 1}),
-    ("chickens", {"chickens": 3, "royal_rooster": 1, "mead": 1}),
-])
+@pytest.mark.parametrize(
+    "declared, bag",
+    [
+        ("apples", {"apples": 2, "pepper": 1}),
+        ("cheese", {"cheese": 1, "crossbows": 2}),
+        ("bread", {"silk": 1}),
+        ("chickens", {"chickens": 3, "royal_rooster": 1, "mead": 1}),
+    ],
+)
 def test_mixed_equilibrium_makes_each_side_indifferent(declared, bag):
     game = build(declared, bag)
     eq = equilibrium(game)
@@ -102,7 +110,7 @@ def test_equal_value_swap_gives_a_continuum():
     pen = GOODS[good_id("cheese")].penalty
     assert eq.kind == "continuum"
     assert eq.extremes == ((0, 0), (Fraction(3 * pen, 3 * pen + GOODS[good_id("bread")].penalty), 0))
-    for q, x in eq.extremes:      # both ends really are equilibria: no profitable deviation
+    for q, x in eq.extremes:  # both ends really are equilibria: no profitable deviation
         m, s = game.expected(q, x)
         assert m >= max(game.expected(0, x)[0], game.expected(1, x)[0])
         assert s >= max(game.expected(q, 0)[1], game.expected(q, 1)[1])
@@ -114,7 +122,7 @@ def test_curves_cross_at_the_equilibrium_inspection_rate():
     assert c.inspect[0] == 0 and c.inspect[-1] == 1 and c.inspect_star == 0.25
     diffs = [s - h for h, s in zip(c.merchant_honest, c.merchant_smuggling)]
     assert diffs[0] > 0 and diffs[-1] < 0
-    assert diffs[25] == pytest.approx(0)              # x = 0.25
+    assert diffs[25] == pytest.approx(0)  # x = 0.25
     assert all(v == pytest.approx(0) for v in c.sheriff_vs_equilibrium)
 
 

@@ -1,4 +1,5 @@
 """The theory lesson widgets, headless: set a control, check the recomputed output."""
+
 from fractions import Fraction
 
 from sheriff.cards import GOODS, good_id
@@ -15,7 +16,7 @@ def test_inspection_lab_recomputes_when_the_bag_changes():
     assert "inspect 25% of such bags (exactly 1/4)" in lab.text
     first_plot = bytes(lab.plot.value)
     assert first_plot.startswith(PNG)
-    lab.number.value = 2                          # 2 Apples + 2 Pepper, declared as 4 Apples
+    lab.number.value = 2  # 2 Apples + 2 Pepper, declared as 4 Apples
     eq = equilibrium(build("apples", {"apples": 2, "pepper": 2}))
     assert f"(exactly {eq.inspect})" in lab.text and f"(exactly {eq.smuggle})" in lab.text
     assert '"4 Apples"' in plain(lab.bag.value)
@@ -37,7 +38,7 @@ def test_inspection_lab_explains_a_pure_equilibrium():
     lab = InspectionGameLab(declared="chickens", legal=2, smuggled="apples", number=1)
     assert "Smuggling does not pay" in lab.text
     assert "Pure equilibrium" in plain(lab.summary.value)
-    lab.declared.value = good_id("apples")       # now apples are the declared good: the
+    lab.declared.value = good_id("apples")  # now apples are the declared good: the
     assert lab.smuggled.value != lab.declared.value  # smuggled choice moves off it
     assert GOODS[lab.smuggled.value].name in lab.text
 

@@ -1,4 +1,5 @@
 """Deputies, Black Market, time limit, end of round and game, replay, undo and seat views."""
+
 import pytest
 
 from sheriff import actions as A
@@ -40,7 +41,7 @@ def test_both_suspicious_bribe_goes_to_the_booty_and_is_split():
     g, s, (lj, mm), (alan, b, c, d) = six({})
     g.push(A.Stance(lj, alan, True))
     g.push(A.Stance(mm, alan, True))
-    refused(g, A.Threaten(mm, alan), "inspect.who")        # the first Deputy speaks for both
+    refused(g, A.Threaten(mm, alan), "inspect.who")  # the first Deputy speaks for both
     g.push(A.Threaten(lj, alan))
     g.push(A.Offer(alan, alan, Bribe(gold=12)))
     g.push(A.Accept(lj, alan))
@@ -64,7 +65,7 @@ def test_disagreeing_deputies_the_suspicious_one_acts_alone():
 
 def test_both_deputies_open_an_honest_bag_each_pays_half():
     """David: all legal, as declared: each Deputy pays half the penalty from their own gold."""
-    david = six({})[3][0]                      # same seed, same Deputies: find a merchant's seat
+    david = six({})[3][0]  # same seed, same Deputies: find a merchant's seat
     g, s, (lj, mm), merchants = six({david: cards("chickens", 3)}, {david: "chickens"})
     g.push(A.Stance(lj, david, True))
     g.push(A.Stance(mm, david, True))
@@ -76,9 +77,9 @@ def test_deputies_liar_fine_goes_to_the_booty_and_odd_leftovers_are_discarded():
     g, s, (lj, mm), merchants = six({})
     m = merchants[0]
     s.bags[m] = [0] * N_GOODS
-    s.bags[m][SILK] = 1                       # rig: one Silk declared as whatever was declared
+    s.bags[m][SILK] = 1  # rig: one Silk declared as whatever was declared
     s.declared[m] = (APPLES, 1)
-    s.booty_gold = 1                          # an odd coin already on the tile
+    s.booty_gold = 1  # an odd coin already on the tile
     s.bank -= 1
     g.push(A.Stance(lj, m, True))
     g.push(A.Stance(mm, m, True))
@@ -95,7 +96,9 @@ def test_booty_cards_are_shared_evenly_and_an_odd_card_discarded():
     g, s, (lj, mm), merchants = six({})
     s.booty[SILK] = 2
     s.booty[APPLES] = 1
-    s.deck.remove(SILK); s.deck.remove(SILK); s.deck.remove(APPLES)
+    s.deck.remove(SILK)
+    s.deck.remove(SILK)
+    s.deck.remove(APPLES)
     for x in merchants:
         g.push(A.Stance(lj, x, False))
         g.push(A.Stance(mm, x, False))
@@ -145,6 +148,7 @@ def test_no_claim_after_an_inspected_bag_and_only_one_claim_a_round():
     refused(g, A.ClaimBlackMarket(1, PEPPER), "black_market.claim")
     s.bm_claimed.add(2)
     from sheriff.phases.inspection import claimable
+
     rig_stand(s, 2, cards("mead", 3))
     assert claimable(s, 2) == []
 
@@ -163,7 +167,7 @@ def test_time_up_lets_every_remaining_bag_pass_without_a_bribe():
     g.push(A.Threaten(sheriff, a))
     g.push(A.TimeUp(sheriff))
     assert s.stands[1][SILK] == 2
-    assert s.round == 1 and s.phase == "market_start"       # the round ended
+    assert s.round == 1 and s.phase == "market_start"  # the round ended
     assert s.rules.inspection_seconds == 180
 
 
@@ -190,7 +194,7 @@ def test_game_ends_when_everyone_was_sheriff_twice_or_three_times(edition, playe
     s = g.state
     assert s.round == rounds and s.phase == "over"
     assert s.sheriff_turns == [rounds // players] * players
-    assert all(sum(h) == 0 for h in s.hands)                      # hands discarded, unscored
+    assert all(sum(h) == 0 for h in s.hands)  # hands discarded, unscored
     assert s.scores is not None and s.winners
     refused(g, A.Pass(0, 1), "game.over")
 
@@ -249,6 +253,7 @@ def test_a_seat_view_hides_other_hands_bags_and_face_down_kinds():
 # -- API details the play page relies on -------------------------------------------------------
 def test_a_fresh_bot_declares_what_the_bag_was_packed_for():
     from sheriff.bots import Bot
+
     g = Game(Rules(players=4), seed=1)
     bots = make_bots(4, seed=1)
     while g.phase != "declare":
@@ -302,8 +307,8 @@ def test_a_deputy_cannot_break_his_own_deal_with_a_stance():
     a Deputy who acts alone settles a bribe alone.  So the deal binds him, and only him."""
     g, s, (lj, mm), (a, b, c, d) = six({})
     _deal_alone(g, s, mm, lj, a, inspect=(b,))
-    refused(g, A.Stance(mm, b, False), "deal.binding")   # he took gold to open b's bag
-    g.push(A.Stance(lj, b, False))                        # the other Deputy is free to pass it
+    refused(g, A.Stance(mm, b, False), "deal.binding")  # he took gold to open b's bag
+    g.push(A.Stance(lj, b, False))  # the other Deputy is free to pass it
     g.push(A.Stance(mm, b, True))
     assert s.authority[b] == (mm,)
     refused(g, A.Pass(mm, b), "deal.binding")
@@ -314,9 +319,9 @@ def test_a_deputy_cannot_break_his_own_deal_with_a_stance():
 def test_a_deal_made_by_one_deputy_does_not_bind_the_other():
     g, s, (lj, mm), (a, b, c, d) = six({1: cards("chickens", 3)})
     _deal_alone(g, s, mm, lj, a, let_pass=(b,))
-    refused(g, A.Stance(mm, b, True), "deal.binding")    # he promised to let b through
+    refused(g, A.Stance(mm, b, True), "deal.binding")  # he promised to let b through
     g.push(A.Stance(mm, b, False))
-    g.push(A.Stance(lj, b, True))                         # Little John made no such deal
+    g.push(A.Stance(lj, b, True))  # Little John made no such deal
     assert s.authority[b] == (lj,) and g.view(lj).bound(b) is None
     g.push(A.Inspect(lj, b))
     assert s.handled[b] == "inspected"
@@ -341,16 +346,16 @@ def test_the_deputies_may_agree_how_to_share_the_booty_leftovers():
     s.booty[SILK] = 1
     s.deck.remove(SILK)
     other = merchants[0]
-    refused(g, A.AgreeBooty(other, lj, lj), "deputies.booty")          # not a Deputy
-    refused(g, A.AgreeBooty(lj, other, lj), "deputies.booty")          # leftovers go to a Deputy
+    refused(g, A.AgreeBooty(other, lj, lj), "deputies.booty")  # not a Deputy
+    refused(g, A.AgreeBooty(lj, other, lj), "deputies.booty")  # leftovers go to a Deputy
     g.push(A.AgreeBooty(lj, mm, lj))
-    h = g.copy()                                   # only one Deputy agreed: discarded as before
+    h = g.copy()  # only one Deputy agreed: discarded as before
     bank = s.bank
     for x in merchants:
         h.push(A.Stance(lj, x, False))
         h.push(A.Stance(mm, x, False))
     assert h.state.bank == bank + 1 and h.state.discards[0][-1] == SILK
-    g.push(A.AgreeBooty(mm, mm, lj))               # the same terms: agreed
+    g.push(A.AgreeBooty(mm, mm, lj))  # the same terms: agreed
     for x in merchants:
         g.push(A.Stance(lj, x, False))
         g.push(A.Stance(mm, x, False))

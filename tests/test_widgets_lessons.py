@@ -2,6 +2,7 @@
 
 Every number checked here comes from the engine through the widget: the widgets hold no rules.
 """
+
 import json
 import re
 from pathlib import Path
@@ -25,6 +26,7 @@ def no_traceback(*htmls):
 # -- replays -------------------------------------------------------------------------
 def test_replay_steps_forward_and_back_with_a_sentence_per_step():
     from sheriff.widgets.replay import ReplayView
+
     v = ReplayView("1e-gilbert-liar")
     assert v.value == 0 and "Setup of 3" in plain(v.counter.value)
     assert v.back_button.disabled and not v.next_button.disabled
@@ -34,9 +36,9 @@ def test_replay_steps_forward_and_back_with_a_sentence_per_step():
     v.end_button.click()
     assert v.value == 3 and v.next_button.disabled
     assert "pays the Sheriff 10 gold" in v.text
-    assert "40 (-10)" in plain(v.table.value)            # Gilbert's gold, with the change
+    assert "40 (-10)" in plain(v.table.value)  # Gilbert's gold, with the change
     assert "The rulebook says Gilbert Whitehand ends with 40 gold — the engine agrees" in plain(v.checks.value)
-    assert "Gilbert Whitehand: −10 gold (50 → 40)" in plain(v.changed.value)    # what the step changed
+    assert "Gilbert Whitehand: −10 gold (50 → 40)" in plain(v.changed.value)  # what the step changed
     assert 'data-seat="1"' in v.table.value and "sn-changed" in v.table.value
     v.back_button.click()
     assert v.value == 2 and v.checks.value == ""
@@ -46,6 +48,7 @@ def test_replay_steps_forward_and_back_with_a_sentence_per_step():
 
 def test_replay_shows_a_refused_step_with_rule_and_citation():
     from sheriff.widgets.replay import ReplayView
+
     v = ReplayView("1e-alan-a-dale-load")
     v.next_button.click()
     html = v.step.value
@@ -55,10 +58,20 @@ def test_replay_shows_a_refused_step_with_rule_and_citation():
     assert "packs 4 Apples and 1 Crossbow" in v.text
 
 
-@pytest.mark.parametrize("sid", ["2e-deputies-round", "2e-black-market-claim", "1e-david-125", "2e-little-john-market",
-                                 "1e-sir-guy-promise", "2e-will-scarlet-gouda"])
+@pytest.mark.parametrize(
+    "sid",
+    [
+        "2e-deputies-round",
+        "2e-black-market-claim",
+        "1e-david-125",
+        "2e-little-john-market",
+        "1e-sir-guy-promise",
+        "2e-will-scarlet-gouda",
+    ],
+)
 def test_every_step_of_longer_examples_renders(sid):
     from sheriff.widgets.replay import ReplayView
+
     v = ReplayView(sid)
     while not v.next_button.disabled:
         v.next_button.click()
@@ -68,8 +81,10 @@ def test_every_step_of_longer_examples_renders(sid):
 
 def test_edition_examples_switch_edition_and_example_and_build_views_lazily():
     from sheriff.widgets.replay import EditionExamples
-    e = EditionExamples([("pass", "1e-maid-marion-pass", "2e-maid-marion-pass"),
-                         ("honest", "1e-much-honest", "2e-little-john-honest")])
+
+    e = EditionExamples(
+        [("pass", "1e-maid-marion-pass", "2e-maid-marion-pass"), ("honest", "1e-much-honest", "2e-little-john-honest")]
+    )
     assert list(e.views) == ["1e-maid-marion-pass"]
     e.edition.value = "2E"
     assert e.view.scenario.id == "2e-maid-marion-pass"
@@ -84,6 +99,7 @@ def test_edition_examples_switch_edition_and_example_and_build_views_lazily():
 
 def test_side_by_side_market_shows_both_editions():
     from sheriff.widgets.market_lab import SideBySide
+
     s = SideBySide()
     assert s.left.scenario.setup.rules.edition == "1E" and s.right.scenario.setup.rules.edition == "2E"
     s.right.end_button.click()
@@ -93,11 +109,12 @@ def test_side_by_side_market_shows_both_editions():
 # -- round labs ------------------------------------------------------------------------
 def test_inspection_lab_gilbert_honest_then_sheriff_pays_8():
     from sheriff.widgets.round_lab import InspectionLab
+
     lab = InspectionLab()
     assert "Gilbert Whitehand pays the Sheriff 10 gold" in lab.text
     lab.slots.value = (G["apples"],) * 4
     assert "the Sheriff pays Gilbert Whitehand 8 gold" in lab.text
-    lab.declared.value = G["cheese"]                    # same bag, another declared good: a lie
+    lab.declared.value = G["cheese"]  # same bag, another declared good: a lie
     assert "Gilbert Whitehand pays the Sheriff 8 gold" in lab.text
     lab.edition.value = "2E"
     assert "Little John" not in lab.text or "Sheriff" in lab.text
@@ -106,31 +123,33 @@ def test_inspection_lab_gilbert_honest_then_sheriff_pays_8():
 
 def test_inspection_lab_pass_and_bribes():
     from sheriff.widgets.round_lab import InspectionLab
+
     lab = InspectionLab()
     lab.decision.value = "pass"
     assert "passes unopened: 2 cards face up, 2 face down" in lab.text
     lab.decision.value = "bribe"
     lab.bribe_gold.value = 8
     assert "Deal!" in lab.text and "8 gold" in lab.text
-    lab.bribe_good.value = G["silk"]                    # promised Silk that is not in the bag: void
+    lab.bribe_good.value = G["silk"]  # promised Silk that is not in the bag: void
     assert "that part of the bribe is void" in lab.text
-    lab.bribe_gold.value = 80                           # more gold than he has: refused, with the rule
+    lab.bribe_gold.value = 80  # more gold than he has: refused, with the rule
     assert "Refused" in lab.text and "cannot promise 80" in lab.text
     assert RULES["bribe.gold"].cite("1E") in lab.text
-    lab.slots.value = ()                                # an empty bag is not a position at all
+    lab.slots.value = ()  # an empty bag is not a position at all
     assert "Not possible" in lab.text
     no_traceback(lab.result.value)
 
 
 def test_load_lab_sixth_card_and_cards_not_in_hand_are_refused():
     from sheriff.widgets.round_lab import LoadLab
+
     lab = LoadLab()
     assert "Bag closed: 5 cards" in lab.text
     lab.set_bag(["apples"] * 4 + ["crossbows", "silk"])
     assert "Refused" in lab.text and "at most five cards, not 6" in lab.text
     lab.set_bag([])
     assert "at least one card" in lab.text
-    lab.set_bag(["apples", "cheese"])                   # Cheese is not in Alan's hand
+    lab.set_bag(["apples", "cheese"])  # Cheese is not in Alan's hand
     assert "Refused" in lab.text and RULES["load.from_hand"].title in lab.text
     lab.toggles[0].value = False
     lab.edition.value = "2E"
@@ -139,6 +158,7 @@ def test_load_lab_sixth_card_and_cards_not_in_hand_are_refused():
 
 def test_declare_lab_accepts_the_exact_count_and_a_legal_good_only():
     from sheriff.widgets.round_lab import DeclareLab
+
     lab = DeclareLab()
     assert "Allowed" in lab.text and "Will Scarlet pays the Sheriff 6 gold" in lab.text
     lab.count.value = 3
@@ -149,12 +169,13 @@ def test_declare_lab_accepts_the_exact_count_and_a_legal_good_only():
     lab.good.value = G["gouda_cheese"]
     assert "Royal Goods are never declared" in lab.text
     lab.good.value = G["bread"]
-    lab.edition.value = "2E"                            # 2E: Will holds Bread, so only Chickens and Silk are lies
+    lab.edition.value = "2E"  # 2E: Will holds Bread, so only Chickens and Silk are lies
     assert "Will Scarlet pays the Sheriff 8 gold" in lab.text
 
 
 def test_deal_lab_binding_deal_refuses_the_pass():
     from sheriff.widgets.round_lab import DealLab
+
     lab = DealLab()
     assert "Refused" in lab.text and RULES["deal.binding"].title in lab.text
     lab.then.value = "open"
@@ -168,6 +189,7 @@ def test_deal_lab_binding_deal_refuses_the_pass():
 
 def test_debt_lab_goods_no_change_and_forgiveness():
     from sheriff.widgets.round_lab import DebtLab
+
     lab = DebtLab()
     assert "owes the Sheriff 10 gold: 3 in gold, goods worth 7" in lab.text
     lab.preset.value = "Gilbert has nothing at all"
@@ -182,6 +204,7 @@ def test_debt_lab_goods_no_change_and_forgiveness():
 
 def test_market_lab_both_editions():
     from sheriff.widgets.market_lab import MarketLab
+
     lab = MarketLab()
     assert "2 cards from discard piles, 1 from the draw pile" in lab.text
     lab.take_left.value = 4
@@ -200,6 +223,7 @@ def test_market_lab_both_editions():
 # -- setup, rounds, variants -----------------------------------------------------------
 def test_setup_view_deck_by_player_count_and_refusal():
     from sheriff.widgets.setup_view import SetupView, goods_gallery
+
     v = SetupView()
     assert "204 cards in the deck for 4 players" in v.text
     v.players.value = 3
@@ -221,6 +245,7 @@ def test_setup_view_deck_by_player_count_and_refusal():
 @pytest.mark.parametrize("ed,n,rounds", [("2E", 3, 9), ("2E", 4, 8), ("1E", 5, 10), ("2E", 6, 9)])
 def test_rounds_lab_plays_a_whole_game(ed, n, rounds):
     from sheriff.widgets.game_lab import RoundsLab
+
     lab = RoundsLab(edition=ed, players=n)
     assert lab.rounds == rounds and f"{rounds} rounds" in plain(lab.result.value)
     before = lab.result.value
@@ -230,6 +255,7 @@ def test_rounds_lab_plays_a_whole_game(ed, n, rounds):
 
 def test_variants_lab_and_time_limit():
     from sheriff.widgets.game_lab import TimeLimitLab, VariantsLab, black_market_assumption
+
     v = VariantsLab()
     v.toggles["remove_ten"].value = True
     assert "10 cards back in the box" in v.text and "170 cards in the draw pile" in v.text
@@ -251,11 +277,12 @@ def test_variants_lab_and_time_limit():
 # -- scoring -------------------------------------------------------------------------
 def test_king_queen_lab_ties_and_royal_goods():
     from sheriff.widgets.scoring_lab import KingQueenLab
+
     k = KingQueenLab()
     assert k.values == [10, 15, 0, 0]
-    k.counts[0].value = 11                              # tie for King: (15 + 10) / 2, no Queen
+    k.counts[0].value = 11  # tie for King: (15 + 10) / 2, no Queen
     assert k.values == [12, 12, 0, 0]
-    k.counts[0].value = 4                               # tie for Queen: 10 / 2
+    k.counts[0].value = 4  # tie for Queen: 10 / 2
     assert k.values == [5, 15, 5, 0]
     k.good.value = G["apples"]
     assert k.values == [5, 20, 5, 0]
@@ -265,6 +292,7 @@ def test_king_queen_lab_ties_and_royal_goods():
 
 def test_score_calculator_presets_typing_and_tie_breakers():
     from sheriff.widgets.calculator import ScoreCalculator, presets
+
     c = ScoreCalculator(preset="David")
     names = [w.value for w in c.names]
     david = names.index("David of Doncaster")
@@ -294,6 +322,7 @@ def test_score_calculator_presets_typing_and_tie_breakers():
 # -- editions and myths ------------------------------------------------------------------
 def test_editions_view_demonstrates_every_row():
     from sheriff.widgets.editions import ROWS, EditionsView
+
     e = EditionsView()
     seen = {}
     for _ in ROWS:
@@ -311,6 +340,7 @@ def test_editions_view_demonstrates_every_row():
 
 def test_myths_are_corrected_by_the_engine():
     from sheriff.widgets.myths import MythsView
+
     m = MythsView()
     assert m.legal_only.honest is False and m.legal_only.amount == 2
     m.legal_only.other.value = G["chickens"]
@@ -327,12 +357,13 @@ def test_myths_are_corrected_by_the_engine():
 
 # -- practice ----------------------------------------------------------------------------
 def test_practice_view_new_question_and_feedback():
-    from sheriff.widgets.practice import CHOOSE, PracticeView
+    from sheriff.widgets.practice import PracticeView
+
     p = PracticeView(["inspect", "pass"], seed=10)
     q1 = p.question_html.value
     p.new_button.click()
     assert p.question_html.value != q1 and p.seed == 11
-    fb = p.check()                                      # nothing chosen: wrong
+    fb = p.check()  # nothing chosen: wrong
     assert not fb.correct and "Not quite" in p.feedback.value
     p.set_answers(**p.question.answer)
     p.check_button.click()
@@ -343,24 +374,26 @@ def test_practice_view_new_question_and_feedback():
 
 def test_practice_edition_filter_keeps_the_question_or_says_it_drew_a_new_one():
     from sheriff.widgets.practice import CHOOSE, PracticeView
+
     p = PracticeView(["inspect", "pass"], seed=10)
     q, ed = p.question, p.question.edition
     other = "1E" if ed == "2E" else "2E"
-    p.edition_pick.value = ed                      # the question already follows these rules: kept
+    p.edition_pick.value = ed  # the question already follows these rules: kept
     assert p.question is q and "New question" not in plain(p.question_html.value)
     p.edition_pick.value = "either"
     assert p.question is q
-    p.edition_pick.value = other                   # it does not: a new one, and the page says so
+    p.edition_pick.value = other  # it does not: a new one, and the page says so
     assert p.question.edition == other and p.question is not q
     assert "New question" in plain(p.question_html.value)
     assert ("1st" if other == "1E" else "2nd") + " edition rules" in plain(p.question_html.value)
     assert all(w.value in (CHOOSE, 0) for w in p.inputs.values())
-    p.new_button.click()                           # the notice is for that one change only
+    p.new_button.click()  # the notice is for that one change only
     assert "New question" not in plain(p.question_html.value)
 
 
 def test_practice_wording_never_says_zero_cards():
     from sheriff.practice import generate
+
     for seed in range(200):
         for kind in ("market", "load", "debt"):
             q = generate(kind, seed, None)
@@ -368,10 +401,22 @@ def test_practice_wording_never_says_zero_cards():
                 assert not re.search(r"\b0 (cards?|gold|[A-Z][a-z]+)", text), text
 
 
-@pytest.mark.parametrize("kinds", [["market"], ["load"], ["declare"], ["debt", "endround"], ["kingqueen", "total"],
-                                   ["deputies"], ["deal", "haggle"], ["blackmarket"]])
+@pytest.mark.parametrize(
+    "kinds",
+    [
+        ["market"],
+        ["load"],
+        ["declare"],
+        ["debt", "endround"],
+        ["kingqueen", "total"],
+        ["deputies"],
+        ["deal", "haggle"],
+        ["blackmarket"],
+    ],
+)
 def test_practice_view_every_kind_renders(kinds):
     from sheriff.widgets.practice import PracticeView
+
     p = PracticeView(kinds, seed=3)
     for _ in range(6):
         p.new_button.click()
@@ -383,6 +428,7 @@ def test_practice_view_every_kind_renders(kinds):
 # -- home and notebooks --------------------------------------------------------------------
 def test_home_links_every_lesson_and_the_rule_reference():
     from sheriff.widgets.home import LESSONS, MORE, Home
+
     h = Home()
     for f, _, _ in LESSONS:
         assert (ROOT / "notebooks" / f).exists(), f
@@ -393,9 +439,20 @@ def test_home_links_every_lesson_and_the_rule_reference():
     assert f"All {len(RULES)} rules" in plain(h.rules.value)
 
 
-LESSON_FILES = ["00_home", "01_components_and_setup", "02_market", "03_loading", "04_declaration", "05_inspection",
-                "06_gold_and_end_of_round", "07_scoring", "08_royal_goods_and_variants", "09_editions", "10_myths",
-                "11_score_calculator"]
+LESSON_FILES = [
+    "00_home",
+    "01_components_and_setup",
+    "02_market",
+    "03_loading",
+    "04_declaration",
+    "05_inspection",
+    "06_gold_and_end_of_round",
+    "07_scoring",
+    "08_royal_goods_and_variants",
+    "09_editions",
+    "10_myths",
+    "11_score_calculator",
+]
 
 
 @pytest.mark.parametrize("name", LESSON_FILES)
@@ -406,7 +463,7 @@ def test_lesson_notebooks_are_thin_executed_and_marked_for_the_benchmark(name):
     assert re.search(r"course_nav\.(header|prose)\(", "".join(cells[0]["source"]))
     assert prose(f"{name}.ipynb")[0][0].startswith("# ")
     code = [c for c in cells if c["cell_type"] == "code"]
-    lesson_code = [c for c in code if "course_nav" not in "".join(c["source"])]   # header/footer aside
+    lesson_code = [c for c in code if "course_nav" not in "".join(c["source"])]  # header/footer aside
     assert 1 <= len(lesson_code) <= 8
     for c in code:
         src = "".join(c["source"])
@@ -414,7 +471,7 @@ def test_lesson_notebooks_are_thin_executed_and_marked_for_the_benchmark(name):
         assert c["execution_count"] is not None, "notebooks are committed executed"
         assert not any(o.get("output_type") == "error" for o in c["outputs"])
     state = json.dumps(nb["metadata"].get("widgets", {}))
-    if name != "00_home":                  # the home page is links only (its rule browser moved to 40_reference)
+    if name != "00_home":  # the home page is links only (its rule browser moved to 40_reference)
         assert "sheriff-bench-click" in state and "sheriff-bench-result" in state
     text = json.dumps(nb)
     assert not re.search(r"0x[0-9a-f]{6,}", text), "no memory addresses in outputs"

@@ -6,6 +6,7 @@
   Sphinx's gettext builder cuts a page, so a translator sees whole paragraphs.
 - ``notebook``: the Python in a notebook's code cells (its ``_("...")`` calls).
 """
+
 from __future__ import annotations
 
 import io
@@ -14,7 +15,7 @@ from collections.abc import Iterator
 
 from babel.messages.extract import extract_python
 
-PART = "<!-- part -->"     # splits a lesson's prose into the parts its notebook shows (course_nav.prose)
+PART = "<!-- part -->"  # splits a lesson's prose into the parts its notebook shows (course_nav.prose)
 
 
 def _line_of(text: str, value: str) -> int:

@@ -14,6 +14,7 @@ anything, so re-running an unchanged notebook leaves ``git diff`` empty:
   the widgets were created in, so the saved state stays usable (JupyterLab and nbviewer
   can still show the widgets) but is stable.
 """
+
 from __future__ import annotations
 
 import json
@@ -62,7 +63,7 @@ def execute(path: Path) -> None:
         nb,
         kernel_name="python3",
         timeout=600,
-        record_timing=False,          # no metadata.execution timestamps
+        record_timing=False,  # no metadata.execution timestamps
         store_widget_state=True,
         resources={"metadata": {"path": str(path.parent)}},
     )

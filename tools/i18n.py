@@ -9,17 +9,18 @@ Templates go to ``sheriff/locale/<domain>.pot``, translations to
 ``sheriff/locale/<lang>/LC_MESSAGES/<domain>.po`` and ``.mo`` (the tutor reads the ``.mo``).
 Locations are kept without line numbers so that editing code does not churn the catalogs.
 """
+
 from __future__ import annotations
 
 import argparse
 import io
 import sys
 import tomllib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))    # babel.cfg names tools.babel_extract
+sys.path.insert(0, str(ROOT))  # babel.cfg names tools.babel_extract
 
 from babel.messages.catalog import Catalog  # noqa: E402
 from babel.messages.extract import extract_from_file  # noqa: E402
@@ -29,9 +30,15 @@ from babel.messages.pofile import read_po, write_po  # noqa: E402
 from babel.util import pathmatch  # noqa: E402
 
 LOCALE = ROOT / "sheriff" / "locale"
-FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)   # no timestamps: catalogs change only with messages
-KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-            "npgettext": ((1, "c"), 2, 3)}
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)  # no timestamps: catalogs change only with messages
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "gettext": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "npgettext": ((1, "c"), 2, 3),
+}
 
 
 def config() -> dict:
@@ -50,8 +57,11 @@ def files(domain: str) -> list[Path]:
     out = []
     for rel in domains()[domain]:
         path = ROOT / rel
-        out += sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts) \
-            if path.is_dir() else [path]
+        out += (
+            sorted(p for p in path.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+            if path.is_dir()
+            else [path]
+        )
     return out
 
 
@@ -59,16 +69,17 @@ def template(domain: str) -> Catalog:
     """The domain's messages as the source has them now."""
     with open(ROOT / "babel.cfg") as f:
         method_map, options_map = parse_mapping_cfg(f)
-    cat = Catalog(project="sheriff-tutor", charset="utf-8", creation_date=FIXED_DATE, revision_date=FIXED_DATE,
-                  fuzzy=False)
+    cat = Catalog(
+        project="sheriff-tutor", charset="utf-8", creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False
+    )
     for path in files(domain):
         rel = path.relative_to(ROOT).as_posix()
         method = next(((pat, m) for pat, m in method_map if pathmatch(pat, rel)), None)
         if method is None:
             continue
-        for lineno, message, comments, context in extract_from_file(
-                method[1], str(path), keywords=KEYWORDS, options=options_map.get(method[0], {}),
-                strip_comment_tags=True):
+        for _lineno, message, comments, context in extract_from_file(
+            method[1], str(path), keywords=KEYWORDS, options=options_map.get(method[0], {}), strip_comment_tags=True
+        ):
             cat.add(message, None, [(rel, None)], auto_comments=comments, context=context)
     return cat
 
@@ -99,11 +110,18 @@ def updated(domain: str, lang: str, tmpl: Catalog) -> Catalog:
     if path.exists():
         cat = read(path, lang)
     else:
-        cat = Catalog(locale=lang, domain=domain, project="sheriff-tutor", charset="utf-8",
-                      creation_date=FIXED_DATE, revision_date=FIXED_DATE, fuzzy=False)
+        cat = Catalog(
+            locale=lang,
+            domain=domain,
+            project="sheriff-tutor",
+            charset="utf-8",
+            creation_date=FIXED_DATE,
+            revision_date=FIXED_DATE,
+            fuzzy=False,
+        )
     cat.update(tmpl, no_fuzzy_matching=True, update_header_comment=False)
     cat.revision_date = FIXED_DATE
-    cat.obsolete.clear()            # removed messages leave the catalog (git keeps them)
+    cat.obsolete.clear()  # removed messages leave the catalog (git keeps them)
     # A message another catalog already translates gets the same words here (a compendium, as
     # msgmerge has): one message, one translation across the tutor.
     known = compendium(lang)

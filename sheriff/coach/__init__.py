@@ -14,6 +14,7 @@ Sheriff's estimate for one bag; ``declared_bag(view)`` the figures of the seat's
 advice, not a rule.  Where it leans on the inspection game's equilibrium it says so
 and names lesson 30 (``Advice.lesson``).
 """
+
 from __future__ import annotations
 
 from sheriff import actions as A
@@ -41,8 +42,12 @@ def advise(v: SeatView) -> Advice:
     ph = v.phase
     if ph == MARKET_START:
         first = v.merchants[0]
-        return Advice(A.ChooseStart(me, first), _("Let {player}, on your left, start the Market: the order hardly "
-                                                  "matters to you.").format(player=v.names[first]))
+        return Advice(
+            A.ChooseStart(me, first),
+            _("Let {player}, on your left, start the Market: the order hardly matters to you.").format(
+                player=v.names[first]
+            ),
+        )
     if ph == MARKET:
         return merchant.advise_market(v)
     if ph == LOAD:
@@ -54,20 +59,28 @@ def advise(v: SeatView) -> Advice:
     due = v.debt_due()
     if due is not None:
         best = v.debt_options()[0]
-        return Advice(A.PayDebt(me, tuple(counts_to_list(best))),
-                      ngettext("Pay the {gold} gold still owed with {goods}: of the goods you may give, these "
-                               "overpay least. Keep others instead if they win you a King or Queen bonus.",
-                               "Pay the {gold} gold still owed with {goods}: of the goods you may give, these "
-                               "overpay least. Keep others instead if they win you a King or Queen bonus.",
-                               due[0]).format(gold=due[0], goods=_payment_text(best)))
+        return Advice(
+            A.PayDebt(me, tuple(counts_to_list(best))),
+            ngettext(
+                "Pay the {gold} gold still owed with {goods}: of the goods you may give, these "
+                "overpay least. Keep others instead if they win you a King or Queen bonus.",
+                "Pay the {gold} gold still owed with {goods}: of the goods you may give, these "
+                "overpay least. Keep others instead if they win you a King or Queen bonus.",
+                due[0],
+            ).format(gold=due[0], goods=_payment_text(best)),
+        )
     if v.claim_due():
         goods = v.claimable()
         if goods:
             piles = v.black_market_piles()
             g = max(goods, key=lambda g: piles[g][-1])
-            return Advice(A.ClaimBlackMarket(me, g), _("Turn in three {goods} for the Black Market card worth "
-                                                       "{worth}: it is worth more than the three cards alone.").format(
-                goods=goods_kind(g), worth=piles[g][-1]))
+            return Advice(
+                A.ClaimBlackMarket(me, g),
+                _(
+                    "Turn in three {goods} for the Black Market card worth "
+                    "{worth}: it is worth more than the three cards alone."
+                ).format(goods=goods_kind(g), worth=piles[g][-1]),
+            )
         return Advice(A.SkipClaim(me), _("You have no three contraband of one kind to turn in."))
     nego = v.negotiation()
     if nego is not None:
@@ -90,5 +103,15 @@ def warnings(v: SeatView, action) -> tuple[Warning, ...]:
     return merchant.warnings(v, action) + inspector.warnings(v, action)
 
 
-__all__ = ["advise", "warnings", "bag_odds", "declared_bag", "Advice", "Option", "Warning", "BagOdds",
-           "LESSON_30", "LESSON_30_TITLE"]
+__all__ = [
+    "advise",
+    "warnings",
+    "bag_odds",
+    "declared_bag",
+    "Advice",
+    "Option",
+    "Warning",
+    "BagOdds",
+    "LESSON_30",
+    "LESSON_30_TITLE",
+]

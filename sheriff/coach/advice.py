@@ -4,6 +4,7 @@ Widgets only lay these out; bots read ``Advice.move``.  Every ``sentence`` is a
 whole English sentence a newcomer can read; ``numbers`` holds the figures the
 sentence quotes (gold, points, chances between 0 and 1), under plain names.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -12,7 +13,7 @@ from sheriff.actions import Action
 from sheriff.i18n import N_, ngettext, pgettext
 
 LESSON_30 = "notebooks/30_inspection_game.ipynb"
-LESSON_30_TITLE = N_("Theory lab: the inspection game")   # as the home page names lesson 30 (shown through ``_``)
+LESSON_30_TITLE = N_("Theory lab: the inspection game")  # as the home page names lesson 30 (shown through ``_``)
 
 
 def decimal(x: float) -> str:
@@ -34,6 +35,7 @@ def points_text(n: int | str, k: int | None = None) -> str:
 @dataclass(frozen=True)
 class Option:
     """One move the coach weighed, with what it expects of it."""
+
     move: Action
     sentence: str
     numbers: dict[str, float] = field(default_factory=dict)
@@ -42,6 +44,7 @@ class Option:
 @dataclass(frozen=True)
 class Warning:
     """Said before a risky move is made."""
+
     sentence: str
     numbers: dict[str, float] = field(default_factory=dict)
 
@@ -54,6 +57,7 @@ class Advice:
     ``lesson`` names the lesson behind the numbers when the inspection game's
     equilibrium was used (else empty).
     """
+
     move: Action | None
     sentence: str
     numbers: dict[str, float] = field(default_factory=dict)

@@ -1,5 +1,6 @@
 """Advice for the Sheriff (or a Deputy): how likely each bag is to hide contraband, and
 what opening it, passing it or asking for gold is worth."""
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -10,10 +11,10 @@ from sheriff.coach.advice import LESSON_30, Advice, Option, Warning, decimal, go
 from sheriff.coach.odds import BagGuess, fraction_text, smuggle_chance
 from sheriff.coach.public import Table, read_table
 from sheriff.i18n import N_, _, ngettext
-from sheriff.wording import cap, good_count, good_name
 from sheriff.views import SeatView
+from sheriff.wording import cap, good_count, good_name
 
-SMUGGLERS_WHO_PAY = 0.7      # assumed share of smugglers who pay a fair price rather than be opened
+SMUGGLERS_WHO_PAY = 0.7  # assumed share of smugglers who pay a fair price rather than be opened
 
 SHERIFF_MODEL = N_(
     "The coach guesses whether a bag hides contraband from public facts only: its size and declaration, "
@@ -22,7 +23,8 @@ SHERIFF_MODEL = N_(
     "turned out honest or not this game. Before any such history it starts from the inspection game's "
     "balance point, where smuggling and honesty pay the same (lesson 30). It counts the gold you would "
     "win or pay, plus a rival's loss as 1 part in (players - 1), and assumes about {share} "
-    "in 10 smugglers pay a fair price when asked. This is advice, not a rule.")
+    "in 10 smugglers pay a fair price when asked. This is advice, not a rule."
+)
 
 
 def sheriff_model() -> str:
@@ -46,8 +48,11 @@ def _open_gain(v: SeatView, g: BagGuess, p: float) -> float:
 
 def worth_text(x: float) -> str:
     """'a gain of about 3.5' / 'a loss of about 2.0' (gold, a rival's loss counted in part)."""
-    return (_("a gain of about {gold}").format(gold=decimal(x)) if x >= 0
-            else _("a loss of about {gold}").format(gold=decimal(-x)))
+    return (
+        _("a gain of about {gold}").format(gold=decimal(x))
+        if x >= 0
+        else _("a loss of about {gold}").format(gold=decimal(-x))
+    )
 
 
 def after_refusal(p: float) -> float:
@@ -68,11 +73,20 @@ def bag_odds(v: SeatView, m: int, table: Table | None = None) -> BagOdds:
 
 def _numbers(o: BagOdds) -> dict[str, float]:
     g = o.guess
-    return {"smuggle_chance": round(g.smuggle, 3), "prior": round(g.prior, 3),
-            "equilibrium_smuggle": round(g.equilibrium_smuggle, 3), "honest_possible": round(g.honest_possible, 3),
-            "honest_bags": g.honest_bags, "smuggled_bags": g.smuggled_bags,
-            "expected_fine": round(g.expected_fine, 2), "honest_penalty": g.honest_penalty,
-            "gain_open": round(o.open_gain, 2), "gain_pass": 0, "gain_ask": round(o.ask_gain, 2), "ask": o.ask}
+    return {
+        "smuggle_chance": round(g.smuggle, 3),
+        "prior": round(g.prior, 3),
+        "equilibrium_smuggle": round(g.equilibrium_smuggle, 3),
+        "honest_possible": round(g.honest_possible, 3),
+        "honest_bags": g.honest_bags,
+        "smuggled_bags": g.smuggled_bags,
+        "expected_fine": round(g.expected_fine, 2),
+        "honest_penalty": g.honest_penalty,
+        "gain_open": round(o.open_gain, 2),
+        "gain_pass": 0,
+        "gain_ask": round(o.ask_gain, 2),
+        "ask": o.ask,
+    }
 
 
 def _why(v: SeatView, o: BagOdds) -> str:
@@ -80,21 +94,38 @@ def _why(v: SeatView, o: BagOdds) -> str:
     who = v.names[o.merchant]
     decl = v.declared(o.merchant)
     assert decl is not None
-    parts = [_("{merchant} declares {declared}; the coach puts the chance of contraband at {chance}.").format(
-        merchant=who, declared=good_count(decl[0], decl[1]), chance=fraction_text(g.smuggle))]
+    parts = [
+        _("{merchant} declares {declared}; the coach puts the chance of contraband at {chance}.").format(
+            merchant=who, declared=good_count(decl[0], decl[1]), chance=fraction_text(g.smuggle)
+        )
+    ]
     if g.honest_bags + g.smuggled_bags:
-        parts.append(_("This game {merchant} has shown {honest} honest and {dishonest} dishonest bags.").format(
-            merchant=who, honest=g.honest_bags, dishonest=g.smuggled_bags))
+        parts.append(
+            _("This game {merchant} has shown {honest} honest and {dishonest} dishonest bags.").format(
+                merchant=who, honest=g.honest_bags, dishonest=g.smuggled_bags
+            )
+        )
     else:
-        parts.append(_("With no history yet, it starts from the inspection game's balance point "
-                       "(there, {chance} such bags hide contraband).").format(chance=fraction_text(g.equilibrium_smuggle)))
-    parts.append(_("The chance that an honest merchant holds that many {goods} is {chance}.").format(
-        goods=good_name(decl[0]), chance=fraction_text(g.honest_possible)))
+        parts.append(
+            _(
+                "With no history yet, it starts from the inspection game's balance point "
+                "(there, {chance} such bags hide contraband)."
+            ).format(chance=fraction_text(g.equilibrium_smuggle))
+        )
+    parts.append(
+        _("The chance that an honest merchant holds that many {goods} is {chance}.").format(
+            goods=good_name(decl[0]), chance=fraction_text(g.honest_possible)
+        )
+    )
     if g.set_aside_declared:
-        parts.append(ngettext("{merchant} set aside {n} of them in the Market, which an honest collector rarely does.",
-                              "{merchant} set aside {n} of them in the Market, which an honest collector rarely does.",
-                              g.set_aside_declared).format(merchant=who, n=g.set_aside_declared))
-    return " ".join(cap(part) for part in parts)     # a name from data may open a sentence ('діва Меріан')
+        parts.append(
+            ngettext(
+                "{merchant} set aside {n} of them in the Market, which an honest collector rarely does.",
+                "{merchant} set aside {n} of them in the Market, which an honest collector rarely does.",
+                g.set_aside_declared,
+            ).format(merchant=who, n=g.set_aside_declared)
+        )
+    return " ".join(cap(part) for part in parts)  # a name from data may open a sentence ('діва Меріан')
 
 
 def advise_bag(v: SeatView, m: int) -> Advice:
@@ -103,23 +134,37 @@ def advise_bag(v: SeatView, m: int) -> Advice:
     bound = v.bound(m)
     if bound is not None:
         move = A.Inspect(me, m) if bound == "inspect" else A.Pass(me, m)
-        word = (_("Keep your word: a deal you struck this round says this bag is opened.") if bound == "inspect"
-                else _("Keep your word: a deal you struck this round says this bag is let through."))
+        word = (
+            _("Keep your word: a deal you struck this round says this bag is opened.")
+            if bound == "inspect"
+            else _("Keep your word: a deal you struck this round says this bag is let through.")
+        )
         return Advice(move, word, {}, (), sheriff_model())
     o = bag_odds(v, m)
     nums = _numbers(o)
     why = _why(v, o)
     opts = (
-        Option(A.Inspect(me, m), _("Open it: you can expect {worth} (a fine of about {fine} if it hides something, "
-                                   "{paid} paid if it is honest).").format(
-                   worth=worth_text(o.open_gain), fine=f"{o.guess.expected_fine:.0f}",
-                   paid=gold_text(o.guess.honest_penalty)),
-               {"gain": nums["gain_open"]}),
+        Option(
+            A.Inspect(me, m),
+            _(
+                "Open it: you can expect {worth} (a fine of about {fine} if it hides something, "
+                "{paid} paid if it is honest)."
+            ).format(
+                worth=worth_text(o.open_gain),
+                fine=f"{o.guess.expected_fine:.0f}",
+                paid=gold_text(o.guess.honest_penalty),
+            ),
+            {"gain": nums["gain_open"]},
+        ),
         Option(A.Pass(me, m), _("Let it through: nothing won, nothing paid."), {"gain": 0}),
-        Option(A.Offer(me, m, A.Bribe(gold=o.ask)) if o.ask > 0 else A.Threaten(me, m),
-               _("Ask for {gold}: you can expect {worth}, since a smuggler often pays and you can still open the bag "
-                 "if the merchant refuses.").format(gold=gold_text(o.ask), worth=worth_text(o.ask_gain)),
-               {"gain": nums["gain_ask"]}),
+        Option(
+            A.Offer(me, m, A.Bribe(gold=o.ask)) if o.ask > 0 else A.Threaten(me, m),
+            _(
+                "Ask for {gold}: you can expect {worth}, since a smuggler often pays and you can still open the bag "
+                "if the merchant refuses."
+            ).format(gold=gold_text(o.ask), worth=worth_text(o.ask_gain)),
+            {"gain": nums["gain_ask"]},
+        ),
     )
     best = max(opts, key=lambda op: (op.numbers["gain"], -opts.index(op)))
     if best.numbers["gain"] <= 0.25:
@@ -138,38 +183,84 @@ def advise_reply(v: SeatView, m: int, offer) -> Advice:
         nums["smuggle_chance_after_refusal"] = round(p, 3)
         nums["gain_open"] = round(gain, 2)
         if gain > 0:
-            return Advice(A.Inspect(me, m), _("Open it: even after the refusal the chance of contraband is {chance}, "
-                                              "and opening promises you {worth}.").format(
-                chance=fraction_text(p), worth=worth_text(gain)), nums, (), sheriff_model(), LESSON_30)
-        return Advice(A.Pass(me, m), _("Let it through: a merchant who refuses to pay is usually honest (chance of "
-                                       "contraband now {chance}), and opening an honest bag costs you {paid}.").format(
-            chance=fraction_text(p), paid=gold_text(o.guess.honest_penalty)), nums, (), sheriff_model(), LESSON_30)
+            return Advice(
+                A.Inspect(me, m),
+                _(
+                    "Open it: even after the refusal the chance of contraband is {chance}, "
+                    "and opening promises you {worth}."
+                ).format(chance=fraction_text(p), worth=worth_text(gain)),
+                nums,
+                (),
+                sheriff_model(),
+                LESSON_30,
+            )
+        return Advice(
+            A.Pass(me, m),
+            _(
+                "Let it through: a merchant who refuses to pay is usually honest (chance of "
+                "contraband now {chance}), and opening an honest bag costs you {paid}."
+            ).format(chance=fraction_text(p), paid=gold_text(o.guess.honest_penalty)),
+            nums,
+            (),
+            sheriff_model(),
+            LESSON_30,
+        )
     worth = offer.gold + sum(GOODS[c].value for c in offer.stand) + sum(GOODS[c].value for c in offer.bag)
     nums["offered"] = worth
     if worth >= o.open_gain and m not in v.must_inspect():
-        return Advice(A.Accept(me, m), _("Take it: {offered} is at least what opening promises you ({worth}).").format(
-            offered=worth, worth=worth_text(o.open_gain)), nums, (), sheriff_model(), LESSON_30)
-    return Advice(A.Inspect(me, m), _("Open it: the offer ({offered}) is less than opening promises you ({worth}); "
-                                      "a merchant who pays that much likely hides something.").format(
-        offered=worth, worth=worth_text(o.open_gain)), nums, (), sheriff_model(), LESSON_30)
+        return Advice(
+            A.Accept(me, m),
+            _("Take it: {offered} is at least what opening promises you ({worth}).").format(
+                offered=worth, worth=worth_text(o.open_gain)
+            ),
+            nums,
+            (),
+            sheriff_model(),
+            LESSON_30,
+        )
+    return Advice(
+        A.Inspect(me, m),
+        _(
+            "Open it: the offer ({offered}) is less than opening promises you ({worth}); "
+            "a merchant who pays that much likely hides something."
+        ).format(offered=worth, worth=worth_text(o.open_gain)),
+        nums,
+        (),
+        sheriff_model(),
+        LESSON_30,
+    )
 
 
 def warnings(v: SeatView, action) -> tuple[Warning, ...]:
-    if isinstance(action, (A.Inspect, A.Pass)) and v.declared(action.merchant) is not None \
-            and v.bound(action.merchant) is None:
+    if (
+        isinstance(action, (A.Inspect, A.Pass))
+        and v.declared(action.merchant) is not None
+        and v.bound(action.merchant) is None
+    ):
         o = bag_odds(v, action.merchant)
         g = o.guess
         if isinstance(action, A.Inspect) and g.smuggle < 0.5:
-            return (Warning(_("The coach thinks this bag is more likely honest (chance of contraband {chance}); "
-                              "if it is, you pay {paid}.").format(chance=fraction_text(g.smuggle),
-                                                                  paid=gold_text(g.honest_penalty)),
-                            {"smuggle_chance": round(g.smuggle, 3), "honest_penalty": g.honest_penalty}),)
+            return (
+                Warning(
+                    _(
+                        "The coach thinks this bag is more likely honest (chance of contraband {chance}); "
+                        "if it is, you pay {paid}."
+                    ).format(chance=fraction_text(g.smuggle), paid=gold_text(g.honest_penalty)),
+                    {"smuggle_chance": round(g.smuggle, 3), "honest_penalty": g.honest_penalty},
+                ),
+            )
         if isinstance(action, A.Pass) and g.smuggle >= 0.6:
             fine = f"{g.expected_fine:.0f}"
-            return (Warning(ngettext("The coach thinks this bag likely hides contraband (chance {chance}); opening it "
-                                     "could bring a fine of about {fine} gold.",
-                                     "The coach thinks this bag likely hides contraband (chance {chance}); opening it "
-                                     "could bring a fine of about {fine} gold.", int(fine)).format(
-                                chance=fraction_text(g.smuggle), fine=fine),
-                            {"smuggle_chance": round(g.smuggle, 3)}),)
+            return (
+                Warning(
+                    ngettext(
+                        "The coach thinks this bag likely hides contraband (chance {chance}); opening it "
+                        "could bring a fine of about {fine} gold.",
+                        "The coach thinks this bag likely hides contraband (chance {chance}); opening it "
+                        "could bring a fine of about {fine} gold.",
+                        int(fine),
+                    ).format(chance=fraction_text(g.smuggle), fine=fine),
+                    {"smuggle_chance": round(g.smuggle, 3)},
+                ),
+            )
     return ()

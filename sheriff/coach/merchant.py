@@ -4,6 +4,7 @@ Every figure comes from the goods table (``sheriff.cards``): a card's value is t
 points it adds on the stand, its penalty what an opened bag costs.  The chance of
 being challenged comes from ``odds.open_chance``.
 """
+
 from __future__ import annotations
 
 from sheriff import actions as A
@@ -12,8 +13,8 @@ from sheriff.coach.advice import LESSON_30, Advice, Option, Warning, gold_text, 
 from sheriff.coach.odds import SheriffGuess, fraction_text, open_chance
 from sheriff.coach.public import Table, bag_outcome, read_table
 from sheriff.i18n import N_, _
-from sheriff.wording import good_count, good_name, goods_text
 from sheriff.views import SeatView
+from sheriff.wording import good_count, good_name, goods_text
 
 MAX_BAG = 5
 
@@ -22,7 +23,8 @@ MERCHANT_MODEL = N_(
     "earns, using the printed values and penalties. It guesses how often this Sheriff challenges a bag "
     "from what the Sheriff has done so far this game; before there is any such evidence it uses the "
     "inspection game's balance point (lesson 30). King and Queen bonuses are left out. "
-    "This is advice, not a rule: any legal move is yours to make.")
+    "This is advice, not a rule: any legal move is yours to make."
+)
 
 
 def _dearest_illegal(hand: list[int]) -> list[int]:
@@ -52,9 +54,15 @@ def value_of(v: SeatView, bag: list[int], good: int, guess: SheriffGuess) -> tup
     else:
         bribe = fair_bribe(lost, fine, sum(bag) * GOODS[good].penalty)
         ev = passes - guess.challenge * min(bribe, lost + fine)
-    nums = {"reaches_stand": passes, "lost_if_opened": lost, "paid_if_opened": fine,
-            "paid_to_you_if_opened": paid_to_you, "fair_bribe": bribe, "challenge_chance": round(guess.challenge, 3),
-            "expected_points": round(ev, 2)}
+    nums = {
+        "reaches_stand": passes,
+        "lost_if_opened": lost,
+        "paid_if_opened": fine,
+        "paid_to_you_if_opened": paid_to_you,
+        "fair_bribe": bribe,
+        "challenge_chance": round(guess.challenge, 3),
+        "expected_points": round(ev, 2),
+    }
     return ev, nums
 
 
@@ -72,14 +80,26 @@ def bag_sentence(bag: list[int], good: int, nums: dict) -> str:
     size = sum(bag)
     goods, declared = goods_text(bag), good_count(good, size)
     if nums["paid_to_you_if_opened"]:
-        return _("Pack {goods} and declare {declared}: all {points} reach your stand, and if the Sheriff opens it he "
-                 "pays you {gold}.").format(goods=goods, declared=declared, points=points_text(nums["reaches_stand"]),
-                                            gold=gold_text(nums["paid_to_you_if_opened"]))
-    return _("Pack {goods} and declare {declared}: if it passes, {points} reach your stand; if it is opened you "
-             "lose {lost} of goods and pay {fine}. A fair bribe would be about {bribe}.").format(
-        goods=goods, declared=declared, points=points_text(nums["reaches_stand"]),
-        lost=points_text(nums["lost_if_opened"]), fine=gold_text(nums["paid_if_opened"]),
-        bribe=gold_text(nums["fair_bribe"]))
+        return _(
+            "Pack {goods} and declare {declared}: all {points} reach your stand, and if the Sheriff opens it he "
+            "pays you {gold}."
+        ).format(
+            goods=goods,
+            declared=declared,
+            points=points_text(nums["reaches_stand"]),
+            gold=gold_text(nums["paid_to_you_if_opened"]),
+        )
+    return _(
+        "Pack {goods} and declare {declared}: if it passes, {points} reach your stand; if it is opened you "
+        "lose {lost} of goods and pay {fine}. A fair bribe would be about {bribe}."
+    ).format(
+        goods=goods,
+        declared=declared,
+        points=points_text(nums["reaches_stand"]),
+        lost=points_text(nums["lost_if_opened"]),
+        fine=gold_text(nums["paid_if_opened"]),
+        bribe=gold_text(nums["fair_bribe"]),
+    )
 
 
 def bag_options(v: SeatView, hand: list[int], table: Table | None = None) -> list[tuple[float, Option]]:
@@ -95,16 +115,16 @@ def bag_options(v: SeatView, hand: list[int], table: Table | None = None) -> lis
         for legal in range(min(hand[g], MAX_BAG), 0, -1):
             for extra in range(0, min(len(illegal), MAX_BAG - legal) + 1):
                 if extra and legal < min(hand[g], MAX_BAG - extra):
-                    continue                 # with contraband: as many declared cards as fit
+                    continue  # with contraband: as many declared cards as fit
                 cards = (g,) * legal + tuple(illegal[:extra])
                 _add(v, out, seen, cards, g, table, boss)
             if legal < min(hand[g], MAX_BAG):
-                break                        # honest: the fullest bag only
-    if not out and illegal:                  # no legal good at all: contraband under some name
+                break  # honest: the fullest bag only
+    if not out and illegal:  # no legal good at all: contraband under some name
         g = collect_target(hand)
         for extra in range(1, min(len(illegal), MAX_BAG) + 1):
             _add(v, out, seen, tuple(illegal[:extra]), g, table, boss)
-    if not out:                              # nothing sensible: one card of anything
+    if not out:  # nothing sensible: one card of anything
         g0 = next(g for g in range(len(hand)) if hand[g])
         _add(v, out, seen, (g0,), g0 if g0 in LEGAL_GOODS else LEGAL_GOODS[0], table, boss)
     out.sort(key=lambda t: -t[0])
@@ -130,7 +150,7 @@ def advise_market(v: SeatView) -> Advice:
     g = collect_target(hand)
     options = bag_options(v, hand, table)
     best = options[0][1]
-    if not isinstance(best.move, A.LoadBag):        # bag_options proposes bags only
+    if not isinstance(best.move, A.LoadBag):  # bag_options proposes bags only
         raise TypeError(f"expected a bag to load, got {best.move!r}")
     smuggle = any(c in ILLEGAL_GOODS for c in best.move.cards)
     keep = {g: hand[g]}
@@ -143,24 +163,42 @@ def advise_market(v: SeatView) -> Advice:
         discard += [c] * (hand[c] - min(hand[c], keep.get(c, 0)))
     discard = discard[:MAX_BAG]
     if discard:
-        sentence = (_("Set aside {goods} and keep your {good} and the contraband you mean to hide under them.")
-                    if smuggle else _("Set aside {goods} and keep your {good}: you want a bag of one legal good."))
+        sentence = (
+            _("Set aside {goods} and keep your {good} and the contraband you mean to hide under them.")
+            if smuggle
+            else _("Set aside {goods} and keep your {good}: you want a bag of one legal good.")
+        )
     else:
-        sentence = (_("Keep your whole hand: keep your {good} and the contraband you mean to hide under them.")
-                    if smuggle else _("Keep your whole hand: keep your {good}: you want a bag of one legal good."))
+        sentence = (
+            _("Keep your whole hand: keep your {good} and the contraband you mean to hide under them.")
+            if smuggle
+            else _("Keep your whole hand: keep your {good}: you want a bag of one legal good.")
+        )
     sentence = sentence.format(goods=goods_text(list_to_counts(discard)), good=good_name(g))
-    return Advice(A.Market(v.seat, tuple(discard), (), 0), sentence,
-                  {"collect": g, "expected_points": best.numbers["expected_points"]},
-                  tuple(o for _ev, o in options[:4]), _(MERCHANT_MODEL), LESSON_30)
+    return Advice(
+        A.Market(v.seat, tuple(discard), (), 0),
+        sentence,
+        {"collect": g, "expected_points": best.numbers["expected_points"]},
+        tuple(o for _ev, o in options[:4]),
+        _(MERCHANT_MODEL),
+        LESSON_30,
+    )
 
 
 def advise_load(v: SeatView) -> Advice:
     options = bag_options(v, v.hand)
     ev, best = options[0]
     most = _("Of the bags the coach weighed, this one promises the most (about {points}).").format(
-        points=points_text(f"{ev:.0f}", round(ev)))
-    return Advice(best.move, f"{best.sentence} {most}", best.numbers, tuple(o for _ev, o in options[:6]),
-                  _(MERCHANT_MODEL), LESSON_30)
+        points=points_text(f"{ev:.0f}", round(ev))
+    )
+    return Advice(
+        best.move,
+        f"{best.sentence} {most}",
+        best.numbers,
+        tuple(o for _ev, o in options[:6]),
+        _(MERCHANT_MODEL),
+        LESSON_30,
+    )
 
 
 def advise_declare(v: SeatView) -> Advice:
@@ -174,12 +212,19 @@ def advise_declare(v: SeatView) -> Advice:
         guess = open_chance(v, table, boss, g, size)
         ev, nums = value_of(v, bag, g, guess)
         honest = bag[g] == size
-        text = (_("Declaring {declared} is the truth: if the Sheriff opens the bag he pays you {gold}.") if honest
-                else _("Declaring {declared} is the truth only in part: if the bag is opened you lose {lost} of goods "
-                       "and pay {fine}.")).format(declared=good_count(g, size),
-                                                  gold=gold_text(nums["paid_to_you_if_opened"]),
-                                                  lost=points_text(nums["lost_if_opened"]),
-                                                  fine=gold_text(nums["paid_if_opened"]))
+        text = (
+            _("Declaring {declared} is the truth: if the Sheriff opens the bag he pays you {gold}.")
+            if honest
+            else _(
+                "Declaring {declared} is the truth only in part: if the bag is opened you lose {lost} of goods "
+                "and pay {fine}."
+            )
+        ).format(
+            declared=good_count(g, size),
+            gold=gold_text(nums["paid_to_you_if_opened"]),
+            lost=points_text(nums["lost_if_opened"]),
+            fine=gold_text(nums["paid_if_opened"]),
+        )
         # keeping most cards when opened matters more than the small change in suspicion
         opts.append((honest, bag[g], ev, Option(A.Declare(v.seat, g, size), text, nums)))
     opts.sort(key=lambda t: (not t[0], -t[1], -t[2]))
@@ -196,35 +241,69 @@ def advise_answer(v: SeatView, offer) -> Advice:
     guess = open_chance(v, read_table(v), v.officials[0], good, size)
     passes, lost, fine, paid_to_you = bag_outcome(bag, good)
     gold = v.gold(me)
-    nums = {"lost_if_opened": lost, "paid_if_opened": fine, "paid_to_you_if_opened": paid_to_you,
-            "open_after_refusal": round(guess.open_after_refusal, 3)}
+    nums = {
+        "lost_if_opened": lost,
+        "paid_if_opened": fine,
+        "paid_to_you_if_opened": paid_to_you,
+        "open_after_refusal": round(guess.open_after_refusal, 3),
+    }
     if not (lost or fine):
-        return Advice(A.Decline(me, me), _("Refuse to pay: your bag is exactly as declared, so if the Sheriff opens "
-                                           "it he pays you {gold}.").format(gold=gold_text(paid_to_you)),
-                      nums, (), _(MERCHANT_MODEL))
+        return Advice(
+            A.Decline(me, me),
+            _("Refuse to pay: your bag is exactly as declared, so if the Sheriff opens it he pays you {gold}.").format(
+                gold=gold_text(paid_to_you)
+            ),
+            nums,
+            (),
+            _(MERCHANT_MODEL),
+        )
     risk = (lost + fine) * guess.open_after_refusal
     nums["expected_loss_if_you_refuse"] = round(risk, 2)
     if offer is None:
         bribe = min(gold, fair_bribe(lost, fine, size * GOODS[good].penalty))
         nums["fair_bribe"] = bribe
         if bribe > 0 and bribe < lost + fine:
-            return Advice(A.Offer(me, me, A.Bribe(gold=bribe)),
-                          _("Offer {bribe}: if the bag is opened you lose {lost} of goods and pay {fine}, so a bribe "
-                            "below {total} still saves you something, and it is more than the Sheriff can win by "
-                            "opening.").format(bribe=gold_text(bribe), lost=points_text(lost), fine=gold_text(fine),
-                                               total=lost + fine),
-                          nums, (), _(MERCHANT_MODEL))
-        return Advice(A.Decline(me, me), _("Refuse: you cannot offer anything that costs less than being opened."),
-                      nums, (), _(MERCHANT_MODEL))
+            return Advice(
+                A.Offer(me, me, A.Bribe(gold=bribe)),
+                _(
+                    "Offer {bribe}: if the bag is opened you lose {lost} of goods and pay {fine}, so a bribe "
+                    "below {total} still saves you something, and it is more than the Sheriff can win by "
+                    "opening."
+                ).format(bribe=gold_text(bribe), lost=points_text(lost), fine=gold_text(fine), total=lost + fine),
+                nums,
+                (),
+                _(MERCHANT_MODEL),
+            )
+        return Advice(
+            A.Decline(me, me),
+            _("Refuse: you cannot offer anything that costs less than being opened."),
+            nums,
+            (),
+            _(MERCHANT_MODEL),
+        )
     ask = offer.gold + sum(GOODS[c].value for c in offer.stand) + sum(GOODS[c].value for c in offer.bag)
     nums["asked"] = ask
     if ask <= risk + 1 and ask <= gold + sum(GOODS[c].value for c in offer.stand):
-        return Advice(A.Accept(me, me), _("Pay: the Sheriff asks for {ask}, and if you refuse he opens the bag with a "
-                                          "chance of {chance}, costing you {cost} when he does.").format(
-            ask=ask, chance=fraction_text(guess.open_after_refusal), cost=lost + fine), nums, (), _(MERCHANT_MODEL))
-    return Advice(A.Decline(me, me), _("Refuse: {ask} is more than you expect to lose by refusing (about {risk}, since "
-                                       "this Sheriff opens a bag after a refusal with a chance of {chance}).").format(
-        ask=ask, risk=f"{risk:.0f}", chance=fraction_text(guess.open_after_refusal)), nums, (), _(MERCHANT_MODEL))
+        return Advice(
+            A.Accept(me, me),
+            _(
+                "Pay: the Sheriff asks for {ask}, and if you refuse he opens the bag with a "
+                "chance of {chance}, costing you {cost} when he does."
+            ).format(ask=ask, chance=fraction_text(guess.open_after_refusal), cost=lost + fine),
+            nums,
+            (),
+            _(MERCHANT_MODEL),
+        )
+    return Advice(
+        A.Decline(me, me),
+        _(
+            "Refuse: {ask} is more than you expect to lose by refusing (about {risk}, since "
+            "this Sheriff opens a bag after a refusal with a chance of {chance})."
+        ).format(ask=ask, risk=f"{risk:.0f}", chance=fraction_text(guess.open_after_refusal)),
+        nums,
+        (),
+        _(MERCHANT_MODEL),
+    )
 
 
 def warnings(v: SeatView, action) -> tuple[Warning, ...]:
@@ -237,11 +316,17 @@ def warnings(v: SeatView, action) -> tuple[Warning, ...]:
             return ()
         g = max(LEGAL_GOODS, key=lambda x: (bag[x], -x))
         _passes, lost, fine, _to_you = bag_outcome(bag, g)
-        return (Warning(_("No declaration can be true for this bag ({goods}): even declared as {declared}, if it is "
-                          "opened you lose {lost} of goods and pay {fine}.").format(
-                            goods=goods_text(bag), declared=good_count(g, size), lost=points_text(lost),
-                            fine=gold_text(fine)),
-                        {"lost_if_opened": lost, "paid_if_opened": fine}),)
+        return (
+            Warning(
+                _(
+                    "No declaration can be true for this bag ({goods}): even declared as {declared}, if it is "
+                    "opened you lose {lost} of goods and pay {fine}."
+                ).format(
+                    goods=goods_text(bag), declared=good_count(g, size), lost=points_text(lost), fine=gold_text(fine)
+                ),
+                {"lost_if_opened": lost, "paid_if_opened": fine},
+            ),
+        )
     if isinstance(action, A.Declare):
         held = v.bag
         if held is None or held[action.good] == action.count:
@@ -250,17 +335,31 @@ def warnings(v: SeatView, action) -> tuple[Warning, ...]:
         others = [k if g != action.good else 0 for g, k in enumerate(held)]
         n_other = sum(others)
         if n_other == 2:
-            lose = _("Your bag holds {goods}, declared as {declared}: if it is opened you lose both ({others}) and pay "
-                     "{fine}.")
+            lose = _(
+                "Your bag holds {goods}, declared as {declared}: if it is opened you lose both ({others}) and pay "
+                "{fine}."
+            )
         elif n_other == 1:
-            lose = _("Your bag holds {goods}, declared as {declared}: if it is opened you lose it ({others}) and pay "
-                     "{fine}.")
+            lose = _(
+                "Your bag holds {goods}, declared as {declared}: if it is opened you lose it ({others}) and pay {fine}."
+            )
         else:
-            lose = _("Your bag holds {goods}, declared as {declared}: if it is opened you lose all {n} ({others}) and "
-                     "pay {fine}.")
-        return (Warning(lose.format(goods=goods_text(held), declared=good_count(action.good, action.count),
-                                    n=n_other, others=goods_text(others), fine=gold_text(fine)),
-                        {"lost_if_opened": lost, "paid_if_opened": fine}),)
+            lose = _(
+                "Your bag holds {goods}, declared as {declared}: if it is opened you lose all {n} ({others}) and "
+                "pay {fine}."
+            )
+        return (
+            Warning(
+                lose.format(
+                    goods=goods_text(held),
+                    declared=good_count(action.good, action.count),
+                    n=n_other,
+                    others=goods_text(others),
+                    fine=gold_text(fine),
+                ),
+                {"lost_if_opened": lost, "paid_if_opened": fine},
+            ),
+        )
     declared = v.declared(me)
     if isinstance(action, (A.Offer, A.Accept)) and action.merchant == me and declared is not None:
         held = v.bag
@@ -274,11 +373,22 @@ def warnings(v: SeatView, action) -> tuple[Warning, ...]:
             offer = nego[1] if nego else None
             cost = offer.gold if offer is not None else 0
         if to_you and cost:
-            return (Warning(_("Your bag is honest: if it is opened the Sheriff pays you {gold}, so paying {cost} buys "
-                              "you nothing.").format(gold=gold_text(to_you), cost=gold_text(cost)),
-                            {"paid_to_you_if_opened": to_you}),)
+            return (
+                Warning(
+                    _(
+                        "Your bag is honest: if it is opened the Sheriff pays you {gold}, so paying {cost} buys "
+                        "you nothing."
+                    ).format(gold=gold_text(to_you), cost=gold_text(cost)),
+                    {"paid_to_you_if_opened": to_you},
+                ),
+            )
         if cost > lost + fine:
-            return (Warning(_("You would pay {cost}, more than being opened costs you ({lost} of goods and {fine}).").format(
-                                cost=gold_text(cost), lost=points_text(lost), fine=gold_text(fine)),
-                            {"lost_if_opened": lost, "paid_if_opened": fine}),)
+            return (
+                Warning(
+                    _("You would pay {cost}, more than being opened costs you ({lost} of goods and {fine}).").format(
+                        cost=gold_text(cost), lost=points_text(lost), fine=gold_text(fine)
+                    ),
+                    {"lost_if_opened": lost, "paid_if_opened": fine},
+                ),
+            )
     return ()

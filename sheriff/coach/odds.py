@@ -8,11 +8,12 @@
 Both start from the inspection game's equilibrium (lesson 30) and move towards
 what the player has actually done this game, as counted in ``public.read_table``.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from sheriff.cards import GOODS, ILLEGAL_GOODS
 from sheriff.coach.public import Table, at_least, mean_illegal, size_class
@@ -20,14 +21,14 @@ from sheriff.i18n import _
 from sheriff.theory.inspection_game import build, equilibrium
 from sheriff.views import SeatView
 
-PRIOR_WEIGHT = 1        # the equilibrium counts as one bag's worth of evidence
+PRIOR_WEIGHT = 1  # the equilibrium counts as one bag's worth of evidence
 
 
 def _likeliest_contraband(pool: list[int]) -> int:
     return max(ILLEGAL_GOODS, key=lambda g: (pool[g], -g))
 
 
-@lru_cache(maxsize=None)
+@cache
 def equilibrium_rates(good: int, size: int, extra: int) -> tuple[float, float]:
     """(smuggle, inspect) probabilities of the inspection game for ``size`` cards declared as
     ``good`` against a smuggling bag holding one ``extra`` card in place of a declared one."""
@@ -43,7 +44,7 @@ def _blend(hits: int, tries: int, prior: float) -> float:
 
 @dataclass(frozen=True)
 class SheriffGuess:
-    challenge: float          # chance a bag like this is threatened, taxed or opened
+    challenge: float  # chance a bag like this is threatened, taxed or opened
     open_after_refusal: float
     equilibrium_inspect: float
 
@@ -64,16 +65,16 @@ def open_chance(v: SeatView, table: Table, sheriff: int, good: int, size: int) -
 
 @dataclass(frozen=True)
 class BagGuess:
-    smuggle: float            # the coach's estimate
-    prior: float              # before looking at this bag (equilibrium + history)
+    smuggle: float  # the coach's estimate
+    prior: float  # before looking at this bag (equilibrium + history)
     equilibrium_smuggle: float
-    honest_possible: float    # chance an honest merchant could fill this bag
+    honest_possible: float  # chance an honest merchant could fill this bag
     honest_bags: int
     smuggled_bags: int
-    set_aside_declared: int   # cards of the declared good this merchant set aside this round
-    expected_fine: float      # gold a smuggling bag like this would pay if opened
-    expected_lost: float      # points it would lose
-    honest_penalty: int       # gold paid to the merchant if the bag is honest
+    set_aside_declared: int  # cards of the declared good this merchant set aside this round
+    expected_fine: float  # gold a smuggling bag like this would pay if opened
+    expected_lost: float  # points it would lose
+    honest_penalty: int  # gold paid to the merchant if the bag is honest
 
 
 def smuggle_chance(v: SeatView, table: Table, m: int) -> BagGuess:
@@ -91,15 +92,25 @@ def smuggle_chance(v: SeatView, table: Table, m: int) -> BagGuess:
     # Hands carry over between rounds, so count one more hand's worth of cards looked at.
     held = v.hand_size(m) + v.bag_size(m) + sum(rec.set_aside) + v.rules.hand_size
     possible = at_least(pool, good, held - sum(rec.taken), size - taken)
-    possible *= 0.5 ** rec.set_aside[good]      # collectors keep what they declare
+    possible *= 0.5 ** rec.set_aside[good]  # collectors keep what they declare
     possible = max(possible, 0.02)
     # Merchants choose what they keep, so a count of random hands understates them: trust it halfway.
-    possible = possible ** 0.5
+    possible = possible**0.5
     smuggle = prior / (prior + (1 - prior) * possible)
     pen, val = mean_illegal(pool)
     extras = max(1, size // 2)
-    return BagGuess(smuggle, prior, q_star, possible, rec.honest, rec.smuggled, rec.set_aside[good],
-                    extras * pen, extras * val, size * GOODS[good].penalty)
+    return BagGuess(
+        smuggle,
+        prior,
+        q_star,
+        possible,
+        rec.honest,
+        rec.smuggled,
+        rec.set_aside[good],
+        extras * pen,
+        extras * val,
+        size * GOODS[good].penalty,
+    )
 
 
 def fraction_text(p: float) -> str:

@@ -5,6 +5,7 @@ records below are built from public events only: declarations, bags opened or
 passed (a passed bag shows its legal goods and how many cards went face down),
 threats and bribes, the Market's public cards.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -14,25 +15,27 @@ from sheriff import events as E
 from sheriff.cards import GOODS, ILLEGAL_GOODS, N_GOODS, deck_composition
 from sheriff.views import SeatView
 
-SMALL_BAG = 3          # bags of up to three cards count as small in a Sheriff's record
+SMALL_BAG = 3  # bags of up to three cards count as small in a Sheriff's record
 
 
 @dataclass
 class MerchantRecord:
     """A merchant's bags this game, as everybody saw them."""
-    honest: int = 0                 # bags shown to hold exactly what was declared
-    smuggled: int = 0               # bags shown to hold something else
-    set_aside: list[int] = field(default_factory=lambda: [0] * N_GOODS)   # this round, face up
-    taken: list[int] = field(default_factory=lambda: [0] * N_GOODS)       # this round, from a pile
+
+    honest: int = 0  # bags shown to hold exactly what was declared
+    smuggled: int = 0  # bags shown to hold something else
+    set_aside: list[int] = field(default_factory=lambda: [0] * N_GOODS)  # this round, face up
+    taken: list[int] = field(default_factory=lambda: [0] * N_GOODS)  # this round, from a pile
 
 
 @dataclass
 class SheriffRecord:
     """How a player behaved as Sheriff this game, bag by bag (small / big bags)."""
+
     faced: list[int] = field(default_factory=lambda: [0, 0])
-    challenged: list[int] = field(default_factory=lambda: [0, 0])   # threatened, asked or opened
+    challenged: list[int] = field(default_factory=lambda: [0, 0])  # threatened, asked or opened
     opened: list[int] = field(default_factory=lambda: [0, 0])
-    refusals: int = 0               # merchants who refused to pay him
+    refusals: int = 0  # merchants who refused to pay him
     opened_after_refusal: int = 0
 
 
@@ -40,7 +43,7 @@ class SheriffRecord:
 class Table:
     merchants: list[MerchantRecord]
     sheriffs: list[SheriffRecord]
-    pool: list[int]                 # cards of each good this seat cannot see (``unseen_pool``)
+    pool: list[int]  # cards of each good this seat cannot see (``unseen_pool``)
 
 
 def size_class(size: int) -> int:

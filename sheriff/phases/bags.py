@@ -1,12 +1,12 @@
 """Phases 2 and 3: loading bags (all at once) and declaring them (in turn)."""
+
 from __future__ import annotations
 
 from sheriff import actions as A
 from sheriff import events as E
 from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
 from sheriff.i18n import N_, _, ngettext
-from sheriff.phases.common import need_cards, need_group, need_phase, need_seat, refuse
-from sheriff.phases.common import Handlers
+from sheriff.phases.common import Handlers, need_cards, need_group, need_phase, need_seat, refuse
 from sheriff.state import DECLARE, INSPECT, LOAD, GameState
 
 
@@ -15,11 +15,18 @@ def check_load(s: GameState, a) -> None:
         need_phase(s, LOAD, N_("Loading a bag"))
     need_seat(s, a.player)
     if a.player in s.officials:
-        says = (_("{name} is a Deputy this round and carries no bag.") if s.deputies_mode
-                else _("{name} is the Sheriff this round and carries no bag."))
+        says = (
+            _("{name} is a Deputy this round and carries no bag.")
+            if s.deputies_mode
+            else _("{name} is the Sheriff this round and carries no bag.")
+        )
         raise refuse(s, "round.phases", says.format(name=s.names[a.player]))
     if s.bags[a.player] is not None:
-        raise refuse(s, "load.closed", _("{name} has already closed the bag; it cannot be repacked.").format(name=s.names[a.player]))
+        raise refuse(
+            s,
+            "load.closed",
+            _("{name} has already closed the bag; it cannot be repacked.").format(name=s.names[a.player]),
+        )
     need_group(s, a.cards, "load.from_hand")
     k = len(a.cards)
     if k < 1:
@@ -39,7 +46,7 @@ def apply_load(s: GameState, a) -> None:
     s.bags[p] = bag
     s.bag_size[p] = len(a.cards)
     s.events.append(E.Loaded(p, len(a.cards)))
-    if s.bags.count(None) == len(s.officials):      # every merchant's bag is closed
+    if s.bags.count(None) == len(s.officials):  # every merchant's bag is closed
         s.phase = DECLARE
         s.turn = 0
 
@@ -50,20 +57,32 @@ def check_declare(s: GameState, a) -> None:
     who = s.order[s.turn]
     if a.player != who:
         need_seat(s, a.player)
-        raise refuse(s, "turn.order", _("{name} declares next; {other} must wait.").format(name=s.names[who], other=s.names[a.player]))
+        raise refuse(
+            s,
+            "turn.order",
+            _("{name} declares next; {other} must wait.").format(name=s.names[who], other=s.names[a.player]),
+        )
     g = a.good
     if not (type(g) is int and 0 <= g < len(GOODS)):
         raise refuse(s, "declare.type", _("{good} is not a good.").format(good=repr(g)))
     if not IS_LEGAL[g]:
-        says = (_("{good} cannot be declared: Royal Goods are never declared, only Apples, Cheese, Bread or Chickens.")
-                if GOODS[g].is_royal else
-                _("{good} cannot be declared: contraband is never declared, only Apples, Cheese, Bread or Chickens."))
+        says = (
+            _("{good} cannot be declared: Royal Goods are never declared, only Apples, Cheese, Bread or Chickens.")
+            if GOODS[g].is_royal
+            else _("{good} cannot be declared: contraband is never declared, only Apples, Cheese, Bread or Chickens.")
+        )
         raise refuse(s, "declare.type", says.format(good=_(GOODS[g].name)))
     size = s.bag_size[a.player]
     if type(a.count) is not int or a.count != size:
-        raise refuse(s, "declare.count", ngettext("The bag holds {size} card, so the declaration must say {size}, not {count}.",
-                                                  "The bag holds {size} cards, so the declaration must say {size}, not {count}.",
-                                                  size).format(size=size, count=a.count))
+        raise refuse(
+            s,
+            "declare.count",
+            ngettext(
+                "The bag holds {size} card, so the declaration must say {size}, not {count}.",
+                "The bag holds {size} cards, so the declaration must say {size}, not {count}.",
+                size,
+            ).format(size=size, count=a.count),
+        )
 
 
 def apply_declare(s: GameState, a) -> None:

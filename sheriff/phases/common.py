@@ -3,6 +3,7 @@
 Refusals are worded when they are raised, in the language spoken then (``sheriff.i18n``):
 whole sentences with named placeholders, never glued from pieces.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -25,9 +26,13 @@ def refuse(s: GameState, rule_id: str, reason: str) -> IllegalAction:
 def need_phase(s: GameState, phase: str, doing: str) -> None:
     """``doing``: what was tried, as a noun phrase marked with ``N_`` ("Loading a bag")."""
     if s.phase != phase:
-        raise refuse(s, "round.phases",
-                     _("{doing} belongs to the {phase} phase, but the game is in the {now} phase.")
-                     .format(doing=_(doing), phase=phase_title(phase), now=phase_title(s.phase)))
+        raise refuse(
+            s,
+            "round.phases",
+            _("{doing} belongs to the {phase} phase, but the game is in the {now} phase.").format(
+                doing=_(doing), phase=phase_title(phase), now=phase_title(s.phase)
+            ),
+        )
 
 
 def need_cards(s: GameState, cards, where: list[int], rule_id: str, player: int, place: str = "hand") -> list[int]:
@@ -37,7 +42,7 @@ def need_cards(s: GameState, cards, where: list[int], rule_id: str, player: int,
     The refusal message is only formatted when refusing: legal moves stay cheap."""
     need_group(s, cards, rule_id)
     n = N_GOODS
-    for c in cards:                   # every card first, so the message names the odd one out
+    for c in cards:  # every card first, so the message names the odd one out
         if type(c) is not int or not 0 <= c < n:
             raise refuse(s, rule_id, not_a_card(c))
     counts = [0] * n
@@ -55,14 +60,18 @@ def _short(name: str, place: str, held: int, g: int, wanted: int) -> str:
     if place == "stand":
         if not held:
             return _("{name}'s stand has no {good}, not {wanted}.").format(name=name, good=good, wanted=wanted)
-        return ngettext("{name}'s stand has only {held} {good}, not {wanted}.",
-                        "{name}'s stand has only {held} {good}, not {wanted}.", held).format(
-            name=name, held=held, good=good, wanted=wanted)
+        return ngettext(
+            "{name}'s stand has only {held} {good}, not {wanted}.",
+            "{name}'s stand has only {held} {good}, not {wanted}.",
+            held,
+        ).format(name=name, held=held, good=good, wanted=wanted)
     if not held:
         return _("{name}'s hand has no {good}, not {wanted}.").format(name=name, good=good, wanted=wanted)
-    return ngettext("{name}'s hand has only {held} {good}, not {wanted}.",
-                    "{name}'s hand has only {held} {good}, not {wanted}.", held).format(
-        name=name, held=held, good=good, wanted=wanted)
+    return ngettext(
+        "{name}'s hand has only {held} {good}, not {wanted}.",
+        "{name}'s hand has only {held} {good}, not {wanted}.",
+        held,
+    ).format(name=name, held=held, good=good, wanted=wanted)
 
 
 def not_a_card(c: object) -> str:

@@ -24,6 +24,7 @@ Protocol (one bag at a time, rule inspect.one_at_a_time):
   * Booty (rule deputies.booty): either Deputy may state terms for the Booty's odd
     coin and odd card (AgreeBooty) at any time in the phase; equal terms bind.
 """
+
 from __future__ import annotations
 
 from operator import add, mul
@@ -40,7 +41,7 @@ from sheriff.state import BOOTY, INSPECT, INSPECTED, PASSED, GameState
 
 # nego = [merchant, standing offer (Bribe or None), made by, whose answer is due]
 M, OFFER, BY, DUE = 0, 1, 2, 3
-PROMISE_LIMIT = 200     # characters in a bribe's promise about later rounds (the save format's cap)
+PROMISE_LIMIT = 200  # characters in a bribe's promise about later rounds (the save format's cap)
 
 
 # -- who may act for a bag --------------------------------------------------------
@@ -103,10 +104,12 @@ def _bind(table: dict[int, tuple[int, ...]], bags, who: tuple[int, ...]) -> None
 def _need_no_debt(s: GameState) -> None:
     if s.debts:
         who = s.debts[0][0]
-        raise refuse(s, "debt.goods", _("{name} must first choose the stand goods that pay the debt.").format(name=s.names[who]))
+        raise refuse(
+            s, "debt.goods", _("{name} must first choose the stand goods that pay the debt.").format(name=s.names[who])
+        )
 
 
-def _need_open_bag(s: GameState, a, m) -> None:     # m: as given, not yet checked
+def _need_open_bag(s: GameState, a, m) -> None:  # m: as given, not yet checked
     if s.phase != INSPECT:
         need_phase(s, INSPECT, N_("That"))
     if type(m) is not int or not 0 <= m < s.n or type(a.player) is not int or not 0 <= a.player < s.n:
@@ -119,8 +122,11 @@ def _need_open_bag(s: GameState, a, m) -> None:     # m: as given, not yet check
     if m not in s.order:
         raise refuse(s, "inspect.who", _("{name} carries no bag this round.").format(name=s.names[m]))
     if s.handled[m] is not None:
-        says = (_("{name}'s bag has already been inspected; that choice is final.") if s.handled[m] == INSPECTED
-                else _("{name}'s bag has already been passed; that choice is final."))
+        says = (
+            _("{name}'s bag has already been inspected; that choice is final.")
+            if s.handled[m] == INSPECTED
+            else _("{name}'s bag has already been passed; that choice is final.")
+        )
         raise refuse(s, "inspect.final", says.format(name=s.names[m]))
 
 
@@ -128,7 +134,11 @@ def _need_decider(s: GameState, a, m: int) -> None:
     """``a.player`` must be the one who decides about ``m``'s bag right now."""
     if s.deputies_mode and m not in s.authority:
         if a.player in s.officials:
-            raise refuse(s, "deputies.stance", _("Both Deputies must first say whether they suspect {name}.").format(name=s.names[m]))
+            raise refuse(
+                s,
+                "deputies.stance",
+                _("Both Deputies must first say whether they suspect {name}.").format(name=s.names[m]),
+            )
     actor = actor_for(s, m)
     if a.player != actor:
         if actor is not None:
@@ -137,10 +147,17 @@ def _need_decider(s: GameState, a, m: int) -> None:
             says = _("The Deputies decide about {name}'s bag, not {other}.")
         else:
             says = _("The Sheriff decides about {name}'s bag, not {other}.")
-        raise refuse(s, "inspect.who", says.format(boss=s.names[actor] if actor is not None else "",
-                                                   name=s.names[m], other=s.names[a.player]))
+        raise refuse(
+            s,
+            "inspect.who",
+            says.format(boss=s.names[actor] if actor is not None else "", name=s.names[m], other=s.names[a.player]),
+        )
     if s.current not in (-1, m):
-        raise refuse(s, "inspect.one_at_a_time", _("{name}'s bag is still being dealt with; finish it first.").format(name=s.names[s.current]))
+        raise refuse(
+            s,
+            "inspect.one_at_a_time",
+            _("{name}'s bag is still being dealt with; finish it first.").format(name=s.names[s.current]),
+        )
     if s.nego is not None and s.nego[DUE] != a.player:
         raise refuse(s, "negotiation.turn", _("{name} has not answered yet.").format(name=s.names[s.nego[DUE]]))
 
@@ -150,7 +167,13 @@ def _need_due(s: GameState, a, m: int) -> list:
     if nego is None or nego[M] != m:
         raise refuse(s, "negotiation.turn", _("Nobody is negotiating over {name}'s bag.").format(name=s.names[m]))
     if nego[DUE] != a.player:
-        raise refuse(s, "negotiation.turn", _("It is {name}'s answer that is awaited, not {other}'s.").format(name=s.names[nego[DUE]], other=s.names[a.player]))
+        raise refuse(
+            s,
+            "negotiation.turn",
+            _("It is {name}'s answer that is awaited, not {other}'s.").format(
+                name=s.names[nego[DUE]], other=s.names[a.player]
+            ),
+        )
     return nego
 
 
@@ -162,19 +185,43 @@ def check_stance(s: GameState, a) -> None:
     if a.player not in s.officials:
         raise refuse(s, "deputies.stance", _("{name} is not a Deputy this round.").format(name=s.names[a.player]))
     if s.current not in (-1, a.merchant):
-        raise refuse(s, "inspect.one_at_a_time", _("{name}'s bag is still being dealt with; finish it first.").format(name=s.names[s.current]))
+        raise refuse(
+            s,
+            "inspect.one_at_a_time",
+            _("{name}'s bag is still being dealt with; finish it first.").format(name=s.names[s.current]),
+        )
     if type(a.inspect) is not bool:
-        raise refuse(s, "deputies.stance", _("A stance is yes or no (True or False), not {stance}.").format(stance=repr(a.inspect)))
+        raise refuse(
+            s,
+            "deputies.stance",
+            _("A stance is yes or no (True or False), not {stance}.").format(stance=repr(a.inspect)),
+        )
     st = s.stances.get(a.merchant)
     if st is not None and st[s.officials.index(a.player)] is not None:
-        raise refuse(s, "deputies.stance", _("{name} has already taken a stance on {merchant}.").format(name=s.names[a.player], merchant=s.names[a.merchant]))
+        raise refuse(
+            s,
+            "deputies.stance",
+            _("{name} has already taken a stance on {merchant}.").format(
+                name=s.names[a.player], merchant=s.names[a.merchant]
+            ),
+        )
     me = (a.player,)
     if not a.inspect and bound_to(s.must_inspect, a.merchant, me):
-        raise refuse(s, "deal.binding", _("{name} took a deal to open {merchant}'s bag and cannot say he would let it pass.")
-                     .format(name=s.names[a.player], merchant=s.names[a.merchant]))
+        raise refuse(
+            s,
+            "deal.binding",
+            _("{name} took a deal to open {merchant}'s bag and cannot say he would let it pass.").format(
+                name=s.names[a.player], merchant=s.names[a.merchant]
+            ),
+        )
     if a.inspect and bound_to(s.must_pass, a.merchant, me):
-        raise refuse(s, "deal.binding", _("{name} took a deal to let {merchant} through and cannot ask to inspect the bag.")
-                     .format(name=s.names[a.player], merchant=s.names[a.merchant]))
+        raise refuse(
+            s,
+            "deal.binding",
+            _("{name} took a deal to let {merchant} through and cannot ask to inspect the bag.").format(
+                name=s.names[a.player], merchant=s.names[a.merchant]
+            ),
+        )
 
 
 def apply_stance(s: GameState, a) -> None:
@@ -215,7 +262,11 @@ def _is_bribe(b) -> bool:
 
 def _check_bribe(s: GameState, m: int, b) -> None:
     if not _is_bribe(b):
-        raise refuse(s, "bribe.what", _("{offer} is not a bribe: an offer is gold, goods and terms (a Bribe).").format(offer=repr(b)))
+        raise refuse(
+            s,
+            "bribe.what",
+            _("{offer} is not a bribe: an offer is gold, goods and terms (a Bribe).").format(offer=repr(b)),
+        )
     for group in (b.stand, b.bag, b.inspect, b.let_pass):
         need_group(s, group, "bribe.what", "cards or players")
     if b.is_empty():
@@ -223,27 +274,51 @@ def _check_bribe(s: GameState, m: int, b) -> None:
     if type(b.gold) is not int or b.gold < 0:
         raise refuse(s, "bribe.gold", _("Gold in a bribe must be a whole number, zero or more."))
     if b.gold > s.gold[m]:
-        raise refuse(s, "bribe.gold", ngettext("{name} holds {gold} gold and cannot promise {offered}.",
-                                                 "{name} holds {gold} gold and cannot promise {offered}.", s.gold[m])
-                     .format(name=s.names[m], gold=s.gold[m], offered=b.gold))
+        raise refuse(
+            s,
+            "bribe.gold",
+            ngettext(
+                "{name} holds {gold} gold and cannot promise {offered}.",
+                "{name} holds {gold} gold and cannot promise {offered}.",
+                s.gold[m],
+            ).format(name=s.names[m], gold=s.gold[m], offered=b.gold),
+        )
     if type(b.promise) is not str or len(b.promise) > PROMISE_LIMIT:
-        raise refuse(s, "deal.binding", _("A promise about later rounds is a short sentence (at most {limit} characters).").format(limit=PROMISE_LIMIT))
-    if b.stand != ():                  # most bribes are gold only: skip the card checks
+        raise refuse(
+            s,
+            "deal.binding",
+            _("A promise about later rounds is a short sentence (at most {limit} characters).").format(
+                limit=PROMISE_LIMIT
+            ),
+        )
+    if b.stand != ():  # most bribes are gold only: skip the card checks
         _check_bribe_stand(s, m, b.stand)
     for c in b.bag:
         if not (type(c) is int and 0 <= c < N_GOODS):
             raise refuse(s, "bribe.what", not_a_card(c))
     if len(b.bag) > s.bag_size[m]:
-        raise refuse(s, "bribe.what", ngettext("{name}'s bag holds {size} cards, so it cannot pay {paid}.",
-                                                "{name}'s bag holds {size} cards, so it cannot pay {paid}.", s.bag_size[m])
-                     .format(name=s.names[m], size=s.bag_size[m], paid=len(b.bag)))
+        raise refuse(
+            s,
+            "bribe.what",
+            ngettext(
+                "{name}'s bag holds {size} cards, so it cannot pay {paid}.",
+                "{name}'s bag holds {size} cards, so it cannot pay {paid}.",
+                s.bag_size[m],
+            ).format(name=s.names[m], size=s.bag_size[m], paid=len(b.bag)),
+        )
     if b.inspect != () or b.let_pass != ():
         _check_bribe_terms(s, m, b)
 
 
 def _check_bribe_stand(s: GameState, m: int, stand) -> None:
-    if len(stand) > MAX_DECK:     # face-down goods that are not there are void, but not without end
-        raise refuse(s, "bribe.what", _("The whole game has {total} goods cards; {count} cannot be promised.").format(total=MAX_DECK, count=len(stand)))
+    if len(stand) > MAX_DECK:  # face-down goods that are not there are void, but not without end
+        raise refuse(
+            s,
+            "bribe.what",
+            _("The whole game has {total} goods cards; {count} cannot be promised.").format(
+                total=MAX_DECK, count=len(stand)
+            ),
+        )
     public = [0] * N_GOODS
     for c in stand:
         if not (type(c) is int and 0 <= c < N_GOODS):
@@ -252,10 +327,15 @@ def _check_bribe_stand(s: GameState, m: int, stand) -> None:
             public[c] += 1
     for g in LEGAL_GOODS:
         if public[g] > s.stands[m][g]:
-            raise refuse(s, "bribe.stand", ngettext("Everyone can see {name}'s stand holds {held} {good}, not {promised}.",
-                                                 "Everyone can see {name}'s stand holds {held} {good}, not {promised}.",
-                                                 s.stands[m][g]).format(name=s.names[m], held=s.stands[m][g],
-                                                                        good=_(GOODS[g].name), promised=public[g]))
+            raise refuse(
+                s,
+                "bribe.stand",
+                ngettext(
+                    "Everyone can see {name}'s stand holds {held} {good}, not {promised}.",
+                    "Everyone can see {name}'s stand holds {held} {good}, not {promised}.",
+                    s.stands[m][g],
+                ).format(name=s.names[m], held=s.stands[m][g], good=_(GOODS[g].name), promised=public[g]),
+            )
 
 
 def _check_bribe_terms(s: GameState, m: int, b) -> None:
@@ -263,19 +343,31 @@ def _check_bribe_terms(s: GameState, m: int, b) -> None:
     for group, opens in ((b.inspect, True), (b.let_pass, False)):
         for p in group:
             if not (type(p) is int and p in s.order) or p == m:
-                raise refuse(s, "bribe.terms", _("The deal can only open another merchant's bag this round.") if opens
-                             else _("The deal can only let through another merchant's bag this round."))
+                raise refuse(
+                    s,
+                    "bribe.terms",
+                    _("The deal can only open another merchant's bag this round.")
+                    if opens
+                    else _("The deal can only let through another merchant's bag this round."),
+                )
             if s.handled[p] is not None:
-                says = (_("{name}'s bag has already been inspected.") if s.handled[p] == INSPECTED
-                        else _("{name}'s bag has already been passed."))
+                says = (
+                    _("{name}'s bag has already been inspected.")
+                    if s.handled[p] == INSPECTED
+                    else _("{name}'s bag has already been passed.")
+                )
                 raise refuse(s, "bribe.terms", says.format(name=s.names[p]))
     if len(set(b.inspect)) != len(b.inspect) or len(set(b.let_pass)) != len(b.let_pass):
         raise refuse(s, "bribe.terms", _("Each bag is named once in a deal's conditions."))
     both = set(b.inspect) & set(b.let_pass)
     if both:
-        raise refuse(s, "bribe.terms", _("A bag cannot be both opened and let through ({name}).").format(name=s.names[min(both)]))
+        raise refuse(
+            s, "bribe.terms", _("A bag cannot be both opened and let through ({name}).").format(name=s.names[min(both)])
+        )
     who = deciders(s, m)
-    if any(bound_to(s.must_pass, p, who) for p in b.inspect) or any(bound_to(s.must_inspect, p, who) for p in b.let_pass):
+    if any(bound_to(s.must_pass, p, who) for p in b.inspect) or any(
+        bound_to(s.must_inspect, p, who) for p in b.let_pass
+    ):
         raise refuse(s, "deal.binding", _("That contradicts a deal already struck this round."))
 
 
@@ -284,10 +376,14 @@ def check_offer(s: GameState, a) -> None:
     _need_open_bag(s, a, m)
     if a.player == m:
         nego = s.nego
-        if nego is None:                 # an unprompted offer opens the talk about this bag
+        if nego is None:  # an unprompted offer opens the talk about this bag
             _need_free_table(s, m)
         elif nego[M] != m:
-            raise refuse(s, "inspect.one_at_a_time", _("{name}'s bag is being negotiated; wait until it is settled.").format(name=s.names[nego[M]]))
+            raise refuse(
+                s,
+                "inspect.one_at_a_time",
+                _("{name}'s bag is being negotiated; wait until it is settled.").format(name=s.names[nego[M]]),
+            )
         else:
             _need_due(s, a, m)
     else:
@@ -299,9 +395,17 @@ def check_offer(s: GameState, a) -> None:
 def _need_free_table(s: GameState, m: int) -> None:
     """A merchant may offer before being asked, once nobody else's bag is on the table."""
     if s.current not in (-1, m):
-        raise refuse(s, "inspect.one_at_a_time", _("{name}'s bag is being dealt with; wait until it is settled.").format(name=s.names[s.current]))
+        raise refuse(
+            s,
+            "inspect.one_at_a_time",
+            _("{name}'s bag is being dealt with; wait until it is settled.").format(name=s.names[s.current]),
+        )
     if actor_for(s, m) is None:
-        raise refuse(s, "negotiation.turn", _("Both Deputies must first say whether they suspect {name}; then offer.").format(name=s.names[m]))
+        raise refuse(
+            s,
+            "negotiation.turn",
+            _("Both Deputies must first say whether they suspect {name}; then offer.").format(name=s.names[m]),
+        )
     _need_not_bound_to_open(s, m)
 
 
@@ -316,7 +420,8 @@ def _bound_to_open(s: GameState, m: int) -> str:
     if actor is None:
         return _("A deal already binds the Deputies to open {name}'s bag, whatever is offered.").format(name=s.names[m])
     return _("A deal already binds {boss} to open {name}'s bag, whatever is offered.").format(
-        boss=s.names[actor], name=s.names[m])
+        boss=s.names[actor], name=s.names[m]
+    )
 
 
 def _struck_to_open(s: GameState, m: int) -> str:
@@ -351,7 +456,7 @@ def check_accept(s: GameState, a) -> None:
 def apply_accept(s: GameState, a) -> None:
     m = a.merchant
     nego = s.nego
-    assert nego is not None          # check_accept found an offer
+    assert nego is not None  # check_accept found an offer
     bribe = nego[OFFER]
     s.events.append(E.Deal(a.player, m, bribe))
     pass_bag(s, m, bribe)
@@ -361,7 +466,9 @@ def check_decline(s: GameState, a) -> None:
     m = a.merchant
     _need_open_bag(s, a, m)
     if a.player != m:
-        raise refuse(s, "negotiation.turn", _("Only the bag's owner can refuse to pay; the Sheriff answers by deciding."))
+        raise refuse(
+            s, "negotiation.turn", _("Only the bag's owner can refuse to pay; the Sheriff answers by deciding.")
+        )
     _need_due(s, a, m)
 
 
@@ -377,16 +484,24 @@ def check_inspect(s: GameState, a) -> None:
     _need_open_bag(s, a, m)
     _need_decider(s, a, m)
     if bound_to(s.must_pass, m, deciders(s, m)):
-        raise refuse(s, "deal.binding", _("A deal struck this round promised to let {name} through.").format(name=s.names[m]))
+        raise refuse(
+            s, "deal.binding", _("A deal struck this round promised to let {name} through.").format(name=s.names[m])
+        )
     if not (type(a.pile) is int and 0 <= a.pile < len(s.discards)):
         raise refuse(s, "inspect.confiscate_pile", _("There is no discard pile {pile}.").format(pile=repr(a.pile)))
     order = a.order
     if order != ():
         need_group(s, order, "inspect.confiscate_order")
         if len(order) > s.bag_size[m]:
-            raise refuse(s, "inspect.confiscate_order", ngettext("{name}'s bag holds {size} cards; an order for {count} cannot be followed.",
-                                  "{name}'s bag holds {size} cards; an order for {count} cannot be followed.", s.bag_size[m])
-                         .format(name=s.names[m], size=s.bag_size[m], count=len(order)))
+            raise refuse(
+                s,
+                "inspect.confiscate_order",
+                ngettext(
+                    "{name}'s bag holds {size} cards; an order for {count} cannot be followed.",
+                    "{name}'s bag holds {size} cards; an order for {count} cannot be followed.",
+                    s.bag_size[m],
+                ).format(name=s.names[m], size=s.bag_size[m], count=len(order)),
+            )
         for c in order:
             if not (type(c) is int and 0 <= c < N_GOODS):
                 raise refuse(s, "inspect.confiscate_order", not_a_card(c))
@@ -444,14 +559,25 @@ def check_pay_debt(s: GameState, a) -> None:
     need_seat(s, p)
     if not s.debts or s.debts[0][0] != p:
         if s.debts:
-            raise refuse(s, "debt.goods", _("It is {name} who must choose goods to pay a debt.").format(name=s.names[s.debts[0][0]]))
+            raise refuse(
+                s,
+                "debt.goods",
+                _("It is {name} who must choose goods to pay a debt.").format(name=s.names[s.debts[0][0]]),
+            )
         raise refuse(s, "debt.goods", _("{name} owes nothing that waits to be paid in goods.").format(name=s.names[p]))
     stand = s.stands[p]
     counts = need_cards(s, a.goods, stand, "debt.goods", p, "stand")
     fault = goods_fault(stand, s.debts[0][2], counts)
     if fault:
-        raise refuse(s, "debt.goods", ngettext("{name} owes {gold} gold more, and {fault}.", "{name} owes {gold} gold more, and {fault}.",
-                                               s.debts[0][2]).format(name=s.names[p], gold=s.debts[0][2], fault=fault))
+        raise refuse(
+            s,
+            "debt.goods",
+            ngettext(
+                "{name} owes {gold} gold more, and {fault}.",
+                "{name} owes {gold} gold more, and {fault}.",
+                s.debts[0][2],
+            ).format(name=s.names[p], gold=s.debts[0][2], fault=fault),
+        )
 
 
 def apply_pay_debt(s: GameState, a) -> None:
@@ -472,7 +598,11 @@ def check_agree_booty(s: GameState, a) -> None:
         raise refuse(s, "deputies.booty", _("{name} is not a Deputy this round.").format(name=s.names[a.player]))
     for p in (a.coin_to, a.card_to):
         if not (type(p) is int and p in s.officials):
-            raise refuse(s, "deputies.booty", _("The Booty's leftovers can only go to one of the two Deputies, not {player}.").format(player=repr(p)))
+            raise refuse(
+                s,
+                "deputies.booty",
+                _("The Booty's leftovers can only go to one of the two Deputies, not {player}.").format(player=repr(p)),
+            )
 
 
 def apply_agree_booty(s: GameState, a) -> None:
@@ -491,22 +621,36 @@ def check_claim(s: GameState, a) -> None:
     need_seat(s, a.player)
     _need_no_debt(s)
     if not s.claim_queue or s.claim_queue[0] != a.player:
-        raise refuse(s, "black_market.claim", _("A Black Market claim is made right after your own bag is handed back unopened."))
+        raise refuse(
+            s, "black_market.claim", _("A Black Market claim is made right after your own bag is handed back unopened.")
+        )
     g = a.good
     if type(g) is not int or g not in s.bm_piles:
-        raise refuse(s, "black_market.claim", _("The Black Market has no pile for {good}.").format(
-            good=_(GOODS[g].name) if type(g) is int and 0 <= g < N_GOODS else repr(g)))
+        raise refuse(
+            s,
+            "black_market.claim",
+            _("The Black Market has no pile for {good}.").format(
+                good=_(GOODS[g].name) if type(g) is int and 0 <= g < N_GOODS else repr(g)
+            ),
+        )
     if not s.bm_piles[g]:
-        raise refuse(s, "black_market.claim", _("Both {good} Black Market cards are gone.").format(good=_(GOODS[g].name)))
+        raise refuse(
+            s, "black_market.claim", _("Both {good} Black Market cards are gone.").format(good=_(GOODS[g].name))
+        )
     if s.stands[a.player][g] < 3:
-        raise refuse(s, "black_market.claim", _("Three {good} are needed; {name} has {held}.").format(
-            good=_(GOODS[g].name), name=s.names[a.player], held=s.stands[a.player][g]))
+        raise refuse(
+            s,
+            "black_market.claim",
+            _("Three {good} are needed; {name} has {held}.").format(
+                good=_(GOODS[g].name), name=s.names[a.player], held=s.stands[a.player][g]
+            ),
+        )
 
 
 def apply_claim(s: GameState, a) -> None:
     p, g = a.player, a.good
     s.stands[p][g] -= 3
-    s.box[g] += 3               # removed from the game
+    s.box[g] += 3  # removed from the game
     value = s.bm_piles[g].pop()
     s.bm_cards[p].append((g, value))
     s.bm_claimed.add(p)
@@ -536,14 +680,14 @@ def _close(s: GameState, m: int, how: str) -> None:
 
 
 def _maybe_end(s: GameState) -> None:
-    if not s.claim_queue and not s.debts and s.handled.count(None) == len(s.officials):   # every bag dealt with
+    if not s.claim_queue and not s.debts and s.handled.count(None) == len(s.officials):  # every bag dealt with
         end_inspection(s)
 
 
 def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
     """Rule inspect.pass (and deal.void_goods for a bribe's missing goods)."""
     bag = s.bags[m]
-    assert bag is not None           # an open bag: checked before any outcome
+    assert bag is not None  # an open bag: checked before any outcome
     if bribe is not None:
         payee = payee_for(s, m)
         if bribe.gold:
@@ -565,7 +709,7 @@ def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
             s.events.append(E.Void(m, tuple(void)))
     s.stands[m] = list(map(add, s.stands[m], bag))
     legal, face_down = _face_up(bag)
-    s.events.append(E.Passed(m, legal, face_down, tuple(bag)))   # the bag: private to m
+    s.events.append(E.Passed(m, legal, face_down, tuple(bag)))  # the bag: private to m
     _close(s, m, PASSED)
     if s.bm_on and claimable(s, m):
         s.claim_queue.append(m)
@@ -577,7 +721,7 @@ def _face_up(bag: list[int]) -> tuple[tuple[int, ...], int]:
     """A bag handed back: its legal goods by kind (they go face up) and how many other cards (face down)."""
     legal = [0] * N_GOODS
     shown = 0
-    for g in LEGAL_GOODS:         # four kinds: cheaper than a pass over every good
+    for g in LEGAL_GOODS:  # four kinds: cheaper than a pass over every good
         legal[g] = bag[g]
         shown += bag[g]
     return tuple(legal), sum(bag) - shown
@@ -587,7 +731,7 @@ def open_bag(s: GameState, m: int, pile: int, order: tuple[int, ...] = ()) -> No
     """Rules inspect.honest and inspect.liar (and inspect.confiscate_order: ``order``, see ``Inspect``)."""
     bag = s.bags[m]
     declared = s.declared[m]
-    assert bag is not None and declared is not None      # an open, declared bag
+    assert bag is not None and declared is not None  # an open, declared bag
     good, count = declared
     stand = s.stands[m]
     if bag[good] == count:
@@ -596,7 +740,7 @@ def open_bag(s: GameState, m: int, pile: int, order: tuple[int, ...] = ()) -> No
         s.events.append(E.Opened(m, True, tuple(bag), owed))
         stand[good] += count
         if len(auth) == 2:
-            half = owed // 2      # always whole: an honest bag holds only legal goods (penalty 2)
+            half = owed // 2  # always whole: an honest bag holds only legal goods (penalty 2)
             pay(s, auth[0], m, owed - half, "penalty for opening an honest bag (half)")
             pay(s, auth[1], m, half, "penalty for opening an honest bag (half)")
         else:
@@ -614,7 +758,7 @@ def open_bag(s: GameState, m: int, pile: int, order: tuple[int, ...] = ()) -> No
             if left[g]:
                 left[g] -= 1
                 planned.append(g)
-        for g, k in enumerate(left):       # what the plan does not reach lies beneath, in catalog order
+        for g, k in enumerate(left):  # what the plan does not reach lies beneath, in catalog order
             if k:
                 dest += [g] * k
         dest += planned

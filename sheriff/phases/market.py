@@ -1,4 +1,5 @@
 """Phase 1, Market: set cards aside and draw back up (rules market.*)."""
+
 from __future__ import annotations
 
 from sheriff import actions as A
@@ -12,10 +13,20 @@ from sheriff.state import LOAD, MARKET, MARKET_START, GameState
 def check_choose_start(s: GameState, a) -> None:
     need_phase(s, MARKET_START, N_("Choosing who starts the Market"))
     if a.player != s.officials[0]:
-        raise refuse(s, "market.start", _("{sheriff} is the Sheriff and picks who starts the Market.").format(sheriff=s.names[s.officials[0]]))
+        raise refuse(
+            s,
+            "market.start",
+            _("{sheriff} is the Sheriff and picks who starts the Market.").format(sheriff=s.names[s.officials[0]]),
+        )
     need_seat(s, a.start)
     if a.start not in s.order:
-        raise refuse(s, "market.start", _("The first Market turn must go to a merchant, and {name} is not one this round.").format(name=_name(s, a.start)))
+        raise refuse(
+            s,
+            "market.start",
+            _("The first Market turn must go to a merchant, and {name} is not one this round.").format(
+                name=_name(s, a.start)
+            ),
+        )
 
 
 def apply_choose_start(s: GameState, a) -> None:
@@ -37,36 +48,69 @@ def check_market(s: GameState, a) -> None:
     if a.player != who:
         need_seat(s, a.player)
         if a.player in s.officials:
-            says = (_("{name} is a Deputy and sits out the Market.") if s.deputies_mode
-                    else _("{name} is the Sheriff and sits out the Market."))
+            says = (
+                _("{name} is a Deputy and sits out the Market.")
+                if s.deputies_mode
+                else _("{name} is the Sheriff and sits out the Market.")
+            )
             raise refuse(s, "round.phases", says.format(name=s.names[a.player]))
-        raise refuse(s, "turn.order", _("It is {name}'s Market turn, not {other}'s.").format(name=s.names[who], other=s.names[a.player]))
+        raise refuse(
+            s,
+            "turn.order",
+            _("It is {name}'s Market turn, not {other}'s.").format(name=s.names[who], other=s.names[a.player]),
+        )
     need_group(s, a.discard, "market.set_aside")
     if len(a.discard) > 5:
-        raise refuse(s, "market.set_aside", _("At most five cards may be set aside; {chosen} were chosen.").format(chosen=len(a.discard)))
+        raise refuse(
+            s,
+            "market.set_aside",
+            _("At most five cards may be set aside; {chosen} were chosen.").format(chosen=len(a.discard)),
+        )
     need_cards(s, a.discard, s.hands[a.player], "market.set_aside", a.player)
     need_group(s, a.from_piles, "market.draw_1e" if s.edition1 else "market.draw_2e", "discard piles")
     if not s.edition1:
         if a.from_piles:
-            raise refuse(s, "market.draw_2e", _("In the 2nd edition every card is drawn from the deck; the discard pile is not for drawing."))
+            raise refuse(
+                s,
+                "market.draw_2e",
+                _("In the 2nd edition every card is drawn from the deck; the discard pile is not for drawing."),
+            )
         if type(a.pile) is not int or a.pile != 0:
-            raise refuse(s, "market.draw_2e", _("The 2nd edition has one discard pile (pile 0), not pile {pile}.").format(pile=repr(a.pile)))
+            raise refuse(
+                s,
+                "market.draw_2e",
+                _("The 2nd edition has one discard pile (pile 0), not pile {pile}.").format(pile=repr(a.pile)),
+            )
         return
     if type(a.pile) is not int or a.pile not in (0, 1):
         raise refuse(s, "market.draw_1e", _("Set-aside cards go onto discard pile 0 or discard pile 1."))
     if any(type(x) is not int or x not in (0, 1) for x in a.from_piles):
-        raise refuse(s, "market.draw_1e", _("Cards can be taken only from discard pile 0 or 1 (and then from the draw pile)."))
+        raise refuse(
+            s, "market.draw_1e", _("Cards can be taken only from discard pile 0 or 1 (and then from the draw pile).")
+        )
     wanted = s.hand_size - (hand_count(s, a.player) - len(a.discard))
     if len(a.from_piles) > wanted:
-        raise refuse(s, "market.draw_1e", ngettext("Only {wanted} card(s) are drawn back, but {taken} were taken from discard piles.",
-                                                "Only {wanted} card(s) are drawn back, but {taken} were taken from discard piles.",
-                                                max(wanted, 0)).format(wanted=max(wanted, 0), taken=len(a.from_piles)))
+        raise refuse(
+            s,
+            "market.draw_1e",
+            ngettext(
+                "Only {wanted} card(s) are drawn back, but {taken} were taken from discard piles.",
+                "Only {wanted} card(s) are drawn back, but {taken} were taken from discard piles.",
+                max(wanted, 0),
+            ).format(wanted=max(wanted, 0), taken=len(a.from_piles)),
+        )
     for k in (0, 1):
         took = a.from_piles.count(k)
         if took > len(s.discards[k]):
-            raise refuse(s, "market.draw_1e", ngettext("Discard pile {pile} holds {held} card(s); {took} cannot be taken from it.",
-                                                    "Discard pile {pile} holds {held} card(s); {took} cannot be taken from it.",
-                                                    len(s.discards[k])).format(pile=k, held=len(s.discards[k]), took=took))
+            raise refuse(
+                s,
+                "market.draw_1e",
+                ngettext(
+                    "Discard pile {pile} holds {held} card(s); {took} cannot be taken from it.",
+                    "Discard pile {pile} holds {held} card(s); {took} cannot be taken from it.",
+                    len(s.discards[k]),
+                ).format(pile=k, held=len(s.discards[k]), took=took),
+            )
 
 
 def apply_market(s: GameState, a) -> None:
@@ -86,7 +130,7 @@ def apply_market(s: GameState, a) -> None:
     else:
         s.set_aside.extend(a.discard)
     s.events.append(E.MarketTurn(p, tuple(a.discard), tuple(taken), len(drawn), a.pile))
-    s.events.append(E.Drew(p, len(drawn), tuple(drawn)))       # private to p
+    s.events.append(E.Drew(p, len(drawn), tuple(drawn)))  # private to p
     s.turn += 1
     if s.turn == len(s.market_order):
         if not s.edition1:

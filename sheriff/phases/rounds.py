@@ -1,4 +1,5 @@
 """Round bookkeeping: drawing and reshuffling, starting and ending rounds, game end."""
+
 from __future__ import annotations
 
 from sheriff import events as E
@@ -25,18 +26,18 @@ def draw(s: GameState, p: int, k: int) -> list[int]:
     """Draw up to ``k`` cards from the draw pile into ``p``'s hand, reshuffling if it runs out."""
     hand = s.hands[p]
     deck = s.deck
-    if len(deck) >= k:                 # the usual case: take the top k in one slice
+    if len(deck) >= k:  # the usual case: take the top k in one slice
         got = deck[-k:] if k else []
-        del deck[len(deck) - k:]
+        del deck[len(deck) - k :]
     else:
         got = deck[::-1]
         deck.clear()
         reshuffle(s)
         deck = s.deck
-        more = min(k - len(got), len(deck))   # with nothing left anywhere, the hand stays short
+        more = min(k - len(got), len(deck))  # with nothing left anywhere, the hand stays short
         if more:
-            got += deck[len(deck) - more:]
-            del deck[len(deck) - more:]
+            got += deck[len(deck) - more :]
+            del deck[len(deck) - more :]
     for c in got:
         hand[c] += 1
     return got
@@ -93,7 +94,7 @@ def split_booty(s: GameState) -> None:
     for g in range(N_GOODS):
         s.stands[a][g] += shares[0][g]
         s.stands[b][g] += shares[1][g]
-    left = cards[pairs * 2:]
+    left = cards[pairs * 2 :]
     left_to = agreed[1] if agreed is not None and left else -1
     if left_to >= 0:
         for g in left:
@@ -126,6 +127,7 @@ def end_round(s: GameState) -> None:
 def finish(s: GameState) -> None:
     """Rule game.over: hands are discarded unscored; the stands are counted."""
     from sheriff.scoring import score_state
+
     pile = s.discards[0]
     for p in range(s.n):
         for g, k in enumerate(s.hands[p]):
@@ -137,5 +139,14 @@ def finish(s: GameState) -> None:
     s.events.append(E.GameOver(tuple(s.winners)))
 
 
-__all__ = ["draw", "reshuffle", "start_round", "end_round", "end_inspection", "finish", "hand_count",
-           "DECLARE", "INSPECT"]
+__all__ = [
+    "draw",
+    "reshuffle",
+    "start_round",
+    "end_round",
+    "end_inspection",
+    "finish",
+    "hand_count",
+    "DECLARE",
+    "INSPECT",
+]

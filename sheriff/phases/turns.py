@@ -1,4 +1,5 @@
 """Whose move it is: one function, read by the engine, the views and the bots."""
+
 from __future__ import annotations
 
 from sheriff.phases import inspection

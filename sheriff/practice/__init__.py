@@ -16,18 +16,39 @@ A question has answer ``fields``: a choice (a dropdown's options) or a whole num
 ``check`` compares the learner's answers with the engine's and says, field by field,
 what was right.  Pure functions, no widgets: ``sheriff.widgets.practice`` shows them.
 """
+
 from __future__ import annotations
 
 from sheriff.practice.inspection import q_deal, q_deputies, q_haggle, q_inspect, q_pass
 from sheriff.practice.merchant_turn import q_declare, q_load, q_market
-from sheriff.practice.question import ALLOWED, MERCHANT_PAYS, NOBODY, SHERIFF_PAYS, Feedback, Field, Question, Scene, check
+from sheriff.practice.question import (
+    ALLOWED,
+    MERCHANT_PAYS,
+    NOBODY,
+    SHERIFF_PAYS,
+    Feedback,
+    Field,
+    Question,
+    Scene,
+    check,
+)
 from sheriff.practice.scoring import q_blackmarket, q_debt, q_endround, q_kingqueen, q_total
 from sheriff.practice.tables import table_game
 
 KINDS = {
-    "market": q_market, "load": q_load, "declare": q_declare, "inspect": q_inspect, "pass": q_pass,
-    "deal": q_deal, "haggle": q_haggle, "debt": q_debt, "endround": q_endround, "kingqueen": q_kingqueen,
-    "total": q_total, "deputies": q_deputies, "blackmarket": q_blackmarket,
+    "market": q_market,
+    "load": q_load,
+    "declare": q_declare,
+    "inspect": q_inspect,
+    "pass": q_pass,
+    "deal": q_deal,
+    "haggle": q_haggle,
+    "debt": q_debt,
+    "endround": q_endround,
+    "kingqueen": q_kingqueen,
+    "total": q_total,
+    "deputies": q_deputies,
+    "blackmarket": q_blackmarket,
 }
 
 
@@ -38,5 +59,17 @@ def generate(kind: str, seed: int, edition: str | None = None) -> Question:
     return KINDS[kind](seed, edition)
 
 
-__all__ = ["Field", "Scene", "Question", "Feedback", "KINDS", "generate", "check", "table_game",
-           "ALLOWED", "MERCHANT_PAYS", "NOBODY", "SHERIFF_PAYS"]
+__all__ = [
+    "Field",
+    "Scene",
+    "Question",
+    "Feedback",
+    "KINDS",
+    "generate",
+    "check",
+    "table_game",
+    "ALLOWED",
+    "MERCHANT_PAYS",
+    "NOBODY",
+    "SHERIFF_PAYS",
+]

@@ -1,4 +1,5 @@
 """Questions on a merchant's own turn: the Market, loading the bag, declaring it."""
+
 from __future__ import annotations
 
 import random
@@ -9,15 +10,23 @@ from sheriff.cards import CONTRABAND_GOODS, LEGAL_GOODS, ROYAL_GOODS, counts_to_
 from sheriff.engine import Game
 from sheriff.i18n import N_, _, ngettext, npgettext
 from sheriff.practice.question import ALLOWED, REFUSED, Field, Question, Scene
-from sheriff.practice.tables import (declared_text, pick_edition, play_narrated, random_bag, seat_names, seat_to_act,
-                                    table_game)
+from sheriff.practice.tables import (
+    declared_text,
+    pick_edition,
+    play_narrated,
+    random_bag,
+    seat_names,
+    seat_to_act,
+    table_game,
+)
 from sheriff.rules import Rules
 from sheriff.wording import goods_kind
 
-
-_WHERE = (N_("On top of a discard pile the merchant chooses, straight away"),
-          N_("Face up beside the deck; when every merchant has gone, they become the discard pile"),
-          N_("Shuffled back into the draw pile"))
+_WHERE = (
+    N_("On top of a discard pile the merchant chooses, straight away"),
+    N_("Face up beside the deck; when every merchant has gone, they become the discard pile"),
+    N_("Shuffled back into the draw pile"),
+)
 _MARKET_OPTIONS = (ALLOWED, REFUSED)
 
 
@@ -43,35 +52,53 @@ def q_market(seed: int, edition: str | None = None) -> Question:
         pile = 0
     action = A.Market(m, discard, from_piles, pile)
     name = s.names[m]
-    scene = [Scene(_("{player}'s hand").format(player=name), tuple(s.hands[m])),
-             Scene(_("Set aside"), tuple(list_to_counts(discard)))]
+    scene = [
+        Scene(_("{player}'s hand").format(player=name), tuple(s.hands[m])),
+        Scene(_("Set aside"), tuple(list_to_counts(discard))),
+    ]
     if ed == "1E":
-        scene += [Scene(_("Left discard pile (top card on the right)"), tuple(list_to_counts(s.discards[0])),
-                        cards=tuple(s.discards[0])),
-                  Scene(_("Right discard pile (top card on the right)"), tuple(list_to_counts(s.discards[1])),
-                        cards=tuple(s.discards[1]))]
+        scene += [
+            Scene(
+                _("Left discard pile (top card on the right)"),
+                tuple(list_to_counts(s.discards[0])),
+                cards=tuple(s.discards[0]),
+            ),
+            Scene(
+                _("Right discard pile (top card on the right)"),
+                tuple(list_to_counts(s.discards[1])),
+                cards=tuple(s.discards[1]),
+            ),
+        ]
         t0, t1 = from_piles.count(0), from_piles.count(1)
         # said as a player would: no "takes 0 cards from ..."
         left, right = (npgettext("cards taken", "{n} card", "{n} cards", t).format(n=t) for t in (t0, t1))
         if t0 and t1:
-            asks = _("takes {left} from the top of the left discard pile and {right} from the top of the right "
-                     "discard pile").format(left=left, right=right)
+            asks = _(
+                "takes {left} from the top of the left discard pile and {right} from the top of the right discard pile"
+            ).format(left=left, right=right)
         elif t0:
             asks = _("takes {left} from the top of the left discard pile").format(left=left)
         elif t1:
             asks = _("takes {right} from the top of the right discard pile").format(right=right)
         else:
             asks = _("takes nothing from the discard piles")
-        what = ngettext("{player} sets aside {n} card, {takes}, then fills up from the draw pile.",
-                        "{player} sets aside {n} cards, {takes}, then fills up from the draw pile.", k).format(
-            player=name, n=k, takes=asks)
+        what = ngettext(
+            "{player} sets aside {n} card, {takes}, then fills up from the draw pile.",
+            "{player} sets aside {n} cards, {takes}, then fills up from the draw pile.",
+            k,
+        ).format(player=name, n=k, takes=asks)
     elif from_piles:
-        what = ngettext("{player} sets aside {n} card and wants to take the top card of the discard pile.",
-                        "{player} sets aside {n} cards and wants to take the top card of the discard pile.",
-                        k).format(player=name, n=k)
+        what = ngettext(
+            "{player} sets aside {n} card and wants to take the top card of the discard pile.",
+            "{player} sets aside {n} cards and wants to take the top card of the discard pile.",
+            k,
+        ).format(player=name, n=k)
     else:
-        what = ngettext("{player} sets aside {n} card and draws back up to six cards.",
-                        "{player} sets aside {n} cards and draws back up to six cards.", k).format(player=name, n=k)
+        what = ngettext(
+            "{player} sets aside {n} card and draws back up to six cards.",
+            "{player} sets aside {n} cards and draws back up to six cards.",
+            k,
+        ).format(player=name, n=k)
     err = g.why_illegal(action)
     if err is not None:
         where = _WHERE[0] if ed == "1E" else _WHERE[1]
@@ -87,14 +114,23 @@ def q_market(seed: int, edition: str | None = None) -> Question:
         rule_id = "market.draw_1e" if ed == "1E" else "market.draw_2e"
         graded = ("verdict", "from_deck", "where")
     return Question(
-        "market", seed, ed, _("A Market turn ({edition})").format(edition=ed),
-        what + " " + _("Is that allowed? If it is: how many cards come from the draw pile, and where do the "
-                       "set-aside cards go?"),
+        "market",
+        seed,
+        ed,
+        _("A Market turn ({edition})").format(edition=ed),
+        what
+        + " "
+        + _("Is that allowed? If it is: how many cards come from the draw pile, and where do the set-aside cards go?"),
         scene,
-        (Field("verdict", _("Allowed?"), "choice", tuple(_(o) for o in _MARKET_OPTIONS)),
-         Field("from_deck", _("Cards from the draw pile (if allowed)"), "int", lo=0, hi=6),
-         Field("where", _("The set-aside cards go"), "choice", tuple(_(w) for w in _WHERE))),
-        answer, text, rule_id, graded,
+        (
+            Field("verdict", _("Allowed?"), "choice", tuple(_(o) for o in _MARKET_OPTIONS)),
+            Field("from_deck", _("Cards from the draw pile (if allowed)"), "int", lo=0, hi=6),
+            Field("where", _("The set-aside cards go"), "choice", tuple(_(w) for w in _WHERE)),
+        ),
+        answer,
+        text,
+        rule_id,
+        graded,
     )
 
 
@@ -131,24 +167,37 @@ def q_load(seed: int, edition: str | None = None) -> Question:
     err = g.why_illegal(A.LoadBag(m, tuple(bag)))
     name = s.names[m]
     if err is None:
-        text = ngettext("Allowed: {n} card, all from {player}'s hand.", "Allowed: {n} cards, all from {player}'s hand.",
-                        len(bag)).format(n=len(bag), player=name)
+        text = ngettext(
+            "Allowed: {n} card, all from {player}'s hand.", "Allowed: {n} cards, all from {player}'s hand.", len(bag)
+        ).format(n=len(bag), player=name)
         rule_id = "load.size"
     else:
         text, rule_id = err.reason, err.rule_id
-    hand_caption = (_("{player}'s hand (seven-card hand variant)") if seven else _("{player}'s hand")).format(player=name)
+    hand_caption = (_("{player}'s hand (seven-card hand variant)") if seven else _("{player}'s hand")).format(
+        player=name
+    )
     return Question(
-        "load", seed, ed, _("May this bag be closed?"),
+        "load",
+        seed,
+        ed,
+        _("May this bag be closed?"),
         _("{player} wants to put the cards on the right into the bag and snap it shut. Allowed?").format(player=name),
-        [Scene(hand_caption, tuple(s.hands[m])), Scene(_("Into the bag"), tuple(bag_vec),
-                                               note="" if bag else _("nothing at all"))],
+        [
+            Scene(hand_caption, tuple(s.hands[m])),
+            Scene(_("Into the bag"), tuple(bag_vec), note="" if bag else _("nothing at all")),
+        ],
         (Field("verdict", _("Verdict"), "choice", tuple(_(o) for o in _LOAD_OPTIONS)),),
-        {"verdict": _(_LOAD_RULE[err.rule_id if err else None])}, text, rule_id,
+        {"verdict": _(_LOAD_RULE[err.rule_id if err else None])},
+        text,
+        rule_id,
     )
 
 
-_DECL_OPTIONS = (ALLOWED, N_("Refused: the number must be the number of cards in the bag"),
-                 N_("Refused: only one legal good (Apples, Cheese, Bread or Chickens) may be declared"))
+_DECL_OPTIONS = (
+    ALLOWED,
+    N_("Refused: the number must be the number of cards in the bag"),
+    N_("Refused: only one legal good (Apples, Cheese, Bread or Chickens) may be declared"),
+)
 _DECL_RULE = {None: ALLOWED, "declare.count": _DECL_OPTIONS[1], "declare.type": _DECL_OPTIONS[2]}
 
 
@@ -172,20 +221,28 @@ def q_declare(seed: int, edition: str | None = None) -> Question:
     err = g.why_illegal(A.Declare(1, good, count))
     m = s.names[1]
     if err is None:
-        text = ngettext("Allowed: the bag holds {n} card and {good} is a legal good. It does not matter what is "
-                        "really inside: lying is allowed, and only an inspection can catch it.",
-                        "Allowed: the bag holds {n} cards and {good} is a legal good. It does not matter what is "
-                        "really inside: lying is allowed, and only an inspection can catch it.",
-                        size).format(n=size, good=goods_kind(good))
+        text = ngettext(
+            "Allowed: the bag holds {n} card and {good} is a legal good. It does not matter what is "
+            "really inside: lying is allowed, and only an inspection can catch it.",
+            "Allowed: the bag holds {n} cards and {good} is a legal good. It does not matter what is "
+            "really inside: lying is allowed, and only an inspection can catch it.",
+            size,
+        ).format(n=size, good=goods_kind(good))
         rule_id = "declare.count"
     else:
         text = err.reason
         rule_id = err.rule_id
     return Question(
-        "declare", seed, ed, _("May the merchant declare this?"),
+        "declare",
+        seed,
+        ed,
+        _("May the merchant declare this?"),
         _('{merchant} packed the cards below and says: "{declared}." Is that declaration allowed?').format(
-            merchant=m, declared=declared_text(good, count)),
+            merchant=m, declared=declared_text(good, count)
+        ),
         [Scene(_("Inside {merchant}'s bag").format(merchant=m), tuple(vec))],
         (Field("verdict", _("Verdict"), "choice", tuple(_(o) for o in _DECL_OPTIONS)),),
-        {"verdict": _(_DECL_RULE[err.rule_id if err else None])}, text, rule_id,
+        {"verdict": _(_DECL_RULE[err.rule_id if err else None])},
+        text,
+        rule_id,
     )

@@ -1,5 +1,6 @@
 """A practice question, its answer fields and scene, and ``check``: the learner's answers
 against the engine's.  Pure data, no widgets: ``sheriff.widgets.practice`` shows them."""
+
 from __future__ import annotations
 
 import re
@@ -29,13 +30,14 @@ def sentence_case(text: str) -> str:
 @dataclass(frozen=True)
 class Field:
     """One answer box: ``kind`` is "choice" (pick one of ``options``) or "int"."""
+
     name: str
     label: str
     kind: str = "int"
     options: tuple[str, ...] = ()
     lo: int = 0
     hi: int = 999
-    accept: tuple[str, ...] = ()      # a choice: other options that are right too (the answer is one of them)
+    accept: tuple[str, ...] = ()  # a choice: other options that are right too (the answer is one of them)
 
     def __post_init__(self):
         object.__setattr__(self, "label", sentence_case(self.label))
@@ -44,11 +46,12 @@ class Field:
 @dataclass(frozen=True)
 class Scene:
     """Something to draw beside the question: a caption and cards (a count vector)."""
+
     caption: str
     counts: tuple[int, ...] = ()
     face_down: int = 0
     note: str = ""
-    cards: tuple[int, ...] = ()       # cards in order (a pile: the top card last), drawn as a row
+    cards: tuple[int, ...] = ()  # cards in order (a pile: the top card last), drawn as a row
 
     def __post_init__(self):
         object.__setattr__(self, "caption", sentence_case(self.caption))
@@ -66,7 +69,7 @@ class Question:
     answer: dict[str, object]
     explanation: str
     rule_id: str
-    graded: tuple[str, ...] = ()          # fields that count (default: all)
+    graded: tuple[str, ...] = ()  # fields that count (default: all)
 
     def __post_init__(self):
         self.title, self.prompt = sentence_case(self.title), sentence_case(self.prompt)
@@ -106,7 +109,7 @@ def check(q: Question, answers: dict) -> Feedback:
     for f in q.fields:
         if f.name not in graded:
             continue
-        got: Any = answers.get(f.name)          # whatever the answer widget holds
+        got: Any = answers.get(f.name)  # whatever the answer widget holds
         want = q.answer[f.name]
         if f.kind == "int":
             try:
@@ -115,5 +118,6 @@ def check(q: Question, answers: dict) -> Feedback:
                 marks[f.name] = False
                 continue
         marks[f.name] = got == want or (f.kind == "choice" and got in f.accept)
-    return Feedback(all(marks.values()), marks, q.explanation, q.rule_id, q.cite,
-                    RULES[q.rule_id].interpretation, dict(q.answer))
+    return Feedback(
+        all(marks.values()), marks, q.explanation, q.rule_id, q.cite, RULES[q.rule_id].interpretation, dict(q.answer)
+    )

@@ -1,5 +1,6 @@
 """Games at a chosen moment of a round, built by the engine's own setup, for the questions
 to play out; and the small helpers every question kind shares."""
+
 from __future__ import annotations
 
 import random
@@ -23,12 +24,23 @@ def seat_names(n: int) -> list[str]:
     return [_(name) for name in DEFAULT_NAMES[:n]]
 
 
-def table_game(edition: str, bags: dict[int, list[int]], declared: dict[int, tuple[int, int]],
-               players: int = 4, sheriff: int = 0, stands: dict[int, list[int]] | None = None,
-               gold: dict[int, int] | None = None, royal: bool = False, seed: int = 0,
-               deputies: tuple[int, int] | None = None, hands: dict[int, list[int]] | None = None,
-               phase: PhaseName = "inspect", others_wait: bool = True, names: list[str] | None = None,
-               **variants) -> Game:
+def table_game(
+    edition: str,
+    bags: dict[int, list[int]],
+    declared: dict[int, tuple[int, int]],
+    players: int = 4,
+    sheriff: int = 0,
+    stands: dict[int, list[int]] | None = None,
+    gold: dict[int, int] | None = None,
+    royal: bool = False,
+    seed: int = 0,
+    deputies: tuple[int, int] | None = None,
+    hands: dict[int, list[int]] | None = None,
+    phase: PhaseName = "inspect",
+    others_wait: bool = True,
+    names: list[str] | None = None,
+    **variants,
+) -> Game:
     """A game at a chosen moment of a round, from count vectors by seat (a ``Position``,
     built by the engine's setup like every scenario).
 
@@ -50,12 +62,16 @@ def table_game(edition: str, bags: dict[int, list[int]], declared: dict[int, tup
     inspect = phase == "inspect"
     pos = Position(
         rules=Rules.model_validate({"edition": edition, "players": n, "royal_goods": royal, **variants}),
-        names=list(names) if names else seat_names(n), phase=phase,
-        sheriff=None if deputies else sheriff, deputies=deputies,
+        names=list(names) if names else seat_names(n),
+        phase=phase,
+        sheriff=None if deputies else sheriff,
+        deputies=deputies,
         hands=[counts_of((hands or {}).get(p, ())) for p in range(n)],
         bags=[counts_of(bags[p]) if p in bags else None for p in range(n)],
-        declarations=[Declaration(good=GOODS[declared[p][0]].id, count=declared[p][1]) if inspect and p in bags
-                      else None for p in range(n)],
+        declarations=[
+            Declaration(good=GOODS[declared[p][0]].id, count=declared[p][1]) if inspect and p in bags else None
+            for p in range(n)
+        ],
         handled=[None if (p in bags or p in officials or not inspect) else "passed" for p in range(n)],
         stands=[counts_of((stands or {}).get(p, ())) for p in range(n)],
         gold=[(gold or {}).get(p, 50) for p in range(n)],

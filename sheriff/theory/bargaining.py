@@ -32,6 +32,7 @@ Parameters (OpenSpiel's defaults)
 Size: ``(max_items + 1) * (2 * (max_bribe + 1)) ** num_rounds`` terminal
 histories; the 4-round default has 24576.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
@@ -39,7 +40,7 @@ from fractions import Fraction
 
 from sheriff.i18n import _, ngettext, pgettext
 
-Num = Fraction | float        # exact (ints and Fractions) or floating; int passes as float for mypy
+Num = Fraction | float  # exact (ints and Fractions) or floating; int passes as float for mypy
 
 SMUGGLER, SHERIFF, TERMINAL = 0, 1, -1
 PLAYER_NAMES = ("Smuggler", "Sheriff")
@@ -83,7 +84,7 @@ class SheriffParams:
         """
         items, bribes, rounds = self.max_items + 1, self.max_bribe + 1, self.num_rounds
         smug_sets = 1 + sum(items * (2 * bribes) ** r for r in range(rounds))
-        sher_sets = sum(bribes ** (r + 1) * 2 ** r for r in range(rounds))
+        sher_sets = sum(bribes ** (r + 1) * 2**r for r in range(rounds))
         return {
             "terminals": items * (2 * bribes) ** rounds,
             "infosets": (smug_sets, sher_sets),
@@ -96,10 +97,10 @@ class Infoset:
     """An information set: the nodes a player cannot tell apart, and his actions there."""
 
     player: int
-    key: tuple                    # what the player has seen (see ``infoset_key``)
+    key: tuple  # what the player has seen (see ``infoset_key``)
     actions: tuple[str, ...]
-    parent_seq: int               # the player's sequence leading here
-    first_seq: int                # sequence index of action 0; action a is first_seq + a
+    parent_seq: int  # the player's sequence leading here
+    first_seq: int  # sequence index of action 0; action a is first_seq + a
     nodes: list[int] = field(default_factory=list)
 
 
@@ -203,14 +204,14 @@ def build_tree(params: SheriffParams) -> GameTree:
 # Strategies, values and best responses: the checker every solver is judged by.
 # Arithmetic is generic: Fractions in, exact answers out; floats in, floats out.
 
-Behavior = tuple[list[list[Num]], list[list[Num]]]   # [player][infoset][action]
+Behavior = tuple[list[list[Num]], list[list[Num]]]  # [player][infoset][action]
 
 
 def realization_plan(tree: GameTree, behavior: list[list[Num]], who: int) -> list[Num]:
     """Sequence weights: the product of the player's own probabilities along the way."""
     x: list[Num] = [0] * tree.num_sequences[who]
     x[0] = 1
-    for i, iset in enumerate(tree.infosets[who]):     # created parents-first
+    for i, iset in enumerate(tree.infosets[who]):  # created parents-first
         for a, prob in enumerate(behavior[i]):
             x[iset.first_seq + a] = x[iset.parent_seq] * prob
     return x
@@ -254,9 +255,10 @@ def best_response_value(tree: GameTree, who: int, opponent: list[Num]) -> Num:
     for v, pay in tree.payoff.items():
         direct[tree.seq[v][who]] += pay[who] * opponent[tree.seq[v][1 - who]]
     below: list[Num] = [0] * tree.num_sequences[who]
-    for iset in reversed(tree.infosets[who]):          # children before parents
-        below[iset.parent_seq] += max(direct[iset.first_seq + a] + below[iset.first_seq + a]
-                                      for a in range(len(iset.actions)))
+    for iset in reversed(tree.infosets[who]):  # children before parents
+        below[iset.parent_seq] += max(
+            direct[iset.first_seq + a] + below[iset.first_seq + a] for a in range(len(iset.actions))
+        )
     return direct[0] + below[0]
 
 
@@ -270,15 +272,18 @@ def regrets(tree: GameTree, behavior: Behavior) -> tuple[Num, Num]:
 
 def rationalize(behavior: Behavior, max_denominator: int = 1000) -> Behavior:
     """Round every probability to a nearby fraction, keeping each distribution summing to 1."""
+
     def one(dist: list[Num]) -> list[Num]:
         fr: list[Num] = [Fraction(q).limit_denominator(max_denominator) for q in dist]
         fr[-1] = 1 - sum(fr[:-1])
         return fr
+
     return [one(d) for d in behavior[0]], [one(d) for d in behavior[1]]
 
 
 # --------------------------------------------------------------------------------------
 # Our own solvers.
+
 
 @dataclass(frozen=True)
 class Solution:
@@ -301,12 +306,10 @@ def _judge(tree: GameTree, behavior: Behavior, method: str) -> Solution:
     exact_reg = regrets(tree, exact_beh)
     if all(r == 0 for r in exact_reg):
         return Solution(tree, exact_beh, expected_payoffs(tree, exact_beh), exact_reg, method)
-    return Solution(tree, behavior, expected_payoffs(tree, behavior), regrets(tree, behavior),
-                    method)
+    return Solution(tree, behavior, expected_payoffs(tree, behavior), regrets(tree, behavior), method)
 
 
-def solve_sequence_form(tree: GameTree, objective: tuple[int, int] | None = None,
-                        time_limit: float = 60.0) -> Solution:
+def solve_sequence_form(tree: GameTree, objective: tuple[int, int] | None = None, time_limit: float = 60.0) -> Solution:
     """One Nash equilibrium of any (small) tree, from the sequence form.
 
     The sequence form (Koller, Megiddo and von Stengel 1996) turns the equilibrium
@@ -343,7 +346,7 @@ def solve_sequence_form(tree: GameTree, objective: tuple[int, int] | None = None
     A = coo_matrix(([a for _, a, _ in pays], (r_, c_)), shape=(n0, n1)).tocsr()
     B = coo_matrix(([b for _, _, b in pays], (r_, c_)), shape=(n0, n1)).tocsr()
 
-    sizes = [n0, n1, k0, k1, n0, n1]            # variables: x | y | u | v | zx | zy
+    sizes = [n0, n1, k0, k1, n0, n1]  # variables: x | y | u | v | zx | zy
     offs = np.cumsum([0] + sizes)
 
     def row(blocks):
@@ -351,13 +354,18 @@ def solve_sequence_form(tree: GameTree, objective: tuple[int, int] | None = None
         return hstack([blocks.get(i, coo_matrix((height, n))) for i, n in enumerate(sizes)])
 
     I0, I1 = identity(n0), identity(n1)
-    matrix = vstack([
-        row({0: E}), row({1: F}),                                  # realization plans
-        row({2: E.T, 1: -A}), row({3: F.T, 0: -B.T}),              # slacks >= 0 ...
-        row({2: E.T, 1: -A, 4: big * I0}),                         # ... and <= big * (1 - z)
-        row({3: F.T, 0: -B.T, 5: big * I1}),
-        row({0: I0, 4: -I0}), row({1: I1, 5: -I1}),                # x <= z
-    ]).tocsr()
+    matrix = vstack(
+        [
+            row({0: E}),
+            row({1: F}),  # realization plans
+            row({2: E.T, 1: -A}),
+            row({3: F.T, 0: -B.T}),  # slacks >= 0 ...
+            row({2: E.T, 1: -A, 4: big * I0}),  # ... and <= big * (1 - z)
+            row({3: F.T, 0: -B.T, 5: big * I1}),
+            row({0: I0, 4: -I0}),
+            row({1: I1, 5: -I1}),  # x <= z
+        ]
+    ).tocsr()
     e0, e1 = np.eye(1, k0).ravel(), np.eye(1, k1).ravel()
     inf, zeros, ones = np.inf, np.zeros, np.ones
     lb = np.concatenate([e0, e1, zeros(n0 + n1), -inf * ones(2 * (n0 + n1))])
@@ -368,12 +376,17 @@ def solve_sequence_form(tree: GameTree, objective: tuple[int, int] | None = None
     cost = zeros(int(offs[-1]))
     if objective is not None:
         who, sense = objective
-        cost[offs[2 + who]] = -float(sense)                        # milp minimises
-    res = milp(cost, constraints=LinearConstraint(matrix, lb, ub), integrality=integrality,
-               bounds=Bounds(var_lb, var_ub), options={"time_limit": time_limit})
+        cost[offs[2 + who]] = -float(sense)  # milp minimises
+    res = milp(
+        cost,
+        constraints=LinearConstraint(matrix, lb, ub),
+        integrality=integrality,
+        bounds=Bounds(var_lb, var_ub),
+        options={"time_limit": time_limit},
+    )
     if res.x is None or (objective is not None and res.status != 0):
         raise RuntimeError(f"no (optimal) equilibrium found: {res.message}")
-    x, y = res.x[offs[0]:offs[1]], res.x[offs[1]:offs[2]]
+    x, y = res.x[offs[0] : offs[1]], res.x[offs[1] : offs[2]]
     beh = (behavior_from_plan(tree, x, 0), behavior_from_plan(tree, y, 1))
     return _judge(tree, beh, "sequence-form MILP")
 
@@ -394,9 +407,9 @@ def lift(tree: GameTree, one_round: Behavior) -> Behavior:
     answers stay best responses.  Hence a Nash equilibrium with the 1-round payoffs.
     """
     rounds = tree.params.num_rounds
-    load, final_offer = one_round[0][0], one_round[0][1:]       # 1-round: start, loaded n
-    answer = one_round[1]                                       # 1-round: bribe b
-    talk_offer: list[Num] = [0] * (tree.params.max_bribe + 1)     # talk: always offer 0
+    load, final_offer = one_round[0][0], one_round[0][1:]  # 1-round: start, loaded n
+    answer = one_round[1]  # 1-round: bribe b
+    talk_offer: list[Num] = [0] * (tree.params.max_bribe + 1)  # talk: always offer 0
     talk_offer[0] = 1
     smug: list[list[Num]] = []
     for iset in tree.infosets[0]:
@@ -407,13 +420,12 @@ def lift(tree: GameTree, one_round: Behavior) -> Behavior:
             smug.append(list(final_offer[seen[0]]) if len(seen) == 2 * rounds - 1 else talk_offer)
     sher = []
     for iset in tree.infosets[1]:
-        seen = iset.key[1:]                                     # bribe, answer, ..., bribe
+        seen = iset.key[1:]  # bribe, answer, ..., bribe
         sher.append(list(answer[seen[-1]]) if len(seen) == 2 * rounds - 1 else [1, 0])
     return smug, sher
 
 
-def solve(params: SheriffParams, tree: GameTree | None = None,
-          objective: tuple[int, int] | None = None) -> Solution:
+def solve(params: SheriffParams, tree: GameTree | None = None, objective: tuple[int, int] | None = None) -> Solution:
     """One Nash equilibrium of any size: solve the 1-round game exactly, then ``lift`` it.
 
     ``objective`` picks among the 1-round equilibria (see ``solve_sequence_form``).
@@ -428,6 +440,7 @@ def solve(params: SheriffParams, tree: GameTree | None = None,
 
 # --------------------------------------------------------------------------------------
 # Plain-language summary of an equilibrium (for the lesson).
+
 
 def share(q: Num) -> str:
     """'2/3 (67%)' for an exact probability, '67%' for a float one."""
@@ -457,9 +470,9 @@ def explain(solution: Solution, threshold: float = 0.005) -> list[str]:
     x = realization_plan(tree, behavior[0], 0)
     y = realization_plan(tree, behavior[1], 1)
     loaded: dict[int, Num] = {}
-    offer: dict[tuple[int, int], Num] = {}            # (items, final bribe) -> probability
-    answer: dict[int, list[Num]] = {}                 # final bribe -> [pass, inspect]
-    talk: dict[tuple[int, int], Num] = {}             # first-round (bribe, answer), if any talk
+    offer: dict[tuple[int, int], Num] = {}  # (items, final bribe) -> probability
+    answer: dict[int, list[Num]] = {}  # final bribe -> [pass, inspect]
+    talk: dict[tuple[int, int], Num] = {}  # first-round (bribe, answer), if any talk
     for v in tree.payoff:
         h = tree.history[v]
         w = x[tree.seq[v][0]] * y[tree.seq[v][1]]
@@ -473,44 +486,70 @@ def explain(solution: Solution, threshold: float = 0.005) -> list[str]:
             talk[h[1], h[2]] = talk.get((h[1], h[2]), 0) + w
     sep = _(", ")
     loads = [(n, q) for n, q in sorted(loaded.items()) if q > threshold]
-    lines = [_("The smuggler always loads {items}.").format(items=_items(loads[0][0])) if len(loads) == 1 else
-             _("The smuggler loads {choices}.").format(choices=sep.join(f"{_items(n)} {share(q)}" for n, q in loads))]
+    lines = [
+        _("The smuggler always loads {items}.").format(items=_items(loads[0][0]))
+        if len(loads) == 1
+        else _("The smuggler loads {choices}.").format(choices=sep.join(f"{_items(n)} {share(q)}" for n, q in loads))
+    ]
     if p.num_rounds > 1:
         heard = [(b, _answer(a), q) for (b, a), q in sorted(talk.items()) if q > threshold]
         if len(heard) == 1:
-            lines.append(_("Every round before round {last} is only talk. In round 1 he offers {gold} and hears "
-                           "'{answer}'.").format(last=p.num_rounds, gold=gold(heard[0][0]), answer=heard[0][1]))
+            lines.append(
+                _(
+                    "Every round before round {last} is only talk. In round 1 he offers {gold} and hears '{answer}'."
+                ).format(last=p.num_rounds, gold=gold(heard[0][0]), answer=heard[0][1])
+            )
         else:
-            told = sep.join(_("offers {gold} and hears '{answer}' {share}").format(gold=gold(b), answer=a, share=share(q))
-                            for b, a, q in heard)
-            lines.append(_("Every round before round {last} is only talk. In round 1 he {choices}.").format(
-                last=p.num_rounds, choices=told))
+            told = sep.join(
+                _("offers {gold} and hears '{answer}' {share}").format(gold=gold(b), answer=a, share=share(q))
+                for b, a, q in heard
+            )
+            lines.append(
+                _("Every round before round {last} is only talk. In round 1 he {choices}.").format(
+                    last=p.num_rounds, choices=told
+                )
+            )
     offers = {}
     for n, q in sorted(loaded.items()):
         if q > threshold:
-            dist = [(b, offer[n, b] / q) for b in range(p.max_bribe + 1)
-                    if offer.get((n, b), 0) > threshold]
-            offers[n] = (_("always {gold}").format(gold=gold(dist[0][0])) if len(dist) == 1 else
-                         sep.join(f"{gold(b)} {share(w)}" for b, w in dist))
+            dist = [(b, offer[n, b] / q) for b in range(p.max_bribe + 1) if offer.get((n, b), 0) > threshold]
+            offers[n] = (
+                _("always {gold}").format(gold=gold(dist[0][0]))
+                if len(dist) == 1
+                else sep.join(f"{gold(b)} {share(w)}" for b, w in dist)
+            )
     if len(offers) > 1 and len(set(offers.values())) == 1:
-        lines.append(_("Whatever he loaded, his final offer is {offer}, so the offer tells the Sheriff nothing.").format(
-            offer=next(iter(offers.values()))))
+        lines.append(
+            _("Whatever he loaded, his final offer is {offer}, so the offer tells the Sheriff nothing.").format(
+                offer=next(iter(offers.values()))
+            )
+        )
     else:
-        lines += [_("With {items}, his final offer is {offer}.").format(items=_items(n), offer=o)
-                  for n, o in offers.items()]
+        lines += [
+            _("With {items}, his final offer is {offer}.").format(items=_items(n), offer=o) for n, o in offers.items()
+        ]
     for b, (no, yes) in sorted(answer.items()):
         if no + yes > threshold:
-            lines.append(_("Offered {gold} in the final round, the Sheriff inspects {share} of the time.").format(
-                gold=gold(b), share=share(yes / (no + yes))))
-    if p.num_rounds == 1:                      # the answers that keep other offers away
+            lines.append(
+                _("Offered {gold} in the final round, the Sheriff inspects {share} of the time.").format(
+                    gold=gold(b), share=share(yes / (no + yes))
+                )
+            )
+    if p.num_rounds == 1:  # the answers that keep other offers away
         unused = [b for b in range(p.max_bribe + 1) if sum(answer.get(b, [0, 0])) <= threshold]
         if unused:
             threats = sep.join(f"{gold(b)}: {share(behavior[1][b][1])}" for b in unused)
-            lines.append(_("Other offers would not pay him, given how often the Sheriff would inspect them "
-                           "({threats}).").format(threats=threats))
+            lines.append(
+                _("Other offers would not pay him, given how often the Sheriff would inspect them ({threats}).").format(
+                    threats=threats
+                )
+            )
     u0, u1 = solution.payoffs
-    lines.append(_("On average the smuggler gains {smuggler} and the Sheriff {sheriff} per game.").format(
-        smuggler=f"{float(u0):.2f}", sheriff=f"{float(u1):.2f}"))
+    lines.append(
+        _("On average the smuggler gains {smuggler} and the Sheriff {sheriff} per game.").format(
+            smuggler=f"{float(u0):.2f}", sheriff=f"{float(u1):.2f}"
+        )
+    )
     return lines
 
 
@@ -525,7 +564,7 @@ def final_offers(one_round: Solution) -> dict[int, dict[int, Num]]:
     tree, smug = one_round.tree, one_round.behavior[0]
     out: dict[int, dict[int, Num]] = {}
     for i, iset in enumerate(tree.infosets[SMUGGLER]):
-        if len(iset.key) == 2:                              # ("S", n): the bribe after loading n
+        if len(iset.key) == 2:  # ("S", n): the bribe after loading n
             out[iset.key[1]] = {b: q for b, q in enumerate(smug[i]) if q}
     return out
 

@@ -7,6 +7,7 @@ writes the bribe-bargaining game (OpenSpiel's ``sheriff``) as Gambit ``.efg`` te
 stdout.  Payoff parameters accept integers, decimals or fractions (``5/2``).  Bad
 arguments: exit status 2 and one line on stderr.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -17,8 +18,8 @@ from sheriff.i18n import _
 from sheriff.theory.bargaining import SheriffParams
 from sheriff.theory.efg import write_efg
 
-MAX_TERMINALS = 2_000_000     # well under a minute and under 100 MB of memory (streamed); beyond, refuse
-MAX_PAYOFF = 10**9            # payoff parameters: numerators and denominators up to this
+MAX_TERMINALS = 2_000_000  # well under a minute and under 100 MB of memory (streamed); beyond, refuse
+MAX_PAYOFF = 10**9  # payoff parameters: numerators and denominators up to this
 
 
 class _UsageError(Exception):
@@ -26,21 +27,23 @@ class _UsageError(Exception):
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):               # argparse would print usage + exit; we want one line
+    def error(self, message):  # argparse would print usage + exit; we want one line
         raise _UsageError(message)
 
 
 def _out_of_range(text: str) -> str:
     return _("{text} is out of range: payoffs are fractions with numerator and denominator up to {limit}").format(
-        text=repr(text), limit=f"{MAX_PAYOFF:,}")
+        text=repr(text), limit=f"{MAX_PAYOFF:,}"
+    )
 
 
 def _number(text: str) -> Fraction:
     if len(text) > 40:
-        raise argparse.ArgumentTypeError(_("not a number of at most 40 characters: {text}...").format(
-            text=repr(text[:20])))
+        raise argparse.ArgumentTypeError(
+            _("not a number of at most 40 characters: {text}...").format(text=repr(text[:20]))
+        )
     exponent = text.lower().rpartition("e")[2] if "e" in text.lower() else "0"
-    if exponent.lstrip("+-").isdigit() and abs(int(exponent)) > 60:     # 1e999999999: refuse before computing it
+    if exponent.lstrip("+-").isdigit() and abs(int(exponent)) > 60:  # 1e999999999: refuse before computing it
         raise argparse.ArgumentTypeError(_out_of_range(text))
     try:
         value = Fraction(text)
@@ -77,22 +80,30 @@ def main(argv: list[str]) -> int:
     """Run ``theory <argv>``; returns the exit status."""
     try:
         args = _parser().parse_args(argv)
-        params = SheriffParams(item_penalty=args.item_penalty, item_value=args.item_value,
-                               sheriff_penalty=args.sheriff_penalty, max_bribe=args.max_bribe,
-                               max_items=args.max_items, num_rounds=args.rounds)
+        params = SheriffParams(
+            item_penalty=args.item_penalty,
+            item_value=args.item_value,
+            sheriff_penalty=args.sheriff_penalty,
+            max_bribe=args.max_bribe,
+            max_items=args.max_items,
+            num_rounds=args.rounds,
+        )
         size = terminal_count(args.max_items, args.max_bribe, args.rounds)
         if size is None or size > MAX_TERMINALS:
             many = f"{size:,}" if size is not None else _("far more than {n}").format(n=f"{MAX_TERMINALS:,}")
-            raise _UsageError(_("game too large: {count} terminal histories (the limit is {limit})").format(
-                count=many, limit=f"{MAX_TERMINALS:,}"))
+            raise _UsageError(
+                _("game too large: {count} terminal histories (the limit is {limit})").format(
+                    count=many, limit=f"{MAX_TERMINALS:,}"
+                )
+            )
     except (_UsageError, ValueError) as exc:
         print(_("sheriff theory: error: {message}").format(message=exc), file=sys.stderr)
         return 2
-    except SystemExit as exc:               # --help
+    except SystemExit as exc:  # --help
         return int(exc.code or 0)
     write_efg(params, sys.stdout)
     return 0
 
 
-if __name__ == "__main__":                  # pragma: no cover
+if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main(sys.argv[1:]))

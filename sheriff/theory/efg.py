@@ -10,12 +10,12 @@ Players and information sets are numbered from 1; outcome 0 means "none".  Every
 terminal gets its own outcome.  Payoffs are written exactly (``3``, ``3/4``) so that
 pygambit's rational solvers see the same numbers as ours.
 """
+
 from __future__ import annotations
 
 from typing import TextIO
 
-from sheriff.theory.bargaining import (PLAYER_NAMES, SMUGGLER, TERMINAL, GameTree, Infoset,
-                                       SheriffParams, exact)
+from sheriff.theory.bargaining import PLAYER_NAMES, SMUGGLER, TERMINAL, GameTree, Infoset, SheriffParams, exact
 
 
 def infoset_label(iset: Infoset) -> str:
@@ -42,11 +42,16 @@ def _quote(s: str) -> str:
 
 
 def _header(p: SheriffParams) -> list[str]:
-    title = (f"Sheriff bribe bargaining: max_bribe={p.max_bribe} max_items={p.max_items} "
-             f"num_rounds={p.num_rounds} item_value={_number(p.item_value)} "
-             f"item_penalty={_number(p.item_penalty)} sheriff_penalty={_number(p.sheriff_penalty)}")
-    return [f"EFG 2 R {_quote(title)} {{ {' '.join(map(_quote, PLAYER_NAMES))} }}",
-            _quote("Farina, Ling, Fang, Sandholm (NeurIPS 2019); OpenSpiel 'sheriff'."), ""]
+    title = (
+        f"Sheriff bribe bargaining: max_bribe={p.max_bribe} max_items={p.max_items} "
+        f"num_rounds={p.num_rounds} item_value={_number(p.item_value)} "
+        f"item_penalty={_number(p.item_penalty)} sheriff_penalty={_number(p.sheriff_penalty)}"
+    )
+    return [
+        f"EFG 2 R {_quote(title)} {{ {' '.join(map(_quote, PLAYER_NAMES))} }}",
+        _quote("Farina, Ling, Fang, Sandholm (NeurIPS 2019); OpenSpiel 'sheriff'."),
+        "",
+    ]
 
 
 def to_efg(tree: GameTree) -> str:
@@ -80,17 +85,19 @@ def write_efg(p: SheriffParams, out: TextIO, chunk: int = 4096) -> None:
     per round) added to the count of earlier rounds' sets.
     """
     items, bribes, rounds = p.max_items + 1, p.max_bribe + 1, p.num_rounds
-    smug_off = [1]                      # the root is the first smuggler set
+    smug_off = [1]  # the root is the first smuggler set
     sher_off = [0]
     for r in range(rounds):
         smug_off.append(smug_off[-1] + items * (2 * bribes) ** r)
-        sher_off.append(sher_off[-1] + bribes ** (r + 1) * 2 ** r)
+        sher_off.append(sher_off[-1] + bribes ** (r + 1) * 2**r)
     load_acts = " ".join(_quote(f"load {n}") for n in range(items))
     bribe_acts = " ".join(_quote(f"bribe {b}") for b in range(bribes))
 
-    def pays(n: int) -> list[str]:          # payoffs after n items, by 2 * bribe + answer
-        return [f"{_number(u)}, {_number(v)}" for b in range(bribes) for a in (0, 1)
-                for u, v in [p.payoff(n, b, bool(a))]]
+    def pays(n: int) -> list[str]:  # payoffs after n items, by 2 * bribe + answer
+        return [
+            f"{_number(u)}, {_number(v)}" for b in range(bribes) for a in (0, 1) for u, v in [p.payoff(n, b, bool(a))]
+        ]
+
     buf = _header(p)
     buf.append(f'p "" 1 1 {_quote("start")} {{ {load_acts} }} 0')
     outcome = 0
@@ -113,8 +120,9 @@ def write_efg(p: SheriffParams, out: TextIO, chunk: int = 4096) -> None:
                     outcome += 1
                     buf.append(f't "" {outcome} "" {{ {pay[2 * b + a]} }}')
                 else:
-                    smuggler(n, r + 1, (rank * bribes + b) * 2 + a,
-                             said + (" inspect" if a else " pass"), key * 2 + a, pay)
+                    smuggler(
+                        n, r + 1, (rank * bribes + b) * 2 + a, said + (" inspect" if a else " pass"), key * 2 + a, pay
+                    )
                 if len(buf) >= chunk:
                     flush()
 

@@ -4,6 +4,7 @@ Used to check our own results against an independent solver.  pygambit 17 replac
 most of the 16.x object API (players are labels, nodes are histories); each helper
 here tries the 17 spelling first and falls back to the 16.x one, so either works.
 """
+
 from __future__ import annotations
 
 import os
@@ -34,7 +35,7 @@ def read_efg(text: str):
 
 def count_terminals(game) -> int:
     """Terminal nodes of a pygambit tree."""
-    if hasattr(game, "get_histories"):                      # 17.x: histories and selectors
+    if hasattr(game, "get_histories"):  # 17.x: histories and selectors
         gbt = _gbt()
         frontier: list[tuple[int, ...]] = [()]
         leaves = 0
@@ -45,8 +46,7 @@ def count_terminals(game) -> int:
                 leaves += 1
             frontier.extend(path + (a,) for a in acts)
         return leaves
-    return sum(1 for node in game.nodes if node.is_terminal) if hasattr(game, "nodes") else \
-        _count16(game.root)
+    return sum(1 for node in game.nodes if node.is_terminal) if hasattr(game, "nodes") else _count16(game.root)
 
 
 def _count16(node) -> int:
@@ -68,10 +68,10 @@ def _path16(node) -> tuple[str, ...]:
 def _profile_items(game, profile, who: int):
     """(path of action labels to one member node, {action label: probability}) per infoset."""
     labels = _player_labels(game)
-    if hasattr(game, "get_histories"):                      # 17.x
+    if hasattr(game, "get_histories"):  # 17.x
         for history, mixed in profile[labels[who]]:
             yield tuple(history.actions), dict(iter(mixed))
-    else:                                                   # 16.x
+    else:  # 16.x
         for iset in list(game.players)[who].infosets:
             yield _path16(list(iset.members)[0]), {a.label: profile[a] for a in iset.actions}
 
@@ -87,7 +87,7 @@ def _infoset_at(tree: GameTree, path: tuple[str, ...]) -> tuple[int, int]:
 
 def payoffs(game, profile) -> tuple:
     labels = _player_labels(game)
-    if hasattr(profile, "payoffs") and not callable(profile.payoffs):     # 17.x
+    if hasattr(profile, "payoffs") and not callable(profile.payoffs):  # 17.x
         return tuple(profile.payoffs[p] for p in labels)
     return tuple(profile.payoff(p) for p in game.players)
 
@@ -102,7 +102,7 @@ def lcp_equilibrium(tree: GameTree, game=None, rational: bool = False):
     game = game if game is not None else read_efg(to_efg(tree))
     res = gbt.nash.lcp_solve(game, rational=rational)
     profile = res.equilibrium if hasattr(res, "equilibrium") else res.equilibria[0]
-    behavior: Behavior = ([[] for _ in tree.infosets[0]], [[] for _ in tree.infosets[1]])   # every infoset filled below
+    behavior: Behavior = ([[] for _ in tree.infosets[0]], [[] for _ in tree.infosets[1]])  # every infoset filled below
     for who in (0, 1):
         for path, probs in _profile_items(game, profile, who):
             player, i = _infoset_at(tree, path)
@@ -116,13 +116,13 @@ def max_regret_of(tree: GameTree, game, behavior: Behavior) -> float:
     """Judge one of our profiles with pygambit: its largest gain from deviating."""
     gbt = _gbt()
     profile = game.mixed_behavior_profile(rational=False)
-    if hasattr(game, "get_histories"):                      # 17.x
+    if hasattr(game, "get_histories"):  # 17.x
         for who in (0, 1):
             for path, _ in list(_profile_items(game, profile, who)):
                 _, i = _infoset_at(tree, path)
                 acts = tree.infosets[who][i].actions
                 profile[gbt.H.path(*path)] = {a: float(q) for a, q in zip(acts, behavior[who][i])}
-    else:                                                   # 16.x
+    else:  # 16.x
         for who, player in enumerate(game.players):
             for iset in player.infosets:
                 _, i = _infoset_at(tree, _path16(list(iset.members)[0]))
@@ -142,11 +142,11 @@ def strategic_equilibria(a, b) -> list[tuple[list[Fraction], list[Fraction]]]:
     for prof in gbt.nash.enummixed_solve(game, rational=True).equilibria:
         mixes: list[list[Fraction]] = []
         for player in game.players:
-            if isinstance(player, str):                     # 17.x: iterate (label, prob)
+            if isinstance(player, str):  # 17.x: iterate (label, prob)
                 mixes.append([Fraction(str(q)) for _, q in prof[player]])
             else:
                 mixes.append([Fraction(str(prof[s])) for s in player.strategies])
-        out.append((mixes[0], mixes[1]))                   # two players
+        out.append((mixes[0], mixes[1]))  # two players
     return out
 
 

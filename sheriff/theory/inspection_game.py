@@ -58,6 +58,7 @@ the merchant is indifferent at ``x* = gain / risk`` and the Sheriff at
   the merchant may smuggle with any probability from 0 to q*.  A continuum,
   reported by its two ends.
 """
+
 from __future__ import annotations
 
 from collections import Counter
@@ -69,7 +70,7 @@ from sheriff.cards import GOODS, good_id
 from sheriff.i18n import N_, _, get_language, ngettext
 from sheriff.wording import good_count
 
-MERCHANT_ACTIONS = (N_("honest bag"), N_("smuggling bag"))        # shown through _()
+MERCHANT_ACTIONS = (N_("honest bag"), N_("smuggling bag"))  # shown through _()
 SHERIFF_ACTIONS = (N_("pass"), N_("inspect"))
 MAX_BAG = 5
 
@@ -105,9 +106,9 @@ class Equilibrium:
 class InspectionGame:
     """Merchant (rows: honest, smuggling bag) against Sheriff (columns: pass, inspect)."""
 
-    declared: int                 # good index of the declared legal good
-    count: int                    # m: cards in the bag = the declared count
-    extras: tuple[int, ...]       # the k cards of the smuggling bag that are not the declared good
+    declared: int  # good index of the declared legal good
+    count: int  # m: cards in the bag = the declared count
+    extras: tuple[int, ...]  # the k cards of the smuggling bag that are not the declared good
     cells: tuple[tuple[Cell, Cell], tuple[Cell, Cell]]
 
     @property
@@ -144,11 +145,9 @@ class InspectionGame:
 
     def expected(self, smuggle: Fraction | float, inspect: Fraction | float):
         """(merchant, Sheriff) expected payoffs for the given mixing probabilities."""
-        weights = ((1 - smuggle) * (1 - inspect), (1 - smuggle) * inspect,
-                   smuggle * (1 - inspect), smuggle * inspect)
+        weights = ((1 - smuggle) * (1 - inspect), (1 - smuggle) * inspect, smuggle * (1 - inspect), smuggle * inspect)
         flat = [c for row in self.cells for c in row]
-        return (sum(w * c.merchant for w, c in zip(weights, flat)),
-                sum(w * c.sheriff for w, c in zip(weights, flat)))
+        return (sum(w * c.merchant for w, c in zip(weights, flat)), sum(w * c.sheriff for w, c in zip(weights, flat)))
 
 
 def _count(g: int, n: int) -> str:
@@ -197,40 +196,77 @@ def build(declared: str, bag: Mapping[str, int] | Iterable[str]) -> InspectionGa
     on_stand = _("{value} on the stand")
     honest = (
         Cell(m * dv, 0, on_stand.format(value=m * dv)),
-        Cell(m * dv + m * dp, -m * dp,
-             ngettext("{value} on the stand + {gold} gold from the Sheriff",
-                      "{value} on the stand + {gold} gold from the Sheriff", m * dp).format(value=m * dv, gold=m * dp)),
+        Cell(
+            m * dv + m * dp,
+            -m * dp,
+            ngettext(
+                "{value} on the stand + {gold} gold from the Sheriff",
+                "{value} on the stand + {gold} gold from the Sheriff",
+                m * dp,
+            ).format(value=m * dv, gold=m * dp),
+        ),
     )
     smuggle = (
         Cell(n_decl * dv + ev, 0, on_stand.format(value=n_decl * dv + ev)),
-        Cell(n_decl * dv - ep, ep,
-             ngettext("{value} on the stand - {gold} gold to the Sheriff",
-                      "{value} on the stand - {gold} gold to the Sheriff", ep).format(value=n_decl * dv, gold=ep)),
+        Cell(
+            n_decl * dv - ep,
+            ep,
+            ngettext(
+                "{value} on the stand - {gold} gold to the Sheriff",
+                "{value} on the stand - {gold} gold to the Sheriff",
+                ep,
+            ).format(value=n_decl * dv, gold=ep),
+        ),
     )
     return InspectionGame(d, m, extras, (honest, smuggle))
 
 
 def equilibrium(game: InspectionGame) -> Equilibrium:
     """Closed-form Nash equilibrium (see the module docstring for the formulas)."""
-    m_pen = game.count * GOODS[game.declared].penalty       # what inspecting an honest bag costs
-    x_pen = sum(GOODS[g].penalty for g in game.extras)     # what catching the smuggler earns
-    q_star = Fraction(m_pen, m_pen + x_pen)                 # Sheriff indifferent
+    m_pen = game.count * GOODS[game.declared].penalty  # what inspecting an honest bag costs
+    x_pen = sum(GOODS[g].penalty for g in game.extras)  # what catching the smuggler earns
+    q_star = Fraction(m_pen, m_pen + x_pen)  # Sheriff indifferent
     gain, risk = game.gain, game.risk
     zero = Fraction(0)
     if gain > 0:
         x_star = Fraction(gain, risk)
         mv, sv = game.expected(q_star, x_star)
-        return Equilibrium("mixed", q_star, x_star, mv, sv, ((q_star, x_star),),
-                           _("smuggling pays if the bag passes, so neither side can be predictable"))
+        return Equilibrium(
+            "mixed",
+            q_star,
+            x_star,
+            mv,
+            sv,
+            ((q_star, x_star),),
+            _("smuggling pays if the bag passes, so neither side can be predictable"),
+        )
     honest_pass = Fraction(game.cells[0][0].merchant)
     if gain < 0:
-        return Equilibrium("pure", zero, zero, honest_pass, zero, ((zero, zero),),
-                           _("the honest bag is worth more even when passed, so the merchant "
-                             "never smuggles and the Sheriff never inspects"))
-    return Equilibrium("continuum", zero, zero, honest_pass, zero, ((zero, zero), (q_star, zero)),
-                       _("the smuggling bag earns the same as the honest one when passed and less "
-                         "when inspected: the Sheriff never inspects and the merchant may smuggle "
-                         "up to {share} of the time").format(share=q_star))
+        return Equilibrium(
+            "pure",
+            zero,
+            zero,
+            honest_pass,
+            zero,
+            ((zero, zero),),
+            _(
+                "the honest bag is worth more even when passed, so the merchant "
+                "never smuggles and the Sheriff never inspects"
+            ),
+        )
+    return Equilibrium(
+        "continuum",
+        zero,
+        zero,
+        honest_pass,
+        zero,
+        ((zero, zero), (q_star, zero)),
+        _(
+            "the smuggling bag earns the same as the honest one when passed and less "
+            "when inspected: the Sheriff never inspects and the merchant may smuggle "
+            "up to {share} of the time"
+        ).format(share=q_star),
+    )
 
 
 @dataclass(frozen=True)
@@ -240,7 +276,7 @@ class Curves:
     inspect: list[float]
     merchant_honest: list[float]
     merchant_smuggling: list[float]
-    sheriff_vs_equilibrium: list[float]   # the merchant mixes as in equilibrium
+    sheriff_vs_equilibrium: list[float]  # the merchant mixes as in equilibrium
     inspect_star: float
 
 
@@ -265,23 +301,31 @@ def _pct(p: Fraction) -> str:
 def explain(game: InspectionGame) -> str:
     """The equilibrium in sentences a teacher can read out."""
     eq = equilibrium(game)
-    lines = [_("The merchant declares {declared}. His smuggling bag holds {bag}.").format(
-        declared=game.declaration, bag=game.describe_bag())]
+    lines = [
+        _("The merchant declares {declared}. His smuggling bag holds {bag}.").format(
+            declared=game.declaration, bag=game.describe_bag()
+        )
+    ]
     if eq.kind == "mixed":
         lines += [
-            _("The Sheriff should inspect {pct} of such bags (exactly {exact}). Any less and smuggling pays; "
-              "any more and honesty pays, so he would waste gold.").format(pct=_pct(eq.inspect), exact=eq.inspect),
-            _("The merchant should bring the smuggling bag {pct} of the time (exactly {exact}). Any more and "
-              "inspecting pays; any less and the Sheriff could stop inspecting.").format(
-                pct=_pct(eq.smuggle), exact=eq.smuggle),
-            _("On average the merchant scores {merchant} and the Sheriff {sheriff}: the Sheriff inspects only "
-              "to keep merchants honest.").format(merchant=f"{float(eq.merchant_value):.2f}",
-                                                  sheriff=f"{float(eq.sheriff_value):.2f}"),
+            _(
+                "The Sheriff should inspect {pct} of such bags (exactly {exact}). Any less and smuggling pays; "
+                "any more and honesty pays, so he would waste gold."
+            ).format(pct=_pct(eq.inspect), exact=eq.inspect),
+            _(
+                "The merchant should bring the smuggling bag {pct} of the time (exactly {exact}). Any more and "
+                "inspecting pays; any less and the Sheriff could stop inspecting."
+            ).format(pct=_pct(eq.smuggle), exact=eq.smuggle),
+            _(
+                "On average the merchant scores {merchant} and the Sheriff {sheriff}: the Sheriff inspects only "
+                "to keep merchants honest."
+            ).format(merchant=f"{float(eq.merchant_value):.2f}", sheriff=f"{float(eq.sheriff_value):.2f}"),
         ]
     else:
         lines += [
             _("Smuggling does not pay here: {reason}.").format(reason=eq.reason),
             _("The merchant scores {merchant}; the Sheriff gains nothing.").format(
-                merchant=f"{float(eq.merchant_value):.2f}"),
+                merchant=f"{float(eq.merchant_value):.2f}"
+            ),
         ]
     return "\n".join(lines)

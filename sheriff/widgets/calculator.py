@@ -7,6 +7,7 @@ Enter each player's name, the cards of each good on their stand, their gold (and
 with the options, Royal Goods and Black Market card values).  Totals, King and Queen
 bonuses and the winner come from ``sheriff.scoring.score`` at every change.
 """
+
 from __future__ import annotations
 
 from functools import lru_cache
@@ -14,8 +15,8 @@ from html import escape
 
 import ipywidgets as widgets
 
-from sheriff.cards import CONTRABAND_GOODS, GOOD_IDS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
 from sheriff import i18n
+from sheriff.cards import CONTRABAND_GOODS, GOOD_IDS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
 from sheriff.i18n import N_, _
 from sheriff.scenario import get_scenario
 from sheriff.scoring import Verdict, score, verdict
@@ -54,21 +55,42 @@ def presets() -> dict[str, Preset]:
 
 @lru_cache(maxsize=len(i18n.LANGUAGES))
 def _presets(lang: str) -> dict[str, Preset]:
-    out: dict[str, Preset] = {N_("An empty sheet (4 players)"): (DEFAULT_NAMES[:4], [[0] * N_GOODS for _ in range(4)],
-                                                              [50] * 4, [[] for _ in range(4)], False)}
+    out: dict[str, Preset] = {
+        N_("An empty sheet (4 players)"): (
+            DEFAULT_NAMES[:4],
+            [[0] * N_GOODS for _ in range(4)],
+            [50] * 4,
+            [[] for _ in range(4)],
+            False,
+        )
+    }
     names, stands, gold, bm = _final_table("1e-david-125")
     out[N_("David of Doncaster's table (rulebook example)")] = (names, stands, gold, bm, False)
     names, stands, gold, bm = _final_table("2e-will-scarlet-gouda")
     out[N_("Will Scarlet's Gouda Cheese (Royal Goods example)")] = (names, stands, gold, bm, True)
     # Ties on points, broken by legal goods, then contraband, else shared.
     c = _vec(chickens=3)
-    out[N_("Tie on points: more legal goods wins")] = ([ANN, BEN, CAT], [_vec(apples=6, cheese=2),
-                                                   _vec(apples=5, cheese=2), c],
-                                                  None, [[], [], []], False)
-    out[N_("Tie on points and legal goods: more contraband wins")] = ([ANN, BEN, CAT], [
-        _vec(apples=4, cheese=2, pepper=2), _vec(apples=4, cheese=2, silk=1), c], None, [[], [], []], False)
-    out[N_("Tie on everything: shared victory")] = ([ANN, BEN, CAT], [
-        _vec(apples=3, pepper=1), _vec(cheese=3, mead=1), _vec(apples=1, cheese=2)], None, [[], [], []], False)
+    out[N_("Tie on points: more legal goods wins")] = (
+        [ANN, BEN, CAT],
+        [_vec(apples=6, cheese=2), _vec(apples=5, cheese=2), c],
+        None,
+        [[], [], []],
+        False,
+    )
+    out[N_("Tie on points and legal goods: more contraband wins")] = (
+        [ANN, BEN, CAT],
+        [_vec(apples=4, cheese=2, pepper=2), _vec(apples=4, cheese=2, silk=1), c],
+        None,
+        [[], [], []],
+        False,
+    )
+    out[N_("Tie on everything: shared victory")] = (
+        [ANN, BEN, CAT],
+        [_vec(apples=3, pepper=1), _vec(cheese=3, mead=1), _vec(apples=1, cheese=2)],
+        None,
+        [[], [], []],
+        False,
+    )
     fixed = {}
     for label, (nm, stn, gl, bmv, royal) in out.items():
         if gl is None:
@@ -84,10 +106,12 @@ def _why(v: Verdict, names) -> str:
         return _("{tied} tie on points; the most legal goods on the stand breaks the tie.").format(tied=tied)
     if v.decided_by == "contraband":
         return _("{tied} tie on points; {also} also tie on legal goods, so the most contraband breaks the tie.").format(
-            tied=tied, also=_(", ").join(names[p] for p in v.tied_on_legal))
+            tied=tied, also=_(", ").join(names[p] for p in v.tied_on_legal)
+        )
     if v.decided_by == "shared":
         return _("{tied} tie on points, legal goods and contraband: the victory is shared.").format(
-            tied=_(", ").join(names[p] for p in v.winners))
+            tied=_(", ").join(names[p] for p in v.winners)
+        )
     return ""
 
 
@@ -98,24 +122,46 @@ def score_table(names, stands, gold, black_market=None) -> tuple[str, list, list
     rows = []
     for p in range(n):
         sc = scores[p]
-        bon = _(", ").join(_("{good} {bonus}").format(good=goods_kind(GOOD_IDS[k]), bonus=v)
-                          for k, v in sc.bonuses.items()) or "—"
+        bon = (
+            _(", ").join(
+                _("{good} {bonus}").format(good=goods_kind(GOOD_IDS[k]), bonus=v) for k, v in sc.bonuses.items()
+            )
+            or "—"
+        )
         win = p in winners
         tag = (_("winner") if len(winners) == 1 else _("shared victory")) if win else ""
-        rows.append(f'<tr class="{"snl-win" if win else ""}" data-player="{p}"><td>{escape(names[p])}</td>'
-                    f'<td class="num">{sc.goods}</td><td class="num">{sc.gold}</td><td>{escape(bon)}</td>'
-                    f'<td class="num snl-total"><b>{sc.total}</b></td><td class="num">{sc.legal_cards}</td>'
-                    f'<td class="num">{sc.contraband_cards}</td><td>{tag}</td></tr>')
-    head = "<tr>" + "".join(f"<th>{escape(c)}</th>" for c in (
-        _("Player"), _("Goods"), _("Gold"), _("King / Queen bonuses"), _("Total"), _("Legal cards"),
-        _("Contraband cards"), "")) + "</tr>"
+        rows.append(
+            f'<tr class="{"snl-win" if win else ""}" data-player="{p}"><td>{escape(names[p])}</td>'
+            f'<td class="num">{sc.goods}</td><td class="num">{sc.gold}</td><td>{escape(bon)}</td>'
+            f'<td class="num snl-total"><b>{sc.total}</b></td><td class="num">{sc.legal_cards}</td>'
+            f'<td class="num">{sc.contraband_cards}</td><td>{tag}</td></tr>'
+        )
+    head = (
+        "<tr>"
+        + "".join(
+            f"<th>{escape(c)}</th>"
+            for c in (
+                _("Player"),
+                _("Goods"),
+                _("Gold"),
+                _("King / Queen bonuses"),
+                _("Total"),
+                _("Legal cards"),
+                _("Contraband cards"),
+                "",
+            )
+        )
+        + "</tr>"
+    )
     why = _why(verdict(scores, winners), names)
     if len(winners) == 1:
         headline = _("{name} wins with {total}.").format(name=names[winners[0]], total=scores[winners[0]].total)
     else:
         headline = _("Shared victory: {names}.").format(names=_(", ").join(names[p] for p in winners))
-    html = (f'<div class="snl"><table class="snl-grid">{head}{"".join(rows)}</table>'
-            f'<div class="snl-result snl-verdict"><b class="snl-big">{escape(headline)}</b> {escape(why)}</div></div>')
+    html = (
+        f'<div class="snl"><table class="snl-grid">{head}{"".join(rows)}</table>'
+        f'<div class="snl-result snl-verdict"><b class="snl-big">{escape(headline)}</b> {escape(why)}</div></div>'
+    )
     return html, scores, winners
 
 
@@ -125,20 +171,29 @@ def _box_width(label: str, least: int) -> str:
 
 
 class ScoreCalculator(kit.Frame):
-    def __init__(self, preset: str | None = None, players: int = 4, show_presets: bool = True,
-                 title: str | None = None, bench: bool = False):
+    def __init__(
+        self,
+        preset: str | None = None,
+        players: int = 4,
+        show_presets: bool = True,
+        title: str | None = None,
+        bench: bool = False,
+    ):
         super().__init__()
-        self.preset_pick = widgets.Dropdown(options=[(_(k), k) for k in presets()],
-                                            layout=widgets.Layout(width="420px", max_width="100%"))
+        self.preset_pick = widgets.Dropdown(
+            options=[(_(k), k) for k in presets()], layout=widgets.Layout(width="420px", max_width="100%")
+        )
         self.preset_pick.add_class("snl-preset")
         self.players = widgets.Dropdown(options=[3, 4, 5, 6], value=players, layout=widgets.Layout(width="70px"))
         self.players.add_class("snl-players")
         royal, bm = _("Royal Goods"), _("Black Market cards")
-        self.royal = widgets.Checkbox(value=False, description=royal, indent=False,
-                                      layout=widgets.Layout(width=_box_width(royal, 130)))
+        self.royal = widgets.Checkbox(
+            value=False, description=royal, indent=False, layout=widgets.Layout(width=_box_width(royal, 130))
+        )
         self.royal.add_class("snl-royal")
-        self.bm = widgets.Checkbox(value=False, description=bm, indent=False,
-                                   layout=widgets.Layout(width=_box_width(bm, 170)))
+        self.bm = widgets.Checkbox(
+            value=False, description=bm, indent=False, layout=widgets.Layout(width=_box_width(bm, 170))
+        )
         self.grid = widgets.GridBox(layout=widgets.Layout(grid_gap="2px 4px", overflow="auto"))
         self._cache: dict = {}
         self.result = lesson.html()
@@ -159,13 +214,29 @@ class ScoreCalculator(kit.Frame):
         self.next_preset.on_click(lambda _: self.step_preset())
         if bench:
             lesson.bench(self.next_preset, self.result)
-        top = [lesson.row([lesson.html(f'<div class="snl-zone" style="width:70px">{escape(start)}</div>'),
-                             self.preset_pick, self.next_preset], flex_flow="row wrap")] if show_presets else []
-        intro = _("Type the cards on each stand (face-down ones included, they are revealed at the end) and each "
-                  "player's gold. Cards still in hand score nothing.")
+        top = (
+            [
+                lesson.row(
+                    [
+                        lesson.html(f'<div class="snl-zone" style="width:70px">{escape(start)}</div>'),
+                        self.preset_pick,
+                        self.next_preset,
+                    ],
+                    flex_flow="row wrap",
+                )
+            ]
+            if show_presets
+            else []
+        )
+        intro = _(
+            "Type the cards on each stand (face-down ones included, they are revealed at the end) and each "
+            "player's gold. Cards still in hand score nothing."
+        )
         title = title or _("Score calculator")
-        head = lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
-                           f'<div class="snl-zone">{escape(intro, quote=False)}</div></div>')
+        head = lesson.html(
+            f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
+            f'<div class="snl-zone">{escape(intro, quote=False)}</div></div>'
+        )
         self.body(head, *top, lesson.row(bar, flex_flow="row wrap"), self.grid, self.result, self.note)
         self._rebuild()
         if preset is not None:
@@ -194,18 +265,39 @@ class ScoreCalculator(kit.Frame):
         n = self.players.value
         goods = self.goods()
         make = lesson.make
-        self.names = [self._cached(("name", p), lambda p=p: make(widgets.Text, {"width": "150px"},
-                                                                 value=_(DEFAULT_NAMES[p]))) for p in range(n)]
-        self.cells = [{g: self._cached(("cell", p, g), lambda p=p, g=g: self._cell(p, g)) for g in goods}
-                      for p in range(n)]
+        self.names = [
+            self._cached(("name", p), lambda p=p: make(widgets.Text, {"width": "150px"}, value=_(DEFAULT_NAMES[p])))
+            for p in range(n)
+        ]
+        self.cells = [
+            {g: self._cached(("cell", p, g), lambda p=p, g=g: self._cell(p, g)) for g in goods} for p in range(n)
+        ]
         self.gold = [self._cached(("gold", p), lambda p=p: self._gold_box(p)) for p in range(n)]
-        self.bm_values = [self._cached(("bm", p), lambda: make(widgets.Text, {"width": "110px"}, value="",
-                                                              placeholder=_("e.g. 24, 21")))
-                          for p in range(n)] if self.bm.value else []
-        cols = ([_("Player")] + [goods_kind(g) for g in goods] + [_("Gold")]
-                + ([_("Black Market values")] if self.bm.value else []))
-        header = [self._cached(("head", c), lambda c=c: lesson.label(
-            f'<span style="font-weight:bold;font-size:11px;line-height:1.1">{escape(c)}</span>')) for c in cols]
+        self.bm_values = (
+            [
+                self._cached(
+                    ("bm", p), lambda: make(widgets.Text, {"width": "110px"}, value="", placeholder=_("e.g. 24, 21"))
+                )
+                for p in range(n)
+            ]
+            if self.bm.value
+            else []
+        )
+        cols = (
+            [_("Player")]
+            + [goods_kind(g) for g in goods]
+            + [_("Gold")]
+            + ([_("Black Market values")] if self.bm.value else [])
+        )
+        header = [
+            self._cached(
+                ("head", c),
+                lambda c=c: lesson.label(
+                    f'<span style="font-weight:bold;font-size:11px;line-height:1.1">{escape(c)}</span>'
+                ),
+            )
+            for c in cols
+        ]
         items = list(header)
         for p in range(n):
             items += [self.names[p]] + [self.cells[p][g] for g in goods] + [self.gold[p]]
@@ -281,14 +373,23 @@ class ScoreCalculator(kit.Frame):
         names, stands, gold, bm = self.values()
         html, self.scores, self.winners = score_table(names, stands, gold, bm)
         self.result.value = html
-        notes = [lesson.rule_html("score.total"), lesson.rule_html("score.king_queen"),
-                 lesson.rule_html("score.tiebreak")]
+        notes = [
+            lesson.rule_html("score.total"),
+            lesson.rule_html("score.king_queen"),
+            lesson.rule_html("score.tiebreak"),
+        ]
         if self.royal.value:
             notes.append(lesson.rule_html("royal.goods"))
         if self.bm.value:
-            notes.append('<div class="snl-assume">' + _("<b>Your cards, your numbers:</b> type the values printed on "
-                                                       "the Black Market cards each player claimed; the rulebook does "
-                                                       "not list them.") + '</div>')
+            notes.append(
+                '<div class="snl-assume">'
+                + _(
+                    "<b>Your cards, your numbers:</b> type the values printed on "
+                    "the Black Market cards each player claimed; the rulebook does "
+                    "not list them."
+                )
+                + "</div>"
+            )
         self.note.value = "".join(notes)
 
     @property

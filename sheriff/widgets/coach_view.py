@@ -4,6 +4,7 @@ Only layout: the words and figures are ``sheriff.coach``'s (``Advice``, ``Warnin
 Figures named in the advice's ``numbers`` are shown as a small table; chances (named
 ``..._chance``/``p_...`` or between 0 and 1 with a share-like name) as percentages.
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -15,7 +16,7 @@ from sheriff.i18n import N_, _
 from sheriff.widgets import language
 from sheriff.wording import goods_kind
 
-LESSON_LINK = LESSON_30.rsplit("/", 1)[-1]       # pages sit side by side in notebooks/
+LESSON_LINK = LESSON_30.rsplit("/", 1)[-1]  # pages sit side by side in notebooks/
 
 
 LABELS = {
@@ -50,8 +51,14 @@ LABELS = {
     "expected_loss_if_you_refuse": N_("expected loss if you refuse"),
 }
 MODEL = N_("The coach's model:")
-PERCENT = {"smuggle_chance", "prior", "equilibrium_smuggle", "honest_possible", "challenge_chance",
-           "open_after_refusal"}
+PERCENT = {
+    "smuggle_chance",
+    "prior",
+    "equilibrium_smuggle",
+    "honest_possible",
+    "challenge_chance",
+    "open_after_refusal",
+}
 
 
 def _label(key: str) -> str:
@@ -71,8 +78,10 @@ def _figure(key: str, x) -> str:
 def numbers_table(numbers: dict) -> str:
     if not numbers:
         return ""
-    rows = "".join(f'<tr><td>{escape(_label(k).capitalize())}</td><td class="num">{escape(_figure(k, v))}</td></tr>'
-                   for k, v in numbers.items())
+    rows = "".join(
+        f'<tr><td>{escape(_label(k).capitalize())}</td><td class="num">{escape(_figure(k, v))}</td></tr>'
+        for k, v in numbers.items()
+    )
     return f'<table class="sn-coach-numbers">{rows}</table>'
 
 
@@ -83,28 +92,32 @@ def advice_html(advice) -> str:
         items = "".join(f"<li>{escape(o.sentence)}</li>" for o in advice.options[:6])
         weighed = _("Options weighed")
         opts = f'<div class="sn-note"><b>{weighed}</b></div><ul style="margin:2px 0">{items}</ul>'
-    model = (f'<div class="sn-note"><b>{_(MODEL)}</b> {escape(advice.model)}</div>'
-             if advice.model else "")
+    model = f'<div class="sn-note"><b>{_(MODEL)}</b> {escape(advice.model)}</div>' if advice.model else ""
     lesson = ""
     if advice.lesson:
-        link = (f'<a href="{language.link(LESSON_LINK)}" target="_blank" style="color:#1565c0;'
-                f'text-decoration:underline">{escape(_(LESSON_30_TITLE))}</a>')
-        lesson = ('<div class="sn-note">'
-                  + _("These odds come from the inspection game's balance point: see {lesson}.").format(lesson=link)
-                  + '</div>')
+        link = (
+            f'<a href="{language.link(LESSON_LINK)}" target="_blank" style="color:#1565c0;'
+            f'text-decoration:underline">{escape(_(LESSON_30_TITLE))}</a>'
+        )
+        lesson = (
+            '<div class="sn-note">'
+            + _("These odds come from the inspection game's balance point: see {lesson}.").format(lesson=link)
+            + "</div>"
+        )
     # every model the coach states ends by saying it is advice, not a rule
     not_rule = _("This is advice, not a rule: any legal move is yours to make.")
     rule = "" if advice.model else f'<div class="sn-note">{not_rule}</div>'
     suggests = _("The coach suggests:")
-    return (f'<div class="sn-coach" role="status"><b>{suggests}</b> {escape(advice.sentence)}'
-            f'{numbers_table(advice.numbers)}{opts}{model}{lesson}{rule}</div>')
+    return (
+        f'<div class="sn-coach" role="status"><b>{suggests}</b> {escape(advice.sentence)}'
+        f"{numbers_table(advice.numbers)}{opts}{model}{lesson}{rule}</div>"
+    )
 
 
 def warnings_html(warnings) -> str:
     items = "".join(f"<li>{escape(w.sentence)}</li>" for w in warnings)
     before = _("Before you do this:")
-    return (f'<div class="sn-warn" role="alert"><b>{before}</b><ul style="margin:2px 0">{items}'
-            '</ul></div>')
+    return f'<div class="sn-warn" role="alert"><b>{before}</b><ul style="margin:2px 0">{items}</ul></div>'
 
 
 __all__ = ["advice_html", "warnings_html", "numbers_table", "LESSON_LINK"]

@@ -6,6 +6,7 @@ these are plain HTML outputs with a small script rather than widgets.  Links are
 (the pages sit side by side), so they work under ``/voila/render/`` and under Binder's
 ``/voila/render/notebooks/`` alike.  The course itself is engine data (``sheriff.course``).
 """
+
 from __future__ import annotations
 
 import json
@@ -14,13 +15,14 @@ from html import escape
 
 import mistune
 
-from sheriff.course import course, next_page, page, position, prose as page_prose
+from sheriff.course import course, next_page, page, position
+from sheriff.course import prose as page_prose
 from sheriff.i18n import _, ngettext
 from sheriff.widgets import kit, language
 from sheriff.widgets.glossary_links import REFERENCE, with_glossary
 
 HOME = "00_home.ipynb"
-STORE = "sheriff-tutor-done"      # localStorage key: a JSON list of finished notebooks
+STORE = "sheriff-tutor-done"  # localStorage key: a JSON list of finished notebooks
 
 # Shared by every output: read and write the finished pages, and show them (the words the
 # script writes are in the page's language: ``_store_js`` fills them in).
@@ -69,19 +71,26 @@ def _page_words_js() -> str:
     """What the page template's own script says (the lost-connection banner, an upload refused
     before it is sent; share/jupyter/voila/templates/sheriff), in the page's language."""
     words = {
-        "lostKernel": _("This page stopped working: the Python session behind it ended, so buttons and menus no "
-                        "longer answer. Reload the page to start this lesson again."),
-        "lostServer": _("This page lost its connection to the tutor (the server stopped or the network went away), "
-                        "so buttons and menus no longer answer. Reload the page when the tutor is running again."),
+        "lostKernel": _(
+            "This page stopped working: the Python session behind it ended, so buttons and menus no "
+            "longer answer. Reload the page to start this lesson again."
+        ),
+        "lostServer": _(
+            "This page lost its connection to the tutor (the server stopped or the network went away), "
+            "so buttons and menus no longer answer. Reload the page when the tutor is running again."
+        ),
         "reload": _("Reload the page"),
-        "tooLarge": _("“{name}” is {size} MB: too large to be a saved game (a saved game is a few kilobytes; the "
-                      "limit is 1 MB). Nothing was sent. Choose the file the “Save game” button gave you."),
+        "tooLarge": _(
+            "“{name}” is {size} MB: too large to be a saved game (a saved game is a few kilobytes; the "
+            "limit is 1 MB). Nothing was sent. Choose the file the “Save game” button gave you."
+        ),
     }
     return f"<script>window.sheriffPageWords = {_js(words)};</script>"
 
 
 def _html(body: str):
     from IPython.display import HTML
+
     return HTML(kit.CSS + _store_js() + _page_words_js() + body)
 
 
@@ -107,21 +116,23 @@ def prose_html(notebook: str, part: int = 0, seen: set[str] | None = None) -> st
     """A part of the page's written text, paragraph by paragraph in the page's language
     (glossary words linked once across the calls sharing ``seen``)."""
     text = "\n\n".join(_(p) for p in page_prose(notebook)[part])
-    html = with_glossary(str(mistune.html(text)), seen=set() if seen is None else seen)   # as kit.markdown_html
+    html = with_glossary(str(mistune.html(text)), seen=set() if seen is None else seen)  # as kit.markdown_html
     return f'<div class="snl-prose">{_keep_language(html)}</div>'
 
 
 def header_html(notebook: str) -> str:
     p = page(notebook)
-    seen: set[str] = set()          # a glossary word is linked once: in the opening text or in "learn"
+    seen: set[str] = set()  # a glossary word is linked once: in the opening text or in "learn"
     opening = prose_html(notebook, seen=seen)
     home, ref = _("all lessons"), _("glossary and rules")
     learn = _("<b>What you will learn:</b> {learn}").format(learn=with_glossary(escape(_(p.learn)), seen=seen))
-    return (opening +
-            f'<div class="snl-nav" data-sheriff-nb="{escape(notebook)}"><span class="snl-kicker">{_place(notebook)}'
-            f' · <a href="{escape(language.link(HOME))}">{home}</a>'
-            f' · <a href="{escape(language.link(REFERENCE))}">{ref}</a>'
-            f' · {language.switcher_html(notebook)}</span><br>{learn}</div>')
+    return (
+        opening
+        + f'<div class="snl-nav" data-sheriff-nb="{escape(notebook)}"><span class="snl-kicker">{_place(notebook)}'
+        f' · <a href="{escape(language.link(HOME))}">{home}</a>'
+        f' · <a href="{escape(language.link(REFERENCE))}">{ref}</a>'
+        f" · {language.switcher_html(notebook)}</span><br>{learn}</div>"
+    )
 
 
 def footer_html(notebook: str) -> str:
@@ -131,45 +142,54 @@ def footer_html(notebook: str) -> str:
     go = f'<a class="snl-next" href="{escape(language.link(nxt.notebook if nxt else HOME))}">{escape(label)} \u2192</a>'
     mark, home = _("Mark done"), _("all lessons")
     nb = escape(notebook)
-    return (f'<div class="snl-nav snl-footer" data-sheriff-nb="{nb}">{recap}'
-            f'<div style="margin-top:6px"><button class="snl-done-btn" type="button" '
-            f'onclick="window.sheriffProgress.mark(\'{nb}\')">{mark}</button>'
-            f'<a href="{escape(language.link(HOME))}">{home}</a></div>{go}</div>'
-            # Scrolling down to the end of the page marks it done.
-            '<script>(function () { var P = window.sheriffProgress; P.show();'
-            f' var el = document.querySelector(\'.snl-footer[data-sheriff-nb="{nb}"]\');'
-            ' if (!el) return;'
-            # a lesson paced into parts (kit.Sections) counts only once its last part is open
-            " function lastPart() { var b = document.querySelectorAll('.snl-part-pick button');"
-            " return !b.length || b[b.length - 1].classList.contains('mod-active'); }"
-            # only once the learner scrolls: before the widgets render, the footer is briefly in view
-            ' function check() { var r = el.getBoundingClientRect();'
-            '  if (r.top < window.innerHeight && r.bottom > 0 && lastPart()) {'
-            f"   P.mark('{nb}'); document.removeEventListener('scroll', check, true); }} }}"
-            " document.addEventListener('scroll', check, true);"
-            ' })();</script>')
+    return (
+        f'<div class="snl-nav snl-footer" data-sheriff-nb="{nb}">{recap}'
+        f'<div style="margin-top:6px"><button class="snl-done-btn" type="button" '
+        f"onclick=\"window.sheriffProgress.mark('{nb}')\">{mark}</button>"
+        f'<a href="{escape(language.link(HOME))}">{home}</a></div>{go}</div>'
+        # Scrolling down to the end of the page marks it done.
+        "<script>(function () { var P = window.sheriffProgress; P.show();"
+        f" var el = document.querySelector('.snl-footer[data-sheriff-nb=\"{nb}\"]');"
+        " if (!el) return;"
+        # a lesson paced into parts (kit.Sections) counts only once its last part is open
+        " function lastPart() { var b = document.querySelectorAll('.snl-part-pick button');"
+        " return !b.length || b[b.length - 1].classList.contains('mod-active'); }"
+        # only once the learner scrolls: before the widgets render, the footer is briefly in view
+        " function check() { var r = el.getBoundingClientRect();"
+        "  if (r.top < window.innerHeight && r.bottom > 0 && lastPart()) {"
+        f"   P.mark('{nb}'); document.removeEventListener('scroll', check, true); }} }}"
+        " document.addEventListener('scroll', check, true);"
+        " })();</script>"
+    )
 
 
 def course_html() -> str:
     """Every page of the course in order, each ticked once the learner finished it."""
     items = []
-    for i, p in enumerate(course().pages):
-        num = f"{int(p.notebook[:2])}. " if int(p.notebook[:2]) else ""     # as the page's own title
-        items.append(f'<li data-sheriff-nb="{escape(p.notebook)}"><span class="snl-tick"></span>'
-                     f'<a href="{escape(language.link(p.notebook))}">{num}{escape(_(p.title))}</a>'
-                     f' — {escape(_(p.learn))}</li>')
-    extras = "".join(f'<li><span class="snl-tick"></span><a href="{escape(language.link(p.notebook))}">'
-                     f'{escape(_(p.title))}</a> — {escape(_(p.learn))}</li>' for p in course().extras)
+    for p in course().pages:
+        num = f"{int(p.notebook[:2])}. " if int(p.notebook[:2]) else ""  # as the page's own title
+        items.append(
+            f'<li data-sheriff-nb="{escape(p.notebook)}"><span class="snl-tick"></span>'
+            f'<a href="{escape(language.link(p.notebook))}">{num}{escape(_(p.title))}</a>'
+            f" — {escape(_(p.learn))}</li>"
+        )
+    extras = "".join(
+        f'<li><span class="snl-tick"></span><a href="{escape(language.link(p.notebook))}">'
+        f"{escape(_(p.title))}</a> — {escape(_(p.learn))}</li>"
+        for p in course().extras
+    )
     title, reference = _("The course, in order (a tick marks the pages you finished in this browser)"), _("Reference")
-    return (f'<div class="snl-nav sheriff-course"><div class="snl-kicker">{title}</div>'
-            f'<ol class="snl-course">{"".join(items)}</ol><div class="snl-kicker">{reference}</div>'
-            f'<ul class="snl-course">{extras}</ul></div><script>window.sheriffProgress.show();</script>')
+    return (
+        f'<div class="snl-nav sheriff-course"><div class="snl-kicker">{title}</div>'
+        f'<ol class="snl-course">{"".join(items)}</ol><div class="snl-kicker">{reference}</div>'
+        f'<ul class="snl-course">{extras}</ul></div><script>window.sheriffProgress.show();</script>'
+    )
 
 
 def prose(notebook: str, part: int = 0):
     """Display a part of a page's written text (``data/lessons/<page>.md``) in the page's language."""
     language.start_page()
-    if part == 0 and notebook == HOME:          # where a newcomer arrives: the choice comes first
+    if part == 0 and notebook == HOME:  # where a newcomer arrives: the choice comes first
         return _html(language.chooser_html(notebook) + prose_html(notebook, part))
     return _html(prose_html(notebook, part) + (language.switcher_html(notebook) if part == 0 else ""))
 
@@ -192,4 +212,14 @@ def course_map():
     return _html(course_html())
 
 
-__all__ = ["prose", "prose_html", "header", "footer", "course_map", "header_html", "footer_html", "course_html", "STORE"]
+__all__ = [
+    "prose",
+    "prose_html",
+    "header",
+    "footer",
+    "course_map",
+    "header_html",
+    "footer_html",
+    "course_html",
+    "STORE",
+]

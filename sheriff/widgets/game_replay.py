@@ -15,6 +15,7 @@ Controls (registered in ``ReplayViewer.reg``, CSS class ``sn-ctl-<name>``):
 replay.first, replay.prev, replay.step, replay.next, replay.last, replay.seat,
 replay.branch, replay.file, replay.text, replay.load.
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -36,7 +37,6 @@ from sheriff.widgets.play_setup import default_seats, error_box
 from sheriff.widgets.play_table import piles_html, score_table_html
 
 
-
 class ReplayViewer:
     def __init__(self, game: Game | None = None, bot_delay: float = 0.8, step: int = 0):
         self.game: Game | None = None
@@ -47,12 +47,24 @@ class ReplayViewer:
 
         # loading: a file from the learner's own computer (the play page's download) or pasted text;
         # the server keeps no saved games, so no one sees another learner's game
-        self.file = self._add("replay.file", W.FileUpload(accept=".json,application/json", multiple=False,
-                                                          description=_("Choose a file")))
-        self.text = self._add("replay.text", W.Textarea(placeholder=_("…or paste a saved game's JSON here"),
-                                                        layout=W.Layout(width="520px", height="70px")))
-        self.load_btn = self._add("replay.load", W.Button(description=_("Load for replay"), icon="folder-open",
-                                                          button_style="primary", layout=W.Layout(width="200px")))
+        self.file = self._add(
+            "replay.file", W.FileUpload(accept=".json,application/json", multiple=False, description=_("Choose a file"))
+        )
+        self.text = self._add(
+            "replay.text",
+            W.Textarea(
+                placeholder=_("…or paste a saved game's JSON here"), layout=W.Layout(width="520px", height="70px")
+            ),
+        )
+        self.load_btn = self._add(
+            "replay.load",
+            W.Button(
+                description=_("Load for replay"),
+                icon="folder-open",
+                button_style="primary",
+                layout=W.Layout(width="200px"),
+            ),
+        )
         self.load_btn.on_click(lambda _b: self.load(self._chosen_text()))
         self.file.observe(lambda _ch: self._file_chosen(), "value")
         self.message = W.HTML()
@@ -65,8 +77,12 @@ class ReplayViewer:
         self.prev = self._add("replay.prev", W.Button(icon="step-backward", tooltip=_("One move back"), layout=lay))
         self.next = self._add("replay.next", W.Button(icon="step-forward", tooltip=_("One move forward"), layout=lay))
         self.last = self._add("replay.last", W.Button(icon="fast-forward", tooltip=_("End"), layout=lay))
-        self.step = self._add("replay.step", W.IntSlider(value=0, min=0, max=0, description=_("Step:"),
-                                                         continuous_update=False, layout=W.Layout(width="420px")))
+        self.step = self._add(
+            "replay.step",
+            W.IntSlider(
+                value=0, min=0, max=0, description=_("Step:"), continuous_update=False, layout=W.Layout(width="420px")
+            ),
+        )
         self.first.on_click(lambda _b: self.go(0))
         self.prev.on_click(lambda _b: self.go(self.step.value - 1))
         self.next.on_click(lambda _b: self.go(self.step.value + 1))
@@ -74,26 +90,48 @@ class ReplayViewer:
         self.step.observe(lambda ch: self._show(), "value")
         self.where = W.HTML()
         self.board = W.HTML()
-        self.next.add_class("sheriff-bench-click")       # benchmarks/pages.py: click latency
+        self.next.add_class("sheriff-bench-click")  # benchmarks/pages.py: click latency
         self.where.add_class("sheriff-bench-result")
 
         # branching
-        self.seat = self._add("replay.seat", W.Dropdown(options=[], description=_("You play:"),
-                                                        style={"description_width": "initial"}))
-        self.branch_btn = self._add("replay.branch", W.Button(description=_("Play on from here (new branch)"),
-                                                              icon="code-fork", button_style="warning",
-                                                              layout=W.Layout(width="auto")))
+        self.seat = self._add(
+            "replay.seat", W.Dropdown(options=[], description=_("You play:"), style={"description_width": "initial"})
+        )
+        self.branch_btn = self._add(
+            "replay.branch",
+            W.Button(
+                description=_("Play on from here (new branch)"),
+                icon="code-fork",
+                button_style="warning",
+                layout=W.Layout(width="auto"),
+            ),
+        )
         self.branch_btn.on_click(lambda _b: self.branch())
         self.branch_slot = W.VBox()
-        self.branch_box = W.VBox([
-            W.HTML('<div class="sn-note">{}</div>'.format(_(
-                "Start a new game from this step: the same shuffle and the same moves so far, then you play the "
-                "seat you choose and bots play the others. The saved game is not changed."))),
-            W.HBox([self.seat, self.branch_btn]), self.branch_slot])
+        self.branch_box = W.VBox(
+            [
+                W.HTML(
+                    '<div class="sn-note">{}</div>'.format(
+                        _(
+                            "Start a new game from this step: the same shuffle and the same moves so far, then you play the "
+                            "seat you choose and bots play the others. The saved game is not changed."
+                        )
+                    )
+                ),
+                W.HBox([self.seat, self.branch_btn]),
+                self.branch_slot,
+            ]
+        )
 
-        self.view_box = W.VBox([W.HBox([self.first, self.prev, self.step, self.next, self.last],
-                                       layout=W.Layout(align_items="center")),
-                                self.where, self.board, self.branch_box], layout=W.Layout(display="none"))
+        self.view_box = W.VBox(
+            [
+                W.HBox([self.first, self.prev, self.step, self.next, self.last], layout=W.Layout(align_items="center")),
+                self.where,
+                self.board,
+                self.branch_box,
+            ],
+            layout=W.Layout(display="none"),
+        )
         self.root = W.VBox([W.HTML(kit.CSS), self.load_acc, self.view_box])
         self.root.add_class("sn-play")
         self.root.add_class("sn-replay")
@@ -115,7 +153,8 @@ class ReplayViewer:
             f = self.file.value[0]
             name, size = (f["name"], f["size"]) if isinstance(f, dict) else (f.name, f.size)
             said = _("Chosen: {file} ({size} kB). Press “Load for replay”.").format(
-                file=escape(str(name)), size=max(1, round(size / 1024)))
+                file=escape(str(name)), size=max(1, round(size / 1024))
+            )
             self.message.value = f'<div class="sn-note sn-file-chosen">{said}</div>'
 
     def _chosen_text(self):
@@ -138,8 +177,9 @@ class ReplayViewer:
             self.message.value = error_box(_("This saved game cannot be loaded: {reason}").format(reason=e))
             return False
         except Exception as e:
-            self.message.value = error_box(_("This saved game cannot be loaded ({reason}).").format(
-                reason=f"{type(e).__name__}: {e}"))
+            self.message.value = error_box(
+                _("This saved game cannot be loaded ({reason}).").format(reason=f"{type(e).__name__}: {e}")
+            )
             return False
         self.message.value = ""
         self.show_game(game)
@@ -187,18 +227,24 @@ class ReplayViewer:
         else:
             before = self.state_at(k - 1)
             action = g.history[k - 1]
-            events = s.events[len(before.events):]
+            events = s.events[len(before.events) :]
             story = " ".join(narrate(action, events, before, s, seat=None)) or action.text(g.names)
         nxt = ""
         if k < n:
             nxt = '<div class="sn-note">{}</div>'.format(
-                _("Next move: {move}").format(move=escape(g.history[k].text(g.names))))
+                _("Next move: {move}").format(move=escape(g.history[k].text(g.names)))
+            )
         phase = _(PHASE_TITLES[s.phase])
-        rnd = _("Game over") if s.phase == OVER else _("Round {n} of {rounds} · {phase}").format(
-            n=s.round + 1, rounds=g.rules.rounds, phase=phase)
+        rnd = (
+            _("Game over")
+            if s.phase == OVER
+            else _("Round {n} of {rounds} · {phase}").format(n=s.round + 1, rounds=g.rules.rounds, phase=phase)
+        )
         step = _("Step {k} of {n}").format(k=k, n=n)
-        self.where.value = (f'<div class="sn-replay-step"><b class="sn-step">{step}</b> · {escape(rnd)}'
-                            f'<div class="sn-replay-story">{escape(story)}</div>{nxt}</div>')
+        self.where.value = (
+            f'<div class="sn-replay-step"><b class="sn-step">{step}</b> · {escape(rnd)}'
+            f'<div class="sn-replay-story">{escape(story)}</div>{nxt}</div>'
+        )
         self.board.value = omniscient_html(s)
         if s.phase != OVER:
             p = to_act(s)
@@ -217,13 +263,18 @@ class ReplayViewer:
         new = g.copy()
         new.state = g.replay_to(k)
         styles = {p: (sc.merchant, sc.sheriff) for p, sc in enumerate(default_seats(()))}
-        app = PlayApp.for_game(new, [seat], styles, bot_delay=self.bot_delay,
-                               note=_("A new branch: the saved game's first {k} moves, then play goes on from "
-                                      "here with {name} played by you.").format(k=k, name=g.names[seat]))
+        app = PlayApp.for_game(
+            new,
+            [seat],
+            styles,
+            bot_delay=self.bot_delay,
+            note=_(
+                "A new branch: the saved game's first {k} moves, then play goes on from here with {name} played by you."
+            ).format(k=k, name=g.names[seat]),
+        )
         old = list(self.branch_slot.children)
         title = _("Branch from step {k}: you play {name}").format(k=k, name=escape(g.names[seat]))
-        self.branch_slot.children = [W.HTML(f"<h3>{title}</h3>"),
-                                     app.root]
+        self.branch_slot.children = [W.HTML(f"<h3>{title}</h3>"), app.root]
         for w in old:
             if w is not getattr(self.branch_app, "root", None):
                 w.close()
@@ -236,16 +287,23 @@ def omniscient_html(s) -> str:
     parts = []
     for p in range(s.n):
         v = SeatView(s, p)
-        role = (pgettext("role", "Deputy") if s.deputies_mode else pgettext("role", "Sheriff")) \
-            if p in s.officials else None
+        role = (
+            (pgettext("role", "Deputy") if s.deputies_mode else pgettext("role", "Sheriff"))
+            if p in s.officials
+            else None
+        )
         panel = render.player_panel(v, p, show_private=True, role=role)
         bag = v.bag
         decl = s.declared[p]
         secret = '<div class="sn-secret"><div class="sn-muted">{}</div>{}'.format(
-            _("hand:"), render.cards(v.hand, 0, _("no cards")))
+            _("hand:"), render.cards(v.hand, 0, _("no cards"))
+        )
         if bag is not None:
-            d = (_("bag (declared {declared}):").format(declared=escape(count_text(decl[0], decl[1]))) if decl
-                 else _("bag:"))
+            d = (
+                _("bag (declared {declared}):").format(declared=escape(count_text(decl[0], decl[1])))
+                if decl
+                else _("bag:")
+            )
             secret += f'<div class="sn-muted">{d}</div>' + render.cards(bag, 0, _("empty"))
         secret += "</div>"
         panel = panel[: -len("</div>")] + secret + "</div>"

@@ -1,6 +1,7 @@
 """Glossary words in the tutor's HTML: each first appearance becomes a link to its entry on the
 reference page, with the definition on hover.  No widgets here, so every page and the kit can
 use it."""
+
 from __future__ import annotations
 
 import re
@@ -11,12 +12,29 @@ from sheriff.glossary import Term, terms
 from sheriff.i18n import get_language
 from sheriff.widgets import language
 
-REFERENCE = "40_reference.ipynb"       # relative: works under /voila/render/ and .../notebooks/
+REFERENCE = "40_reference.ipynb"  # relative: works under /voila/render/ and .../notebooks/
 
 
 # Inside these elements a word is never marked (links, code, headings, controls).
-_SKIP = {"a", "code", "pre", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6",
-         "button", "select", "option", "textarea", "dt", "summary"}
+_SKIP = {
+    "a",
+    "code",
+    "pre",
+    "script",
+    "style",
+    "h1",
+    "h2",
+    "h3",
+    "h4",
+    "h5",
+    "h6",
+    "button",
+    "select",
+    "option",
+    "textarea",
+    "dt",
+    "summary",
+}
 _TAG = re.compile(r"(<[^>]*>)")
 _TAG_NAME = re.compile(r"<\s*(/?)\s*([a-zA-Z0-9]+)")
 
@@ -55,9 +73,15 @@ def marker_script(page: str = REFERENCE) -> str:
 
     forms = sorted({f for t in terms() for f in t.spellings()}, key=len, reverse=True)
     table = {f.lower(): [t.id, f"{t.name()}: {t.meaning()}"] for t in terms() for f in t.spellings()}
-    data = json.dumps({"re": "(?<![\\w-])(?:" + "|".join(_js_form(f) for f in forms) + ")(?![\\w-])",
-                       "terms": table, "page": language.link(page)}).replace("</", "<\\/")
-    return """<script>
+    data = json.dumps(
+        {
+            "re": "(?<![\\w-])(?:" + "|".join(_js_form(f) for f in forms) + ")(?![\\w-])",
+            "terms": table,
+            "page": language.link(page),
+        }
+    ).replace("</", "<\\/")
+    return (
+        """<script>
 (function (G) {
   if (window.sheriffGlossaryMarked) return;
   window.sheriffGlossaryMarked = true;
@@ -81,14 +105,15 @@ def marker_script(page: str = REFERENCE) -> str:
   }
   document.querySelectorAll('.jp-MarkdownOutput, .jp-RenderedMarkdown').forEach(mark);
 })(%s);
-</script>""" % data
+</script>"""
+        % data
+    )
 
 
 def term_link(t: Term, text: str, page: str = REFERENCE) -> str:
     """A link to the term's entry (keeping the page's language), its definition on hover."""
     href = language.link(f"{page}#term-{t.id}") if page else f"#term-{t.id}"
-    return (f'<a class="snl-term" href="{escape(href)}" '
-            f'title="{escape(t.name())}: {escape(t.meaning())}">{text}</a>')
+    return f'<a class="snl-term" href="{escape(href)}" title="{escape(t.name())}: {escape(t.meaning())}">{text}</a>'
 
 
 def with_glossary(html: str, page: str = REFERENCE, seen: set[str] | None = None) -> str:

@@ -10,6 +10,7 @@ bribe.send, deal.accept, start.who, start.go, bag.<m>.inspect / .pass / .threate
 plus guided.on, guided.back (after another choice), guided.step, guided.restart,
 guided.next_line (the score, line by line).
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -21,7 +22,6 @@ from sheriff.guided import Guide
 from sheriff.i18n import _, ngettext
 from sheriff.widgets import kit, language, render
 from sheriff.widgets.play_controls import Controls, css_name, replace_children
-
 
 LINK = 'style="color:#1565c0;text-decoration:underline;font-weight:bold"'
 
@@ -38,9 +38,12 @@ class GuidedGame(kit.Frame):
         self.bar = W.IntProgress(min=0, max=self.guide.n_steps, layout=W.Layout(width="200px"))
         opts = [(f"{i + 1}. {_(s.title)}", i + 1) for i, s in enumerate(sc.steps)]
         opts.append(("%d. %s" % (len(sc.steps) + 1, _("The score")), len(sc.steps) + 1))
-        self.pick_step = W.Dropdown(options=opts, description=_("Restart from step"),
-                                    style={"description_width": "initial"},
-                                    layout=W.Layout(width="auto", max_width="100%"))   # narrow screens
+        self.pick_step = W.Dropdown(
+            options=opts,
+            description=_("Restart from step"),
+            style={"description_width": "initial"},
+            layout=W.Layout(width="auto", max_width="100%"),
+        )  # narrow screens
         self.restart_btn = W.Button(description=_("Restart"), icon="undo", layout=W.Layout(width="auto"))
         self.restart_btn.on_click(lambda _b: self.restart(self.pick_step.value))
         for name, w in (("guided.step", self.pick_step), ("guided.restart", self.restart_btn)):
@@ -54,8 +57,10 @@ class GuidedGame(kit.Frame):
         self.lines_shown = 0
         self.last_lines: list[str] = []
         head = kit.head(_(sc.title), escape(_(sc.intro)), kicker=None)
-        nav = W.HBox([self.progress_text, self.bar, self.pick_step, self.restart_btn],
-                      layout=W.Layout(flex_flow="row wrap", align_items="center"))
+        nav = W.HBox(
+            [self.progress_text, self.bar, self.pick_step, self.restart_btn],
+            layout=W.Layout(flex_flow="row wrap", align_items="center"),
+        )
         self.body(head, nav, self.tutor, self.story, self.reply, self.decide, self.mine, self.table)
         self.render()
 
@@ -74,7 +79,9 @@ class GuidedGame(kit.Frame):
 
     def _other(self, lines) -> None:
         on = W.Button(description=_("Go on with my choice"), button_style="warning", layout=W.Layout(width="auto"))
-        back = W.Button(description=_("Go back to the tutor's move"), button_style="info", layout=W.Layout(width="auto"))
+        back = W.Button(
+            description=_("Go back to the tutor's move"), button_style="info", layout=W.Layout(width="auto")
+        )
         on.on_click(lambda _b: self.go_on())
         back.on_click(lambda _b: self.go_back())
         for name, w in (("guided.on", on), ("guided.back", back)):
@@ -82,8 +89,12 @@ class GuidedGame(kit.Frame):
             self.controls[name] = w
         items = "".join(f"<li>{escape(x)}</li>" for x in lines)
         another = _("Another choice.")
-        self._reply([W.HTML(f'<div class="sn-warn" role="status"><b>{another}</b><ul>{items}</ul></div>'),
-                     W.HBox([back, on], layout=W.Layout(flex_flow="row wrap"))])
+        self._reply(
+            [
+                W.HTML(f'<div class="sn-warn" role="status"><b>{another}</b><ul>{items}</ul></div>'),
+                W.HBox([back, on], layout=W.Layout(flex_flow="row wrap")),
+            ]
+        )
 
     def go_on(self) -> None:
         self.last_lines = self.guide.go_on()
@@ -135,14 +146,15 @@ class GuidedGame(kit.Frame):
         step = g.step
         if step is not None:
             why = _("<b>Why:</b> {why}").format(why=escape(_(step.why)))
-            self.tutor.value = (f'<div class="sn-tutor"><div class="snl-kicker">{escape(_(step.title))}</div>'
-                                f'<b>{escape(_(step.say))}</b><div class="sn-why">{why}</div></div>')
+            self.tutor.value = (
+                f'<div class="sn-tutor"><div class="snl-kicker">{escape(_(step.title))}</div>'
+                f'<b>{escape(_(step.say))}</b><div class="sn-why">{why}</div></div>'
+            )
         else:
             a = g.advice()
             suggests = _("<b>The coach suggests:</b> {advice}").format(advice=escape(a.sentence))
             off = _("Off the script")
-            self.tutor.value = (f'<div class="sn-tutor"><div class="snl-kicker">{off}</div>'
-                                f'{suggests}</div>')
+            self.tutor.value = f'<div class="sn-tutor"><div class="snl-kicker">{off}</div>{suggests}</div>'
         panels = []
         for p in range(v.n):
             role = _("Sheriff") if p in v.officials else None
@@ -150,15 +162,18 @@ class GuidedGame(kit.Frame):
             panels.append((p, render.player_panel(v, p, show_private=True, role=role, note=note)))
         self.table.value = '<div class="sn-note">%s</div>' % _("The table") + render.table(panels, acting=game.to_act)
         bag = v.bag
-        bag_html = ('<div><b>%s</b></div>%s' % (_("Your bag:"), render.cards(bag, 0, _("empty")))
-                    if bag is not None else "")
+        bag_html = (
+            "<div><b>%s</b></div>%s" % (_("Your bag:"), render.cards(bag, 0, _("empty"))) if bag is not None else ""
+        )
         mine = _("{name}: your cards").format(name=v.names[g.me])
         n = sum(v.hand)
         hand = ngettext("<b>Your hand</b> ({n} cards):", "<b>Your hand</b> ({n} cards):", n).format(n=n)
         none = _("no cards")
-        self.mine.value = (f'<div class="sn-private"><h3>{escape(mine)}</h3>'
-                           f'<div>{hand}</div>{render.cards(v.hand, 0, none)}'
-                           f'{bag_html}</div>')
+        self.mine.value = (
+            f'<div class="sn-private"><h3>{escape(mine)}</h3>'
+            f"<div>{hand}</div>{render.cards(v.hand, 0, none)}"
+            f"{bag_html}</div>"
+        )
         ctl = Controls(SimpleNamespace(session=SimpleNamespace(game=game), submit=self.submit), g.me)
         self._decide(ctl.decision())
         self.controls.update(ctl.reg)
@@ -190,22 +205,28 @@ class GuidedGame(kit.Frame):
                 if shown < self.lines_shown:
                     cls = "snl-win" if line.seat in winners else "sn-guided-sum"
                     total = _("Total")
-                    rows.append(f'<tr class="{cls}"><td>{escape(line.name)}</td><td>{total}</td>'
-                                f'<td class="num sn-guided-total">{line.total}</td></tr>')
+                    rows.append(
+                        f'<tr class="{cls}"><td>{escape(line.name)}</td><td>{total}</td>'
+                        f'<td class="num sn-guided-total">{line.total}</td></tr>'
+                    )
                     shown += 1
                     continue
             break
         done = self.lines_shown >= self.total_lines()
         nxt, play = _("Next: the game in two minutes"), _("Play a real game with the coach")
         heads = "".join(f"<th>{h}</th>" for h in (_("Player"), _("Line"), _("Points")))
-        end = (f'<p class="sn-guided-winner"><b>{escape(g.winner_text())}</b></p><p>{escape(_(sc.closing))}</p>'
-               f'<p><a {LINK} href="{language.link("00_overview.ipynb")}">{nxt} →</a> · '
-               f'<a {LINK} href="{language.link("20_play.ipynb")}">{play} →</a></p>'
-               if done else "")
-        table = (f'<table class="snl-grid sn-guided-score"><tr>{heads}</tr>{"".join(rows)}</table>' if rows else "")
+        end = (
+            f'<p class="sn-guided-winner"><b>{escape(g.winner_text())}</b></p><p>{escape(_(sc.closing))}</p>'
+            f'<p><a {LINK} href="{language.link("00_overview.ipynb")}">{nxt} →</a> · '
+            f'<a {LINK} href="{language.link("20_play.ipynb")}">{play} →</a></p>'
+            if done
+            else ""
+        )
+        table = f'<table class="snl-grid sn-guided-score"><tr>{heads}</tr>{"".join(rows)}</table>' if rows else ""
         score = _("The score")
-        return (f'<div class="sn-tutor"><div class="snl-kicker">{score}</div>{escape(_(sc.score_intro))}</div>'
-                f'{table}{end}')
+        return (
+            f'<div class="sn-tutor"><div class="snl-kicker">{score}</div>{escape(_(sc.score_intro))}</div>{table}{end}'
+        )
 
     def total_lines(self) -> int:
         lines, _ = self.guide.score_lines()
@@ -218,9 +239,10 @@ class GuidedGame(kit.Frame):
         # One button for every line: a keyboard user keeps its focus, and a quick second click
         # lands on the button the page shows rather than on one being replaced.
         b = self._next_line_button
-        if b is None or b.comm is None:         # none yet, or closed when another step was shown
-            b = self._next_line_button = W.Button(description=_("Add the next line"), button_style="primary",
-                                                  icon="plus", layout=W.Layout(width="auto"))
+        if b is None or b.comm is None:  # none yet, or closed when another step was shown
+            b = self._next_line_button = W.Button(
+                description=_("Add the next line"), button_style="primary", icon="plus", layout=W.Layout(width="auto")
+            )
             b.add_class(css_name("guided.next_line"))
             b.on_click(lambda _b: self.next_line())
         self.controls["guided.next_line"] = b
@@ -229,6 +251,7 @@ class GuidedGame(kit.Frame):
     @property
     def text(self) -> str:
         from sheriff.widgets.play import widget_text
+
         return widget_text(self)
 
 

@@ -15,12 +15,12 @@
 Controls, rule boxes and the table HTML live in ``sheriff.widgets.lesson``; cards in
 ``sheriff.widgets.render``.  Nothing here decides a rule.
 """
+
 from __future__ import annotations
 
 from html import escape
 
 import ipywidgets as widgets
-
 import mistune
 import traitlets
 
@@ -298,10 +298,16 @@ def kind_word(g: int) -> str:
 def card_label(g: int) -> str:
     """A card in words, for screen readers and tooltips: 'Silk, contraband, value 8, penalty 4'."""
     c = GOODS[g]
-    kind = (_("royal good") if c.is_royal else pgettext("kind of card", "legal") if c.is_legal
-            else pgettext("kind of card", "contraband"))
+    kind = (
+        _("royal good")
+        if c.is_royal
+        else pgettext("kind of card", "legal")
+        if c.is_legal
+        else pgettext("kind of card", "contraband")
+    )
     return _("{name}, {kind}, value {value}, penalty {penalty}").format(
-        name=goods_kind(g), kind=kind, value=c.value, penalty=c.penalty)
+        name=goods_kind(g), kind=kind, value=c.value, penalty=c.penalty
+    )
 
 
 class CardPicker(widgets.VBox):
@@ -323,11 +329,14 @@ class CardPicker(widgets.VBox):
             for _k in range(counts[g]):
                 c = GOODS[g]
                 kind = "royal" if c.is_royal else c.kind
-                t = widgets.ToggleButton(value=False, description=self._text(g, False),
-                                         tooltip=_("{card} (click to pick)").format(card=card_label(g)))
+                t = widgets.ToggleButton(
+                    value=False,
+                    description=self._text(g, False),
+                    tooltip=_("{card} (click to pick)").format(card=card_label(g)),
+                )
                 for cls in ("sn-pick", f"sn-pick-{kind}", f"sn-pick-{c.id}"):
                     t.add_class(cls)
-                if render.longest_word(t.description) > 12.5:    # "Королівський": smaller type to fit
+                if render.longest_word(t.description) > 12.5:  # "Королівський": smaller type to fit
                     t.add_class("sn-pick-long")
                 t.observe(self._changed, "value")
                 self.buttons.append((g, t))
@@ -386,16 +395,24 @@ class Lab(Frame):
     (``None`` without one); changing the edition calls ``self.edition_changed()``,
     by default ``self.update()``."""
 
-    def __init__(self, title: str, intro: str = "", controls=(), edition: str | None = None,
-                 table: bool = True, result_class: str = "snl-lab-result", kicker: str | None = N_("Try it"),
-                 border: str | None = "#cfd8dc"):
+    def __init__(
+        self,
+        title: str,
+        intro: str = "",
+        controls=(),
+        edition: str | None = None,
+        table: bool = True,
+        result_class: str = "snl-lab-result",
+        kicker: str | None = N_("Try it"),
+        border: str | None = "#cfd8dc",
+    ):
         super().__init__(border)
         self.edition = edition_toggle(edition) if edition else None
         if self.edition is not None:
             self.edition.observe(lambda _: self.edition_changed(), names="value")
         self.result = lesson.html()
         self.result.add_class(result_class)
-        self.table = lesson.html()          # laid out only with ``table=True``
+        self.table = lesson.html()  # laid out only with ``table=True``
         parts = [head(title, intro, kicker)] if title else []
         if self.edition is not None:
             parts.append(self.edition)
@@ -404,7 +421,7 @@ class Lab(Frame):
             parts.append(self.table)
         self.body(*parts)
 
-    EXAMPLES: dict[str, str] = {}      # edition -> the rulebook example the lab starts from
+    EXAMPLES: dict[str, str] = {}  # edition -> the rulebook example the lab starts from
 
     @property
     def edition_value(self) -> str:
@@ -425,7 +442,7 @@ class Lab(Frame):
         """The result as plain text (tests)."""
         return lesson.plain(self.result.value)
 
-    def update(self) -> None:     # pragma: no cover - every lab overrides
+    def update(self) -> None:  # pragma: no cover - every lab overrides
         raise NotImplementedError
 
 
@@ -496,14 +513,17 @@ class Sections(widgets.VBox):
     def show(self, k: int) -> None:
         k = max(0, min(k, self.n - 1))
         if self.picker.value != k:
-            self.picker.value = k       # observed: comes back here
+            self.picker.value = k  # observed: comes back here
             return
         title, box = self.parts[k]
         part = _("Part {k} of {n}").format(k=k + 1, n=self.n)
-        self.title.value = (f'<div class="snl"><div class="snl-kicker">{part}</div>'
-                            f'<div class="snl-part-title">{escape(title)}</div></div>')
+        self.title.value = (
+            f'<div class="snl"><div class="snl-kicker">{part}</div>'
+            f'<div class="snl-part-title">{escape(title)}</div></div>'
+        )
         self.holder.children = [box]
         self.back.disabled = k == 0
         self.next.disabled = k == self.n - 1
-        self.next.description = (_("Next: {title} ▶").format(title=self.parts[k + 1][0]) if k < self.n - 1
-                                 else _("Last part"))
+        self.next.description = (
+            _("Next: {title} ▶").format(title=self.parts[k + 1][0]) if k < self.n - 1 else _("Last part")
+        )

@@ -6,6 +6,7 @@ without anything stored on the server.  A preheated kernel (voila.json) runs a l
 anyone asks for it: the server heats it for one language and says which in ``PAGE_LANGUAGE``
 (``sheriff.serving`` keeps a pool per language), so it never waits for its request.
 """
+
 from __future__ import annotations
 
 import os
@@ -14,7 +15,7 @@ from urllib.parse import parse_qs
 
 from sheriff import i18n
 
-PAGE_LANGUAGE = "SHERIFF_PAGE_LANGUAGE"    # set by sheriff.serving in a kernel it heats for a language
+PAGE_LANGUAGE = "SHERIFF_PAGE_LANGUAGE"  # set by sheriff.serving in a kernel it heats for a language
 _started = False
 
 
@@ -23,10 +24,11 @@ def from_query(query: str | None) -> str:
 
 
 def _query_string() -> str:
-    if PAGE_LANGUAGE in os.environ:                   # a kernel heated for a language
+    if PAGE_LANGUAGE in os.environ:  # a kernel heated for a language
         return f"lang={os.environ[PAGE_LANGUAGE]}"
-    if os.environ.get("VOILA_PREHEAT") == "True":     # heated by a plain Voilà: wait for the request
+    if os.environ.get("VOILA_PREHEAT") == "True":  # heated by a plain Voilà: wait for the request
         from voila.utils import get_query_string
+
         return get_query_string() or ""
     return os.environ.get("QUERY_STRING", "")
 
@@ -59,8 +61,9 @@ def switcher_html(notebook: str) -> str:
             items.append(f'<b lang="{code}">{escape(name)}</b>')
         else:
             target = notebook if code == i18n.DEFAULT else link(notebook, code)
-            items.append(f'<a class="snl-lang-link" lang="{code}" hreflang="{code}" href="{escape(target)}">'
-                         f'{escape(name)}</a>')
+            items.append(
+                f'<a class="snl-lang-link" lang="{code}" hreflang="{code}" href="{escape(target)}">{escape(name)}</a>'
+            )
     return f'<span class="snl-lang">{" | ".join(items)}</span>{lang_script()}'
 
 
@@ -76,18 +79,26 @@ def chooser_html(notebook: str) -> str:
     items = []
     for code, name in i18n.LANGUAGES.items():
         target = notebook if code == i18n.DEFAULT else link(notebook, code)
-        style = ("display:inline-block;padding:4px 14px;margin:2px 6px 2px 0;border-radius:16px;"
-                 "border:1px solid #1565c0;text-decoration:none;font-weight:bold;")
+        style = (
+            "display:inline-block;padding:4px 14px;margin:2px 6px 2px 0;border-radius:16px;"
+            "border:1px solid #1565c0;text-decoration:none;font-weight:bold;"
+        )
         if code == here:
-            items.append(f'<span lang="{code}" aria-current="page" style="{style}background:#1565c0;color:#fff">'
-                         f'{escape(name)}</span>')
+            items.append(
+                f'<span lang="{code}" aria-current="page" style="{style}background:#1565c0;color:#fff">'
+                f"{escape(name)}</span>"
+            )
         else:
-            items.append(f'<a class="snl-lang-link" lang="{code}" hreflang="{code}" href="{escape(target)}" '
-                         f'style="{style}color:#1565c0;background:#fff">{escape(name)}</a>')
-    return (f'<div class="snl-lang snl-lang-choice" role="navigation" aria-label="Language / Мова" '
-            f'style="margin:8px 0;padding:6px 10px;border:1px solid #cfd8dc;border-radius:6px;'
-            f'display:flex;flex-wrap:wrap;align-items:center;gap:4px">'
-            f'<span style="margin-right:8px"><b>Language · Мова:</b></span>{"".join(items)}</div>{lang_script()}')
+            items.append(
+                f'<a class="snl-lang-link" lang="{code}" hreflang="{code}" href="{escape(target)}" '
+                f'style="{style}color:#1565c0;background:#fff">{escape(name)}</a>'
+            )
+    return (
+        f'<div class="snl-lang snl-lang-choice" role="navigation" aria-label="Language / Мова" '
+        f'style="margin:8px 0;padding:6px 10px;border:1px solid #cfd8dc;border-radius:6px;'
+        f'display:flex;flex-wrap:wrap;align-items:center;gap:4px">'
+        f'<span style="margin-right:8px"><b>Language · Мова:</b></span>{"".join(items)}</div>{lang_script()}'
+    )
 
 
 __all__ = ["PAGE_LANGUAGE", "from_query", "start_page", "link", "switcher_html", "chooser_html", "lang_script"]

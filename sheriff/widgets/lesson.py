@@ -7,6 +7,7 @@ module arranges them for lessons (everything visible: a lesson is a study of the
 table, not a game with secrets).  Nothing here decides a rule: positions are played
 by the engine, and a refused move is shown with the engine's reason and citation.
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -21,7 +22,6 @@ from sheriff.rules import Rules
 from sheriff.widgets import render
 from sheriff.wording import good_count, goods_kind
 
-
 # Every ipywidget normally brings its own Layout and Style models, and the page must load
 # every model before it shows anything.  Leaf widgets that are never restyled one by one
 # share them instead (``make``), which keeps the lessons quick to appear.
@@ -31,7 +31,7 @@ _SHARED: dict = {}
 def shared_layout(**kw) -> widgets.Layout:
     """One Layout per distinct setting, shared: never change it on a single widget."""
     key = ("layout", tuple(sorted(kw.items())))
-    if key not in _SHARED or _SHARED[key].comm is None:      # (re)made after Widget.close_all()
+    if key not in _SHARED or _SHARED[key].comm is None:  # (re)made after Widget.close_all()
         _SHARED[key] = widgets.Layout(**kw)
     return _SHARED[key]
 
@@ -76,8 +76,9 @@ def toggles(options, value, width: str = "110px", cls: str | None = None) -> wid
 
 def label(html_text: str, width: str = "auto") -> widgets.HTML:
     """A short piece of text beside a control (lean: shared layout and style)."""
-    return make(widgets.HTML, {"width": width} if width != "auto" else None,
-                value=f'<div class="snl-zone">{html_text}</div>')
+    return make(
+        widgets.HTML, {"width": width} if width != "auto" else None, value=f'<div class="snl-zone">{html_text}</div>'
+    )
 
 
 # -- rules -----------------------------------------------------------------------
@@ -94,8 +95,9 @@ def interpretation_note(rule_id: str, edition: str | None = None) -> str:
     rule = RULES[rule_id]
     if not rule.interpretation:
         return ""
-    text = _("Interpretation: the rulebooks leave this open, and the tutor decides it this way "
-             "(rule “{title}”, {cite}).").format(title=_(rule.title), cite=rule.cite(edition))
+    text = _(
+        "Interpretation: the rulebooks leave this open, and the tutor decides it this way (rule “{title}”, {cite})."
+    ).format(title=_(rule.title), cite=rule.cite(edition))
     return f'<div class="sn-interp">{escape(text)}</div>'
 
 
@@ -110,9 +112,10 @@ def refusal_html(err) -> str:
 def _plain_error(err) -> str:
     try:
         from pydantic import ValidationError
+
         if isinstance(err, ValidationError):
             return "; ".join(e["msg"].removeprefix("Value error, ") for e in err.errors())
-    except ImportError:   # pragma: no cover
+    except ImportError:  # pragma: no cover
         pass
     return str(err)
 
@@ -120,12 +123,13 @@ def _plain_error(err) -> str:
 def rules_refusal(edition: str, players: int, **variants):
     """``(Rules, None)`` or ``(None, refusal HTML)`` for a table the rules may forbid."""
     from pydantic import ValidationError
+
     try:
         return Rules.model_validate({"edition": edition, "players": players, **variants}), None
     except ValidationError as e:
         for err in e.errors():
             cause = (err.get("ctx") or {}).get("error")
-            if isinstance(cause, IllegalAction):        # the rules object refused with a rule
+            if isinstance(cause, IllegalAction):  # the rules object refused with a rule
                 return None, render.refusal(cause)
         return None, refusal_html(e)
 
@@ -155,13 +159,15 @@ def stand_html(counts, bm_cards=()) -> str:
     k = sum(hidden)
     down = ""
     if k:
-        said = ngettext("face down ({n} card: the others see only their backs)",
-                        "face down ({n} cards: the others see only their backs)", k).format(n=k)
+        said = ngettext(
+            "face down ({n} card: the others see only their backs)",
+            "face down ({n} cards: the others see only their backs)",
+            k,
+        ).format(n=k)
         down = f'<div class="snl-zone">{said}</div><div class="snl-hidden">{render.cards(hidden)}</div>'
     bm = ""
     if bm_cards:
-        items = _(", ").join(_("{good} worth {value}").format(good=escape(goods_kind(g)), value=v)
-                             for g, v in bm_cards)
+        items = _(", ").join(_("{good} worth {value}").format(good=escape(goods_kind(g)), value=v) for g, v in bm_cards)
         bm = '<div class="snl-zone">' + _("Black Market cards: {cards}").format(cards=items) + "</div>"
     return up + down + bm
 
@@ -185,15 +191,20 @@ def seat_html(s, p: int, prev=None, show_hand: bool = True, officials=None) -> s
     if s.bags[p] is not None:
         d, n = s.declared[p], s.bag_size[p]
         if d:
-            bag = ngettext("bag, {n} card — declared <b>“{goods}”</b> (only its owner knows what is inside):",
-                           "bag, {n} cards — declared <b>“{goods}”</b> (only its owner knows what is inside):",
-                           n).format(n=n, goods=escape(good_count(d[0], d[1])))
+            bag = ngettext(
+                "bag, {n} card — declared <b>“{goods}”</b> (only its owner knows what is inside):",
+                "bag, {n} cards — declared <b>“{goods}”</b> (only its owner knows what is inside):",
+                n,
+            ).format(n=n, goods=escape(good_count(d[0], d[1])))
         else:
-            bag = ngettext("bag, {n} card — not declared yet (only its owner knows what is inside):",
-                           "bag, {n} cards — not declared yet (only its owner knows what is inside):", n).format(n=n)
+            bag = ngettext(
+                "bag, {n} card — not declared yet (only its owner knows what is inside):",
+                "bag, {n} cards — not declared yet (only its owner knows what is inside):",
+                n,
+            ).format(n=n)
         parts.append(f'<div class="snl-zone">{bag}</div>{render.cards(s.bags[p])}')
     elif s.handled[p]:
-        bag = (_("bag: <b>handed back unopened</b>") if s.handled[p] == "passed" else _("bag: <b>opened</b>"))
+        bag = _("bag: <b>handed back unopened</b>") if s.handled[p] == "passed" else _("bag: <b>opened</b>")
         parts.append(f'<div class="snl-zone">{bag}</div>')
     parts.append('<div class="snl-zone">' + _("stand:") + "</div>" + stand_html(s.stands[p], s.bm_cards[p]))
     return render.panel(p, _(s.names[p]), "".join(parts), role, official=official)
@@ -204,40 +215,62 @@ def piles_html(s) -> str:
 
     def discard(title: str, pile) -> str:
         more = len(pile) - 6
-        below = ('<div class="snl-zone">' + ngettext("…and {n} more below", "…and {n} more below", more).format(n=more)
-                 + "</div>" if more > 0 else "")
+        below = (
+            '<div class="snl-zone">'
+            + ngettext("…and {n} more below", "…and {n} more below", more).format(n=more)
+            + "</div>"
+            if more > 0
+            else ""
+        )
         top = render.card_list(pile[-6:], _("empty"))
         return f'<div><div class="snl-zone">{title}</div>{top}{below}</div>'
 
     if s.edition1:
         for k, pile in enumerate(s.discards):
-            out.append(discard(_("<b>Left discard pile</b> (top card on the right)") if k == 0
-                               else _("<b>Right discard pile</b> (top card on the right)"), pile))
+            out.append(
+                discard(
+                    _("<b>Left discard pile</b> (top card on the right)")
+                    if k == 0
+                    else _("<b>Right discard pile</b> (top card on the right)"),
+                    pile,
+                )
+            )
     else:
         out.append(discard(_("<b>Discard pile</b> (top card on the right)"), s.discards[0]))
         if s.set_aside:
-            out.append('<div><div class="snl-zone">' + _("<b>Set aside this Market</b> (face up)") + "</div>"
-                       + render.card_list(s.set_aside) + "</div>")
+            out.append(
+                '<div><div class="snl-zone">'
+                + _("<b>Set aside this Market</b> (face up)")
+                + "</div>"
+                + render.card_list(s.set_aside)
+                + "</div>"
+            )
     deck = ngettext("{n} card", "{n} cards", len(s.deck)).format(n=len(s.deck))
     draw = _("Draw pile")
     out.append(f'<div><div class="snl-zone"><b>{draw}</b></div><div class="snl-zone">{deck}</div></div>')
     if s.deputies_mode:
         booty = ngettext("{n} gold", "{n} gold", s.booty_gold).format(n=s.booty_gold)
         tile = _("Booty tile")
-        out.append(f'<div><div class="snl-zone"><b>{tile}</b></div><div class="snl-zone">{booty}</div>'
-                   + render.cards(s.booty, empty=_("no cards")) + "</div>")
+        out.append(
+            f'<div><div class="snl-zone"><b>{tile}</b></div><div class="snl-zone">{booty}</div>'
+            + render.cards(s.booty, empty=_("no cards"))
+            + "</div>"
+        )
     if s.bm_on:
-        piles = _(", ").join(_("{good}: {values}").format(
-            good=goods_kind(g), values=" / ".join(str(v) for v in reversed(vals)) or _("gone"))
-            for g, vals in s.bm_piles.items())
+        piles = _(", ").join(
+            _("{good}: {values}").format(
+                good=goods_kind(g), values=" / ".join(str(v) for v in reversed(vals)) or _("gone")
+            )
+            for g, vals in s.bm_piles.items()
+        )
         market = _("<b>Black Market</b> (top value first)")
-        out.append(f'<div><div class="snl-zone">{market}</div>'
-                   f'<div class="snl-zone">{escape(piles)}</div></div>')
+        out.append(f'<div><div class="snl-zone">{market}</div><div class="snl-zone">{escape(piles)}</div></div>')
     return '<div class="snl-piles snl-small">' + "".join(out) + "</div>"
 
 
-def table_html(s, prev=None, show_hands: bool = True, piles: bool = True, seats=None, officials=None,
-               changed=()) -> str:
+def table_html(
+    s, prev=None, show_hands: bool = True, piles: bool = True, seats=None, officials=None, changed=()
+) -> str:
     """Every seat (officials first) and, optionally, the piles.  ``officials``: the roles to
     label (e.g. those of the round just played, when the engine has already started the next)."""
     officials = tuple(s.officials if officials is None else officials)
@@ -245,8 +278,7 @@ def table_html(s, prev=None, show_hands: bool = True, piles: bool = True, seats=
     if seats is not None:
         order = [p for p in order if p in seats]
     body = render.table([(p, seat_html(s, p, prev, show_hands, officials)) for p in order], changed=set(changed))
-    return (f'<div class="snl snl-small">{body}'
-            + (piles_html(s) if piles else "") + "</div>")
+    return f'<div class="snl snl-small">{body}' + (piles_html(s) if piles else "") + "</div>"
 
 
 def cards_html(counts, empty: str = N_("nothing")) -> str:
@@ -264,9 +296,21 @@ def plain(html_text: str) -> str:
     """Visible text of an HTML fragment, whitespace collapsed (for tests and summaries)."""
     import html as _html
     import re
+
     text = re.sub(r"<style.*?</style>", " ", html_text, flags=re.S)
     return re.sub(r"\s+", " ", _html.unescape(re.sub(r"<[^>]+>", " ", text))).strip()
 
 
-__all__ = ["rule_html", "rules_html", "interpretation_note", "refusal_html", "rules_refusal",
-           "attempt", "table_html", "seat_html", "piles_html", "stand_html", "cards_html"]
+__all__ = [
+    "rule_html",
+    "rules_html",
+    "interpretation_note",
+    "refusal_html",
+    "rules_refusal",
+    "attempt",
+    "table_html",
+    "seat_html",
+    "piles_html",
+    "stand_html",
+    "cards_html",
+]

@@ -1,10 +1,11 @@
 """Lesson 2: the Market in both editions.
 
-    SideBySide()   Little John's Market turn in each rulebook, replayed in two columns
-    MarketLab()    choose what Little John sets aside and where he draws from; the engine
-                   plays the turn or refuses it with the rule (1E: discard piles before
-                   the draw pile; 2E: the deck only)
+SideBySide()   Little John's Market turn in each rulebook, replayed in two columns
+MarketLab()    choose what Little John sets aside and where he draws from; the engine
+               plays the turn or refuses it with the rule (1E: discard piles before
+               the draw pile; 2E: the deck only)
 """
+
 from __future__ import annotations
 
 import ipywidgets as widgets
@@ -27,16 +28,20 @@ class SideBySide(kit.Frame):
 
     def __init__(self, id_1e: str = EXAMPLES["1E"], id_2e: str = EXAMPLES["2E"], seats=(1,)):
         super().__init__()
-        self.left = ReplayView(id_1e, seats=list(seats),
-                               title=_("1st edition: {title}").format(title=_(get_scenario(id_1e).title)))
-        self.right = ReplayView(id_2e, seats=list(seats),
-                                title=_("2nd edition: {title}").format(title=_(get_scenario(id_2e).title)))
+        self.left = ReplayView(
+            id_1e, seats=list(seats), title=_("1st edition: {title}").format(title=_(get_scenario(id_1e).title))
+        )
+        self.right = ReplayView(
+            id_2e, seats=list(seats), title=_("2nd edition: {title}").format(title=_(get_scenario(id_2e).title))
+        )
         for v in (self.left, self.right):
-            v.layout.flex = "1 1 300px"          # two columns, or one under the other on a phone
+            v.layout.flex = "1 1 300px"  # two columns, or one under the other on a phone
             v.layout.padding = "0 6px"
         kicker = _("Rulebook example, both editions side by side")
-        self.body(lesson.html(f'<div class="snl"><div class="snl-kicker">{kicker}</div></div>'),
-                  lesson.row([self.left, self.right], flex_flow="row wrap"))
+        self.body(
+            lesson.html(f'<div class="snl"><div class="snl-kicker">{kicker}</div></div>'),
+            lesson.row([self.left, self.right], flex_flow="row wrap"),
+        )
 
 
 class MarketLab(kit.Lab):
@@ -47,25 +52,38 @@ class MarketLab(kit.Lab):
         self.take_left = widgets.BoundedIntText(value=2, min=0, max=6, layout=widgets.Layout(width="60px"))
         self.take_left.add_class("snl-take-left")
         self.take_right = widgets.BoundedIntText(value=0, min=0, max=6, layout=widgets.Layout(width="60px"))
-        self.onto = widgets.Dropdown(options=[(_("the left pile"), 0), (_("the right pile"), 1)], value=1,
-                                     layout=widgets.Layout(width="140px"))
+        self.onto = widgets.Dropdown(
+            options=[(_("the left pile"), 0), (_("the right pile"), 1)], value=1, layout=widgets.Layout(width="140px")
+        )
+
         # one sentence with its numbers and pile chosen in boxes: each piece says where the boxes sit
         def zone(text: str, gap: str = "&nbsp;") -> widgets.HTML:
             return lesson.html(f'<div class="snl-zone">{gap}{text}</div>')
-        self.row_1e = widgets.HBox([zone(_("Take from the top of the left pile:"), ""), self.take_left,
-                                    zone(_("and the right pile:")), self.take_right,
-                                    zone(_("then lay the set-aside cards on")), self.onto],
-                                   layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.from_pile_2e = widgets.Checkbox(value=False, indent=False,
-                                             description=_("try to take the top card of the discard pile too"))
+
+        self.row_1e = widgets.HBox(
+            [
+                zone(_("Take from the top of the left pile:"), ""),
+                self.take_left,
+                zone(_("and the right pile:")),
+                self.take_right,
+                zone(_("then lay the set-aside cards on")),
+                self.onto,
+            ],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.from_pile_2e = widgets.Checkbox(
+            value=False, indent=False, description=_("try to take the top card of the discard pile too")
+        )
         self.from_pile_2e.add_class("snl-2e-pile")
         self.toggles: list[widgets.ToggleButton] = []
         for w in (self.take_left, self.take_right, self.onto, self.from_pile_2e):
             w.observe(lambda _: self.update(), names="value")
-        super().__init__(_("Play Little John's Market turn"),
-                         _("Choose what he sets aside and where he draws from; the engine draws back up to six."),
-                         [zone(_("Click the cards Little John sets aside:"), ""),
-                          self.cards_row, self.row_1e, self.from_pile_2e], edition=edition)
+        super().__init__(
+            _("Play Little John's Market turn"),
+            _("Choose what he sets aside and where he draws from; the engine draws back up to six."),
+            [zone(_("Click the cards Little John sets aside:"), ""), self.cards_row, self.row_1e, self.from_pile_2e],
+            edition=edition,
+        )
         self._build()
         self.update()
 
@@ -78,8 +96,11 @@ class MarketLab(kit.Lab):
         hand = kit.goods(**sc.setup.hands[1])
         self.hand_cards = counts_to_list(hand)
         # The rulebook's choice: the cards set aside in the example's (legal) Market step.
-        step = next(st.action.to_action() for st in sc.steps
-                    if st.refused is None and st.action.type == "market" and st.action.player == 1)
+        step = next(
+            st.action.to_action()
+            for st in sc.steps
+            if st.refused is None and st.action.type == "market" and st.action.player == 1
+        )
         left = list(step.discard)
         toggles = []
         for i, c in enumerate(self.hand_cards):
@@ -121,12 +142,15 @@ class MarketLab(kit.Lab):
         err = refused(steps)
         if err is None:
             ev = next(e for e in steps[-1].events if isinstance(e, E.MarketTurn))
-            took = ngettext("{n} card from discard piles, {drawn} from the draw pile.",
-                            "{n} cards from discard piles, {drawn} from the draw pile.",
-                            len(ev.taken)).format(n=len(ev.taken), drawn=ev.drawn)
+            took = ngettext(
+                "{n} card from discard piles, {drawn} from the draw pile.",
+                "{n} cards from discard piles, {drawn} from the draw pile.",
+                len(ev.taken),
+            ).format(n=len(ev.taken), drawn=ev.drawn)
             held = sum(game.state.hands[1])
-            holds = ngettext("Little John holds {n} card again.", "Little John holds {n} cards again.",
-                             held).format(n=held)
+            holds = ngettext("Little John holds {n} card again.", "Little John holds {n} cards again.", held).format(
+                n=held
+            )
             head = f'<div class="snl-result"><b class="snl-big">{took}</b> {holds}</div>'
         else:
             head = '<div class="snl-result"><b class="snl-big">' + _("Refused.") + "</b></div>"

@@ -22,6 +22,7 @@ Bots move one at a time with ``bot_delay`` seconds between moves when there is a
 running event loop (the Jupyter / Voilà kernel), so a learner can follow; with
 ``bot_delay=0`` (tests) they move at once.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -45,8 +46,7 @@ from sheriff.widgets.coach_view import warnings_html
 from sheriff.widgets.play_controls import Controls, close_tree, css_name, replace_children
 from sheriff.widgets.play_session import Line, Session, count_text, style_name
 from sheriff.widgets.play_setup import PlayConfig, SetupForm, default_seats, error_box
-from sheriff.widgets.play_table import (final_stands_html, header_html, score_table_html, story_html,
-                                        table_html)
+from sheriff.widgets.play_table import final_stands_html, header_html, score_table_html, story_html, table_html
 
 
 def widget_text(w) -> str:
@@ -72,8 +72,10 @@ def widget_text(w) -> str:
 # A saved game is a few kilobytes; the page template (share/jupyter/voila/templates/sheriff)
 # refuses larger files in the browser before they are sent; this is the same bound kernel-side.
 MAX_SAVE_BYTES = 1024 * 1024
-TOO_LARGE = N_("This file is larger than 1 MB: too large to be a saved game (a saved game is a few kilobytes). "
-              "Choose the file the “Save game” button gave you.")
+TOO_LARGE = N_(
+    "This file is larger than 1 MB: too large to be a saved game (a saved game is a few kilobytes). "
+    "Choose the file the “Save game” button gave you."
+)
 
 
 def too_large(text) -> bool:
@@ -85,11 +87,11 @@ class PlayApp:
         self.bot_delay = float(bot_delay)
         self.session: Session | None = None
         self.controls: dict[str, W.Widget] = {}
-        self.decision: str | None = None          # what the shown controls are for (tests read it)
-        self._viewer: int | None = None           # whose private information is on the screen
-        self._holder: int | None = None           # the human holding the device (hot seat)
+        self.decision: str | None = None  # what the shown controls are for (tests read it)
+        self._viewer: int | None = None  # whose private information is on the screen
+        self._holder: int | None = None  # the human holding the device (hot seat)
         self._handover_to: int | None = None
-        self._gen = 0                             # bumps when a game is started/abandoned (stops bot loops)
+        self._gen = 0  # bumps when a game is started/abandoned (stops bot loops)
         self._bots_running = False
         self._insp_clock: tuple[int, float] | None = None
 
@@ -100,17 +102,27 @@ class PlayApp:
         self.private = W.VBox()
         self.private.add_class("sn-private-area")
         self.notice = W.HTML()
-        self.warn_box = W.VBox()          # the coach's warnings before a risky move, with confirm / cancel
+        self.warn_box = W.VBox()  # the coach's warnings before a risky move, with confirm / cancel
         self.clock = W.HTML()
-        self.timeup = W.Button(description=_("Time is up!"), button_style="danger", icon="clock-o",
-                               tooltip=_("Inspection time limit: every bag not yet dealt with passes without a bribe"))
+        self.timeup = W.Button(
+            description=_("Time is up!"),
+            button_style="danger",
+            icon="clock-o",
+            tooltip=_("Inspection time limit: every bag not yet dealt with passes without a bribe"),
+        )
         self.timeup.add_class(css_name("timeup"))
         self.timeup.on_click(lambda _b: self._time_up())
         self.timebox = W.HBox([self.clock, self.timeup], layout=W.Layout(align_items="center", display="none"))
         self.end = W.HTML()
-        self.speed = W.BoundedFloatText(value=self.bot_delay, min=0, max=10, step=0.1,
-                                        description=_("Pause between bot moves (s):"),
-                                        style={"description_width": "initial"}, layout=W.Layout(width="260px"))
+        self.speed = W.BoundedFloatText(
+            value=self.bot_delay,
+            min=0,
+            max=10,
+            step=0.1,
+            description=_("Pause between bot moves (s):"),
+            style={"description_width": "initial"},
+            layout=W.Layout(width="260px"),
+        )
         self.speed.add_class(css_name("game.delay"))
         self.speed.observe(lambda ch: setattr(self, "bot_delay", float(ch["new"] or 0)), "value")
         self.new_game = W.Button(description=_("New game"), icon="refresh", tooltip=_("Back to the setup form"))
@@ -125,8 +137,13 @@ class PlayApp:
         self.save_json.add_class(css_name("game.json"))
         self.json_acc = W.Accordion(children=[self.save_json], titles=(_("The saved game as JSON text"),))
         self.json_acc.selected_index = None
-        save_box = W.VBox([W.HBox([self.save_btn, self.speed, self.new_game], layout=W.Layout(flex_flow="row wrap")),
-                           self.save_msg, self.json_acc])
+        save_box = W.VBox(
+            [
+                W.HBox([self.save_btn, self.speed, self.new_game], layout=W.Layout(flex_flow="row wrap")),
+                self.save_msg,
+                self.json_acc,
+            ]
+        )
 
         story_acc_body = W.HTML()
         self.full_story = story_acc_body
@@ -134,11 +151,22 @@ class PlayApp:
         self.story_acc.selected_index = None
         self.story_acc.observe(lambda ch: self._render_full_story(), "selected_index")
 
-        self.game_box = W.VBox([
-            self.header, self.timebox, self.table,
-            W.HTML("<b>{}</b>".format(_("What just happened"))), self.story,
-            self.notice, self.private, self.warn_box, self.end, self.story_acc, save_box,
-        ], layout=W.Layout(display="none"))
+        self.game_box = W.VBox(
+            [
+                self.header,
+                self.timebox,
+                self.table,
+                W.HTML("<b>{}</b>".format(_("What just happened"))),
+                self.story,
+                self.notice,
+                self.private,
+                self.warn_box,
+                self.end,
+                self.story_acc,
+                save_box,
+            ],
+            layout=W.Layout(display="none"),
+        )
         self.game_box.add_class("sn-game")
         self.root = W.VBox([W.HTML(kit.CSS), self.setup.box, self.game_box])
         self.root.add_class("sn-play")
@@ -198,7 +226,7 @@ class PlayApp:
         self._advance()
 
     @classmethod
-    def for_game(cls, game: Game, humans, styles=None, bot_delay: float = 0.8, note: str = "") -> "PlayApp":
+    def for_game(cls, game: Game, humans, styles=None, bot_delay: float = 0.8, note: str = "") -> PlayApp:
         """A play widget that continues ``game`` straight away (a loaded game, a replay branch)."""
         styles = styles or {p: (s.merchant, s.sheriff) for p, s in enumerate(default_seats(humans))}
         app = cls(bot_delay=bot_delay)
@@ -266,7 +294,7 @@ class PlayApp:
                 if s.game.is_over() or not s.is_bot(s.game.to_act):
                     break
                 self._render(light=True)
-        except Exception as e:          # never leave the page stuck with a silent error
+        except Exception as e:  # never leave the page stuck with a silent error
             self.notice.value = error_box(_("The bots stopped: {error}").format(error=f"{type(e).__name__}: {e}"))
             return
         if gen == self._gen:
@@ -332,7 +360,7 @@ class PlayApp:
             self.notice.value = render.refusal(e)
             return
         self.notice.value = ""
-        if was_running:       # the bot loop carries on from the new position
+        if was_running:  # the bot loop carries on from the new position
             self._render(light=True)
             return
         self._advance()
@@ -356,11 +384,15 @@ class PlayApp:
         self.controls = {}
         self.decision = None
         if g.is_over():
-            self.end.value = ("<h3>{}</h3>".format(_("Final scores")) + score_table_html(g) +
-                              "<h4>{}</h4>".format(_("The stands, turned face up")) + final_stands_html(g) +
-                              '<div class="sn-note">{}</div>'.format(_(
-                                  "Save the game below, then open the replay page to step through it with every "
-                                  "hand shown.")))
+            self.end.value = (
+                "<h3>{}</h3>".format(_("Final scores"))
+                + score_table_html(g)
+                + "<h4>{}</h4>".format(_("The stands, turned face up"))
+                + final_stands_html(g)
+                + '<div class="sn-note">{}</div>'.format(
+                    _("Save the game below, then open the replay page to step through it with every hand shown.")
+                )
+            )
             self.decision = "over"
             self._set_private([])
             return
@@ -368,21 +400,36 @@ class PlayApp:
         parts = []
         if self._handover_to is not None:
             p = self._handover_to
-            btn = W.Button(description=_("I am {name}: show my cards").format(name=g.names[p]), button_style="primary",
-                           icon="eye", layout=W.Layout(width="auto", align_self="center", margin="8px"))
+            btn = W.Button(
+                description=_("I am {name}: show my cards").format(name=g.names[p]),
+                button_style="primary",
+                icon="eye",
+                layout=W.Layout(width="auto", align_self="center", margin="8px"),
+            )
             btn.add_class(css_name("handover"))
             btn.on_click(lambda _b: self.take_device())
             self.controls = {"handover": btn}
             self.decision = "handover"
-            parts = [W.HTML('<div class="sn-handover">{}<br><span class="sn-note">{}</span></div>'.format(
-                _("Pass the device to <b>{name}</b>.").format(name=escape(g.names[p])),
-                _("The other players look away; the hands on this screen are hidden until the button is pressed."))),
-                btn]
+            parts = [
+                W.HTML(
+                    '<div class="sn-handover">{}<br><span class="sn-note">{}</span></div>'.format(
+                        _("Pass the device to <b>{name}</b>.").format(name=escape(g.names[p])),
+                        _(
+                            "The other players look away; the hands on this screen are hidden until the button is pressed."
+                        ),
+                    )
+                ),
+                btn,
+            ]
             self._set_private(parts)
             return
         v = self._viewer
         if v is None:
-            msg = _("All seats are bots: watch them play.") if not s.humans else _("The bots are playing; hands are hidden.")
+            msg = (
+                _("All seats are bots: watch them play.")
+                if not s.humans
+                else _("The bots are playing; hands are hidden.")
+            )
             self._set_private([W.HTML(f'<div class="sn-note">{msg}</div>')])
             return
         parts.append(W.HTML(self._private_html(v)))
@@ -403,15 +450,20 @@ class PlayApp:
         bag_html = ""
         if bag is not None:
             d = view.declared(p)
-            head = (_("<b>Your bag</b> — declared “{declared}”:").format(declared=escape(count_text(d[0], d[1])))
-                    if d else _("<b>Your bag</b>:"))
-            bag_html = f'<div>{head}</div>' + render.cards(bag, 0, _("empty"))
+            head = (
+                _("<b>Your bag</b> — declared “{declared}”:").format(declared=escape(count_text(d[0], d[1])))
+                if d
+                else _("<b>Your bag</b>:")
+            )
+            bag_html = f"<div>{head}</div>" + render.cards(bag, 0, _("empty"))
         k = sum(view.hand)
         title = _("{name}: your cards (only you see these)").format(name=escape(g.names[p]))
         # English keeps "cards" even for one (as it always said); the plural forms are for other languages
         hand = ngettext("<b>Your hand</b> ({n} cards):", "<b>Your hand</b> ({n} cards):", k).format(n=k)
-        return (f'<div data-hand-seat="{p}" data-moves="{len(g.history)}"><h3>{title}</h3>'
-                f'<div>{hand}</div>' + render.cards(view.hand, 0, _("no cards")) + f'{bag_html}</div>')
+        return (
+            f'<div data-hand-seat="{p}" data-moves="{len(g.history)}"><h3>{title}</h3>'
+            f"<div>{hand}</div>" + render.cards(view.hand, 0, _("no cards")) + f"{bag_html}</div>"
+        )
 
     def _render_full_story(self) -> None:
         if self.session is not None:
@@ -434,11 +486,16 @@ class PlayApp:
         m, sec = divmod(left, 60)
         state = _("Time is up: press the button!") if left == 0 else _("{time} left").format(time=f"{m}:{sec:02d}")
         minutes = limit // 60
-        head = ngettext("Inspection time limit: {n} minute (one per merchant).",
-                        "Inspection time limit: {n} minutes (one per merchant).", minutes).format(n=minutes)
-        self.clock.value = (f'<span class="sn-note">{head} <b class="sn-clock">{state}</b> ' +
-                            _("Anyone may call time; every bag not yet dealt with then passes without a bribe.") +
-                            "</span>")
+        head = ngettext(
+            "Inspection time limit: {n} minute (one per merchant).",
+            "Inspection time limit: {n} minutes (one per merchant).",
+            minutes,
+        ).format(n=minutes)
+        self.clock.value = (
+            f'<span class="sn-note">{head} <b class="sn-clock">{state}</b> '
+            + _("Anyone may call time; every bag not yet dealt with then passes without a bribe.")
+            + "</span>"
+        )
 
     async def _tick(self, gen: int, rnd: int) -> None:
         while gen == self._gen:
@@ -460,10 +517,15 @@ class PlayApp:
         name = f"sheriff-{g.rules.edition}-{g.rules.players}p-seed{g.seed}-move{len(g.history)}.json"
         b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
         link = _("Download {file}").format(file=escape(name))
-        self.save_msg.value = (f'<div class="sn-note"><a download="{escape(name)}" '
-                               f'href="data:application/json;base64,{b64}"><b>{link}</b></a>: ' +
-                               _("the file is saved by your browser on your computer (nothing is kept on the "
-                                 "server). Load it later here or on the replay page.") + '</div>')
+        self.save_msg.value = (
+            f'<div class="sn-note"><a download="{escape(name)}" '
+            f'href="data:application/json;base64,{b64}"><b>{link}</b></a>: '
+            + _(
+                "the file is saved by your browser on your computer (nothing is kept on the "
+                "server). Load it later here or on the replay page."
+            )
+            + "</div>"
+        )
         return text
 
     def load_text(self, text) -> bool:
@@ -480,9 +542,10 @@ class PlayApp:
         except InvalidScenario as e:
             msg.value = error_box(_("This saved game cannot be loaded: {reason}").format(reason=e))
             return False
-        except Exception as e:           # never a traceback on the page
-            msg.value = error_box(_("This saved game cannot be loaded ({reason}).").format(
-                reason=f"{type(e).__name__}: {e}"))
+        except Exception as e:  # never a traceback on the page
+            msg.value = error_box(
+                _("This saved game cannot be loaded ({reason}).").format(reason=f"{type(e).__name__}: {e}")
+            )
             return False
         msg.value = ""
         cfg = self.setup.config()
@@ -492,9 +555,17 @@ class PlayApp:
         self.bot_delay = float(self.setup.delay.value)
         session = Session(game, humans, {p: cfg.styles[p] for p in range(n)})
         moves = len(game.history)
-        session.lines.append(Line(game.state.round, "round", ngettext(
-            "Loaded a saved game: {n} moves played so far. Play goes on from here.",
-            "Loaded a saved game: {n} moves played so far. Play goes on from here.", moves).format(n=moves)))
+        session.lines.append(
+            Line(
+                game.state.round,
+                "round",
+                ngettext(
+                    "Loaded a saved game: {n} moves played so far. Play goes on from here.",
+                    "Loaded a saved game: {n} moves played so far. Play goes on from here.",
+                    moves,
+                ).format(n=moves),
+            )
+        )
         self.begin(session)
         return True
 
@@ -517,21 +588,35 @@ class PlayApp:
             if done % step == 0 or done == total:
                 bar.value = done
 
-        res = run(rules, [cfg.styles[p] for p in range(rules.players)], games=games, seed=cfg.seed,
-                  names=cfg.names, callback=tick)
+        res = run(
+            rules,
+            [cfg.styles[p] for p in range(rules.players)],
+            games=games,
+            seed=cfg.seed,
+            names=cfg.names,
+            callback=tick,
+        )
         bar.bar_style = "success"
         rows = "".join(
             f"<tr><td>{escape(r['name'])}</td><td>{escape(style_name(r['merchant']))} / "
             f"{escape(style_name(r['sheriff']))}</td>"
             f"<td>{r['wins']:g}</td><td>{100 * r['win_share']:.0f}%</td><td>{r['mean']:.1f}</td>"
-            f"<td>{r['min']}–{r['max']}</td></tr>" for r in res.table())
-        head = "".join(f"<th>{t}</th>" for t in (_("Seat"), _("Bot (merchant / Sheriff)"), _("Wins"), _("Share"),
-                                                   _("Mean score"), _("Range")))
-        note = ngettext("{n} games, {rules}; a shared victory counts as a part win for each winner.",
-                        "{n} games, {rules}; a shared victory counts as a part win for each winner.",
-                        len(res.games)).format(n=len(res.games), rules=escape(rules.describe()))
-        out.value = (f'<table class="sn-scores sn-sim"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>'
-                     f'</table><div class="sn-note">{note}</div>')
+            f"<td>{r['min']}–{r['max']}</td></tr>"
+            for r in res.table()
+        )
+        head = "".join(
+            f"<th>{t}</th>"
+            for t in (_("Seat"), _("Bot (merchant / Sheriff)"), _("Wins"), _("Share"), _("Mean score"), _("Range"))
+        )
+        note = ngettext(
+            "{n} games, {rules}; a shared victory counts as a part win for each winner.",
+            "{n} games, {rules}; a shared victory counts as a part win for each winner.",
+            len(res.games),
+        ).format(n=len(res.games), rules=escape(rules.describe()))
+        out.value = (
+            f'<table class="sn-scores sn-sim"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>'
+            f'</table><div class="sn-note">{note}</div>'
+        )
         return res
 
 

@@ -27,6 +27,7 @@ become dashes), so tests can drive the game in Python or in a browser:
   stance.<m>.yes, stance.<m>.no            six players: a Deputy's view of a bag
   claim.<good>, claim.skip                 Black Market
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -88,8 +89,12 @@ class Controls:
         return w
 
     def button(self, name: str, text: str, action=None, style: str = "", on_click=None, tip: str = "") -> W.Button:
-        b = W.Button(description=text, button_style=style, tooltip=tip or text,
-                     layout=W.Layout(width="auto", min_width="120px", align_self="flex-start"))
+        b = W.Button(
+            description=text,
+            button_style=style,
+            tooltip=tip or text,
+            layout=W.Layout(width="auto", min_width="120px", align_self="flex-start"),
+        )
         if action is not None:
             b.on_click(lambda _b: self.app.submit(action() if callable(action) else action))
         elif on_click is not None:
@@ -97,8 +102,15 @@ class Controls:
         return self._add(name, b)
 
     def number(self, name: str, text: str, hi: int, value: int = 0) -> W.BoundedIntText:
-        w = W.BoundedIntText(value=value, min=0, max=max(hi, 0), description=text, continuous_update=True,
-                             style={"description_width": "initial"}, layout=W.Layout(width="220px"))
+        w = W.BoundedIntText(
+            value=value,
+            min=0,
+            max=max(hi, 0),
+            description=text,
+            continuous_update=True,
+            style={"description_width": "initial"},
+            layout=W.Layout(width="220px"),
+        )
         return self._add(name, w)
 
     def html(self, text: str) -> W.HTML:
@@ -115,12 +127,18 @@ class Controls:
     def coach_row(self) -> W.Widget:
         from sheriff import coach
         from sheriff.widgets.coach_view import advice_html
+
         shown = self._add("coach.advice", W.HTML())
 
         def ask():
             shown.value = advice_html(coach.advise(self.view))
-        b = self.button("coach.ask", _("What should I do?"), on_click=ask,
-                        tip=_("The coach's advice for this decision (advice, not a rule)"))
+
+        b = self.button(
+            "coach.ask",
+            _("What should I do?"),
+            on_click=ask,
+            tip=_("The coach's advice for this decision (advice, not a rule)"),
+        )
         b.icon = "question-circle"
         return W.VBox([b, shown], layout=W.Layout(margin="8px 0 0 0"))
 
@@ -141,11 +159,20 @@ class Controls:
     # -- Market -----------------------------------------------------------------------
     def choose_start(self) -> list[W.Widget]:
         opts = [(self.names[a.start], a.start) for a in self.legal if isinstance(a, A.ChooseStart)]
-        dd = self._add("start.who", W.Dropdown(options=opts, description=_("First Market turn:"),
-                                               style={"description_width": "initial"}))
+        dd = self._add(
+            "start.who",
+            W.Dropdown(options=opts, description=_("First Market turn:"), style={"description_width": "initial"}),
+        )
         go = self.button("start.go", _("Start the Market"), lambda: A.ChooseStart(self.seat, dd.value), "primary")
-        return [self.prompt(_("You are the Sheriff this round and sit out the Market. Pick the merchant who "
-                              "takes the first Market turn; the others follow clockwise.")), W.HBox([dd, go])]
+        return [
+            self.prompt(
+                _(
+                    "You are the Sheriff this round and sit out the Market. Pick the merchant who "
+                    "takes the first Market turn; the others follow clockwise."
+                )
+            ),
+            W.HBox([dd, go]),
+        ]
 
     def market(self) -> list[W.Widget]:
         v = self.view
@@ -162,13 +189,26 @@ class Controls:
             right = self.number("market.right", _("then from the top of the right pile"), 0)
             for w in (left, right):
                 w.layout.width = "320px"
-            pile = self._add("market.pile", W.Dropdown(options=[(_("left discard pile"), 0), (_("right discard pile"), 1)],
-                                                       description=_("Lay the set-aside cards on the"),
-                                                       style={"description_width": "initial"}))
-            extra = [self.html('<div class="sn-note">{}</div>'.format(_(
-                "1st edition: you may take cards from the top of the discard piles (all of them before any from "
-                "the draw pile); the rest come from the draw pile."))),
-                     W.HBox([left, right]), pile]
+            pile = self._add(
+                "market.pile",
+                W.Dropdown(
+                    options=[(_("left discard pile"), 0), (_("right discard pile"), 1)],
+                    description=_("Lay the set-aside cards on the"),
+                    style={"description_width": "initial"},
+                ),
+            )
+            extra = [
+                self.html(
+                    '<div class="sn-note">{}</div>'.format(
+                        _(
+                            "1st edition: you may take cards from the top of the discard piles (all of them before any from "
+                            "the draw pile); the rest come from the draw pile."
+                        )
+                    )
+                ),
+                W.HBox([left, right]),
+                pile,
+            ]
 
         def chosen():
             return picker.value
@@ -185,7 +225,7 @@ class Controls:
         def refresh(*_args):
             k = sum(chosen())
             draw = hs - (sum(hand) - k)
-            if e1:       # only the cards drawn back can come from the piles (left pile first)
+            if e1:  # only the cards drawn back can come from the piles (left pile first)
                 left.max = max(0, min(len(piles[0]), draw))
                 right.max = max(0, min(len(piles[1]), draw - left.value))
             took = (left.value + right.value) if e1 else 0
@@ -193,19 +233,25 @@ class Controls:
             n = max(draw, 0)
             if e1:
                 src = _("{piles} from the discard piles and {deck} from the draw pile").format(
-                    piles=took, deck=max(draw - took, 0))
+                    piles=took, deck=max(draw - took, 0)
+                )
             else:
                 src = _("{n} from the deck").format(n=n)
-            said = ngettext("Setting aside {k} card; you will draw {n} ({source}) to get back to {size}.",
-                            "Setting aside {k} cards; you will draw {n} ({source}) to get back to {size}.", k)
-            summary.value = (f'<div class="sn-note">{said.format(k=k, n=n, source=src, size=hs)}{warn}</div>')
+            said = ngettext(
+                "Setting aside {k} card; you will draw {n} ({source}) to get back to {size}.",
+                "Setting aside {k} cards; you will draw {n} ({source}) to get back to {size}.",
+                k,
+            )
+            summary.value = f'<div class="sn-note">{said.format(k=k, n=n, source=src, size=hs)}{warn}</div>'
             go.description = _("Set aside and draw back up") if k else _("Keep my whole hand")
 
         for w in [picker] + ([left, right] if e1 else []):
             w.observe(refresh, "value")
         refresh()
-        intro = _("Market: click the cards to set aside (up to 5, face up, for everyone to see), then draw back "
-                  "up to {size}. Keep the goods you want to bring to market.").format(size=hs)
+        intro = _(
+            "Market: click the cards to set aside (up to 5, face up, for everyone to see), then draw back "
+            "up to {size}. Keep the goods you want to bring to market."
+        ).format(size=hs)
         return [self.prompt(intro), picker, *extra, summary, go]
 
     # -- Loading and declaring -----------------------------------------------------------
@@ -226,35 +272,57 @@ class Controls:
             elif k > 5:
                 warn = " <b style='color:#b71c1c'>{}</b>".format(_("The bag holds at most 5 cards."))
             bag = ngettext("Bag: {goods} ({k} card).", "Bag: {goods} ({k} cards).", k).format(
-                goods=escape(goods_list(c)), k=k)
+                goods=escape(goods_list(c)), k=k
+            )
             summary.value = f'<div class="sn-note">{bag}{warn}</div>' + render.cards(c, 0, _("empty bag"))
 
         picker.observe(refresh, "value")
         refresh()
         go = self.button("load.go", _("Close the bag"), lambda: A.LoadBag(self.seat, _expand(counts())), "primary")
-        return [self.prompt(_("Click 1 to 5 cards of your hand to load your merchant bag. Anything may go in; "
-                              "next you declare it as one legal good (Apples, Cheese, Bread or Chickens), with the "
-                              "true number of cards. The bag cannot be repacked once closed.")),
-                picker, summary, go]
+        return [
+            self.prompt(
+                _(
+                    "Click 1 to 5 cards of your hand to load your merchant bag. Anything may go in; "
+                    "next you declare it as one legal good (Apples, Cheese, Bread or Chickens), with the "
+                    "true number of cards. The bag cannot be repacked once closed."
+                )
+            ),
+            picker,
+            summary,
+            go,
+        ]
 
     def declare(self) -> list[W.Widget]:
         opts = [(count_text(a.good, a.count), a.good) for a in self.legal if isinstance(a, A.Declare)]
         count = next((a.count for a in self.legal if isinstance(a, A.Declare)), 0)
-        dd = self._add("declare.good", W.Dropdown(options=opts, description=_("I declare:"),
-                                                  style={"description_width": "initial"}))
+        dd = self._add(
+            "declare.good",
+            W.Dropdown(options=opts, description=_("I declare:"), style={"description_width": "initial"}),
+        )
         go = self.button("declare.go", _("Declare"), lambda: A.Declare(self.seat, dd.value, count), "primary")
         if self.view.rules.deputies:
-            say = ngettext("Hand your bag to the Deputies and declare it: exactly {n} card of one legal good.",
-                           "Hand your bag to the Deputies and declare it: exactly {n} cards of one legal good.",
-                           count)
+            say = ngettext(
+                "Hand your bag to the Deputies and declare it: exactly {n} card of one legal good.",
+                "Hand your bag to the Deputies and declare it: exactly {n} cards of one legal good.",
+                count,
+            )
         else:
-            say = ngettext("Hand your bag to the Sheriff and declare it: exactly {n} card of one legal good.",
-                           "Hand your bag to the Sheriff and declare it: exactly {n} cards of one legal good.",
-                           count)
-        return [self.prompt(say.format(n=count) + " " + _(
+            say = ngettext(
+                "Hand your bag to the Sheriff and declare it: exactly {n} card of one legal good.",
+                "Hand your bag to the Sheriff and declare it: exactly {n} cards of one legal good.",
+                count,
+            )
+        return [
+            self.prompt(
+                say.format(n=count)
+                + " "
+                + _(
                     "You may lie about the kind, never about the number; contraband and Royal Goods can never "
-                    "be declared.")),
-                W.HBox([dd, go])]
+                    "be declared."
+                )
+            ),
+            W.HBox([dd, go]),
+        ]
 
     # -- Inspection -----------------------------------------------------------------------
     def inspection(self) -> list[W.Widget]:
@@ -281,19 +349,36 @@ class Controls:
             goods = goods_list(list_to_counts(a.goods))
             label = _("{goods} (overpays least)").format(goods=goods) if i == 0 else goods
             opts.append((label, a))
-        dd = self._add("debt.goods", W.Dropdown(options=opts, description=_("Pay with"),
-                                                style={"description_width": "initial"},
-                                                layout=W.Layout(width="380px", max_width="100%")))
+        dd = self._add(
+            "debt.goods",
+            W.Dropdown(
+                options=opts,
+                description=_("Pay with"),
+                style={"description_width": "initial"},
+                layout=W.Layout(width="380px", max_width="100%"),
+            ),
+        )
         go = self.button("debt.pay", _("Hand these over"), lambda: dd.value, "primary")
         if creditor < 0:
-            owe = ngettext("Your gold did not cover the debt: you still owe the Booty {gold} gold.",
-                           "Your gold did not cover the debt: you still owe the Booty {gold} gold.", owed)
+            owe = ngettext(
+                "Your gold did not cover the debt: you still owe the Booty {gold} gold.",
+                "Your gold did not cover the debt: you still owe the Booty {gold} gold.",
+                owed,
+            )
         else:
-            owe = ngettext("Your gold did not cover the debt: you still owe {name} {gold} gold.",
-                           "Your gold did not cover the debt: you still owe {name} {gold} gold.", owed)
-        text = owe.format(name=self.names[creditor] if creditor >= 0 else "", gold=owed) + " " + _(
-            "Choose goods from your stand worth at least that (legal goods first; no change is given; no card "
-            "beyond need).")
+            owe = ngettext(
+                "Your gold did not cover the debt: you still owe {name} {gold} gold.",
+                "Your gold did not cover the debt: you still owe {name} {gold} gold.",
+                owed,
+            )
+        text = (
+            owe.format(name=self.names[creditor] if creditor >= 0 else "", gold=owed)
+            + " "
+            + _(
+                "Choose goods from your stand worth at least that (legal goods first; no change is given; no card "
+                "beyond need)."
+            )
+        )
         return [self.prompt(text), W.HBox([dd, go], layout=W.Layout(flex_flow="row wrap"))]
 
     def booty_terms(self) -> list[W.Widget]:
@@ -302,10 +387,12 @@ class Controls:
         if not v.rules.deputies or self.seat not in v.officials:
             return []
         deps = [(self.names[d], d) for d in v.officials]
-        coin = self._add("booty.coin", W.Dropdown(options=deps, description=_("odd coin to"),
-                                                  style={"description_width": "initial"}))
-        card = self._add("booty.card", W.Dropdown(options=deps, description=_("odd card to"),
-                                                  style={"description_width": "initial"}))
+        coin = self._add(
+            "booty.coin", W.Dropdown(options=deps, description=_("odd coin to"), style={"description_width": "initial"})
+        )
+        card = self._add(
+            "booty.card", W.Dropdown(options=deps, description=_("odd card to"), style={"description_width": "initial"})
+        )
         terms = v.booty_terms()
         other = next((d for d in v.officials if d != self.seat), None)
         said = ""
@@ -313,13 +400,26 @@ class Controls:
             c, k = terms[other]
             coin.value, card.value = c, k
             said = " " + _("{name} proposes: the odd coin to {coin}, the odd card to {card}.").format(
-                name=escape(self.names[other]), coin=escape(self.names[c]), card=escape(self.names[k]))
-        go = self.button("booty.agree", _("Agree on these terms"),
-                         lambda: A.AgreeBooty(self.seat, coin.value, card.value), "info")
-        return [W.VBox([W.HTML(_("<b>The Booty's leftovers</b>: an odd coin or card is discarded unless both "
-                                 "Deputies state the same terms.") + said), W.HBox([coin, card, go],
-                               layout=W.Layout(flex_flow="row wrap"))],
-                       layout=W.Layout(border="1px solid #ddd", padding="6px", margin="6px 0 0 0"))]
+                name=escape(self.names[other]), coin=escape(self.names[c]), card=escape(self.names[k])
+            )
+        go = self.button(
+            "booty.agree", _("Agree on these terms"), lambda: A.AgreeBooty(self.seat, coin.value, card.value), "info"
+        )
+        return [
+            W.VBox(
+                [
+                    W.HTML(
+                        _(
+                            "<b>The Booty's leftovers</b>: an odd coin or card is discarded unless both "
+                            "Deputies state the same terms."
+                        )
+                        + said
+                    ),
+                    W.HBox([coin, card, go], layout=W.Layout(flex_flow="row wrap")),
+                ],
+                layout=W.Layout(border="1px solid #ddd", padding="6px", margin="6px 0 0 0"),
+            )
+        ]
 
     def _decl(self, m: int) -> str:
         d = self.view.declared(m)
@@ -328,15 +428,26 @@ class Controls:
     def _pile_choice(self) -> W.Widget | None:
         if len(self.view.discards()) < 2:
             return None
-        pile = self._add("inspect.pile", W.Dropdown(options=[(_("left discard pile"), 0), (_("right discard pile"), 1)],
-                                                    description=_("Confiscated goods go onto the"),
-                                                    style={"description_width": "initial"},
-                                                    layout=W.Layout(width="360px")))
+        pile = self._add(
+            "inspect.pile",
+            W.Dropdown(
+                options=[(_("left discard pile"), 0), (_("right discard pile"), 1)],
+                description=_("Confiscated goods go onto the"),
+                style={"description_width": "initial"},
+                layout=W.Layout(width="360px"),
+            ),
+        )
         # 1E: merchants draw from the tops of the piles, so the Sheriff orders what he confiscates.
         top = [(_("any order"), ())] + [(goods_kind(g), (g,)) for g in range(N_GOODS)]
-        self._top = self._add("inspect.top", W.Dropdown(options=top, description=_("and on top of them (if found):"),
-                                                        style={"description_width": "initial"},
-                                                        layout=W.Layout(width="340px")))
+        self._top = self._add(
+            "inspect.top",
+            W.Dropdown(
+                options=top,
+                description=_("and on top of them (if found):"),
+                style={"description_width": "initial"},
+                layout=W.Layout(width="340px"),
+            ),
+        )
         return W.HBox([pile, self._top], layout=W.Layout(flex_flow="row wrap"))
 
     def _inspect(self, m: int, pile_w):
@@ -344,6 +455,7 @@ class Controls:
             if pile_w is None:
                 return A.Inspect(self.seat, m)
             return A.Inspect(self.seat, m, self.reg["inspect.pile"].value, self.reg["inspect.top"].value)
+
         return make
 
     def choose_bag(self) -> list[W.Widget]:
@@ -360,13 +472,18 @@ class Controls:
             acts = [a for a in self.legal if getattr(a, "merchant", None) == m]
             kinds = {type(a) for a in acts}
             size = v.bag_size(m)
-            label = ngettext("<b>{name}</b>: declared “{declared}”, {n} card in the bag, {gold} gold",
-                             "<b>{name}</b>: declared “{declared}”, {n} cards in the bag, {gold} gold", size).format(
-                name=escape(self.names[m]), declared=escape(self._decl(m)), n=size, gold=v.gold(m))
+            label = ngettext(
+                "<b>{name}</b>: declared “{declared}”, {n} card in the bag, {gold} gold",
+                "<b>{name}</b>: declared “{declared}”, {n} cards in the bag, {gold} gold",
+                size,
+            ).format(name=escape(self.names[m]), declared=escape(self._decl(m)), n=size, gold=v.gold(m))
             bound = v.bound(m)
             if bound:
-                binds = (_("(a deal binds you to open this bag)") if bound == "inspect" else
-                         _("(a deal binds you to let it through)"))
+                binds = (
+                    _("(a deal binds you to open this bag)")
+                    if bound == "inspect"
+                    else _("(a deal binds you to let it through)")
+                )
                 label += f' <span class="sn-note">{binds}</span>'
             buttons = []
             if A.Inspect in kinds:
@@ -374,15 +491,34 @@ class Controls:
             if A.Pass in kinds:
                 buttons.append(self.button(f"bag.{m}.pass", _("Let it through"), A.Pass(self.seat, m), "success"))
             if A.Threaten in kinds:
-                buttons.append(self.button(f"bag.{m}.threaten", _("Threaten"), A.Threaten(self.seat, m), "warning",
-                                           tip=_("Threaten to open it, and wait for an offer")))
+                buttons.append(
+                    self.button(
+                        f"bag.{m}.threaten",
+                        _("Threaten"),
+                        A.Threaten(self.seat, m),
+                        "warning",
+                        tip=_("Threaten to open it, and wait for an offer"),
+                    )
+                )
             if A.Offer in kinds:
                 offer_to.append(m)
-            rows.append(W.HBox([W.HTML(label, layout=W.Layout(min_width="min(380px, 100%)")), *buttons],
-                               layout=W.Layout(flex_flow="row wrap", align_items="center")))
+            rows.append(
+                W.HBox(
+                    [W.HTML(label, layout=W.Layout(min_width="min(380px, 100%)")), *buttons],
+                    layout=W.Layout(flex_flow="row wrap", align_items="center"),
+                )
+            )
         you = _("You are the Deputy.") if v.rules.deputies else _("You are the Sheriff.")
-        out = [self.prompt(you + " " + _("Deal with the bags one at a time: open a bag, let it through, threaten "
-                                         "to open it (the merchant may then offer a bribe), or name your price."))]
+        out = [
+            self.prompt(
+                you
+                + " "
+                + _(
+                    "Deal with the bags one at a time: open a bag, let it through, threaten "
+                    "to open it (the merchant may then offer a bribe), or name your price."
+                )
+            )
+        ]
         if pile_w is not None:
             out.append(pile_w)
         out += rows
@@ -391,15 +527,21 @@ class Controls:
         return out
 
     def _ask_box(self, merchants: list[int]) -> W.Widget:
-        who = self._add("ask.merchant", W.Dropdown(options=[(self.names[m], m) for m in merchants],
-                                                   description=_("Name a price: ask"),
-                                                   style={"description_width": "initial"}))
+        who = self._add(
+            "ask.merchant",
+            W.Dropdown(
+                options=[(self.names[m], m) for m in merchants],
+                description=_("Name a price: ask"),
+                style={"description_width": "initial"},
+            ),
+        )
         slot = W.VBox()
 
         def rebuild(*_args):
             form = BribeForm(self, who.value, side="official")
-            send = self.button("bribe.send", _("Ask for this bribe"),
-                               lambda: A.Offer(self.seat, who.value, form.bribe()), "warning")
+            send = self.button(
+                "bribe.send", _("Ask for this bribe"), lambda: A.Offer(self.seat, who.value, form.bribe()), "warning"
+            )
             replace_children(slot, [form.box, send])
 
         who.observe(rebuild, "value")
@@ -416,14 +558,24 @@ class Controls:
         buttons = []
         if me_merchant:
             if offer is None:
-                threat = (_("The Deputies threaten to open your bag.") if both else
-                          _("{name} threatens to open your bag.").format(name=escape(self.names[by])))
-                text = threat + " " + _("Offer a bribe to keep it shut, or refuse to pay (then the Sheriff decides: "
-                                        "open it or let it through).")
+                threat = (
+                    _("The Deputies threaten to open your bag.")
+                    if both
+                    else _("{name} threatens to open your bag.").format(name=escape(self.names[by]))
+                )
+                text = (
+                    threat
+                    + " "
+                    + _(
+                        "Offer a bribe to keep it shut, or refuse to pay (then the Sheriff decides: "
+                        "open it or let it through)."
+                    )
+                )
             else:
-                text = _("{name} asks you for <b>{bribe}</b>. Accept (“Deal!”: the bribe is paid and the bag "
-                         "passes), refuse, or make a counter-offer.").format(
-                    name=escape(self.names[by]), bribe=escape(offer.text(self.names)))
+                text = _(
+                    "{name} asks you for <b>{bribe}</b>. Accept (“Deal!”: the bribe is paid and the bag "
+                    "passes), refuse, or make a counter-offer."
+                ).format(name=escape(self.names[by]), bribe=escape(offer.text(self.names)))
             if A.Accept in kinds:
                 buttons.append(self.button("deal.accept", _("Deal! (pay it)"), A.Accept(self.seat, m), "success"))
             if A.Decline in kinds:
@@ -433,36 +585,54 @@ class Controls:
             size = v.bag_size(m)
             if offer is None:
                 # English has always said "1 cards" here: both forms keep the plural (English unchanged)
-                text = ngettext("{name} refuses to pay. Open the bag, let it through, or name a price "
-                                "(declared “{declared}”, {n} cards).",
-                                "{name} refuses to pay. Open the bag, let it through, or name a price "
-                                "(declared “{declared}”, {n} cards).", size)
+                text = ngettext(
+                    "{name} refuses to pay. Open the bag, let it through, or name a price "
+                    "(declared “{declared}”, {n} cards).",
+                    "{name} refuses to pay. Open the bag, let it through, or name a price "
+                    "(declared “{declared}”, {n} cards).",
+                    size,
+                )
             else:
-                text = ngettext("{name} offers <b>{bribe}</b> to keep the bag (declared “{declared}”, {n} cards) "
-                                "shut. Take the deal, open the bag anyway, or ask for something else. Handing the "
-                                "bag back now takes this offer.",
-                                "{name} offers <b>{bribe}</b> to keep the bag (declared “{declared}”, {n} cards) "
-                                "shut. Take the deal, open the bag anyway, or ask for something else. Handing the "
-                                "bag back now takes this offer.", size)
-            text = text.format(name=escape(self.names[m]), declared=escape(self._decl(m)), n=size,
-                               bribe=escape(offer.text(self.names)) if offer is not None else "")
+                text = ngettext(
+                    "{name} offers <b>{bribe}</b> to keep the bag (declared “{declared}”, {n} cards) "
+                    "shut. Take the deal, open the bag anyway, or ask for something else. Handing the "
+                    "bag back now takes this offer.",
+                    "{name} offers <b>{bribe}</b> to keep the bag (declared “{declared}”, {n} cards) "
+                    "shut. Take the deal, open the bag anyway, or ask for something else. Handing the "
+                    "bag back now takes this offer.",
+                    size,
+                )
+            text = text.format(
+                name=escape(self.names[m]),
+                declared=escape(self._decl(m)),
+                n=size,
+                bribe=escape(offer.text(self.names)) if offer is not None else "",
+            )
             pile_w = self._pile_choice()
             if pile_w is not None:
                 out.append(pile_w)
             if A.Accept in kinds:
-                buttons.append(self.button("deal.accept", _("Deal! (take the bribe)"), A.Accept(self.seat, m), "success"))
+                buttons.append(
+                    self.button("deal.accept", _("Deal! (take the bribe)"), A.Accept(self.seat, m), "success")
+                )
             if A.Inspect in kinds:
                 buttons.append(self.button("deal.inspect", _("Open the bag"), self._inspect(m, pile_w), "danger"))
-            if A.Pass in kinds and offer is None:     # with an offer standing, handing back takes it: "Deal!"
+            if A.Pass in kinds and offer is None:  # with an offer standing, handing back takes it: "Deal!"
                 buttons.append(self.button("deal.pass", _("Let it through free"), A.Pass(self.seat, m), "info"))
             send_text = _("Ask for this instead")
         out = [self.prompt(text)] + out + [W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]
         if A.Offer in kinds:
             form = BribeForm(self, m, side="merchant" if me_merchant else "official")
             send = self.button("bribe.send", send_text, lambda: A.Offer(self.seat, m, form.bribe()), "warning")
-            head = _("Counter-offer") if offer is not None else (_("Offer a bribe") if me_merchant else _("Name a price"))
-            out.append(W.VBox([W.HTML(f"<b>{head}</b>"), form.box, send],
-                              layout=W.Layout(border="1px solid #ddd", padding="6px", margin="6px 0 0 0")))
+            head = (
+                _("Counter-offer") if offer is not None else (_("Offer a bribe") if me_merchant else _("Name a price"))
+            )
+            out.append(
+                W.VBox(
+                    [W.HTML(f"<b>{head}</b>"), form.box, send],
+                    layout=W.Layout(border="1px solid #ddd", padding="6px", margin="6px 0 0 0"),
+                )
+            )
         return out
 
     def stances(self, stances) -> list[W.Widget]:
@@ -470,29 +640,57 @@ class Controls:
         rows = []
         for m in dict.fromkeys(a.merchant for a in stances):
             size = v.bag_size(m)
-            label = ngettext("<b>{name}</b>: declared “{declared}”, {n} card",
-                             "<b>{name}</b>: declared “{declared}”, {n} cards", size).format(
-                name=escape(self.names[m]), declared=escape(self._decl(m)), n=size)
-            rows.append(W.HBox([W.HTML(label, layout=W.Layout(min_width="min(320px, 100%)")),
-                                self.button(f"stance.{m}.yes", _("I would inspect"), A.Stance(self.seat, m, True), "danger"),
-                                self.button(f"stance.{m}.no", _("I would let it pass"), A.Stance(self.seat, m, False), "success")],
-                               layout=W.Layout(flex_flow="row wrap", align_items="center")))
-        return [self.prompt(_("You are a Deputy. For each bag, both Deputies first say whether they would inspect "
-                              "it. If neither would, it passes free; if only one would, that Deputy deals with it "
-                              "alone; if both would, you deal with it together and share the Booty."))] + rows
+            label = ngettext(
+                "<b>{name}</b>: declared “{declared}”, {n} card",
+                "<b>{name}</b>: declared “{declared}”, {n} cards",
+                size,
+            ).format(name=escape(self.names[m]), declared=escape(self._decl(m)), n=size)
+            rows.append(
+                W.HBox(
+                    [
+                        W.HTML(label, layout=W.Layout(min_width="min(320px, 100%)")),
+                        self.button(f"stance.{m}.yes", _("I would inspect"), A.Stance(self.seat, m, True), "danger"),
+                        self.button(
+                            f"stance.{m}.no", _("I would let it pass"), A.Stance(self.seat, m, False), "success"
+                        ),
+                    ],
+                    layout=W.Layout(flex_flow="row wrap", align_items="center"),
+                )
+            )
+        return [
+            self.prompt(
+                _(
+                    "You are a Deputy. For each bag, both Deputies first say whether they would inspect "
+                    "it. If neither would, it passes free; if only one would, that Deputy deals with it "
+                    "alone; if both would, you deal with it together and share the Booty."
+                )
+            )
+        ] + rows
 
     def claims(self) -> list[W.Widget]:
         v = self.view
         piles = v.black_market_piles()
-        buttons = [self.button(f"claim.{GOODS[a.good].id}",
-                               _("Turn in {goods} (card worth {value})").format(
-                                   goods=count_text(a.good, 3), value=piles[a.good][-1]),
-                               a, "warning")
-                   for a in self.legal if isinstance(a, A.ClaimBlackMarket)]
+        buttons = [
+            self.button(
+                f"claim.{GOODS[a.good].id}",
+                _("Turn in {goods} (card worth {value})").format(goods=count_text(a.good, 3), value=piles[a.good][-1]),
+                a,
+                "warning",
+            )
+            for a in self.legal
+            if isinstance(a, A.ClaimBlackMarket)
+        ]
         buttons.append(self.button("claim.skip", _("No claim"), A.SkipClaim(self.seat)))
-        return [self.prompt(_("Your bag passed. Black Market: you may turn in 3 contraband of one kind from your "
-                              "stand (they leave the game) for the top Black Market card of that kind. At most one "
-                              "claim a round.")), W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]
+        return [
+            self.prompt(
+                _(
+                    "Your bag passed. Black Market: you may turn in 3 contraband of one kind from your "
+                    "stand (they leave the game) for the top Black Market card of that kind. At most one "
+                    "claim a round."
+                )
+            ),
+            W.HBox(buttons, layout=W.Layout(flex_flow="row wrap")),
+        ]
 
 
 class BribeForm:
@@ -524,28 +722,49 @@ class BribeForm:
         for q in v.merchants:
             if q == m or v.handled(q) is not None:
                 continue
-            dd = W.Dropdown(options=[(_("no deal"), ""), (_("open {name}'s bag").format(name=names[q]), "inspect"),
-                                     (_("let {name} through").format(name=names[q]), "pass")],
-                            description=_("About {name}:").format(name=names[q]), style={"description_width": "initial"},
-                            layout=W.Layout(width="320px"))
+            dd = W.Dropdown(
+                options=[
+                    (_("no deal"), ""),
+                    (_("open {name}'s bag").format(name=names[q]), "inspect"),
+                    (_("let {name} through").format(name=names[q]), "pass"),
+                ],
+                description=_("About {name}:").format(name=names[q]),
+                style={"description_width": "initial"},
+                layout=W.Layout(width="320px"),
+            )
             self.terms[q] = ctl._add(f"bribe.term.{q}", dd)
-        self.promise = ctl._add("bribe.promise", W.Text(
-            value="", placeholder=_("e.g. I'll let you through next round"), description=_("Promise (binds nobody):"),
-            style={"description_width": "initial"}, layout=W.Layout(width="520px")))
+        self.promise = ctl._add(
+            "bribe.promise",
+            W.Text(
+                value="",
+                placeholder=_("e.g. I'll let you through next round"),
+                description=_("Promise (binds nobody):"),
+                style={"description_width": "initial"},
+                layout=W.Layout(width="520px"),
+            ),
+        )
         parts: list[W.Widget] = [self.gold]
         if self.stand_cards is not None:
-            parts += [W.HTML('<div class="sn-note">{}</div>'.format(_("Goods from the stand (click to add them):"))),
-                      self.stand_cards]
+            parts += [
+                W.HTML('<div class="sn-note">{}</div>'.format(_("Goods from the stand (click to add them):"))),
+                self.stand_cards,
+            ]
         if self.bag_cards is not None and side == "merchant":
-            parts += [W.HTML('<div class="sn-note">{}</div>'.format(_("Goods from the bag (click to add them):"))),
-                      self.bag_cards]
+            parts += [
+                W.HTML('<div class="sn-note">{}</div>'.format(_("Goods from the bag (click to add them):"))),
+                self.bag_cards,
+            ]
         elif self.bag_cards is not None:
-            acc = W.Accordion(children=[self.bag_cards],
-                              titles=(_("Goods from the bag (unseen: click what you ask for; any not there are not paid)"),))
+            acc = W.Accordion(
+                children=[self.bag_cards],
+                titles=(_("Goods from the bag (unseen: click what you ask for; any not there are not paid)"),),
+            )
             acc.selected_index = None
             parts.append(acc)
         if self.terms:
-            parts.append(W.HTML('<div class="sn-note">{}</div>'.format(_("Deals about other bags this round bind the Sheriff:"))))
+            parts.append(
+                W.HTML('<div class="sn-note">{}</div>'.format(_("Deals about other bags this round bind the Sheriff:")))
+            )
             parts.append(W.HBox(list(self.terms.values()), layout=W.Layout(flex_flow="row wrap")))
         parts.append(self.promise)
         self.box = W.VBox(parts)
@@ -555,8 +774,14 @@ class BribeForm:
         bag = _expand(self.bag_cards.value) if self.bag_cards is not None else ()
         inspect = tuple(q for q, w in self.terms.items() if w.value == "inspect")
         let_pass = tuple(q for q, w in self.terms.items() if w.value == "pass")
-        return A.Bribe(gold=self.gold.value, stand=stand, bag=bag, inspect=inspect, let_pass=let_pass,
-                       promise=self.promise.value.strip()[:MAX_PROMISE])
+        return A.Bribe(
+            gold=self.gold.value,
+            stand=stand,
+            bag=bag,
+            inspect=inspect,
+            let_pass=let_pass,
+            promise=self.promise.value.strip()[:MAX_PROMISE],
+        )
 
 
 __all__ = ["Controls", "BribeForm", "css_name", "close_tree", "replace_children"]

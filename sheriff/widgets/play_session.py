@@ -18,10 +18,10 @@ about the move itself, before what followed from it (a payment, the end of the g
 With no human at the table (bots only) nothing needs hiding: the story is told by
 the all-seeing narrator and every reason at once.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
-
 from typing import Any
 
 from sheriff import actions as A
@@ -33,12 +33,13 @@ from sheriff.i18n import _, get_language, pgettext
 from sheriff.tournament import COACH, make_bot
 from sheriff.wording import good_count
 
-PUBLIC = -1     # narration seat that is nobody: only public information is told
+PUBLIC = -1  # narration seat that is nobody: only public information is told
 
 
 @dataclass
 class Line:
     """One sentence (or a few) of the story.  ``kind``: move, bot, reveal, round, human."""
+
     round: int
     kind: str
     text: str
@@ -60,13 +61,20 @@ def goods_list(counts) -> str:
 def style_name(style: str) -> str:
     """A bot style's short name in the page's language ('smuggler', 'greedy', 'coach')."""
     match style:
-        case "honest": return pgettext("merchant bot", "honest")
-        case "smuggler": return pgettext("merchant bot", "smuggler")
-        case "bluffer": return pgettext("merchant bot", "bluffer")
-        case "trusting": return pgettext("sheriff bot", "trusting")
-        case "suspicious": return pgettext("sheriff bot", "suspicious")
-        case "greedy": return pgettext("sheriff bot", "greedy")
-        case "coach": return pgettext("bot", "coach")
+        case "honest":
+            return pgettext("merchant bot", "honest")
+        case "smuggler":
+            return pgettext("merchant bot", "smuggler")
+        case "bluffer":
+            return pgettext("merchant bot", "bluffer")
+        case "trusting":
+            return pgettext("sheriff bot", "trusting")
+        case "suspicious":
+            return pgettext("sheriff bot", "suspicious")
+        case "greedy":
+            return pgettext("sheriff bot", "greedy")
+        case "coach":
+            return pgettext("bot", "coach")
     return style
 
 
@@ -86,7 +94,7 @@ class Session:
             if not 0 <= p < n:
                 raise ValueError(f"there is no seat {p} at a {n}-player table")
         self.styles = {}
-        self.bots: dict[int, Any] = {}      # sheriff.bots.Bot, or the coach's bot
+        self.bots: dict[int, Any] = {}  # sheriff.bots.Bot, or the coach's bot
         for p in range(n):
             if p in self.humans:
                 continue
@@ -107,7 +115,7 @@ class Session:
         g = self.game
         past = g.copy()
         past.state = g.replay_to(0)
-        for a in g.history[len(past.history):]:
+        for a in g.history[len(past.history) :]:
             p = a.player
             bot = self.bots.get(p)
             if bot is not None and past.to_act == p:
@@ -145,10 +153,11 @@ class Session:
     def push(self, action, reason: str | None = None) -> list[tuple]:
         """Check and play ``action``; add its story to ``lines``.  Raises ``IllegalAction``."""
         from sheriff.narration import narrate
+
         g = self.game
         before = g.state.copy()
         rnd = before.round
-        events = g.push(action)            # IllegalAction: nothing changed, nothing told
+        events = g.push(action)  # IllegalAction: nothing changed, nothing told
         seat = self.narration_seat
         sentences = narrate(action, events, before, g.state, seat=seat)
         p = action.player
@@ -191,7 +200,8 @@ class Session:
                 head = _("{name} was smuggling {goods}.").format(name=g.names[m], goods=goods_list(other))
             else:
                 head = _("{name} was carrying {goods} besides the declared goods.").format(
-                    name=g.names[m], goods=goods_list(other))
+                    name=g.names[m], goods=goods_list(other)
+                )
         text = head + ("".join(" " + w for w in dict.fromkeys(why)) if why else "")
         self.lines.append(Line(before.round, "reveal", text, m))
 
@@ -202,10 +212,10 @@ class Session:
         if p is None or p not in self.bots:
             return False
         bot = self.bots[p]
-        bot.last_reason = ""           # a move the bot gives no reason for must not inherit the last one
+        bot.last_reason = ""  # a move the bot gives no reason for must not inherit the last one
         try:
             action = bot.act(g.view(p))
-        except Exception:          # a bot that cannot decide must never stop the game
+        except Exception:  # a bot that cannot decide must never stop the game
             action = None
         reason = bot.last_reason
         if action is None or g.why_illegal(action) is not None:

@@ -7,6 +7,7 @@ setup.remove_ten, setup.seven_card_hand, setup.black_market, setup.first_sheriff
 setup.seed, setup.delay, setup.start, seat.<p>.name, seat.<p>.kind, seat.<p>.merchant,
 seat.<p>.sheriff, sim.games, sim.run, sim.progress, saved.file, saved.text, saved.go.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -34,11 +35,21 @@ SHERIFF_HELP = {
     "suspicious": N_("suspicious: opens big bags"),
     "greedy": N_("greedy: threatens every bag and asks for gold"),
 }
-DEFAULT_STYLES = [("smuggler", "suspicious"), ("smuggler", "suspicious"), ("honest", "trusting"),
-                  ("bluffer", "greedy"), ("smuggler", "greedy"), ("honest", "suspicious")]
-VARIANTS = [("royal_goods", N_("Royal Goods")), ("time_limit", N_("Inspection time limit (1 minute per merchant)")),
-            ("remove_ten", N_("Remove 10 random cards")), ("seven_card_hand", N_("Seven-card hand")),
-            ("black_market", N_("Black Market (2nd edition)"))]
+DEFAULT_STYLES = [
+    ("smuggler", "suspicious"),
+    ("smuggler", "suspicious"),
+    ("honest", "trusting"),
+    ("bluffer", "greedy"),
+    ("smuggler", "greedy"),
+    ("honest", "suspicious"),
+]
+VARIANTS = [
+    ("royal_goods", N_("Royal Goods")),
+    ("time_limit", N_("Inspection time limit (1 minute per merchant)")),
+    ("remove_ten", N_("Remove 10 random cards")),
+    ("seven_card_hand", N_("Seven-card hand")),
+    ("black_market", N_("Black Market (2nd edition)")),
+]
 
 
 SEAT_COLUMNS = (N_("name"), N_("player"), N_("bot as a merchant"), N_("bot as the Sheriff"))
@@ -62,6 +73,7 @@ class SeatConfig:
 @dataclass
 class PlayConfig:
     """Everything the setup form chooses; ``rules()`` validates the variant mix."""
+
     edition: Edition = "2E"
     players: int = 4
     royal_goods: bool = False
@@ -74,9 +86,15 @@ class PlayConfig:
     first_sheriff: int = 0
 
     def rules(self) -> Rules:
-        return Rules(edition=self.edition, players=self.players, royal_goods=self.royal_goods,
-                     time_limit=self.time_limit, remove_ten=self.remove_ten,
-                     seven_card_hand=self.seven_card_hand, black_market=self.black_market)
+        return Rules(
+            edition=self.edition,
+            players=self.players,
+            royal_goods=self.royal_goods,
+            time_limit=self.time_limit,
+            remove_ten=self.remove_ten,
+            seven_card_hand=self.seven_card_hand,
+            black_market=self.black_market,
+        )
 
     @property
     def names(self) -> list[str]:
@@ -107,46 +125,105 @@ class SetupForm:
     def __init__(self, on_start, on_load, on_simulate, bot_delay: float = 0.8, config: PlayConfig | None = None):
         cfg = config or PlayConfig(seats=default_seats())
         if len(cfg.seats) < 6:
-            cfg.seats = cfg.seats + default_seats(())[len(cfg.seats):]
+            cfg.seats = cfg.seats + default_seats(())[len(cfg.seats) :]
         self.reg: dict[str, W.Widget] = {}
         d = {"description_width": "initial"}
-        self.edition = self._add("setup.edition", W.Dropdown(
-            options=[(_("2nd edition (2020): 3–6 players"), "2E"), (_("1st edition (2014): 3–5 players"), "1E")],
-            value=cfg.edition, description=_("Edition:"), style=d, layout=W.Layout(width="330px")))
-        self.players = self._add("setup.players", W.Dropdown(options=[3, 4, 5, 6], value=cfg.players,
-                                                              description=_("Players:"), style=d,
-                                                              layout=W.Layout(width="130px")))
-        self.variants = {k: self._add(f"setup.{k}", W.Checkbox(value=getattr(cfg, k), description=_(label), indent=False,
-                                                                  layout=W.Layout(width="auto", margin="0 18px 0 0")))
-                         for k, label in VARIANTS}
-        self.seed = self._add("setup.seed", W.BoundedIntText(value=cfg.seed, min=0, max=2**31 - 1,
-                                                             description=_("Shuffle seed:"), style=d,
-                                                             layout=W.Layout(width="200px")))
-        self.delay = self._add("setup.delay", W.BoundedFloatText(value=bot_delay, min=0, max=10, step=0.1,
-                                                                 description=_("Pause between bot moves (s):"), style=d,
-                                                                 layout=W.Layout(width="260px")))
-        self.first = self._add("setup.first_sheriff", W.Dropdown(options=[], description=_("First Sheriff:"), style=d,
-                                                                 layout=W.Layout(width="280px")))
+        self.edition = self._add(
+            "setup.edition",
+            W.Dropdown(
+                options=[(_("2nd edition (2020): 3–6 players"), "2E"), (_("1st edition (2014): 3–5 players"), "1E")],
+                value=cfg.edition,
+                description=_("Edition:"),
+                style=d,
+                layout=W.Layout(width="330px"),
+            ),
+        )
+        self.players = self._add(
+            "setup.players",
+            W.Dropdown(
+                options=[3, 4, 5, 6],
+                value=cfg.players,
+                description=_("Players:"),
+                style=d,
+                layout=W.Layout(width="130px"),
+            ),
+        )
+        self.variants = {
+            k: self._add(
+                f"setup.{k}",
+                W.Checkbox(
+                    value=getattr(cfg, k),
+                    description=_(label),
+                    indent=False,
+                    layout=W.Layout(width="auto", margin="0 18px 0 0"),
+                ),
+            )
+            for k, label in VARIANTS
+        }
+        self.seed = self._add(
+            "setup.seed",
+            W.BoundedIntText(
+                value=cfg.seed,
+                min=0,
+                max=2**31 - 1,
+                description=_("Shuffle seed:"),
+                style=d,
+                layout=W.Layout(width="200px"),
+            ),
+        )
+        self.delay = self._add(
+            "setup.delay",
+            W.BoundedFloatText(
+                value=bot_delay,
+                min=0,
+                max=10,
+                step=0.1,
+                description=_("Pause between bot moves (s):"),
+                style=d,
+                layout=W.Layout(width="260px"),
+            ),
+        )
+        self.first = self._add(
+            "setup.first_sheriff",
+            W.Dropdown(options=[], description=_("First Sheriff:"), style=d, layout=W.Layout(width="280px")),
+        )
         self.rows = []
         self.seat_widgets = []
         for p in range(6):
             sc = cfg.seats[p]
             name = self._add(f"seat.{p}.name", W.Text(value=sc.name, layout=W.Layout(width="170px")))
-            kind = self._add(f"seat.{p}.kind", W.Dropdown(options=[(_("Human (hot seat)"), HUMAN), (_("Bot"), BOT)],
-                                                          value=HUMAN if sc.human else BOT,
-                                                          layout=W.Layout(width="160px")))
-            mer = self._add(f"seat.{p}.merchant", W.Dropdown(options=[(_(MERCHANT_HELP[s]), s) for s in MERCHANT_STYLES]
-                                                             + [(_(COACH_HELP), COACH)],
-                                                             value=sc.merchant, layout=W.Layout(width="390px")))
-            she = self._add(f"seat.{p}.sheriff", W.Dropdown(options=[(_(SHERIFF_HELP[s]), s) for s in SHERIFF_STYLES]
-                                                            + [(_(COACH_HELP), COACH)],
-                                                            value=sc.sheriff, layout=W.Layout(width="340px")))
+            kind = self._add(
+                f"seat.{p}.kind",
+                W.Dropdown(
+                    options=[(_("Human (hot seat)"), HUMAN), (_("Bot"), BOT)],
+                    value=HUMAN if sc.human else BOT,
+                    layout=W.Layout(width="160px"),
+                ),
+            )
+            mer = self._add(
+                f"seat.{p}.merchant",
+                W.Dropdown(
+                    options=[(_(MERCHANT_HELP[s]), s) for s in MERCHANT_STYLES] + [(_(COACH_HELP), COACH)],
+                    value=sc.merchant,
+                    layout=W.Layout(width="390px"),
+                ),
+            )
+            she = self._add(
+                f"seat.{p}.sheriff",
+                W.Dropdown(
+                    options=[(_(SHERIFF_HELP[s]), s) for s in SHERIFF_STYLES] + [(_(COACH_HELP), COACH)],
+                    value=sc.sheriff,
+                    layout=W.Layout(width="340px"),
+                ),
+            )
             # the coach's bot plays both roles: choosing it on one side chooses it on the other
             mer.observe(lambda ch, other=she: _coach_pair(ch, other, SHERIFF_STYLES[1]), "value")
             she.observe(lambda ch, other=mer: _coach_pair(ch, other, MERCHANT_STYLES[1]), "value")
-            row = W.HBox([W.HTML("<b>{}</b>".format(_("Seat {n}").format(n=p + 1)), layout=W.Layout(width="60px"))]
-                         + [_captioned(w, caption) for w, caption in zip((name, kind, mer, she), SEAT_COLUMNS)],
-                         layout=W.Layout(align_items="flex-end"))
+            row = W.HBox(
+                [W.HTML("<b>{}</b>".format(_("Seat {n}").format(n=p + 1)), layout=W.Layout(width="60px"))]
+                + [_captioned(w, caption) for w, caption in zip((name, kind, mer, she), SEAT_COLUMNS)],
+                layout=W.Layout(align_items="flex-end"),
+            )
             row.add_class("snl-seat-row")
             self.rows.append(row)
             self.seat_widgets.append((name, kind, mer, she))
@@ -154,8 +231,12 @@ class SetupForm:
             name.observe(lambda ch: self._refresh_first(), "value")
             self._seat_kind(p)
         self.message = W.HTML()
-        self.start = self._add("setup.start", W.Button(description=_("Start the game"), button_style="primary",
-                                                       icon="play", layout=W.Layout(width="220px")))
+        self.start = self._add(
+            "setup.start",
+            W.Button(
+                description=_("Start the game"), button_style="primary", icon="play", layout=W.Layout(width="220px")
+            ),
+        )
         self.start.on_click(lambda _b: on_start(self.config()))
         self.edition.observe(lambda ch: self._refresh(), "value")
         self.players.observe(lambda ch: self._refresh(), "value")
@@ -163,60 +244,110 @@ class SetupForm:
         self.first.value = cfg.first_sheriff if cfg.first_sheriff < cfg.players else 0
 
         # -- simulate many games -------------------------------------------------------
-        self.sim_games = self._add("sim.games", W.BoundedIntText(value=200, min=1, max=5000, description=_("Games:"),
-                                                                 style=d, layout=W.Layout(width="160px")))
-        self.sim_run = self._add("sim.run", W.Button(description=_("Simulate with these bots"), icon="bar-chart",
-                                                     layout=W.Layout(width="240px")))
-        self.sim_progress = self._add("sim.progress", W.IntProgress(value=0, min=0, max=200, description="",
-                                                                    layout=W.Layout(width="300px")))
+        self.sim_games = self._add(
+            "sim.games",
+            W.BoundedIntText(
+                value=200, min=1, max=5000, description=_("Games:"), style=d, layout=W.Layout(width="160px")
+            ),
+        )
+        self.sim_run = self._add(
+            "sim.run",
+            W.Button(description=_("Simulate with these bots"), icon="bar-chart", layout=W.Layout(width="240px")),
+        )
+        self.sim_progress = self._add(
+            "sim.progress", W.IntProgress(value=0, min=0, max=200, description="", layout=W.Layout(width="300px"))
+        )
         self.sim_result = W.HTML()
         self.sim_run.on_click(lambda _b: on_simulate(self.config(), self.sim_games.value))
-        sim_box = W.VBox([
-            W.HTML('<div class="sn-note">{}</div>'.format(_(
-                "Play many whole games with the bots above (seats set to Human are played by the bot style in "
-                "their row) and compare how each style does. Game <i>i</i> uses shuffle seed <i>seed + i</i>; "
-                "the first Sheriff moves one seat each game."))),
-            W.HBox([self.sim_games, self.sim_run, self.sim_progress], layout=W.Layout(align_items="center")),
-            self.sim_result])
+        sim_box = W.VBox(
+            [
+                W.HTML(
+                    '<div class="sn-note">{}</div>'.format(
+                        _(
+                            "Play many whole games with the bots above (seats set to Human are played by the bot style in "
+                            "their row) and compare how each style does. Game <i>i</i> uses shuffle seed <i>seed + i</i>; "
+                            "the first Sheriff moves one seat each game."
+                        )
+                    )
+                ),
+                W.HBox([self.sim_games, self.sim_run, self.sim_progress], layout=W.Layout(align_items="center")),
+                self.sim_result,
+            ]
+        )
 
         # -- load a saved game -----------------------------------------------------------
-        self.load_file = self._add("saved.file", W.FileUpload(accept=".json,application/json", multiple=False,
-                                                             description=_("Choose a file")))
-        self.load_text = self._add("saved.text", W.Textarea(placeholder=_("…or paste a saved game's JSON here"),
-                                                           layout=W.Layout(width="520px", height="80px")))
-        self.load_go = self._add("saved.go", W.Button(description=_("Load and continue playing"), icon="folder-open",
-                                                     layout=W.Layout(width="240px")))
+        self.load_file = self._add(
+            "saved.file", W.FileUpload(accept=".json,application/json", multiple=False, description=_("Choose a file"))
+        )
+        self.load_text = self._add(
+            "saved.text",
+            W.Textarea(
+                placeholder=_("…or paste a saved game's JSON here"), layout=W.Layout(width="520px", height="80px")
+            ),
+        )
+        self.load_go = self._add(
+            "saved.go",
+            W.Button(description=_("Load and continue playing"), icon="folder-open", layout=W.Layout(width="240px")),
+        )
         self.load_message = W.HTML()
         self.load_go.on_click(lambda _b: on_load(self.loaded_text()))
-        load_box = W.VBox([
-            W.HTML('<div class="sn-note">{}</div>'.format(_(
-                "A saved game (the JSON the Save button writes) continues where it stopped, with the seats "
-                "below set to Human or Bot as you choose. To step through it with every hand shown, open the "
-                "replay page instead."))),
-            W.HBox([self.load_file, self.load_go]), self.load_text, self.load_message])
+        load_box = W.VBox(
+            [
+                W.HTML(
+                    '<div class="sn-note">{}</div>'.format(
+                        _(
+                            "A saved game (the JSON the Save button writes) continues where it stopped, with the seats "
+                            "below set to Human or Bot as you choose. To step through it with every hand shown, open the "
+                            "replay page instead."
+                        )
+                    )
+                ),
+                W.HBox([self.load_file, self.load_go]),
+                self.load_text,
+                self.load_message,
+            ]
+        )
 
         # Column captions over the seat rows; on a narrow screen the rows wrap, the captions go
         # and each control shows its own (kit.CSS: .snl-seat-head, .snl-seat-cap).
-        seat_head = W.HBox([W.HTML("", layout=W.Layout(width="60px"))] + [
-            W.HTML(f"<span class='sn-note'>{_(caption)}</span>", layout=W.Layout(width=w.layout.width, margin="0 2px"))
-            for w, caption in zip(self.seat_widgets[0], SEAT_COLUMNS)])
+        seat_head = W.HBox(
+            [W.HTML("", layout=W.Layout(width="60px"))]
+            + [
+                W.HTML(
+                    f"<span class='sn-note'>{_(caption)}</span>", layout=W.Layout(width=w.layout.width, margin="0 2px")
+                )
+                for w, caption in zip(self.seat_widgets[0], SEAT_COLUMNS)
+            ]
+        )
         seat_head.add_class("snl-seat-head")
-        extras = W.Accordion(children=[sim_box, load_box],
-                             titles=(_("Simulate many games with these bots"), _("Load a saved game")))
+        extras = W.Accordion(
+            children=[sim_box, load_box], titles=(_("Simulate many games with these bots"), _("Load a saved game"))
+        )
         extras.selected_index = None
-        self.box = W.VBox([
-            W.HTML("<h3>{}</h3><div class='sn-note'>{}</div>".format(_("Set up a game"), _(
-                "Every seat is a human (you and your friends take turns at this screen: hot seat) or a bot. Each "
-                "human sees only their own hand and bag; when the turn passes to another human, the screen asks "
-                "you to hand the device over."))),
-            W.HBox([self.edition, self.players, self.first], layout=W.Layout(flex_flow="row wrap")),
-            W.HTML("<b>{}</b>".format(_("Optional rules"))),
-            W.HBox(list(self.variants.values()), layout=W.Layout(flex_flow="row wrap")),
-            W.HTML("<b>{}</b>".format(_("Seats"))),
-            seat_head,
-            *self.rows,
-            W.HBox([self.seed, self.delay], layout=W.Layout(flex_flow="row wrap")),
-            self.message, self.start, extras])
+        self.box = W.VBox(
+            [
+                W.HTML(
+                    "<h3>{}</h3><div class='sn-note'>{}</div>".format(
+                        _("Set up a game"),
+                        _(
+                            "Every seat is a human (you and your friends take turns at this screen: hot seat) or a bot. Each "
+                            "human sees only their own hand and bag; when the turn passes to another human, the screen asks "
+                            "you to hand the device over."
+                        ),
+                    )
+                ),
+                W.HBox([self.edition, self.players, self.first], layout=W.Layout(flex_flow="row wrap")),
+                W.HTML("<b>{}</b>".format(_("Optional rules"))),
+                W.HBox(list(self.variants.values()), layout=W.Layout(flex_flow="row wrap")),
+                W.HTML("<b>{}</b>".format(_("Seats"))),
+                seat_head,
+                *self.rows,
+                W.HBox([self.seed, self.delay], layout=W.Layout(flex_flow="row wrap")),
+                self.message,
+                self.start,
+                extras,
+            ]
+        )
         self.box.add_class("sn-setup")
 
     def _add(self, name: str, w: W.Widget) -> W.Widget:
@@ -227,7 +358,7 @@ class SetupForm:
     def _seat_kind(self, p: int) -> None:
         _name, kind, mer, she = self.seat_widgets[p]
         human = kind.value == HUMAN
-        for w in (mer, she):      # a human's row keeps a style only for simulations
+        for w in (mer, she):  # a human's row keeps a style only for simulations
             w.disabled = human
             w.tooltip = _("a human seat: this style is used only when simulating games") if human else ""
 
@@ -254,11 +385,18 @@ class SetupForm:
         self.first.value = cur if cur is not None and cur < n else 0
 
     def config(self) -> PlayConfig:
-        seats = [SeatConfig(name.value.strip(), kind.value == HUMAN, mer.value, she.value)
-                 for name, kind, mer, she in self.seat_widgets]
-        return PlayConfig(edition=self.edition.value, players=self.players.value,
-                          seats=seats, seed=self.seed.value, first_sheriff=self.first.value or 0,
-                          **{k: w.value for k, w in self.variants.items()})
+        seats = [
+            SeatConfig(name.value.strip(), kind.value == HUMAN, mer.value, she.value)
+            for name, kind, mer, she in self.seat_widgets
+        ]
+        return PlayConfig(
+            edition=self.edition.value,
+            players=self.players.value,
+            seats=seats,
+            seed=self.seed.value,
+            first_sheriff=self.first.value or 0,
+            **{k: w.value for k, w in self.variants.items()},
+        )
 
     def show_game(self, game) -> None:
         """Set the form to a loaded game's rules and names (the human/bot choices stay)."""

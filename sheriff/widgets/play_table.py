@@ -5,6 +5,7 @@ them); this module only arranges them.  Everything here is public information,
 except a panel drawn with ``viewer`` = its own seat (that player's face-down kinds),
 which the play widget asks for only while that player holds the device.
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -19,9 +20,12 @@ from sheriff.wording import goods_kind
 
 def _ordinal(k: int) -> str:
     match k:
-        case 1: return _("1st")
-        case 2: return _("2nd")
-        case 3: return _("3rd")
+        case 1:
+            return _("1st")
+        case 2:
+            return _("2nd")
+        case 3:
+            return _("3rd")
     return _("{k}th").format(k=k)
 
 
@@ -45,27 +49,31 @@ def header_html(session) -> str:
         # English says "rounds", "cards" whatever the number (as it always did); other languages need the forms
         played = ngettext("{n} rounds played", "{n} rounds played", rules.rounds).format(n=rules.rounds)
         over = _("Game over")
-        return (f'<div class="sn-head"><b>{over}</b><span>{played}</span>'
-                f'<span class="sn-pill sn-rules">{_seed(rules, g.seed)}</span></div>')
-    rnd = '<b class="sn-round">{}</b>'.format(
-        _("Round {n} of {rounds}").format(n=s.round + 1, rounds=rules.rounds))
+        return (
+            f'<div class="sn-head"><b>{over}</b><span>{played}</span>'
+            f'<span class="sn-pill sn-rules">{_seed(rules, g.seed)}</span></div>'
+        )
+    rnd = '<b class="sn-round">{}</b>'.format(_("Round {n} of {rounds}").format(n=s.round + 1, rounds=rules.rounds))
     k, per = officials_turns(s)
     if s.deputies_mode:
         off = _("Deputies: {first} and {second} ({k} of {per} times each)").format(
-            first=escape(names[s.officials[0]]), second=escape(names[s.officials[1]]),
-            k=_ordinal(k), per=per)
+            first=escape(names[s.officials[0]]), second=escape(names[s.officials[1]]), k=_ordinal(k), per=per
+        )
     else:
         off = _("Sheriff: {name} ({k} of {per} turns as Sheriff)").format(
-            name=escape(names[s.officials[0]]), k=_ordinal(k), per=per)
+            name=escape(names[s.officials[0]]), k=_ordinal(k), per=per
+        )
     p = g.to_act
     who = ""
     if p is not None:
-        to_act = (_("To act: {name} (bot)") if session.is_bot(p) else _("To act: {name} (human)"))
+        to_act = _("To act: {name} (bot)") if session.is_bot(p) else _("To act: {name} (human)")
         who = "<span>{}</span>".format(to_act.format(name=f'<b class="sn-to-act">{escape(names[p])}</b>'))
     phase = _(PHASE_TITLES[s.phase])
-    return (f'<div class="sn-head">{rnd}<span class="sn-pill sn-phase">{escape(phase)}</span>'
-            f'<span class="sn-officials">{off}</span>{who}'
-            f'<span class="sn-pill sn-rules">{_seed(rules, g.seed)}</span></div>')
+    return (
+        f'<div class="sn-head">{rnd}<span class="sn-pill sn-phase">{escape(phase)}</span>'
+        f'<span class="sn-officials">{off}</span>{who}'
+        f'<span class="sn-pill sn-rules">{_seed(rules, g.seed)}</span></div>'
+    )
 
 
 def _role(s, p: int) -> str | None:
@@ -86,51 +94,69 @@ def table_html(session, viewer: int | None) -> str:
             kind = pgettext("seat", "you") if p == viewer else pgettext("seat", "human")
         else:
             kind = _("bot: {style}").format(style=session.bot_label(p))
-        panels.append((p, render.player_panel(view, p, show_private=(viewer is not None and p == viewer),
-                                              role=_role(s, p), note=kind)))
+        panels.append(
+            (
+                p,
+                render.player_panel(
+                    view, p, show_private=(viewer is not None and p == viewer), role=_role(s, p), note=kind
+                ),
+            )
+        )
     return render.table(panels, acting) + piles_html(view)
 
 
 def piles_html(view) -> str:
     s_rules = view.rules
     deck = view.deck_size()
-    drawn = ngettext('{n} cards', '{n} cards', deck).format(n=f'<span class="sn-deck">{deck}</span>')
+    drawn = ngettext("{n} cards", "{n} cards", deck).format(n=f'<span class="sn-deck">{deck}</span>')
     out = ['<div class="sn-pile"><h5>{}</h5>{}</div>'.format(_("Draw pile"), drawn)]
     piles = view.discards()
     labels = [_("Left discard pile"), _("Right discard pile")] if len(piles) == 2 else [_("Discard pile")]
     for label, pile in zip(labels, piles):
         top = pile[-5:]
         if len(pile) > 5:
-            more = ' <span class="sn-muted">{}</span>'.format(ngettext(
-                "({n} card; the top {shown} shown, top card on the right)",
-                "({n} cards; the top {shown} shown, top card on the right)", len(pile)).format(
-                n=len(pile), shown=len(top)))
+            more = ' <span class="sn-muted">{}</span>'.format(
+                ngettext(
+                    "({n} card; the top {shown} shown, top card on the right)",
+                    "({n} cards; the top {shown} shown, top card on the right)",
+                    len(pile),
+                ).format(n=len(pile), shown=len(top))
+            )
         elif pile:
             more = ' <span class="sn-muted">{}</span>'.format(_("(top card on the right)"))
         else:
             more = ""
-        out.append(f'<div class="sn-pile"><h5>{label}{more}</h5>' + render.card_list(top, _("empty")) + '</div>')
+        out.append(f'<div class="sn-pile"><h5>{label}{more}</h5>' + render.card_list(top, _("empty")) + "</div>")
     aside = view.set_aside()
     if aside:
-        out.append('<div class="sn-pile"><h5>{}</h5>{}</div>'.format(_("Set aside this Market (face up)"),
-                                                                     render.card_list(aside)))
+        out.append(
+            '<div class="sn-pile"><h5>{}</h5>{}</div>'.format(
+                _("Set aside this Market (face up)"), render.card_list(aside)
+            )
+        )
     if s_rules.black_market:
         bm = view.black_market_piles()
         txt = _(", ").join(
             (_("{good}: {n} left (top worth {value})") if v else _("{good}: {n} left")).format(
-                good=goods_kind(g), n=len(v), value=v[-1] if v else 0)
-            for g, v in bm.items())
-        out.append('<div class="sn-pile"><h5>{}</h5><span class="sn-muted">{}</span>'
-                   '<div class="sn-note">{}</div></div>'.format(_("Black Market"), escape(txt), _(
-                       "Card values are the tutor's editable default, an assumption: the rulebook text does not "
-                       "list them.")))
+                good=goods_kind(g), n=len(v), value=v[-1] if v else 0
+            )
+            for g, v in bm.items()
+        )
+        out.append(
+            '<div class="sn-pile"><h5>{}</h5><span class="sn-muted">{}</span>'
+            '<div class="sn-note">{}</div></div>'.format(
+                _("Black Market"),
+                escape(txt),
+                _("Card values are the tutor's editable default, an assumption: the rulebook text does not list them."),
+            )
+        )
     if s_rules.deputies:
         gold, cards = view.booty()
         counts = [0] * N_GOODS
         for g, k in enumerate(cards):
             counts[g] = k
         booty = _("Booty tile: {gold} gold").format(gold=gold)
-        out.append(f'<div class="sn-pile"><h5>{booty}</h5>' + render.cards(counts, 0, _("no goods")) + '</div>')
+        out.append(f'<div class="sn-pile"><h5>{booty}</h5>' + render.cards(counts, 0, _("no goods")) + "</div>")
     return f'<div class="sn-piles">{"".join(out)}</div>'
 
 
@@ -189,26 +215,48 @@ def score_table_html(game) -> str:
             f'<tr class="{"sn-winner" if win else ""}" data-seat="{p}"><td>{escape(game.names[p])}{crown}</td>'
             f'<td>{sc.goods}</td><td>{sc.gold}</td><td class="sn-bon">{escape(bonuses) or "—"}</td>'
             f'<td>{bonus_total}</td><td class="sn-total" data-total="{sc.total}"><b>{sc.total}</b></td>'
-            f'<td>{sc.legal_cards}</td><td>{sc.contraband_cards}</td></tr>')
+            f"<td>{sc.legal_cards}</td><td>{sc.contraband_cards}</td></tr>"
+        )
     shared = len(s.winners or []) > 1
-    note = (_("Shared victory: still tied after both tie-breakers.") if shared else
-            _("Ties are broken by the most legal goods, then the most contraband."))
-    head = "".join(f"<th>{t}</th>" for t in (
-        _("Player"), _("Goods"), _("Gold"), _("King and Queen bonuses"), _("Bonus total"), _("Score"),
-        _("Legal cards"), _("Contraband cards")))
-    return (f'<table class="sn-scores"><thead><tr>{head}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table><div class="sn-note">{note} ' +
-            _("Goods = the value of every card on the stand (Black Market cards included).") + '</div>')
+    note = (
+        _("Shared victory: still tied after both tie-breakers.")
+        if shared
+        else _("Ties are broken by the most legal goods, then the most contraband.")
+    )
+    head = "".join(
+        f"<th>{t}</th>"
+        for t in (
+            _("Player"),
+            _("Goods"),
+            _("Gold"),
+            _("King and Queen bonuses"),
+            _("Bonus total"),
+            _("Score"),
+            _("Legal cards"),
+            _("Contraband cards"),
+        )
+    )
+    return (
+        f'<table class="sn-scores"><thead><tr>{head}</tr></thead>'
+        f'<tbody>{"".join(rows)}</tbody></table><div class="sn-note">{note} '
+        + _("Goods = the value of every card on the stand (Black Market cards included).")
+        + "</div>"
+    )
 
 
 def _bonus_text(label: str, good: str, amount: int) -> str:
     """'Apples King +20', 'Cheese shared Queen +5' on the score sheet."""
     match label:
-        case "King": text = _("{good} King +{points}")
-        case "shared King": text = _("{good} shared King +{points}")
-        case "Queen": text = _("{good} Queen +{points}")
-        case "shared Queen": text = _("{good} shared Queen +{points}")
-        case _: text = _("{good} bonus +{points}")
+        case "King":
+            text = _("{good} King +{points}")
+        case "shared King":
+            text = _("{good} shared King +{points}")
+        case "Queen":
+            text = _("{good} Queen +{points}")
+        case "shared Queen":
+            text = _("{good} shared Queen +{points}")
+        case _:
+            text = _("{good} bonus +{points}")
     return text.format(good=good, points=amount)
 
 
@@ -218,14 +266,19 @@ def final_stands_html(game) -> str:
     panels = []
     for p in range(s.n):
         bm = s.bm_cards[p]
-        extra = ("<div class='sn-muted'>{}</div>".format(_("Black Market: {cards}").format(
-            cards=_(", ").join(_("{good} {value}").format(good=goods_kind(g), value=v) for g, v in bm)))
-                 if bm else "")
+        extra = (
+            "<div class='sn-muted'>{}</div>".format(
+                _("Black Market: {cards}").format(
+                    cards=_(", ").join(_("{good} {value}").format(good=goods_kind(g), value=v) for g, v in bm)
+                )
+            )
+            if bm
+            else ""
+        )
         gold = _("gold: {gold}").format(gold=f'<b class="sn-gold">{s.gold[p]}</b>')
         stand = render.cards(s.stands[p], 0, _("empty stand"))
         panels.append((p, render.panel(p, game.names[p], f'<div class="sn-muted">{gold}</div>{stand}{extra}')))
     return render.table(panels)
 
 
-__all__ = ["header_html", "table_html", "piles_html", "story_html", "score_table_html",
-           "final_stands_html"]
+__all__ = ["header_html", "table_html", "piles_html", "story_html", "score_table_html", "final_stands_html"]

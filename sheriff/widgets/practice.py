@@ -7,6 +7,7 @@ lesson page is reproducible).  Answers are dropdowns and number boxes; "Check" a
 ``sheriff.practice.check`` and shows, field by field, what was right, the engine's
 account of what happens, and the rule with its citation.
 """
+
 from __future__ import annotations
 
 import random
@@ -23,19 +24,26 @@ EDITIONS = [(N_("either edition"), "either"), (N_("1st edition"), "1E"), (N_("2n
 
 
 class PracticeView(kit.Frame):
-    def __init__(self, kinds, seed: int = 1, edition: str | None = None, title: str | None = None,
-                 bench: bool = False):
+    def __init__(self, kinds, seed: int = 1, edition: str | None = None, title: str | None = None, bench: bool = False):
         super().__init__(border="#90a4ae")
         self.kinds = [k for k in kinds if k in KINDS]
         if not self.kinds:
             raise ValueError(f"no known question kinds in {kinds!r}")
         self.seed = seed
-        self.edition_pick = widgets.Dropdown(options=[(_(label), ed) for label, ed in EDITIONS],
-                                             value=edition or "either", description=_("Rules:"),
-                                             layout=widgets.Layout(width="230px"))
+        self.edition_pick = widgets.Dropdown(
+            options=[(_(label), ed) for label, ed in EDITIONS],
+            value=edition or "either",
+            description=_("Rules:"),
+            layout=widgets.Layout(width="230px"),
+        )
         # sized to its words, never squeezed: "Нове запитання" is longer than "New question"
-        self.new_button = lesson.make(widgets.Button, {"width": "auto", "min_width": "148px", "flex": "0 0 auto"},
-                                      description=_("New question"), icon="refresh", button_style="info")
+        self.new_button = lesson.make(
+            widgets.Button,
+            {"width": "auto", "min_width": "148px", "flex": "0 0 auto"},
+            description=_("New question"),
+            icon="refresh",
+            button_style="info",
+        )
         self.new_button.add_class("snl-new-question")
         self.check_button = lesson.button(_("Check my answer"), button_style="primary")
         self.check_button.add_class("snl-check")
@@ -50,10 +58,18 @@ class PracticeView(kit.Frame):
         self.edition_pick.observe(lambda _: self.edition_changed(), names="value")
         title = _("Practice") if title is None else title
         intro = _("Questions made by the engine from random positions: “New question” never runs out.")
-        head = lesson.html(f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
-                            f'<div class="snl-zone">{escape(intro)}</div></div>')
-        self.body(head, lesson.row([self.new_button, self.edition_pick], flex_flow="row wrap"),
-                         self.question_html, self.answer_box, self.check_button, self.feedback)
+        head = lesson.html(
+            f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
+            f'<div class="snl-zone">{escape(intro)}</div></div>'
+        )
+        self.body(
+            head,
+            lesson.row([self.new_button, self.edition_pick], flex_flow="row wrap"),
+            self.question_html,
+            self.answer_box,
+            self.check_button,
+            self.feedback,
+        )
         if bench:
             lesson.bench(self.new_button, self.question_html)
         self.new_question(advance=False)
@@ -65,10 +81,16 @@ class PracticeView(kit.Frame):
         ed = self.edition_pick.value
         if ed in ("either", self.question.edition):
             return
-        self.new_question(advance=False, notice=(
-            _("New question: the one before was for the other edition, so here is one under the 1st edition rules.")
-            if ed == "1E" else
-            _("New question: the one before was for the other edition, so here is one under the 2nd edition rules.")))
+        self.new_question(
+            advance=False,
+            notice=(
+                _("New question: the one before was for the other edition, so here is one under the 1st edition rules.")
+                if ed == "1E"
+                else _(
+                    "New question: the one before was for the other edition, so here is one under the 2nd edition rules."
+                )
+            ),
+        )
 
     def new_question(self, advance: bool = True, notice: str = "") -> None:
         if advance:
@@ -83,23 +105,31 @@ class PracticeView(kit.Frame):
         self.question_html.value = (
             f'<div class="snl">{note}<div class="snl-h">{escape(q.title)} '
             f'<span class="snl-src">{escape(ed)}</span></div>'
-            f'<div class="snl-q">{escape(q.prompt)}</div><div class="snl-scene">{scene}</div></div>')
+            f'<div class="snl-q">{escape(q.prompt)}</div><div class="snl-scene">{scene}</div></div>'
+        )
         self.inputs = {}
         rows = []
         for f in q.fields:
             if f.kind == "choice":
-                w = lesson.make(widgets.Dropdown, {"width": "auto", "min_width": "260px"},
-                                options=[_(CHOOSE), *f.options], value=_(CHOOSE))
+                w = lesson.make(
+                    widgets.Dropdown,
+                    {"width": "auto", "min_width": "260px"},
+                    options=[_(CHOOSE), *f.options],
+                    value=_(CHOOSE),
+                )
             else:
                 w = lesson.make(widgets.BoundedIntText, {"width": "90px"}, value=0, min=f.lo, max=f.hi)
             w.add_class(f"snl-field-{f.name}")
             self.inputs[f.name] = w
             # on a narrow screen the box goes under its label instead of squeezing it
-            rows.append(lesson.make(widgets.HBox, {"flex_flow": "row wrap"},
-                                    children=[lesson.label(escape(f.label), "230px"), w]))
+            rows.append(
+                lesson.make(
+                    widgets.HBox, {"flex_flow": "row wrap"}, children=[lesson.label(escape(f.label), "230px"), w]
+                )
+            )
         old = self.answer_box.children
         self.answer_box.children = rows
-        for row in old:                      # the previous question's boxes are gone for good
+        for row in old:  # the previous question's boxes are gone for good
             for w in row.children:
                 w.close()
             row.close()
@@ -119,16 +149,19 @@ class PracticeView(kit.Frame):
         q = self.question
         marks = "".join(
             f'<li><span class="{"snl-ok" if ok else "snl-bad"}">{"✓" if ok else "✗"}</span> '
-            f'{escape(q.field(name).label)}: '
+            f"{escape(q.field(name).label)}: "
             + (_("right") if ok else _("the answer is <b>{answer}</b>").format(answer=escape(str(fb.answer[name]))))
-            + "</li>" for name, ok in fb.fields.items())
+            + "</li>"
+            for name, ok in fb.fields.items()
+        )
         head = _("Right!") if fb.correct else _("Not quite.")
         cls = "snl-fb-ok" if fb.correct else "snl-fb-bad"
         engine = _("What the engine does:")
         self.feedback.value = (
             f'<div class="snl {cls}"><b>{head}</b><ul style="margin:4px 0">{marks}</ul>'
-            f'<div><b>{engine}</b> {escape(fb.explanation)}</div>'
-            f'{lesson.rule_html(fb.rule_id, q.edition)}</div>')
+            f"<div><b>{engine}</b> {escape(fb.explanation)}</div>"
+            f"{lesson.rule_html(fb.rule_id, q.edition)}</div>"
+        )
         return fb
 
 

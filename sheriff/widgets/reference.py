@@ -5,6 +5,7 @@ the reference page (the definition also shows on hover).  ``glossary_html()`` is
 anchored glossary; ``RuleReference`` searches the rules and the glossary as you type.
 Words and rules come from the engine's data (``sheriff.glossary``, ``sheriff.rulebook``).
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -23,8 +24,10 @@ def glossary_html() -> str:
     """Every glossary word with its definition and citation, each with an anchor."""
     rows = "".join(
         f'<div class="snl-entry" id="term-{t.id}"><b>{escape(t.name())}</b><div>{escape(t.meaning())}'
-        + (f' <span class="snl-src">({escape(t.citation())})</span>' if t.cite else "") + "</div></div>"
-        for t in sorted(terms(), key=lambda t: t.name().lower()))
+        + (f' <span class="snl-src">({escape(t.citation())})</span>' if t.cite else "")
+        + "</div></div>"
+        for t in sorted(terms(), key=lambda t: t.name().lower())
+    )
     return f'<div class="snl-gloss">{rows}</div>'
 
 
@@ -41,7 +44,7 @@ def find_rules(text: str, edition: str | None = None) -> list[Rule]:
     for r in RULES.values():
         if edition and edition not in dict(r.cites):
             continue
-        shown = (_(r.title), _(r.text), _rule_cite(r))           # what the learner reads on the page
+        shown = (_(r.title), _(r.text), _rule_cite(r))  # what the learner reads on the page
         hay = " ".join(shown if get_language() == DEFAULT else (*shown, r.title, r.text, r.cite())).lower()
         if all(w in hay for w in words):
             found.append(r)
@@ -50,13 +53,14 @@ def find_rules(text: str, edition: str | None = None) -> list[Rule]:
 
 def _rule_hit(r: Rule, edition: str | None) -> str:
     tag = '<span class="snl-interp-tag">%s</span>' % _("interpretation") if r.interpretation else ""
-    return (f'<div class="snl-hit"><b>{escape(_(r.title))}</b>{tag}<br>{with_glossary(escape(_(r.text)), page="")}'
-            f' <span class="snl-src">({escape(_rule_cite(r, edition))})</span></div>')
+    return (
+        f'<div class="snl-hit"><b>{escape(_(r.title))}</b>{tag}<br>{with_glossary(escape(_(r.text)), page="")}'
+        f' <span class="snl-src">({escape(_rule_cite(r, edition))})</span></div>'
+    )
 
 
 def _term_hit(t: Term) -> str:
-    return (f'<div class="snl-hit"><b><a href="#term-{t.id}">{escape(t.name())}</a></b><br>'
-            f'{escape(t.meaning())}</div>')
+    return f'<div class="snl-hit"><b><a href="#term-{t.id}">{escape(t.name())}</a></b><br>{escape(t.meaning())}</div>'
 
 
 class RuleReference(kit.Frame):
@@ -64,9 +68,13 @@ class RuleReference(kit.Frame):
 
     def __init__(self, query: str = "", edition: str = "both"):
         super().__init__()
-        self.query = widgets.Text(value=query, placeholder=_("search: e.g. bribe, penalty, Deputies"),
-                                  description=_("Search"), continuous_update=True,
-                                  layout=widgets.Layout(width="min(420px, 95%)"))
+        self.query = widgets.Text(
+            value=query,
+            placeholder=_("search: e.g. bribe, penalty, Deputies"),
+            description=_("Search"),
+            continuous_update=True,
+            layout=widgets.Layout(width="min(420px, 95%)"),
+        )
         self.query.add_class("snl-search")
         self.edition = kit.edition_toggle(edition, both=True, width="100px")
         self.results = lesson.html()
@@ -87,28 +95,34 @@ class RuleReference(kit.Frame):
         if found:
             parts.append("<h4>%s</h4>" % _("In the glossary") + "".join(_term_hit(t) for t in found))
         if rules:
-            parts.append(f"<h4>{escape(self._heading(q, len(rules)))}</h4>" + "".join(_rule_hit(r, edition) for r in rules))
+            parts.append(
+                f"<h4>{escape(self._heading(q, len(rules)))}</h4>" + "".join(_rule_hit(r, edition) for r in rules)
+            )
         elif q:
             parts.append(f"<h4>{escape(self._nothing(q))}</h4>")
         self.results.value = f'<div class="snl snl-hits">{"".join(parts)}</div>'
 
     def _heading(self, q: str, n: int) -> str:
-        """"Rules with “bribe” (2nd edition): 5", one whole message per edition choice."""
+        """ "Rules with “bribe” (2nd edition): 5", one whole message per edition choice."""
         match (bool(q), self.edition.value):
             case (True, "1E"):
-                return ngettext("Rules with “{q}” (1st edition): {n}", "Rules with “{q}” (1st edition): {n}",
-                                n).format(q=q, n=n)
+                return ngettext("Rules with “{q}” (1st edition): {n}", "Rules with “{q}” (1st edition): {n}", n).format(
+                    q=q, n=n
+                )
             case (True, "2E"):
-                return ngettext("Rules with “{q}” (2nd edition): {n}", "Rules with “{q}” (2nd edition): {n}",
-                                n).format(q=q, n=n)
+                return ngettext("Rules with “{q}” (2nd edition): {n}", "Rules with “{q}” (2nd edition): {n}", n).format(
+                    q=q, n=n
+                )
             case (True, _):
                 return ngettext("Rules with “{q}”: {n}", "Rules with “{q}”: {n}", n).format(q=q, n=n)
             case (False, "1E"):
-                return ngettext("Every rule the tutor cites (1st edition): {n}",
-                                "Every rule the tutor cites (1st edition): {n}", n).format(n=n)
+                return ngettext(
+                    "Every rule the tutor cites (1st edition): {n}", "Every rule the tutor cites (1st edition): {n}", n
+                ).format(n=n)
             case (False, "2E"):
-                return ngettext("Every rule the tutor cites (2nd edition): {n}",
-                                "Every rule the tutor cites (2nd edition): {n}", n).format(n=n)
+                return ngettext(
+                    "Every rule the tutor cites (2nd edition): {n}", "Every rule the tutor cites (2nd edition): {n}", n
+                ).format(n=n)
         return ngettext("Every rule the tutor cites: {n}", "Every rule the tutor cites: {n}", n).format(n=n)
 
     def _nothing(self, q: str) -> str:
@@ -141,6 +155,7 @@ ANCHOR_JS = """<script>
 def glossary_page():
     """The anchored glossary as a plain HTML output (anchors work before widgets load)."""
     from IPython.display import HTML
+
     return HTML(kit.CSS + glossary_html() + ANCHOR_JS)
 
 

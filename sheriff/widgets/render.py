@@ -9,6 +9,7 @@ A face-down card is a plain hatched back with "?".  Every function returns a str
 (for ``ipywidgets.HTML``), so it can be tested without a browser.  Their CSS is
 ``sheriff.widgets.kit.CSS``.
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -34,22 +35,25 @@ def card(good: int, count: int = 1, face_down: bool = False) -> str:
         return f'<div class="sn-card sn-back" title="{back}" aria-label="{back}">?{badge}</div>'
     g = GOODS[good]
     name = goods_kind(good)
-    if g.counts_as is not None:            # a Royal Good
+    if g.counts_as is not None:  # a Royal Good
         tag = escape(_("♛ ROYAL ×{n} {good}").format(n=g.multiplier, good=goods_kind(g.counts_as)))
         cls = "sn-royal"
     else:
         tag = _(_TAG[g.kind])
         cls = "sn-legal" if g.is_legal else "sn-contraband"
-    tag_size = " sn-tag-long" if longest_word(tag) > 10.5 else ""     # "КОРОЛІВСЬКИЙ": never "CONTRABAND"
+    tag_size = " sn-tag-long" if longest_word(tag) > 10.5 else ""  # "КОРОЛІВСЬКИЙ": never "CONTRABAND"
     label = _("{name}, {kind}, value {value}, penalty {penalty}").format(
-        name=name, kind=tag.lower(), value=g.value, penalty=g.penalty)
-    longest = max(len(word) for word in name.split())      # names wrap between words only:
-    size = " sn-xlong" if longest >= 11 else " sn-long" if longest >= 9 else ""   # long words, smaller type
+        name=name, kind=tag.lower(), value=g.value, penalty=g.penalty
+    )
+    longest = max(len(word) for word in name.split())  # names wrap between words only:
+    size = " sn-xlong" if longest >= 11 else " sn-long" if longest >= 9 else ""  # long words, smaller type
     value, fine = _("value {value}").format(value=g.value), _("fine {penalty}").format(penalty=g.penalty)
     # the badge sits in the top line beside the tag, so it never covers a word
-    return (f'<div class="sn-card {cls}" title="{escape(label)}" aria-label="{escape(label)}">'
-            f'<span class="sn-top"><span class="sn-tag{tag_size}">{tag}</span>{badge}</span><span class="sn-name{size}">{escape(name)}</span>'
-            f'<span class="sn-nums"><span>{value}</span><span>{fine}</span></span></div>')
+    return (
+        f'<div class="sn-card {cls}" title="{escape(label)}" aria-label="{escape(label)}">'
+        f'<span class="sn-top"><span class="sn-tag{tag_size}">{tag}</span>{badge}</span><span class="sn-name{size}">{escape(name)}</span>'
+        f'<span class="sn-nums"><span>{value}</span><span>{fine}</span></span></div>'
+    )
 
 
 def cards(counts, face_down: int = 0, empty: str = N_("nothing")) -> str:
@@ -69,8 +73,9 @@ def card_list(goods, empty: str = N_("empty")) -> str:
     return '<div class="sn-row">' + "".join(card(g) for g in goods) + "</div>"
 
 
-def panel(p: int, name: str, body: str, role: str | None = None, note: str | None = None,
-          official: bool = False) -> str:
+def panel(
+    p: int, name: str, body: str, role: str | None = None, note: str | None = None, official: bool = False
+) -> str:
     """One seat's panel: the name, its role badge, an optional note (who plays it), then ``body``."""
     role_html = f'<span class="sn-role">{escape(role)}</span>' if role else ""
     note_html = f'<div class="sn-kind">{escape(note)}</div>' if note else ""
@@ -81,13 +86,15 @@ def panel(p: int, name: str, body: str, role: str | None = None, note: str | Non
 def table(panels, acting: int | None = None, cls: str = "", changed=()) -> str:
     """The table: ``panels`` as ``(seat, panel HTML)`` pairs, side by side (``acting`` highlighted,
     seats in ``changed`` marked as changed by the step shown)."""
-    seats = "".join(f'<div class="sn-seat{" sn-acting" if p == acting else ""}{" sn-changed" if p in changed else ""}"'
-                    f' data-seat="{p}">{html}</div>' for p, html in panels)
+    seats = "".join(
+        f'<div class="sn-seat{" sn-acting" if p == acting else ""}{" sn-changed" if p in changed else ""}"'
+        f' data-seat="{p}">{html}</div>'
+        for p, html in panels
+    )
     return f'<div class="sn-table{" " + cls if cls else ""}">{seats}</div>'
 
 
-def player_panel(view, p: int, show_private: bool = False, role: str | None = None,
-                 note: str | None = None) -> str:
+def player_panel(view, p: int, show_private: bool = False, role: str | None = None, note: str | None = None) -> str:
     """One player's public table space as ``view`` sees it (own seat: face-down kinds too)."""
     own = show_private and p == view.seat
     stand = view.stand if own else view.stand_legal(p)
@@ -106,8 +113,10 @@ def player_panel(view, p: int, show_private: bool = False, role: str | None = No
     bag = _("bag: {n}").format(n=view.bag_size(p) or "—")
     gold = _("gold: {gold}").format(gold=f'<b class="sn-gold">{view.gold(p)}</b>')
     stand_label, empty = _("stand:"), _("empty stand")
-    body = (f'<div class="sn-muted">{gold} · {hand} · {bag}</div>{decl_html}'
-            f'<div class="sn-muted">{stand_label}</div>{cards(stand, hidden, empty)}{bm_html}')
+    body = (
+        f'<div class="sn-muted">{gold} · {hand} · {bag}</div>{decl_html}'
+        f'<div class="sn-muted">{stand_label}</div>{cards(stand, hidden, empty)}{bm_html}'
+    )
     return panel(p, _(view.names[p]), body, role, note)
 
 
@@ -122,13 +131,17 @@ def refusal(err) -> str:
     interp = f' <span class="sn-interp">{tag}</span>' if rule.interpretation else ""
     cite = escape(_("Rule “{title}” — {cite}").format(title=_(rule.title), cite=err.cite))
     not_allowed = _("Not allowed:")
-    return (f'<div class="sn-refusal" role="alert"><b>{not_allowed}</b> {escape(_(err.reason))}<br>'
-            f'<span class="sn-cite">{cite}</span>{interp}</div>')
+    return (
+        f'<div class="sn-refusal" role="alert"><b>{not_allowed}</b> {escape(_(err.reason))}<br>'
+        f'<span class="sn-cite">{cite}</span>{interp}</div>'
+    )
 
 
 def rule_box(rule, edition: str | None = None) -> str:
     """A rule in the tutor's words with its citation; interpretations are flagged."""
     note = _("This is the tutor's interpretation where the rulebooks are silent.")
     interp = f'<div class="sn-interp">{escape(note, quote=False)}</div>' if rule.interpretation else ""
-    return (f'<div class="sn-say"><b>{escape(_(rule.title))}.</b> {escape(_(rule.text))}<br>'
-            f'<span class="sn-cite">{escape(rule.cite(edition))}</span></div>{interp}')
+    return (
+        f'<div class="sn-say"><b>{escape(_(rule.title))}.</b> {escape(_(rule.text))}<br>'
+        f'<span class="sn-cite">{escape(rule.cite(edition))}</span></div>{interp}'
+    )

@@ -9,6 +9,7 @@ shows the scenario's sentence for the step, the engine's narration of what the m
 did, a refusal (reason, rule, citation) when the move is one the rules forbid, and
 the whole table drawn by ``render``.  ``value`` is the step shown (0 = the setup).
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -18,7 +19,6 @@ import ipywidgets as widgets
 from sheriff.i18n import N_, _, ngettext
 from sheriff.scenario import Replay, Scenario, get_scenario
 from sheriff.widgets import kit, lesson
-
 
 STEP_BY_STEP = N_("Rulebook examples, step by step")
 
@@ -30,8 +30,16 @@ def _scenario(s) -> Scenario:
 class ReplayView(kit.Frame):
     """Forward / back through one scenario."""
 
-    def __init__(self, scenario, title: str | None = None, show_hands: bool = True, piles: bool = True,
-                 start_at_end: bool = False, header: bool = True, seats=None):
+    def __init__(
+        self,
+        scenario,
+        title: str | None = None,
+        show_hands: bool = True,
+        piles: bool = True,
+        start_at_end: bool = False,
+        header: bool = True,
+        seats=None,
+    ):
         super().__init__(border=None)
         self.seats = seats
         self.show_hands = show_hands
@@ -43,8 +51,12 @@ class ReplayView(kit.Frame):
         self.next_button = lesson.button(_("Next ▶"), "90px", tooltip=_("next step"), button_style="primary")
         self.start_button = lesson.button(_("⟲ Start"), "90px", tooltip=_("back to the setup"))
         self.end_button = lesson.button(_("End ▶▶"), "90px", tooltip=_("jump to the last step"))
-        for b, cls in ((self.back_button, "snl-back"), (self.next_button, "snl-next"),
-                       (self.start_button, "snl-start"), (self.end_button, "snl-end")):
+        for b, cls in (
+            (self.back_button, "snl-back"),
+            (self.next_button, "snl-next"),
+            (self.start_button, "snl-start"),
+            (self.end_button, "snl-end"),
+        ):
             b.add_class(cls)
         self.counter = lesson.html()
         self.step = lesson.html()
@@ -56,8 +68,11 @@ class ReplayView(kit.Frame):
         self.start_button.on_click(lambda _: self.go(0))
         self.end_button.on_click(lambda _: self.go(len(self.replay)))
         # wraps at 400 px rather than squeezing the buttons ("End …")
-        nav = lesson.row([self.start_button, self.back_button, self.next_button, self.end_button, self.counter],
-                         flex_flow="row wrap", align_items="center")
+        nav = lesson.row(
+            [self.start_button, self.back_button, self.next_button, self.end_button, self.counter],
+            flex_flow="row wrap",
+            align_items="center",
+        )
         nav.add_class("snl-replay-nav")
         self.changed = lesson.html()
         self.changed.add_class("snl-changed-out")
@@ -72,11 +87,14 @@ class ReplayView(kit.Frame):
         self.replay = Replay(self.scenario)
         sc = self.scenario
         if self.header_on:
-            source = _("Source: {source}. Details the rulebook leaves out are filled in (the summary says which)."
-                       ).format(source=_(sc.source))
-            self.head.value = (f'<div class="snl"><div class="snl-h">'
-                               f'{escape(self.title or _(sc.title))}</div>'
-                               f'<div class="snl-src">{escape(source, quote=False)}</div></div>')
+            source = _(
+                "Source: {source}. Details the rulebook leaves out are filled in (the summary says which)."
+            ).format(source=_(sc.source))
+            self.head.value = (
+                f'<div class="snl"><div class="snl-h">'
+                f"{escape(self.title or _(sc.title))}</div>"
+                f'<div class="snl-src">{escape(source, quote=False)}</div></div>'
+            )
         self.go(len(self.replay) if start_at_end else 0)
 
     @property
@@ -99,8 +117,7 @@ class ReplayView(kit.Frame):
         f = r.goto(k)
         n = len(r)
         prev = r.frames[f.index - 1].state if f.index > 0 else None
-        where = (_("Setup of {n}").format(n=n) if f.index == 0
-                 else _("Step {k} of {n}").format(k=f.index, n=n))
+        where = _("Setup of {n}").format(n=n) if f.index == 0 else _("Step {k} of {n}").format(k=f.index, n=n)
         self.counter.value = f'<span class="snl-counter">{where}</span>'
         self.back_button.disabled = self.start_button.disabled = f.index == 0
         self.next_button.disabled = self.end_button.disabled = f.index == n
@@ -110,18 +127,26 @@ class ReplayView(kit.Frame):
         else:
             story = ""
             if f.refused is not None:
-                story = (f'<div class="snl-zone">{escape(f.action.text(f.state.names))}</div>'
-                         + lesson.refusal_html(f.refused)
-                         + '<div class="snl-zone">' + _("The engine refuses the move; nothing on the table changes.")
-                         + "</div>")
+                story = (
+                    f'<div class="snl-zone">{escape(f.action.text(f.state.names))}</div>'
+                    + lesson.refusal_html(f.refused)
+                    + '<div class="snl-zone">'
+                    + _("The engine refuses the move; nothing on the table changes.")
+                    + "</div>"
+                )
             elif f.narration:
                 story = "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in f.narration) + "</ul>"
             body = f'<div class="snl-step"><b>{escape(_(f.say))}</b>{story}</div>'
         self.step.value = f'<div class="snl">{body}</div>'
         moved = f.index > 0 and f.refused is None
-        self.table.value = lesson.table_html(f.state, prev if moved else None,
-                                             show_hands=self.show_hands, piles=self.piles, seats=self.seats,
-                                             changed={c.seat for c in f.changes} if moved else ())
+        self.table.value = lesson.table_html(
+            f.state,
+            prev if moved else None,
+            show_hands=self.show_hands,
+            piles=self.piles,
+            seats=self.seats,
+            changed={c.seat for c in f.changes} if moved else (),
+        )
         self.changed.value = changes_html(f.changes) if moved else ""
         self.score.value = scores_html(f.state, r.scenario) if f.state.scores else ""
         self.checks.value = proofs_html(r.proofs()) if f.index == n and n else ""
@@ -131,8 +156,9 @@ def changes_html(changes) -> str:
     """What this step changed, each change highlighted (computed by ``sheriff.changes``)."""
     if not changes:
         return ""
-    chips = "".join(f'<li class="snl-chg {"snl-chg-up" if c.up else "snl-chg-down"}">{escape(c.text)}</li>'
-                    for c in changes)
+    chips = "".join(
+        f'<li class="snl-chg {"snl-chg-up" if c.up else "snl-chg-down"}">{escape(c.text)}</li>' for c in changes
+    )
     what = _("What changed")
     return f'<div class="snl"><div class="snl-zone"><b>{what}</b></div><ul class="snl-chgs">{chips}</ul></div>'
 
@@ -141,6 +167,7 @@ def scores_html(state, scenario) -> str:
     """The final scores built up good by good and bonus by bonus (``sheriff.scoring.breakdown``),
     for the players whose score the example is about (all of them when it names none)."""
     from sheriff.scoring import breakdown
+
     ex = scenario.expect
     named = list(ex.scores) if ex is not None and ex.scores else list(state.names)
     bm = [[v for _, v in cards] for cards in state.bm_cards]
@@ -151,11 +178,14 @@ def scores_html(state, scenario) -> str:
         rows = "".join(
             f'<tr class="snl-line-{ln.kind.replace(" ", "-")}"><td>{escape(ln.text)}</td>'
             f'<td class="num">+{ln.points}</td><td class="num"><b>{ln.total}</b></td></tr>'
-            for ln in breakdown(state.stands, state.gold, bm, p))
+            for ln in breakdown(state.stands, state.gold, bm, p)
+        )
         title = _("{name}'s score, built up line by line").format(name=_(nm))
-        out.append(f'<div class="snl-zone"><b>{escape(title, quote=False)}</b></div>'
-                   f'<table class="snl-grid snl-build"><tr><th>{cols[0]}</th><th>{cols[1]}</th>'
-                   f'<th>{cols[2]}</th></tr>{rows}</table>')
+        out.append(
+            f'<div class="snl-zone"><b>{escape(title, quote=False)}</b></div>'
+            f'<table class="snl-grid snl-build"><tr><th>{cols[0]}</th><th>{cols[1]}</th>'
+            f"<th>{cols[2]}</th></tr>{rows}</table>"
+        )
     return f'<div class="snl">{"".join(out)}</div>'
 
 
@@ -167,14 +197,21 @@ def proofs_html(proofs) -> str:
     lis = "".join(f'<li class="{"snl-ok" if ok else "snl-bad"}">{escape(s)}</li>' for s, ok in proofs)
     n = len(proofs)
     if agree:
-        head = ngettext("Everything the rulebook says about this example, the engine agrees with ({n} fact: show them)",
-                        "Everything the rulebook says about this example, the engine agrees with ({n} facts: show them)",
-                        n)
+        head = ngettext(
+            "Everything the rulebook says about this example, the engine agrees with ({n} fact: show them)",
+            "Everything the rulebook says about this example, the engine agrees with ({n} facts: show them)",
+            n,
+        )
     else:
-        head = ngettext("The engine disagrees with the rulebook here ({n} fact: show them)",
-                        "The engine disagrees with the rulebook here ({n} facts: show them)", n)
-    return (f'<div class="snl"><details class="snl-proof"><summary>{head.format(n=n)}</summary>'
-            f'<ul style="margin:2px 0">{lis}</ul></details></div>')
+        head = ngettext(
+            "The engine disagrees with the rulebook here ({n} fact: show them)",
+            "The engine disagrees with the rulebook here ({n} facts: show them)",
+            n,
+        )
+    return (
+        f'<div class="snl"><details class="snl-proof"><summary>{head.format(n=n)}</summary>'
+        f'<ul style="margin:2px 0">{lis}</ul></details></div>'
+    )
 
 
 class Examples(kit.Frame):
@@ -191,7 +228,11 @@ class Examples(kit.Frame):
         self.views: dict[str, ReplayView] = {}
         self.holder = widgets.VBox()
         self.picker.observe(lambda ch: self.show(ch["new"]), names="value")
-        self.body(lesson.html(f'<div class="snl"><div class="snl-kicker">{_(STEP_BY_STEP)}</div></div>'), self.picker, self.holder)
+        self.body(
+            lesson.html(f'<div class="snl"><div class="snl-kicker">{_(STEP_BY_STEP)}</div></div>'),
+            self.picker,
+            self.holder,
+        )
         self.show(self.ids[0])
 
     def show(self, sid: str) -> ReplayView:
@@ -231,7 +272,9 @@ class EditionExamples(kit.Frame):
             self.edition.value = only[0]
         if len(self.pairs) > 1:
             bar.append(self.picker)
-        self.body(lesson.html(f'<div class="snl"><div class="snl-kicker">{_(STEP_BY_STEP)}</div></div>'), *bar, self.holder)
+        self.body(
+            lesson.html(f'<div class="snl"><div class="snl-kicker">{_(STEP_BY_STEP)}</div></div>'), *bar, self.holder
+        )
         self.show()
 
     def show(self, label: str | None = None, edition: str | None = None):
@@ -242,8 +285,11 @@ class EditionExamples(kit.Frame):
         ids = self.pairs[self.picker.value][1]
         sid = ids[self.edition.value]
         if sid is None:
-            only_in = (_("This example is only in the 2nd edition rulebook.") if self.edition.value == "1E"
-                       else _("This example is only in the 1st edition rulebook."))
+            only_in = (
+                _("This example is only in the 2nd edition rulebook.")
+                if self.edition.value == "1E"
+                else _("This example is only in the 1st edition rulebook.")
+            )
             self.holder.children = [lesson.html(f'<div class="snl snl-step snl-only-edition">{only_in}</div>')]
             return None
         if sid not in self.views:

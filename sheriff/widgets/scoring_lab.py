@@ -5,6 +5,7 @@
 
 The bonuses come from ``sheriff.scoring.bonuses``; this widget only lays them out.
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -24,16 +25,17 @@ NAMES = ["Will Scarlet", "Maid Marion", "Little John", "Alan-a-Dale"]
 class KingQueenLab(kit.Lab):
     def __init__(self, good: str = "cheese", counts=(10, 11, 4, 0), royal: bool = False, royal_counts=(0, 0, 0, 0)):
         self.royal_on = royal
-        self.good = widgets.Dropdown(options=[(goods_kind(g), g) for g in LEGAL_GOODS], value=good_id(good),
-                                     layout=widgets.Layout(width="130px"))
+        self.good = widgets.Dropdown(
+            options=[(goods_kind(g), g) for g in LEGAL_GOODS], value=good_id(good), layout=widgets.Layout(width="130px")
+        )
         self.good.add_class("snl-kq-good")
-        self.counts = [lesson.make(widgets.BoundedIntText, {"width": "64px"}, value=c, min=0, max=40)
-                       for c in counts]
+        self.counts = [lesson.make(widgets.BoundedIntText, {"width": "64px"}, value=c, min=0, max=40) for c in counts]
         for i, w in enumerate(self.counts):
             w.add_class(f"snl-kq-count-{i}")
         self.royal_kind = widgets.Dropdown(layout=widgets.Layout(width="230px"))
-        self.royal_counts = [lesson.make(widgets.BoundedIntText, {"width": "64px"}, value=c, min=0, max=3)
-                             for c in royal_counts]
+        self.royal_counts = [
+            lesson.make(widgets.BoundedIntText, {"width": "64px"}, value=c, min=0, max=3) for c in royal_counts
+        ]
         for i, w in enumerate(self.royal_counts):
             w.add_class(f"snl-kq-royal-{i}")
         self._set_royal_options()
@@ -41,20 +43,28 @@ class KingQueenLab(kit.Lab):
         for w in [*self.counts, *self.royal_counts, self.royal_kind]:
             w.observe(lambda _: self.update(), names="value")
         good_label, royal_label = _("Good:"), _("Royal card:")
-        rows = [lesson.row([lesson.html(f'<div class="snl-zone" style="width:140px">{escape(good_label)}</div>'),
-                            self.good]
-                           + ([lesson.html(f'<div class="snl-zone">&nbsp;&nbsp;{escape(royal_label)}</div>'),
-                                 self.royal_kind]
-                                if royal else []))]
+        rows = [
+            lesson.row(
+                [lesson.html(f'<div class="snl-zone" style="width:140px">{escape(good_label)}</div>'), self.good]
+                + (
+                    [lesson.html(f'<div class="snl-zone">&nbsp;&nbsp;{escape(royal_label)}</div>'), self.royal_kind]
+                    if royal
+                    else []
+                )
+            )
+        ]
         for i, name in enumerate(NAMES):
             cells = [lesson.label(escape(_(name)), "140px"), self.counts[i]]
             if royal:
                 cells += [lesson.label("&nbsp;" + escape(_("cards, plus royal cards:"))), self.royal_counts[i]]
             rows.append(lesson.row(cells))
-        super().__init__(_("King and Queen of one good"), _("Type how many cards of the good each stand holds. "
-                                                           "Make ties and see how the bonuses are split."),
-                         rows, table=False,
-                         result_class="snl-kq-result")
+        super().__init__(
+            _("King and Queen of one good"),
+            _("Type how many cards of the good each stand holds. Make ties and see how the bonuses are split."),
+            rows,
+            table=False,
+            result_class="snl-kq-result",
+        )
         self.update()
 
     def _good_changed(self, _change) -> None:
@@ -63,8 +73,9 @@ class KingQueenLab(kit.Lab):
 
     def _set_royal_options(self) -> None:
         kin = [r for r in ROYAL_GOODS if GOODS[r].counts_as == self.good.value]
-        self.royal_kind.options = [(_("{royal} (counts as {k})").format(royal=goods_kind(r), k=GOODS[r].multiplier), r)
-                                   for r in kin]
+        self.royal_kind.options = [
+            (_("{royal} (counts as {k})").format(royal=goods_kind(r), k=GOODS[r].multiplier), r) for r in kin
+        ]
         self.royal_kind.value = kin[0]
 
     def stands(self) -> list[list[int]]:
@@ -90,18 +101,24 @@ class KingQueenLab(kit.Lab):
             extra = ""
             if self.royal_on and self.royal_counts[i].value:
                 r = self.royal_kind.value
-                extra = " + " + _("{n} × {royal} (×{k})").format(n=self.royal_counts[i].value, royal=goods_kind(r),
-                                                                k=GOODS[r].multiplier)
-            rows.append(f'<tr><td>{escape(_(name))}</td><td>{self.counts[i].value}{escape(extra)}</td>'
-                        f'<td class="num">{counted[i]}</td><td class="num snl-bonus"><b>{got}</b></td></tr>')
+                extra = " + " + _("{n} × {royal} (×{k})").format(
+                    n=self.royal_counts[i].value, royal=goods_kind(r), k=GOODS[r].multiplier
+                )
+            rows.append(
+                f"<tr><td>{escape(_(name))}</td><td>{self.counts[i].value}{escape(extra)}</td>"
+                f'<td class="num">{counted[i]}</td><td class="num snl-bonus"><b>{got}</b></td></tr>'
+            )
         self.values = [bon[i].get(gid, 0) for i in range(len(NAMES))]
         head = "".join(f"<th>{escape(c)}</th>" for c in (_("Player"), _("Cards"), _("Counts as"), _("Bonus")))
         table = f'<table class="snl-grid"><tr>{head}</tr>' + "".join(rows) + "</table>"
-        said = _("{good}: King <b>{king}</b>, Queen <b>{queen}</b>.").format(good=escape(goods_kind(g)), king=king,
-                                                                           queen=queen)
-        self.result.value = (f'<div class="snl"><div class="snl-result">{said}</div>{table}</div>'
-                             + lesson.rule_html("score.king_queen")
-                             + (lesson.rule_html("royal.goods") if self.royal_on else ""))
+        said = _("{good}: King <b>{king}</b>, Queen <b>{queen}</b>.").format(
+            good=escape(goods_kind(g)), king=king, queen=queen
+        )
+        self.result.value = (
+            f'<div class="snl"><div class="snl-result">{said}</div>{table}</div>'
+            + lesson.rule_html("score.king_queen")
+            + (lesson.rule_html("royal.goods") if self.royal_on else "")
+        )
 
 
 __all__ = ["KingQueenLab"]

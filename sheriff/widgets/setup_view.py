@@ -7,6 +7,7 @@ The deck comes from ``sheriff.cards.deck_composition``; the opening position fro
 ``Game(Rules(...), seed)``; an impossible table (six players in the 1st edition) is
 refused with the rule that forbids it.
 """
+
 from __future__ import annotations
 
 from html import escape
@@ -22,7 +23,11 @@ from sheriff.wording import and_list, good_count, goods_kind
 
 # Coins in the box (facts from the component lists; they do not change any rule).
 COINS: dict[str, dict[str, Any]] = {
-    "1E": {"total": 110, "coins": ((1, 39), (5, 42), (20, 17), (50, 12)), "cite": "1E · Components"},   # the 1st edition has no Ukrainian rulebook
+    "1E": {
+        "total": 110,
+        "coins": ((1, 39), (5, 42), (20, 17), (50, 12)),
+        "cite": "1E · Components",
+    },  # the 1st edition has no Ukrainian rulebook
     "2E": {"total": 133, "coins": ((1, 55), (5, 48), (20, 18), (50, 12)), "cite": N_("2E · Components")},
 }
 
@@ -36,33 +41,48 @@ def deck_chart(players: int, royal: bool) -> str:
         k = comp[g.index]
         if g.is_royal and not royal:
             continue
-        kind = {"legal": "legal", "contraband": "contraband", "royal": "royal"}[g.kind]   # CSS class
+        kind = {"legal": "legal", "contraband": "contraband", "royal": "royal"}[g.kind]  # CSS class
         note = kit.kind_word(g.index)
-        if g.counts_as is not None:            # a Royal Good
+        if g.counts_as is not None:  # a Royal Good
             note += " " + _("(counts as {goods})").format(goods=good_count(g.counts_as, g.multiplier))
         width = 100 * k / biggest
-        bar = (f'<div class="snl-bar {kind}" style="width:{width:.1f}%" title="{escape(good_count(g.index, k))}"></div>'
-               if k else '<div class="snl-zone">' + _("none with this many players") + "</div>")
-        rows.append(f'<div>{escape(goods_kind(g.index))} <span class="snl-zone">· {escape(note)}</span></div>{bar}'
-                    f'<div style="text-align:right"><b>{k}</b></div>')
+        bar = (
+            f'<div class="snl-bar {kind}" style="width:{width:.1f}%" title="{escape(good_count(g.index, k))}"></div>'
+            if k
+            else '<div class="snl-zone">' + _("none with this many players") + "</div>"
+        )
+        rows.append(
+            f'<div>{escape(goods_kind(g.index))} <span class="snl-zone">· {escape(note)}</span></div>{bar}'
+            f'<div style="text-align:right"><b>{k}</b></div>'
+        )
     total = sum(comp)
     if royal:
-        deck = ngettext("<b>{total} card</b> in the deck for {players} players with Royal Goods.",
-                        "<b>{total} cards</b> in the deck for {players} players with Royal Goods.", total)
+        deck = ngettext(
+            "<b>{total} card</b> in the deck for {players} players with Royal Goods.",
+            "<b>{total} cards</b> in the deck for {players} players with Royal Goods.",
+            total,
+        )
     else:
-        deck = ngettext("<b>{total} card</b> in the deck for {players} players.",
-                        "<b>{total} cards</b> in the deck for {players} players.", total)
+        deck = ngettext(
+            "<b>{total} card</b> in the deck for {players} players.",
+            "<b>{total} cards</b> in the deck for {players} players.",
+            total,
+        )
     key = _("Legal goods are solid green bars, contraband striped red, Royal Goods striped purple.")
-    return (f'<div class="snl"><div class="snl-bars">{"".join(rows)}</div>'
-            f'<div class="snl-zone" style="margin-top:6px">{deck.format(total=total, players=players)} {key}'
-            f'</div></div>')
+    return (
+        f'<div class="snl"><div class="snl-bars">{"".join(rows)}</div>'
+        f'<div class="snl-zone" style="margin-top:6px">{deck.format(total=total, players=players)} {key}'
+        f"</div></div>"
+    )
 
 
 def coins_html(edition: str) -> str:
     c = COINS[edition]
     parts = _(", ").join(f"{n} × {v}" for v, n in c["coins"])
-    text = _("<b>Coins in the box ({edition}):</b> {total} coins ({parts} gold). Every player starts with "
-             "50 gold; the rest is the bank.").format(edition=edition, total=c["total"], parts=parts)
+    text = _(
+        "<b>Coins in the box ({edition}):</b> {total} coins ({parts} gold). Every player starts with "
+        "50 gold; the rest is the bank."
+    ).format(edition=edition, total=c["total"], parts=parts)
     return f'<div class="snl snl-zone">{text} <span class="snl-src">{_(c["cite"])}</span></div>'
 
 
@@ -83,8 +103,9 @@ class SetupView(kit.Frame):
         super().__init__()
         self.seed = seed
         self.edition = kit.edition_toggle(edition)
-        self.players = lesson.toggles([(ngettext("{n} player", "{n} players", n).format(n=n), n)
-                                       for n in (3, 4, 5, 6)], players, "90px")
+        self.players = lesson.toggles(
+            [(ngettext("{n} player", "{n} players", n).format(n=n), n) for n in (3, 4, 5, 6)], players, "90px"
+        )
         self.players.add_class("snl-players")
         self.players.add_class("snl-picker")
         self.royal = widgets.Checkbox(value=royal, description=_("with the Royal Goods (optional rule)"), indent=False)
@@ -100,15 +121,26 @@ class SetupView(kit.Frame):
         for w in (self.edition, self.players, self.royal):
             w.observe(lambda _: self.update(), names="value")
         self.shuffle.on_click(lambda _: self.deal_again())
-        intro = _("Pick an edition, a number of players and whether to add the Royal Goods. The deck, the coins "
-                  "and the opening table follow.")
+        intro = _(
+            "Pick an edition, a number of players and whether to add the Royal Goods. The deck, the coins "
+            "and the opening table follow."
+        )
         try_it = _("Try it")
-        head = lesson.html(f'<div class="snl"><div class="snl-kicker">{try_it}</div>'
-                           f'<div class="snl-zone">{intro}</div></div>')
+        head = lesson.html(
+            f'<div class="snl"><div class="snl-kicker">{try_it}</div><div class="snl-zone">{intro}</div></div>'
+        )
         dealt = _("The table after setup, dealt by the engine")
-        self.body(head, self.edition, self.players, self.royal, self.chart, self.coins,
-                         lesson.html(f'<div class="snl"><div class="snl-kicker">{dealt}</div></div>'),
-                         self.shuffle, self.setup)
+        self.body(
+            head,
+            self.edition,
+            self.players,
+            self.royal,
+            self.chart,
+            self.coins,
+            lesson.html(f'<div class="snl"><div class="snl-kicker">{dealt}</div></div>'),
+            self.shuffle,
+            self.setup,
+        )
         self.update()
 
     def deal_again(self) -> None:
@@ -128,18 +160,33 @@ class SetupView(kit.Frame):
         game = Game(rules, seed=self.seed)
         s = game.state
         names = [_(s.names[p]) for p in s.officials]
-        sheriff = (_("Deputies {names}").format(names=and_list(names)) if rules.deputies
-                   else _("Sheriff: {name}").format(name=names[0]))
-        piles = (_("two face-up discard piles of 5 cards each") if ed == "1E"
-                 else _("no discard pile yet (it appears after the first Market)"))
-        first = (_("The Market starts at the Sheriff's left.") if s.phase == "market"
-                 else _("The Sheriff first picks which merchant starts the Market."))
+        sheriff = (
+            _("Deputies {names}").format(names=and_list(names))
+            if rules.deputies
+            else _("Sheriff: {name}").format(name=names[0])
+        )
+        piles = (
+            _("two face-up discard piles of 5 cards each")
+            if ed == "1E"
+            else _("no discard pile yet (it appears after the first Market)")
+        )
+        first = (
+            _("The Market starts at the Sheriff's left.")
+            if s.phase == "market"
+            else _("The Sheriff first picks which merchant starts the Market.")
+        )
         each = ngettext("{n} card and 50 gold each", "{n} cards and 50 gold each", rules.hand_size)
         left = ngettext("{n} card left in the draw pile", "{n} cards left in the draw pile", len(s.deck))
         lasts = ngettext("The game lasts {n} round.", "The game lasts {n} rounds.", rules.rounds)
         facts = _("Shuffle #{seed}: {each}; {officials}; {piles}; {left}. {first} {lasts}").format(
-            seed=self.seed, each=each.format(n=rules.hand_size), officials=escape(sheriff), piles=piles,
-            left=left.format(n=len(s.deck)), first=escape(first), lasts=lasts.format(n=rules.rounds))
+            seed=self.seed,
+            each=each.format(n=rules.hand_size),
+            officials=escape(sheriff),
+            piles=piles,
+            left=left.format(n=len(s.deck)),
+            first=escape(first),
+            lasts=lasts.format(n=rules.rounds),
+        )
         facts = f'<div class="snl-result">{facts}</div>'
         self.setup.value = facts + lesson.table_html(s) + lesson.rules_html(["setup.deck", "setup.deal"], ed)
 

@@ -4,6 +4,7 @@ They hold no theory: every number comes from ``sheriff.theory``.  Both work head
 (build one, set a control, read ``.text`` or the HTML outputs), which is how the tests
 drive them.
 """
+
 from __future__ import annotations
 
 import io
@@ -17,7 +18,13 @@ from sheriff.cards import GOODS, LEGAL_GOODS, good_id, list_to_counts
 from sheriff.i18n import _, get_language, ngettext
 from sheriff.theory import bargaining as bg
 from sheriff.theory.inspection_game import (
-    MAX_BAG, MERCHANT_ACTIONS, SHERIFF_ACTIONS, build, equilibrium, explain, value_curves,
+    MAX_BAG,
+    MERCHANT_ACTIONS,
+    SHERIFF_ACTIONS,
+    build,
+    equilibrium,
+    explain,
+    value_curves,
 )
 from sheriff.widgets import kit, lesson, render
 from sheriff.wording import goods_kind
@@ -29,9 +36,12 @@ _SLIDER = {"continuous_update": False, **_DROPDOWN}
 def _kind(kind: str) -> str:
     """A good's kind as the goods table says it: legal, contraband or royal."""
     match kind:
-        case "legal": return _("legal")
-        case "contraband": return _("contraband")
-        case "royal": return _("royal")
+        case "legal":
+            return _("legal")
+        case "contraband":
+            return _("contraband")
+        case "royal":
+            return _("royal")
     return kind
 
 
@@ -44,12 +54,24 @@ def _plot_png(game) -> bytes:
     ax = fig.add_subplot()
     ax.plot(c.inspect, c.merchant_honest, color="#2e7d32", lw=2, label=_("merchant, honest bag"))
     ax.plot(c.inspect, c.merchant_smuggling, color="#b71c1c", lw=2, label=_("merchant, smuggling bag"))
-    ax.plot(c.inspect, c.sheriff_vs_equilibrium, color="#1565c0", lw=2, ls="--",
-            label=_("Sheriff, against the equilibrium merchant"))
+    ax.plot(
+        c.inspect,
+        c.sheriff_vs_equilibrium,
+        color="#1565c0",
+        lw=2,
+        ls="--",
+        label=_("Sheriff, against the equilibrium merchant"),
+    )
     if 0 < c.inspect_star < 1:
         ax.axvline(c.inspect_star, color="#555", lw=1, ls=":")
-        ax.annotate(_("equilibrium: inspect {pct}").format(pct=f"{c.inspect_star:.0%}"), (c.inspect_star, ax.get_ylim()[1]),
-                    xytext=(4, -14), textcoords="offset points", fontsize=9, color="#333")
+        ax.annotate(
+            _("equilibrium: inspect {pct}").format(pct=f"{c.inspect_star:.0%}"),
+            (c.inspect_star, ax.get_ylim()[1]),
+            xytext=(4, -14),
+            textcoords="offset points",
+            fontsize=9,
+            color="#333",
+        )
     ax.axhline(0, color="#999", lw=0.8)
     ax.set_xlabel(_("how often the Sheriff inspects"))
     ax.set_ylabel(_("expected value (points / gold)"))
@@ -62,28 +84,33 @@ def _matrix_html(game) -> str:
     for r, name in enumerate(MERCHANT_ACTIONS):
         cells = "".join(
             f'<td class="num"><b>{c.merchant}</b> / <b>{c.sheriff}</b><br>'
-            f'<span class="snl-src">{escape(c.story)}</span></td>' for c in game.cells[r])
+            f'<span class="snl-src">{escape(c.story)}</span></td>'
+            for c in game.cells[r]
+        )
         rows.append(f"<tr><th>{escape(_(name))}</th>{cells}</tr>")
     head = "".join("<th>{}</th>".format(_("Sheriff: {action}").format(action=escape(_(a)))) for a in SHERIFF_ACTIONS)
     corner = _("merchant \u2193 / payoffs: merchant / Sheriff")
-    return (f'<div class="snl"><table class="snl-grid"><tr><th>{corner}</th>{head}</tr>{"".join(rows)}</table>'
-            '<div class="snl-src">{}</div></div>'.format(_(
-                "merchant = value reaching his stand + gold received - gold paid; Sheriff = gold received - gold paid.")))
+    return (
+        f'<div class="snl"><table class="snl-grid"><tr><th>{corner}</th>{head}</tr>{"".join(rows)}</table>'
+        '<div class="snl-src">{}</div></div>'.format(
+            _("merchant = value reaching his stand + gold received - gold paid; Sheriff = gold received - gold paid.")
+        )
+    )
 
 
 class InspectionGameLab(kit.Frame):
     """Pick a bag; see the 2x2 game, its equilibrium in words, and the value plot."""
 
-    def __init__(self, declared: str = "apples", legal: int = 2, smuggled: str = "pepper",
-                 number: int = 1):
+    def __init__(self, declared: str = "apples", legal: int = 2, smuggled: str = "pepper", number: int = 1):
         legal_opts = [(goods_kind(g), g) for g in LEGAL_GOODS]
-        self.declared = widgets.Dropdown(options=legal_opts, value=good_id(declared),
-                                         description=_("Declared good"), **_DROPDOWN)
-        self.legal = widgets.IntSlider(value=legal, min=0, max=MAX_BAG - 1,
-                                       description=_("Cards of it in the bag"), **_SLIDER)
+        self.declared = widgets.Dropdown(
+            options=legal_opts, value=good_id(declared), description=_("Declared good"), **_DROPDOWN
+        )
+        self.legal = widgets.IntSlider(
+            value=legal, min=0, max=MAX_BAG - 1, description=_("Cards of it in the bag"), **_SLIDER
+        )
         self.smuggled = widgets.Dropdown(options=[], description=_("Smuggled good"), **_DROPDOWN)
-        self.number = widgets.IntSlider(value=number, min=1, max=MAX_BAG,
-                                        description=_("Smuggled cards"), **_SLIDER)
+        self.number = widgets.IntSlider(value=number, min=1, max=MAX_BAG, description=_("Smuggled cards"), **_SLIDER)
         self.bag = lesson.html()
         self.matrix = lesson.html()
         self.summary = lesson.html()
@@ -93,17 +120,25 @@ class InspectionGameLab(kit.Frame):
             w.observe(self._update, names="value")
         controls = widgets.VBox([self.declared, self.legal, self.smuggled, self.number])
         super().__init__(border=None)
-        self.body(kit.box([controls, self.bag], title=_("The bag"), kicker=_("Your choice")),
-                  kit.box([self.matrix], title=_("The game"), kicker=_("Payoffs")),
-                  kit.box([self.summary, self.plot], title=_("The equilibrium"),
-                          kicker=_("What both sides should do")))
+        self.body(
+            kit.box([controls, self.bag], title=_("The bag"), kicker=_("Your choice")),
+            kit.box([self.matrix], title=_("The game"), kicker=_("Payoffs")),
+            kit.box([self.summary, self.plot], title=_("The equilibrium"), kicker=_("What both sides should do")),
+        )
         self._update()
 
     def _smuggle_options(self, keep: int | None = None):
         d = self.declared.value
-        opts = [(_("{good}: {kind}, value {value}, fine {fine}").format(
-                    good=goods_kind(g.index), kind=_kind(g.kind), value=g.value, fine=g.penalty), g.index)
-                for g in GOODS if g.index != d]
+        opts = [
+            (
+                _("{good}: {kind}, value {value}, fine {fine}").format(
+                    good=goods_kind(g.index), kind=_kind(g.kind), value=g.value, fine=g.penalty
+                ),
+                g.index,
+            )
+            for g in GOODS
+            if g.index != d
+        ]
         value = keep if keep in [v for _, v in opts] else opts[len(LEGAL_GOODS) - 1][1]
         self.smuggled.options = opts
         self.smuggled.value = value
@@ -116,17 +151,25 @@ class InspectionGameLab(kit.Frame):
         self.game = build(GOODS[self.declared.value].id, [GOODS[g].id for g in cards])
         eq = equilibrium(self.game)
         declared = escape(self.game.declaration)
-        self.bag.value = ('<div class="snl">{}</div>'.format(
-                              _('Declared: <b>"{declared}"</b>. The smuggling bag:').format(declared=declared)) +
-                          render.cards(list_to_counts(cards)) +
-                          '<div class="snl">{}</div>'.format(_("The honest bag: {declared}.").format(declared=declared)))
+        self.bag.value = (
+            '<div class="snl">{}</div>'.format(
+                _('Declared: <b>"{declared}"</b>. The smuggling bag:').format(declared=declared)
+            )
+            + render.cards(list_to_counts(cards))
+            + '<div class="snl">{}</div>'.format(_("The honest bag: {declared}.").format(declared=declared))
+        )
         self.matrix.value = _matrix_html(self.game)
         self.text = explain(self.game)
         items = "".join(f"<li>{escape(s)}</li>" for s in self.text.splitlines())
-        kind = {"mixed": _("Mixed equilibrium"), "pure": _("Pure equilibrium"),
-                "continuum": _("A range of equilibria")}[eq.kind]
-        self.summary.value = (f'<div class="snl-result"><b class="snl-big">{kind}.</b>'
-                              f'<ul style="margin:4px 0;padding-left:20px">{items}</ul></div>')
+        kind = {
+            "mixed": _("Mixed equilibrium"),
+            "pure": _("Pure equilibrium"),
+            "continuum": _("A range of equilibria"),
+        }[eq.kind]
+        self.summary.value = (
+            f'<div class="snl-result"><b class="snl-big">{kind}.</b>'
+            f'<ul style="margin:4px 0;padding-left:20px">{items}</ul></div>'
+        )
         self.plot.value = _plot_png(self.game)
 
 
@@ -134,10 +177,17 @@ class BribeBargainingLab(kit.Frame):
     """Set the parameters of OpenSpiel's ``sheriff`` game; see its size, an equilibrium,
     a plot of both sides' payoffs against the fine, and the final offer for each load."""
 
-    MAX_CHECKED_TERMINALS = 1000     # Gambit's LCP solver is quick below this, slow above
+    MAX_CHECKED_TERMINALS = 1000  # Gambit's LCP solver is quick below this, slow above
 
-    def __init__(self, max_bribe: int = 3, max_items: int = 3, rounds: int = 1,
-                 item_value: int = 1, item_penalty: int = 2, sheriff_penalty: int = 3):
+    def __init__(
+        self,
+        max_bribe: int = 3,
+        max_items: int = 3,
+        rounds: int = 1,
+        item_value: int = 1,
+        item_penalty: int = 2,
+        sheriff_penalty: int = 3,
+    ):
         def slider(value, lo, hi, text):
             return widgets.IntSlider(value=value, min=lo, max=hi, description=text, **_SLIDER)
 
@@ -159,8 +209,14 @@ class BribeBargainingLab(kit.Frame):
         self.gambit_button = lesson.button(_("Check with Gambit"), width="180px")
         self.gambit_result = lesson.html()
         self.gambit_button.on_click(self._check_with_gambit)
-        sliders = (self.max_bribe, self.max_items, self.rounds, self.item_value,
-                   self.item_penalty, self.sheriff_penalty)
+        sliders = (
+            self.max_bribe,
+            self.max_items,
+            self.rounds,
+            self.item_value,
+            self.item_penalty,
+            self.sheriff_penalty,
+        )
         for w in sliders:
             w.observe(self._update, names="value")
         self.load.observe(self._show_offer, names="value")
@@ -171,9 +227,20 @@ class BribeBargainingLab(kit.Frame):
         self.body(
             kit.box(list(sliders), title=_("The game"), kicker=_("Parameters")),
             kit.box([self.summary], title=_("What both sides should do"), kicker=_("An equilibrium")),
-            kit.box([lesson.label(_("Pretend you are the smuggler. Pick what you load, and see what the "
-                                    "equilibrium tells you to offer in the last round:")),
-                     self.load, self.heard], title=_("Does the offer give the bag away?"), kicker=_("Try it")),
+            kit.box(
+                [
+                    lesson.label(
+                        _(
+                            "Pretend you are the smuggler. Pick what you load, and see what the "
+                            "equilibrium tells you to offer in the last round:"
+                        )
+                    ),
+                    self.load,
+                    self.heard,
+                ],
+                title=_("Does the offer give the bag away?"),
+                kicker=_("Try it"),
+            ),
             kit.box([self.plot], title=_("Who gains as the fine grows"), kicker=_("Plot")),
             kit.box([self.size, curious], title=_("How big is the game?"), kicker=_("Size")),
         )
@@ -181,16 +248,22 @@ class BribeBargainingLab(kit.Frame):
 
     @property
     def params(self) -> bg.SheriffParams:
-        return bg.SheriffParams(item_penalty=self.item_penalty.value, item_value=self.item_value.value,
-                                sheriff_penalty=self.sheriff_penalty.value, max_bribe=self.max_bribe.value,
-                                max_items=self.max_items.value, num_rounds=self.rounds.value)
+        return bg.SheriffParams(
+            item_penalty=self.item_penalty.value,
+            item_value=self.item_value.value,
+            sheriff_penalty=self.sheriff_penalty.value,
+            max_bribe=self.max_bribe.value,
+            max_items=self.max_items.value,
+            num_rounds=self.rounds.value,
+        )
 
     def _update(self, change=None):
         p = self.params
         self.tree = bg.build_tree(p)
         s = self.tree.size()
-        ends = ngettext("<b>{n}</b> way the game can end.", "<b>{n}</b> ways the game can end.",
-                        s["terminals"]).format(n=s["terminals"])
+        ends = ngettext("<b>{n}</b> way the game can end.", "<b>{n}</b> ways the game can end.", s["terminals"]).format(
+            n=s["terminals"]
+        )
         grow = _("Each extra bargaining round multiplies them by {factor}.").format(factor=2 * (p.max_bribe + 1))
         smuggler, sheriff = _("Smuggler"), _("Sheriff")
         told, plans = _("situations a player can tell apart"), _("different plans of moves")
@@ -200,21 +273,30 @@ class BribeBargainingLab(kit.Frame):
             f'<td class="num">{s["infosets"][1]}</td></tr>'
             f'<tr><th>{plans}</th><td class="num">{s["sequences"][0]}</td>'
             f'<td class="num">{s["sequences"][1]}</td></tr></table>'
-            f'{ends} {grow}</div>')
+            f"{ends} {grow}</div>"
+        )
         self.solution = bg.solve(p, self.tree)
         lines = bg.explain(self.solution)
         worst, best = bg.payoff_range(bg.build_tree(replace(p, num_rounds=1)))
         lo, hi = worst.payoffs[0], best.payoffs[0]
         if lo == hi:
-            lines.append(_("In the one-round game every equilibrium gives the smuggler {value}.").format(
-                value=_num(lo)))
+            lines.append(
+                _("In the one-round game every equilibrium gives the smuggler {value}.").format(value=_num(lo))
+            )
         else:
-            lines.append(_("There is more than one equilibrium: in the one-round game the smuggler gets between "
-                           "{low} and {high} depending on which one is played.").format(low=_num(lo), high=_num(hi)))
-        lines.append(ngettext("Neither side can do better by changing his plan alone (checked on all {n} way "
-                              "the game can end).",
-                              "Neither side can do better by changing his plan alone (checked on all {n} ways "
-                              "the game can end).", s["terminals"]).format(n=s["terminals"]))
+            lines.append(
+                _(
+                    "There is more than one equilibrium: in the one-round game the smuggler gets between "
+                    "{low} and {high} depending on which one is played."
+                ).format(low=_num(lo), high=_num(hi))
+            )
+        lines.append(
+            ngettext(
+                "Neither side can do better by changing his plan alone (checked on all {n} way the game can end).",
+                "Neither side can do better by changing his plan alone (checked on all {n} ways the game can end).",
+                s["terminals"],
+            ).format(n=s["terminals"])
+        )
         self.text = "\n".join(lines)
         items = "".join(f"<li>{escape(t)}</li>" for t in lines)
         self.summary.value = f'<div class="snl-result"><ul style="margin:4px 0;padding-left:20px">{items}</ul></div>'
@@ -235,53 +317,72 @@ class BribeBargainingLab(kit.Frame):
         def say(dist) -> str:
             return _(" or ").join(bg.gold(b) + ("" if q == 1 else f" ({bg.share(q)})") for b, q in sorted(dist.items()))
 
-        made = bg.loads_made(self.one_round)            # the loads the equilibrium smuggler uses
+        made = bg.loads_made(self.one_round)  # the loads the equilibrium smuggler uses
         n = self.load.value
         mine = say(offers[n])
-        rows = "".join(f'<tr{" class=snl-win" if m == n else ""}><td>{_items(m)}</td>'
-                       f'<td>{escape(say(offers[m]))}</td></tr>' for m in sorted(offers) if m in made)
+        rows = "".join(
+            f"<tr{' class=snl-win' if m == n else ''}><td>{_items(m)}</td><td>{escape(say(offers[m]))}</td></tr>"
+            for m in sorted(offers)
+            if m in made
+        )
         same = len({tuple(sorted(offers[m].items())) for m in made}) == 1
         if n not in made:
-            self.offer_text = ngettext("The equilibrium smuggler never loads {n} item.",
-                                       "The equilibrium smuggler never loads {n} items.", n).format(n=n)
+            self.offer_text = ngettext(
+                "The equilibrium smuggler never loads {n} item.", "The equilibrium smuggler never loads {n} items.", n
+            ).format(n=n)
             verdict = _("It would gain him less than the loads he does use. Pick one of the loads in the table.")
         else:
-            self.offer_text = ngettext("With {n} item loaded, you offer {offer}.",
-                                       "With {n} items loaded, you offer {offer}.", n).format(n=n, offer=mine)
+            self.offer_text = ngettext(
+                "With {n} item loaded, you offer {offer}.", "With {n} items loaded, you offer {offer}.", n
+            ).format(n=n, offer=mine)
             if same:
-                verdict = _("The Sheriff hears <b>{offer}</b> whatever is in the bag, so the offer tells him "
-                            "nothing: he inspects {share} of the time, by the odds alone.").format(
-                    offer=escape(mine), share=bg.share(inspect[next(iter(offers[n]))]))
+                verdict = _(
+                    "The Sheriff hears <b>{offer}</b> whatever is in the bag, so the offer tells him "
+                    "nothing: he inspects {share} of the time, by the odds alone."
+                ).format(offer=escape(mine), share=bg.share(inspect[next(iter(offers[n]))]))
             else:
-                verdict = _("Here the offer differs with the load, so the Sheriff learns something from it; "
-                            "he answers each offer with his own chance of inspecting.")
+                verdict = _(
+                    "Here the offer differs with the load, so the Sheriff learns something from it; "
+                    "he answers each offer with his own chance of inspecting."
+                )
         loaded, last = _("loaded"), _("last offer")
-        self.heard.value = (f'<div class="snl-result"><b class="snl-big">{escape(self.offer_text)}</b><br>{verdict}'
-                            f'<table class="snl-grid"><tr><th>{loaded}</th><th>{last}</th></tr>'
-                            f'{rows}</table></div>')
+        self.heard.value = (
+            f'<div class="snl-result"><b class="snl-big">{escape(self.offer_text)}</b><br>{verdict}'
+            f'<table class="snl-grid"><tr><th>{loaded}</th><th>{last}</th></tr>'
+            f"{rows}</table></div>"
+        )
 
     def _check_with_gambit(self, _button=None):
         terminals = len(self.tree.payoff)
         if terminals > self.MAX_CHECKED_TERMINALS:
-            self.gambit_result.value = '<div class="snl">{}</div>'.format(_(
-                "Too large for a quick check ({n} endings; Gambit's solver is fast up to about {limit}).").format(
-                n=terminals, limit=self.MAX_CHECKED_TERMINALS))
+            self.gambit_result.value = '<div class="snl">{}</div>'.format(
+                _("Too large for a quick check ({n} endings; Gambit's solver is fast up to about {limit}).").format(
+                    n=terminals, limit=self.MAX_CHECKED_TERMINALS
+                )
+            )
             return
         try:
             from sheriff.theory import gambit
+
             behavior, payoffs, _rest = gambit.lcp_equilibrium(self.tree, rational=True)
         except ImportError:
             self.gambit_result.value = '<div class="snl">{}</div>'.format(_("pygambit is not installed."))
             return
-        found = (_("Gambit (sequence-form Lemke) finds payoffs smuggler {smuggler}, Sheriff {sheriff}: the same "
-                   "payoffs.") if tuple(payoffs) == tuple(self.solution.payoffs) else
-                 _("Gambit (sequence-form Lemke) finds payoffs smuggler {smuggler}, Sheriff {sheriff}: another "
-                   "equilibrium."))
+        found = (
+            _("Gambit (sequence-form Lemke) finds payoffs smuggler {smuggler}, Sheriff {sheriff}: the same payoffs.")
+            if tuple(payoffs) == tuple(self.solution.payoffs)
+            else _(
+                "Gambit (sequence-form Lemke) finds payoffs smuggler {smuggler}, Sheriff {sheriff}: another "
+                "equilibrium."
+            )
+        )
         regrets = bg.regrets(self.tree, behavior)
         checked = _("Our checker finds regrets {first} and {second}.").format(
-            first=_num(regrets[0]), second=_num(regrets[1]))
-        self.gambit_result.value = '<div class="snl">{} {}</div>'.format(
-            found.format(smuggler=_num(payoffs[0]), sheriff=_num(payoffs[1])), checked)
+            first=_num(regrets[0]), second=_num(regrets[1])
+        )
+        self.gambit_result.value = (
+            f'<div class="snl">{found.format(smuggler=_num(payoffs[0]), sheriff=_num(payoffs[1]))} {checked}</div>'
+        )
 
 
 @cache
@@ -302,8 +403,14 @@ def _fine_png(p: bg.SheriffParams, lang: str) -> bytes:
     ax.plot(caps, [float(u[0]) for u in pay], "o-", color="#b71c1c", lw=2, label=_("smuggler"))
     ax.plot(caps, [float(u[1]) for u in pay], "s--", color="#1565c0", lw=2, label=_("Sheriff"))
     ax.axvline(float(p.item_penalty), color="#555", lw=1, ls=":")
-    ax.annotate(_("your setting"), (float(p.item_penalty), ax.get_ylim()[0]), xytext=(4, 6),
-                textcoords="offset points", fontsize=9, color="#333")
+    ax.annotate(
+        _("your setting"),
+        (float(p.item_penalty), ax.get_ylim()[0]),
+        xytext=(4, 6),
+        textcoords="offset points",
+        fontsize=9,
+        color="#333",
+    )
     ax.axhline(0, color="#999", lw=0.8)
     ax.set_xticks(caps)
     ax.set_xlabel(_("fine per item caught (gold)"))

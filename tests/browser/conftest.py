@@ -2,6 +2,7 @@
 
 Helpers for tests live in ``harness.py`` (``from harness import open_lesson, assert_no_errors``).
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -9,7 +10,6 @@ import os
 from pathlib import Path
 
 import pytest
-
 from harness import CHROMIUM, ROOT, VoilaServer, launch_chromium, watch_console
 
 SKIP_ENV = "SHERIFF_SKIP_BROWSER"

@@ -3,6 +3,7 @@
 Stdlib + Playwright only.  The Voilà server is started in its own process group and
 stopped by that group's id (never by process name); it listens on 127.0.0.1 only.
 """
+
 from __future__ import annotations
 
 import contextlib
@@ -23,8 +24,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("SHERIFF_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 # Anything in the page that means "a widget has been rendered by the widget manager".
 WIDGET_SELECTOR = ".jupyter-widgets, .widget-box, .widget-html, .widget-label"
@@ -63,8 +69,7 @@ def wait_for_http(url: str, proc: subprocess.Popen, timeout: float, log: Path) -
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"the server exited with {proc.returncode}:\n"
-                               + log.read_text(errors="replace")[-4000:])
+            raise RuntimeError(f"the server exited with {proc.returncode}:\n" + log.read_text(errors="replace")[-4000:])
         try:
             with urllib.request.urlopen(url, timeout=2):
                 return
@@ -78,10 +83,17 @@ def wait_for_http(url: str, proc: subprocess.Popen, timeout: float, log: Path) -
 class VoilaServer:
     """``with VoilaServer(ROOT / "notebooks") as url: ...`` serves a folder on 127.0.0.1."""
 
-    def __init__(self, root: Path, port: int | None = None, timeout: float = 60.0,
-                 extra_args: list[str] = (), cwd: Path = ROOT, env: dict | None = None):
+    def __init__(
+        self,
+        root: Path,
+        port: int | None = None,
+        timeout: float = 60.0,
+        extra_args: list[str] = (),
+        cwd: Path = ROOT,
+        env: dict | None = None,
+    ):
         self.root = Path(root)
-        self.cwd = Path(cwd)        # Voilà reads voila.json from here
+        self.cwd = Path(cwd)  # Voilà reads voila.json from here
         self.env = env or {}
         self.extra_args = list(extra_args)
         self.port = port or free_port()
@@ -92,14 +104,19 @@ class VoilaServer:
 
     def start(self) -> str:
         cmd = [
-            voila_executable(), str(self.root), "--no-browser",
-            f"--port={self.port}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0",
+            voila_executable(),
+            str(self.root),
+            "--no-browser",
+            f"--port={self.port}",
+            "--Voila.ip=127.0.0.1",
+            "--Voila.port_retries=0",
             *self.extra_args,
         ]
         env = dict(os.environ, PYTHONHASHSEED="0", JUPYTER_PATH=jupyter_path(), **self.env)
         # cwd=ROOT so Voilà reads the repo's voila.json (it looks in the current directory).
-        self.proc = subprocess.Popen(cmd, cwd=self.cwd, stdout=self.log, stderr=subprocess.STDOUT,
-                                     env=env, start_new_session=True)
+        self.proc = subprocess.Popen(
+            cmd, cwd=self.cwd, stdout=self.log, stderr=subprocess.STDOUT, env=env, start_new_session=True
+        )
         try:
             wait_for_http(self.url, self.proc, self.timeout, Path(self.log.name))
         except RuntimeError:
@@ -112,8 +129,9 @@ class VoilaServer:
         if "--VoilaConfiguration.preheat_kernel=False" in self.extra_args:
             return False
         config = self.cwd / "voila.json"
-        return config.exists() and json.loads(config.read_text()).get(
-            "VoilaConfiguration", {}).get("preheat_kernel", False)
+        return config.exists() and json.loads(config.read_text()).get("VoilaConfiguration", {}).get(
+            "preheat_kernel", False
+        )
 
     def pools_filled(self) -> bool:
         """True once every preheated pool is full: each notebook's first fill, and one refill
@@ -196,8 +214,7 @@ def watch_console(page) -> list[str]:
             echoes.append(content["data"].get("state", {}))
         elif kind == "error":
             errors.append(f"kernel error: {content.get('ename')}: {content.get('evalue')}")
-        elif (kind == "stream" and content.get("name") == "stderr"
-              and not BENIGN_STDERR.match(content.get("text", ""))):
+        elif kind == "stream" and content.get("name") == "stderr" and not BENIGN_STDERR.match(content.get("text", "")):
             errors.append(f"kernel stderr: {content.get('text', '')[:500]}")
 
     page.on("console", on_console)
@@ -270,7 +287,7 @@ def decode_kernel_frame(payload) -> tuple[str, dict] | None:
         else:
             n = struct.unpack_from("<Q", payload, 0)[0]
             offsets = list(struct.unpack_from(f"<{n}Q", payload, 8)) + [len(payload)]
-            part = lambda i: payload[offsets[i]:offsets[i + 1]]  # noqa: E731
+            part = lambda i: payload[offsets[i] : offsets[i + 1]]  # noqa: E731
             channel = part(0).decode()
             if channel != "iopub":
                 return None
@@ -285,13 +302,9 @@ def decode_kernel_frame(payload) -> tuple[str, dict] | None:
 # Voilà's error pages ("404: Not Found", "400: Bad Request", "500: ...") are titled "Voilà";
 # notebook pages are titled after the notebook.
 ERROR_PAGE_JS = (
-    "() => document.title === 'Voilà'"
-    " && /^\\s*\\d{3}\\s*:/.test(document.body ? document.body.innerText : '')"
+    "() => document.title === 'Voilà' && /^\\s*\\d{3}\\s*:/.test(document.body ? document.body.innerText : '')"
 )
-DONE_JS = (
-    "() => (document.readyState === 'complete' && !document.querySelector('#loading'))"
-    f" || ({ERROR_PAGE_JS})()"
-)
+DONE_JS = f"() => (document.readyState === 'complete' && !document.querySelector('#loading')) || ({ERROR_PAGE_JS})()"
 
 
 def open_lesson(page, base_url: str, name: str, timeout: float = 120_000) -> None:
@@ -374,5 +387,6 @@ def screenshot(page, name: str) -> Path | None:
 def show_part(page, title: str, timeout: float = 15_000) -> None:
     """In a lesson paced into parts (``kit.Sections``), open the part named ``title``."""
     from playwright.sync_api import expect
+
     page.locator(".snl-part-pick button", has_text=title).first.click()
     expect(page.locator(".snl-part-title-out").first).to_contain_text(title, timeout=timeout)

@@ -4,6 +4,7 @@ repo2docker copies it), and ``/voila/render/notebooks/00_home.ipynb`` opened in 
 
 The environment is kept in ``.venv-binder/`` and rebuilt only when postBuild, pyproject.toml,
 setup.py or the page template change (pip's wheels are local: about a minute)."""
+
 from __future__ import annotations
 
 import contextlib
@@ -19,12 +20,16 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-
 from harness import ROOT, assert_no_errors, free_port, open_lesson, page_kernel_id, wait_for_http, wait_until
 
 ENV = ROOT / ".venv-binder"
-INPUTS = ["binder/postBuild", "pyproject.toml", "setup.py",
-          "share/jupyter/voila/templates/sheriff/index.html.j2", "share/jupyter/voila/templates/sheriff/conf.json"]
+INPUTS = [
+    "binder/postBuild",
+    "pyproject.toml",
+    "setup.py",
+    "share/jupyter/voila/templates/sheriff/index.html.j2",
+    "share/jupyter/voila/templates/sheriff/conf.json",
+]
 TOKEN = "binder-path-test"
 
 
@@ -65,18 +70,29 @@ def binder_server(binder_env, tmp_path_factory):
     port = free_port()
     log = open(repo / "server.log", "w")
     proc = subprocess.Popen(
-        [str(binder_env / "bin" / "jupyter"), "server", "--no-browser", "--ip=127.0.0.1", f"--port={port}",
-         "--ServerApp.port_retries=0", f"--IdentityProvider.token={TOKEN}",
-         *(["--allow-root"] if os.geteuid() == 0 else [])],
-        cwd=repo, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        env={k: v for k, v in os.environ.items() if k not in ("JUPYTER_PATH", "VIRTUAL_ENV")})
+        [
+            str(binder_env / "bin" / "jupyter"),
+            "server",
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={port}",
+            "--ServerApp.port_retries=0",
+            f"--IdentityProvider.token={TOKEN}",
+            *(["--allow-root"] if os.geteuid() == 0 else []),
+        ],
+        cwd=repo,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+        env={k: v for k, v in os.environ.items() if k not in ("JUPYTER_PATH", "VIRTUAL_ENV")},
+    )
     url = f"http://127.0.0.1:{port}/"
     try:
         wait_for_http(url, proc, timeout=60, log=repo / "server.log")
         yield url
     finally:
         with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)      # our own process group: the server and its kernels
+            os.killpg(proc.pid, signal.SIGTERM)  # our own process group: the server and its kernels
         try:
             proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
@@ -86,9 +102,13 @@ def binder_server(binder_env, tmp_path_factory):
 
 
 def test_binder_install_serves_the_home_page(binder_env, binder_server, page):
-    plain = subprocess.run([str(binder_env / "bin" / "python"), "-c", "import voila, sheriff; print('ok')"],
-                           cwd=ROOT, capture_output=True, text=True)
-    assert plain.stdout.strip() == "ok", plain.stderr          # nothing at the root shadows a package
+    plain = subprocess.run(
+        [str(binder_env / "bin" / "python"), "-c", "import voila, sheriff; print('ok')"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+    assert plain.stdout.strip() == "ok", plain.stderr  # nothing at the root shadows a package
     open_lesson(page, binder_server, f"notebooks/00_home.ipynb?token={TOKEN}")
     assert "Sheriff of Nottingham" in page.inner_text("h1")
     # the project's page template is in use (the lost-kernel message, the upload bound)
@@ -99,8 +119,9 @@ def test_binder_install_serves_the_home_page(binder_env, binder_server, page):
     page.wait_for_url("**/voila/render/notebooks/40_reference.ipynb**", wait_until="commit", timeout=60_000)
     page.wait_for_selector(".snl-search input", timeout=60_000)
     page.fill(".snl-search input", "Booty")
-    page.wait_for_function("() => /Sharing the Booty/.test(document.querySelector('.snl-search-results')?.innerText)",
-                           timeout=30_000)
+    page.wait_for_function(
+        "() => /Sharing the Booty/.test(document.querySelector('.snl-search-results')?.innerText)", timeout=30_000
+    )
     assert_no_errors(page)
     # Leaving the page, it asks the server to shut its kernel down, past Jupyter Server's XSRF
     # check (the page template gives the page its token): the kernel goes at once, not when culled.

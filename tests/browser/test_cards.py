@@ -1,8 +1,9 @@
 """Cards read whole: no label wraps mid-word, nothing spills out of a card, the value and
 fine never touch, a ×N badge covers no text.  Measured in the DOM at 1280 and 400 px."""
+
 import pytest
-from playwright.sync_api import expect
 from harness import assert_no_errors, open_lesson, watch_console
+from playwright.sync_api import expect
 
 # For every card: each word of the name on one line and inside the card; the name not wider
 # than its box; "value N" and "fine N" apart; the ×N badge clear of the tag and the name.
@@ -56,7 +57,7 @@ def test_card_labels_never_wrap_mid_word(browser, voila_url, notebook, width):
         open_lesson(page, voila_url, notebook)
         page.wait_for_selector(".sn-card .sn-name")
         count, bad = 0, []
-        parts = page.locator(".snl-part-pick button")          # a paced lesson: measure every part
+        parts = page.locator(".snl-part-pick button")  # a paced lesson: measure every part
         for k in range(max(1, parts.count())):
             if parts.count():
                 parts.nth(k).click()
@@ -67,5 +68,5 @@ def test_card_labels_never_wrap_mid_word(browser, voila_url, notebook, width):
         assert bad == [], bad
         assert_no_errors(page)
     finally:
-        page.goto("about:blank")      # Voilà's beforeunload shuts its kernel down
+        page.goto("about:blank")  # Voilà's beforeunload shuts its kernel down
         context.close()

@@ -1,6 +1,7 @@
 """The guided first game in a real browser, finished by clicks alone (and the keyboard for
 one card); the final score on the page is the engine's.  Screenshots of each phase when
 SHERIFF_SCREENSHOTS is set (at 1280 px and, with SHERIFF_NARROW=1, 400 px)."""
+
 from __future__ import annotations
 
 import os
@@ -19,7 +20,8 @@ def ctl(name: str) -> str:
 def at_step(page, k: int) -> None:
     page.wait_for_function(
         f"() => [...document.querySelectorAll('.sn-progress')].some(e => e.innerText.trim() === 'Step {k} of 11')",
-        timeout=TIMEOUT)
+        timeout=TIMEOUT,
+    )
 
 
 def card(page, picker: str, good: str, i: int = 0):
@@ -42,8 +44,10 @@ def test_the_guided_first_game_is_finished_by_clicks(page, voila_url):
     bread = card(page, "market.cards", "bread")
     bread.focus()
     bread.press("Space")
-    page.wait_for_function(f"() => document.querySelector('{ctl('market.cards')} .sn-pick-bread')"
-                           ".innerText.startsWith('✓')", timeout=TIMEOUT)
+    page.wait_for_function(
+        f"() => document.querySelector('{ctl('market.cards')} .sn-pick-bread').innerText.startsWith('✓')",
+        timeout=TIMEOUT,
+    )
     card(page, "market.cards", "chickens").click()
     page.locator(ctl("market.go")).click()
     at_step(page, 2)
@@ -56,7 +60,7 @@ def test_the_guided_first_game_is_finished_by_clicks(page, voila_url):
     shot(page, "guided_02_other_choice")
     page.locator(ctl("guided.back")).click()
     page.wait_for_selector(ctl("guided.back"), state="detached", timeout=TIMEOUT)
-    card(page, "load.cards", "apples", 3).click()          # the picks stay: one Apple out, the Silk in
+    card(page, "load.cards", "apples", 3).click()  # the picks stay: one Apple out, the Silk in
     card(page, "load.cards", "silk").click()
     page.locator(ctl("load.go")).click()
     at_step(page, 3)
@@ -90,8 +94,7 @@ def test_the_guided_first_game_is_finished_by_clicks(page, voila_url):
     while page.locator(ctl("guided.next_line")).count():
         n = page.locator(".sn-guided-score tr").count()
         page.locator(ctl("guided.next_line")).click()
-        page.wait_for_function(f"() => document.querySelectorAll('.sn-guided-score tr').length > {n}",
-                               timeout=TIMEOUT)
+        page.wait_for_function(f"() => document.querySelectorAll('.sn-guided-score tr').length > {n}", timeout=TIMEOUT)
         if page.locator(".sn-guided-winner").count():
             break
     page.wait_for_selector(".sn-guided-winner", timeout=TIMEOUT)

@@ -2,13 +2,13 @@
 is opened, every rulebook example is picked in each edition and stepped to its end (where the
 rulebook's facts and the score build-up appear), and the page's text, folded text included,
 shows no rule ids, question numbers, engine checks or raw True/False."""
+
 import sys
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
-
 from harness import assert_no_errors, open_lesson, screenshot
+from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from test_learner_text import DEV  # noqa: E402  (the same patterns as the saved-output test)
@@ -86,8 +86,14 @@ def every_part(page, part_title, each=each_example) -> list[str]:
 def test_page_shows_learner_words_only_after_its_replays(page, voila_url, name):
     open_lesson(page, voila_url, name)
     texts = every_part(page, lambda k: f"Part {k + 1} of")
-    found = sorted({f"{m.group(0)!r} in …{t[max(0, m.start() - 60):m.end() + 40]}…"
-                    for t in texts for pattern in DEV for m in pattern.finditer(t)})
+    found = sorted(
+        {
+            f"{m.group(0)!r} in …{t[max(0, m.start() - 60) : m.end() + 40]}…"
+            for t in texts
+            for pattern in DEV
+            for m in pattern.finditer(t)
+        }
+    )
     assert not found, "\n".join(found[:10])
     screenshot(page, f"learner_words_{name.removesuffix('.ipynb')}")
     assert_no_errors(page)

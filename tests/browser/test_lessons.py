@@ -1,10 +1,10 @@
 """Every lesson in real Chromium through Voilà: it renders without errors, and a tweak is
 recomputed by the kernel and shows the engine's new result in the page."""
-from playwright.sync_api import expect
 
 from harness import assert_no_errors, choose, open_lesson, screenshot, show_part, type_number
+from playwright.sync_api import expect
 
-T = 15_000   # ms to wait for a recomputed result (a kernel round trip)
+T = 15_000  # ms to wait for a recomputed result (a kernel round trip)
 
 
 def result(page, cls):
@@ -53,18 +53,19 @@ def test_02_market_replay_and_refused_draw(page, voila_url):
 
 def test_03_loading_sixth_card_refused_and_practice_answered(page, voila_url):
     from sheriff.practice import generate
+
     open_lesson(page, voila_url, "03_loading.ipynb")
     show_part(page, "Try it")
     out = result(page, "snl-lab-result")
     expect(out).to_contain_text("Bag closed: 5 cards")
-    page.click(".snl-card-4")                                    # the Silk: a sixth card
+    page.click(".snl-card-4")  # the Silk: a sixth card
     expect(out).to_contain_text("at most five cards, not 6", timeout=T)
     # Practice: the next question is seed 301; answer it as the engine would.
     show_part(page, "Practice")
     q = generate("load", 301, None)
-    page.locator(".snl-field-verdict select").evaluate("el => el.dataset.old = '1'")   # seed 300's answer box
+    page.locator(".snl-field-verdict select").evaluate("el => el.dataset.old = '1'")  # seed 300's answer box
     page.click(".snl-new-question")
-    fresh = page.locator(".snl-field-verdict select:not([data-old])")           # seed 301's
+    fresh = page.locator(".snl-field-verdict select:not([data-old])")  # seed 301's
     expect(fresh).to_be_visible(timeout=T)
     choose(page, fresh, q.answer["verdict"])
     page.click(".snl-check")
@@ -161,7 +162,7 @@ def test_11_score_calculator_updates_totals(page, voila_url):
     first_total = out.locator("tr[data-player='0'] .snl-total")
     expect(first_total).to_have_text("50")
     type_number(page, page.locator(".snl-cell-0-apples input"), 5)
-    expect(first_total).to_have_text("80", timeout=T)           # 5 x 2 + 50 gold + Apple King 20
+    expect(first_total).to_have_text("80", timeout=T)  # 5 x 2 + 50 gold + Apple King 20
     page.click(".snl-next-preset")
     expect(out).to_contain_text("Friar Tuck wins with 149", timeout=T)
     screenshot(page, "test_11_calculator")

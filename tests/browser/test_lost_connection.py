@@ -1,5 +1,6 @@
 """A lost kernel or server: the page says so in plain words and offers a reload (the page
 template in share/jupyter/voila/templates/sheriff), instead of going quietly dead."""
+
 from __future__ import annotations
 
 import re
@@ -8,9 +9,8 @@ import signal
 
 import psutil
 import pytest
-from playwright.sync_api import expect
-
 from harness import ROOT, VoilaServer, open_lesson
+from playwright.sync_api import expect
 
 T = 30_000
 
@@ -29,22 +29,25 @@ def record_sockets(page) -> None:
     page.on("websocket", lambda ws: page.sheriff_sockets.append(ws))
 
 
-@pytest.mark.parametrize("query, stopped, reload", [
-    ("", "stopped working", "Reload the page"),
-    ("?lang=uk", "перестала працювати", "Перезавантажити сторінку"),     # the page's own language
-])
+@pytest.mark.parametrize(
+    "query, stopped, reload",
+    [
+        ("", "stopped working", "Reload the page"),
+        ("?lang=uk", "перестала працювати", "Перезавантажити сторінку"),  # the page's own language
+    ],
+)
 def test_killed_kernel_is_reported_and_reload_brings_the_lesson_back(page, voila_url, query, stopped, reload):
     record_sockets(page)
     open_lesson(page, voila_url, f"07_scoring.ipynb{query}")
     kid = kernel_id(page)
     procs = [p for p in psutil.process_iter(["cmdline"]) if f"kernel-{kid}.json" in " ".join(p.info["cmdline"] or [])]
     assert len(procs) == 1, f"kernel process for {kid}: {procs}"
-    procs[0].send_signal(signal.SIGKILL)      # the kernel dies (a crash, the machine out of memory)
+    procs[0].send_signal(signal.SIGKILL)  # the kernel dies (a crash, the machine out of memory)
     banner = page.locator(".sheriff-lost")
     expect(banner).to_contain_text(stopped, timeout=T)
     expect(banner.locator("button")).to_have_text(reload)
     page.locator(".sheriff-lost button").click()
-    page.wait_for_selector(".snl-part-pick", timeout=60_000)   # the lesson's widgets again, on a new kernel
+    page.wait_for_selector(".snl-part-pick", timeout=60_000)  # the lesson's widgets again, on a new kernel
     expect(page.locator(".sheriff-lost")).to_have_count(0)
 
 
@@ -56,7 +59,7 @@ def test_stopped_server_is_reported(page, tmp_path):
         open_lesson(page, url, "07_scoring.ipynb")
         expect(page.locator(".sheriff-lost")).to_have_count(0)
     finally:
-        server.stop()                          # the teacher's laptop goes to sleep
+        server.stop()  # the teacher's laptop goes to sleep
     banner = page.locator(".sheriff-lost")
     expect(banner).to_contain_text("lost its connection", timeout=T)
     expect(banner.locator("button")).to_have_text("Reload the page")

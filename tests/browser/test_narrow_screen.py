@@ -2,8 +2,8 @@
 wrap and no control is wider than the page (kit.CSS).  A grid of numbers (the score
 calculator) and the tables may still scroll, as tables do.  The pages with the widest rows:
 the play page's seats, a lab's dropdowns and sliders, the goods counters."""
-import pytest
 
+import pytest
 from harness import assert_no_errors, open_lesson, watch_console
 
 # Boxes that scroll sideways, with the text of what sticks out of each (tables and grids excepted).
@@ -22,8 +22,15 @@ SIDEWAYS = """() => {
 }"""
 
 
-@pytest.mark.parametrize("notebook", ["20_play.ipynb", "30_inspection_game.ipynb",
-                                      "08_royal_goods_and_variants.ipynb", "06_gold_and_end_of_round.ipynb"])
+@pytest.mark.parametrize(
+    "notebook",
+    [
+        "20_play.ipynb",
+        "30_inspection_game.ipynb",
+        "08_royal_goods_and_variants.ipynb",
+        "06_gold_and_end_of_round.ipynb",
+    ],
+)
 def test_no_row_of_controls_scrolls_sideways_at_400_px(browser, voila_url, notebook):
     context = browser.new_context(viewport={"width": 400, "height": 900})
     page = context.new_page()
@@ -34,5 +41,5 @@ def test_no_row_of_controls_scrolls_sideways_at_400_px(browser, voila_url, noteb
         assert page.evaluate(SIDEWAYS) == []
         assert_no_errors(page)
     finally:
-        page.goto("about:blank")      # Voilà's beforeunload shuts its kernel down
+        page.goto("about:blank")  # Voilà's beforeunload shuts its kernel down
         context.close()

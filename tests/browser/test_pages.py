@@ -1,15 +1,16 @@
 """The course pages in real Chromium: the rule reference searches and its glossary links
 land on the word; "Next" walks from the overview through two lessons; "Mark done" ticks
 the lesson on the home page (kept in the browser's localStorage)."""
+
 import re
 
+from harness import assert_no_errors, open_lesson, screenshot, wait_for_lesson
 from playwright.sync_api import expect
 
-from harness import assert_no_errors, open_lesson, screenshot, wait_for_lesson
 from sheriff.rulebook import RULES
 
-T = 15_000      # a kernel round trip
-LOAD = 60_000   # a whole lesson executed by Voilà
+T = 15_000  # a kernel round trip
+LOAD = 60_000  # a whole lesson executed by Voilà
 
 
 def test_reference_search_and_glossary_links(page, voila_url):
@@ -20,7 +21,7 @@ def test_reference_search_and_glossary_links(page, voila_url):
     expect(results).to_contain_text("Sharing the Booty", timeout=T)
     expect(results).to_contain_text("In the glossary")
     expect(results).not_to_contain_text("Every rule the tutor cites")
-    page.locator(".snl-search-results a.snl-term[href='#term-booty']").first.click()   # a word in a rule
+    page.locator(".snl-search-results a.snl-term[href='#term-booty']").first.click()  # a word in a rule
     expect(page.locator("#term-booty")).to_have_class(re.compile(r"\bsnl-here\b"), timeout=T)
     screenshot(page, "test_40_reference_search")
     assert_no_errors(page)
@@ -66,11 +67,12 @@ def test_next_walks_the_course_and_mark_done_ticks_home(page, voila_url):
 
 def test_a_paced_lesson_is_done_only_once_its_last_part_is_reached(page, voila_url):
     from harness import show_part
+
     open_lesson(page, voila_url, "03_loading.ipynb")
     done = page.locator(".snl-done-btn")
     page.locator(".snl-footer").scroll_into_view_if_needed()
-    page.evaluate("document.dispatchEvent(new Event('scroll'))")     # the learner scrolls to the footer
-    expect(done).to_have_text("Mark done")                            # part 1 of 3: not done yet
+    page.evaluate("document.dispatchEvent(new Event('scroll'))")  # the learner scrolls to the footer
+    expect(done).to_have_text("Mark done")  # part 1 of 3: not done yet
     show_part(page, "Practice")
     page.locator(".snl-footer").scroll_into_view_if_needed()
     page.evaluate("document.dispatchEvent(new Event('scroll'))")

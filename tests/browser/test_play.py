@@ -5,11 +5,13 @@ The expected outcome is computed independently with the engine and the same bots
 human's moves coming from a fixed policy; the browser then makes exactly those
 moves through the widgets, and the stands and gold on the page must match.
 """
+
 from __future__ import annotations
 
 import re
 
-from harness import assert_no_errors, choose as choose_option, next_frame, open_lesson, screenshot, type_number
+from harness import assert_no_errors, next_frame, open_lesson, screenshot, type_number
+from harness import choose as choose_option
 
 from sheriff import actions as A
 from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
@@ -81,10 +83,12 @@ def shot(page, name: str) -> None:
     """A screenshot of the whole page (Voilà scrolls inside a container, so grow the
     viewport to the content first); only when SHERIFF_SCREENSHOTS is set."""
     import os
+
     if not os.environ.get("SHERIFF_SCREENSHOTS"):
         return
-    h = page.evaluate("() => Math.max(...Array.from(document.querySelectorAll('body, body *'))"
-                      ".map(e => e.scrollHeight))")
+    h = page.evaluate(
+        "() => Math.max(...Array.from(document.querySelectorAll('body, body *')).map(e => e.scrollHeight))"
+    )
     page.set_viewport_size({"width": 1280, "height": min(max(int(h), 900), 5000)})
     next_frame(page)
     screenshot(page, name)
@@ -121,7 +125,9 @@ def confirm_if_warned(page, k: int) -> None:
     confirm ("Do it anyway") if warned."""
     page.wait_for_function(
         f"() => document.querySelector('{ctl('coach.confirm')}') || "
-        f"!document.querySelector('[data-hand-seat=\"{HUMAN}\"][data-moves=\"{k}\"]')", timeout=TIMEOUT)
+        f'!document.querySelector(\'[data-hand-seat="{HUMAN}"][data-moves="{k}"]\')',
+        timeout=TIMEOUT,
+    )
     if page.locator(ctl("coach.confirm")).count():
         page.locator(ctl("coach.confirm")).click()
 
@@ -156,7 +162,7 @@ def _play_by_clicks(page, game_before: Game, a: A.Action, names) -> None:
         click(page, "deal.accept")
     elif isinstance(a, A.Decline):
         click(page, "deal.decline")
-    elif isinstance(a, A.PayDebt):       # the debtor's goods: options listed as the engine lists them
+    elif isinstance(a, A.PayDebt):  # the debtor's goods: options listed as the engine lists them
         ways = [w for w in game_before.legal_actions(a.player) if isinstance(w, A.PayDebt)]
         page.locator(ctl("debt.goods") + " select").select_option(index=ways.index(a))
         click(page, "debt.pay")
@@ -184,7 +190,7 @@ def table_on_page(page, p: int) -> dict:
 def table_expected(game: Game, p: int) -> dict:
     s = game.state
     stand = s.stands[p]
-    if p == HUMAN:       # the human's own panel shows their face-down goods face up
+    if p == HUMAN:  # the human's own panel shows their face-down goods face up
         goods = {GOODS[g].name: stand[g] for g in range(N_GOODS) if stand[g]}
         hidden = 0
     else:
@@ -232,8 +238,9 @@ def test_one_human_plays_two_rounds_by_clicks(page, voila_url):
             page.wait_for_selector(ctl("deal.inspect"), timeout=TIMEOUT)
             shot(page, "20_play_negotiation")
     # both rounds are over: round 3 is under way
-    page.wait_for_function("() => /Round 3 of/.test(document.querySelector('.sn-round')?.innerText || '')",
-                           timeout=TIMEOUT)
+    page.wait_for_function(
+        "() => /Round 3 of/.test(document.querySelector('.sn-round')?.innerText || '')", timeout=TIMEOUT
+    )
     page.wait_for_selector(f'[data-hand-seat="{HUMAN}"]', timeout=TIMEOUT)
     for p in range(PLAYERS):
         assert table_on_page(page, p) == table_expected(expected, p), f"seat {p} ({names[p]})"
@@ -254,6 +261,7 @@ def test_one_human_plays_two_rounds_by_clicks(page, voila_url):
 
 def test_all_bot_game_ends_with_the_score_table(page, voila_url):
     from sheriff.tournament import play_one
+
     open_lesson(page, voila_url, "20_play.ipynb")
     page.wait_for_selector(ctl("setup.start"), timeout=TIMEOUT)
     set_number(page, "setup.delay", 0)
@@ -267,8 +275,9 @@ def test_all_bot_game_ends_with_the_score_table(page, voila_url):
     assert page.locator(".sn-rules").inner_text() == "2E, 5 players · seed 9"
     totals = [int(t) for t in page.locator(".sn-scores .sn-total").all_inner_texts()]
     seats = default_seats(())
-    ref = play_one(Rules(players=5), [(sc.merchant, sc.sheriff) for sc in seats[:5]], 9,
-                   names=[sc.name for sc in seats[:5]])
+    ref = play_one(
+        Rules(players=5), [(sc.merchant, sc.sheriff) for sc in seats[:5]], 9, names=[sc.name for sc in seats[:5]]
+    )
     assert totals == [s.total for s in ref.scores]
     assert re.search(r"winner", page.locator(".sn-scores").inner_text())
     shot(page, "20_play_final_scores")
@@ -287,10 +296,11 @@ def test_bots_play_at_a_visible_pace(page, voila_url):
     page.wait_for_selector(".sn-story p", timeout=TIMEOUT)
     first = page.locator(".sn-story").inner_text()
     # the story grows move by move (a bot every 0.3 s), and the game is not over yet
-    page.wait_for_function("(first) => document.querySelector('.sn-story').innerText !== first", arg=first,
-                           timeout=TIMEOUT)
+    page.wait_for_function(
+        "(first) => document.querySelector('.sn-story').innerText !== first", arg=first, timeout=TIMEOUT
+    )
     assert not page.locator(".sn-scores").count(), "…one at a time, not all at once"
-    set_number(page, "game.delay", 0)           # speed up: the game finishes
+    set_number(page, "game.delay", 0)  # speed up: the game finishes
     page.wait_for_selector(".sn-scores .sn-total", timeout=60_000)
     assert_no_errors(page)
 
@@ -298,6 +308,7 @@ def test_bots_play_at_a_visible_pace(page, voila_url):
 def _shots(page, name: str) -> None:
     """Screenshots at 1280 and 400 px wide (only when SHERIFF_SCREENSHOTS is set)."""
     import os
+
     if not os.environ.get("SHERIFF_SCREENSHOTS"):
         return
     for w in (1280, 400):
@@ -317,10 +328,13 @@ def test_the_coach_answers_and_warns_before_a_risky_bag(page, voila_url):
         page.locator(ctl(f"seat.{p}.kind") + " select").select_option(label="Bot")
     # the coach's bot is on the setup form: choosing it for one role chooses it for both
     from sheriff.widgets.play_setup import COACH_HELP
+
     page.locator(ctl("seat.2.merchant") + " select").select_option(label=COACH_HELP)
     page.wait_for_function(
         f"() => {{ const s = document.querySelector('{ctl('seat.2.sheriff')} select');"
-        f" return s.value === {COACH_HELP!r}; }}", timeout=TIMEOUT)
+        f" return s.value === {COACH_HELP!r}; }}",
+        timeout=TIMEOUT,
+    )
     set_number(page, "setup.seed", SEED)
     click(page, "setup.start")
     page.wait_for_selector(ctl("market.go"), timeout=TIMEOUT)
@@ -328,10 +342,10 @@ def test_the_coach_answers_and_warns_before_a_risky_bag(page, voila_url):
     page.wait_for_selector(".sn-coach", timeout=TIMEOUT)
     assert "The coach suggests:" in page.locator(".sn-coach").inner_text()
     _shots(page, "coach_market")
-    click(page, "market.go")                         # keep the whole hand: the dealt hand
+    click(page, "market.go")  # keep the whole hand: the dealt hand
     page.wait_for_selector(ctl("load.go"), timeout=TIMEOUT)
     click(page, "coach.ask")
-    page.wait_for_selector(".sn-coach table", timeout=TIMEOUT)   # the figures, as a small table
+    page.wait_for_selector(".sn-coach table", timeout=TIMEOUT)  # the figures, as a small table
     _shots(page, "coach_load")
     hand = Game(Rules(edition="2E", players=PLAYERS), seed=SEED).state.hands[1]
     held = [g for g in range(N_GOODS) if hand[g]]
@@ -342,10 +356,10 @@ def test_the_coach_answers_and_warns_before_a_risky_bag(page, voila_url):
     page.wait_for_selector(ctl("coach.confirm"), timeout=TIMEOUT)
     assert "No declaration can be true for this bag" in page.locator(".sn-warn").inner_text()
     _shots(page, "coach_warning")
-    click(page, "coach.cancel")                      # think again: nothing was played
+    click(page, "coach.cancel")  # think again: nothing was played
     page.wait_for_selector(ctl("coach.confirm"), state="detached", timeout=TIMEOUT)
     click(page, "load.go")
     page.wait_for_selector(ctl("coach.confirm"), timeout=TIMEOUT)
-    click(page, "coach.confirm")                     # do it anyway: the bag is loaded
+    click(page, "coach.confirm")  # do it anyway: the bag is loaded
     page.wait_for_selector(ctl("declare.go"), timeout=TIMEOUT)
     assert_no_errors(page)

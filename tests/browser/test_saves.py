@@ -1,17 +1,17 @@
 """Saves stay with the learner: the play page's save is a browser download, the replay page
 loads a file from the learner's computer, and a file too large to be a saved game is refused
 in the browser, before it is sent, with a message that says so."""
+
 from __future__ import annotations
 
-from playwright.sync_api import expect
-
 from harness import assert_no_errors, open_lesson
+from playwright.sync_api import expect
 
 T = 30_000
 
 
 def open_load_box(page) -> None:
-    page.locator(".sn-replay").get_by_text("Load a saved game", exact=True).click()   # the accordion
+    page.locator(".sn-replay").get_by_text("Load a saved game", exact=True).click()  # the accordion
     page.wait_for_selector(".sn-ctl-replay-file", state="visible", timeout=T)
 
 
@@ -22,8 +22,8 @@ def choose_file(page, name: str, data: bytes) -> None:
 
 
 def test_replay_refuses_a_large_file_in_the_browser_and_loads_a_real_save(page, voila_url):
-    from sheriff.saved_game import save_game
     from sheriff.rules import Rules
+    from sheriff.saved_game import save_game
     from sheriff.tournament import play_one
 
     open_lesson(page, voila_url, "21_replay.ipynb")
@@ -35,7 +35,7 @@ def test_replay_refuses_a_large_file_in_the_browser_and_loads_a_real_save(page, 
     expect(note).to_contain_text("Nothing was sent")
     page.click(".sn-ctl-replay-load")
     expect(page.locator(".sn-replay .sn-refusal")).to_contain_text("Choose a saved game file", timeout=T)
-    assert len(page.sheriff_echoes) >= echoes        # the page still talks to its kernel
+    assert len(page.sheriff_echoes) >= echoes  # the page still talks to its kernel
 
     g = play_one(Rules(players=3), [("honest", "trusting")] * 3, seed=11)
     choose_file(page, "my-game.json", save_game(g).encode("utf-8"))

@@ -1,6 +1,7 @@
 """The server a class shares (voila.json, sheriff/serving.py): a page asked for in Ukrainian
 comes from a kernel heated in Ukrainian, and a closed tab's kernel is shut down at once, with
 Jupyter Server's XSRF check left on."""
+
 from __future__ import annotations
 
 import urllib.error
@@ -32,14 +33,14 @@ def test_ukrainian_page_from_a_ukrainian_pool_and_its_kernel_leaves_with_the_tab
         kid = page_kernel_id(page)
         served.append(kid)
         assert_no_errors(page)
-        page.goto("about:blank")        # the tab goes: its page asks the server to shut the kernel down
+        page.goto("about:blank")  # the tab goes: its page asks the server to shut the kernel down
         # the idle culler would take 45 s or more (voila.json): only the page's own request is this quick
-        wait_until(lambda: not kernel_exists(url, kid), 30, f"kernel {kid} shut down when its tab closed")
+        wait_until(lambda kid=kid: not kernel_exists(url, kid), 30, f"kernel {kid} shut down when its tab closed")
     log = voila_server.log_text(tail=None)
     lines = [ln for ln in log.splitlines() if "Using pre-heated kernel" in ln and f"for {PAGE} (uk)" in ln]
     assert served == [ln.split("kernel: ")[1].split()[0] for ln in lines]
     # the second visit's kernel was heated in Ukrainian before the learner came: Voilà logged the
     # refill of this page's pool between the two visits
-    between = log[log.index(lines[0]):log.index(lines[1])]
+    between = log[log.index(lines[0]) : log.index(lines[1])]
     assert f"Kernel pool of {PAGE} is filled" in between
     assert "403" not in "\n".join(ln for ln in log.splitlines() if "/voila/api/shutdown/" in ln)

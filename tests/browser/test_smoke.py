@@ -1,4 +1,5 @@
 """Smoke test: the home page renders in a real browser, widgets included, without errors."""
+
 from harness import assert_no_errors, open_lesson, screenshot
 
 

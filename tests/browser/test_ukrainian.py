@@ -2,12 +2,12 @@
 a paced lesson shown and the replays it shows stepped to their end, the page's text holds no
 English sentence.  English rulebook citations ("1E · Inspection": the 1st edition
 has no Ukrainian rulebook) are the one exception.  Links keep the language."""
+
 import re
 
 import pytest
-from playwright.sync_api import expect
-
 from harness import assert_no_errors, open_lesson, screenshot
+from playwright.sync_api import expect
 from test_learner_words import PAGES, ends_shown, every_part
 
 T = 15_000
@@ -15,7 +15,9 @@ T = 15_000
 LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’-]*(?:[ ,:]+[A-Za-z][A-Za-z'’-]*){2,}")
 # A 1st-edition citation runs from "1E ·" to the 2nd edition's, the bracket that closes it, or
 # the next Ukrainian word.
-ENGLISH_CITATION = re.compile(r"1E\s*·\s*(?:[^()\n·\u0400-\u04ff]|\([^()\n\u0400-\u04ff]*\))*?(?=2E\s*·|\)|\((?=[^()]*[\u0400-\u04ff])|\n|[\u0400-\u04ff]|$)")
+ENGLISH_CITATION = re.compile(
+    r"1E\s*·\s*(?:[^()\n·\u0400-\u04ff]|\([^()\n\u0400-\u04ff]*\))*?(?=2E\s*·|\)|\((?=[^()]*[\u0400-\u04ff])|\n|[\u0400-\u04ff]|$)"
+)
 # The game's English title as printed on the box, and promo cards sold only in English.
 KEPT = ("Sheriff of Nottingham", "Gambler's Risk", "Royal Summons", "Feast Plate", "Arcane Scrolls")
 
@@ -44,12 +46,19 @@ def test_page_in_ukrainian_has_no_english_sentence(page, voila_url, name):
     expect(page.locator("html")).to_have_attribute("lang", "uk", timeout=T)
     # The replays shown are stepped to their end; every example's story in both editions is
     # checked in Ukrainian without a browser (test_i18n_story.py, test_i18n_examples.py).
-    texts = every_part(page, lambda k: f"{k + 1} з", each=ends_shown)      # "Частина 2 з 4"
-    left = sorted({f"{run!r} in …{t[max(0, t.find(run) - 50):t.find(run) + len(run) + 30]}…"
-                   for t in texts for run in english_left(t)})
+    texts = every_part(page, lambda k: f"{k + 1} з", each=ends_shown)  # "Частина 2 з 4"
+    left = sorted(
+        {
+            f"{run!r} in …{t[max(0, t.find(run) - 50) : t.find(run) + len(run) + 30]}…"
+            for t in texts
+            for run in english_left(t)
+        }
+    )
     assert not left, f"{len(left)} English run(s) on {name}:\n" + "\n".join(left[:15])
-    hrefs = page.eval_on_selector_all("a[href$='.ipynb'], a[href*='.ipynb#'], a[href*='.ipynb?']",
-                                      "els => els.filter(a => !a.hasAttribute('hreflang')).map(a => a.getAttribute('href'))")
+    hrefs = page.eval_on_selector_all(
+        "a[href$='.ipynb'], a[href*='.ipynb#'], a[href*='.ipynb?']",
+        "els => els.filter(a => !a.hasAttribute('hreflang')).map(a => a.getAttribute('href'))",
+    )
     lost = [h for h in hrefs if "lang=uk" not in h]
     assert not lost, f"links on {name} that drop the language: {lost[:5]}"
     screenshot(page, f"uk_{name.removesuffix('.ipynb')}")
