@@ -7,7 +7,8 @@ A move is declared here once: its fields, its JSON tag (``tag``), how each field
 written in JSON (the ``Seat``, ``Good``, ``Cards``... markers below, read by
 ``sheriff.record``, which builds the validated JSON form from them), its sentence as
 played (``text``) and as attempted (``attempt``, shown when the rules refuse it).
-Adding a move: a class here, and its rule (check/apply) in a ``sheriff.phases`` module.
+Adding a move: a class here, and its rule (check/apply) and its listing (``OFFERED``) in a
+``sheriff.phases`` module.
 
 Phase by phase:
   Market      ChooseStart (2E: the Sheriff picks who starts), Market
@@ -71,6 +72,9 @@ class Bribe:
 @dataclass(frozen=True, slots=True)
 class Action:
     tag: ClassVar[str] = ""  # the move's "type" in JSON
+    # Listed by the engine's legal_actions (each phase module's OFFERED table); a test checks
+    # that every move that says so is offered in some seeded game (tests/test_legal_actions.py).
+    offered: ClassVar[bool] = True
     player: Seat
 
     def text(self, names) -> str:  # pragma: no cover - every subclass overrides
@@ -392,6 +396,7 @@ class AgreeBooty(Action):
     round; otherwise they are discarded (rule deputies.booty)."""
 
     tag: ClassVar[str] = "agree_booty"
+    offered: ClassVar[bool] = False  # a side talk between the Deputies, at any time: never listed
     coin_to: Seat
     card_to: Seat
 

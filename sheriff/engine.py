@@ -13,21 +13,18 @@
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from sheriff import actions as A
-from sheriff.cards import LEGAL_GOODS, counts_to_list
 from sheriff.errors import IllegalAction
 from sheriff.events import Event
 from sheriff.i18n import _
-from sheriff.payments import debt_options
 from sheriff.phases import bags, inspection, market
-from sheriff.phases.common import need_seat, refuse
+from sheriff.phases.common import need_seat, refuse, sub_multisets
 from sheriff.phases.rounds import start_round
 from sheriff.phases.turns import to_act
 from sheriff.rules import Rules
-from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START, OVER, GameState, new_state
+from sheriff.state import OVER, PHASE_TITLES, GameState, new_state
 from sheriff.views import SeatView
 
 if TYPE_CHECKING:
@@ -38,6 +35,9 @@ DEFAULT_NAMES = ("Alan-a-Dale", "Maid Marion", "Little John", "Will Scarlet", "F
 # action type -> (check, apply): the one place where actions meet their rules, each phase's table.
 HANDLERS = {**market.HANDLERS, **bags.HANDLERS, **inspection.HANDLERS}
 assert set(HANDLERS) == set(A.ACTION_TYPES), "every move needs its rule in a phase module"
+# phase -> the moves it offers: each phase module lists its own.
+OFFERED = {**market.OFFERED, **bags.OFFERED, **inspection.OFFERED}
+assert set(OFFERED) == set(PHASE_TITLES) - {OVER}, "every phase lists its moves"
 
 
 def check(s: GameState, action) -> None:
@@ -202,95 +202,20 @@ class Game:
     def legal_actions(self, seat: int | None = None) -> list:
         """Every legal action (for ``seat``, or for whoever may act now).
 
-        Bribe offers are open-ended (any gold amount, any goods), so only the
-        simple ones are listed: gold alone, from 1 up to what the merchant holds.
-        Market moves are listed up to equivalence (set-aside cards in catalog order;
-        1E discard-pile draws as "i from pile 0, then j from pile 1").  A debt paid in goods
-        lists the suggested goods and, for each kind, a way to keep it; Inspect keeps the
-        catalog order of confiscated goods; AgreeBooty (a side talk) is not listed.
+        Each phase module lists the moves its phase offers (its ``OFFERED`` table: bribe
+        offers as gold alone, Market moves up to equivalence, see there); this keeps the
+        ones the rules allow now.  ``tests/test_legal_actions.py`` checks that every move
+        declared in ``sheriff.actions`` is offered in some game (``AgreeBooty``, a side talk
+        between Deputies, is declared ``offered = False``).
         """
         s = self.state
-        out: list[A.Action] = []
-        ph = s.phase
-        if ph == OVER:
-            return out
-        seats = [seat] if seat is not None else None
-        if ph == MARKET_START:
-            out = [A.ChooseStart(s.officials[0], m) for m in s.order]
-        elif ph == MARKET:
-            p = s.market_order[s.turn]
-            for d in sub_multisets(s.hands[p], 0, 5):
-                if not s.edition1:
-                    out.append(A.Market(p, d))
-                    continue
-                want = s.hand_size - (sum(s.hands[p]) - len(d))
-                for i in range(min(want, len(s.discards[0])) + 1):
-                    for j in range(min(want - i, len(s.discards[1])) + 1):
-                        for pile in (0, 1):
-                            out.append(A.Market(p, d, (0,) * i + (1,) * j, pile))
-        elif ph == LOAD:
-            for m in s.order:
-                if s.bags[m] is None:
-                    out.extend(A.LoadBag(m, c) for c in sub_multisets(s.hands[m], 1, 5))
-        elif ph == DECLARE:
-            p = s.order[s.turn]
-            out = [A.Declare(p, g, s.bag_size[p]) for g in LEGAL_GOODS]
-        elif ph == INSPECT:
-            out = self._inspection_actions()
-        if seats is not None:
-            out = [a for a in out if a.player in seats]
+        lister = OFFERED.get(s.phase)
+        if lister is None:  # the game is over
+            return []
+        out = lister(s)
+        if seat is not None:
+            out = [a for a in out if a.player == seat]
         return [a for a in out if self.why_illegal(a) is None]
-
-    def _inspection_actions(self) -> list:
-        s = self.state
-        out: list = []
-        if s.debts:  # the debtor's choice: the suggestion and a few others
-            debtor, owed = s.debts[0][0], s.debts[0][2]
-            return [A.PayDebt(debtor, tuple(counts_to_list(c))) for c in debt_options(s.stands[debtor], owed)]
-        if s.claim_queue:
-            p = s.claim_queue[0]
-            return [A.ClaimBlackMarket(p, g) for g in inspection.claimable(s, p)] + [A.SkipClaim(p)]
-        if s.time_on:  # anyone at the table may call time
-            out += [A.TimeUp(p) for p in range(s.n)]
-        nego = s.nego
-        if nego is not None:
-            m, offer, by, due = nego
-            if offer is not None:
-                out.append(A.Accept(due, m))
-            if due == m:
-                out.append(A.Decline(m, m))
-            else:
-                out += [A.Inspect(due, m, k) for k in range(len(s.discards))] + [A.Pass(due, m)]
-            out += [A.Offer(due, m, A.Bribe(gold=x)) for x in range(1, s.gold[m] + 1)]
-            return out
-        bags_open = [s.current] if s.current != -1 else [m for m in s.order if s.handled[m] is None]
-        for m in bags_open:
-            if s.deputies_mode and m not in s.authority:
-                st = s.stances.get(m, [None, None])
-                for i, d in enumerate(s.officials):
-                    if st[i] is None:
-                        out += [A.Stance(d, m, True), A.Stance(d, m, False)]
-                continue
-            actor = inspection.actor_for(s, m)
-            assert actor is not None  # without Deputies, or once they have spoken
-            out += [A.Inspect(actor, m, k) for k in range(len(s.discards))]
-            out += [A.Pass(actor, m), A.Threaten(actor, m)]
-            out += [A.Offer(actor, m, A.Bribe(gold=x)) for x in range(1, s.gold[m] + 1)]
-            out += [A.Offer(m, m, A.Bribe(gold=x)) for x in range(1, s.gold[m] + 1)]  # offered unasked
-        return out
-
-
-def sub_multisets(counts: list[int], lo: int, hi: int) -> list[tuple[int, ...]]:
-    """Distinct groups of ``lo``..``hi`` cards from a hand given as counts (catalog order)."""
-    cards = counts_to_list(counts)
-    out = []
-    for k in range(lo, min(hi, len(cards)) + 1):
-        seen = set()
-        for combo in combinations(cards, k):
-            if combo not in seen:
-                seen.add(combo)
-                out.append(combo)
-    return out
 
 
 __all__ = ["Game", "apply", "check", "to_act", "sub_multisets", "DEFAULT_NAMES"]

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 from sheriff import actions as A
 from sheriff import events as E
-from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
+from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS
 from sheriff.i18n import N_, _, ngettext
-from sheriff.phases.common import Handlers, need_cards, need_group, need_phase, need_seat, refuse
+from sheriff.phases.common import (
+    Handlers,
+    Listers,
+    need_cards,
+    need_group,
+    need_phase,
+    need_seat,
+    refuse,
+    sub_multisets,
+)
 from sheriff.state import DECLARE, INSPECT, LOAD, GameState
 
 
@@ -94,8 +103,23 @@ def apply_declare(s: GameState, a) -> None:
         s.current = -1
 
 
+def offer_load(s: GameState) -> list[A.Action]:
+    out: list[A.Action] = []
+    for m in s.order:
+        if s.bags[m] is None:
+            out.extend(A.LoadBag(m, c) for c in sub_multisets(s.hands[m], 1, 5))
+    return out
+
+
+def offer_declare(s: GameState) -> list[A.Action]:
+    p = s.order[s.turn]
+    return [A.Declare(p, g, s.bag_size[p]) for g in LEGAL_GOODS]
+
+
 # move -> (check, apply): the engine's table of rules is built from these.
 HANDLERS: Handlers = {
     A.LoadBag: (check_load, apply_load),
     A.Declare: (check_declare, apply_declare),
 }
+# phase -> the moves it offers (the engine's legal_actions keeps those its checks allow).
+OFFERED: Listers = {LOAD: offer_load, DECLARE: offer_declare}

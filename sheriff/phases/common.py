@@ -7,9 +7,10 @@ whole sentences with named placeholders, never glued from pieces.
 from __future__ import annotations
 
 from collections.abc import Callable
+from itertools import combinations
 from typing import Any
 
-from sheriff.cards import GOODS, N_GOODS
+from sheriff.cards import GOODS, N_GOODS, counts_to_list
 from sheriff.errors import IllegalAction
 from sheriff.i18n import _, ngettext
 from sheriff.state import GameState, phase_title
@@ -17,6 +18,9 @@ from sheriff.state import GameState, phase_title
 # A phase's table of its moves: move class -> (check, apply).
 Rule = Callable[[GameState, Any], None]
 Handlers = dict[type, tuple[Rule, Rule]]
+# A phase's list of the moves it offers (before the engine's checks): phase -> lister.
+Lister = Callable[[GameState], list[Any]]
+Listers = dict[str, Lister]
 
 
 def refuse(s: GameState, rule_id: str, reason: str) -> IllegalAction:
@@ -94,3 +98,16 @@ def need_group(s: GameState, group, rule_id: str, what: str = "goods cards") -> 
 def need_seat(s: GameState, p) -> None:
     if type(p) is not int or not 0 <= p < s.n:
         raise refuse(s, "turn.order", _("There is no player {player} at this table.").format(player=repr(p)))
+
+
+def sub_multisets(counts: list[int], lo: int, hi: int) -> list[tuple[int, ...]]:
+    """Distinct groups of ``lo``..``hi`` cards from a hand given as counts (catalog order)."""
+    cards = counts_to_list(counts)
+    out = []
+    for k in range(lo, min(hi, len(cards)) + 1):
+        seen = set()
+        for combo in combinations(cards, k):
+            if combo not in seen:
+                seen.add(combo)
+                out.append(combo)
+    return out

@@ -32,10 +32,10 @@ from operator import add, mul
 from sheriff import actions as A
 from sheriff import events as E
 from sheriff.actions import Bribe
-from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, MAX_DECK, N_GOODS, PENALTY
+from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, MAX_DECK, N_GOODS, PENALTY, counts_to_list
 from sheriff.i18n import N_, _, ngettext
-from sheriff.payments import give_gold, goods_fault, pay, settle_goods
-from sheriff.phases.common import Handlers, need_cards, need_group, need_phase, need_seat, not_a_card, refuse
+from sheriff.payments import debt_options, give_gold, goods_fault, pay, settle_goods
+from sheriff.phases.common import Handlers, Listers, need_cards, need_group, need_phase, need_seat, not_a_card, refuse
 from sheriff.phases.rounds import end_inspection
 from sheriff.state import BOOTY, INSPECT, INSPECTED, PASSED, GameState
 
@@ -768,6 +768,47 @@ def open_bag(s: GameState, m: int, pile: int, order: tuple[int, ...] = ()) -> No
     _maybe_end(s)
 
 
+def offer_inspection(s: GameState) -> list[A.Action]:
+    """Bribe offers are open-ended (any gold amount, any goods), so only the simple ones are
+    listed: gold alone, from 1 up to what the merchant holds.  A debt paid in goods lists the
+    suggested goods and, for each kind, a way to keep it; AgreeBooty (a side talk) is not listed."""
+    out: list[A.Action] = []
+    if s.debts:  # the debtor's choice: the suggestion and a few others
+        debtor, owed = s.debts[0][0], s.debts[0][2]
+        return [A.PayDebt(debtor, tuple(counts_to_list(c))) for c in debt_options(s.stands[debtor], owed)]
+    if s.claim_queue:
+        p = s.claim_queue[0]
+        return [A.ClaimBlackMarket(p, g) for g in claimable(s, p)] + [A.SkipClaim(p)]
+    if s.time_on:  # anyone at the table may call time
+        out += [A.TimeUp(p) for p in range(s.n)]
+    nego = s.nego
+    if nego is not None:
+        m, offer, by, due = nego
+        if offer is not None:
+            out.append(A.Accept(due, m))
+        if due == m:
+            out.append(A.Decline(m, m))
+        else:
+            out += [A.Inspect(due, m, k) for k in range(len(s.discards))] + [A.Pass(due, m)]
+        out += [A.Offer(due, m, A.Bribe(gold=x)) for x in range(1, s.gold[m] + 1)]
+        return out
+    bags_open = [s.current] if s.current != -1 else [m for m in s.order if s.handled[m] is None]
+    for m in bags_open:
+        if s.deputies_mode and m not in s.authority:
+            st = s.stances.get(m, [None, None])
+            for i, d in enumerate(s.officials):
+                if st[i] is None:
+                    out += [A.Stance(d, m, True), A.Stance(d, m, False)]
+            continue
+        actor = actor_for(s, m)
+        assert actor is not None  # without Deputies, or once they have spoken
+        out += [A.Inspect(actor, m, k) for k in range(len(s.discards))]
+        out += [A.Pass(actor, m), A.Threaten(actor, m)]
+        out += [A.Offer(actor, m, A.Bribe(gold=x)) for x in range(1, s.gold[m] + 1)]
+        out += [A.Offer(m, m, A.Bribe(gold=x)) for x in range(1, s.gold[m] + 1)]  # offered unasked
+    return out
+
+
 # move -> (check, apply): the engine's table of rules is built from these.
 HANDLERS: Handlers = {
     A.Stance: (check_stance, apply_stance),
@@ -783,3 +824,5 @@ HANDLERS: Handlers = {
     A.PayDebt: (check_pay_debt, apply_pay_debt),
     A.AgreeBooty: (check_agree_booty, apply_agree_booty),
 }
+# phase -> the moves it offers (the engine's legal_actions keeps those its checks allow).
+OFFERED: Listers = {INSPECT: offer_inspection}

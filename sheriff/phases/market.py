@@ -5,7 +5,16 @@ from __future__ import annotations
 from sheriff import actions as A
 from sheriff import events as E
 from sheriff.i18n import N_, _, ngettext
-from sheriff.phases.common import Handlers, need_cards, need_group, need_phase, need_seat, refuse
+from sheriff.phases.common import (
+    Handlers,
+    Listers,
+    need_cards,
+    need_group,
+    need_phase,
+    need_seat,
+    refuse,
+    sub_multisets,
+)
 from sheriff.phases.rounds import draw, hand_count
 from sheriff.state import LOAD, MARKET, MARKET_START, GameState
 
@@ -140,8 +149,31 @@ def apply_market(s: GameState, a) -> None:
         s.turn = 0
 
 
+def offer_start(s: GameState) -> list[A.Action]:
+    return [A.ChooseStart(s.officials[0], m) for m in s.order]
+
+
+def offer_market(s: GameState) -> list[A.Action]:
+    """Market moves up to equivalence: set-aside cards in catalog order; 1E discard-pile
+    draws as "i from pile 0, then j from pile 1"."""
+    out: list[A.Action] = []
+    p = s.market_order[s.turn]
+    for d in sub_multisets(s.hands[p], 0, 5):
+        if not s.edition1:
+            out.append(A.Market(p, d))
+            continue
+        want = s.hand_size - (sum(s.hands[p]) - len(d))
+        for i in range(min(want, len(s.discards[0])) + 1):
+            for j in range(min(want - i, len(s.discards[1])) + 1):
+                for pile in (0, 1):
+                    out.append(A.Market(p, d, (0,) * i + (1,) * j, pile))
+    return out
+
+
 # move -> (check, apply): the engine's table of rules is built from these.
 HANDLERS: Handlers = {
     A.ChooseStart: (check_choose_start, apply_choose_start),
     A.Market: (check_market, apply_market),
 }
+# phase -> the moves it offers (the engine's legal_actions keeps those its checks allow).
+OFFERED: Listers = {MARKET_START: offer_start, MARKET: offer_market}
