@@ -193,10 +193,9 @@ class Bot:
             return A.SkipClaim(me)
         nego = v.negotiation()
         if nego is not None:
-            m, offer, by, due = nego
-            if m == me:
-                return self._merchant_answer(v, offer)
-            return self._sheriff_answer(v, m, offer)
+            if nego.merchant == me:
+                return self._merchant_answer(v, nego.offer)
+            return self._sheriff_answer(v, nego.merchant, nego.offer)
         m = v.current_bag()
         if v.n == 6 and (m == -1 or v.authority(m) is None):
             if m == -1:

@@ -15,7 +15,7 @@ from itertools import product
 from sheriff import events as E
 from sheriff.cards import ILLEGAL_GOODS, LEGAL_GOODS, N_GOODS, VALUE
 from sheriff.i18n import _
-from sheriff.state import BOOTY, GameState
+from sheriff.state import BOOTY, Debt, GameState
 
 
 def least_overpay(stand: list[int], goods: tuple[int, ...], owed: int) -> list[int] | None:
@@ -181,7 +181,7 @@ def pay(s: GameState, debtor: int, creditor: int, amount: int, why: str) -> None
         return
     stand = s.stands[debtor]
     if has_choice(stand, owed):
-        s.debts.append([debtor, creditor, owed, why])
+        s.debts.append(Debt(debtor, creditor, owed, why))
         s.events.append(E.DebtDue(debtor, creditor, owed, tuple(default_goods(stand, owed))))
         return
     settle_goods(s, debtor, creditor, owed, default_goods(stand, owed), why)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from itertools import repeat, starmap
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from sheriff.cards import N_GOODS, VALUE, deck_composition
 from sheriff.events import Event
@@ -22,6 +22,7 @@ from sheriff.i18n import N_, gettext  # not ``_``: this module's loops use ``_``
 from sheriff.rules import Rules
 
 if TYPE_CHECKING:
+    from sheriff.actions import Bribe
     from sheriff.scoring import Score
 
 # Phases of a round (and the end of the game).  Final: compiled code inlines them.
@@ -66,6 +67,24 @@ PASSED: Final = "passed"
 INSPECTED: Final = "inspected"
 
 
+class Negotiation(NamedTuple):
+    """The talk about one bag in the Inspection (sheriff.phases.negotiation): read by name."""
+
+    merchant: int  # whose bag
+    offer: Bribe | None  # the standing offer, or None
+    by: int  # who made it
+    due: int  # whose answer is due
+
+
+class Debt(NamedTuple):
+    """A debt waiting for the debtor's goods (rule debt.goods: gold did not cover it)."""
+
+    debtor: int
+    creditor: int
+    owed: int  # gold still owed
+    why: str  # what the payment is for, as in the Paid events
+
+
 class GameState:
     # One typed attribute per part of the table (the types also let mypyc compile this module).
     rules: Rules
@@ -102,7 +121,7 @@ class GameState:
     set_aside: list[int]  # 2E Market: set-aside cards, face up
     handled: list[str | None]  # PASSED / INSPECTED per seat
     current: int  # the bag being dealt with, or -1
-    nego: list[Any] | None  # [merchant, offer, by, due] (see phases.inspection)
+    nego: Negotiation | None  # the talk about the bag in hand, if any
     must_inspect: dict[int, tuple[int, ...]]  # bag -> the officials a deal binds to open it
     must_pass: dict[int, tuple[int, ...]]  # bag -> the officials a deal binds to let it through
     stances: dict[int, list[bool | None]]
@@ -110,7 +129,7 @@ class GameState:
     bm_piles: dict[int, list[int]]  # good -> Black Market values, top last
     bm_claimed: set[int]
     claim_queue: list[int]
-    debts: list[list[Any]]  # debts waiting for the debtor's goods: [debtor, creditor, owed, why]
+    debts: list[Debt]  # debts waiting for the debtor's goods, first due first
     booty_terms: dict[int, tuple[int, int]]  # six players: Deputy -> (who takes the odd coin, the odd card)
     events: list[Event]
     history: list[Any]
@@ -181,7 +200,7 @@ class GameState:
         s.market_order = self.market_order[:]
         s.set_aside = self.set_aside[:]
         s.handled = self.handled[:]
-        s.nego = self.nego[:] if self.nego is not None else None
+        s.nego = self.nego  # records are immutable: shared
         s.must_inspect = dict(self.must_inspect)
         s.must_pass = dict(self.must_pass)
         s.stances = {k: v[:] for k, v in self.stances.items()}
@@ -189,7 +208,7 @@ class GameState:
         s.bm_piles = {k: v[:] for k, v in self.bm_piles.items()}
         s.bm_claimed = set(self.bm_claimed)
         s.claim_queue = self.claim_queue[:]
-        s.debts = [d[:] for d in self.debts]
+        s.debts = self.debts[:]
         s.booty_terms = dict(self.booty_terms)
         s.events = self.events[:]
         s.history = self.history[:]
@@ -224,7 +243,7 @@ class GameState:
             tuple(self.set_aside),
             tuple(self.handled),
             self.current,
-            tuple(self.nego) if self.nego else None,
+            self.nego,
             tuple(sorted(self.must_inspect.items())),
             tuple(sorted(self.must_pass.items())),
             tuple(sorted((k, tuple(v)) for k, v in self.stances.items())),
@@ -234,7 +253,7 @@ class GameState:
             tuple(self.claim_queue),
             len(self.events),
             len(self.history),
-            tuple(map(tuple, self.debts)),
+            tuple(self.debts),
             tuple(sorted(self.booty_terms.items())),
         )
 

@@ -10,7 +10,7 @@ as plain data (for widgets, saving, and the tests that check nothing leaks).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from sheriff.cards import ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS
 from sheriff.events import Event
@@ -18,7 +18,7 @@ from sheriff.payments import debt_options as _debt_options
 from sheriff.phases import inspection
 from sheriff.phases.turns import to_act
 from sheriff.rules import Rules
-from sheriff.state import BOOTY, GameState
+from sheriff.state import BOOTY, GameState, Negotiation
 
 if TYPE_CHECKING:
     from sheriff.scoring import Score
@@ -111,10 +111,9 @@ class SeatView:
         """2E Market: the face-up set-aside cards waiting to become the discard pile."""
         return tuple(self._s.set_aside)
 
-    def negotiation(self) -> tuple[Any, ...] | None:
-        """(merchant, standing offer or None, offered by, whose answer is due) or None."""
-        n = self._s.nego
-        return tuple(n) if n is not None else None
+    def negotiation(self) -> Negotiation | None:
+        """The talk about the bag in hand (merchant, standing offer or None, by, due), or None."""
+        return self._s.nego  # immutable: safe to hand out
 
     def next_bag(self) -> int:
         """The first merchant (in declaration order) whose bag is still to be dealt with, or -1."""
@@ -165,8 +164,8 @@ class SeatView:
     def debt_due(self) -> tuple[int, int] | None:
         """(gold still owed, creditor) when this seat must choose goods to pay a debt now."""
         d = self._s.debts
-        if d and d[0][0] == self.seat:
-            return d[0][2], d[0][1]
+        if d and d[0].debtor == self.seat:
+            return d[0].owed, d[0].creditor
         return None
 
     def debt_options(self) -> list[list[int]]:
@@ -272,8 +271,13 @@ def _plain(x):
 def _nego_dict(nego):
     if nego is None:
         return None
-    m, offer, by, due = nego
-    return {"merchant": m, "offer": _plain(offer) if offer is not None else None, "by": by, "due": due}
+    offer = nego.offer
+    return {
+        "merchant": nego.merchant,
+        "offer": _plain(offer) if offer is not None else None,
+        "by": nego.by,
+        "due": nego.due,
+    }
 
 
 __all__ = ["SeatView", "BOOTY", "LEGAL_GOODS"]

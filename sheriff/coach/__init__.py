@@ -84,10 +84,9 @@ def advise(v: SeatView) -> Advice:
         return Advice(A.SkipClaim(me), _("You have no three contraband of one kind to turn in."))
     nego = v.negotiation()
     if nego is not None:
-        m, offer = nego[0], nego[1]
-        if m == me:
-            return merchant.advise_answer(v, offer)
-        return inspector.advise_reply(v, m, offer)
+        if nego.merchant == me:
+            return merchant.advise_answer(v, nego.offer)
+        return inspector.advise_reply(v, nego.merchant, nego.offer)
     m = v.current_bag()
     if m == -1:
         m = v.next_bag()

@@ -370,7 +370,7 @@ def warnings(v: SeatView, action) -> tuple[Warning, ...]:
             cost = action.bribe.gold
         else:
             nego = v.negotiation()
-            offer = nego[1] if nego else None
+            offer = nego.offer if nego else None
             cost = offer.gold if offer is not None else 0
         if to_you and cost:
             return (

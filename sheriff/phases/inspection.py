@@ -37,10 +37,8 @@ from sheriff.i18n import N_, _, ngettext
 from sheriff.payments import debt_options, give_gold, goods_fault, pay, settle_goods
 from sheriff.phases.common import Handlers, Listers, need_cards, need_group, need_phase, need_seat, not_a_card, refuse
 from sheriff.phases.rounds import end_inspection
-from sheriff.state import BOOTY, INSPECT, INSPECTED, PASSED, GameState
+from sheriff.state import BOOTY, INSPECT, INSPECTED, PASSED, GameState, Negotiation
 
-# nego = [merchant, standing offer (Bribe or None), made by, whose answer is due]
-M, OFFER, BY, DUE = 0, 1, 2, 3
 PROMISE_LIMIT = 200  # characters in a bribe's promise about later rounds (the save format's cap)
 
 
@@ -62,11 +60,11 @@ def payee_for(s: GameState, m: int) -> int:
 
 def to_act(s: GameState) -> int | None:
     if s.debts:
-        return s.debts[0][0]
+        return s.debts[0].debtor
     if s.claim_queue:
         return s.claim_queue[0]
     if s.nego is not None:
-        return s.nego[DUE]
+        return s.nego.due
     if s.deputies_mode and s.current != -1:
         st = s.stances.get(s.current, [None, None])
         for i, d in enumerate(s.officials):
@@ -103,7 +101,7 @@ def _bind(table: dict[int, tuple[int, ...]], bags, who: tuple[int, ...]) -> None
 # -- common checks ----------------------------------------------------------------
 def _need_no_debt(s: GameState) -> None:
     if s.debts:
-        who = s.debts[0][0]
+        who = s.debts[0].debtor
         raise refuse(
             s, "debt.goods", _("{name} must first choose the stand goods that pay the debt.").format(name=s.names[who])
         )
@@ -158,20 +156,20 @@ def _need_decider(s: GameState, a, m: int) -> None:
             "inspect.one_at_a_time",
             _("{name}'s bag is still being dealt with; finish it first.").format(name=s.names[s.current]),
         )
-    if s.nego is not None and s.nego[DUE] != a.player:
-        raise refuse(s, "negotiation.turn", _("{name} has not answered yet.").format(name=s.names[s.nego[DUE]]))
+    if s.nego is not None and s.nego.due != a.player:
+        raise refuse(s, "negotiation.turn", _("{name} has not answered yet.").format(name=s.names[s.nego.due]))
 
 
-def _need_due(s: GameState, a, m: int) -> list:
+def _need_due(s: GameState, a, m: int) -> Negotiation:
     nego = s.nego
-    if nego is None or nego[M] != m:
+    if nego is None or nego.merchant != m:
         raise refuse(s, "negotiation.turn", _("Nobody is negotiating over {name}'s bag.").format(name=s.names[m]))
-    if nego[DUE] != a.player:
+    if nego.due != a.player:
         raise refuse(
             s,
             "negotiation.turn",
             _("It is {name}'s answer that is awaited, not {other}'s.").format(
-                name=s.names[nego[DUE]], other=s.names[a.player]
+                name=s.names[nego.due], other=s.names[a.player]
             ),
         )
     return nego
@@ -250,7 +248,7 @@ def check_threaten(s: GameState, a) -> None:
 def apply_threaten(s: GameState, a) -> None:
     m = a.merchant
     s.current = m
-    s.nego = [m, None, a.player, m]
+    s.nego = Negotiation(m, None, a.player, m)
     s.events.append(E.Threatened(a.player, m))
 
 
@@ -378,11 +376,11 @@ def check_offer(s: GameState, a) -> None:
         nego = s.nego
         if nego is None:  # an unprompted offer opens the talk about this bag
             _need_free_table(s, m)
-        elif nego[M] != m:
+        elif nego.merchant != m:
             raise refuse(
                 s,
                 "inspect.one_at_a_time",
-                _("{name}'s bag is being negotiated; wait until it is settled.").format(name=s.names[nego[M]]),
+                _("{name}'s bag is being negotiated; wait until it is settled.").format(name=s.names[nego.merchant]),
             )
         else:
             _need_due(s, a, m)
@@ -438,8 +436,9 @@ def _claim_first(s: GameState) -> str:
 def apply_offer(s: GameState, a) -> None:
     m = a.merchant
     other = actor_for(s, m) if a.player == m else m
+    assert other is not None  # check_offer: the decider is known
     s.current = m
-    s.nego = [m, a.bribe, a.player, other]
+    s.nego = Negotiation(m, a.bribe, a.player, other)
     s.events.append(E.Offered(a.player, m, a.bribe))
 
 
@@ -447,7 +446,7 @@ def check_accept(s: GameState, a) -> None:
     m = a.merchant
     _need_open_bag(s, a, m)
     nego = _need_due(s, a, m)
-    if nego[OFFER] is None:
+    if nego.offer is None:
         raise refuse(s, "deal.accept", _("There is no offer on the table to accept."))
     if bound_to(s.must_inspect, m, deciders(s, m)):
         raise refuse(s, "deal.binding", _bound_to_open(s, m))
@@ -457,7 +456,7 @@ def apply_accept(s: GameState, a) -> None:
     m = a.merchant
     nego = s.nego
     assert nego is not None  # check_accept found an offer
-    bribe = nego[OFFER]
+    bribe = nego.offer
     s.events.append(E.Deal(a.player, m, bribe))
     pass_bag(s, m, bribe)
 
@@ -474,7 +473,9 @@ def check_decline(s: GameState, a) -> None:
 
 def apply_decline(s: GameState, a) -> None:
     m = a.merchant
-    s.nego = [m, None, m, actor_for(s, m)]
+    actor = actor_for(s, m)
+    assert actor is not None  # a negotiation has an official on the other side
+    s.nego = Negotiation(m, None, m, actor)
     s.events.append(E.Declined(m))
 
 
@@ -523,7 +524,7 @@ def apply_pass(s: GameState, a) -> None:
     """Rule deal.hand_back: handing the bag back accepts the merchant's standing offer."""
     m = a.merchant
     nego = s.nego
-    bribe = nego[OFFER] if nego is not None and nego[M] == m else None
+    bribe = nego.offer if nego is not None and nego.merchant == m else None
     if bribe is not None:
         s.events.append(E.Deal(a.player, m, bribe))
     pass_bag(s, m, bribe)
@@ -557,17 +558,17 @@ def check_pay_debt(s: GameState, a) -> None:
     need_phase(s, INSPECT, N_("Paying a debt in goods"))
     p = a.player
     need_seat(s, p)
-    if not s.debts or s.debts[0][0] != p:
+    if not s.debts or s.debts[0].debtor != p:
         if s.debts:
             raise refuse(
                 s,
                 "debt.goods",
-                _("It is {name} who must choose goods to pay a debt.").format(name=s.names[s.debts[0][0]]),
+                _("It is {name} who must choose goods to pay a debt.").format(name=s.names[s.debts[0].debtor]),
             )
         raise refuse(s, "debt.goods", _("{name} owes nothing that waits to be paid in goods.").format(name=s.names[p]))
     stand = s.stands[p]
     counts = need_cards(s, a.goods, stand, "debt.goods", p, "stand")
-    fault = goods_fault(stand, s.debts[0][2], counts)
+    fault = goods_fault(stand, s.debts[0].owed, counts)
     if fault:
         raise refuse(
             s,
@@ -575,17 +576,17 @@ def check_pay_debt(s: GameState, a) -> None:
             ngettext(
                 "{name} owes {gold} gold more, and {fault}.",
                 "{name} owes {gold} gold more, and {fault}.",
-                s.debts[0][2],
-            ).format(name=s.names[p], gold=s.debts[0][2], fault=fault),
+                s.debts[0].owed,
+            ).format(name=s.names[p], gold=s.debts[0].owed, fault=fault),
         )
 
 
 def apply_pay_debt(s: GameState, a) -> None:
-    debtor, creditor, owed, why = s.debts.pop(0)
+    debt = s.debts.pop(0)
     counts = [0] * N_GOODS
     for c in a.goods:
         counts[c] += 1
-    settle_goods(s, debtor, creditor, owed, counts, why)
+    settle_goods(s, debt.debtor, debt.creditor, debt.owed, counts, debt.why)
     _maybe_end(s)
 
 
@@ -774,8 +775,10 @@ def offer_inspection(s: GameState) -> list[A.Action]:
     suggested goods and, for each kind, a way to keep it; AgreeBooty (a side talk) is not listed."""
     out: list[A.Action] = []
     if s.debts:  # the debtor's choice: the suggestion and a few others
-        debtor, owed = s.debts[0][0], s.debts[0][2]
-        return [A.PayDebt(debtor, tuple(counts_to_list(c))) for c in debt_options(s.stands[debtor], owed)]
+        debt = s.debts[0]
+        return [
+            A.PayDebt(debt.debtor, tuple(counts_to_list(c))) for c in debt_options(s.stands[debt.debtor], debt.owed)
+        ]
     if s.claim_queue:
         p = s.claim_queue[0]
         return [A.ClaimBlackMarket(p, g) for g in claimable(s, p)] + [A.SkipClaim(p)]
@@ -783,8 +786,8 @@ def offer_inspection(s: GameState) -> list[A.Action]:
         out += [A.TimeUp(p) for p in range(s.n)]
     nego = s.nego
     if nego is not None:
-        m, offer, by, due = nego
-        if offer is not None:
+        m, due = nego.merchant, nego.due
+        if nego.offer is not None:
             out.append(A.Accept(due, m))
         if due == m:
             out.append(A.Decline(m, m))

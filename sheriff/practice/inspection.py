@@ -220,8 +220,9 @@ def q_deal(seed: int, edition: str | None = None) -> Question:
     tempt = rng.random() < 0.5
     if tempt:
         g.push(A.Threaten(0, other))
-        g.push(A.Offer(other, other, Bribe(gold=rng.randint(3, 10))))
-        asked = haggle(g)[1].gold
+        bribe = Bribe(gold=rng.randint(3, 10))
+        g.push(A.Offer(other, other, bribe))
+        asked = bribe.gold
         offer_text = (
             ngettext(
                 "{merchant} offers {gold} gold to be let through.",
@@ -312,16 +313,16 @@ def q_haggle(seed: int, edition: str | None = None) -> Question:
     said.append(opening)
     g.push(opening)
     for _turn in range(rng.randint(0, 2)):
-        due = haggle(g)[3]
+        due = haggle(g).due
         if due == 1:
             move = A.Offer(1, 1, Bribe(gold=rng.randint(1, 6))) if rng.random() < 0.7 else A.Decline(1, 1)
         else:
             move = A.Offer(0, 1, Bribe(gold=rng.randint(5, 12)))
         said.append(move)
         g.push(move)
-        if haggle(g)[1] is None and haggle(g)[3] == 0:  # the merchant refused: the Sheriff decides
+        if haggle(g).offer is None and haggle(g).due == 0:  # the merchant refused: the Sheriff decides
             break
-    due = haggle(g)[3]
+    due = haggle(g).due
     who = rng.choice((0, 1))
     if who == 1:
         attempt = rng.choice((A.Offer(1, 1, Bribe(gold=2)), A.Accept(1, 1), A.Decline(1, 1)))

@@ -57,7 +57,7 @@ def q_debt(seed: int, edition: str | None = None) -> Question:
     answer: dict[str, object] = {}
     ask = ""
     if s.debts:  # the debtor has a choice: which of these goods may be handed over?
-        owed = s.debts[0][2]
+        owed = s.debts[0].owed
         stand_now = s.stands[1][:]
         right = [goods_list(c) for c in debt_options(stand_now, owed)]
         wrong = [goods_list(c) for c in _wrong_payments(stand_now, owed) if goods_list(c) not in right]

@@ -4,7 +4,6 @@ to play out; and the small helpers every question kind shares."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from sheriff.actions import Action
 from sheriff.cards import GOODS, LEGAL_GOODS, describe, list_to_counts
@@ -14,6 +13,7 @@ from sheriff.i18n import DEFAULT, _, get_language
 from sheriff.narration import narrate
 from sheriff.position import Declaration, PhaseName, Position, counts_of
 from sheriff.rules import Edition, Rules
+from sheriff.state import Negotiation
 from sheriff.wording import good_count
 
 EDITIONS: tuple[Edition, ...] = ("1E", "2E")
@@ -114,8 +114,8 @@ def seat_to_act(g: Game) -> int:
     return seat
 
 
-def haggle(g: Game) -> list[Any]:
-    """The haggle under way, ``[merchant, offer, by, due]`` (see ``phases.inspection``)."""
+def haggle(g: Game) -> Negotiation:
+    """The haggle under way (merchant, offer, by, due: see ``state.Negotiation``)."""
     if g.state.nego is None:
         raise AssertionError("no haggle under way")
     return g.state.nego
