@@ -332,7 +332,7 @@ class Controls:
         if v.claim_due():
             return self.claims()
         nego = v.negotiation()
-        if nego is not None and nego[3] == self.seat:
+        if nego is not None and nego.due == self.seat:
             return self.negotiate(nego)
         stances = [a for a in self.legal if isinstance(a, A.Stance)]
         if stances:

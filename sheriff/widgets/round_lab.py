@@ -623,7 +623,7 @@ class DebtLab(kit.Lab):
         before = game.state.copy()
         steps = run_moves(game, [A.Inspect(sheriff, 1)])
         if game.state.debts:  # the debtor has a choice: the lab plays the suggestion (legal_actions lists it first)
-            steps += run_moves(game, game.legal_actions(game.state.debts[0][0])[:1])
+            steps += run_moves(game, game.legal_actions(game.state.debts[0].debtor)[:1])
         names = game.names
         self.result.value = (
             _headline(steps, names, sheriff) + steps_html(steps, names) + lesson.rule_html("debt.goods", ed)
