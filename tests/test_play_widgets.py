@@ -137,7 +137,7 @@ def _inspection_move(app, rng):
     deal = [n for n in names if n.startswith("deal.")]
     nego = g.state.nego
     if nego is not None:
-        m = nego[0]
+        m = nego.merchant
         if "bribe.send" in c and rng.random() < 0.3:
             _fill_bribe(app, rng, m)
             _click(app, "bribe.send")
@@ -622,7 +622,7 @@ def test_no_free_pass_button_beside_a_standing_offer():
             nego = app.game.state.nego
             if nego is None:
                 break
-            if nego[1] is not None:
+            if nego.offer is not None:
                 seen.add("offer")
                 assert "deal.pass" not in app.controls and "deal.accept" in app.controls
                 assert "Handing the bag back now takes this offer" in widget_text(app.root)

@@ -112,7 +112,7 @@ def random_action(g, rng):
         return A.AgreeBooty(rng.choice(s.officials), rng.choice(s.officials), rng.choice(s.officials))
     acts = g.legal_actions()
     if s.phase == INSPECT and s.nego is not None and rng.random() < 0.3:
-        m = s.nego[0]
+        m = s.nego.merchant
         stand = [c for c in range(N_GOODS) for _ in range(s.stands[m][c])]
         return A.Offer(
             p,
