@@ -44,7 +44,7 @@ from sheriff import actions as A
 from sheriff.cards import GOOD_IDS, GOODS, MAX_DECK, good_id
 from sheriff.errors import InvalidScenario
 from sheriff.i18n import _, ngettext
-from sheriff.phases.inspection import PROMISE_LIMIT
+from sheriff.phases.negotiation import PROMISE_LIMIT
 
 # Size limits: generous for real games, small enough that no file can exhaust memory or time.
 MAX_TEXT = 2_000_000  # characters in a saved game or scenario file

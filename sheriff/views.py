@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from sheriff.cards import ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS
 from sheriff.events import Event
 from sheriff.payments import debt_options as _debt_options
-from sheriff.phases import inspection
+from sheriff.phases.bag_outcomes import claimable
 from sheriff.phases.turns import to_act
 from sheriff.rules import Rules
 from sheriff.state import BOOTY, GameState, Negotiation
@@ -184,7 +184,7 @@ class SeatView:
         return bool(q) and q[0] == self.seat
 
     def claimable(self) -> list[int]:
-        return inspection.claimable(self._s, self.seat)
+        return claimable(self._s, self.seat)
 
     def scores(self) -> list[Score] | None:
         return self._s.scores

@@ -147,7 +147,7 @@ def test_no_claim_after_an_inspected_bag_and_only_one_claim_a_round():
     assert not s.claim_queue
     refused(g, A.ClaimBlackMarket(1, PEPPER), "black_market.claim")
     s.bm_claimed.add(2)
-    from sheriff.phases.inspection import claimable
+    from sheriff.phases.bag_outcomes import claimable
 
     rig_stand(s, 2, cards("mead", 3))
     assert claimable(s, 2) == []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sheriff.phases import inspection
+from sheriff.phases import who_decides
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START, GameState
 
 
@@ -20,7 +20,7 @@ def to_act(s: GameState) -> int | None:
     if ph == DECLARE:
         return s.order[s.turn]
     if ph == INSPECT:
-        return inspection.to_act(s)
+        return who_decides.to_act(s)
     return None
 
 
