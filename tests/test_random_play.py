@@ -6,7 +6,9 @@
 * every refused action leaves the state exactly as it was.
 """
 
+import ast
 import random
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -36,9 +38,68 @@ def rule_sets(draw):
     )
 
 
+# Conservation is counted here, from the state's zones, not with the engine's own totals
+# (GameState.card_totals, total_gold).  Every field of GameState is sorted below as a zone of
+# goods cards, a purse of gold, or neither, so a new zone cannot escape the count unnoticed.
+PER_SEAT_COUNTS = ("hands", "stands", "bags")  # a count vector per seat (a bag may be None)
+COUNTS = ("box", "booty")  # one count vector
+CARD_LISTS = ("deck", "set_aside")  # cards, one entry each
+PILES = ("discards",)  # lists of cards
+PURSES = ("gold", "booty_gold", "bank")
+NO_GOODS_CARDS = {
+    "rules", "n", "names", "edition1", "hand_size", "deputies_mode", "bm_on", "time_on", "rng", "bag_size",
+    "declared", "bm_cards", "round", "officials", "sheriff_turns", "deputy_deck", "deputy_runs", "phase", "order",
+    "market_order", "turn", "handled", "current", "nego", "must_inspect", "must_pass", "stances", "authority",
+    "bm_piles", "bm_claimed", "claim_queue", "debts", "booty_terms", "events", "history", "scores", "winners",
+    "composition",
+}  # fmt: skip
+
+
+def state_fields() -> set[str]:
+    """GameState's fields, read from its source (compiled or not)."""
+    tree = ast.parse((Path(__file__).parents[1] / "sheriff" / "state.py").read_text())
+    cls = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "GameState")
+    return {n.target.id for n in cls.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)}
+
+
+def test_every_field_of_the_state_is_sorted_for_the_count():
+    sorted_fields = {*PER_SEAT_COUNTS, *COUNTS, *CARD_LISTS, *PILES, *PURSES} | NO_GOODS_CARDS
+    assert state_fields() == sorted_fields
+
+
+def count_cards(s) -> list[int]:
+    """Goods cards of each kind, counted zone by zone."""
+    tally = [0] * N_GOODS
+    for name in PER_SEAT_COUNTS:
+        for counts in getattr(s, name):
+            for g, k in enumerate(counts or ()):
+                tally[g] += k
+    for name in COUNTS:
+        for g, k in enumerate(getattr(s, name)):
+            tally[g] += k
+    cards = [c for name in CARD_LISTS for c in getattr(s, name)]
+    cards += [c for name in PILES for pile in getattr(s, name) for c in pile]
+    for c in cards:
+        tally[c] += 1
+    return tally
+
+
+def count_gold(s) -> int:
+    return sum(sum(v) if isinstance(v, list) else v for v in (getattr(s, name) for name in PURSES))
+
+
+def test_the_count_sees_a_card_or_a_coin_gone():
+    s = Game(Rules(players=4), seed=3).state
+    cards, gold = count_cards(s), count_gold(s)
+    assert sum(cards) == len(s.deck) + sum(map(sum, s.hands)) and gold == 200
+    s.hands[0][s.deck.pop()] += 0  # a card lost from the draw pile
+    s.booty_gold += 1  # a coin from nowhere
+    assert sum(count_cards(s)) == sum(cards) - 1 and count_gold(s) == gold + 1
+
+
 def check_invariants(s):
-    assert s.card_totals() == s.composition
-    assert s.total_gold() == 50 * s.n
+    assert count_cards(s) == s.composition  # the deal's goods cards, as the rulebook's component list
+    assert count_gold(s) == 50 * s.n  # everyone starts with 50 gold; it only changes hands
     assert min(s.gold) >= 0 and s.booty_gold >= 0
     assert all(min(h) >= 0 and sum(h) <= s.hand_size for h in s.hands)
     assert all(min(x) >= 0 for x in s.stands)

@@ -12,6 +12,7 @@ import re
 
 from harness import assert_no_errors, next_frame, open_lesson, screenshot, type_number
 from harness import choose as choose_option
+from playwright.sync_api import expect
 
 from sheriff import actions as A
 from sheriff.cards import GOODS, IS_LEGAL, N_GOODS
@@ -204,7 +205,7 @@ def start_game(page, voila_url) -> list[str]:
     page.wait_for_selector(ctl("setup.start"), timeout=TIMEOUT)
     shot(page, "20_play_setup")
     set_number(page, "setup.delay", 0)
-    assert page.locator(ctl("seat.0.kind") + " select").input_value() is not None
+    expect(page.locator(ctl("seat.0.kind") + " select option")).to_have_text(["Human (hot seat)", "Bot"])
     choose(page, "seat.0.kind", "Human (hot seat)")
     for p in range(1, PLAYERS):
         choose(page, f"seat.{p}.kind", "Bot")
