@@ -79,7 +79,7 @@ def permute_hidden(s, seat: int, rng: random.Random):
     return t
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     cfg=st.integers(0, len(CONFIGS) - 1),
     seed=st.integers(0, 10_000),

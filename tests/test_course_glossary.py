@@ -117,6 +117,7 @@ def test_rule_reference_searches_rules_and_glossary_by_edition_without_ids():
     assert not re.search(r"\b[a-z_]+\.[a-z_0-9]+\b(?![^<]*>)", re.sub(r"<[^>]+>", " ", ref.results.value))
 
 
+@pytest.mark.slow
 def test_lab_31_shows_the_same_last_offer_for_every_load_and_plain_words():
     from sheriff.widgets.theory import BribeBargainingLab
 

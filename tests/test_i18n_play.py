@@ -96,6 +96,7 @@ def _play_in_ukrainian(app: PlayApp, moves: int = 400) -> list[str]:
     return seen
 
 
+@pytest.mark.slow
 def test_a_game_at_the_table_speaks_ukrainian():
     with i18n.language("uk"):
         app = PlayApp(bot_delay=0)

@@ -187,6 +187,7 @@ def _cli(*args, stdin: str = "") -> subprocess.CompletedProcess:
     )
 
 
+@pytest.mark.slow
 def test_the_command_line_speaks_ukrainian():
     r = _cli("--lang", "uk", "examples", "2e-gilbert-liar")
     assert r.returncode == 0, r.stderr

@@ -55,6 +55,7 @@ def test_pure_equilibrium_reason_in_ukrainian():
     assert "шериф нічого не виграє" in text
 
 
+@pytest.mark.slow
 def test_bribe_bargaining_lab_in_ukrainian_with_plural_forms():
     with i18n.language("uk"):
         lab = BribeBargainingLab(max_bribe=2, max_items=3, rounds=1)

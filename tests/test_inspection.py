@@ -401,13 +401,14 @@ def test_an_order_longer_than_the_bag_or_not_of_goods_is_refused():
     refused(g, A.Inspect(sheriff, 1, 0, (99,)), "inspect.confiscate_order")
 
 
+@pytest.mark.slow
 def test_every_listed_way_to_pay_is_lawful_and_the_suggestion_comes_first():
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
     from sheriff.payments import default_goods, goods_fault, has_choice, lawful_payments
 
-    @settings(max_examples=300, deadline=None)
+    @settings(deadline=None)
     @given(st.lists(st.integers(0, 4), min_size=N_GOODS, max_size=N_GOODS), st.integers(1, 30))
     def run(stand, owed):
         ways = lawful_payments(stand, owed)

@@ -194,6 +194,7 @@ VARIANTS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_one_human_plays_a_whole_game_through_the_widgets(players, tmp_path):
     human = 1
@@ -221,6 +222,7 @@ def test_one_human_plays_a_whole_game_through_the_widgets(players, tmp_path):
     assert any(a.player == human for a in g.history)
 
 
+@pytest.mark.slow
 def test_hot_seat_handover_hides_the_previous_hand():
     app = PlayApp(bot_delay=0)
     assert app.start(config(4, humans=(1, 2), seed=7))
@@ -255,6 +257,7 @@ def test_hot_seat_handover_hides_the_previous_hand():
     assert seen >= 3 and first in (1, 2)
 
 
+@pytest.mark.slow
 def test_public_table_never_shows_a_bot_hand_to_the_human():
     app = PlayApp(bot_delay=0)
     assert app.start(config(4, humans=(0,), seed=11))
@@ -269,6 +272,7 @@ def test_public_table_never_shows_a_bot_hand_to_the_human():
         human_move(app, rng)
 
 
+@pytest.mark.slow
 def test_widget_save_replays_to_the_same_final_score(tmp_path):
     app = PlayApp(bot_delay=0)
     assert app.start(config(4, humans=(2,), seed=5))
@@ -483,6 +487,7 @@ def test_replay_steps_back_and_forth_with_every_hand_shown():
     assert v.step.value == 1
 
 
+@pytest.mark.slow
 def test_replay_branch_continues_as_a_new_game():
     g = play_one(Rules(players=4), [("honest", "trusting")] * 4, seed=6)
     v = ReplayViewer(g, bot_delay=0)

@@ -30,6 +30,7 @@ def _practice_numbers() -> str:
     return h.hexdigest()
 
 
+@pytest.mark.slow
 def test_practice_tables_and_answers_unchanged():
     assert _practice_numbers() == PRACTICE_DIGEST
 

@@ -10,6 +10,7 @@ import ast
 import random
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -196,7 +197,8 @@ def random_action(g, rng):
     return a
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=rule_sets(), seed=st.integers(0, 10**6), policy=st.integers(0, 10**6))
 def test_random_play_keeps_every_invariant_and_refusals_change_nothing(rules, seed, policy):
     g = Game(rules, seed=seed)
@@ -219,6 +221,7 @@ def test_random_play_keeps_every_invariant_and_refusals_change_nothing(rules, se
     assert refusals > 0
 
 
+@pytest.mark.slow
 def test_thousands_of_bot_games_keep_the_invariants():
     rng = random.Random(2026)
     games = 0

@@ -335,7 +335,7 @@ JSON = st.recursive(
 FIELDS = ["format", "version", "rules", "names", "seed", "first_sheriff", "setup", "actions"]
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(field=st.sampled_from(FIELDS), value=JSON, index=st.integers(0, 6), move_field=st.text(max_size=10))
 def test_fuzzed_saved_games_never_crash(field, value, index, move_field):
     g = Game(Rules(edition="2E", players=4), seed=9)

@@ -745,7 +745,7 @@ _JSON = st.recursive(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(sid=st.sampled_from(IDS), field=st.sampled_from(sorted(Position.model_fields)), value=_JSON)
 def test_fuzzed_positions_never_crash(sid, field, value):
     d = get_scenario(sid).model_dump(mode="json")

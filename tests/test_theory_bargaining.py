@@ -89,6 +89,7 @@ def _gambit_solution(tree, rational):
         SheriffParams(num_rounds=1, max_bribe=2, max_items=2, item_value=2, item_penalty=1),
     ],
 )
+@pytest.mark.slow
 def test_sequence_form_solver_agrees_with_gambit_lcp(params):
     """Exact: each solver's equilibrium has zero regret by our checker and by Gambit's.
 
@@ -117,6 +118,7 @@ def test_default_one_round_game_has_a_single_equilibrium_payoff():
     assert worst.payoffs == best.payoffs == (Fraction(3, 4), 0)
 
 
+@pytest.mark.slow
 def test_lifted_multi_round_equilibrium_agrees_with_gambit():
     tree = build_tree(SheriffParams(num_rounds=2))  # 3 bribes, 3 items
     ours = solve(tree.params, tree)
@@ -127,6 +129,7 @@ def test_lifted_multi_round_equilibrium_agrees_with_gambit():
     assert pay == pytest.approx(tuple(float(u) for u in ours.payoffs), abs=1e-9)
 
 
+@pytest.mark.slow
 def test_several_equilibria_when_smuggling_is_cheap():
     """Item value 2, penalty 1: a no-bribe equilibrium (4/3, 0) and a bribe one (2, 2).
 

@@ -2,6 +2,8 @@
 
 from fractions import Fraction
 
+import pytest
+
 from sheriff.cards import GOODS, good_id
 from sheriff.theory.bargaining import SheriffParams, build_tree, solve
 from sheriff.theory.inspection_game import build, equilibrium
@@ -43,6 +45,7 @@ def test_inspection_lab_explains_a_pure_equilibrium():
     assert GOODS[lab.smuggled.value].name in lab.text
 
 
+@pytest.mark.slow
 def test_bargaining_lab_shows_size_and_equilibrium():
     lab = BribeBargainingLab()
     size = plain(lab.size.value)
