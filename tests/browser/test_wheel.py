@@ -83,7 +83,7 @@ def served(installed):
     port = free_port()
     log_path = elsewhere / "serve.log"
     # Voilà's connection files and the kernels' IPython folder inside the test's own temporary folder.
-    private = {"TMPDIR": str(elsewhere), "IPYTHONDIR": str(elsewhere / "ipython")}
+    private = {"TMPDIR": str(elsewhere.parent), "IPYTHONDIR": str(elsewhere.parent / "ipython")}
     start = time.monotonic()
     with open(log_path, "w") as log:
         proc = subprocess.Popen(
