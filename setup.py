@@ -8,7 +8,12 @@ Python and behaves the same (tests/test_compiled.py plays both and compares).
 
 A compiled module is loaded instead of its .py file, so this records a hash of each
 compiled source and ``sheriff/compiled.py`` refuses to run stale compiled code.
-More in docs/speed.md.
+More in docs/speed.md.  mypyc comes from mypy, which a plain ``pip install`` does not bring
+(pyproject's build requirements are setuptools alone): ``tasks.py test`` and ``build`` install
+it first and build with ``--no-build-isolation``.
+
+A wheel also carries what ``sheriff serve`` serves (sheriff/launch.py): the pages, the server's
+settings and the page template, copied into ``sheriff/served/``.
 """
 
 from __future__ import annotations
@@ -16,17 +21,20 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import shutil
 import sys
 import tomllib
 from pathlib import Path
 
 from setuptools import setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 HOT = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["sheriff"]["compiled"]
 RECORD = ROOT / "sheriff" / "data" / "compiled.json"
 GROUP = "sheriff_engine"  # name of the shared library mypyc builds
+SERVED = ["notebooks/*.ipynb", "voila.json", "share/jupyter/voila/templates/sheriff/*"]  # -> sheriff/served/
 BUILDING = {"bdist_wheel", "editable_wheel", "build_ext", "build", "install", "develop"}
 
 
@@ -45,6 +53,20 @@ class OptionalBuildExt(build_ext):
             for out in self.get_outputs():
                 Path(out).unlink(missing_ok=True)
             RECORD.unlink(missing_ok=True)
+
+
+class BuildPyWithServed(build_py):
+    """The package, and a copy of what ``sheriff serve`` serves (an editable install reads the tree)."""
+
+    def run(self) -> None:
+        super().run()
+        if self.editable_mode:
+            return
+        for pattern in SERVED:
+            for src in sorted(ROOT.glob(pattern)):
+                dest = Path(self.build_lib) / "sheriff" / "served" / src.relative_to(ROOT)
+                dest.parent.mkdir(parents=True, exist_ok=True)
+                shutil.copyfile(src, dest)
 
 
 def compiled_modules() -> list:
@@ -72,4 +94,4 @@ def compiled_modules() -> list:
     return exts
 
 
-setup(ext_modules=compiled_modules(), cmdclass={"build_ext": OptionalBuildExt})
+setup(ext_modules=compiled_modules(), cmdclass={"build_ext": OptionalBuildExt, "build_py": BuildPyWithServed})

@@ -2,7 +2,9 @@
 """Project tasks, standard library only (Python 3.11+).
 
     python3 tasks.py app [--port N]  # install into .venv (plain Python), serve the tutor on 127.0.0.1:8866
+                                     # (`sheriff serve`: its options and Voilà's pass through, see --help)
     python3 tasks.py test [ARGS...]  # install into .venv, compile the engine, run the whole suite
+    python3 tasks.py test --fast     # the unit tests only: no browser, no notebooks, nothing marked slow
     python3 tasks.py build           # compile the engine with mypyc (faster simulations; a few minutes)
     python3 tasks.py binder-link     # print the Binder link for this repository's GitHub remote
     python3 tasks.py i18n [--check]  # extract, update and compile the message catalogs (docs/translating.md)
@@ -10,6 +12,8 @@
 ``app`` never compiles: the tutor runs as plain Python (the same games, half the simulation
 speed, which a lesson does not notice).  ``test`` and ``build`` compile the engine's inner loop
 with mypyc when a C compiler is at hand (setup.py, docs/speed.md); SHERIFF_PURE=1 skips that.
+Every install takes its versions from constraints.txt, and builds with the setuptools pinned
+there (``--no-build-isolation``); the compiled build brings mypy into .venv first.
 """
 
 from __future__ import annotations
@@ -19,7 +23,6 @@ import os
 import re
 import select
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -28,18 +31,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 PY = VENV / "bin" / "python"
+CONSTRAINTS = ROOT / "constraints.txt"
+BUILD_NEEDS = ["setuptools"]  # the plain build (pyproject's [build-system]), at its pinned version
+COMPILE_NEEDS = ["mypy", "pydantic"]  # mypyc, and what it type-checks the engine against (setup.py)
+FAST = ["-m", "not browser and not slow", "tests", "--ignore=tests/browser"]
 CHROMIUM = "/usr/bin/chromium"
-HOME_PAGE = "notebooks/00_home.ipynb"
-PORT = 8866
 NBVAL_ARGS = ["--nbval-lax", "--nbval-current-env", "--nbval-sanitize-with=tests/nbval_sanitize.cfg"]
 # pip's lines worth showing a newcomer while it works; the rest (and setuptools' notices) is noise.
 PIP_PROGRESS = re.compile(r"^(Collecting|Installing collected|Successfully|Building|ERROR|error)")
-# Server log lines that alarm a newcomer but mean nothing here (see docs/deploy.md).
-SERVER_NOISE = re.compile(
-    r"is not trusted|without encryption|Using .* to store connection files"
-    r"|Storing connection files|Serving static files|Voil.+ is running at"
-    r"|^\s*http://127\.0\.0\.1|kernel_pools_config|No such comm|Timeout waiting for IOPub"
-)
 
 
 def say(msg: str) -> None:
@@ -56,8 +55,9 @@ def pip(args: list[str], compiled: bool) -> None:
     env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
     if not compiled:
         env["SHERIFF_PURE"] = "1"
-    cmd = [str(PY), "-m", "pip", "install", "--progress-bar", "off", *args]
-    say("+ " + " ".join(cmd[2:]) + ("" if compiled or "-e" not in args else "   (SHERIFF_PURE=1: no compile)"))
+    cmd = [str(PY), "-m", "pip", "install", "--progress-bar", "off", "-c", str(CONSTRAINTS), *args]
+    shown = " ".join(cmd[2:]).replace(str(CONSTRAINTS), CONSTRAINTS.name)
+    say("+ " + shown + ("" if compiled or "-e" not in args else "   (SHERIFF_PURE=1: no compile)"))
     start = time.monotonic()
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, bufsize=0)
     lines: list[str] = []
@@ -92,7 +92,8 @@ def installed_mode(extra: str) -> str | None:
 
 
 def deps_digest() -> str:
-    return hashlib.sha256((ROOT / "pyproject.toml").read_bytes() + (ROOT / "setup.py").read_bytes()).hexdigest()
+    inputs = ("pyproject.toml", "setup.py", "constraints.txt")
+    return hashlib.sha256(b"".join((ROOT / name).read_bytes() for name in inputs)).hexdigest()
 
 
 def install(extra: str, compiled: bool) -> None:
@@ -100,7 +101,7 @@ def install(extra: str, compiled: bool) -> None:
     if not PY.exists():
         say(f"step 1/3: creating a virtual environment in {VENV.name}/")
         run(sys.executable, "-m", "venv", VENV)
-        pip(["--quiet", "--upgrade", "pip"], compiled=False)
+        pip(["--quiet", "--upgrade", "pip", *BUILD_NEEDS], compiled=False)
     mode = installed_mode(extra)
     want = "compiled" if compiled else "plain"
     if mode is None:
@@ -110,12 +111,24 @@ def install(extra: str, compiled: bool) -> None:
         )
         # --no-compile: pip would byte-compile every installed file (scipy, matplotlib...) up front;
         # Python compiles the modules a lesson imports when it first imports them.
-        pip(["--no-compile", "-e", f".[{extra}]"], compiled)
+        build_needs(compiled)
+        pip(["--no-compile", "--no-build-isolation", "-e", f".[{extra}]"], compiled)
         (VENV / f".sheriff-installed-{extra}").write_text(f"{deps_digest()} {want}")
     elif compiled and mode != "compiled" or not engine_importable():
         build([] if compiled else ["--plain"])
     else:
         say(f"{VENV.name}/ is up to date ([{extra}], engine {engine_kind()})")
+
+
+def build_needs(compiled: bool) -> None:
+    """What the build imports, in .venv at its pinned versions (the builds use --no-build-isolation;
+    Python's venv brings an older setuptools than the project's build needs)."""
+    needs = BUILD_NEEDS + (COMPILE_NEEDS if compiled else [])
+    pins = dict(re.findall(r"^([\w.-]+)==(\S+)", CONSTRAINTS.read_text(), re.M))
+    probe = "import importlib.metadata as m, sys; print(' '.join(m.version(n) for n in sys.argv[1:]))"
+    found = subprocess.run([str(PY), "-c", probe, *needs], capture_output=True, text=True).stdout.split()
+    if found != [pins.get(n, v) for n, v in zip(needs, found)] or len(found) != len(needs):
+        pip(["--quiet", "--upgrade", *needs], compiled=False)
 
 
 def engine_importable() -> bool:
@@ -146,7 +159,8 @@ def build(args: list[str]) -> int:
             else "plain Python"
         )
     )
-    pip(["--no-deps", "-e", "."], compiled)
+    build_needs(compiled)
+    pip(["--no-deps", "--no-build-isolation", "-e", "."], compiled)
     kind = engine_kind()
     for stamp in VENV.glob(".sheriff-installed-*"):
         digest, _, _ = stamp.read_text().partition(" ")
@@ -170,47 +184,24 @@ def ensure_chromium() -> None:
 
 
 def app(args: list[str]) -> int:
-    port = PORT
-    if "--port" in args:
-        i = args.index("--port")
-        port = int(args[i + 1])
-        del args[i : i + 2]
-    for a in list(args):
-        if a.startswith("--port="):
-            port = int(a.split("=", 1)[1])
-            args.remove(a)
     install("app", compiled=False)
-    url = f"http://127.0.0.1:{port}/voila/render/{Path(HOME_PAGE).name}"
     say("step 3/3: starting the Voilà server (each lesson gets a kernel warmed up in the background)")
-    cmd = [
-        str(VENV / "bin" / "voila"),
-        "notebooks",
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--Voila.port_retries=0",
-        *args,
-    ]
-    # cwd=ROOT so Voilà reads ./voila.json; its log is passed on without the lines that
-    # sound alarming but are not (notebooks are ours; kernels talk over local sockets).
-    env = dict(os.environ, JUPYTER_PATH=str(ROOT / "share" / "jupyter"))  # the page template as in the tree
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    signal.signal(signal.SIGTERM, signal.default_int_handler)  # `kill <pid>` stops Voilà too, as Ctrl-C does
-    try:
-        for line in proc.stdout:
-            if "is running at" in line:
-                say(f"\nSheriff of Nottingham rules tutor: open {url}\n(Ctrl-C to stop)\n")
-            elif not SERVER_NOISE.search(line):
-                sys.stdout.write(line)
-                sys.stdout.flush()
-        return proc.wait()
-    except KeyboardInterrupt:
-        proc.terminate()
-        proc.wait(timeout=20)
-        return 0
+    # `sheriff serve` (sheriff/launch.py) serves the package's pages with its voila.json and page
+    # template; it takes this process's place, so Ctrl-C or `kill <pid>` stops Voilà and its kernels.
+    sheriff = VENV / "bin" / "sheriff"
+    say("+ " + " ".join(["sheriff", "serve", *args]))
+    os.execv(sheriff, [str(sheriff), "serve", *args])
+    return 0  # not reached
 
 
 def test(args: list[str]) -> int:
+    fast = "--fast" in args
+    if fast:  # the unit tests: installed as they are (a fresh clone gets plain Python, no compile)
+        args = [a for a in args if a != "--fast"]
+        install("test", compiled=False)
+        cmd = [str(PY), "-m", "pytest", *FAST, *args]
+        say("+ " + " ".join(cmd))
+        return subprocess.run(cmd, cwd=ROOT).returncode
     install("test", compiled=os.environ.get("SHERIFF_PURE") != "1")
     if os.environ.get("SHERIFF_SKIP_BROWSER") != "1":
         ensure_chromium()

@@ -1,10 +1,11 @@
-"""Command line: ``python -m sheriff score | examples [ID] | theory ...``.
+"""Command line: ``sheriff score | examples [ID] | theory ... | serve`` (or ``python -m sheriff``).
 
 ``score``     reads a score sheet (JSON, stdin or a file) and prints each player's
               goods, gold, King/Queen bonuses and total, and the winners, as JSON.
 ``examples``  lists the rulebook scenarios (id, two spaces, title); with an id,
               replays that scenario and narrates every step, then its checks.
 ``theory``    hands the rest of the command line to ``sheriff.theory.cli``.
+``serve``     starts the tutor's Voilà server (``sheriff.launch``).
 
 Bad input never prints a traceback: one line on stderr naming the field, exit 2.
 """
@@ -38,9 +39,11 @@ commands:
   examples         list the rulebook examples (id, then title)
   examples ID      replay one example and narrate each step
   theory ...       game-theory tools (see: python -m sheriff theory --help)
+  serve            start the tutor in Voilà on 127.0.0.1:8866 (see: sheriff serve --help)
 
 options:
   -h, --help       show this help
+  --version        show the version
   --lang uk        the language of the messages (en, uk)
 """)
 
@@ -283,6 +286,15 @@ def _dispatch(args: list[str]) -> int:
         return _cmd_examples(rest)
     if cmd == "theory":
         return _cmd_theory(rest)
+    if cmd == "serve":
+        from sheriff import launch
+
+        return launch.serve(rest)
+    if cmd == "--version":
+        from sheriff.launch import DISTRIBUTION, version
+
+        print(f"{DISTRIBUTION} {version()}")
+        return 0
     sys.stderr.write("sheriff: " + _("unknown command {command}").format(command=short(cmd)) + "\n\n" + _(USAGE))
     return 2
 

@@ -14,6 +14,13 @@ from sheriff.i18n import _
 from sheriff.rulebook import RULES
 
 
+def short(v: object, limit: int = 40) -> str:
+    """repr() of a user's value, cut to ``limit`` characters (control characters escaped): what a
+    refusal quotes of a bad value, however long the value was."""
+    r = repr(v)
+    return r if len(r) <= limit else r[: limit - 3] + "..."
+
+
 class IllegalAction(ValueError):
     def __init__(self, rule_id: str, reason: str, edition: str | None = None):
         rule = RULES[rule_id]  # KeyError here is a bug in the engine, not the user's fault

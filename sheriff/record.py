@@ -42,7 +42,7 @@ from pydantic_core import ErrorDetails, from_json
 
 from sheriff import actions as A
 from sheriff.cards import GOOD_IDS, GOODS, MAX_DECK, good_id
-from sheriff.errors import InvalidScenario
+from sheriff.errors import InvalidScenario, short  # short: what a refusal quotes of a bad value
 from sheriff.i18n import _, ngettext
 from sheriff.phases.negotiation import PROMISE_LIMIT
 
@@ -218,12 +218,6 @@ def action_from_json(obj: Any, field: str = "action") -> A.Action:
 
 
 # -- error messages ---------------------------------------------------------------------
-def short(v: Any, limit: int = 40) -> str:
-    """repr() of a user's value, cut to ``limit`` characters (control characters escaped)."""
-    r = repr(v)
-    return r if len(r) <= limit else r[: limit - 3] + "..."
-
-
 def _path(loc: tuple, prefix: str = "") -> str:
     out = prefix
     prev: Any = None
@@ -239,8 +233,8 @@ def _path(loc: tuple, prefix: str = "") -> str:
             or (i == 0 and in_actions)
         ):
             pass  # the union's tag, already visible in the data itself
-        elif isinstance(part, str) and not part.isidentifier():
-            out += f"[{short(part)}]"
+        elif isinstance(part, str) and (not part.isidentifier() or len(part) > 40):
+            out += f"[{short(part)}]"  # a key from the file: quoted, and cut if long
         else:
             out += ("." if out else "") + str(part)
         prev = part

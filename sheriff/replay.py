@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr
+from pydantic import AfterValidator, BaseModel, ConfigDict, StrictInt, StrictStr
 
 from sheriff.cards import GOOD_IDS, GOODS, IS_LEGAL, N_GOODS
 from sheriff.changes import Change, changes
@@ -24,9 +24,17 @@ from sheriff.errors import IllegalAction
 from sheriff.i18n import _, ngettext
 from sheriff.narration import action_text, good_name, narrate
 from sheriff.position import Cards, Pile, counts_of, pile_ids
-from sheriff.record import GoodName, PlayerName
+from sheriff.record import GoodName, PlayerName, short
 from sheriff.state import OVER, PHASE_TITLES, GameState
 from sheriff.wording import and_list, good_count, goods_kind
+
+
+def _real_phase(phase: str) -> str:
+    if phase not in PHASE_TITLES:
+        raise ValueError(
+            _("no phase {phase} (one of: {phases})").format(phase=short(phase), phases=", ".join(PHASE_TITLES))
+        )
+    return phase
 
 
 class Expect(BaseModel):
@@ -44,7 +52,7 @@ class Expect(BaseModel):
     discard_tops: list[Pile] | None = None  # per pile: its top cards (top last)
     booty_gold: StrictInt | None = None
     black_market: dict[PlayerName, list[StrictInt]] = {}
-    phase: StrictStr | None = None
+    phase: Annotated[StrictStr, AfterValidator(_real_phase)] | None = None
 
 
 @dataclass

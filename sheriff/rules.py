@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, field_validator, model_validator
 
 from sheriff.cards import GOOD_IDS, GOODS
-from sheriff.errors import IllegalAction
+from sheriff.errors import IllegalAction, short
 from sheriff.i18n import _, ngettext
 
 Edition = Literal["1E", "2E"]
@@ -33,7 +33,7 @@ class BlackMarketPile(BaseModel):
     @classmethod
     def _contraband(cls, v: str) -> str:
         if v not in GOOD_IDS or GOODS[GOOD_IDS[v]].kind != "contraband":
-            raise ValueError(_("{good} is not a contraband good (pepper, mead, silk, crossbows)").format(good=repr(v)))
+            raise ValueError(_("{good} is not a contraband good (pepper, mead, silk, crossbows)").format(good=short(v)))
         return v
 
     @field_validator("values")

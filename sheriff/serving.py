@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 from collections.abc import Callable
 from datetime import timedelta
 from urllib.parse import urlsplit
@@ -51,6 +52,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         # Voilà builds its pooling manager as a subclass of this one (voila_kernel_manager_factory),
         # so a method it defines would hide ours: its two pool methods are wrapped here instead.
         super().__init_subclass__(**kwargs)
+        if cls.__module__.startswith("voila.") and cls.__name__ != "NormalKernelManager":  # Voilà's pooling one
+            check_voila_pools(cls)
         if "get_rendered_notebook" in cls.__dict__ and "fill_if_needed" in cls.__dict__:
             cls._voila_fill_if_needed = cls.fill_if_needed
             cls.fill_if_needed = ClassroomKernelManager._fill_in_language
@@ -124,6 +127,29 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             with contextlib.suppress(Exception):
                 await task
         return await super().shutdown_all(*args, **kwargs)
+
+
+# The pool methods wrapped above, as Voilà 0.5 defines them (the parameters after ``self``).
+VOILA_POOL_METHODS = {
+    "get_rendered_notebook": ["notebook_name", "extra_kernel_env_variables", "kwargs"],
+    "fill_if_needed": ["delay", "notebook_name", "extra_kernel_env_variables", "kwargs"],
+}
+
+
+def check_voila_pools(cls: type) -> None:
+    """Refuse to start (rather than serve without pools per language) if Voilà's pooling kernel
+    manager no longer has the methods wrapped here, or takes other parameters."""
+    for name, params in VOILA_POOL_METHODS.items():
+        method = cls.__dict__.get(name)
+        found = list(inspect.signature(method).parameters)[1:] if callable(method) else None
+        if found != params:
+            raise RuntimeError(
+                f"sheriff.serving: Voilà's {cls.__name__}.{name} is "
+                + ("missing" if found is None else f"{name}({', '.join(found)})")
+                + f", not {name}({', '.join(params)}): this Voilà is not one the tutor's pools per language "
+                "were written for (voila>=0.5,<0.6, constraints.txt). Install that, or serve without "
+                "preheated kernels (--VoilaConfiguration.preheat_kernel=False)."
+            )
 
 
 def _holds(task: asyncio.Task, kernel_id: str) -> bool:

@@ -22,7 +22,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("phases", ("phases",)),
     ("engine", ("engine", "views", "narration", "")),  # "": the package's own __init__
     ("players", ("bots", "bot_reasons", "coach", "tournament", "theory")),
-    ("edges", ("record", "position", "replay", "changes", "scenario", "saved_game", "cli", "__main__")),
+    ("edges", ("record", "position", "replay", "changes", "scenario", "saved_game", "cli", "launch", "__main__")),
     ("teaching", ("practice", "guided")),
     ("widgets", ("widgets",)),
     ("server", ("serving",)),

@@ -25,6 +25,7 @@ from harness import ROOT, assert_no_errors, free_port, open_lesson, page_kernel_
 ENV = ROOT / ".venv-binder"
 INPUTS = [
     "binder/postBuild",
+    "constraints.txt",
     "pyproject.toml",
     "setup.py",
     "share/jupyter/voila/templates/sheriff/index.html.j2",

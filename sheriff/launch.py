@@ -1,0 +1,173 @@
+"""``sheriff serve``: the tutor's Voilà server, from wherever the package is installed.
+
+What it serves comes with the package: the pages (``notebooks/``), the page template
+(``share/jupyter/voila/templates/sheriff``) and the server's settings (``voila.json``, which
+names ``sheriff.serving``'s kernel manager).  In the repository, or an editable install, they
+are read from the tree; a wheel carries a copy in ``sheriff/served/`` (setup.py puts it there).
+Voilà runs as a child process, whose log passes through without the lines that sound alarming
+but are not (docs/deploy.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import ipaddress
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from sheriff import i18n
+from sheriff.i18n import _
+
+DISTRIBUTION = "sheriff-tutor"
+HOME_PAGE = "00_home.ipynb"
+PORT = 8866
+TOKEN_ENV = "SHERIFF_TOKEN"
+# Server log lines that alarm a newcomer but mean nothing here (docs/deploy.md).
+SERVER_NOISE = re.compile(
+    r"is not trusted|without encryption|Using .* to store connection files"
+    r"|Storing connection files|Serving static files|Voil.+ is running at"
+    r"|^\s*http://|kernel_pools_config|No such comm|Timeout waiting for IOPub"
+)
+# Voilà options `serve` sets itself: given again they would clash ("ip only accepts one value").
+OWN_OPTIONS = re.compile(r"^--(Voila\.)?(ip|port|token)(=|$)")
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed(DISTRIBUTION)
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "0+unknown"
+
+
+def served_root() -> Path:
+    """The folder holding ``notebooks/``, ``voila.json`` and ``share/jupyter``."""
+    package = Path(__file__).resolve().parent
+    tree = package.parent
+    if (tree / "voila.json").is_file() and (tree / "notebooks").is_dir():
+        return tree
+    return package / "served"
+
+
+def is_loopback(ip: str) -> bool:
+    if ip == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(ip).is_loopback
+    except ValueError:
+        return False
+
+
+def parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="sheriff serve",
+        description=_("Serve the tutor's pages with Voilà (each lesson keeps a kernel warmed up)."),
+        epilog=_(
+            "Other Voilà settings pass through, e.g. "
+            "--VoilaKernelManager.kernel_pools_config='{{...}}' (docs/deploy.md). "
+            "Serving beyond this computer (--ip 0.0.0.0 or the server's address) needs a token: "
+            "--token SECRET, or the environment variable {env} (kept out of the process list). "
+            "Learners open the address with ?token=SECRET once, or type the token on the login page."
+        ).format(env=TOKEN_ENV),
+    )
+    p.add_argument("--port", type=int, default=PORT, help=_("the port to listen on (default {port})").format(port=PORT))
+    p.add_argument(
+        "--ip",
+        default="127.0.0.1",
+        help=_("the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: every network)"),
+    )
+    p.add_argument("--token", default=None, help=_("the token that lets a browser in (required beyond 127.0.0.1)"))
+    p.add_argument("--lang", default=i18n.DEFAULT, help=_("the language of the address printed (en, uk)"))
+    return p
+
+
+def voila_command(root: Path, port: int, ip: str, token: str | None, extra: list[str]) -> list[str]:
+    from jupyter_core.paths import jupyter_config_path
+
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(root / "notebooks"),
+        "--no-browser",
+        f"--port={port}",
+        f"--Voila.ip={ip}",
+        "--Voila.port_retries=0",
+    ]
+    # voila.json from the package (first: it wins), then the environment's Jupyter config folders.
+    cmd += [f"--Voila.config_file_paths={p}" for p in [str(root), *jupyter_config_path()]]
+    if token:
+        cmd.append(f"--Voila.token={token}")
+    return cmd + extra
+
+
+def address(ip: str, port: int, token: str | None) -> str:
+    host = ip if is_loopback(ip) else socket.gethostname() if ip in ("0.0.0.0", "::", "") else ip
+    query = [] if i18n.get_language() == i18n.DEFAULT else [f"lang={i18n.get_language()}"]
+    if token:
+        query.append(f"token={token}")
+    return f"http://{host}:{port}/voila/render/{HOME_PAGE}" + ("?" + "&".join(query) if query else "")
+
+
+def serve(argv: list[str]) -> int:
+    opts, extra = parser().parse_known_args(argv)
+    clashing = [a for a in extra if OWN_OPTIONS.match(a)]
+    if clashing:
+        return _refuse(_("use --ip, --port and --token rather than {option}").format(option=clashing[0][:80]))
+    token = opts.token or os.environ.get(TOKEN_ENV) or None
+    password = any(a.startswith("--PasswordIdentityProvider.hashed_password=") for a in extra)
+    if not is_loopback(opts.ip) and not (token or password):
+        return _refuse(
+            _(
+                "--ip {ip} lets other computers in: give a token with --token SECRET "
+                "(or the environment variable {env}); learners open the address with ?token=SECRET once"
+            ).format(ip=opts.ip[:80], env=TOKEN_ENV)
+        )
+    root = served_root()
+    if not (root / "voila.json").is_file():
+        return _refuse(_("the tutor's pages are missing from {path}: reinstall the package").format(path=root))
+    try:
+        import voila  # noqa: F401
+    except ImportError:
+        return _refuse(_("Voilà is not installed: pip install '{dist}[app]'").format(dist=DISTRIBUTION))
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(root / "share" / "jupyter"), env.get("JUPYTER_PATH")]))
+    cmd = voila_command(root, opts.port, opts.ip, token, extra)
+    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    # `kill <pid>` stops Voilà and its kernels too, as Ctrl-C does.
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            if "is running at" in line:
+                url = address(opts.ip, opts.port, token)
+                print("\n" + _("Sheriff of Nottingham rules tutor: open {url}").format(url=url), flush=True)
+                print(_("(Ctrl-C to stop)") + "\n", flush=True)
+            elif not SERVER_NOISE.search(line):
+                sys.stdout.write(line)
+                sys.stdout.flush()
+        return proc.wait()
+    except KeyboardInterrupt:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        return 0
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            if proc.poll() is None:
+                proc.kill()
+
+
+def _refuse(msg: str) -> int:
+    print("sheriff serve: " + msg, file=sys.stderr)
+    return 2

@@ -1,0 +1,84 @@
+"""The package's command line and launcher (sheriff/launch.py), and the loud failure of the server's
+pools per language when Voilà's pool methods change (sheriff/serving.py).  The wheel itself, installed
+into a fresh environment and served: tests/browser/test_wheel.py."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import pytest
+from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+from sheriff import launch
+from sheriff.cli import main
+from sheriff.serving import ClassroomKernelManager
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def sheriff(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "sheriff", *args], capture_output=True, text=True, timeout=60)
+
+
+def test_version_is_the_package_version():
+    done = sheriff("--version")
+    assert done.returncode == 0, done.stderr
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert done.stdout.strip() == f"sheriff-tutor {version}"
+
+
+def test_serve_help_names_its_options_and_how_to_let_a_class_in():
+    done = sheriff("serve", "--help")
+    assert done.returncode == 0, done.stderr
+    for option in ("--port", "--ip", "--token", "--lang", "SHERIFF_TOKEN", "?token="):
+        assert option in done.stdout
+    assert "default 127.0.0.1" in done.stdout
+    assert "serve" in sheriff("--help").stdout  # and the command list names it
+
+
+def test_serving_beyond_this_computer_needs_a_token(capsys, monkeypatch):
+    monkeypatch.delenv(launch.TOKEN_ENV, raising=False)
+    assert main(["serve", "--ip", "0.0.0.0", "--port", "1"]) == 2
+    assert "--token SECRET" in capsys.readouterr().err
+    assert main(["serve", "--Voila.ip=0.0.0.0"]) == 2  # the setting serve owns, given to Voilà directly
+    assert "use --ip, --port and --token" in capsys.readouterr().err
+
+
+def test_the_server_command_reads_the_package_s_pages_settings_and_template(monkeypatch):
+    monkeypatch.setattr(launch.i18n, "get_language", lambda: "uk")
+    root = launch.served_root()
+    assert (root / "voila.json").is_file() and (root / "notebooks" / launch.HOME_PAGE).is_file()
+    assert (root / "share/jupyter/voila/templates/sheriff/index.html.j2").is_file()
+    cmd = launch.voila_command(root, 8866, "127.0.0.1", "s3cret", ["--VoilaKernelManager.fill_delay=120"])
+    assert cmd[1:4] == ["-m", "voila", str(root / "notebooks")]
+    assert f"--Voila.config_file_paths={root}" in cmd and "--Voila.token=s3cret" in cmd
+    assert cmd[-1] == "--VoilaKernelManager.fill_delay=120"
+    assert launch.address("127.0.0.1", 8866, None) == "http://127.0.0.1:8866/voila/render/00_home.ipynb?lang=uk"
+    assert launch.is_loopback("::1") and not launch.is_loopback("0.0.0.0") and not launch.is_loopback("school")
+
+
+def test_the_pool_hook_accepts_this_voila_with_and_without_preheating():
+    pooled = voila_kernel_manager_factory(ClassroomKernelManager, True, 1)
+    assert pooled.fill_if_needed is ClassroomKernelManager._fill_in_language
+    voila_kernel_manager_factory(ClassroomKernelManager, False, 1)  # no pools: nothing to wrap, no error
+
+
+def test_the_pool_hook_fails_loudly_when_voila_s_pool_methods_change():
+    with pytest.raises(RuntimeError, match=r"fill_if_needed\(delay, notebook_name, kwargs\).*voila>=0\.5,<0\.6"):
+
+        class VoilaKernelManager(ClassroomKernelManager):  # Voilà's pooling manager, one parameter less
+            __module__ = "voila.voila_kernel_manager"
+
+            async def get_rendered_notebook(self, notebook_name, extra_kernel_env_variables=None, **kwargs): ...
+
+            def fill_if_needed(self, delay=None, notebook_name=None, **kwargs): ...
+
+    with pytest.raises(RuntimeError, match=r"get_rendered_notebook is missing"):
+
+        class RenamedVoilaKernelManager(ClassroomKernelManager):  # a rename upstream
+            __module__ = "voila.voila_kernel_manager"
+
+            async def get_rendered_notebook_for(self, notebook_name, **kwargs): ...
