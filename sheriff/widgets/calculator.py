@@ -131,9 +131,9 @@ def score_table(names, stands, gold, black_market=None) -> tuple[str, list, list
         win = p in winners
         tag = (_("winner") if len(winners) == 1 else _("shared victory")) if win else ""
         rows.append(
-            f'<tr class="{"snl-win" if win else ""}" data-player="{p}"><td>{escape(names[p])}</td>'
+            f'<tr class="{"sn-win" if win else ""}" data-player="{p}"><td>{escape(names[p])}</td>'
             f'<td class="num">{sc.goods}</td><td class="num">{sc.gold}</td><td>{escape(bon)}</td>'
-            f'<td class="num snl-total"><b>{sc.total}</b></td><td class="num">{sc.legal_cards}</td>'
+            f'<td class="num sn-total"><b>{sc.total}</b></td><td class="num">{sc.legal_cards}</td>'
             f'<td class="num">{sc.contraband_cards}</td><td>{tag}</td></tr>'
         )
     head = (
@@ -159,8 +159,8 @@ def score_table(names, stands, gold, black_market=None) -> tuple[str, list, list
     else:
         headline = _("Shared victory: {names}.").format(names=_(", ").join(names[p] for p in winners))
     html = (
-        f'<div class="snl"><table class="snl-grid">{head}{"".join(rows)}</table>'
-        f'<div class="snl-result snl-verdict"><b class="snl-big">{escape(headline)}</b> {escape(why)}</div></div>'
+        f'<div class="sn-text"><table class="sn-grid">{head}{"".join(rows)}</table>'
+        f'<div class="sn-result sn-verdict"><b class="sn-big">{escape(headline)}</b> {escape(why)}</div></div>'
     )
     return html, scores, winners
 
@@ -183,21 +183,21 @@ class ScoreCalculator(kit.Frame):
         self.preset_pick = widgets.Dropdown(
             options=[(_(k), k) for k in presets()], layout=widgets.Layout(width="420px", max_width="100%")
         )
-        self.preset_pick.add_class("snl-preset")
+        self.preset_pick.add_class("sn-preset")
         self.players = widgets.Dropdown(options=[3, 4, 5, 6], value=players, layout=widgets.Layout(width="70px"))
-        self.players.add_class("snl-players")
+        self.players.add_class("sn-players")
         royal, bm = _("Royal Goods"), _("Black Market cards")
         self.royal = widgets.Checkbox(
             value=False, description=royal, indent=False, layout=widgets.Layout(width=_box_width(royal, 130))
         )
-        self.royal.add_class("snl-royal")
+        self.royal.add_class("sn-royal-goods")
         self.bm = widgets.Checkbox(
             value=False, description=bm, indent=False, layout=widgets.Layout(width=_box_width(bm, 170))
         )
         self.grid = widgets.GridBox(layout=widgets.Layout(grid_gap="2px 4px", overflow="auto"))
         self._cache: dict = {}
         self.result = lesson.html()
-        self.result.add_class("snl-score-result")
+        self.result.add_class("sn-score-result")
         self.note = lesson.html()
         self.names: list[widgets.Text] = []
         self.cells: list[dict[int, widgets.BoundedIntText]] = []
@@ -208,9 +208,9 @@ class ScoreCalculator(kit.Frame):
             w.observe(lambda _: None if self._quiet else self._rebuild(), names="value")
         self.preset_pick.observe(lambda _: self.load_preset(self.preset_pick.value), names="value")
         players_label, start = _("Players:"), _("Start from:")
-        bar = [lesson.html(f'<div class="snl-zone">{escape(players_label)}</div>'), self.players, self.royal, self.bm]
+        bar = [lesson.html(f'<div class="sn-zone">{escape(players_label)}</div>'), self.players, self.royal, self.bm]
         self.next_preset = lesson.button(_("Next example ▶"))
-        self.next_preset.add_class("snl-next-preset")
+        self.next_preset.add_class("sn-next-preset")
         self.next_preset.on_click(lambda _: self.step_preset())
         if bench:
             lesson.bench(self.next_preset, self.result)
@@ -218,7 +218,7 @@ class ScoreCalculator(kit.Frame):
             [
                 lesson.row(
                     [
-                        lesson.html(f'<div class="snl-zone" style="width:70px">{escape(start)}</div>'),
+                        lesson.html(f'<div class="sn-zone" style="width:70px">{escape(start)}</div>'),
                         self.preset_pick,
                         self.next_preset,
                     ],
@@ -234,8 +234,8 @@ class ScoreCalculator(kit.Frame):
         )
         title = title or _("Score calculator")
         head = lesson.html(
-            f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
-            f'<div class="snl-zone">{escape(intro, quote=False)}</div></div>'
+            f'<div class="sn-text"><div class="sn-kicker">{escape(title)}</div>'
+            f'<div class="sn-zone">{escape(intro, quote=False)}</div></div>'
         )
         self.body(head, *top, lesson.row(bar, flex_flow="row wrap"), self.grid, self.result, self.note)
         self._rebuild()
@@ -312,12 +312,12 @@ class ScoreCalculator(kit.Frame):
 
     def _cell(self, p: int, g: int):
         w = lesson.make(widgets.BoundedIntText, {"width": "66px"}, value=0, min=0, max=60)
-        w.add_class(f"snl-cell-{p}-{GOODS[g].id}")
+        w.add_class(f"sn-cell-{p}-{GOODS[g].id}")
         return w
 
     def _gold_box(self, p: int):
         w = lesson.make(widgets.BoundedIntText, {"width": "66px"}, value=50, min=0, max=999)
-        w.add_class(f"snl-gold-{p}")
+        w.add_class(f"sn-gold-{p}")
         return w
 
     def values(self):
@@ -382,7 +382,7 @@ class ScoreCalculator(kit.Frame):
             notes.append(lesson.rule_html("royal.goods"))
         if self.bm.value:
             notes.append(
-                '<div class="snl-assume">'
+                '<div class="sn-assume">'
                 + _(
                     "<b>Your cards, your numbers:</b> type the values printed on "
                     "the Black Market cards each player claimed; the rulebook does "

@@ -147,14 +147,14 @@ class GuidedGame(kit.Frame):
         if step is not None:
             why = _("<b>Why:</b> {why}").format(why=escape(_(step.why)))
             self.tutor.value = (
-                f'<div class="sn-tutor"><div class="snl-kicker">{escape(_(step.title))}</div>'
+                f'<div class="sn-tutor"><div class="sn-kicker">{escape(_(step.title))}</div>'
                 f'<b>{escape(_(step.say))}</b><div class="sn-why">{why}</div></div>'
             )
         else:
             a = g.advice()
             suggests = _("<b>The coach suggests:</b> {advice}").format(advice=escape(a.sentence))
             off = _("Off the script")
-            self.tutor.value = f'<div class="sn-tutor"><div class="snl-kicker">{off}</div>{suggests}</div>'
+            self.tutor.value = f'<div class="sn-tutor"><div class="sn-kicker">{off}</div>{suggests}</div>'
         panels = []
         for p in range(v.n):
             role = _("Sheriff") if p in v.officials else None
@@ -203,7 +203,7 @@ class GuidedGame(kit.Frame):
                 shown += 1
             else:
                 if shown < self.lines_shown:
-                    cls = "snl-win" if line.seat in winners else "sn-guided-sum"
+                    cls = "sn-win" if line.seat in winners else "sn-guided-sum"
                     total = _("Total")
                     rows.append(
                         f'<tr class="{cls}"><td>{escape(line.name)}</td><td>{total}</td>'
@@ -222,10 +222,10 @@ class GuidedGame(kit.Frame):
             if done
             else ""
         )
-        table = f'<table class="snl-grid sn-guided-score"><tr>{heads}</tr>{"".join(rows)}</table>' if rows else ""
+        table = f'<table class="sn-grid sn-guided-score"><tr>{heads}</tr>{"".join(rows)}</table>' if rows else ""
         score = _("The score")
         return (
-            f'<div class="sn-tutor"><div class="snl-kicker">{score}</div>{escape(_(sc.score_intro))}</div>{table}{end}'
+            f'<div class="sn-tutor"><div class="sn-kicker">{score}</div>{escape(_(sc.score_intro))}</div>{table}{end}'
         )
 
     def total_lines(self) -> int:

@@ -77,7 +77,7 @@ def toggles(options, value, width: str = "110px", cls: str | None = None) -> wid
 def label(html_text: str, width: str = "auto") -> widgets.HTML:
     """A short piece of text beside a control (lean: shared layout and style)."""
     return make(
-        widgets.HTML, {"width": width} if width != "auto" else None, value=f'<div class="snl-zone">{html_text}</div>'
+        widgets.HTML, {"width": width} if width != "auto" else None, value=f'<div class="sn-zone">{html_text}</div>'
     )
 
 
@@ -164,11 +164,11 @@ def stand_html(counts, bm_cards=()) -> str:
             "face down ({n} cards: the others see only their backs)",
             k,
         ).format(n=k)
-        down = f'<div class="snl-zone">{said}</div><div class="snl-hidden">{render.cards(hidden)}</div>'
+        down = f'<div class="sn-zone">{said}</div><div class="sn-hidden">{render.cards(hidden)}</div>'
     bm = ""
     if bm_cards:
         items = _(", ").join(_("{good} worth {value}").format(good=escape(goods_kind(g)), value=v) for g, v in bm_cards)
-        bm = '<div class="snl-zone">' + _("Black Market cards: {cards}").format(cards=items) + "</div>"
+        bm = '<div class="sn-zone">' + _("Black Market cards: {cards}").format(cards=items) + "</div>"
     return up + down + bm
 
 
@@ -176,18 +176,18 @@ def _delta(now: int, before: int | None) -> str:
     if before is None or now == before:
         return ""
     d = now - before
-    cls = "snl-delta-up" if d > 0 else "snl-delta-down"
+    cls = "sn-delta-up" if d > 0 else "sn-delta-down"
     return f' <span class="{cls}">({d:+d})</span>'
 
 
 def seat_html(s, p: int, prev=None, show_hand: bool = True, officials=None) -> str:
     official = p in (s.officials if officials is None else officials)
     role = (_("Deputy") if s.deputies_mode else _("Sheriff")) if official else None
-    amount = f'<span class="snl-gold">{s.gold[p]}</span>{_delta(s.gold[p], prev.gold[p] if prev else None)}'
-    parts = ['<div class="snl-zone">' + _("gold: {gold}").format(gold=amount) + "</div>"]
+    amount = f'<span class="sn-gold">{s.gold[p]}</span>{_delta(s.gold[p], prev.gold[p] if prev else None)}'
+    parts = ['<div class="sn-zone">' + _("gold: {gold}").format(gold=amount) + "</div>"]
     if show_hand and any(s.hands[p]):
         hand = _("hand ({n}):").format(n=sum(s.hands[p]))
-        parts.append(f'<div class="snl-zone">{hand}</div>{render.cards(s.hands[p])}')
+        parts.append(f'<div class="sn-zone">{hand}</div>{render.cards(s.hands[p])}')
     if s.bags[p] is not None:
         d, n = s.declared[p], s.bag_size[p]
         if d:
@@ -202,11 +202,11 @@ def seat_html(s, p: int, prev=None, show_hand: bool = True, officials=None) -> s
                 "bag, {n} cards — not declared yet (only its owner knows what is inside):",
                 n,
             ).format(n=n)
-        parts.append(f'<div class="snl-zone">{bag}</div>{render.cards(s.bags[p])}')
+        parts.append(f'<div class="sn-zone">{bag}</div>{render.cards(s.bags[p])}')
     elif s.handled[p]:
         bag = _("bag: <b>handed back unopened</b>") if s.handled[p] == "passed" else _("bag: <b>opened</b>")
-        parts.append(f'<div class="snl-zone">{bag}</div>')
-    parts.append('<div class="snl-zone">' + _("stand:") + "</div>" + stand_html(s.stands[p], s.bm_cards[p]))
+        parts.append(f'<div class="sn-zone">{bag}</div>')
+    parts.append('<div class="sn-zone">' + _("stand:") + "</div>" + stand_html(s.stands[p], s.bm_cards[p]))
     return render.panel(p, _(s.names[p]), "".join(parts), role, official=official)
 
 
@@ -216,14 +216,14 @@ def piles_html(s) -> str:
     def discard(title: str, pile) -> str:
         more = len(pile) - 6
         below = (
-            '<div class="snl-zone">'
+            '<div class="sn-zone">'
             + ngettext("…and {n} more below", "…and {n} more below", more).format(n=more)
             + "</div>"
             if more > 0
             else ""
         )
         top = render.card_list(pile[-6:], _("empty"))
-        return f'<div><div class="snl-zone">{title}</div>{top}{below}</div>'
+        return f'<div><div class="sn-zone">{title}</div>{top}{below}</div>'
 
     if s.edition1:
         for k, pile in enumerate(s.discards):
@@ -239,7 +239,7 @@ def piles_html(s) -> str:
         out.append(discard(_("<b>Discard pile</b> (top card on the right)"), s.discards[0]))
         if s.set_aside:
             out.append(
-                '<div><div class="snl-zone">'
+                '<div><div class="sn-zone">'
                 + _("<b>Set aside this Market</b> (face up)")
                 + "</div>"
                 + render.card_list(s.set_aside)
@@ -247,12 +247,12 @@ def piles_html(s) -> str:
             )
     deck = ngettext("{n} card", "{n} cards", len(s.deck)).format(n=len(s.deck))
     draw = _("Draw pile")
-    out.append(f'<div><div class="snl-zone"><b>{draw}</b></div><div class="snl-zone">{deck}</div></div>')
+    out.append(f'<div><div class="sn-zone"><b>{draw}</b></div><div class="sn-zone">{deck}</div></div>')
     if s.deputies_mode:
         booty = ngettext("{n} gold", "{n} gold", s.booty_gold).format(n=s.booty_gold)
         tile = _("Booty tile")
         out.append(
-            f'<div><div class="snl-zone"><b>{tile}</b></div><div class="snl-zone">{booty}</div>'
+            f'<div><div class="sn-zone"><b>{tile}</b></div><div class="sn-zone">{booty}</div>'
             + render.cards(s.booty, empty=_("no cards"))
             + "</div>"
         )
@@ -264,8 +264,8 @@ def piles_html(s) -> str:
             for g, vals in s.bm_piles.items()
         )
         market = _("<b>Black Market</b> (top value first)")
-        out.append(f'<div><div class="snl-zone">{market}</div><div class="snl-zone">{escape(piles)}</div></div>')
-    return '<div class="snl-piles snl-small">' + "".join(out) + "</div>"
+        out.append(f'<div><div class="sn-zone">{market}</div><div class="sn-zone">{escape(piles)}</div></div>')
+    return '<div class="sn-piles sn-small">' + "".join(out) + "</div>"
 
 
 def table_html(
@@ -278,11 +278,11 @@ def table_html(
     if seats is not None:
         order = [p for p in order if p in seats]
     body = render.table([(p, seat_html(s, p, prev, show_hands, officials)) for p in order], changed=set(changed))
-    return f'<div class="snl snl-small">{body}' + (piles_html(s) if piles else "") + "</div>"
+    return f'<div class="sn-text sn-small">{body}' + (piles_html(s) if piles else "") + "</div>"
 
 
 def cards_html(counts, empty: str = N_("nothing")) -> str:
-    return f'<div class="snl-small">{render.cards(counts, empty=empty)}</div>'
+    return f'<div class="sn-small">{render.cards(counts, empty=empty)}</div>'
 
 
 def bench(button, result):

@@ -39,7 +39,7 @@ class SideBySide(kit.Frame):
             v.layout.padding = "0 6px"
         kicker = _("Rulebook example, both editions side by side")
         self.body(
-            lesson.html(f'<div class="snl"><div class="snl-kicker">{kicker}</div></div>'),
+            lesson.html(f'<div class="sn-text"><div class="sn-kicker">{kicker}</div></div>'),
             lesson.row([self.left, self.right], flex_flow="row wrap"),
         )
 
@@ -50,7 +50,7 @@ class MarketLab(kit.Lab):
     def __init__(self, edition: str = "1E"):
         self.cards_row = lesson.row([], flex_flow="row wrap")
         self.take_left = widgets.BoundedIntText(value=2, min=0, max=6, layout=widgets.Layout(width="60px"))
-        self.take_left.add_class("snl-take-left")
+        self.take_left.add_class("sn-take-left")
         self.take_right = widgets.BoundedIntText(value=0, min=0, max=6, layout=widgets.Layout(width="60px"))
         self.onto = widgets.Dropdown(
             options=[(_("the left pile"), 0), (_("the right pile"), 1)], value=1, layout=widgets.Layout(width="140px")
@@ -58,7 +58,7 @@ class MarketLab(kit.Lab):
 
         # one sentence with its numbers and pile chosen in boxes: each piece says where the boxes sit
         def zone(text: str, gap: str = "&nbsp;") -> widgets.HTML:
-            return lesson.html(f'<div class="snl-zone">{gap}{text}</div>')
+            return lesson.html(f'<div class="sn-zone">{gap}{text}</div>')
 
         self.row_1e = widgets.HBox(
             [
@@ -74,7 +74,7 @@ class MarketLab(kit.Lab):
         self.from_pile_2e = widgets.Checkbox(
             value=False, indent=False, description=_("try to take the top card of the discard pile too")
         )
-        self.from_pile_2e.add_class("snl-2e-pile")
+        self.from_pile_2e.add_class("sn-2e-pile")
         self.toggles: list[widgets.ToggleButton] = []
         for w in (self.take_left, self.take_right, self.onto, self.from_pile_2e):
             w.observe(lambda _: self.update(), names="value")
@@ -108,7 +108,7 @@ class MarketLab(kit.Lab):
             if on:
                 left.remove(c)
             t = lesson.make(widgets.ToggleButton, {"width": "auto"}, value=on, description=goods_kind(c))
-            t.add_class(f"snl-card-{i}")
+            t.add_class(f"sn-card-{i}")
             t.observe(lambda _: self.update(), names="value")
             toggles.append(t)
         self.toggles = toggles
@@ -151,9 +151,9 @@ class MarketLab(kit.Lab):
             holds = ngettext("Little John holds {n} card again.", "Little John holds {n} cards again.", held).format(
                 n=held
             )
-            head = f'<div class="snl-result"><b class="snl-big">{took}</b> {holds}</div>'
+            head = f'<div class="sn-result"><b class="sn-big">{took}</b> {holds}</div>'
         else:
-            head = '<div class="snl-result"><b class="snl-big">' + _("Refused.") + "</b></div>"
+            head = '<div class="sn-result"><b class="sn-big">' + _("Refused.") + "</b></div>"
         rules = ["market.set_aside", "market.draw_1e" if ed == "1E" else "market.draw_2e"]
         self.result.value = head + steps_html(steps, names) + lesson.rules_html(rules, ed)
         self.table.value = lesson.table_html(game.state, before, seats=[1])

@@ -44,14 +44,14 @@ class PracticeView(kit.Frame):
             icon="refresh",
             button_style="info",
         )
-        self.new_button.add_class("snl-new-question")
+        self.new_button.add_class("sn-new-question")
         self.check_button = lesson.button(_("Check my answer"), button_style="primary")
-        self.check_button.add_class("snl-check")
+        self.check_button.add_class("sn-check")
         self.question_html = lesson.html()
-        self.question_html.add_class("snl-question")
+        self.question_html.add_class("sn-question")
         self.answer_box = widgets.VBox()
         self.feedback = lesson.html()
-        self.feedback.add_class("snl-feedback")
+        self.feedback.add_class("sn-feedback")
         self.inputs: dict[str, widgets.Widget] = {}
         self.new_button.on_click(lambda _: self.new_question())
         self.check_button.on_click(lambda _: self.check())
@@ -59,8 +59,8 @@ class PracticeView(kit.Frame):
         title = _("Practice") if title is None else title
         intro = _("Questions made by the engine from random positions: “New question” never runs out.")
         head = lesson.html(
-            f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
-            f'<div class="snl-zone">{escape(intro)}</div></div>'
+            f'<div class="sn-text"><div class="sn-kicker">{escape(title)}</div>'
+            f'<div class="sn-zone">{escape(intro)}</div></div>'
         )
         self.body(
             head,
@@ -101,11 +101,11 @@ class PracticeView(kit.Frame):
         self.question = q = generate(kind, self.seed, None if ed == "either" else ed)
         scene = "".join(_scene_html(sc) for sc in q.scene)
         ed = _("(1st edition rules)") if q.edition == "1E" else _("(2nd edition rules)")
-        note = f'<div class="snl-assume snl-new-note">{escape(notice)}</div>' if notice else ""
+        note = f'<div class="sn-assume sn-new-note">{escape(notice)}</div>' if notice else ""
         self.question_html.value = (
-            f'<div class="snl">{note}<div class="snl-h">{escape(q.title)} '
-            f'<span class="snl-src">{escape(ed)}</span></div>'
-            f'<div class="snl-q">{escape(q.prompt)}</div><div class="snl-scene">{scene}</div></div>'
+            f'<div class="sn-text">{note}<div class="sn-h">{escape(q.title)} '
+            f'<span class="sn-src">{escape(ed)}</span></div>'
+            f'<div class="sn-q">{escape(q.prompt)}</div><div class="sn-scene">{scene}</div></div>'
         )
         self.inputs = {}
         rows = []
@@ -119,7 +119,7 @@ class PracticeView(kit.Frame):
                 )
             else:
                 w = lesson.make(widgets.BoundedIntText, {"width": "90px"}, value=0, min=f.lo, max=f.hi)
-            w.add_class(f"snl-field-{f.name}")
+            w.add_class(f"sn-field-{f.name}")
             self.inputs[f.name] = w
             # on a narrow screen the box goes under its label instead of squeezing it
             rows.append(
@@ -148,17 +148,17 @@ class PracticeView(kit.Frame):
         self.last_feedback = fb
         q = self.question
         marks = "".join(
-            f'<li><span class="{"snl-ok" if ok else "snl-bad"}">{"✓" if ok else "✗"}</span> '
+            f'<li><span class="{"sn-ok" if ok else "sn-bad"}">{"✓" if ok else "✗"}</span> '
             f"{escape(q.field(name).label)}: "
             + (_("right") if ok else _("the answer is <b>{answer}</b>").format(answer=escape(str(fb.answer[name]))))
             + "</li>"
             for name, ok in fb.fields.items()
         )
         head = _("Right!") if fb.correct else _("Not quite.")
-        cls = "snl-fb-ok" if fb.correct else "snl-fb-bad"
+        cls = "sn-fb-ok" if fb.correct else "sn-fb-bad"
         engine = _("What the engine does:")
         self.feedback.value = (
-            f'<div class="snl {cls}"><b>{head}</b><ul style="margin:4px 0">{marks}</ul>'
+            f'<div class="sn-text {cls}"><b>{head}</b><ul style="margin:4px 0">{marks}</ul>'
             f"<div><b>{engine}</b> {escape(fb.explanation)}</div>"
             f"{lesson.rule_html(fb.rule_id, q.edition)}</div>"
         )
@@ -167,14 +167,14 @@ class PracticeView(kit.Frame):
 
 def _scene_html(sc) -> str:
     if sc.cards:
-        body = f'<div class="snl-small">{render.card_list(sc.cards)}</div>'
+        body = f'<div class="sn-small">{render.card_list(sc.cards)}</div>'
     elif sc.counts and any(sc.counts):
         body = lesson.cards_html(sc.counts)
     else:
         nothing = _("nothing")
-        body = f'<div class="snl-zone">{escape(sc.note or nothing)}</div>'
-    note = f'<div class="snl-zone">{escape(sc.note)}</div>' if sc.note and (sc.cards or any(sc.counts or ())) else ""
-    return f'<div><div class="snl-zone"><b>{escape(sc.caption)}</b></div>{body}{note}</div>'
+        body = f'<div class="sn-zone">{escape(sc.note or nothing)}</div>'
+    note = f'<div class="sn-zone">{escape(sc.note)}</div>' if sc.note and (sc.cards or any(sc.counts or ())) else ""
+    return f'<div><div class="sn-zone"><b>{escape(sc.caption)}</b></div>{body}{note}</div>'
 
 
 __all__ = ["PracticeView"]

@@ -52,15 +52,15 @@ class ReplayView(kit.Frame):
         self.start_button = lesson.button(_("⟲ Start"), "90px", tooltip=_("back to the setup"))
         self.end_button = lesson.button(_("End ▶▶"), "90px", tooltip=_("jump to the last step"))
         for b, cls in (
-            (self.back_button, "snl-back"),
-            (self.next_button, "snl-next"),
-            (self.start_button, "snl-start"),
-            (self.end_button, "snl-end"),
+            (self.back_button, "sn-step-back"),
+            (self.next_button, "sn-next"),
+            (self.start_button, "sn-start"),
+            (self.end_button, "sn-end"),
         ):
             b.add_class(cls)
         self.counter = lesson.html()
         self.step = lesson.html()
-        self.step.add_class("snl-step-out")
+        self.step.add_class("sn-step-out")
         self.table = lesson.html()
         self.checks = lesson.html()
         self.back_button.on_click(lambda _: self.go(self.replay.position - 1))
@@ -73,9 +73,9 @@ class ReplayView(kit.Frame):
             flex_flow="row wrap",
             align_items="center",
         )
-        nav.add_class("snl-replay-nav")
+        nav.add_class("sn-replay-nav")
         self.changed = lesson.html()
-        self.changed.add_class("snl-changed-out")
+        self.changed.add_class("sn-changed-out")
         self.score = lesson.html()
         self.body(self.head, nav, self.step, self.changed, self.score, self.table, self.checks)
         self.load(scenario, start_at_end)
@@ -91,9 +91,9 @@ class ReplayView(kit.Frame):
                 "Source: {source}. Details the rulebook leaves out are filled in (the summary says which)."
             ).format(source=_(sc.source))
             self.head.value = (
-                f'<div class="snl"><div class="snl-h">'
+                f'<div class="sn-text"><div class="sn-h">'
                 f"{escape(self.title or _(sc.title))}</div>"
-                f'<div class="snl-src">{escape(source, quote=False)}</div></div>'
+                f'<div class="sn-src">{escape(source, quote=False)}</div></div>'
             )
         self.go(len(self.replay) if start_at_end else 0)
 
@@ -118,26 +118,26 @@ class ReplayView(kit.Frame):
         n = len(r)
         prev = r.frames[f.index - 1].state if f.index > 0 else None
         where = _("Setup of {n}").format(n=n) if f.index == 0 else _("Step {k} of {n}").format(k=f.index, n=n)
-        self.counter.value = f'<span class="snl-counter">{where}</span>'
+        self.counter.value = f'<span class="sn-counter">{where}</span>'
         self.back_button.disabled = self.start_button.disabled = f.index == 0
         self.next_button.disabled = self.end_button.disabled = f.index == n
         if f.index == 0:
             situation = _("The situation.")
-            body = f'<div class="snl-step"><b>{situation}</b> {escape(_(f.say))}</div>'
+            body = f'<div class="sn-example-step"><b>{situation}</b> {escape(_(f.say))}</div>'
         else:
             story = ""
             if f.refused is not None:
                 story = (
-                    f'<div class="snl-zone">{escape(f.action.text(f.state.names))}</div>'
+                    f'<div class="sn-zone">{escape(f.action.text(f.state.names))}</div>'
                     + lesson.refusal_html(f.refused)
-                    + '<div class="snl-zone">'
+                    + '<div class="sn-zone">'
                     + _("The engine refuses the move; nothing on the table changes.")
                     + "</div>"
                 )
             elif f.narration:
                 story = "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in f.narration) + "</ul>"
-            body = f'<div class="snl-step"><b>{escape(_(f.say))}</b>{story}</div>'
-        self.step.value = f'<div class="snl">{body}</div>'
+            body = f'<div class="sn-example-step"><b>{escape(_(f.say))}</b>{story}</div>'
+        self.step.value = f'<div class="sn-text">{body}</div>'
         moved = f.index > 0 and f.refused is None
         self.table.value = lesson.table_html(
             f.state,
@@ -157,10 +157,10 @@ def changes_html(changes) -> str:
     if not changes:
         return ""
     chips = "".join(
-        f'<li class="snl-chg {"snl-chg-up" if c.up else "snl-chg-down"}">{escape(c.text)}</li>' for c in changes
+        f'<li class="sn-chg {"sn-chg-up" if c.up else "sn-chg-down"}">{escape(c.text)}</li>' for c in changes
     )
     what = _("What changed")
-    return f'<div class="snl"><div class="snl-zone"><b>{what}</b></div><ul class="snl-chgs">{chips}</ul></div>'
+    return f'<div class="sn-text"><div class="sn-zone"><b>{what}</b></div><ul class="sn-chgs">{chips}</ul></div>'
 
 
 def scores_html(state, scenario) -> str:
@@ -176,17 +176,17 @@ def scores_html(state, scenario) -> str:
     for nm in named:
         p = state.names.index(nm)
         rows = "".join(
-            f'<tr class="snl-line-{ln.kind.replace(" ", "-")}"><td>{escape(ln.text)}</td>'
+            f'<tr class="sn-line-{ln.kind.replace(" ", "-")}"><td>{escape(ln.text)}</td>'
             f'<td class="num">+{ln.points}</td><td class="num"><b>{ln.total}</b></td></tr>'
             for ln in breakdown(state.stands, state.gold, bm, p)
         )
         title = _("{name}'s score, built up line by line").format(name=_(nm))
         out.append(
-            f'<div class="snl-zone"><b>{escape(title, quote=False)}</b></div>'
-            f'<table class="snl-grid snl-build"><tr><th>{cols[0]}</th><th>{cols[1]}</th>'
+            f'<div class="sn-zone"><b>{escape(title, quote=False)}</b></div>'
+            f'<table class="sn-grid sn-build"><tr><th>{cols[0]}</th><th>{cols[1]}</th>'
             f"<th>{cols[2]}</th></tr>{rows}</table>"
         )
-    return f'<div class="snl">{"".join(out)}</div>'
+    return f'<div class="sn-text">{"".join(out)}</div>'
 
 
 def proofs_html(proofs) -> str:
@@ -194,7 +194,7 @@ def proofs_html(proofs) -> str:
     if not proofs:
         return ""
     agree = all(ok for _, ok in proofs)
-    lis = "".join(f'<li class="{"snl-ok" if ok else "snl-bad"}">{escape(s)}</li>' for s, ok in proofs)
+    lis = "".join(f'<li class="{"sn-ok" if ok else "sn-bad"}">{escape(s)}</li>' for s, ok in proofs)
     n = len(proofs)
     if agree:
         head = ngettext(
@@ -209,7 +209,7 @@ def proofs_html(proofs) -> str:
             n,
         )
     return (
-        f'<div class="snl"><details class="snl-proof"><summary>{head.format(n=n)}</summary>'
+        f'<div class="sn-text"><details class="sn-proof"><summary>{head.format(n=n)}</summary>'
         f'<ul style="margin:2px 0">{lis}</ul></details></div>'
     )
 
@@ -222,14 +222,14 @@ class Examples(kit.Frame):
         self.ids = list(ids)
         labels = list(labels) if labels else [_(get_scenario(i).title) for i in self.ids]
         self.picker = lesson.toggles(list(zip(labels, self.ids)), self.ids[0], "auto")
-        self.picker.add_class("snl-picker")
-        self.add_class("snl-examples")
+        self.picker.add_class("sn-choice")
+        self.add_class("sn-examples")
         self.view_kw = view_kw
         self.views: dict[str, ReplayView] = {}
         self.holder = widgets.VBox()
         self.picker.observe(lambda ch: self.show(ch["new"]), names="value")
         self.body(
-            lesson.html(f'<div class="snl"><div class="snl-kicker">{_(STEP_BY_STEP)}</div></div>'),
+            lesson.html(f'<div class="sn-text"><div class="sn-kicker">{_(STEP_BY_STEP)}</div></div>'),
             self.picker,
             self.holder,
         )
@@ -258,8 +258,8 @@ class EditionExamples(kit.Frame):
         self.pairs = [(label, {"1E": a, "2E": b}) for label, a, b in pairs]
         self.edition = kit.edition_toggle(edition)
         self.picker = lesson.toggles([(label, i) for i, (label, _) in enumerate(self.pairs)], 0, "auto")
-        self.picker.add_class("snl-picker")
-        self.add_class("snl-examples")
+        self.picker.add_class("sn-choice")
+        self.add_class("sn-examples")
         self.view_kw = view_kw
         self.views: dict[str, ReplayView] = {}
         self.holder = widgets.VBox()
@@ -267,13 +267,13 @@ class EditionExamples(kit.Frame):
         self.picker.observe(lambda _: self.show(), names="value")
         only = [ed for ed in ("1E", "2E") if all(ids[ed] for _, ids in self.pairs)]
         one = _("2nd edition only") if only == ["2E"] else _("1st edition only")
-        bar = [self.edition] if len(only) == 2 else [lesson.html(f'<div class="snl snl-zone"><b>{one}</b></div>')]
+        bar = [self.edition] if len(only) == 2 else [lesson.html(f'<div class="sn-text sn-zone"><b>{one}</b></div>')]
         if len(only) == 1:
             self.edition.value = only[0]
         if len(self.pairs) > 1:
             bar.append(self.picker)
         self.body(
-            lesson.html(f'<div class="snl"><div class="snl-kicker">{_(STEP_BY_STEP)}</div></div>'), *bar, self.holder
+            lesson.html(f'<div class="sn-text"><div class="sn-kicker">{_(STEP_BY_STEP)}</div></div>'), *bar, self.holder
         )
         self.show()
 
@@ -290,7 +290,9 @@ class EditionExamples(kit.Frame):
                 if self.edition.value == "1E"
                 else _("This example is only in the 1st edition rulebook.")
             )
-            self.holder.children = [lesson.html(f'<div class="snl snl-step snl-only-edition">{only_in}</div>')]
+            self.holder.children = [
+                lesson.html(f'<div class="sn-text sn-example-step sn-only-edition">{only_in}</div>')
+            ]
             return None
         if sid not in self.views:
             self.views[sid] = ReplayView(sid, **self.view_kw)
