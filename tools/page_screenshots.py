@@ -8,6 +8,7 @@ A look-before-and-after aid for changes to how pages are drawn; not a test.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 from pathlib import Path
 
@@ -55,6 +56,15 @@ def main() -> None:
             browser = launch_chromium(p)
             for width in (1280, 400):
                 for name in names:
+                    if list(folder.glob(f"{name}-{width}*.png")):
+                        continue  # shot already (a run that stopped half-way goes on)
+                    if server.proc is None or server.proc.poll() is not None:
+                        print("the server stopped:", server.log_text(2000), flush=True)
+                        server.stop()
+                        server = VoilaServer(
+                            ROOT / "notebooks", extra_args=["--VoilaConfiguration.preheat_kernel=False"]
+                        )
+                        base = server.start()
                     context = browser.new_context(viewport={"width": width, "height": 900})
                     page = context.new_page()
                     try:
@@ -63,7 +73,8 @@ def main() -> None:
                     except Exception as exc:  # keep going: a page that fails is reported
                         print(name, width, "FAILED", str(exc)[:300], flush=True)
                     finally:
-                        page.goto("about:blank")
+                        with contextlib.suppress(Exception):
+                            page.goto("about:blank")
                         context.close()
             browser.close()
     finally:

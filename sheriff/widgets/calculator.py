@@ -16,11 +16,11 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff import i18n
-from sheriff.cards import CONTRABAND_GOODS, GOOD_IDS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
+from sheriff.cards import CONTRABAND_GOODS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
 from sheriff.i18n import N_, _
 from sheriff.scenario import get_scenario
 from sheriff.scoring import Verdict, score, verdict
-from sheriff.widgets import kit, lesson
+from sheriff.widgets import kit, lesson, render
 from sheriff.wording import goods_kind
 
 # Names and preset labels stay English in the source (they are keys); ``_`` where they are shown.
@@ -118,50 +118,12 @@ def _why(v: Verdict, names) -> str:
 def score_table(names, stands, gold, black_market=None) -> tuple[str, list, list[int]]:
     """HTML score sheet, the scores and the winners (from ``sheriff.scoring.score``)."""
     scores, winners = score(stands, gold, black_market)
-    n = len(names)
-    rows = []
-    for p in range(n):
-        sc = scores[p]
-        bon = (
-            _(", ").join(
-                _("{good} {bonus}").format(good=goods_kind(GOOD_IDS[k]), bonus=v) for k, v in sc.bonuses.items()
-            )
-            or "—"
-        )
-        win = p in winners
-        tag = (_("winner") if len(winners) == 1 else _("shared victory")) if win else ""
-        rows.append(
-            f'<tr class="{"sn-win" if win else ""}" data-player="{p}"><td>{escape(names[p])}</td>'
-            f'<td class="num">{sc.goods}</td><td class="num">{sc.gold}</td><td>{escape(bon)}</td>'
-            f'<td class="num sn-total"><b>{sc.total}</b></td><td class="num">{sc.legal_cards}</td>'
-            f'<td class="num">{sc.contraband_cards}</td><td>{tag}</td></tr>'
-        )
-    head = (
-        "<tr>"
-        + "".join(
-            f"<th>{escape(c)}</th>"
-            for c in (
-                _("Player"),
-                _("Goods"),
-                _("Gold"),
-                _("King / Queen bonuses"),
-                _("Total"),
-                _("Legal cards"),
-                _("Contraband cards"),
-                "",
-            )
-        )
-        + "</tr>"
-    )
     why = _why(verdict(scores, winners), names)
     if len(winners) == 1:
         headline = _("{name} wins with {total}.").format(name=names[winners[0]], total=scores[winners[0]].total)
     else:
         headline = _("Shared victory: {names}.").format(names=_(", ").join(names[p] for p in winners))
-    html = (
-        f'<div class="sn-text"><table class="sn-grid">{head}{"".join(rows)}</table>'
-        f'<div class="sn-result sn-verdict"><b class="sn-big">{escape(headline)}</b> {escape(why)}</div></div>'
-    )
+    html = render.score_sheet(names, stands, scores, winners, verdict=headline, why=why)
     return html, scores, winners
 
 

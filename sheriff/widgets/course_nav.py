@@ -88,10 +88,12 @@ def _page_words_js() -> str:
     return f"<script>window.sheriffPageWords = {_js(words)};</script>"
 
 
-def _html(body: str):
+def _html(body: str, first: bool = False):
+    """An output of the page; ``first``: the page's header, which carries the stylesheet for the
+    whole page (``kit.page_css``)."""
     from IPython.display import HTML
 
-    return HTML(kit.CSS + _store_js() + _page_words_js() + body)
+    return HTML((kit.page_css() if first else kit.css()) + _store_js() + _page_words_js() + body)
 
 
 def _place(notebook: str) -> str:
@@ -189,8 +191,8 @@ def prose(notebook: str, part: int = 0):
     """Display a part of a page's written text (``data/lessons/<page>.md``) in the page's language."""
     language.start_page()
     if part == 0 and notebook == HOME:  # where a newcomer arrives: the choice comes first
-        return _html(language.chooser_html(notebook) + prose_html(notebook, part))
-    return _html(prose_html(notebook, part) + (language.switcher_html(notebook) if part == 0 else ""))
+        return _html(language.chooser_html(notebook) + prose_html(notebook, part), first=True)
+    return _html(prose_html(notebook, part) + (language.switcher_html(notebook) if part == 0 else ""), part == 0)
 
 
 def header(notebook: str):
@@ -198,7 +200,7 @@ def header(notebook: str):
     teaches.  Glossary words are linked here, on the server (the written text is no longer in
     markdown cells, so ``glossary_links.marker_script`` has nothing left to mark)."""
     language.start_page()
-    return _html(header_html(notebook))
+    return _html(header_html(notebook), first=True)
 
 
 def footer(notebook: str):

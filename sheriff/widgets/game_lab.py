@@ -296,7 +296,7 @@ def black_market_assumption() -> widgets.HTML:
             href=language.link("11_score_calculator.ipynb")
         )
         + "</div>"
-        + kit.CSS
+        + kit.css()
     )
 
 

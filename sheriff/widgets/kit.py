@@ -1,6 +1,6 @@
 """The lesson kit: what every lesson, lab and the play page are built from.
 
-    CSS / style()           the one stylesheet (cards, tables, lessons, the play page)
+    CSS / style()           the one stylesheet (cards, tables, lessons, the play page), once per page
     Frame(border=...)       a framed component; ``self.body(*children)`` lays it out under the stylesheet
     Lab(title, intro, controls, edition=..., table=True)
                             the lab frame: heading, edition toggle, controls, result, table
@@ -246,11 +246,37 @@ a.sn-term:hover{background:#e3f2fd}
 """
 
 
-def style() -> widgets.HTML:
-    """The stylesheet as a zero-height widget (one in each top-level component)."""
+# The stylesheet once per page: a page's header (``course_nav.header``, which every notebook
+# shows first) carries it, and the components shown after it leave it out.  A component shown
+# on a page without that header (a test, a notebook of one's own) carries its own copy.  The
+# header is a plain output, never rebuilt, so a component that rebuilds itself keeps its style.
+_page_has_css = False
+
+
+def page_css() -> str:
+    """The stylesheet for a page's header; from now on this kernel's components leave it out."""
+    global _page_has_css
+    _page_has_css = True
+    return CSS
+
+
+def css() -> str:
+    """The stylesheet, unless this page's header already carries it (then "")."""
+    return "" if _page_has_css else CSS
+
+
+def style() -> widgets.HTML | None:
+    """The stylesheet as a zero-height widget, or ``None`` once the page's header carries it."""
+    if _page_has_css:
+        return None
     w = lesson.make(widgets.HTML, {"height": "0px", "margin": "0"}, value=CSS)
     w.add_class("sheriff-style")
     return w
+
+
+def styled(*children) -> list:
+    """``children`` under the stylesheet (when this page still needs it)."""
+    return [w for w in (style(), *children) if w is not None]
 
 
 def head(title: str, intro: str = "", kicker: str | None = N_("Try it")) -> widgets.HTML:
@@ -311,51 +337,96 @@ def card_label(g: int) -> str:
 
 
 class CardPicker(widgets.VBox):
-    """Cards held, one button each, to click into a choice (set aside, load, offer in a bribe).
+    """Cards held, one button each, to click into a choice (set aside, load, offer in a bribe):
+    the one card picker of the play page, the guided game and the lessons.
 
     ``value`` is the count vector picked (observe it); ``pick(good, k)`` and ``clear()``
     set it from code (tests).  Each button's text names the card and its kind, so the
     choice never rests on colour alone; Tab reaches every card, Enter or Space picks it.
-    No limit is enforced here: the engine refuses what the rules refuse."""
+    No limit is enforced here: the engine refuses what the rules refuse.
+
+    ``counts`` (a count vector) or ``cards`` (goods in order, one button each); ``picked``: the
+    buttons (by position) picked at the start; ``names``: a button's own name for its card (a
+    lesson's "Cheese (not in his hand)").  Button ``i`` carries the class ``sn-card-<i>``."""
 
     value: traitlets.List[int] = traitlets.List()
 
-    def __init__(self, counts, name: str = "cards", empty: str = N_("no cards")):
+    def __init__(
+        self,
+        counts=None,
+        name: str = "cards",
+        empty: str = N_("no cards"),
+        *,
+        cards=None,
+        picked=(),
+        names: dict[int, str] | None = None,
+    ):
         super().__init__()
         self.add_class("sn-picker")
         self.add_class(f"sn-picker-{name}")
+        if cards is None:
+            cards = [g for g in range(N_GOODS) for _k in range(counts[g])]
+        names = names or {}
         self.buttons: list[tuple[int, widgets.ToggleButton]] = []
-        for g in range(N_GOODS):
-            for _k in range(counts[g]):
-                c = GOODS[g]
-                kind = "royal" if c.is_royal else c.kind
-                t = widgets.ToggleButton(
-                    value=False,
-                    description=self._text(g, False),
-                    tooltip=_("{card} (click to pick)").format(card=card_label(g)),
-                )
-                for cls in ("sn-pick", f"sn-pick-{kind}", f"sn-pick-{c.id}"):
-                    t.add_class(cls)
-                if render.longest_word(t.description) > 12.5:  # "Королівський": smaller type to fit
-                    t.add_class("sn-pick-long")
-                t.observe(self._changed, "value")
-                self.buttons.append((g, t))
+        self._names: list[str] = []
+        for i, g in enumerate(cards):
+            c = GOODS[g]
+            kind = "royal" if c.is_royal else c.kind
+            self._names.append(names.get(i, goods_kind(g)))
+            on = i in picked
+            t = widgets.ToggleButton(
+                value=on,
+                description=self._label(g, on, self._names[i]),
+                tooltip=_("{card} (click to pick)").format(card=card_label(g)),
+            )
+            for cls in ("sn-pick", f"sn-pick-{kind}", f"sn-pick-{c.id}", f"sn-card-{i}"):
+                t.add_class(cls)
+            if render.longest_word(t.description) > 12.5:  # "Королівський": smaller type to fit
+                t.add_class("sn-pick-long")
+            t.observe(self._changed, "value")
+            self.buttons.append((g, t))
         row = widgets.HBox([t for _, t in self.buttons], layout=widgets.Layout(flex_flow="row wrap"))
         self.children = [row] if self.buttons else [widgets.HTML(f'<span class="sn-muted">{escape(_(empty))}</span>')]
-        self.value = [0] * N_GOODS
+        self.value = self._counts()
+
+    @staticmethod
+    def _label(g: int, on: bool, name: str) -> str:
+        return f"{'✓ ' if on else ''}{name} · {kind_word(g)}"
 
     @staticmethod
     def _text(g: int, on: bool) -> str:
-        return f"{'✓ ' if on else ''}{goods_kind(g)} · {kind_word(g)}"
+        return CardPicker._label(g, on, goods_kind(g))
 
-    def _changed(self, ch) -> None:
-        for g, t in self.buttons:
-            if t is ch["owner"]:
-                t.description = self._text(g, t.value)
+    @property
+    def toggles(self) -> list[widgets.ToggleButton]:
+        """The buttons in order (``toggles[i]``: the i-th card)."""
+        return [t for _g, t in self.buttons]
+
+    def picked_cards(self) -> list[int]:
+        """The goods picked, in the buttons' order."""
+        return [g for g, t in self.buttons if t.value]
+
+    def _counts(self) -> list[int]:
         v = [0] * N_GOODS
         for g, t in self.buttons:
             v[g] += t.value
-        self.value = v
+        return v
+
+    def _changed(self, ch) -> None:
+        for i, (g, t) in enumerate(self.buttons):
+            if t is ch["owner"]:
+                t.description = self._label(g, t.value, self._names[i])
+        self.value = self._counts()
+
+    def set_picked(self, chosen) -> None:
+        """Pick exactly the buttons whose positions are in ``chosen``; ``value`` changes once."""
+        with self.hold_trait_notifications():
+            for i, (g, t) in enumerate(self.buttons):
+                t.unobserve(self._changed, "value")
+                t.value = i in chosen
+                t.description = self._label(g, t.value, self._names[i])
+                t.observe(self._changed, "value")
+            self.value = self._counts()
 
     def pick(self, good: int | str, k: int = 1) -> None:
         """Pick ``k`` cards of ``good`` (a good index or id), the others of that good unpicked."""
@@ -385,7 +456,7 @@ class Frame(widgets.VBox):
 
     def body(self, *children) -> None:
         """Lay the component out: the stylesheet, then ``children``."""
-        self.children = [style(), *children]
+        self.children = styled(*children)
 
 
 class Lab(Frame):
@@ -453,7 +524,7 @@ def box(children, title: str | None = None, kicker: str | None = None, cls: str 
         k = f'<div class="sn-kicker">{escape(_(kicker))}</div>' if kicker else ""
         t = f'<div class="sn-h">{escape(title)}</div>' if title else ""
         head_ = [widgets.HTML(f'<div class="sn-text">{k}{t}</div>')]
-    v = widgets.VBox([style(), *head_, *children])
+    v = widgets.VBox(styled(*head_, *children))
     v.add_class("sn-box-w")
     v.layout.border = "1px solid #cfd8dc"
     v.layout.padding = "8px 12px"
@@ -501,7 +572,7 @@ class Sections(widgets.VBox):
         self.picker.observe(lambda ch: self.show(ch["new"]), names="value")
         moves = lesson.row([self.back, self.next], flex_flow="row wrap")
         moves.add_class("sn-part-moves")
-        self.children = [style(), self.picker, self.title, self.holder, moves]
+        self.children = styled(self.picker, self.title, self.holder, moves)
         self.add_class("sn-parts")
         self.n = n
         self.show(0)

@@ -18,7 +18,6 @@ from sheriff.scenario import get_scenario
 from sheriff.widgets import kit, lesson
 from sheriff.widgets.replay import ReplayView
 from sheriff.widgets.round_lab import refused, run_moves, steps_html
-from sheriff.wording import goods_kind
 
 EXAMPLES = {"1E": "1e-little-john-market", "2E": "2e-little-john-market"}
 
@@ -102,28 +101,24 @@ class MarketLab(kit.Lab):
             if st.refused is None and st.action.type == "market" and st.action.player == 1
         )
         left = list(step.discard)
-        toggles = []
+        picked = []
         for i, c in enumerate(self.hand_cards):
-            on = c in left
-            if on:
+            if c in left:
                 left.remove(c)
-            t = lesson.make(widgets.ToggleButton, {"width": "auto"}, value=on, description=goods_kind(c))
-            t.add_class(f"sn-card-{i}")
-            t.observe(lambda _: self.update(), names="value")
-            toggles.append(t)
-        self.toggles = toggles
-        self.cards_row.children = toggles
+                picked.append(i)
+        self.picker = kit.CardPicker(name="market", cards=self.hand_cards, picked=picked)
+        self.picker.observe(lambda _: self.update(), names="value")
+        self.toggles = self.picker.toggles
+        self.cards_row.children = [self.picker]
 
     @property
     def discard(self) -> tuple[int, ...]:
-        return tuple(c for c, t in zip(self.hand_cards, self.toggles) if t.value)
+        return tuple(self.picker.picked_cards())
 
     def update(self) -> None:
         ed = self.edition_value
         self.row_1e.layout.display = "" if ed == "1E" else "none"
         self.from_pile_2e.layout.display = "" if ed == "2E" else "none"
-        for t in self.toggles:
-            t.button_style = "warning" if t.value else ""
         game = self.scenario.game()
         s = game.state
         names = game.names

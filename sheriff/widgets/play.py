@@ -168,7 +168,7 @@ class PlayApp:
             layout=W.Layout(display="none"),
         )
         self.game_box.add_class("sn-game")
-        self.root = W.VBox([W.HTML(kit.CSS), self.setup.box, self.game_box])
+        self.root = W.VBox(kit.styled(self.setup.box, self.game_box))
         self.root.add_class("sn-play")
 
     # -- display ---------------------------------------------------------------------

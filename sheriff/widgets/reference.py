@@ -156,7 +156,7 @@ def glossary_page():
     """The anchored glossary as a plain HTML output (anchors work before widgets load)."""
     from IPython.display import HTML
 
-    return HTML(kit.CSS + glossary_html() + ANCHOR_JS)
+    return HTML(kit.css() + glossary_html() + ANCHOR_JS)
 
 
 __all__ = ["with_glossary", "glossary_html", "glossary_page", "RuleReference", "find_rules", "REFERENCE"]

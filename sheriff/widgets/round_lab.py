@@ -138,50 +138,34 @@ class LoadLab(kit.Lab):
         hand = kit.goods(**sc.setup.hands[1])
         cards = counts_to_list(hand)
         self.hand_cards = cards
-        start = set(range(len(cards)))
         silk = next(i for i, c in enumerate(cards) if GOODS[c].id == "silk")
-        start.discard(silk)  # the rulebook's bag: everything but the Silk
-        toggles = []
-        for i, c in enumerate(cards + [self.EXTRA]):
-            extra = i == len(cards)
-            t = lesson.make(
-                widgets.ToggleButton,
-                {"width": "auto"},
-                value=(i in start) and not extra,
-                description=(_("{good} (not in his hand)").format(good=goods_kind(c)) if extra else goods_kind(c)),
-            )
-            t.add_class(f"sn-card-{i}")
-            t.observe(lambda _: self.update(), names="value")
-            toggles.append(t)
-        self.toggles = toggles
-        self.cards_row.children = toggles
+        self.picker = kit.CardPicker(
+            name="load",
+            cards=cards + [self.EXTRA],
+            picked=[i for i in range(len(cards)) if i != silk],  # the rulebook's bag: everything but the Silk
+            names={len(cards): _("{good} (not in his hand)").format(good=goods_kind(self.EXTRA))},
+        )
+        self.picker.observe(lambda _: self.update(), names="value")
+        self.toggles = self.picker.toggles
+        self.cards_row.children = [self.picker]
 
     @property
     def bag(self) -> tuple[int, ...]:
-        cards = self.hand_cards + [self.EXTRA]
-        return tuple(sorted(c for c, t in zip(cards, self.toggles) if t.value))
+        return tuple(sorted(self.picker.picked_cards()))
 
     def set_bag(self, names) -> None:
         """Select cards by good name, e.g. ["apples"] * 4 + ["crossbows", "silk"] (tests)."""
         want = [kit.goods(**{n: 1}).index(1) for n in names]
         cards = self.hand_cards + [self.EXTRA]
-        with self.hold_trait_notifications():
-            chosen = [False] * len(cards)
-            for g in want:
-                i = next(k for k, c in enumerate(cards) if c == g and not chosen[k])
-                chosen[i] = True
-            for t, v in zip(self.toggles, chosen):
-                t.unobserve_all()
-                t.value = v
-                t.observe(lambda _: self.update(), names="value")
-        self.update()
+        chosen = set()
+        for g in want:
+            chosen.add(next(k for k, c in enumerate(cards) if c == g and k not in chosen))
+        self.picker.set_picked(chosen)
 
     def update(self) -> None:
         sc = self.scenario
         game = sc.game()
         bag = self.bag
-        for t in self.toggles:
-            t.button_style = "success" if t.value else ""
         steps = run_moves(game, [A.LoadBag(1, bag)])
         err = refused(steps)
         names = game.names

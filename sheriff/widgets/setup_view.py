@@ -93,7 +93,7 @@ def goods_gallery() -> widgets.HTML:
     for label, kind in groups:
         counts = [1 if g.kind == kind else 0 for g in GOODS]
         parts.append(f'<div class="sn-zone" style="margin-top:6px"><b>{label}</b></div>{render.cards(counts)}')
-    w = lesson.html(kit.CSS + '<div class="sn-text">' + "".join(parts) + "</div>")
+    w = lesson.html(kit.css() + '<div class="sn-text">' + "".join(parts) + "</div>")
     w.add_class("sn-gallery")
     return w
 

@@ -159,7 +159,7 @@ def test_10_myths_penalty_is_not_value(page, voila_url):
 def test_11_score_calculator_updates_totals(page, voila_url):
     open_lesson(page, voila_url, "11_score_calculator.ipynb")
     out = result(page, "sn-score-result")
-    first_total = out.locator("tr[data-player='0'] .sn-total")
+    first_total = out.locator("tr[data-seat='0'] .sn-total")
     expect(first_total).to_have_text("50")
     type_number(page, page.locator(".sn-cell-0-apples input"), 5)
     expect(first_total).to_have_text("80", timeout=T)  # 5 x 2 + 50 gold + Apple King 20
