@@ -195,10 +195,7 @@ class ScoreCalculator(kit.Frame):
             "player's gold. Cards still in hand score nothing."
         )
         title = title or _("Score calculator")
-        head = lesson.html(
-            f'<div class="sn-text"><div class="sn-kicker">{escape(title)}</div>'
-            f'<div class="sn-zone">{escape(intro, quote=False)}</div></div>'
-        )
+        head = lesson.html(kit.heading(title, intro=intro))
         self.body(head, *top, lesson.row(bar, flex_flow="row wrap"), self.grid, self.result, self.note)
         self._rebuild()
         if preset is not None:

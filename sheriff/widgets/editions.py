@@ -248,11 +248,10 @@ class EditionsView(kit.Frame):
         lesson.bench(self.next_button, self.result)
         self.pick.observe(lambda _: self.update(), names="value")
         self.next_button.on_click(lambda _: self.step())
-        kicker = '<div class="sn-text"><div class="sn-kicker">{}</div></div>'
         self.body(
-            lesson.html(kicker.format(escape(_("The differences")))),
+            kit.kicker_html(_("The differences")),
             self.summary,
-            lesson.html(kicker.format(escape(_("The engine plays the same situation under each edition")))),
+            kit.kicker_html(_("The engine plays the same situation under each edition")),
             lesson.row([self.pick, self.next_button], flex_flow="row wrap"),
             self.result,
         )

@@ -29,6 +29,8 @@ from sheriff.i18n import N_, _, pgettext
 from sheriff.scenario import get_scenario
 from sheriff.widgets import lesson, render
 from sheriff.widgets.glossary_links import with_glossary
+from sheriff.widgets.markup import Markup
+from sheriff.widgets.markup import render as render_template
 from sheriff.wording import goods_kind
 
 # Card sizes are chosen so the longest one-word name ("Pumpernickel", "Crossbows") fits on
@@ -279,11 +281,20 @@ def styled(*children) -> list:
     return [w for w in (style(), *children) if w is not None]
 
 
+def heading(kicker: str | None = None, title: str | None = None, intro: str = "", title_cls: str = "sn-h") -> str:
+    """A heading's HTML: a kicker (already translated), a title, a line of intro; each optional.
+    Text is escaped; pass ``Markup`` for an intro that is HTML."""
+    return render_template("heading.html.j2", kicker=kicker, title=title, intro=intro, title_cls=title_cls)
+
+
+def kicker_html(text: str) -> widgets.HTML:
+    """A kicker alone (a small heading over a part of a component)."""
+    return lesson.html(heading(kicker=text))
+
+
 def head(title: str, intro: str = "", kicker: str | None = N_("Try it")) -> widgets.HTML:
     """A lab's heading: a kicker, a title and one line of intro (``intro`` is HTML)."""
-    k = f'<div class="sn-kicker">{escape(_(kicker))}</div>' if kicker else ""
-    i = f'<div class="sn-zone">{intro}</div>' if intro else ""
-    return lesson.html(f'<div class="sn-text">{k}<div class="sn-h">{escape(title)}</div>{i}</div>')
+    return lesson.html(heading(_(kicker) if kicker else None, title, Markup(intro)))
 
 
 def edition_toggle(value: str = "2E", both: bool = False, width: str = "110px") -> widgets.ToggleButtons:
@@ -521,9 +532,7 @@ def box(children, title: str | None = None, kicker: str | None = None, cls: str 
     """A bordered group inside a component, with an optional kicker and title."""
     head_ = []
     if title or kicker:
-        k = f'<div class="sn-kicker">{escape(_(kicker))}</div>' if kicker else ""
-        t = f'<div class="sn-h">{escape(title)}</div>' if title else ""
-        head_ = [widgets.HTML(f'<div class="sn-text">{k}{t}</div>')]
+        head_ = [widgets.HTML(heading(_(kicker) if kicker else None, title))]
     v = widgets.VBox(styled(*head_, *children))
     v.add_class("sn-box-w")
     v.layout.border = "1px solid #cfd8dc"
@@ -588,10 +597,7 @@ class Sections(widgets.VBox):
             return
         title, box = self.parts[k]
         part = _("Part {k} of {n}").format(k=k + 1, n=self.n)
-        self.title.value = (
-            f'<div class="sn-text"><div class="sn-kicker">{part}</div>'
-            f'<div class="sn-part-title">{escape(title)}</div></div>'
-        )
+        self.title.value = heading(part, title, title_cls="sn-part-title")
         self.holder.children = [box]
         self.back.disabled = k == 0
         self.next.disabled = k == self.n - 1

@@ -38,7 +38,7 @@ class SideBySide(kit.Frame):
             v.layout.padding = "0 6px"
         kicker = _("Rulebook example, both editions side by side")
         self.body(
-            lesson.html(f'<div class="sn-text"><div class="sn-kicker">{kicker}</div></div>'),
+            kit.kicker_html(kicker),
             lesson.row([self.left, self.right], flex_flow="row wrap"),
         )
 

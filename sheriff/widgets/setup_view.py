@@ -19,6 +19,7 @@ from sheriff.cards import GOODS, deck_composition
 from sheriff.engine import Game
 from sheriff.i18n import N_, _, ngettext
 from sheriff.widgets import kit, lesson, render
+from sheriff.widgets.markup import Markup
 from sheriff.wording import and_list, good_count, goods_kind
 
 # Coins in the box (facts from the component lists; they do not change any rule).
@@ -125,10 +126,7 @@ class SetupView(kit.Frame):
             "Pick an edition, a number of players and whether to add the Royal Goods. The deck, the coins "
             "and the opening table follow."
         )
-        try_it = _("Try it")
-        head = lesson.html(
-            f'<div class="sn-text"><div class="sn-kicker">{try_it}</div><div class="sn-zone">{intro}</div></div>'
-        )
+        head = lesson.html(kit.heading(_("Try it"), intro=Markup(intro)))
         dealt = _("The table after setup, dealt by the engine")
         self.body(
             head,
@@ -137,7 +135,7 @@ class SetupView(kit.Frame):
             self.royal,
             self.chart,
             self.coins,
-            lesson.html(f'<div class="sn-text"><div class="sn-kicker">{dealt}</div></div>'),
+            kit.kicker_html(dealt),
             self.shuffle,
             self.setup,
         )
