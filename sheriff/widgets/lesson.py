@@ -240,6 +240,16 @@ def cards_html(counts, empty: str = N_("nothing")) -> str:
     return render_template("small_cards.html.j2", cards=Markup(render.cards(counts, empty=empty)))
 
 
+def result_html(big: str, more: str = "") -> str:
+    """A lab's result: a headline in large type, then ``more`` words."""
+    return render_template("lab.html.j2", kind="result", big=big, more=more)
+
+
+def caption_html(text: str) -> str:
+    """A caption in bold over what follows it ("If the Sheriff opens the bag:")."""
+    return render_template("lab.html.j2", kind="caption", text=text)
+
+
 def bench(button, result):
     """Mark the control and the output that ``benchmarks/pages.py`` times (one pair per page)."""
     button.add_class("sheriff-bench-click")
@@ -268,4 +278,6 @@ __all__ = [
     "piles_html",
     "stand_html",
     "cards_html",
+    "result_html",
+    "caption_html",
 ]

@@ -146,9 +146,9 @@ class MarketLab(kit.Lab):
             holds = ngettext("Little John holds {n} card again.", "Little John holds {n} cards again.", held).format(
                 n=held
             )
-            head = f'<div class="sn-result"><b class="sn-big">{took}</b> {holds}</div>'
+            head = lesson.result_html(took, holds)
         else:
-            head = '<div class="sn-result"><b class="sn-big">' + _("Refused.") + "</b></div>"
+            head = lesson.result_html(_("Refused."))
         rules = ["market.set_aside", "market.draw_1e" if ed == "1E" else "market.draw_2e"]
         self.result.value = head + steps_html(steps, names) + lesson.rules_html(rules, ed)
         self.table.value = lesson.table_html(game.state, before, seats=[1])

@@ -99,9 +99,7 @@ class PenaltyMyth(_Myth):
             "{good}: value {value}, but the engine fines {fine} gold.",
             fine,
         ).format(good=goods_kind(g), value=GOODS[g].value, fine=fine)
-        self.result.value = f'<div class="sn-result"><b class="sn-big">{escape(said)}</b></div>' + steps_html(
-            steps, game.names
-        )
+        self.result.value = lesson.result_html(said) + steps_html(steps, game.names)
 
 
 class BonusMyth(_Myth):
@@ -213,9 +211,7 @@ class LegalOnlyMyth(_Myth):
                 "The merchant pays the Sheriff {gold} gold.", "The merchant pays the Sheriff {gold} gold.", self.amount
             )
         said = said.format(gold=self.amount)
-        self.result.value = f'<div class="sn-result"><b class="sn-big">{escape(said)}</b></div>' + steps_html(
-            steps, game.names
-        )
+        self.result.value = lesson.result_html(said) + steps_html(steps, game.names)
 
 
 class PromoMyth(_Myth):

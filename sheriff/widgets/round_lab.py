@@ -28,6 +28,8 @@ from sheriff.narration import narrate
 from sheriff.scenario import get_scenario
 from sheriff.widgets import kit, lesson
 from sheriff.widgets.lesson import attempt
+from sheriff.widgets.markup import Markup
+from sheriff.widgets.markup import render as render_template
 from sheriff.wording import goods_kind
 
 EMPTY = N_("— empty —")
@@ -59,18 +61,18 @@ def run_moves(game, moves, hidden: int = 0) -> list[Step]:
 
 
 def steps_html(steps: list[Step], names) -> str:
-    items = []
-    for st in steps:
-        if st.hidden:
-            continue
-        if st.error is not None:
-            items.append(
-                f"<li>{escape(st.action.text(names))}{lesson.refusal_html(st.error)}"
-                '<div class="sn-zone">' + _("The engine refuses; nothing changes on the table.") + "</div></li>"
-            )
-        else:
-            items.extend(f"<li>{escape(x)}</li>" for x in st.lines)
-    return f'<div class="sn-text"><ul style="margin:4px 0;padding-left:20px">{"".join(items)}</ul></div>'
+    nothing = _("The engine refuses; nothing changes on the table.")
+    shown = [
+        {
+            "refused": Markup(lesson.refusal_html(st.error)) if st.error is not None else "",
+            "move": st.action.text(names),
+            "nothing": nothing,
+            "lines": st.lines,
+        }
+        for st in steps
+        if not st.hidden
+    ]
+    return render_template("lab.html.j2", kind="steps", steps=shown)
 
 
 def refused(steps: list[Step]) -> IllegalAction | None:
@@ -171,11 +173,9 @@ class LoadLab(kit.Lab):
         names = game.names
         if err is None:
             closed = ngettext("Bag closed: {n} card.", "Bag closed: {n} cards.", len(bag)).format(n=len(bag))
-            head = (
-                f'<div class="sn-result"><b class="sn-big">{closed}</b> ' + _("It cannot be repacked now.") + "</div>"
-            )
+            head = lesson.result_html(closed, _("It cannot be repacked now."))
         else:
-            head = f'<div class="sn-result"><b class="sn-big">{_(REFUSED)}</b></div>'
+            head = lesson.result_html(_(REFUSED))
         self.result.value = (
             head + steps_html(steps, names) + (lesson.rule_html("load.size", self.edition_value) if err is None else "")
         )
@@ -228,9 +228,7 @@ class DeclareLab(kit.Lab):
         err = refused(steps)
         ed = self.edition_value
         if err is not None:
-            self.result.value = f'<div class="sn-result"><b class="sn-big">{_(REFUSED)}</b></div>' + steps_html(
-                steps, names
-            )
+            self.result.value = lesson.result_html(_(REFUSED)) + steps_html(steps, names)
         else:
             s = game.state
             rest = [A.Declare(m, _truthful(s.bags[m]), s.bag_size[m]) for m in s.order if m != 1]
@@ -241,16 +239,11 @@ class DeclareLab(kit.Lab):
             ):
                 g2 = game.copy()
                 st = run_moves(g2, rest + [last], hidden=len(rest))
-                what_if.append(
-                    '<div class="sn-zone"><b>'
-                    + _("{label}:").format(label=label)
-                    + "</b></div>"
-                    + steps_html(st, names)
-                )
+                what_if.append(lesson.caption_html(_("{label}:").format(label=label)) + steps_html(st, names))
             allowed = _("The engine accepts the declaration; whether it is true is another matter.")
             ok = _("Allowed.")
             self.result.value = (
-                f'<div class="sn-result"><b class="sn-big">{ok}</b> {allowed}</div>'
+                lesson.result_html(ok, allowed)
                 + steps_html(steps, names)
                 + "".join(what_if)
                 + lesson.rules_html(["declare.count", "declare.type"], ed)
@@ -374,7 +367,7 @@ class InspectionLab(kit.Lab):
 def _headline(steps: list[Step], names, sheriff: int) -> str:
     """One sentence with the numbers, read from the engine's events."""
     if refused(steps) is not None:
-        return f'<div class="sn-result"><b class="sn-big">{_(REFUSED)}</b></div>'
+        return lesson.result_html(_(REFUSED))
     events = [e for st in steps for e in st.events]
     opened = next((e for e in events if isinstance(e, E.Opened)), None)
     if opened is not None:
@@ -418,7 +411,7 @@ def _headline(steps: list[Step], names, sheriff: int) -> str:
                 )
             )
             msg = msg.format(merchant=merchant, amount=amount, parts=_(", ").join(parts))
-        return f'<div class="sn-result"><b class="sn-big">{msg}</b></div>'
+        return lesson.result_html(msg)
     paid = next((e for e in events if isinstance(e, E.BribePaid)), None)
     passed = next((e for e in events if isinstance(e, E.Passed)), None)
     if passed is not None:
@@ -430,7 +423,7 @@ def _headline(steps: list[Step], names, sheriff: int) -> str:
         ).format(up=up, down=down)
         if paid is not None:
             msg = _("Deal! {outcome}").format(outcome=msg)
-        return f'<div class="sn-result"><b class="sn-big">{msg}</b></div>'
+        return lesson.result_html(msg)
     return ""
 
 
