@@ -160,16 +160,8 @@ class GuidedGame(kit.Frame):
         self.table.value = render_template(
             "guided.html.j2", kind="table", title=_("The table"), table=Markup(render.table(panels, acting=game.to_act))
         )
-        n = sum(v.hand)
-        self.mine.value = render_template(
-            "guided.html.j2",
-            kind="mine",
-            title=_("{name}: your cards").format(name=v.names[g.me]),
-            hand_text=fill_html(ngettext("<b>Your hand</b> ({n} cards):", "<b>Your hand</b> ({n} cards):", n), n=n),
-            hand=Markup(render.cards(v.hand, 0, _("no cards"))),
-            bag_text=_("Your bag:"),
-            bag=Markup(render.cards(v.bag, 0, _("empty"))) if v.bag is not None else None,
-        )
+        title = _("{name}: your cards").format(name=v.names[g.me])
+        self.mine.value = render.private_hand(title, v.hand, v.bag, _("Your bag:"), cls="sn-private")
         ctl = Controls(SimpleNamespace(session=SimpleNamespace(game=game), submit=self.submit), g.me)
         self._decide(ctl.decision())
         self.controls.update(ctl.reg)

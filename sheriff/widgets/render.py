@@ -18,7 +18,7 @@ from typing import Any
 from sheriff.cards import GOODS, LEGAL_GOODS, N_GOODS
 from sheriff.i18n import N_, _, ngettext
 from sheriff.scoring import bonus_roles
-from sheriff.widgets.markup import html, render
+from sheriff.widgets.markup import fill_html, html, render
 from sheriff.wording import good_count, goods_kind
 
 _TAG = {"legal": N_("LEGAL"), "contraband": N_("CONTRABAND")}
@@ -125,6 +125,28 @@ def player_panel(view, p: int, show_private: bool = False, role: str | None = No
         black_market=black_market_cards(view.black_market_cards(p)),
     )
     return panel(p, _(view.names[p]), body, role, note)
+
+
+def private_hand(
+    title: str, hand, bag=None, bag_text: str = "", seat: int | None = None, moves: int = 0, cls: str = ""
+) -> str:
+    """A player's own hand and bag (shown only to that player).  ``bag_text`` may be ``Markup``
+    (a message with its own bold); a plain one is set in bold."""
+    k = sum(hand)
+    # English keeps "cards" even for one (as it always said); the plural forms are for other languages
+    hand_text = ngettext("<b>Your hand</b> ({n} cards):", "<b>Your hand</b> ({n} cards):", k)
+    return render(
+        "hand.html.j2",
+        cls=cls,
+        seat=seat,
+        moves=moves,
+        title=title,
+        hand_text=fill_html(hand_text, n=k),
+        hand=html(cards(hand, 0, _("no cards"))),
+        bag_text=bag_text,
+        bag_bold=not hasattr(bag_text, "__html__"),
+        bag=html(cards(bag, 0, _("empty"))) if bag is not None else None,
+    )
 
 
 def message(text: str) -> str:
@@ -296,6 +318,7 @@ __all__ = [
     "panel",
     "table",
     "player_panel",
+    "private_hand",
     "message",
     "refusal",
     "plain_refusal",
