@@ -88,7 +88,7 @@ def has_marks(path: Path) -> bool:
 def show_marks(page) -> None:
     """A lesson paced into parts (kit.Sections) builds only the part on show: open the part
     that holds the marked control (a practice, usually the last part)."""
-    parts = page.locator(".snl-part-pick button")
+    parts = page.locator(".sn-part-pick button")
     for k in reversed(range(parts.count())):
         if page.locator(".sheriff-bench-click").count():
             return

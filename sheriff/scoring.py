@@ -75,6 +75,29 @@ def bonuses(stands) -> list[dict[str, int]]:
     return out
 
 
+def bonus_roles(stands) -> list[dict[str, str]]:
+    """Each player's role per legal good id, as ``bonuses`` decides it: "King", "shared King",
+    "Queen" or "shared Queen" (tied Kings share; then there is no Queen).  A player with none
+    of a good has no role in it."""
+    n = len(stands)
+    out: list[dict[str, str]] = [{} for _ in range(n)]
+    counts = [good_counts_for_bonus(st) for st in stands]
+    for g, name, _bonus, _royals in _BONUS_TABLE:
+        column = [c[g] for c in counts]
+        top = max(column, default=0)
+        if top == 0:
+            continue
+        kings = [p for p in range(n) if column[p] == top]
+        for p in kings:
+            out[p][name] = "shared King" if len(kings) > 1 else "King"
+        second = max([c for c in column if c < top], default=0)
+        if len(kings) == 1 and second:
+            queens = [p for p in range(n) if column[p] == second]
+            for p in queens:
+                out[p][name] = "shared Queen" if len(queens) > 1 else "Queen"
+    return out
+
+
 def score(stands, gold, black_market=None) -> tuple[list[Score], list[int]]:
     """Scores for every player and the winners' seats (several when the victory is shared).
 

@@ -186,7 +186,7 @@ def test_practice_widget_in_ukrainian_right_and_wrong():
             fb = view.check()
             assert fb.correct and "Правильно!" in view.feedback.value
             assert "Що робить рушій:" in view.feedback.value
-            assert view.feedback.value.count('<span class="snl-ok">✓</span>') == len(fb.fields)
+            assert view.feedback.value.count('<span class="sn-ok">✓</span>') == len(fb.fields)
             view.set_answers(**wrong_answers(q))
             fb = view.check()
             assert not fb.correct and "Не зовсім." in view.feedback.value

@@ -69,8 +69,8 @@ def test_home_page_lets_the_learner_pick_the_language_and_links_keep_it(uk, monk
     monkeypatch.setattr(language, "_started", True)  # the language is set: no address to read here
 
     out = course_nav.prose("00_home.ipynb").data
-    assert "snl-lang-choice" in out and "Language · Мова" in out
-    assert out.index("snl-lang-choice") < out.index("Шериф Ноттінгема")  # the choice comes first
+    assert "sn-lang-choice" in out and "Language · Мова" in out
+    assert out.index("sn-lang-choice") < out.index("Шериф Ноттінгема")  # the choice comes first
     assert 'href="00_home.ipynb"' in out  # English, without ?lang
     assert 'href="00_overview.ipynb?lang=uk"' in out and 'href="40_reference.ipynb?lang=uk"' in out
     ref = home.reference_html()

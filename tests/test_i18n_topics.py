@@ -149,7 +149,7 @@ def test_score_calculator_breakdown_in_ukrainian(others):
     with i18n.language("uk"):
         calc = ScoreCalculator(bench=True)
         seen = texts(calc)
-        assert "Гравець 1" in calc.text and "Бонуси короля / королеви" in calc.text
+        assert "Гравець 1" in calc.text and "Бонуси короля й королеви" in calc.text  # the one score sheet
         for label in presets():
             calc.load_preset(label)
             seen += texts(calc)
@@ -158,7 +158,10 @@ def test_score_calculator_breakdown_in_ukrainian(others):
         calc.load_preset("Tie on points and legal goods: more contraband wins")
         breakdown = calc.text
     assert calc.preset_pick.value == "Tie on points and legal goods: more contraband wins"  # keys stay English
-    assert "Гравець Товари Золото Бонуси короля / королеви Разом Дозволені картки Картки контрабанди" in breakdown
+    assert (
+        "Гравець Товари Золото Бонуси короля й королеви Разом бонусів Очки Дозволені картки Картки контрабанди"
+        in breakdown
+    )
     assert re.search(
         r"Нічия за очками \(Ганна, Богдан\); дозволених товарів теж порівну \(Ганна, Богдан\), "
         r"тож перемагає той, у кого більше контрабанди\.",
@@ -174,7 +177,9 @@ def test_score_sheet_in_english_is_unchanged():
     calc = ScoreCalculator(preset="Tie on everything: shared victory")
     assert "Shared victory: Ann, Ben, Cat." in calc.text or "Shared victory: Ann, Ben." in calc.text
     assert "tie on points, legal goods and contraband: the victory is shared." in calc.text
-    assert "Player Goods Gold King / Queen bonuses Total Legal cards Contraband cards" in calc.text
+    # the one score sheet (render.score_sheet), as on the play page: roles named, the bonus total
+    heads = "Player Goods Gold King and Queen bonuses Bonus total Score Legal cards Contraband cards"
+    assert heads in calc.text
 
 
 def test_king_queen_and_game_labs_in_ukrainian(others):

@@ -171,3 +171,26 @@ def test_rules_refusal_carries_the_engine_refusal():
         assert isinstance(cause, IllegalAction) and cause.rule_id == "variant.edition"
     else:
         raise AssertionError("six players in the 1st edition must be refused")
+
+
+def test_bonus_roles_name_who_won_each_bonus():
+    """The score sheet's King and Queen labels come from scoring: one role per bonus won."""
+    import random
+
+    from sheriff.cards import N_GOODS, good_id
+    from sheriff.scoring import bonus_roles, bonuses
+
+    def stand(**counts):
+        v = [0] * N_GOODS
+        for name, k in counts.items():
+            v[good_id(name)] = k
+        return v
+
+    roles = bonus_roles([stand(apples=3, cheese=2), stand(apples=2, cheese=2), stand(apples=2, bread=1)])
+    assert roles[0] == {"apples": "King", "cheese": "shared King"}
+    assert roles[1] == {"apples": "shared Queen", "cheese": "shared King"}
+    assert roles[2] == {"apples": "shared Queen", "bread": "King"}
+    rng = random.Random(3)
+    for _ in range(300):  # a role exactly where a bonus is paid
+        stands = [[rng.choice([0, 0, 1, 2, 3]) for _g in range(N_GOODS)] for _p in range(rng.randint(3, 6))]
+        assert [set(r) for r in bonus_roles(stands)] == [set(b) for b in bonuses(stands)]

@@ -16,11 +16,11 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff import i18n
-from sheriff.cards import CONTRABAND_GOODS, GOOD_IDS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
+from sheriff.cards import CONTRABAND_GOODS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS
 from sheriff.i18n import N_, _
 from sheriff.scenario import get_scenario
 from sheriff.scoring import Verdict, score, verdict
-from sheriff.widgets import kit, lesson
+from sheriff.widgets import kit, lesson, render
 from sheriff.wording import goods_kind
 
 # Names and preset labels stay English in the source (they are keys); ``_`` where they are shown.
@@ -118,50 +118,12 @@ def _why(v: Verdict, names) -> str:
 def score_table(names, stands, gold, black_market=None) -> tuple[str, list, list[int]]:
     """HTML score sheet, the scores and the winners (from ``sheriff.scoring.score``)."""
     scores, winners = score(stands, gold, black_market)
-    n = len(names)
-    rows = []
-    for p in range(n):
-        sc = scores[p]
-        bon = (
-            _(", ").join(
-                _("{good} {bonus}").format(good=goods_kind(GOOD_IDS[k]), bonus=v) for k, v in sc.bonuses.items()
-            )
-            or "—"
-        )
-        win = p in winners
-        tag = (_("winner") if len(winners) == 1 else _("shared victory")) if win else ""
-        rows.append(
-            f'<tr class="{"snl-win" if win else ""}" data-player="{p}"><td>{escape(names[p])}</td>'
-            f'<td class="num">{sc.goods}</td><td class="num">{sc.gold}</td><td>{escape(bon)}</td>'
-            f'<td class="num snl-total"><b>{sc.total}</b></td><td class="num">{sc.legal_cards}</td>'
-            f'<td class="num">{sc.contraband_cards}</td><td>{tag}</td></tr>'
-        )
-    head = (
-        "<tr>"
-        + "".join(
-            f"<th>{escape(c)}</th>"
-            for c in (
-                _("Player"),
-                _("Goods"),
-                _("Gold"),
-                _("King / Queen bonuses"),
-                _("Total"),
-                _("Legal cards"),
-                _("Contraband cards"),
-                "",
-            )
-        )
-        + "</tr>"
-    )
     why = _why(verdict(scores, winners), names)
     if len(winners) == 1:
         headline = _("{name} wins with {total}.").format(name=names[winners[0]], total=scores[winners[0]].total)
     else:
         headline = _("Shared victory: {names}.").format(names=_(", ").join(names[p] for p in winners))
-    html = (
-        f'<div class="snl"><table class="snl-grid">{head}{"".join(rows)}</table>'
-        f'<div class="snl-result snl-verdict"><b class="snl-big">{escape(headline)}</b> {escape(why)}</div></div>'
-    )
+    html = render.score_sheet(names, stands, scores, winners, verdict=headline, why=why)
     return html, scores, winners
 
 
@@ -183,21 +145,21 @@ class ScoreCalculator(kit.Frame):
         self.preset_pick = widgets.Dropdown(
             options=[(_(k), k) for k in presets()], layout=widgets.Layout(width="420px", max_width="100%")
         )
-        self.preset_pick.add_class("snl-preset")
+        self.preset_pick.add_class("sn-preset")
         self.players = widgets.Dropdown(options=[3, 4, 5, 6], value=players, layout=widgets.Layout(width="70px"))
-        self.players.add_class("snl-players")
+        self.players.add_class("sn-players")
         royal, bm = _("Royal Goods"), _("Black Market cards")
         self.royal = widgets.Checkbox(
             value=False, description=royal, indent=False, layout=widgets.Layout(width=_box_width(royal, 130))
         )
-        self.royal.add_class("snl-royal")
+        self.royal.add_class("sn-royal-goods")
         self.bm = widgets.Checkbox(
             value=False, description=bm, indent=False, layout=widgets.Layout(width=_box_width(bm, 170))
         )
         self.grid = widgets.GridBox(layout=widgets.Layout(grid_gap="2px 4px", overflow="auto"))
         self._cache: dict = {}
         self.result = lesson.html()
-        self.result.add_class("snl-score-result")
+        self.result.add_class("sn-score-result")
         self.note = lesson.html()
         self.names: list[widgets.Text] = []
         self.cells: list[dict[int, widgets.BoundedIntText]] = []
@@ -208,9 +170,9 @@ class ScoreCalculator(kit.Frame):
             w.observe(lambda _: None if self._quiet else self._rebuild(), names="value")
         self.preset_pick.observe(lambda _: self.load_preset(self.preset_pick.value), names="value")
         players_label, start = _("Players:"), _("Start from:")
-        bar = [lesson.html(f'<div class="snl-zone">{escape(players_label)}</div>'), self.players, self.royal, self.bm]
+        bar = [lesson.html(f'<div class="sn-zone">{escape(players_label)}</div>'), self.players, self.royal, self.bm]
         self.next_preset = lesson.button(_("Next example ▶"))
-        self.next_preset.add_class("snl-next-preset")
+        self.next_preset.add_class("sn-next-preset")
         self.next_preset.on_click(lambda _: self.step_preset())
         if bench:
             lesson.bench(self.next_preset, self.result)
@@ -218,7 +180,7 @@ class ScoreCalculator(kit.Frame):
             [
                 lesson.row(
                     [
-                        lesson.html(f'<div class="snl-zone" style="width:70px">{escape(start)}</div>'),
+                        lesson.html(f'<div class="sn-zone" style="width:70px">{escape(start)}</div>'),
                         self.preset_pick,
                         self.next_preset,
                     ],
@@ -233,10 +195,7 @@ class ScoreCalculator(kit.Frame):
             "player's gold. Cards still in hand score nothing."
         )
         title = title or _("Score calculator")
-        head = lesson.html(
-            f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
-            f'<div class="snl-zone">{escape(intro, quote=False)}</div></div>'
-        )
+        head = lesson.html(kit.heading(title, intro=intro))
         self.body(head, *top, lesson.row(bar, flex_flow="row wrap"), self.grid, self.result, self.note)
         self._rebuild()
         if preset is not None:
@@ -312,12 +271,12 @@ class ScoreCalculator(kit.Frame):
 
     def _cell(self, p: int, g: int):
         w = lesson.make(widgets.BoundedIntText, {"width": "66px"}, value=0, min=0, max=60)
-        w.add_class(f"snl-cell-{p}-{GOODS[g].id}")
+        w.add_class(f"sn-cell-{p}-{GOODS[g].id}")
         return w
 
     def _gold_box(self, p: int):
         w = lesson.make(widgets.BoundedIntText, {"width": "66px"}, value=50, min=0, max=999)
-        w.add_class(f"snl-gold-{p}")
+        w.add_class(f"sn-gold-{p}")
         return w
 
     def values(self):
@@ -382,7 +341,7 @@ class ScoreCalculator(kit.Frame):
             notes.append(lesson.rule_html("royal.goods"))
         if self.bm.value:
             notes.append(
-                '<div class="snl-assume">'
+                '<div class="sn-assume">'
                 + _(
                     "<b>Your cards, your numbers:</b> type the values printed on "
                     "the Black Market cards each player claimed; the rulebook does "

@@ -7,13 +7,12 @@ Figures named in the advice's ``numbers`` are shown as a small table; chances (n
 
 from __future__ import annotations
 
-from html import escape
-
 from sheriff.cards import GOODS
 from sheriff.coach import LESSON_30, LESSON_30_TITLE
 from sheriff.coach.advice import decimal
 from sheriff.i18n import N_, _
 from sheriff.widgets import language
+from sheriff.widgets.markup import render
 from sheriff.wording import goods_kind
 
 LESSON_LINK = LESSON_30.rsplit("/", 1)[-1]  # pages sit side by side in notebooks/
@@ -75,49 +74,38 @@ def _figure(key: str, x) -> str:
     return decimal(x)
 
 
+def _rows(numbers: dict) -> list[tuple[str, str]]:
+    return [(_label(k).capitalize(), _figure(k, v)) for k, v in numbers.items()]
+
+
 def numbers_table(numbers: dict) -> str:
-    if not numbers:
-        return ""
-    rows = "".join(
-        f'<tr><td>{escape(_label(k).capitalize())}</td><td class="num">{escape(_figure(k, v))}</td></tr>'
-        for k, v in numbers.items()
-    )
-    return f'<table class="sn-coach-numbers">{rows}</table>'
+    return render("coach.html.j2", kind="numbers", rows=_rows(numbers))
 
 
 def advice_html(advice) -> str:
     """The suggestion, its figures, the options weighed, the model in plain words, and lesson 30."""
-    opts = ""
-    if advice.options:
-        items = "".join(f"<li>{escape(o.sentence)}</li>" for o in advice.options[:6])
-        weighed = _("Options weighed")
-        opts = f'<div class="sn-note"><b>{weighed}</b></div><ul style="margin:2px 0">{items}</ul>'
-    model = f'<div class="sn-note"><b>{_(MODEL)}</b> {escape(advice.model)}</div>' if advice.model else ""
-    lesson = ""
-    if advice.lesson:
-        link = (
-            f'<a href="{language.link(LESSON_LINK)}" target="_blank" style="color:#1565c0;'
-            f'text-decoration:underline">{escape(_(LESSON_30_TITLE))}</a>'
-        )
-        lesson = (
-            '<div class="sn-note">'
-            + _("These odds come from the inspection game's balance point: see {lesson}.").format(lesson=link)
-            + "</div>"
-        )
-    # every model the coach states ends by saying it is advice, not a rule
-    not_rule = _("This is advice, not a rule: any legal move is yours to make.")
-    rule = "" if advice.model else f'<div class="sn-note">{not_rule}</div>'
-    suggests = _("The coach suggests:")
-    return (
-        f'<div class="sn-coach" role="status"><b>{suggests}</b> {escape(advice.sentence)}'
-        f"{numbers_table(advice.numbers)}{opts}{model}{lesson}{rule}</div>"
+    return render(
+        "coach.html.j2",
+        kind="advice",
+        suggests=_("The coach suggests:"),
+        sentence=advice.sentence,
+        rows=_rows(advice.numbers),
+        weighed=_("Options weighed"),
+        options=[o.sentence for o in advice.options[:6]],
+        model_label=_(MODEL),
+        model=advice.model,
+        lesson=_("These odds come from the inspection game's balance point: see {lesson}.") if advice.lesson else "",
+        lesson_href=language.link(LESSON_LINK),
+        lesson_title=_(LESSON_30_TITLE),
+        # every model the coach states ends by saying it is advice, not a rule
+        not_rule=_("This is advice, not a rule: any legal move is yours to make."),
     )
 
 
 def warnings_html(warnings) -> str:
-    items = "".join(f"<li>{escape(w.sentence)}</li>" for w in warnings)
-    before = _("Before you do this:")
-    return f'<div class="sn-warn" role="alert"><b>{before}</b><ul style="margin:2px 0">{items}</ul></div>'
+    return render(
+        "coach.html.j2", kind="warnings", before=_("Before you do this:"), warnings=[w.sentence for w in warnings]
+    )
 
 
 __all__ = ["advice_html", "warnings_html", "numbers_table", "LESSON_LINK"]

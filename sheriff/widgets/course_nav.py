@@ -39,10 +39,10 @@ window.sheriffProgress = window.sheriffProgress || {
     var d = this.done(), w = this.words;
     document.querySelectorAll('[data-sheriff-nb]').forEach(function (el) {
       var on = d.indexOf(el.getAttribute('data-sheriff-nb')) >= 0;
-      el.classList.toggle('snl-is-done', on);
-      var tick = el.querySelector('.snl-tick'); if (tick) tick.textContent = on ? '\\u2713' : '';
-      var btn = el.querySelector('.snl-done-btn'); if (btn) btn.textContent = on ? w.done : w.mark;
-      var state = el.querySelector('.snl-done-state'); if (state) state.textContent = on ? w.finished : w.notyet;
+      el.classList.toggle('sn-is-done', on);
+      var tick = el.querySelector('.sn-tick'); if (tick) tick.textContent = on ? '\\u2713' : '';
+      var btn = el.querySelector('.sn-done-btn'); if (btn) btn.textContent = on ? w.done : w.mark;
+      var state = el.querySelector('.sn-done-state'); if (state) state.textContent = on ? w.finished : w.notyet;
     });
   }
 };
@@ -50,7 +50,7 @@ if (!window.sheriffSameTab) {
   // JupyterLab opens links in outputs in a new tab; the course moves on in the same one.
   window.sheriffSameTab = true;
   document.addEventListener('click', function (e) {
-    var a = e.target.closest && e.target.closest('.snl-nav a, a.snl-term');
+    var a = e.target.closest && e.target.closest('.sn-nav a, a.sn-term');
     if (a) a.removeAttribute('target');
   }, true);
 }
@@ -88,10 +88,12 @@ def _page_words_js() -> str:
     return f"<script>window.sheriffPageWords = {_js(words)};</script>"
 
 
-def _html(body: str):
+def _html(body: str, first: bool = False):
+    """An output of the page; ``first``: the page's header, which carries the stylesheet for the
+    whole page (``kit.page_css``)."""
     from IPython.display import HTML
 
-    return HTML(kit.CSS + _store_js() + _page_words_js() + body)
+    return HTML((kit.page_css() if first else kit.css()) + _store_js() + _page_words_js() + body)
 
 
 def _place(notebook: str) -> str:
@@ -117,7 +119,7 @@ def prose_html(notebook: str, part: int = 0, seen: set[str] | None = None) -> st
     (glossary words linked once across the calls sharing ``seen``)."""
     text = "\n\n".join(_(p) for p in page_prose(notebook)[part])
     html = with_glossary(str(mistune.html(text)), seen=set() if seen is None else seen)  # as kit.markdown_html
-    return f'<div class="snl-prose">{_keep_language(html)}</div>'
+    return f'<div class="sn-prose">{_keep_language(html)}</div>'
 
 
 def header_html(notebook: str) -> str:
@@ -127,8 +129,7 @@ def header_html(notebook: str) -> str:
     home, ref = _("all lessons"), _("glossary and rules")
     learn = _("<b>What you will learn:</b> {learn}").format(learn=with_glossary(escape(_(p.learn)), seen=seen))
     return (
-        opening
-        + f'<div class="snl-nav" data-sheriff-nb="{escape(notebook)}"><span class="snl-kicker">{_place(notebook)}'
+        opening + f'<div class="sn-nav" data-sheriff-nb="{escape(notebook)}"><span class="sn-kicker">{_place(notebook)}'
         f' · <a href="{escape(language.link(HOME))}">{home}</a>'
         f' · <a href="{escape(language.link(REFERENCE))}">{ref}</a>'
         f" · {language.switcher_html(notebook)}</span><br>{learn}</div>"
@@ -139,20 +140,20 @@ def footer_html(notebook: str) -> str:
     p, nxt = page(notebook), next_page(notebook)
     recap = (_("<b>Recap.</b> {recap}").format(recap=with_glossary(escape(_(p.recap)))) + "<br>") if p.recap else ""
     label = _("Next: {title}").format(title=_(nxt.title)) if nxt else _("Back to all lessons")
-    go = f'<a class="snl-next" href="{escape(language.link(nxt.notebook if nxt else HOME))}">{escape(label)} \u2192</a>'
+    go = f'<a class="sn-next" href="{escape(language.link(nxt.notebook if nxt else HOME))}">{escape(label)} \u2192</a>'
     mark, home = _("Mark done"), _("all lessons")
     nb = escape(notebook)
     return (
-        f'<div class="snl-nav snl-footer" data-sheriff-nb="{nb}">{recap}'
-        f'<div style="margin-top:6px"><button class="snl-done-btn" type="button" '
+        f'<div class="sn-nav sn-footer" data-sheriff-nb="{nb}">{recap}'
+        f'<div style="margin-top:6px"><button class="sn-done-btn" type="button" '
         f"onclick=\"window.sheriffProgress.mark('{nb}')\">{mark}</button>"
         f'<a href="{escape(language.link(HOME))}">{home}</a></div>{go}</div>'
         # Scrolling down to the end of the page marks it done.
         "<script>(function () { var P = window.sheriffProgress; P.show();"
-        f" var el = document.querySelector('.snl-footer[data-sheriff-nb=\"{nb}\"]');"
+        f" var el = document.querySelector('.sn-footer[data-sheriff-nb=\"{nb}\"]');"
         " if (!el) return;"
         # a lesson paced into parts (kit.Sections) counts only once its last part is open
-        " function lastPart() { var b = document.querySelectorAll('.snl-part-pick button');"
+        " function lastPart() { var b = document.querySelectorAll('.sn-part-pick button');"
         " return !b.length || b[b.length - 1].classList.contains('mod-active'); }"
         # only once the learner scrolls: before the widgets render, the footer is briefly in view
         " function check() { var r = el.getBoundingClientRect();"
@@ -169,20 +170,20 @@ def course_html() -> str:
     for p in course().pages:
         num = f"{int(p.notebook[:2])}. " if int(p.notebook[:2]) else ""  # as the page's own title
         items.append(
-            f'<li data-sheriff-nb="{escape(p.notebook)}"><span class="snl-tick"></span>'
+            f'<li data-sheriff-nb="{escape(p.notebook)}"><span class="sn-tick"></span>'
             f'<a href="{escape(language.link(p.notebook))}">{num}{escape(_(p.title))}</a>'
             f" — {escape(_(p.learn))}</li>"
         )
     extras = "".join(
-        f'<li><span class="snl-tick"></span><a href="{escape(language.link(p.notebook))}">'
+        f'<li><span class="sn-tick"></span><a href="{escape(language.link(p.notebook))}">'
         f"{escape(_(p.title))}</a> — {escape(_(p.learn))}</li>"
         for p in course().extras
     )
     title, reference = _("The course, in order (a tick marks the pages you finished in this browser)"), _("Reference")
     return (
-        f'<div class="snl-nav sheriff-course"><div class="snl-kicker">{title}</div>'
-        f'<ol class="snl-course">{"".join(items)}</ol><div class="snl-kicker">{reference}</div>'
-        f'<ul class="snl-course">{extras}</ul></div><script>window.sheriffProgress.show();</script>'
+        f'<div class="sn-nav sheriff-course"><div class="sn-kicker">{title}</div>'
+        f'<ol class="sn-course">{"".join(items)}</ol><div class="sn-kicker">{reference}</div>'
+        f'<ul class="sn-course">{extras}</ul></div><script>window.sheriffProgress.show();</script>'
     )
 
 
@@ -190,8 +191,8 @@ def prose(notebook: str, part: int = 0):
     """Display a part of a page's written text (``data/lessons/<page>.md``) in the page's language."""
     language.start_page()
     if part == 0 and notebook == HOME:  # where a newcomer arrives: the choice comes first
-        return _html(language.chooser_html(notebook) + prose_html(notebook, part))
-    return _html(prose_html(notebook, part) + (language.switcher_html(notebook) if part == 0 else ""))
+        return _html(language.chooser_html(notebook) + prose_html(notebook, part), first=True)
+    return _html(prose_html(notebook, part) + (language.switcher_html(notebook) if part == 0 else ""), part == 0)
 
 
 def header(notebook: str):
@@ -199,7 +200,7 @@ def header(notebook: str):
     teaches.  Glossary words are linked here, on the server (the written text is no longer in
     markdown cells, so ``glossary_links.marker_script`` has nothing left to mark)."""
     language.start_page()
-    return _html(header_html(notebook))
+    return _html(header_html(notebook), first=True)
 
 
 def footer(notebook: str):

@@ -45,7 +45,7 @@ def demo_players(ed):
     g = Game(rules, seed=1)
     a, b = (_(g.names[p]) for p in g.state.officials)
     said = _("The engine deals a six-player game with two Deputies: {first} and {second}.").format(first=a, second=b)
-    return _("Six players: allowed"), f'<div class="snl-zone">{escape(said)}</div>'
+    return _("Six players: allowed"), f'<div class="sn-zone">{escape(said)}</div>'
 
 
 def demo_coins(ed):
@@ -54,7 +54,7 @@ def demo_coins(ed):
     said = _("{coins} gold.").format(coins=coins)
     return (
         ngettext("{n} coin", "{n} coins", c["total"]).format(n=c["total"]),
-        f'<div class="snl-zone">{escape(said)}</div>',
+        f'<div class="sn-zone">{escape(said)}</div>',
     )
 
 
@@ -72,11 +72,11 @@ def demo_market_order(ed):
         said = _("The game opens with the Sheriff ({sheriff}) choosing who starts the Market.").format(
             sheriff=_(s.names[s.officials[0]])
         )
-        return _("The Sheriff picks"), f'<div class="snl-zone">{escape(said)}</div>'
+        return _("The Sheriff picks"), f'<div class="sn-zone">{escape(said)}</div>'
     said = _("The first Market turn belongs to {merchant}, left of the Sheriff ({sheriff}).").format(
         merchant=_(s.names[g.to_act]), sheriff=_(s.names[s.officials[0]])
     )
-    return _("From the Sheriff's left"), f'<div class="snl-zone">{escape(said)}</div>'
+    return _("From the Sheriff's left"), f'<div class="sn-zone">{escape(said)}</div>'
 
 
 def demo_market_draw(ed):
@@ -120,7 +120,7 @@ def demo_reshuffle(ed):
         )
     return (
         head.format(shuffled=len(s.deck), kept=sum(after)),
-        f'<div class="snl-zone">{said.format(before=before, after=after, n=len(s.deck))}</div>',
+        f'<div class="sn-zone">{said.format(before=before, after=after, n=len(s.deck))}</div>',
     )
 
 
@@ -158,7 +158,7 @@ def demo_options(ed):
     if rules is None:
         return _("No Black Market"), refusal
     return _("Black Market available"), (
-        '<div class="snl-zone">' + _("The engine builds a 2nd-edition game with the Black Market.") + "</div>"
+        '<div class="sn-zone">' + _("The engine builds a 2nd-edition game with the Black Market.") + "</div>"
     )
 
 
@@ -233,26 +233,25 @@ class EditionsView(kit.Frame):
             for t, a, b, *_rest in ROWS
         )
         head = "".join(f"<th>{escape(c)}</th>" for c in (_("Topic"), _("1st edition"), _("2nd edition")))
-        self.summary = lesson.html(f'<div class="snl"><table class="snl-grid"><tr>{head}</tr>{table}</table></div>')
+        self.summary = lesson.html(f'<div class="sn-text"><table class="sn-grid"><tr>{head}</tr>{table}</table></div>')
         self.pick = widgets.Dropdown(
             options=[(_(t), i) for i, (t, *_rest) in enumerate(ROWS)],
             value=row,
             description=_("Show:"),
             layout=widgets.Layout(width="420px", max_width="100%"),
         )
-        self.pick.add_class("snl-topic")
+        self.pick.add_class("sn-topic")
         self.next_button = lesson.button(_("Next difference ▶"))
-        self.next_button.add_class("snl-next-topic")
+        self.next_button.add_class("sn-next-topic")
         self.result = lesson.html()
-        self.result.add_class("snl-editions-result")
+        self.result.add_class("sn-editions-result")
         lesson.bench(self.next_button, self.result)
         self.pick.observe(lambda _: self.update(), names="value")
         self.next_button.on_click(lambda _: self.step())
-        kicker = '<div class="snl"><div class="snl-kicker">{}</div></div>'
         self.body(
-            lesson.html(kicker.format(escape(_("The differences")))),
+            kit.kicker_html(_("The differences")),
             self.summary,
-            lesson.html(kicker.format(escape(_("The engine plays the same situation under each edition")))),
+            kit.kicker_html(_("The engine plays the same situation under each edition")),
             lesson.row([self.pick, self.next_button], flex_flow="row wrap"),
             self.result,
         )
@@ -270,13 +269,13 @@ class EditionsView(kit.Frame):
             self.headlines[ed] = head
             book = _("Rulebook: {said}").format(said=_(said))
             cols.append(
-                f'<td style="width:50%"><div class="snl-zone">{escape(book)}</div>'
-                f'<div class="snl-result"><b class="snl-headline">{escape(head)}</b></div>{detail}</td>'
+                f'<td style="width:50%"><div class="sn-zone">{escape(book)}</div>'
+                f'<div class="sn-result"><b class="sn-headline">{escape(head)}</b></div>{detail}</td>'
             )
         first = _("1st edition: {topic}").format(topic=_(title))
         second = _("2nd edition: {topic}").format(topic=_(title))
         self.result.value = (
-            f'<div class="snl"><table class="snl-grid" style="width:100%"><tr><th>{escape(first)}'
+            f'<div class="sn-text"><table class="sn-grid" style="width:100%"><tr><th>{escape(first)}'
             f"</th><th>{escape(second)}</th></tr><tr>{''.join(cols)}"
             f"</tr></table>{lesson.rule_html(rule_id)}</div>"
         )

@@ -33,10 +33,10 @@ class RoundsLab(kit.Lab):
         self.players = lesson.toggles(
             [(ngettext("{n} player", "{n} players", n).format(n=n), n) for n in (3, 4, 5, 6)], players, "90px"
         )
-        self.players.add_class("snl-players")
-        self.players.add_class("snl-picker")
+        self.players.add_class("sn-players")
+        self.players.add_class("sn-choice")
         self.again = lesson.button(_("Play another game"), icon="refresh")
-        self.again.add_class("snl-again")
+        self.again.add_class("sn-again")
         self.players.observe(lambda _: self.update(), names="value")
         self.again.on_click(lambda _: self.play_again())
         super().__init__(
@@ -48,7 +48,7 @@ class RoundsLab(kit.Lab):
             [self.players, self.again],
             edition=edition,
             table=False,
-            result_class="snl-rounds-result",
+            result_class="sn-rounds-result",
         )
         self.update()
 
@@ -93,9 +93,9 @@ class RoundsLab(kit.Lab):
         won = _("Winner: {names}.").format(names=winners)
         round_ = _("Round")
         self.result.value = (
-            f'<div class="snl"><div class="snl-result"><b class="snl-big snl-rounds">{escape(big)}</b> '
+            f'<div class="sn-text"><div class="sn-result"><b class="sn-big sn-rounds">{escape(big)}</b> '
             f"{escape(game_no)} {escape(why)}<br>{escape(times_as)} {escape(won)}</div>"
-            f'<table class="snl-grid"><tr><th>{escape(round_)}</th><th>{role}</th></tr>{rows}</table></div>'
+            f'<table class="sn-grid"><tr><th>{escape(round_)}</th><th>{role}</th></tr>{rows}</table></div>'
             + lesson.rule_html("round.end", ed)
             + (lesson.rule_html("deputies.round", ed) if rules.deputies else "")
         )
@@ -127,13 +127,13 @@ class VariantsLab(kit.Lab):
         self.players = widgets.Dropdown(
             options=[3, 4, 5, 6], value=players, description=_("Players:"), layout=widgets.Layout(width="160px")
         )
-        self.players.add_class("snl-players")
+        self.players.add_class("sn-players")
         self.toggles = {
             k: widgets.Checkbox(value=False, description=_(label), indent=False, layout=widgets.Layout(width="230px"))
             for k, label in VARIANTS
         }
         for k, w in self.toggles.items():
-            w.add_class(f"snl-variant-{k}")
+            w.add_class(f"sn-variant-{k}")
         super().__init__(
             _("Optional rules"),
             _("Tick any combination: the engine builds the game, or refuses a combination the rules do not allow."),
@@ -142,7 +142,7 @@ class VariantsLab(kit.Lab):
                 lesson.row(self.toggles.values(), flex_flow="row wrap"),
             ],
             table=False,
-            result_class="snl-variants-result",
+            result_class="sn-variants-result",
         )
         self.edition = edition_toggle
         for w in [self.edition, self.players, *self.toggles.values()]:
@@ -199,7 +199,7 @@ class VariantsLab(kit.Lab):
         assume = ""
         if rules.black_market:
             assume = (
-                '<div class="snl-assume">'
+                '<div class="sn-assume">'
                 + _(
                     "<b>ASSUMPTION, not the rulebook:</b> the Black Market "
                     "cards' goods and values are printed on the cards, not in the "
@@ -209,7 +209,7 @@ class VariantsLab(kit.Lab):
                 + "</div>"
             )
         said = _("{rules}: {facts}.").format(rules=rules.describe(), facts=_("; ").join(facts))
-        self.result.value = f'<div class="snl-result">{escape(said)}</div>' + assume + boxes
+        self.result.value = f'<div class="sn-result">{escape(said)}</div>' + assume + boxes
 
 
 class TimeLimitLab(kit.Lab):
@@ -218,7 +218,7 @@ class TimeLimitLab(kit.Lab):
     def __init__(self, edition: str = "2E"):
         edition_toggle = kit.edition_toggle(edition)
         self.timed = widgets.Checkbox(value=True, description=_("playing with the time limit"), indent=False)
-        self.timed.add_class("snl-timed")
+        self.timed.add_class("sn-timed")
         self.first = widgets.Dropdown(
             options=[
                 (_("opens the first bag"), "open"),
@@ -238,10 +238,10 @@ class TimeLimitLab(kit.Lab):
             [
                 lesson.row([edition_toggle, self.timed], flex_flow="row wrap"),
                 lesson.row(
-                    [lesson.html(f'<div class="snl-zone">{escape(before)}</div>'), self.first], flex_flow="row wrap"
+                    [lesson.html(f'<div class="sn-zone">{escape(before)}</div>'), self.first], flex_flow="row wrap"
                 ),
             ],
-            result_class="snl-time-result",
+            result_class="sn-time-result",
         )
         self.edition = edition_toggle
         for w in (self.edition, self.timed, self.first):
@@ -268,7 +268,7 @@ class TimeLimitLab(kit.Lab):
         steps = run_moves(game, moves + [A.TimeUp(0)])
         self.result.value = steps_html(steps, game.names) + lesson.rule_html("variant.time_limit", ed)
         when = _("The table when time runs out:")
-        self.table.value = f'<div class="snl snl-zone"><b>{escape(when)}</b></div>' + lesson.table_html(
+        self.table.value = f'<div class="sn-text sn-zone"><b>{escape(when)}</b></div>' + lesson.table_html(
             waiting.state, before, piles=False, show_hands=False
         )
 
@@ -282,21 +282,21 @@ def black_market_assumption() -> widgets.HTML:
     )
     head = "".join(f"<th>{escape(c)}</th>" for c in (_("Pile"), _("Top card"), _("Second card")))
     return lesson.html(
-        '<div class="snl snl-assume">'
+        '<div class="sn-text sn-assume">'
         + _(
             "<b>ASSUMPTION: these numbers are not from the rulebook.</b> The 2nd edition says there are six Black "
             "Market cards in three piles of two, one pile per kind of contraband, the higher value on top; which "
             "kinds and which values are printed only on the cards. The tutor uses these placeholders, chosen so "
             "that a claim is worth more than the three cards turned in:"
         )
-        + f'<table class="snl-grid"><tr>{head}</tr>'
+        + f'<table class="sn-grid"><tr>{head}</tr>'
         + rows
         + "</table>"
         + _('Playing with real cards? Type their values into the <a href="{href}">score calculator</a>.').format(
             href=language.link("11_score_calculator.ipynb")
         )
         + "</div>"
-        + kit.CSS
+        + kit.css()
     )
 
 

@@ -132,7 +132,7 @@ class ReplayViewer:
             ],
             layout=W.Layout(display="none"),
         )
-        self.root = W.VBox([W.HTML(kit.CSS), self.load_acc, self.view_box])
+        self.root = W.VBox(kit.styled(self.load_acc, self.view_box))
         self.root.add_class("sn-play")
         self.root.add_class("sn-replay")
         if game is not None:

@@ -97,7 +97,7 @@ def marker_script(page: str = REFERENCE) -> str:
         var t = G.terms[m[0].toLowerCase()]; if (!t || seen[t[0]]) continue;
         seen[t[0]] = true; frag = frag || document.createDocumentFragment();
         frag.appendChild(document.createTextNode(text.slice(last, m.index)));
-        var a = document.createElement('a'); a.className = 'snl-term'; a.textContent = m[0];
+        var a = document.createElement('a'); a.className = 'sn-term'; a.textContent = m[0];
         a.href = G.page + '#term-' + t[0]; a.title = t[1]; frag.appendChild(a); last = m.index + m[0].length;
       }
       if (frag) { frag.appendChild(document.createTextNode(text.slice(last))); node.parentNode.replaceChild(frag, node); }
@@ -113,7 +113,7 @@ def marker_script(page: str = REFERENCE) -> str:
 def term_link(t: Term, text: str, page: str = REFERENCE) -> str:
     """A link to the term's entry (keeping the page's language), its definition on hover."""
     href = language.link(f"{page}#term-{t.id}") if page else f"#term-{t.id}"
-    return f'<a class="snl-term" href="{escape(href)}" title="{escape(t.name())}: {escape(t.meaning())}">{text}</a>'
+    return f'<a class="sn-term" href="{escape(href)}" title="{escape(t.name())}: {escape(t.meaning())}">{text}</a>'
 
 
 def with_glossary(html: str, page: str = REFERENCE, seen: set[str] | None = None) -> str:

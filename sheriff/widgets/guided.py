@@ -21,9 +21,9 @@ import ipywidgets as W
 from sheriff.guided import Guide
 from sheriff.i18n import _, ngettext
 from sheriff.widgets import kit, language, render
+from sheriff.widgets.markup import Markup, fill_html
+from sheriff.widgets.markup import render as render_template
 from sheriff.widgets.play_controls import Controls, css_name, replace_children
-
-LINK = 'style="color:#1565c0;text-decoration:underline;font-weight:bold"'
 
 
 class GuidedGame(kit.Frame):
@@ -87,11 +87,9 @@ class GuidedGame(kit.Frame):
         for name, w in (("guided.on", on), ("guided.back", back)):
             w.add_class(css_name(name))
             self.controls[name] = w
-        items = "".join(f"<li>{escape(x)}</li>" for x in lines)
-        another = _("Another choice.")
         self._reply(
             [
-                W.HTML(f'<div class="sn-warn" role="status"><b>{another}</b><ul>{items}</ul></div>'),
+                W.HTML(render_template("guided.html.j2", kind="other", head=_("Another choice."), lines=lines)),
                 W.HBox([back, on], layout=W.Layout(flex_flow="row wrap")),
             ]
         )
@@ -128,12 +126,11 @@ class GuidedGame(kit.Frame):
         game = g.game
         self.controls = {}
         self._reply([])
-        happened = ""
-        if self.last_lines:
-            items = "".join(f"<p>{escape(x)}</p>" for x in self.last_lines)
-            what = _("What happened")
-            happened = f'<div class="sn-story sn-guided-happened"><b>{what}</b>{items}</div>'
-        self.story.value = happened
+        self.story.value = (
+            render_template("guided.html.j2", kind="happened", head=_("What happened"), lines=self.last_lines)
+            if self.last_lines
+            else ""
+        )
         v = g.view()
         if g.finished():
             self.tutor.value = self._score_html()
@@ -145,35 +142,26 @@ class GuidedGame(kit.Frame):
         self.lines_shown = 0
         step = g.step
         if step is not None:
-            why = _("<b>Why:</b> {why}").format(why=escape(_(step.why)))
-            self.tutor.value = (
-                f'<div class="sn-tutor"><div class="snl-kicker">{escape(_(step.title))}</div>'
-                f'<b>{escape(_(step.say))}</b><div class="sn-why">{why}</div></div>'
+            why = fill_html(_("<b>Why:</b> {why}"), why=_(step.why))
+            self.tutor.value = render_template(
+                "guided.html.j2", kind="tutor", kicker=_(step.title), say=_(step.say), why=why
             )
         else:
             a = g.advice()
-            suggests = _("<b>The coach suggests:</b> {advice}").format(advice=escape(a.sentence))
-            off = _("Off the script")
-            self.tutor.value = f'<div class="sn-tutor"><div class="snl-kicker">{off}</div>{suggests}</div>'
+            suggests = fill_html(_("<b>The coach suggests:</b> {advice}"), advice=a.sentence)
+            self.tutor.value = render_template(
+                "guided.html.j2", kind="tutor", kicker=_("Off the script"), say="", why=suggests
+            )
         panels = []
         for p in range(v.n):
             role = _("Sheriff") if p in v.officials else None
             note = _("you") if p == g.me else _("bot")
             panels.append((p, render.player_panel(v, p, show_private=True, role=role, note=note)))
-        self.table.value = '<div class="sn-note">%s</div>' % _("The table") + render.table(panels, acting=game.to_act)
-        bag = v.bag
-        bag_html = (
-            "<div><b>%s</b></div>%s" % (_("Your bag:"), render.cards(bag, 0, _("empty"))) if bag is not None else ""
+        self.table.value = render_template(
+            "guided.html.j2", kind="table", title=_("The table"), table=Markup(render.table(panels, acting=game.to_act))
         )
-        mine = _("{name}: your cards").format(name=v.names[g.me])
-        n = sum(v.hand)
-        hand = ngettext("<b>Your hand</b> ({n} cards):", "<b>Your hand</b> ({n} cards):", n).format(n=n)
-        none = _("no cards")
-        self.mine.value = (
-            f'<div class="sn-private"><h3>{escape(mine)}</h3>'
-            f"<div>{hand}</div>{render.cards(v.hand, 0, none)}"
-            f"{bag_html}</div>"
-        )
+        title = _("{name}: your cards").format(name=v.names[g.me])
+        self.mine.value = render.private_hand(title, v.hand, v.bag, _("Your bag:"), cls="sn-private")
         ctl = Controls(SimpleNamespace(session=SimpleNamespace(game=game), submit=self.submit), g.me)
         self._decide(ctl.decision())
         self.controls.update(ctl.reg)
@@ -186,7 +174,7 @@ class GuidedGame(kit.Frame):
         self.bar.value = k
         self.pick_step.value = k
         step = ngettext("Step {k} of {n}", "Step {k} of {n}", g.n_steps).format(k=k, n=g.n_steps)
-        self.progress_text.value = f'<span class="sn-progress">{step}</span>'
+        self.progress_text.value = render_template("guided.html.j2", kind="progress", text=step)
 
     def _score_html(self) -> str:
         g = self.guide
@@ -199,33 +187,30 @@ class GuidedGame(kit.Frame):
                 if shown >= self.lines_shown:
                     break
                 who = _("{name} (you)").format(name=line.name) if line.seat == g.me else line.name
-                rows.append(f'<tr><td>{escape(who)}</td><td>{escape(label)}</td><td class="num">{pts}</td></tr>')
+                rows.append({"who": who, "label": label, "points": pts})
                 shown += 1
             else:
                 if shown < self.lines_shown:
-                    cls = "snl-win" if line.seat in winners else "sn-guided-sum"
-                    total = _("Total")
-                    rows.append(
-                        f'<tr class="{cls}"><td>{escape(line.name)}</td><td>{total}</td>'
-                        f'<td class="num sn-guided-total">{line.total}</td></tr>'
-                    )
+                    cls = "sn-win" if line.seat in winners else "sn-guided-sum"
+                    rows.append({"cls": cls, "who": line.name, "label": _("Total"), "total": line.total})
                     shown += 1
                     continue
             break
         done = self.lines_shown >= self.total_lines()
-        nxt, play = _("Next: the game in two minutes"), _("Play a real game with the coach")
-        heads = "".join(f"<th>{h}</th>" for h in (_("Player"), _("Line"), _("Points")))
-        end = (
-            f'<p class="sn-guided-winner"><b>{escape(g.winner_text())}</b></p><p>{escape(_(sc.closing))}</p>'
-            f'<p><a {LINK} href="{language.link("00_overview.ipynb")}">{nxt} →</a> · '
-            f'<a {LINK} href="{language.link("20_play.ipynb")}">{play} →</a></p>'
-            if done
-            else ""
-        )
-        table = f'<table class="snl-grid sn-guided-score"><tr>{heads}</tr>{"".join(rows)}</table>' if rows else ""
-        score = _("The score")
-        return (
-            f'<div class="sn-tutor"><div class="snl-kicker">{score}</div>{escape(_(sc.score_intro))}</div>{table}{end}'
+        links = [
+            (language.link("00_overview.ipynb"), _("Next: the game in two minutes")),
+            (language.link("20_play.ipynb"), _("Play a real game with the coach")),
+        ]
+        return render_template(
+            "guided.html.j2",
+            kind="score",
+            kicker=_("The score"),
+            intro=_(sc.score_intro),
+            heads=(_("Player"), _("Line"), _("Points")),
+            rows=rows,
+            winner=g.winner_text() if done else "",
+            closing=_(sc.closing),
+            links=links,
         )
 
     def total_lines(self) -> int:

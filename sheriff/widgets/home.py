@@ -66,15 +66,15 @@ def lessons_html() -> str:
         return (
             f'<li style="margin:4px 0"><a href="{escape(language.link(f))}" style="font-weight:bold;'
             f'color:#1565c0;text-decoration:underline">{num}{escape(_(t))}</a>'
-            f' — <span class="snl-zone">{escape(_(d))}</span></li>'
+            f' — <span class="sn-zone">{escape(_(d))}</span></li>'
         )
 
     lessons = "".join(item(i, f, t, d) for i, (f, t, d) in enumerate(LESSONS, 1))
     more = "".join(item(0, f, t, d) for f, t, d in MORE)
     in_order, then = _("Lessons, in order"), _("Then")
     return (
-        f'<div class="snl"><div class="snl-kicker">{in_order}</div><ol style="list-style:none;'
-        f'padding-left:4px;margin:4px 0">{lessons}</ol><div class="snl-kicker" style="margin-top:8px">'
+        f'<div class="sn-text"><div class="sn-kicker">{in_order}</div><ol style="list-style:none;'
+        f'padding-left:4px;margin:4px 0">{lessons}</ol><div class="sn-kicker" style="margin-top:8px">'
         f'{then}</div><ul style="list-style:none;padding-left:4px;margin:4px 0">{more}</ul></div>'
     )
 
@@ -87,7 +87,7 @@ def reference_html() -> str:
     interp = sum(1 for r in RULES.values() if r.interpretation)
     name = _("rule reference and glossary")
     link = (
-        f'<a href="{escape(language.link(REFERENCE))}" class="snl-reference-link" style="font-weight:bold;'
+        f'<a href="{escape(language.link(REFERENCE))}" class="sn-reference-link" style="font-weight:bold;'
         f'color:#1565c0;text-decoration:underline">{name}</a>'
     )
     text = ngettext(
@@ -100,7 +100,7 @@ def reference_html() -> str:
         len(RULES),
     ).format(n=len(RULES), interp=interp, link=link)
     kicker = _("Looking up a rule")
-    return f'<div class="snl snl-box"><div class="snl-kicker">{kicker}</div><div>{text}</div></div>'
+    return f'<div class="sn-text sn-box"><div class="sn-kicker">{kicker}</div><div>{text}</div></div>'
 
 
 class Home(kit.Frame):

@@ -1,6 +1,6 @@
 """The lesson kit: what every lesson, lab and the play page are built from.
 
-    CSS / style()           the one stylesheet (cards, tables, lessons, the play page)
+    CSS / style()           the one stylesheet (cards, tables, lessons, the play page), once per page
     Frame(border=...)       a framed component; ``self.body(*children)`` lays it out under the stylesheet
     Lab(title, intro, controls, edition=..., table=True)
                             the lab frame: heading, edition toggle, controls, result, table
@@ -29,6 +29,8 @@ from sheriff.i18n import N_, _, pgettext
 from sheriff.scenario import get_scenario
 from sheriff.widgets import lesson, render
 from sheriff.widgets.glossary_links import with_glossary
+from sheriff.widgets.markup import Markup
+from sheriff.widgets.markup import render as render_template
 from sheriff.wording import goods_kind
 
 # Card sizes are chosen so the longest one-word name ("Pumpernickel", "Crossbows") fits on
@@ -63,9 +65,9 @@ CSS = """
 .sn-seat{display:flex;flex:1 1 210px;min-width:0;max-width:440px}
 /* the play page's seat rows (play_setup): a row wraps when the page is narrower than it, and on
    a phone-width screen each control shows its column's caption instead of the captions' row */
-.snl-seat-row{flex-wrap:wrap;max-width:100%}
-.snl-seat-cap{display:none}
-@media (max-width:760px){.snl-seat-head{display:none}.snl-seat-cap{display:block}}
+.sn-seat-row{flex-wrap:wrap;max-width:100%}
+.sn-seat-cap{display:none}
+@media (max-width:760px){.sn-seat-head{display:none}.sn-seat-cap{display:block}}
 .sn-seat.sn-acting .sn-panel{border:2px solid #f9a825;background:#fffde7}
 .sn-panel{flex:1;border:1px solid #bbb;border-radius:8px;padding:6px 8px;margin:2px;min-width:0;
   box-sizing:border-box;background:#fafafa}
@@ -79,75 +81,75 @@ CSS = """
 .sn-cite{color:#555;font-size:11px;font-style:italic}
 .sn-interp{border-left:4px solid #f9a825;background:#fffde7;padding:4px 8px;font:12px sans-serif}
 
-.snl{font:14px/1.45 sans-serif;color:#111}
-.snl-box{border:1px solid #cfd8dc;border-radius:10px;padding:10px 12px;margin:8px 0;background:#fff}
-.snl-box>.snl-h{font:bold 16px sans-serif;margin:0 0 6px 0;color:#263238}
-.snl-kicker{font:bold 11px sans-serif;letter-spacing:.06em;color:#546e7a;text-transform:uppercase}
-.snl-h{font:bold 15px sans-serif;color:#263238}
-.snl-src{color:#555;font-size:12px;font-style:italic}
-.snl-zone{font-size:12px;color:#444;margin:4px 0 2px 0}
-.snl-zone b{color:#111}
-.snl-gold{font-weight:bold}
-.snl-delta-up{color:#1b5e20;font-weight:bold}
-.snl-delta-down{color:#b71c1c;font-weight:bold}
-.snl-small .sn-row{gap:8px}
-.snl-small .sn-card{width:78px;min-height:84px;font-size:10px;padding:3px 4px}
-.snl-small .sn-name{font-size:11px}
-.snl-small .sn-name.sn-long{font-size:10px}
-.snl-small .sn-name.sn-xlong{font-size:9px;letter-spacing:-.02em}
-.snl-small .sn-tag{font-size:7px;letter-spacing:0}
-.snl-small .sn-tag.sn-tag-long{font-size:7px;letter-spacing:-.02em}
-.snl-small .sn-nums{font-size:9px}
-.snl-small .sn-back{font-size:20px}
-.snl-edition .widget-toggle-button.mod-active,.snl-picker .widget-toggle-button.mod-active,
-.snl-decision .widget-toggle-button.mod-active,.snl-part-pick .widget-toggle-button.mod-active{background:#1565c0;color:#fff}
-.snl-hidden{outline:2px dashed #6d4c41;outline-offset:2px;border-radius:6px;padding:2px;display:inline-block}
-.snl-piles{display:flex;flex-wrap:wrap;gap:16px;margin:6px 0}
-.snl-step{font:15px/1.45 sans-serif;margin:6px 0;padding:6px 10px;background:#f1f8e9;border-left:4px solid #558b2f}
-.snl-step ul{margin:4px 0 0 0;padding-left:20px}
-.snl-step li{font-size:13px;color:#333}
-.snl-counter{font:bold 13px sans-serif;color:#37474f;padding:4px 8px}
-.snl-ok{color:#1b5e20;font-weight:bold}
+.sn-text{font:14px/1.45 sans-serif;color:#111}
+.sn-box{border:1px solid #cfd8dc;border-radius:10px;padding:10px 12px;margin:8px 0;background:#fff}
+.sn-box>.sn-h{font:bold 16px sans-serif;margin:0 0 6px 0;color:#263238}
+.sn-kicker{font:bold 11px sans-serif;letter-spacing:.06em;color:#546e7a;text-transform:uppercase}
+.sn-h{font:bold 15px sans-serif;color:#263238}
+.sn-src{color:#555;font-size:12px;font-style:italic}
+.sn-zone{font-size:12px;color:#444;margin:4px 0 2px 0}
+.sn-zone b{color:#111}
+.sn-gold{font-weight:bold}
+.sn-delta-up{color:#1b5e20;font-weight:bold}
+.sn-delta-down{color:#b71c1c;font-weight:bold}
+.sn-small .sn-row{gap:8px}
+.sn-small .sn-card{width:78px;min-height:84px;font-size:10px;padding:3px 4px}
+.sn-small .sn-name{font-size:11px}
+.sn-small .sn-name.sn-long{font-size:10px}
+.sn-small .sn-name.sn-xlong{font-size:9px;letter-spacing:-.02em}
+.sn-small .sn-tag{font-size:7px;letter-spacing:0}
+.sn-small .sn-tag.sn-tag-long{font-size:7px;letter-spacing:-.02em}
+.sn-small .sn-nums{font-size:9px}
+.sn-small .sn-back{font-size:20px}
+.sn-edition .widget-toggle-button.mod-active,.sn-choice .widget-toggle-button.mod-active,
+.sn-decision .widget-toggle-button.mod-active,.sn-part-pick .widget-toggle-button.mod-active{background:#1565c0;color:#fff}
+.sn-hidden{outline:2px dashed #6d4c41;outline-offset:2px;border-radius:6px;padding:2px;display:inline-block}
+.sn-piles{display:flex;flex-wrap:wrap;gap:16px;margin:6px 0}
+.sn-example-step{font:15px/1.45 sans-serif;margin:6px 0;padding:6px 10px;background:#f1f8e9;border-left:4px solid #558b2f}
+.sn-example-step ul{margin:4px 0 0 0;padding-left:20px}
+.sn-example-step li{font-size:13px;color:#333}
+.sn-counter{font:bold 13px sans-serif;color:#37474f;padding:4px 8px}
+.sn-ok{color:#1b5e20;font-weight:bold}
 /* a worked example's step: what changed, highlighted (sheriff.changes) */
-.snl-chgs{list-style:none;padding:0;margin:2px 0;display:flex;flex-wrap:wrap;gap:4px}
-.snl-chg{font:13px sans-serif;padding:2px 8px;border-radius:10px;border:1px solid}
-.snl-chg-up{background:#e8f5e9;border-color:#2e7d32;color:#1b5e20}
-.snl-chg-down{background:#fff3e0;border-color:#e65100;color:#bf360c}
+.sn-chgs{list-style:none;padding:0;margin:2px 0;display:flex;flex-wrap:wrap;gap:4px}
+.sn-chg{font:13px sans-serif;padding:2px 8px;border-radius:10px;border:1px solid}
+.sn-chg-up{background:#e8f5e9;border-color:#2e7d32;color:#1b5e20}
+.sn-chg-down{background:#fff3e0;border-color:#e65100;color:#bf360c}
 .sn-seat.sn-changed .sn-panel{box-shadow:0 0 0 3px #ffb74d}
-.snl-build tr.snl-line-bonus td{background:#fff8e1}
-.snl-build tr.snl-line-gold td{background:#fffde7}
-.snl-proof summary{cursor:pointer;font-size:13px;color:#1b5e20}
-.snl-proof li{font-size:13px;font-weight:normal}
+.sn-build tr.sn-line-bonus td{background:#fff8e1}
+.sn-build tr.sn-line-gold td{background:#fffde7}
+.sn-proof summary{cursor:pointer;font-size:13px;color:#1b5e20}
+.sn-proof li{font-size:13px;font-weight:normal}
 /* a lesson paced into parts (Sections) */
-.snl-parts .widget-toggle-buttons{flex-wrap:wrap;gap:4px}
-.snl-parts .widget-toggle-button{width:auto !important;min-width:0}
-.snl-part-title{font:bold 18px sans-serif;color:#263238;margin:8px 0 2px 0}
-.snl-part-text{font:15px/1.5 sans-serif;color:#111;max-width:860px}
-.snl-part-text p{margin:6px 0}
-.snl-part-moves{flex-wrap:wrap;gap:6px;margin-top:10px}
-.snl-part-moves .jupyter-button,.snl-part-moves .widget-button{flex:0 1 auto;width:auto;max-width:100%;height:auto;min-height:28px;white-space:normal;text-align:left}
-.snl-replay-nav .jupyter-button,.snl-replay-nav .widget-button{flex:0 0 auto}
-.snl-bad{color:#b71c1c;font-weight:bold}
-.snl-result{font:15px/1.45 sans-serif;padding:6px 10px;border-left:4px solid #1565c0;background:#e3f2fd;margin:6px 0}
-.snl-result b.snl-big{font-size:18px}
-.snl-bars{display:grid;grid-template-columns:minmax(90px,150px) 1fr 40px;gap:3px 8px;align-items:center;font:13px sans-serif}
-.snl-bar{height:18px;border-radius:3px}
-.snl-bar.legal{background:#2e7d32}
-.snl-bar.contraband{background:repeating-linear-gradient(45deg,#b71c1c,#b71c1c 6px,#e57373 6px,#e57373 9px)}
-.snl-bar.royal{background:repeating-linear-gradient(90deg,#6a1b9a,#6a1b9a 4px,#ce93d8 4px,#ce93d8 6px)}
-.snl-grid,.sn-scores{border-collapse:collapse;font:13px sans-serif;margin:6px 0;display:block;max-width:100%;overflow-x:auto}
-.snl-grid th,.snl-grid td{border:1px solid #bbb;padding:4px 8px;text-align:left;vertical-align:top}
-.snl-grid th{background:#eceff1}
-.snl-grid td.num{text-align:right}
-.snl-grid tr.snl-win td{background:#fff8e1;font-weight:bold}
-.snl-myth{border-left:5px solid #b71c1c;background:#fff3f3;padding:6px 10px;margin:4px 0}
-.snl-truth{border-left:5px solid #2e7d32;background:#f1f8e9;padding:6px 10px;margin:4px 0}
-.snl-assume{border:2px solid #f9a825;background:#fffde7;padding:6px 10px;border-radius:6px;font-size:13px}
-.snl-fb-ok{border-left:5px solid #2e7d32;background:#f1f8e9;padding:6px 10px}
-.snl-fb-bad{border-left:5px solid #b71c1c;background:#fff3f3;padding:6px 10px}
-.snl-q{font:15px/1.45 sans-serif;margin:4px 0}
-.snl-scene{display:flex;flex-wrap:wrap;gap:14px;margin:6px 0}
-.snl-scene>div{min-width:120px}
+.sn-parts .widget-toggle-buttons{flex-wrap:wrap;gap:4px}
+.sn-parts .widget-toggle-button{width:auto !important;min-width:0}
+.sn-part-title{font:bold 18px sans-serif;color:#263238;margin:8px 0 2px 0}
+.sn-part-text{font:15px/1.5 sans-serif;color:#111;max-width:860px}
+.sn-part-text p{margin:6px 0}
+.sn-part-moves{flex-wrap:wrap;gap:6px;margin-top:10px}
+.sn-part-moves .jupyter-button,.sn-part-moves .widget-button{flex:0 1 auto;width:auto;max-width:100%;height:auto;min-height:28px;white-space:normal;text-align:left}
+.sn-replay-nav .jupyter-button,.sn-replay-nav .widget-button{flex:0 0 auto}
+.sn-bad{color:#b71c1c;font-weight:bold}
+.sn-result{font:15px/1.45 sans-serif;padding:6px 10px;border-left:4px solid #1565c0;background:#e3f2fd;margin:6px 0}
+.sn-result b.sn-big{font-size:18px}
+.sn-bars{display:grid;grid-template-columns:minmax(90px,150px) 1fr 40px;gap:3px 8px;align-items:center;font:13px sans-serif}
+.sn-bar{height:18px;border-radius:3px}
+.sn-bar.legal{background:#2e7d32}
+.sn-bar.contraband{background:repeating-linear-gradient(45deg,#b71c1c,#b71c1c 6px,#e57373 6px,#e57373 9px)}
+.sn-bar.royal{background:repeating-linear-gradient(90deg,#6a1b9a,#6a1b9a 4px,#ce93d8 4px,#ce93d8 6px)}
+.sn-grid,.sn-scores{border-collapse:collapse;font:13px sans-serif;margin:6px 0;display:block;max-width:100%;overflow-x:auto}
+.sn-grid th,.sn-grid td{border:1px solid #bbb;padding:4px 8px;text-align:left;vertical-align:top}
+.sn-grid th{background:#eceff1}
+.sn-grid td.num{text-align:right}
+.sn-grid tr.sn-win td{background:#fff8e1;font-weight:bold}
+.sn-myth{border-left:5px solid #b71c1c;background:#fff3f3;padding:6px 10px;margin:4px 0}
+.sn-truth{border-left:5px solid #2e7d32;background:#f1f8e9;padding:6px 10px;margin:4px 0}
+.sn-assume{border:2px solid #f9a825;background:#fffde7;padding:6px 10px;border-radius:6px;font-size:13px}
+.sn-fb-ok{border-left:5px solid #2e7d32;background:#f1f8e9;padding:6px 10px}
+.sn-fb-bad{border-left:5px solid #b71c1c;background:#fff3f3;padding:6px 10px}
+.sn-q{font:15px/1.45 sans-serif;margin:4px 0}
+.sn-scene{display:flex;flex-wrap:wrap;gap:14px;margin:6px 0}
+.sn-scene>div{min-width:120px}
 /* an HTML output may shrink below its widest table (which then scrolls), so text still wraps at 400 px */
 .widget-html-content{min-width:0;max-width:100%}
 /* long checkbox labels wrap instead of being cut off ("…and you open the o…") */
@@ -180,36 +182,36 @@ CSS = """
 .sn-scores tr.sn-winner td{background:#fff8e1;font-weight:bold}
 .sn-note{font-size:12px;color:#555}
 /* glossary words and the reference page */
-a.snl-term,.jp-RenderedHTMLCommon a.snl-term{color:inherit !important;text-decoration:underline dotted #1565c0 2px !important;text-underline-offset:3px;cursor:help}
-a.snl-term:hover{background:#e3f2fd}
-.snl-gloss{font:14px/1.45 sans-serif;color:#111;margin:0;padding:0}
-.snl-gloss .snl-entry{margin:6px 0;padding:2px 4px;scroll-margin-top:60px}
-.snl-gloss .snl-entry>div{margin:1px 0 0 16px}
-.snl-gloss .snl-entry:target,.snl-gloss .snl-entry.snl-here{background:#fff59d;outline:3px solid #fbc02d;border-radius:3px}
-.snl-gloss .snl-src{color:#555;font-size:12px;font-style:italic}
-.snl-hits h4{margin:10px 0 4px 0;font:bold 14px sans-serif;color:#263238}
-.snl-hit{border-left:4px solid #90a4ae;padding:4px 10px;margin:6px 0;background:#fafafa}
-.snl-hit b{font-size:14px}
-.snl-interp-tag{font-size:11px;background:#f9a825;border-radius:4px;padding:1px 5px;margin-left:6px}
+a.sn-term,.jp-RenderedHTMLCommon a.sn-term{color:inherit !important;text-decoration:underline dotted #1565c0 2px !important;text-underline-offset:3px;cursor:help}
+a.sn-term:hover{background:#e3f2fd}
+.sn-gloss{font:14px/1.45 sans-serif;color:#111;margin:0;padding:0}
+.sn-gloss .sn-entry{margin:6px 0;padding:2px 4px;scroll-margin-top:60px}
+.sn-gloss .sn-entry>div{margin:1px 0 0 16px}
+.sn-gloss .sn-entry:target,.sn-gloss .sn-entry.sn-here{background:#fff59d;outline:3px solid #fbc02d;border-radius:3px}
+.sn-gloss .sn-src{color:#555;font-size:12px;font-style:italic}
+.sn-hits h4{margin:10px 0 4px 0;font:bold 14px sans-serif;color:#263238}
+.sn-hit{border-left:4px solid #90a4ae;padding:4px 10px;margin:6px 0;background:#fafafa}
+.sn-hit b{font-size:14px}
+.sn-interp-tag{font-size:11px;background:#f9a825;border-radius:4px;padding:1px 5px;margin-left:6px}
 /* the course navigation at the top and foot of every page */
-.snl-nav{font:14px/1.45 sans-serif;color:#111;border:1px solid #cfd8dc;border-radius:10px;padding:8px 12px;margin:8px 0;background:#f5f9ff}
-.snl-nav .snl-kicker{font:bold 11px sans-serif;letter-spacing:.06em;color:#546e7a;text-transform:uppercase}
-.snl-nav a.snl-go{font-weight:bold;color:#1565c0}
-.snl-nav a.snl-next,.jp-RenderedHTMLCommon .snl-nav a.snl-next{color:#fff !important;text-decoration:none !important}
-.snl-nav .snl-next{display:inline-block;margin-top:8px;padding:6px 12px;border-radius:6px;background:#1565c0;color:#fff;font-weight:bold;text-decoration:none}
-.snl-nav button.snl-done-btn{font:bold 13px sans-serif;padding:5px 10px;border-radius:6px;border:1px solid #2e7d32;background:#fff;color:#2e7d32;cursor:pointer;margin-right:10px}
-.snl-nav.snl-is-done button.snl-done-btn{background:#2e7d32;color:#fff}
-.snl-course,.jp-RenderedHTMLCommon ul.snl-course,.jp-RenderedHTMLCommon ol.snl-course{list-style:none !important;padding-left:4px !important;margin:4px 0 !important}
-.snl-course li{margin:4px 0}
-.snl-course .snl-tick{display:inline-block;width:1.4em;color:#2e7d32;font-weight:bold}
-.snl-course a{font-weight:bold;color:#1565c0;text-decoration:underline}
+.sn-nav{font:14px/1.45 sans-serif;color:#111;border:1px solid #cfd8dc;border-radius:10px;padding:8px 12px;margin:8px 0;background:#f5f9ff}
+.sn-nav .sn-kicker{font:bold 11px sans-serif;letter-spacing:.06em;color:#546e7a;text-transform:uppercase}
+.sn-nav a.sn-go{font-weight:bold;color:#1565c0}
+.sn-nav a.sn-next,.jp-RenderedHTMLCommon .sn-nav a.sn-next{color:#fff !important;text-decoration:none !important}
+.sn-nav .sn-next{display:inline-block;margin-top:8px;padding:6px 12px;border-radius:6px;background:#1565c0;color:#fff;font-weight:bold;text-decoration:none}
+.sn-nav button.sn-done-btn{font:bold 13px sans-serif;padding:5px 10px;border-radius:6px;border:1px solid #2e7d32;background:#fff;color:#2e7d32;cursor:pointer;margin-right:10px}
+.sn-nav.sn-is-done button.sn-done-btn{background:#2e7d32;color:#fff}
+.sn-course,.jp-RenderedHTMLCommon ul.sn-course,.jp-RenderedHTMLCommon ol.sn-course{list-style:none !important;padding-left:4px !important;margin:4px 0 !important}
+.sn-course li{margin:4px 0}
+.sn-course .sn-tick{display:inline-block;width:1.4em;color:#2e7d32;font-weight:bold}
+.sn-course a{font-weight:bold;color:#1565c0;text-decoration:underline}
 /* the overview page */
-.snl-phases{display:grid;grid-template-columns:repeat(auto-fit,minmax(190px,1fr));gap:8px;margin:6px 0}
-.snl-phase{border:1px solid #cfd8dc;border-radius:8px;padding:6px 10px;background:#fafafa}
-.snl-phase .snl-num{display:inline-block;width:22px;height:22px;border-radius:11px;background:#37474f;color:#fff;
+.sn-phases{display:grid;grid-template-columns:repeat(auto-fit,minmax(190px,1fr));gap:8px;margin:6px 0}
+.sn-phase-box{border:1px solid #cfd8dc;border-radius:8px;padding:6px 10px;background:#fafafa}
+.sn-phase-box .sn-num{display:inline-block;width:22px;height:22px;border-radius:11px;background:#37474f;color:#fff;
  text-align:center;font:bold 13px/22px sans-serif;margin-right:6px}
-.snl-phase a{color:#1565c0;text-decoration:underline}
-.snl-roles{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));gap:8px}
+.sn-phase-box a{color:#1565c0;text-decoration:underline}
+.sn-roles{display:grid;grid-template-columns:repeat(auto-fit,minmax(240px,1fr));gap:8px}
 /* the replay viewer */
 .sn-replay-step{font:14px/1.4 sans-serif;border:1px solid #cfd8dc;border-radius:8px;padding:6px 10px;background:#fff}
 .sn-omni .sn-panel{min-width:260px}
@@ -232,7 +234,7 @@ a.snl-term:hover{background:#e3f2fd}
 .sn-tutor{border:2px solid #2e7d32;border-radius:10px;padding:8px 12px;background:#f1f8e9;font:15px/1.45 sans-serif;margin:6px 0}
 .sn-tutor .sn-why{font-size:13px;color:#33691e}
 .sn-progress{font:bold 13px sans-serif;color:#37474f}
-.snl-grid tr.sn-guided-sum td{font-weight:bold;background:#f5f5f5}
+.sn-grid tr.sn-guided-sum td{font-weight:bold;background:#f5f5f5}
 /* A phone-width screen: rows of controls wrap instead of scrolling sideways inside their box,
    and no control is wider than the page (a grid of numbers, like a table, still scrolls). */
 @media (max-width:760px){
@@ -246,18 +248,53 @@ a.snl-term:hover{background:#e3f2fd}
 """
 
 
-def style() -> widgets.HTML:
-    """The stylesheet as a zero-height widget (one in each top-level component)."""
+# The stylesheet once per page: a page's header (``course_nav.header``, which every notebook
+# shows first) carries it, and the components shown after it leave it out.  A component shown
+# on a page without that header (a test, a notebook of one's own) carries its own copy.  The
+# header is a plain output, never rebuilt, so a component that rebuilds itself keeps its style.
+_page_has_css = False
+
+
+def page_css() -> str:
+    """The stylesheet for a page's header; from now on this kernel's components leave it out."""
+    global _page_has_css
+    _page_has_css = True
+    return CSS
+
+
+def css() -> str:
+    """The stylesheet, unless this page's header already carries it (then "")."""
+    return "" if _page_has_css else CSS
+
+
+def style() -> widgets.HTML | None:
+    """The stylesheet as a zero-height widget, or ``None`` once the page's header carries it."""
+    if _page_has_css:
+        return None
     w = lesson.make(widgets.HTML, {"height": "0px", "margin": "0"}, value=CSS)
     w.add_class("sheriff-style")
     return w
 
 
+def styled(*children) -> list:
+    """``children`` under the stylesheet (when this page still needs it)."""
+    return [w for w in (style(), *children) if w is not None]
+
+
+def heading(kicker: str | None = None, title: str | None = None, intro: str = "", title_cls: str = "sn-h") -> str:
+    """A heading's HTML: a kicker (already translated), a title, a line of intro; each optional.
+    Text is escaped; pass ``Markup`` for an intro that is HTML."""
+    return render_template("heading.html.j2", kicker=kicker, title=title, intro=intro, title_cls=title_cls)
+
+
+def kicker_html(text: str) -> widgets.HTML:
+    """A kicker alone (a small heading over a part of a component)."""
+    return lesson.html(heading(kicker=text))
+
+
 def head(title: str, intro: str = "", kicker: str | None = N_("Try it")) -> widgets.HTML:
     """A lab's heading: a kicker, a title and one line of intro (``intro`` is HTML)."""
-    k = f'<div class="snl-kicker">{escape(_(kicker))}</div>' if kicker else ""
-    i = f'<div class="snl-zone">{intro}</div>' if intro else ""
-    return lesson.html(f'<div class="snl">{k}<div class="snl-h">{escape(title)}</div>{i}</div>')
+    return lesson.html(heading(_(kicker) if kicker else None, title, Markup(intro)))
 
 
 def edition_toggle(value: str = "2E", both: bool = False, width: str = "110px") -> widgets.ToggleButtons:
@@ -266,7 +303,7 @@ def edition_toggle(value: str = "2E", both: bool = False, width: str = "110px") 
         options = [(_("both editions"), "both"), (_("1st"), "1E"), (_("2nd"), "2E")]
     else:
         options = [(_("1st edition"), "1E"), (_("2nd edition"), "2E")]
-    return lesson.toggles(options, value, width, cls="snl-edition")
+    return lesson.toggles(options, value, width, cls="sn-edition")
 
 
 def goods(**by_name: int) -> list[int]:
@@ -274,16 +311,6 @@ def goods(**by_name: int) -> list[int]:
     v = [0] * N_GOODS
     for name, n in by_name.items():
         v[good_id(name)] += n
-    return v
-
-
-def picked(held, values) -> list[int]:
-    """Counts from one picker per good held: ``values[i]`` for the i-th good with ``held[g] > 0``."""
-    v = [0] * N_GOODS
-    chosen = iter(values)
-    for g in range(N_GOODS):
-        if held[g]:
-            v[g] = next(chosen)
     return v
 
 
@@ -311,51 +338,92 @@ def card_label(g: int) -> str:
 
 
 class CardPicker(widgets.VBox):
-    """Cards held, one button each, to click into a choice (set aside, load, offer in a bribe).
+    """Cards held, one button each, to click into a choice (set aside, load, offer in a bribe):
+    the one card picker of the play page, the guided game and the lessons.
 
     ``value`` is the count vector picked (observe it); ``pick(good, k)`` and ``clear()``
     set it from code (tests).  Each button's text names the card and its kind, so the
     choice never rests on colour alone; Tab reaches every card, Enter or Space picks it.
-    No limit is enforced here: the engine refuses what the rules refuse."""
+    No limit is enforced here: the engine refuses what the rules refuse.
+
+    ``counts`` (a count vector) or ``cards`` (goods in order, one button each); ``picked``: the
+    buttons (by position) picked at the start; ``names``: a button's own name for its card (a
+    lesson's "Cheese (not in his hand)").  Button ``i`` carries the class ``sn-card-<i>``."""
 
     value: traitlets.List[int] = traitlets.List()
 
-    def __init__(self, counts, name: str = "cards", empty: str = N_("no cards")):
+    def __init__(
+        self,
+        counts=None,
+        name: str = "cards",
+        empty: str = N_("no cards"),
+        *,
+        cards=None,
+        picked=(),
+        names: dict[int, str] | None = None,
+    ):
         super().__init__()
         self.add_class("sn-picker")
         self.add_class(f"sn-picker-{name}")
+        if cards is None:
+            cards = [g for g in range(N_GOODS) for _k in range(counts[g])]
+        names = names or {}
         self.buttons: list[tuple[int, widgets.ToggleButton]] = []
-        for g in range(N_GOODS):
-            for _k in range(counts[g]):
-                c = GOODS[g]
-                kind = "royal" if c.is_royal else c.kind
-                t = widgets.ToggleButton(
-                    value=False,
-                    description=self._text(g, False),
-                    tooltip=_("{card} (click to pick)").format(card=card_label(g)),
-                )
-                for cls in ("sn-pick", f"sn-pick-{kind}", f"sn-pick-{c.id}"):
-                    t.add_class(cls)
-                if render.longest_word(t.description) > 12.5:  # "Королівський": smaller type to fit
-                    t.add_class("sn-pick-long")
-                t.observe(self._changed, "value")
-                self.buttons.append((g, t))
+        self._names: list[str] = []
+        for i, g in enumerate(cards):
+            c = GOODS[g]
+            kind = "royal" if c.is_royal else c.kind
+            self._names.append(names.get(i, goods_kind(g)))
+            on = i in picked
+            t = widgets.ToggleButton(
+                value=on,
+                description=self._label(g, on, self._names[i]),
+                tooltip=_("{card} (click to pick)").format(card=card_label(g)),
+            )
+            for cls in ("sn-pick", f"sn-pick-{kind}", f"sn-pick-{c.id}", f"sn-card-{i}"):
+                t.add_class(cls)
+            if render.longest_word(t.description) > 12.5:  # "Королівський": smaller type to fit
+                t.add_class("sn-pick-long")
+            t.observe(self._changed, "value")
+            self.buttons.append((g, t))
         row = widgets.HBox([t for _, t in self.buttons], layout=widgets.Layout(flex_flow="row wrap"))
         self.children = [row] if self.buttons else [widgets.HTML(f'<span class="sn-muted">{escape(_(empty))}</span>')]
-        self.value = [0] * N_GOODS
+        self.value = self._counts()
 
     @staticmethod
-    def _text(g: int, on: bool) -> str:
-        return f"{'✓ ' if on else ''}{goods_kind(g)} · {kind_word(g)}"
+    def _label(g: int, on: bool, name: str) -> str:
+        return f"{'✓ ' if on else ''}{name} · {kind_word(g)}"
 
-    def _changed(self, ch) -> None:
-        for g, t in self.buttons:
-            if t is ch["owner"]:
-                t.description = self._text(g, t.value)
+    @property
+    def toggles(self) -> list[widgets.ToggleButton]:
+        """The buttons in order (``toggles[i]``: the i-th card)."""
+        return [t for _g, t in self.buttons]
+
+    def picked_cards(self) -> list[int]:
+        """The goods picked, in the buttons' order."""
+        return [g for g, t in self.buttons if t.value]
+
+    def _counts(self) -> list[int]:
         v = [0] * N_GOODS
         for g, t in self.buttons:
             v[g] += t.value
-        self.value = v
+        return v
+
+    def _changed(self, ch) -> None:
+        for i, (g, t) in enumerate(self.buttons):
+            if t is ch["owner"]:
+                t.description = self._label(g, t.value, self._names[i])
+        self.value = self._counts()
+
+    def set_picked(self, chosen) -> None:
+        """Pick exactly the buttons whose positions are in ``chosen``; ``value`` changes once."""
+        with self.hold_trait_notifications():
+            for i, (g, t) in enumerate(self.buttons):
+                t.unobserve(self._changed, "value")
+                t.value = i in chosen
+                t.description = self._label(g, t.value, self._names[i])
+                t.observe(self._changed, "value")
+            self.value = self._counts()
 
     def pick(self, good: int | str, k: int = 1) -> None:
         """Pick ``k`` cards of ``good`` (a good index or id), the others of that good unpicked."""
@@ -385,7 +453,7 @@ class Frame(widgets.VBox):
 
     def body(self, *children) -> None:
         """Lay the component out: the stylesheet, then ``children``."""
-        self.children = [style(), *children]
+        self.children = styled(*children)
 
 
 class Lab(Frame):
@@ -402,7 +470,7 @@ class Lab(Frame):
         controls=(),
         edition: str | None = None,
         table: bool = True,
-        result_class: str = "snl-lab-result",
+        result_class: str = "sn-lab-result",
         kicker: str | None = N_("Try it"),
         border: str | None = "#cfd8dc",
     ):
@@ -450,11 +518,9 @@ def box(children, title: str | None = None, kicker: str | None = None, cls: str 
     """A bordered group inside a component, with an optional kicker and title."""
     head_ = []
     if title or kicker:
-        k = f'<div class="snl-kicker">{escape(_(kicker))}</div>' if kicker else ""
-        t = f'<div class="snl-h">{escape(title)}</div>' if title else ""
-        head_ = [widgets.HTML(f'<div class="snl">{k}{t}</div>')]
-    v = widgets.VBox([style(), *head_, *children])
-    v.add_class("snl-box-w")
+        head_ = [widgets.HTML(heading(_(kicker) if kicker else None, title))]
+    v = widgets.VBox(styled(*head_, *children))
+    v.add_class("sn-box-w")
     v.layout.border = "1px solid #cfd8dc"
     v.layout.padding = "8px 12px"
     v.layout.margin = "8px 0"
@@ -484,25 +550,25 @@ class Sections(widgets.VBox):
         super().__init__()
         self.parts = []
         for title, text, *children in parts:
-            intro = [lesson.html(f'<div class="snl-part-text">{markdown_html(text)}</div>')] if text else []
+            intro = [lesson.html(f'<div class="sn-part-text">{markdown_html(text)}</div>')] if text else []
             self.parts.append((title, widgets.VBox([*intro, *children])))
         n = len(self.parts)
         self.picker = lesson.toggles([(f"{k + 1} · {t}", k) for k, (t, _) in enumerate(self.parts)], 0, "auto")
-        self.picker.add_class("snl-part-pick")
+        self.picker.add_class("sn-part-pick")
         self.title = lesson.html()
-        self.title.add_class("snl-part-title-out")
+        self.title.add_class("sn-part-title-out")
         self.holder = widgets.VBox()
         self.back = lesson.button(_("◀ Back"))
-        self.back.add_class("snl-part-back")
+        self.back.add_class("sn-part-back")
         self.next = lesson.button(_("Next"), button_style="primary")
-        self.next.add_class("snl-part-next")
+        self.next.add_class("sn-part-next")
         self.back.on_click(lambda _: self.show(self.value - 1))
         self.next.on_click(lambda _: self.show(self.value + 1))
         self.picker.observe(lambda ch: self.show(ch["new"]), names="value")
         moves = lesson.row([self.back, self.next], flex_flow="row wrap")
-        moves.add_class("snl-part-moves")
-        self.children = [style(), self.picker, self.title, self.holder, moves]
-        self.add_class("snl-parts")
+        moves.add_class("sn-part-moves")
+        self.children = styled(self.picker, self.title, self.holder, moves)
+        self.add_class("sn-parts")
         self.n = n
         self.show(0)
 
@@ -517,10 +583,7 @@ class Sections(widgets.VBox):
             return
         title, box = self.parts[k]
         part = _("Part {k} of {n}").format(k=k + 1, n=self.n)
-        self.title.value = (
-            f'<div class="snl"><div class="snl-kicker">{part}</div>'
-            f'<div class="snl-part-title">{escape(title)}</div></div>'
-        )
+        self.title.value = heading(part, title, title_cls="sn-part-title")
         self.holder.children = [box]
         self.back.disabled = k == 0
         self.next.disabled = k == self.n - 1

@@ -62,9 +62,9 @@ def switcher_html(notebook: str) -> str:
         else:
             target = notebook if code == i18n.DEFAULT else link(notebook, code)
             items.append(
-                f'<a class="snl-lang-link" lang="{code}" hreflang="{code}" href="{escape(target)}">{escape(name)}</a>'
+                f'<a class="sn-lang-link" lang="{code}" hreflang="{code}" href="{escape(target)}">{escape(name)}</a>'
             )
-    return f'<span class="snl-lang">{" | ".join(items)}</span>{lang_script()}'
+    return f'<span class="sn-lang">{" | ".join(items)}</span>{lang_script()}'
 
 
 def lang_script() -> str:
@@ -90,11 +90,11 @@ def chooser_html(notebook: str) -> str:
             )
         else:
             items.append(
-                f'<a class="snl-lang-link" lang="{code}" hreflang="{code}" href="{escape(target)}" '
+                f'<a class="sn-lang-link" lang="{code}" hreflang="{code}" href="{escape(target)}" '
                 f'style="{style}color:#1565c0;background:#fff">{escape(name)}</a>'
             )
     return (
-        f'<div class="snl-lang snl-lang-choice" role="navigation" aria-label="Language / Мова" '
+        f'<div class="sn-lang sn-lang-choice" role="navigation" aria-label="Language / Мова" '
         f'style="margin:8px 0;padding:6px 10px;border:1px solid #cfd8dc;border-radius:6px;'
         f'display:flex;flex-wrap:wrap;align-items:center;gap:4px">'
         f'<span style="margin-right:8px"><b>Language · Мова:</b></span>{"".join(items)}</div>{lang_script()}'

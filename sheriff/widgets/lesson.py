@@ -10,8 +10,6 @@ by the engine, and a refused move is shown with the engine's reason and citation
 
 from __future__ import annotations
 
-from html import escape
-
 import ipywidgets as widgets
 
 from sheriff.cards import IS_LEGAL, N_GOODS
@@ -19,7 +17,10 @@ from sheriff.errors import IllegalAction, InvalidScenario
 from sheriff.i18n import N_, _, ngettext
 from sheriff.rulebook import RULES
 from sheriff.rules import Rules
+from sheriff.views import SeatView
 from sheriff.widgets import render
+from sheriff.widgets.markup import Markup, fill_html
+from sheriff.widgets.markup import render as render_template
 from sheriff.wording import good_count, goods_kind
 
 # Every ipywidget normally brings its own Layout and Style models, and the page must load
@@ -77,7 +78,9 @@ def toggles(options, value, width: str = "110px", cls: str | None = None) -> wid
 def label(html_text: str, width: str = "auto") -> widgets.HTML:
     """A short piece of text beside a control (lean: shared layout and style)."""
     return make(
-        widgets.HTML, {"width": width} if width != "auto" else None, value=f'<div class="snl-zone">{html_text}</div>'
+        widgets.HTML,
+        {"width": width} if width != "auto" else None,
+        value=render_template("zone.html.j2", text=Markup(html_text)),
     )
 
 
@@ -98,15 +101,14 @@ def interpretation_note(rule_id: str, edition: str | None = None) -> str:
     text = _(
         "Interpretation: the rulebooks leave this open, and the tutor decides it this way (rule “{title}”, {cite})."
     ).format(title=_(rule.title), cite=rule.cite(edition))
-    return f'<div class="sn-interp">{escape(text)}</div>'
+    return render.interpretation(text)
 
 
 def refusal_html(err) -> str:
     """An engine refusal, or a scenario / rules object that could not be built."""
     if isinstance(err, IllegalAction):
         return render.refusal(err)
-    not_possible = _("Not possible:")
-    return f'<div class="sn-refusal" role="alert"><b>{not_possible}</b> {escape(_plain_error(err))}</div>'
+    return render.plain_refusal(_plain_error(err))
 
 
 def _plain_error(err) -> str:
@@ -154,118 +156,71 @@ def _illegal(counts) -> list[int]:
 
 def stand_html(counts, bm_cards=()) -> str:
     """A stand as the narrator sees it: legal goods face up, contraband marked face down."""
-    up = render.cards(_legal(counts), empty=_("no legal goods"))
     hidden = _illegal(counts)
     k = sum(hidden)
-    down = ""
-    if k:
-        said = ngettext(
+    items = _(", ").join(_("{good} worth {value}").format(good=goods_kind(g), value=v) for g, v in bm_cards)
+    return render_template(
+        "stand_lesson.html.j2",
+        up=Markup(render.cards(_legal(counts), empty=_("no legal goods"))),
+        down=Markup(render.cards(hidden)) if k else "",
+        down_text=ngettext(
             "face down ({n} card: the others see only their backs)",
             "face down ({n} cards: the others see only their backs)",
             k,
-        ).format(n=k)
-        down = f'<div class="snl-zone">{said}</div><div class="snl-hidden">{render.cards(hidden)}</div>'
-    bm = ""
-    if bm_cards:
-        items = _(", ").join(_("{good} worth {value}").format(good=escape(goods_kind(g)), value=v) for g, v in bm_cards)
-        bm = '<div class="snl-zone">' + _("Black Market cards: {cards}").format(cards=items) + "</div>"
-    return up + down + bm
+        ).format(n=k),
+        black_market=_("Black Market cards: {cards}").format(cards=items) if bm_cards else "",
+    )
 
 
-def _delta(now: int, before: int | None) -> str:
-    if before is None or now == before:
-        return ""
-    d = now - before
-    cls = "snl-delta-up" if d > 0 else "snl-delta-down"
-    return f' <span class="{cls}">({d:+d})</span>'
+def _bag(s, p: int) -> str:
+    """What the narrator says of a seat's bag (markup from the catalog: the declaration in bold)."""
+    if s.bags[p] is not None:
+        d, n = s.declared[p], s.bag_size[p]
+        if d:
+            return fill_html(
+                ngettext(
+                    "bag, {n} card — declared <b>“{goods}”</b> (only its owner knows what is inside):",
+                    "bag, {n} cards — declared <b>“{goods}”</b> (only its owner knows what is inside):",
+                    n,
+                ),
+                n=n,
+                goods=good_count(d[0], d[1]),
+            )
+        return fill_html(
+            ngettext(
+                "bag, {n} card — not declared yet (only its owner knows what is inside):",
+                "bag, {n} cards — not declared yet (only its owner knows what is inside):",
+                n,
+            ),
+            n=n,
+        )
+    if s.handled[p]:
+        return Markup(_("bag: <b>handed back unopened</b>") if s.handled[p] == "passed" else _("bag: <b>opened</b>"))
+    return ""
 
 
 def seat_html(s, p: int, prev=None, show_hand: bool = True, officials=None) -> str:
     official = p in (s.officials if officials is None else officials)
     role = (_("Deputy") if s.deputies_mode else _("Sheriff")) if official else None
-    amount = f'<span class="snl-gold">{s.gold[p]}</span>{_delta(s.gold[p], prev.gold[p] if prev else None)}'
-    parts = ['<div class="snl-zone">' + _("gold: {gold}").format(gold=amount) + "</div>"]
-    if show_hand and any(s.hands[p]):
-        hand = _("hand ({n}):").format(n=sum(s.hands[p]))
-        parts.append(f'<div class="snl-zone">{hand}</div>{render.cards(s.hands[p])}')
-    if s.bags[p] is not None:
-        d, n = s.declared[p], s.bag_size[p]
-        if d:
-            bag = ngettext(
-                "bag, {n} card — declared <b>“{goods}”</b> (only its owner knows what is inside):",
-                "bag, {n} cards — declared <b>“{goods}”</b> (only its owner knows what is inside):",
-                n,
-            ).format(n=n, goods=escape(good_count(d[0], d[1])))
-        else:
-            bag = ngettext(
-                "bag, {n} card — not declared yet (only its owner knows what is inside):",
-                "bag, {n} cards — not declared yet (only its owner knows what is inside):",
-                n,
-            ).format(n=n)
-        parts.append(f'<div class="snl-zone">{bag}</div>{render.cards(s.bags[p])}')
-    elif s.handled[p]:
-        bag = _("bag: <b>handed back unopened</b>") if s.handled[p] == "passed" else _("bag: <b>opened</b>")
-        parts.append(f'<div class="snl-zone">{bag}</div>')
-    parts.append('<div class="snl-zone">' + _("stand:") + "</div>" + stand_html(s.stands[p], s.bm_cards[p]))
-    return render.panel(p, _(s.names[p]), "".join(parts), role, official=official)
+    hand = show_hand and any(s.hands[p])
+    body = render_template(
+        "seat_lesson.html.j2",
+        gold_text=_("gold: {gold}"),
+        gold=s.gold[p],
+        delta=s.gold[p] - prev.gold[p] if prev is not None else 0,
+        hand=_("hand ({n}):").format(n=sum(s.hands[p])) if hand else "",
+        hand_cards=Markup(render.cards(s.hands[p])) if hand else "",
+        bag=_bag(s, p),
+        bag_cards=Markup(render.cards(s.bags[p])) if s.bags[p] is not None else "",
+        stand_label=_("stand:"),
+        stand=Markup(stand_html(s.stands[p], s.bm_cards[p])),
+    )
+    return render.panel(p, _(s.names[p]), body, role, official=official)
 
 
 def piles_html(s) -> str:
-    out = []
-
-    def discard(title: str, pile) -> str:
-        more = len(pile) - 6
-        below = (
-            '<div class="snl-zone">'
-            + ngettext("…and {n} more below", "…and {n} more below", more).format(n=more)
-            + "</div>"
-            if more > 0
-            else ""
-        )
-        top = render.card_list(pile[-6:], _("empty"))
-        return f'<div><div class="snl-zone">{title}</div>{top}{below}</div>'
-
-    if s.edition1:
-        for k, pile in enumerate(s.discards):
-            out.append(
-                discard(
-                    _("<b>Left discard pile</b> (top card on the right)")
-                    if k == 0
-                    else _("<b>Right discard pile</b> (top card on the right)"),
-                    pile,
-                )
-            )
-    else:
-        out.append(discard(_("<b>Discard pile</b> (top card on the right)"), s.discards[0]))
-        if s.set_aside:
-            out.append(
-                '<div><div class="snl-zone">'
-                + _("<b>Set aside this Market</b> (face up)")
-                + "</div>"
-                + render.card_list(s.set_aside)
-                + "</div>"
-            )
-    deck = ngettext("{n} card", "{n} cards", len(s.deck)).format(n=len(s.deck))
-    draw = _("Draw pile")
-    out.append(f'<div><div class="snl-zone"><b>{draw}</b></div><div class="snl-zone">{deck}</div></div>')
-    if s.deputies_mode:
-        booty = ngettext("{n} gold", "{n} gold", s.booty_gold).format(n=s.booty_gold)
-        tile = _("Booty tile")
-        out.append(
-            f'<div><div class="snl-zone"><b>{tile}</b></div><div class="snl-zone">{booty}</div>'
-            + render.cards(s.booty, empty=_("no cards"))
-            + "</div>"
-        )
-    if s.bm_on:
-        piles = _(", ").join(
-            _("{good}: {values}").format(
-                good=goods_kind(g), values=" / ".join(str(v) for v in reversed(vals)) or _("gone")
-            )
-            for g, vals in s.bm_piles.items()
-        )
-        market = _("<b>Black Market</b> (top value first)")
-        out.append(f'<div><div class="snl-zone">{market}</div><div class="snl-zone">{escape(piles)}</div></div>')
-    return '<div class="snl-piles snl-small">' + "".join(out) + "</div>"
+    """The piles of a position (all of it lies face up or is counted): ``render.piles``."""
+    return render.piles(SeatView(s, 0))
 
 
 def table_html(
@@ -278,11 +233,21 @@ def table_html(
     if seats is not None:
         order = [p for p in order if p in seats]
     body = render.table([(p, seat_html(s, p, prev, show_hands, officials)) for p in order], changed=set(changed))
-    return f'<div class="snl snl-small">{body}' + (piles_html(s) if piles else "") + "</div>"
+    return render_template("lesson_table.html.j2", table=Markup(body), piles=Markup(piles_html(s)) if piles else "")
 
 
 def cards_html(counts, empty: str = N_("nothing")) -> str:
-    return f'<div class="snl-small">{render.cards(counts, empty=empty)}</div>'
+    return render_template("small_cards.html.j2", cards=Markup(render.cards(counts, empty=empty)))
+
+
+def result_html(big: str, more: str = "") -> str:
+    """A lab's result: a headline in large type, then ``more`` words."""
+    return render_template("lab.html.j2", kind="result", big=big, more=more)
+
+
+def caption_html(text: str) -> str:
+    """A caption in bold over what follows it ("If the Sheriff opens the bag:")."""
+    return render_template("lab.html.j2", kind="caption", text=text)
 
 
 def bench(button, result):
@@ -313,4 +278,6 @@ __all__ = [
     "piles_html",
     "stand_html",
     "cards_html",
+    "result_html",
+    "caption_html",
 ]

@@ -18,7 +18,6 @@ from sheriff.scenario import get_scenario
 from sheriff.widgets import kit, lesson
 from sheriff.widgets.replay import ReplayView
 from sheriff.widgets.round_lab import refused, run_moves, steps_html
-from sheriff.wording import goods_kind
 
 EXAMPLES = {"1E": "1e-little-john-market", "2E": "2e-little-john-market"}
 
@@ -39,7 +38,7 @@ class SideBySide(kit.Frame):
             v.layout.padding = "0 6px"
         kicker = _("Rulebook example, both editions side by side")
         self.body(
-            lesson.html(f'<div class="snl"><div class="snl-kicker">{kicker}</div></div>'),
+            kit.kicker_html(kicker),
             lesson.row([self.left, self.right], flex_flow="row wrap"),
         )
 
@@ -50,7 +49,7 @@ class MarketLab(kit.Lab):
     def __init__(self, edition: str = "1E"):
         self.cards_row = lesson.row([], flex_flow="row wrap")
         self.take_left = widgets.BoundedIntText(value=2, min=0, max=6, layout=widgets.Layout(width="60px"))
-        self.take_left.add_class("snl-take-left")
+        self.take_left.add_class("sn-take-left")
         self.take_right = widgets.BoundedIntText(value=0, min=0, max=6, layout=widgets.Layout(width="60px"))
         self.onto = widgets.Dropdown(
             options=[(_("the left pile"), 0), (_("the right pile"), 1)], value=1, layout=widgets.Layout(width="140px")
@@ -58,7 +57,7 @@ class MarketLab(kit.Lab):
 
         # one sentence with its numbers and pile chosen in boxes: each piece says where the boxes sit
         def zone(text: str, gap: str = "&nbsp;") -> widgets.HTML:
-            return lesson.html(f'<div class="snl-zone">{gap}{text}</div>')
+            return lesson.html(f'<div class="sn-zone">{gap}{text}</div>')
 
         self.row_1e = widgets.HBox(
             [
@@ -74,7 +73,7 @@ class MarketLab(kit.Lab):
         self.from_pile_2e = widgets.Checkbox(
             value=False, indent=False, description=_("try to take the top card of the discard pile too")
         )
-        self.from_pile_2e.add_class("snl-2e-pile")
+        self.from_pile_2e.add_class("sn-2e-pile")
         self.toggles: list[widgets.ToggleButton] = []
         for w in (self.take_left, self.take_right, self.onto, self.from_pile_2e):
             w.observe(lambda _: self.update(), names="value")
@@ -102,28 +101,24 @@ class MarketLab(kit.Lab):
             if st.refused is None and st.action.type == "market" and st.action.player == 1
         )
         left = list(step.discard)
-        toggles = []
+        picked = []
         for i, c in enumerate(self.hand_cards):
-            on = c in left
-            if on:
+            if c in left:
                 left.remove(c)
-            t = lesson.make(widgets.ToggleButton, {"width": "auto"}, value=on, description=goods_kind(c))
-            t.add_class(f"snl-card-{i}")
-            t.observe(lambda _: self.update(), names="value")
-            toggles.append(t)
-        self.toggles = toggles
-        self.cards_row.children = toggles
+                picked.append(i)
+        self.picker = kit.CardPicker(name="market", cards=self.hand_cards, picked=picked)
+        self.picker.observe(lambda _: self.update(), names="value")
+        self.toggles = self.picker.toggles
+        self.cards_row.children = [self.picker]
 
     @property
     def discard(self) -> tuple[int, ...]:
-        return tuple(c for c, t in zip(self.hand_cards, self.toggles) if t.value)
+        return tuple(self.picker.picked_cards())
 
     def update(self) -> None:
         ed = self.edition_value
         self.row_1e.layout.display = "" if ed == "1E" else "none"
         self.from_pile_2e.layout.display = "" if ed == "2E" else "none"
-        for t in self.toggles:
-            t.button_style = "warning" if t.value else ""
         game = self.scenario.game()
         s = game.state
         names = game.names
@@ -151,9 +146,9 @@ class MarketLab(kit.Lab):
             holds = ngettext("Little John holds {n} card again.", "Little John holds {n} cards again.", held).format(
                 n=held
             )
-            head = f'<div class="snl-result"><b class="snl-big">{took}</b> {holds}</div>'
+            head = lesson.result_html(took, holds)
         else:
-            head = '<div class="snl-result"><b class="snl-big">' + _("Refused.") + "</b></div>"
+            head = lesson.result_html(_("Refused."))
         rules = ["market.set_aside", "market.draw_1e" if ed == "1E" else "market.draw_2e"]
         self.result.value = head + steps_html(steps, names) + lesson.rules_html(rules, ed)
         self.table.value = lesson.table_html(game.state, before, seats=[1])

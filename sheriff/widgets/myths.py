@@ -31,8 +31,8 @@ def _card(myth: str, source: str, truth: str, cite: str) -> widgets.HTML:
     found = escape(_("(found in {source})").format(source=_(source)))
     truth_said = _("<b>What the rulebooks say:</b> {truth}").format(truth=escape(_(truth)))
     return lesson.html(
-        f'<div class="snl"><div class="snl-myth">{said} <span class="snl-src">{found}</span></div>'
-        f'<div class="snl-truth">{truth_said} <span class="snl-src">{escape(_(cite))}</span></div></div>'
+        f'<div class="sn-text"><div class="sn-myth">{said} <span class="sn-src">{found}</span></div>'
+        f'<div class="sn-truth">{truth_said} <span class="sn-src">{escape(_(cite))}</span></div></div>'
     )
 
 
@@ -43,7 +43,7 @@ class _Myth(kit.Lab):
     """A myth's card, its controls and the engine's answer (a lab without a heading)."""
 
     def __init__(self, card, controls):
-        super().__init__("", "", [card, *controls], table=False, result_class="snl-myth-result", border="#e0b4b4")
+        super().__init__("", "", [card, *controls], table=False, result_class="sn-myth-result", border="#e0b4b4")
 
 
 class PenaltyMyth(_Myth):
@@ -57,9 +57,9 @@ class PenaltyMyth(_Myth):
             value=GOOD_IDS[good],
             layout=widgets.Layout(width="140px"),
         )
-        self.good.add_class("snl-myth-good")
+        self.good.add_class("sn-myth-good")
         self.next_button = lesson.button(_("Try another good ▶"))
-        self.next_button.add_class("snl-myth-next")
+        self.next_button.add_class("sn-myth-next")
         self.good.observe(lambda _: self.update(), names="value")
         self.next_button.on_click(lambda _: self.step())
         card = _card(
@@ -76,7 +76,7 @@ class PenaltyMyth(_Myth):
             card,
             [
                 lesson.row(
-                    [lesson.html(f'<div class="snl-zone">{escape(said)}&nbsp;</div>'), self.good, self.next_button],
+                    [lesson.html(f'<div class="sn-zone">{escape(said)}&nbsp;</div>'), self.good, self.next_button],
                     flex_flow="row wrap",
                 )
             ],
@@ -99,9 +99,7 @@ class PenaltyMyth(_Myth):
             "{good}: value {value}, but the engine fines {fine} gold.",
             fine,
         ).format(good=goods_kind(g), value=GOODS[g].value, fine=fine)
-        self.result.value = f'<div class="snl-result"><b class="snl-big">{escape(said)}</b></div>' + steps_html(
-            steps, game.names
-        )
+        self.result.value = lesson.result_html(said) + steps_html(steps, game.names)
 
 
 class BonusMyth(_Myth):
@@ -128,7 +126,7 @@ class BonusMyth(_Myth):
         head = "".join(f"<th>{escape(c)}</th>" for c in (_("Good"), _("King (5 cards)"), _("Queen (3 cards)")))
         said = _("The engine scores three stands holding 5, 3 and 1 card of each good:")
         self.result.value = (
-            f'<div class="snl"><div class="snl-zone">{escape(said)}</div><table class="snl-grid">'
+            f'<div class="sn-text"><div class="sn-zone">{escape(said)}</div><table class="sn-grid">'
             f"<tr>{head}</tr>" + "".join(rows) + "</table></div>"
         )
 
@@ -138,7 +136,7 @@ class GoldMyth(_Myth):
 
     def __init__(self, rich_gold: int = 90):
         self.gold = widgets.BoundedIntText(value=rich_gold, min=0, max=300, layout=widgets.Layout(width="80px"))
-        self.gold.add_class("snl-myth-gold")
+        self.gold.add_class("sn-myth-gold")
         self.gold.observe(lambda _: self.update(), names="value")
         card = _card(
             N_("The player with the most gold wins."),
@@ -154,7 +152,7 @@ class GoldMyth(_Myth):
             card,
             [
                 lesson.row(
-                    [lesson.html(f'<div class="snl-zone">{escape(said)}&nbsp;</div>'), self.gold], flex_flow="row wrap"
+                    [lesson.html(f'<div class="sn-zone">{escape(said)}&nbsp;</div>'), self.gold], flex_flow="row wrap"
                 )
             ],
         )
@@ -178,7 +176,7 @@ class LegalOnlyMyth(_Myth):
             value=GOOD_IDS[other],
             layout=widgets.Layout(width="130px"),
         )
-        self.other.add_class("snl-myth-other")
+        self.other.add_class("sn-myth-other")
         self.other.observe(lambda _: self.update(), names="value")
         card = _card(
             N_("If the bag holds only legal goods, the Sheriff who opens it pays."),
@@ -194,7 +192,7 @@ class LegalOnlyMyth(_Myth):
             card,
             [
                 lesson.row(
-                    [lesson.html(f'<div class="snl-zone">{escape(said)}&nbsp;</div>'), self.other], flex_flow="row wrap"
+                    [lesson.html(f'<div class="sn-zone">{escape(said)}&nbsp;</div>'), self.other], flex_flow="row wrap"
                 )
             ],
         )
@@ -213,9 +211,7 @@ class LegalOnlyMyth(_Myth):
                 "The merchant pays the Sheriff {gold} gold.", "The merchant pays the Sheriff {gold} gold.", self.amount
             )
         said = said.format(gold=self.amount)
-        self.result.value = f'<div class="snl-result"><b class="snl-big">{escape(said)}</b></div>' + steps_html(
-            steps, game.names
-        )
+        self.result.value = lesson.result_html(said) + steps_html(steps, game.names)
 
 
 class PromoMyth(_Myth):
@@ -237,7 +233,7 @@ class PromoMyth(_Myth):
             "Unverified: there is nothing for the engine to play here. If your copy has such cards, read "
             "their own text."
         )
-        self.result.value = f'<div class="snl-zone">{escape(said)}</div>'
+        self.result.value = f'<div class="sn-zone">{escape(said)}</div>'
 
 
 class MythsView(kit.Frame):

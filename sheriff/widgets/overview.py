@@ -86,15 +86,15 @@ WIN_CITE = N_("1E · End of the game; 2E · Winning the Game")
 
 
 def _cite(c: str) -> str:
-    return f' <span class="snl-src">({escape(_(c))})</span>'
+    return f' <span class="sn-src">({escape(_(c))})</span>'
 
 
 def overview_html() -> str:
     seen: set[str] = set()  # each glossary word marked once on the page
     g = lambda text: with_glossary(escape(_(text)), seen=seen)  # noqa: E731
-    roles = "".join(f'<div class="snl-phase"><b>{escape(_(r))}</b><br>{g(t)}</div>' for r, t in ROLES)
+    roles = "".join(f'<div class="sn-phase-box"><b>{escape(_(r))}</b><br>{g(t)}</div>' for r, t in ROLES)
     phases = "".join(
-        f'<div class="snl-phase"><span class="snl-num">{i}</span><a href="{escape(language.link(f))}">'
+        f'<div class="sn-phase-box"><span class="sn-num">{i}</span><a href="{escape(language.link(f))}">'
         f"<b>{escape(_(p))}</b></a><br>"
         f"{g(t)}{_cite(c)}</div>"
         for i, (p, t, c, f) in enumerate(PHASES, 1)
@@ -118,22 +118,22 @@ def overview_html() -> str:
         _("How you win"),
     )
     return (
-        f'<div class="snl">'
-        f'<div class="snl-kicker">{goal}</div><p>{g(GOAL)}{_cite(GOAL_CITE)}</p>'
-        f'<div class="snl-kicker">{roles_k}</div><div class="snl-roles">{roles}</div>'
-        f'<div class="snl-kicker" style="margin-top:10px">{phases_k}</div>'
-        f'<div class="snl-phases">{phases}</div>'
-        f'<div class="snl-kicker" style="margin-top:10px">{bluff_k}</div>'
+        f'<div class="sn-text">'
+        f'<div class="sn-kicker">{goal}</div><p>{g(GOAL)}{_cite(GOAL_CITE)}</p>'
+        f'<div class="sn-kicker">{roles_k}</div><div class="sn-roles">{roles}</div>'
+        f'<div class="sn-kicker" style="margin-top:10px">{phases_k}</div>'
+        f'<div class="sn-phases">{phases}</div>'
+        f'<div class="sn-kicker" style="margin-top:10px">{bluff_k}</div>'
         f"<p>{escape(bluff)}{_cite(bluff_cite)}</p>"
         f"{render.cards(bag)}"
-        f'<div class="snl-kicker" style="margin-top:10px">{win_k}</div><p>{g(WIN)}{_cite(WIN_CITE)}</p>'
+        f'<div class="sn-kicker" style="margin-top:10px">{win_k}</div><p>{g(WIN)}{_cite(WIN_CITE)}</p>'
         "</div>"
     )
 
 
 def Overview() -> kit.Frame:  # noqa: N802 (a widget, named like one)
     body = lesson.html(overview_html())
-    body.add_class("snl-overview")
+    body.add_class("sn-overview")
     frame = kit.Frame()
     frame.body(body)
     return frame

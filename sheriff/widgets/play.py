@@ -43,6 +43,8 @@ from sheriff.state import INSPECT
 from sheriff.tournament import run
 from sheriff.widgets import kit, render
 from sheriff.widgets.coach_view import warnings_html
+from sheriff.widgets.markup import Markup, fill_html
+from sheriff.widgets.markup import render as render_template
 from sheriff.widgets.play_controls import Controls, close_tree, css_name, replace_children
 from sheriff.widgets.play_session import Line, Session, count_text, style_name
 from sheriff.widgets.play_setup import PlayConfig, SetupForm, default_seats, error_box
@@ -168,7 +170,7 @@ class PlayApp:
             layout=W.Layout(display="none"),
         )
         self.game_box.add_class("sn-game")
-        self.root = W.VBox([W.HTML(kit.CSS), self.setup.box, self.game_box])
+        self.root = W.VBox(kit.styled(self.setup.box, self.game_box))
         self.root.add_class("sn-play")
 
     # -- display ---------------------------------------------------------------------
@@ -430,7 +432,7 @@ class PlayApp:
                 if not s.humans
                 else _("The bots are playing; hands are hidden.")
             )
-            self._set_private([W.HTML(f'<div class="sn-note">{msg}</div>')])
+            self._set_private([W.HTML(render_template("boxes.html.j2", kind="note", text=msg))])
             return
         parts.append(W.HTML(self._private_html(v)))
         if g.to_act == v and not self._bots_running:
@@ -439,30 +441,26 @@ class PlayApp:
             self.controls = ctl.reg
             self.decision = g.phase
         else:
-            parts.append(W.HTML('<div class="sn-note">{}</div>'.format(_("Waiting for the bots…"))))
+            parts.append(W.HTML(render_template("boxes.html.j2", kind="note", text=_("Waiting for the bots…"))))
         self._set_private([W.VBox(parts, layout=W.Layout())])
         self.private.children[0].add_class("sn-private")
 
     def _private_html(self, p: int) -> str:
         g = self.live.game
         view = g.view(p)
-        bag = view.bag
-        bag_html = ""
-        if bag is not None:
-            d = view.declared(p)
-            head = (
-                _("<b>Your bag</b> — declared “{declared}”:").format(declared=escape(count_text(d[0], d[1])))
-                if d
-                else _("<b>Your bag</b>:")
-            )
-            bag_html = f"<div>{head}</div>" + render.cards(bag, 0, _("empty"))
-        k = sum(view.hand)
-        title = _("{name}: your cards (only you see these)").format(name=escape(g.names[p]))
-        # English keeps "cards" even for one (as it always said); the plural forms are for other languages
-        hand = ngettext("<b>Your hand</b> ({n} cards):", "<b>Your hand</b> ({n} cards):", k).format(n=k)
-        return (
-            f'<div data-hand-seat="{p}" data-moves="{len(g.history)}"><h3>{title}</h3>'
-            f"<div>{hand}</div>" + render.cards(view.hand, 0, _("no cards")) + f"{bag_html}</div>"
+        d = view.declared(p)
+        bag_text = (
+            fill_html(_("<b>Your bag</b> — declared “{declared}”:"), declared=count_text(d[0], d[1]))
+            if d
+            else Markup(_("<b>Your bag</b>:"))
+        )
+        return render.private_hand(
+            _("{name}: your cards (only you see these)").format(name=g.names[p]),
+            view.hand,
+            view.bag,
+            bag_text,
+            seat=p,
+            moves=len(g.history),
         )
 
     def _render_full_story(self) -> None:

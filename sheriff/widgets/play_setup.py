@@ -58,7 +58,7 @@ SEAT_COLUMNS = (N_("name"), N_("player"), N_("bot as a merchant"), N_("bot as th
 def _captioned(control: W.Widget, caption: str) -> W.VBox:
     """A seat's control with its column's caption above it, shown only when the row wraps."""
     cap = W.HTML(f"<span class='sn-note'>{_(caption)}</span>")
-    cap.add_class("snl-seat-cap")
+    cap.add_class("sn-seat-cap")
     return W.VBox([cap, control], layout=W.Layout(max_width="100%"))
 
 
@@ -224,7 +224,7 @@ class SetupForm:
                 + [_captioned(w, caption) for w, caption in zip((name, kind, mer, she), SEAT_COLUMNS)],
                 layout=W.Layout(align_items="flex-end"),
             )
-            row.add_class("snl-seat-row")
+            row.add_class("sn-seat-row")
             self.rows.append(row)
             self.seat_widgets.append((name, kind, mer, she))
             kind.observe(lambda ch, p=p: self._seat_kind(p), "value")
@@ -309,7 +309,7 @@ class SetupForm:
         )
 
         # Column captions over the seat rows; on a narrow screen the rows wrap, the captions go
-        # and each control shows its own (kit.CSS: .snl-seat-head, .snl-seat-cap).
+        # and each control shows its own (kit.CSS: .sn-seat-head, .sn-seat-cap).
         seat_head = W.HBox(
             [W.HTML("", layout=W.Layout(width="60px"))]
             + [
@@ -319,7 +319,7 @@ class SetupForm:
                 for w, caption in zip(self.seat_widgets[0], SEAT_COLUMNS)
             ]
         )
-        seat_head.add_class("snl-seat-head")
+        seat_head.add_class("sn-seat-head")
         extras = W.Accordion(
             children=[sim_box, load_box], titles=(_("Simulate many games with these bots"), _("Load a saved game"))
         )

@@ -18,6 +18,8 @@ import ipywidgets as widgets
 from sheriff.i18n import N_, _
 from sheriff.practice import KINDS, check, generate
 from sheriff.widgets import kit, lesson, render
+from sheriff.widgets.markup import Markup, fill_html
+from sheriff.widgets.markup import render as render_template
 
 CHOOSE = N_("— choose —")
 EDITIONS = [(N_("either edition"), "either"), (N_("1st edition"), "1E"), (N_("2nd edition"), "2E")]
@@ -44,24 +46,21 @@ class PracticeView(kit.Frame):
             icon="refresh",
             button_style="info",
         )
-        self.new_button.add_class("snl-new-question")
+        self.new_button.add_class("sn-new-question")
         self.check_button = lesson.button(_("Check my answer"), button_style="primary")
-        self.check_button.add_class("snl-check")
+        self.check_button.add_class("sn-check")
         self.question_html = lesson.html()
-        self.question_html.add_class("snl-question")
+        self.question_html.add_class("sn-question")
         self.answer_box = widgets.VBox()
         self.feedback = lesson.html()
-        self.feedback.add_class("snl-feedback")
+        self.feedback.add_class("sn-feedback")
         self.inputs: dict[str, widgets.Widget] = {}
         self.new_button.on_click(lambda _: self.new_question())
         self.check_button.on_click(lambda _: self.check())
         self.edition_pick.observe(lambda _: self.edition_changed(), names="value")
         title = _("Practice") if title is None else title
         intro = _("Questions made by the engine from random positions: “New question” never runs out.")
-        head = lesson.html(
-            f'<div class="snl"><div class="snl-kicker">{escape(title)}</div>'
-            f'<div class="snl-zone">{escape(intro)}</div></div>'
-        )
+        head = lesson.html(kit.heading(title, intro=intro))
         self.body(
             head,
             lesson.row([self.new_button, self.edition_pick], flex_flow="row wrap"),
@@ -99,13 +98,14 @@ class PracticeView(kit.Frame):
         kind = self.kinds[rng.randrange(len(self.kinds))] if len(self.kinds) > 1 else self.kinds[0]
         ed = self.edition_pick.value
         self.question = q = generate(kind, self.seed, None if ed == "either" else ed)
-        scene = "".join(_scene_html(sc) for sc in q.scene)
-        ed = _("(1st edition rules)") if q.edition == "1E" else _("(2nd edition rules)")
-        note = f'<div class="snl-assume snl-new-note">{escape(notice)}</div>' if notice else ""
-        self.question_html.value = (
-            f'<div class="snl">{note}<div class="snl-h">{escape(q.title)} '
-            f'<span class="snl-src">{escape(ed)}</span></div>'
-            f'<div class="snl-q">{escape(q.prompt)}</div><div class="snl-scene">{scene}</div></div>'
+        self.question_html.value = render_template(
+            "practice.html.j2",
+            kind="question",
+            notice=notice,
+            title=q.title,
+            edition=_("(1st edition rules)") if q.edition == "1E" else _("(2nd edition rules)"),
+            prompt=q.prompt,
+            scene=[_scene(sc) for sc in q.scene],
         )
         self.inputs = {}
         rows = []
@@ -119,7 +119,7 @@ class PracticeView(kit.Frame):
                 )
             else:
                 w = lesson.make(widgets.BoundedIntText, {"width": "90px"}, value=0, min=f.lo, max=f.hi)
-            w.add_class(f"snl-field-{f.name}")
+            w.add_class(f"sn-field-{f.name}")
             self.inputs[f.name] = w
             # on a narrow screen the box goes under its label instead of squeezing it
             rows.append(
@@ -147,34 +147,43 @@ class PracticeView(kit.Frame):
         fb = check(self.question, self.answers)
         self.last_feedback = fb
         q = self.question
-        marks = "".join(
-            f'<li><span class="{"snl-ok" if ok else "snl-bad"}">{"✓" if ok else "✗"}</span> '
-            f"{escape(q.field(name).label)}: "
-            + (_("right") if ok else _("the answer is <b>{answer}</b>").format(answer=escape(str(fb.answer[name]))))
-            + "</li>"
+        marks = [
+            {
+                "ok": ok,
+                "label": q.field(name).label,
+                "said": _("right")
+                if ok
+                else fill_html(_("the answer is <b>{answer}</b>"), answer=str(fb.answer[name])),
+            }
             for name, ok in fb.fields.items()
-        )
-        head = _("Right!") if fb.correct else _("Not quite.")
-        cls = "snl-fb-ok" if fb.correct else "snl-fb-bad"
-        engine = _("What the engine does:")
-        self.feedback.value = (
-            f'<div class="snl {cls}"><b>{head}</b><ul style="margin:4px 0">{marks}</ul>'
-            f"<div><b>{engine}</b> {escape(fb.explanation)}</div>"
-            f"{lesson.rule_html(fb.rule_id, q.edition)}</div>"
+        ]
+        self.feedback.value = render_template(
+            "practice.html.j2",
+            kind="feedback",
+            correct=fb.correct,
+            head=_("Right!") if fb.correct else _("Not quite."),
+            marks=marks,
+            engine=_("What the engine does:"),
+            explanation=fb.explanation,
+            rule=Markup(lesson.rule_html(fb.rule_id, q.edition)),
         )
         return fb
 
 
-def _scene_html(sc) -> str:
+def _scene(sc) -> dict:
+    """One part of a question's scene: its caption, its cards (or a word), a note."""
     if sc.cards:
-        body = f'<div class="snl-small">{render.card_list(sc.cards)}</div>'
+        cards = Markup(render.card_list(sc.cards))
     elif sc.counts and any(sc.counts):
-        body = lesson.cards_html(sc.counts)
+        cards = Markup(render.cards(sc.counts))
     else:
-        nothing = _("nothing")
-        body = f'<div class="snl-zone">{escape(sc.note or nothing)}</div>'
-    note = f'<div class="snl-zone">{escape(sc.note)}</div>' if sc.note and (sc.cards or any(sc.counts or ())) else ""
-    return f'<div><div class="snl-zone"><b>{escape(sc.caption)}</b></div>{body}{note}</div>'
+        cards = None
+    return {
+        "caption": sc.caption,
+        "cards": cards,
+        "nothing": sc.note or _("nothing"),
+        "note": sc.note if cards is not None else "",
+    }
 
 
 __all__ = ["PracticeView"]

@@ -23,12 +23,12 @@ from sheriff.widgets.glossary_links import REFERENCE, with_glossary
 def glossary_html() -> str:
     """Every glossary word with its definition and citation, each with an anchor."""
     rows = "".join(
-        f'<div class="snl-entry" id="term-{t.id}"><b>{escape(t.name())}</b><div>{escape(t.meaning())}'
-        + (f' <span class="snl-src">({escape(t.citation())})</span>' if t.cite else "")
+        f'<div class="sn-entry" id="term-{t.id}"><b>{escape(t.name())}</b><div>{escape(t.meaning())}'
+        + (f' <span class="sn-src">({escape(t.citation())})</span>' if t.cite else "")
         + "</div></div>"
         for t in sorted(terms(), key=lambda t: t.name().lower())
     )
-    return f'<div class="snl-gloss">{rows}</div>'
+    return f'<div class="sn-gloss">{rows}</div>'
 
 
 def _rule_cite(r: Rule, edition: str | None = None) -> str:
@@ -52,15 +52,15 @@ def find_rules(text: str, edition: str | None = None) -> list[Rule]:
 
 
 def _rule_hit(r: Rule, edition: str | None) -> str:
-    tag = '<span class="snl-interp-tag">%s</span>' % _("interpretation") if r.interpretation else ""
+    tag = '<span class="sn-interp-tag">%s</span>' % _("interpretation") if r.interpretation else ""
     return (
-        f'<div class="snl-hit"><b>{escape(_(r.title))}</b>{tag}<br>{with_glossary(escape(_(r.text)), page="")}'
-        f' <span class="snl-src">({escape(_rule_cite(r, edition))})</span></div>'
+        f'<div class="sn-hit"><b>{escape(_(r.title))}</b>{tag}<br>{with_glossary(escape(_(r.text)), page="")}'
+        f' <span class="sn-src">({escape(_rule_cite(r, edition))})</span></div>'
     )
 
 
 def _term_hit(t: Term) -> str:
-    return f'<div class="snl-hit"><b><a href="#term-{t.id}">{escape(t.name())}</a></b><br>{escape(t.meaning())}</div>'
+    return f'<div class="sn-hit"><b><a href="#term-{t.id}">{escape(t.name())}</a></b><br>{escape(t.meaning())}</div>'
 
 
 class RuleReference(kit.Frame):
@@ -75,10 +75,10 @@ class RuleReference(kit.Frame):
             continuous_update=True,
             layout=widgets.Layout(width="min(420px, 95%)"),
         )
-        self.query.add_class("snl-search")
+        self.query.add_class("sn-search")
         self.edition = kit.edition_toggle(edition, both=True, width="100px")
         self.results = lesson.html()
-        self.results.add_class("snl-search-results")
+        self.results.add_class("sn-search-results")
         lesson.bench(self.edition, self.results)
         self.query.observe(self.update, names="value")
         self.edition.observe(self.update, names="value")
@@ -100,7 +100,7 @@ class RuleReference(kit.Frame):
             )
         elif q:
             parts.append(f"<h4>{escape(self._nothing(q))}</h4>")
-        self.results.value = f'<div class="snl snl-hits">{"".join(parts)}</div>'
+        self.results.value = f'<div class="sn-text sn-hits">{"".join(parts)}</div>'
 
     def _heading(self, q: str, n: int) -> str:
         """ "Rules with “bribe” (2nd edition): 5", one whole message per edition choice."""
@@ -141,8 +141,8 @@ ANCHOR_JS = """<script>
     if (!id) return true;
     var el = document.getElementById(id);
     if (!el) return false;
-    document.querySelectorAll('.snl-here').forEach(function (e) { e.classList.remove('snl-here'); });
-    el.classList.add('snl-here');
+    document.querySelectorAll('.sn-here').forEach(function (e) { e.classList.remove('sn-here'); });
+    el.classList.add('sn-here');
     el.scrollIntoView({block: 'center'});
     return true;
   }
@@ -156,7 +156,7 @@ def glossary_page():
     """The anchored glossary as a plain HTML output (anchors work before widgets load)."""
     from IPython.display import HTML
 
-    return HTML(kit.CSS + glossary_html() + ANCHOR_JS)
+    return HTML(kit.css() + glossary_html() + ANCHOR_JS)
 
 
 __all__ = ["with_glossary", "glossary_html", "glossary_page", "RuleReference", "find_rules", "REFERENCE"]

@@ -1,4 +1,5 @@
-"""HTML for cards, hands, bags, stands and player panels: the one place that draws them.
+"""The one renderer of the table: cards, hands, bags, stands, seat panels, the piles and the
+score sheet, for the lessons, the play page, the replay and the score calculator alike.
 
 Legal, contraband and royal goods differ by text and shape as well as colour, so
 the tutor reads well in grey-scale and for colour-blind learners:
@@ -6,19 +7,25 @@ the tutor reads well in grey-scale and for colour-blind learners:
   contraband  red, clipped corners (an octagon), tag "CONTRABAND"
   royal       purple, double border, crown, tag "ROYAL ×2" (what it counts as)
 A face-down card is a plain hatched back with "?".  Every function returns a string
-(for ``ipywidgets.HTML``), so it can be tested without a browser.  Their CSS is
-``sheriff.widgets.kit.CSS``.
+(for ``ipywidgets.HTML``), so it can be tested without a browser.  The markup is in
+``templates/`` (``sheriff.widgets.markup``); the CSS is ``sheriff.widgets.kit.CSS``.
 """
 
 from __future__ import annotations
 
-from html import escape
+from typing import Any
 
-from sheriff.cards import GOODS, N_GOODS
+from sheriff.cards import GOODS, LEGAL_GOODS, N_GOODS
 from sheriff.i18n import N_, _, ngettext
+from sheriff.scoring import bonus_roles
+from sheriff.widgets.markup import fill_html, html, render
 from sheriff.wording import good_count, goods_kind
 
 _TAG = {"legal": N_("LEGAL"), "contraband": N_("CONTRABAND")}
+# Cards shown on a discard pile: its top 5.  In the 1st edition a reshuffle keeps exactly the
+# top 5 of each pile (rule setup.reshuffle), so these are the cards that stay in play; the rest
+# are counted.  (The lessons used to show 6 and the play page 5.)
+DISCARDS_SHOWN = 5
 
 
 def longest_word(text: str) -> float:
@@ -27,71 +34,77 @@ def longest_word(text: str) -> float:
     return max((len(w) * (1.1 if not w.isascii() else 1.0) for w in text.split()), default=0.0)
 
 
-def card(good: int, count: int = 1, face_down: bool = False) -> str:
-    """One card (with a ×count badge when several are stacked)."""
-    badge = f'<span class="sn-count">×{count}</span>' if count > 1 else ""
+def _card(good: int, count: int = 1, face_down: bool = False) -> dict:
+    """What a card shows, for ``templates/cards.html.j2``."""
     if face_down:
-        back = escape(_("face-down card"))
-        return f'<div class="sn-card sn-back" title="{back}" aria-label="{back}">?{badge}</div>'
+        return {"back": True, "count": count, "label": _("face-down card")}
     g = GOODS[good]
     name = goods_kind(good)
     if g.counts_as is not None:  # a Royal Good
-        tag = escape(_("♛ ROYAL ×{n} {good}").format(n=g.multiplier, good=goods_kind(g.counts_as)))
+        tag = _("♛ ROYAL ×{n} {good}").format(n=g.multiplier, good=goods_kind(g.counts_as))
         cls = "sn-royal"
     else:
         tag = _(_TAG[g.kind])
         cls = "sn-legal" if g.is_legal else "sn-contraband"
-    tag_size = " sn-tag-long" if longest_word(tag) > 10.5 else ""  # "КОРОЛІВСЬКИЙ": never "CONTRABAND"
-    label = _("{name}, {kind}, value {value}, penalty {penalty}").format(
-        name=name, kind=tag.lower(), value=g.value, penalty=g.penalty
-    )
     longest = max(len(word) for word in name.split())  # names wrap between words only:
-    size = " sn-xlong" if longest >= 11 else " sn-long" if longest >= 9 else ""  # long words, smaller type
-    value, fine = _("value {value}").format(value=g.value), _("fine {penalty}").format(penalty=g.penalty)
-    # the badge sits in the top line beside the tag, so it never covers a word
-    return (
-        f'<div class="sn-card {cls}" title="{escape(label)}" aria-label="{escape(label)}">'
-        f'<span class="sn-top"><span class="sn-tag{tag_size}">{tag}</span>{badge}</span><span class="sn-name{size}">{escape(name)}</span>'
-        f'<span class="sn-nums"><span>{value}</span><span>{fine}</span></span></div>'
-    )
+    return {
+        "back": False,
+        "count": count,
+        "label": _("{name}, {kind}, value {value}, penalty {penalty}").format(
+            name=name, kind=tag.lower(), value=g.value, penalty=g.penalty
+        ),
+        "cls": cls,
+        "tag": tag,
+        "tag_size": " sn-tag-long" if longest_word(tag) > 10.5 else "",  # "КОРОЛІВСЬКИЙ": never "CONTRABAND"
+        "name": name,
+        "size": " sn-xlong" if longest >= 11 else " sn-long" if longest >= 9 else "",  # long words, smaller type
+        "value": _("value {value}").format(value=g.value),
+        "fine": _("fine {penalty}").format(penalty=g.penalty),
+    }
+
+
+def card(good: int, count: int = 1, face_down: bool = False) -> str:
+    """One card (with a ×count badge when several are stacked)."""
+    return render("cards.html.j2", single=_card(good, count, face_down))
+
+
+def _counted(counts, face_down: int = 0) -> list[dict]:
+    parts = [_card(g, counts[g]) for g in range(N_GOODS) if counts[g]]
+    if face_down:
+        parts.append(_card(0, face_down, face_down=True))
+    return parts
 
 
 def cards(counts, face_down: int = 0, empty: str = N_("nothing")) -> str:
     """A row of stacked cards from a count vector, plus ``face_down`` hidden cards."""
-    parts = [card(g, counts[g]) for g in range(N_GOODS) if counts[g]]
-    if face_down:
-        parts.append(card(0, face_down, face_down=True))
-    if not parts:
-        return f'<span class="sn-muted">{escape(_(empty))}</span>'
-    return '<div class="sn-row">' + "".join(parts) + "</div>"
+    return render("cards.html.j2", cards=_counted(counts, face_down), empty=_(empty))
 
 
 def card_list(goods, empty: str = N_("empty")) -> str:
     """Cards in order (a discard pile: the last one is on top)."""
-    if not goods:
-        return f'<span class="sn-muted">{escape(_(empty))}</span>'
-    return '<div class="sn-row">' + "".join(card(g) for g in goods) + "</div>"
+    return render("cards.html.j2", cards=[_card(g) for g in goods], empty=_(empty))
 
 
 def panel(
     p: int, name: str, body: str, role: str | None = None, note: str | None = None, official: bool = False
 ) -> str:
-    """One seat's panel: the name, its role badge, an optional note (who plays it), then ``body``."""
-    role_html = f'<span class="sn-role">{escape(role)}</span>' if role else ""
-    note_html = f'<div class="sn-kind">{escape(note)}</div>' if note else ""
-    cls = "sn-panel sn-official" if official else "sn-panel"
-    return f'<div class="{cls}" data-seat="{p}"><h4>{escape(name)}{role_html}</h4>{note_html}{body}</div>'
+    """One seat's panel: the name, its role badge, an optional note (who plays it), then ``body`` (HTML)."""
+    return render("panel.html.j2", seat=p, name=name, body=html(body), role=role, note=note, official=official)
 
 
 def table(panels, acting: int | None = None, cls: str = "", changed=()) -> str:
     """The table: ``panels`` as ``(seat, panel HTML)`` pairs, side by side (``acting`` highlighted,
     seats in ``changed`` marked as changed by the step shown)."""
-    seats = "".join(
-        f'<div class="sn-seat{" sn-acting" if p == acting else ""}{" sn-changed" if p in changed else ""}"'
-        f' data-seat="{p}">{html}</div>'
-        for p, html in panels
-    )
-    return f'<div class="sn-table{" " + cls if cls else ""}">{seats}</div>'
+    seats = [{"seat": p, "html": html(h), "acting": p == acting, "changed": p in changed} for p, h in panels]
+    return render("table.html.j2", seats=seats, cls=cls)
+
+
+def black_market_cards(bm) -> str:
+    """A seat's Black Market cards in words ("Black Market: Pepper 5, Silk 8"), or ""."""
+    if not bm:
+        return ""
+    items = _(", ").join(_("{good} {value}").format(good=goods_kind(g), value=v) for g, v in bm)
+    return _("Black Market: {cards}").format(cards=items)
 
 
 def player_panel(view, p: int, show_private: bool = False, role: str | None = None, note: str | None = None) -> str:
@@ -99,49 +112,218 @@ def player_panel(view, p: int, show_private: bool = False, role: str | None = No
     own = show_private and p == view.seat
     stand = view.stand if own else view.stand_legal(p)
     hidden = 0 if own else view.face_down(p)
-    bm = view.black_market_cards(p)
-    bm_html = ""
-    if bm:
-        items = _(", ").join(_("{good} {value}").format(good=goods_kind(g), value=v) for g, v in bm)
-        bm_html = '<div class="sn-muted">' + escape(_("Black Market: {cards}").format(cards=items)) + "</div>"
     decl = view.declared(p)
-    decl_html = ""
-    if decl:
-        said = escape(_("declared: {goods}").format(goods=good_count(decl[0], decl[1])))
-        decl_html = f'<div class="sn-muted">{said}</div>'
-    hand = ngettext("hand: {n} card", "hand: {n} cards", view.hand_size(p)).format(n=view.hand_size(p))
-    bag = _("bag: {n}").format(n=view.bag_size(p) or "—")
-    gold = _("gold: {gold}").format(gold=f'<b class="sn-gold">{view.gold(p)}</b>')
-    stand_label, empty = _("stand:"), _("empty stand")
-    body = (
-        f'<div class="sn-muted">{gold} · {hand} · {bag}</div>{decl_html}'
-        f'<div class="sn-muted">{stand_label}</div>{cards(stand, hidden, empty)}{bm_html}'
+    body = render(
+        "seat_public.html.j2",
+        gold_text=_("gold: {gold}"),
+        gold=view.gold(p),
+        hand=ngettext("hand: {n} card", "hand: {n} cards", view.hand_size(p)).format(n=view.hand_size(p)),
+        bag=_("bag: {n}").format(n=view.bag_size(p) or "—"),
+        declared=_("declared: {goods}").format(goods=good_count(decl[0], decl[1])) if decl else "",
+        stand_label=_("stand:"),
+        stand=html(cards(stand, hidden, _("empty stand"))),
+        black_market=black_market_cards(view.black_market_cards(p)),
     )
     return panel(p, _(view.names[p]), body, role, note)
 
 
+def private_hand(
+    title: str, hand, bag=None, bag_text: str = "", seat: int | None = None, moves: int = 0, cls: str = ""
+) -> str:
+    """A player's own hand and bag (shown only to that player).  ``bag_text`` may be ``Markup``
+    (a message with its own bold); a plain one is set in bold."""
+    k = sum(hand)
+    # English keeps "cards" even for one (as it always said); the plural forms are for other languages
+    hand_text = ngettext("<b>Your hand</b> ({n} cards):", "<b>Your hand</b> ({n} cards):", k)
+    return render(
+        "hand.html.j2",
+        cls=cls,
+        seat=seat,
+        moves=moves,
+        title=title,
+        hand_text=fill_html(hand_text, n=k),
+        hand=html(cards(hand, 0, _("no cards"))),
+        bag_text=bag_text,
+        bag_bold=not hasattr(bag_text, "__html__"),
+        bag=html(cards(bag, 0, _("empty"))) if bag is not None else None,
+    )
+
+
 def message(text: str) -> str:
-    return f'<div class="sn-say">{escape(text)}</div>'
+    return render("boxes.html.j2", kind="say", text=text)
 
 
 def refusal(err) -> str:
     """An engine refusal: the reason, the rule's title and its citation; never a traceback."""
     rule = err.rule
-    tag = _("interpretation")
-    interp = f' <span class="sn-interp">{tag}</span>' if rule.interpretation else ""
-    cite = escape(_("Rule “{title}” — {cite}").format(title=_(rule.title), cite=err.cite))
-    not_allowed = _("Not allowed:")
-    return (
-        f'<div class="sn-refusal" role="alert"><b>{not_allowed}</b> {escape(_(err.reason))}<br>'
-        f'<span class="sn-cite">{cite}</span>{interp}</div>'
+    return render(
+        "boxes.html.j2",
+        kind="refusal",
+        head=_("Not allowed:"),
+        text=_(err.reason),
+        cite=_("Rule “{title}” — {cite}").format(title=_(rule.title), cite=err.cite),
+        interpretation=_("interpretation") if rule.interpretation else "",
     )
+
+
+def plain_refusal(text: str) -> str:
+    """Something that cannot be done, said without a rule (a position that cannot be built)."""
+    return render("boxes.html.j2", kind="refusal", head=_("Not possible:"), text=text, cite="", interpretation="")
+
+
+def interpretation(text: str) -> str:
+    """A box marking the tutor's own reading where the rulebooks are silent."""
+    return render("boxes.html.j2", kind="interpretation", text=text)
 
 
 def rule_box(rule, edition: str | None = None) -> str:
     """A rule in the tutor's words with its citation; interpretations are flagged."""
     note = _("This is the tutor's interpretation where the rulebooks are silent.")
-    interp = f'<div class="sn-interp">{escape(note, quote=False)}</div>' if rule.interpretation else ""
-    return (
-        f'<div class="sn-say"><b>{escape(_(rule.title))}.</b> {escape(_(rule.text))}<br>'
-        f'<span class="sn-cite">{escape(rule.cite(edition))}</span></div>{interp}'
+    return render(
+        "boxes.html.j2",
+        kind="rule",
+        title=_(rule.title),
+        text=_(rule.text),
+        cite=rule.cite(edition),
+        interpretation=note if rule.interpretation else "",
     )
+
+
+# -- the piles -------------------------------------------------------------------------
+def _discard(title: str, pile) -> dict[str, Any]:
+    top = pile[-DISCARDS_SHOWN:]
+    if len(pile) > DISCARDS_SHOWN:
+        more = ngettext(
+            "({n} card; the top {shown} shown, top card on the right)",
+            "({n} cards; the top {shown} shown, top card on the right)",
+            len(pile),
+        ).format(n=len(pile), shown=len(top))
+    else:
+        more = _("(top card on the right)") if pile else ""
+    return {"title": title, "more": more, "text": "", "cards": [_card(g) for g in top], "empty": _("empty"), "note": ""}
+
+
+def piles(view) -> str:
+    """The draw pile, the discard pile(s), the cards set aside this Market, the Black Market piles
+    and the Booty tile, as any seat sees them (everything here lies face up or is counted)."""
+    rules = view.rules
+    deck = view.deck_size()
+    out: list[dict[str, Any]] = [
+        {
+            "title": _("Draw pile"),
+            "more": "",
+            "text": ngettext("{n} cards", "{n} cards", deck).format(n=deck),
+            "cards": None,
+            "empty": "",
+            "note": "",
+        }
+    ]
+    discards = view.discards()
+    labels = [_("Left discard pile"), _("Right discard pile")] if len(discards) == 2 else [_("Discard pile")]
+    out += [_discard(label, pile) for label, pile in zip(labels, discards)]
+    aside = view.set_aside()
+    if aside:
+        out.append(
+            {
+                "title": _("Set aside this Market (face up)"),
+                "more": "",
+                "text": "",
+                "cards": [_card(g) for g in aside],
+                "empty": "",
+                "note": "",
+            }
+        )
+    if rules.black_market:
+        left = _(", ").join(
+            (_("{good}: {n} left (top worth {value})") if v else _("{good}: {n} left")).format(
+                good=goods_kind(g), n=len(v), value=v[-1] if v else 0
+            )
+            for g, v in view.black_market_piles().items()
+        )
+        note = _("Card values are the tutor's editable default, an assumption: the rulebook text does not list them.")
+        out.append({"title": _("Black Market"), "more": "", "text": left, "cards": None, "empty": "", "note": note})
+    if rules.deputies:
+        gold, booty = view.booty()
+        counts = [booty[g] if g < len(booty) else 0 for g in range(N_GOODS)]
+        out.append(
+            {
+                "title": _("Booty tile: {gold} gold").format(gold=gold),
+                "more": "",
+                "text": "",
+                "cards": _counted(counts),
+                "empty": _("no goods"),
+                "note": "",
+            }
+        )
+    return render("piles.html.j2", piles=out)
+
+
+# -- the score sheet ---------------------------------------------------------------------
+def _bonus_text(role: str, good: str, amount: int) -> str:
+    """'Apples King +20', 'Cheese shared Queen +5' on the score sheet."""
+    match role:
+        case "King":
+            text = _("{good} King +{points}")
+        case "shared King":
+            text = _("{good} shared King +{points}")
+        case "Queen":
+            text = _("{good} Queen +{points}")
+        case "shared Queen":
+            text = _("{good} shared Queen +{points}")
+        case _:
+            text = _("{good} bonus +{points}")
+    return text.format(good=good, points=amount)
+
+
+def score_sheet(names, stands, scores, winners, verdict: str = "", why: str = "", note: str = "") -> str:
+    """The score sheet: goods, gold, King and Queen bonuses (roles from ``sheriff.scoring``), total
+    and the tie-breakers' counts, the winners marked; ``verdict`` / ``why`` / ``note`` below it."""
+    roles = bonus_roles(stands)
+    legal = {GOODS[g].id: g for g in LEGAL_GOODS}
+    win = _("winner") if len(winners) == 1 else _("shared victory")
+    rows = [
+        {
+            "seat": p,
+            "name": names[p],
+            "win": win if p in winners else "",
+            "goods": sc.goods,
+            "gold": sc.gold,
+            "bonuses": _(", ").join(
+                _bonus_text(roles[p].get(gid, ""), goods_kind(legal[gid]), amount) for gid, amount in sc.bonuses.items()
+            ),
+            "bonus_total": sum(sc.bonuses.values()),
+            "total": sc.total,
+            "legal": sc.legal_cards,
+            "contraband": sc.contraband_cards,
+        }
+        for p, sc in enumerate(scores)
+    ]
+    heads = (
+        _("Player"),
+        _("Goods"),
+        _("Gold"),
+        _("King and Queen bonuses"),
+        _("Bonus total"),
+        _("Score"),
+        _("Legal cards"),
+        _("Contraband cards"),
+    )
+    return render("score_sheet.html.j2", heads=heads, rows=rows, verdict=verdict, why=why, note=note)
+
+
+__all__ = [
+    "card",
+    "cards",
+    "card_list",
+    "panel",
+    "table",
+    "player_panel",
+    "private_hand",
+    "message",
+    "refusal",
+    "plain_refusal",
+    "interpretation",
+    "rule_box",
+    "piles",
+    "score_sheet",
+]

@@ -12,13 +12,12 @@ the whole table drawn by ``render``.  ``value`` is the step shown (0 = the setup
 
 from __future__ import annotations
 
-from html import escape
-
 import ipywidgets as widgets
 
 from sheriff.i18n import N_, _, ngettext
 from sheriff.scenario import Replay, Scenario, get_scenario
 from sheriff.widgets import kit, lesson
+from sheriff.widgets.markup import Markup, render
 
 STEP_BY_STEP = N_("Rulebook examples, step by step")
 
@@ -52,15 +51,15 @@ class ReplayView(kit.Frame):
         self.start_button = lesson.button(_("⟲ Start"), "90px", tooltip=_("back to the setup"))
         self.end_button = lesson.button(_("End ▶▶"), "90px", tooltip=_("jump to the last step"))
         for b, cls in (
-            (self.back_button, "snl-back"),
-            (self.next_button, "snl-next"),
-            (self.start_button, "snl-start"),
-            (self.end_button, "snl-end"),
+            (self.back_button, "sn-step-back"),
+            (self.next_button, "sn-next"),
+            (self.start_button, "sn-start"),
+            (self.end_button, "sn-end"),
         ):
             b.add_class(cls)
         self.counter = lesson.html()
         self.step = lesson.html()
-        self.step.add_class("snl-step-out")
+        self.step.add_class("sn-step-out")
         self.table = lesson.html()
         self.checks = lesson.html()
         self.back_button.on_click(lambda _: self.go(self.replay.position - 1))
@@ -73,9 +72,9 @@ class ReplayView(kit.Frame):
             flex_flow="row wrap",
             align_items="center",
         )
-        nav.add_class("snl-replay-nav")
+        nav.add_class("sn-replay-nav")
         self.changed = lesson.html()
-        self.changed.add_class("snl-changed-out")
+        self.changed.add_class("sn-changed-out")
         self.score = lesson.html()
         self.body(self.head, nav, self.step, self.changed, self.score, self.table, self.checks)
         self.load(scenario, start_at_end)
@@ -90,11 +89,7 @@ class ReplayView(kit.Frame):
             source = _(
                 "Source: {source}. Details the rulebook leaves out are filled in (the summary says which)."
             ).format(source=_(sc.source))
-            self.head.value = (
-                f'<div class="snl"><div class="snl-h">'
-                f"{escape(self.title or _(sc.title))}</div>"
-                f'<div class="snl-src">{escape(source, quote=False)}</div></div>'
-            )
+            self.head.value = render("replay.html.j2", kind="head", title=self.title or _(sc.title), source=source)
         self.go(len(self.replay) if start_at_end else 0)
 
     @property
@@ -118,26 +113,20 @@ class ReplayView(kit.Frame):
         n = len(r)
         prev = r.frames[f.index - 1].state if f.index > 0 else None
         where = _("Setup of {n}").format(n=n) if f.index == 0 else _("Step {k} of {n}").format(k=f.index, n=n)
-        self.counter.value = f'<span class="snl-counter">{where}</span>'
+        self.counter.value = render("replay.html.j2", kind="counter", text=where)
         self.back_button.disabled = self.start_button.disabled = f.index == 0
         self.next_button.disabled = self.end_button.disabled = f.index == n
-        if f.index == 0:
-            situation = _("The situation.")
-            body = f'<div class="snl-step"><b>{situation}</b> {escape(_(f.say))}</div>'
-        else:
-            story = ""
-            if f.refused is not None:
-                story = (
-                    f'<div class="snl-zone">{escape(f.action.text(f.state.names))}</div>'
-                    + lesson.refusal_html(f.refused)
-                    + '<div class="snl-zone">'
-                    + _("The engine refuses the move; nothing on the table changes.")
-                    + "</div>"
-                )
-            elif f.narration:
-                story = "<ul>" + "".join(f"<li>{escape(x)}</li>" for x in f.narration) + "</ul>"
-            body = f'<div class="snl-step"><b>{escape(_(f.say))}</b>{story}</div>'
-        self.step.value = f'<div class="snl">{body}</div>'
+        first, refused = f.index == 0, f.index > 0 and f.refused is not None
+        self.step.value = render(
+            "replay.html.j2",
+            kind="step",
+            say=_("The situation.") if first else _(f.say),
+            situation=_(f.say) if first else "",
+            refused=Markup(lesson.refusal_html(f.refused)) if refused else "",
+            move=f.action.text(f.state.names) if refused else "",
+            nothing_changes=_("The engine refuses the move; nothing on the table changes."),
+            narration=list(f.narration) if not first and not refused else [],
+        )
         moved = f.index > 0 and f.refused is None
         self.table.value = lesson.table_html(
             f.state,
@@ -156,11 +145,7 @@ def changes_html(changes) -> str:
     """What this step changed, each change highlighted (computed by ``sheriff.changes``)."""
     if not changes:
         return ""
-    chips = "".join(
-        f'<li class="snl-chg {"snl-chg-up" if c.up else "snl-chg-down"}">{escape(c.text)}</li>' for c in changes
-    )
-    what = _("What changed")
-    return f'<div class="snl"><div class="snl-zone"><b>{what}</b></div><ul class="snl-chgs">{chips}</ul></div>'
+    return render("replay.html.j2", kind="changes", what=_("What changed"), changes=changes)
 
 
 def scores_html(state, scenario) -> str:
@@ -171,22 +156,15 @@ def scores_html(state, scenario) -> str:
     ex = scenario.expect
     named = list(ex.scores) if ex is not None and ex.scores else list(state.names)
     bm = [[v for _, v in cards] for cards in state.bm_cards]
-    out = []
+    scores = [
+        {
+            "title": _("{name}'s score, built up line by line").format(name=_(nm)),
+            "lines": breakdown(state.stands, state.gold, bm, state.names.index(nm)),
+        }
+        for nm in named
+    ]
     cols = (_("what"), _("points"), _("running total"))
-    for nm in named:
-        p = state.names.index(nm)
-        rows = "".join(
-            f'<tr class="snl-line-{ln.kind.replace(" ", "-")}"><td>{escape(ln.text)}</td>'
-            f'<td class="num">+{ln.points}</td><td class="num"><b>{ln.total}</b></td></tr>'
-            for ln in breakdown(state.stands, state.gold, bm, p)
-        )
-        title = _("{name}'s score, built up line by line").format(name=_(nm))
-        out.append(
-            f'<div class="snl-zone"><b>{escape(title, quote=False)}</b></div>'
-            f'<table class="snl-grid snl-build"><tr><th>{cols[0]}</th><th>{cols[1]}</th>'
-            f"<th>{cols[2]}</th></tr>{rows}</table>"
-        )
-    return f'<div class="snl">{"".join(out)}</div>'
+    return render("replay.html.j2", kind="scores", scores=scores, cols=cols)
 
 
 def proofs_html(proofs) -> str:
@@ -194,7 +172,6 @@ def proofs_html(proofs) -> str:
     if not proofs:
         return ""
     agree = all(ok for _, ok in proofs)
-    lis = "".join(f'<li class="{"snl-ok" if ok else "snl-bad"}">{escape(s)}</li>' for s, ok in proofs)
     n = len(proofs)
     if agree:
         head = ngettext(
@@ -208,10 +185,7 @@ def proofs_html(proofs) -> str:
             "The engine disagrees with the rulebook here ({n} facts: show them)",
             n,
         )
-    return (
-        f'<div class="snl"><details class="snl-proof"><summary>{head.format(n=n)}</summary>'
-        f'<ul style="margin:2px 0">{lis}</ul></details></div>'
-    )
+    return render("replay.html.j2", kind="proofs", head=head.format(n=n), proofs=proofs)
 
 
 class Examples(kit.Frame):
@@ -222,14 +196,14 @@ class Examples(kit.Frame):
         self.ids = list(ids)
         labels = list(labels) if labels else [_(get_scenario(i).title) for i in self.ids]
         self.picker = lesson.toggles(list(zip(labels, self.ids)), self.ids[0], "auto")
-        self.picker.add_class("snl-picker")
-        self.add_class("snl-examples")
+        self.picker.add_class("sn-choice")
+        self.add_class("sn-examples")
         self.view_kw = view_kw
         self.views: dict[str, ReplayView] = {}
         self.holder = widgets.VBox()
         self.picker.observe(lambda ch: self.show(ch["new"]), names="value")
         self.body(
-            lesson.html(f'<div class="snl"><div class="snl-kicker">{_(STEP_BY_STEP)}</div></div>'),
+            kit.kicker_html(_(STEP_BY_STEP)),
             self.picker,
             self.holder,
         )
@@ -258,8 +232,8 @@ class EditionExamples(kit.Frame):
         self.pairs = [(label, {"1E": a, "2E": b}) for label, a, b in pairs]
         self.edition = kit.edition_toggle(edition)
         self.picker = lesson.toggles([(label, i) for i, (label, _) in enumerate(self.pairs)], 0, "auto")
-        self.picker.add_class("snl-picker")
-        self.add_class("snl-examples")
+        self.picker.add_class("sn-choice")
+        self.add_class("sn-examples")
         self.view_kw = view_kw
         self.views: dict[str, ReplayView] = {}
         self.holder = widgets.VBox()
@@ -267,14 +241,16 @@ class EditionExamples(kit.Frame):
         self.picker.observe(lambda _: self.show(), names="value")
         only = [ed for ed in ("1E", "2E") if all(ids[ed] for _, ids in self.pairs)]
         one = _("2nd edition only") if only == ["2E"] else _("1st edition only")
-        bar = [self.edition] if len(only) == 2 else [lesson.html(f'<div class="snl snl-zone"><b>{one}</b></div>')]
+        bar = (
+            [self.edition]
+            if len(only) == 2
+            else [lesson.html(render("replay.html.j2", kind="note", cls="sn-zone", bold=True, text=one))]
+        )
         if len(only) == 1:
             self.edition.value = only[0]
         if len(self.pairs) > 1:
             bar.append(self.picker)
-        self.body(
-            lesson.html(f'<div class="snl"><div class="snl-kicker">{_(STEP_BY_STEP)}</div></div>'), *bar, self.holder
-        )
+        self.body(kit.kicker_html(_(STEP_BY_STEP)), *bar, self.holder)
         self.show()
 
     def show(self, label: str | None = None, edition: str | None = None):
@@ -290,7 +266,10 @@ class EditionExamples(kit.Frame):
                 if self.edition.value == "1E"
                 else _("This example is only in the 1st edition rulebook.")
             )
-            self.holder.children = [lesson.html(f'<div class="snl snl-step snl-only-edition">{only_in}</div>')]
+            note = render(
+                "replay.html.j2", kind="note", cls="sn-example-step sn-only-edition", bold=False, text=only_in
+            )
+            self.holder.children = [lesson.html(note)]
             return None
         if sid not in self.views:
             self.views[sid] = ReplayView(sid, **self.view_kw)

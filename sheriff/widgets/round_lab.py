@@ -28,6 +28,8 @@ from sheriff.narration import narrate
 from sheriff.scenario import get_scenario
 from sheriff.widgets import kit, lesson
 from sheriff.widgets.lesson import attempt
+from sheriff.widgets.markup import Markup
+from sheriff.widgets.markup import render as render_template
 from sheriff.wording import goods_kind
 
 EMPTY = N_("— empty —")
@@ -59,18 +61,18 @@ def run_moves(game, moves, hidden: int = 0) -> list[Step]:
 
 
 def steps_html(steps: list[Step], names) -> str:
-    items = []
-    for st in steps:
-        if st.hidden:
-            continue
-        if st.error is not None:
-            items.append(
-                f"<li>{escape(st.action.text(names))}{lesson.refusal_html(st.error)}"
-                '<div class="snl-zone">' + _("The engine refuses; nothing changes on the table.") + "</div></li>"
-            )
-        else:
-            items.extend(f"<li>{escape(x)}</li>" for x in st.lines)
-    return f'<div class="snl"><ul style="margin:4px 0;padding-left:20px">{"".join(items)}</ul></div>'
+    nothing = _("The engine refuses; nothing changes on the table.")
+    shown = [
+        {
+            "refused": Markup(lesson.refusal_html(st.error)) if st.error is not None else "",
+            "move": st.action.text(names),
+            "nothing": nothing,
+            "lines": st.lines,
+        }
+        for st in steps
+        if not st.hidden
+    ]
+    return render_template("lab.html.j2", kind="steps", steps=shown)
 
 
 def refused(steps: list[Step]) -> IllegalAction | None:
@@ -91,7 +93,7 @@ class BagSlots(widgets.HBox):
             lesson.make(widgets.Dropdown, {"width": "130px"}, options=options, value=c) for c in cards[:slots]
         ]
         for i, s in enumerate(self.slots):
-            s.add_class(f"snl-slot-{i}")
+            s.add_class(f"sn-slot-{i}")
         super().__init__(self.slots, layout=widgets.Layout(flex_flow="row wrap"))  # wraps on a phone
 
     @property
@@ -138,60 +140,42 @@ class LoadLab(kit.Lab):
         hand = kit.goods(**sc.setup.hands[1])
         cards = counts_to_list(hand)
         self.hand_cards = cards
-        start = set(range(len(cards)))
         silk = next(i for i, c in enumerate(cards) if GOODS[c].id == "silk")
-        start.discard(silk)  # the rulebook's bag: everything but the Silk
-        toggles = []
-        for i, c in enumerate(cards + [self.EXTRA]):
-            extra = i == len(cards)
-            t = lesson.make(
-                widgets.ToggleButton,
-                {"width": "auto"},
-                value=(i in start) and not extra,
-                description=(_("{good} (not in his hand)").format(good=goods_kind(c)) if extra else goods_kind(c)),
-            )
-            t.add_class(f"snl-card-{i}")
-            t.observe(lambda _: self.update(), names="value")
-            toggles.append(t)
-        self.toggles = toggles
-        self.cards_row.children = toggles
+        self.picker = kit.CardPicker(
+            name="load",
+            cards=cards + [self.EXTRA],
+            picked=[i for i in range(len(cards)) if i != silk],  # the rulebook's bag: everything but the Silk
+            names={len(cards): _("{good} (not in his hand)").format(good=goods_kind(self.EXTRA))},
+        )
+        self.picker.observe(lambda _: self.update(), names="value")
+        self.toggles = self.picker.toggles
+        self.cards_row.children = [self.picker]
 
     @property
     def bag(self) -> tuple[int, ...]:
-        cards = self.hand_cards + [self.EXTRA]
-        return tuple(sorted(c for c, t in zip(cards, self.toggles) if t.value))
+        return tuple(sorted(self.picker.picked_cards()))
 
     def set_bag(self, names) -> None:
         """Select cards by good name, e.g. ["apples"] * 4 + ["crossbows", "silk"] (tests)."""
         want = [kit.goods(**{n: 1}).index(1) for n in names]
         cards = self.hand_cards + [self.EXTRA]
-        with self.hold_trait_notifications():
-            chosen = [False] * len(cards)
-            for g in want:
-                i = next(k for k, c in enumerate(cards) if c == g and not chosen[k])
-                chosen[i] = True
-            for t, v in zip(self.toggles, chosen):
-                t.unobserve_all()
-                t.value = v
-                t.observe(lambda _: self.update(), names="value")
-        self.update()
+        chosen = set()
+        for g in want:
+            chosen.add(next(k for k, c in enumerate(cards) if c == g and k not in chosen))
+        self.picker.set_picked(chosen)
 
     def update(self) -> None:
         sc = self.scenario
         game = sc.game()
         bag = self.bag
-        for t in self.toggles:
-            t.button_style = "success" if t.value else ""
         steps = run_moves(game, [A.LoadBag(1, bag)])
         err = refused(steps)
         names = game.names
         if err is None:
             closed = ngettext("Bag closed: {n} card.", "Bag closed: {n} cards.", len(bag)).format(n=len(bag))
-            head = (
-                f'<div class="snl-result"><b class="snl-big">{closed}</b> ' + _("It cannot be repacked now.") + "</div>"
-            )
+            head = lesson.result_html(closed, _("It cannot be repacked now."))
         else:
-            head = f'<div class="snl-result"><b class="snl-big">{_(REFUSED)}</b></div>'
+            head = lesson.result_html(_(REFUSED))
         self.result.value = (
             head + steps_html(steps, names) + (lesson.rule_html("load.size", self.edition_value) if err is None else "")
         )
@@ -219,9 +203,9 @@ class DeclareLab(kit.Lab):
             value=LEGAL_GOODS[3],
             layout=widgets.Layout(width="220px"),
         )
-        self.good.add_class("snl-declare-good")
+        self.good.add_class("sn-declare-good")
         self.count = widgets.Dropdown(options=list(range(1, 7)), value=4, layout=widgets.Layout(width="70px"))
-        self.count.add_class("snl-declare-count")
+        self.count.add_class("sn-declare-count")
         self.good.observe(lambda _: self.update(), names="value")
         self.count.observe(lambda _: self.update(), names="value")
         # the sentence around its two boxes (number, good): each piece says where the boxes sit
@@ -244,9 +228,7 @@ class DeclareLab(kit.Lab):
         err = refused(steps)
         ed = self.edition_value
         if err is not None:
-            self.result.value = f'<div class="snl-result"><b class="snl-big">{_(REFUSED)}</b></div>' + steps_html(
-                steps, names
-            )
+            self.result.value = lesson.result_html(_(REFUSED)) + steps_html(steps, names)
         else:
             s = game.state
             rest = [A.Declare(m, _truthful(s.bags[m]), s.bag_size[m]) for m in s.order if m != 1]
@@ -257,16 +239,11 @@ class DeclareLab(kit.Lab):
             ):
                 g2 = game.copy()
                 st = run_moves(g2, rest + [last], hidden=len(rest))
-                what_if.append(
-                    '<div class="snl-zone"><b>'
-                    + _("{label}:").format(label=label)
-                    + "</b></div>"
-                    + steps_html(st, names)
-                )
+                what_if.append(lesson.caption_html(_("{label}:").format(label=label)) + steps_html(st, names))
             allowed = _("The engine accepts the declaration; whether it is true is another matter.")
             ok = _("Allowed.")
             self.result.value = (
-                f'<div class="snl-result"><b class="snl-big">{ok}</b> {allowed}</div>'
+                lesson.result_html(ok, allowed)
                 + steps_html(steps, names)
                 + "".join(what_if)
                 + lesson.rules_html(["declare.count", "declare.type"], ed)
@@ -296,12 +273,12 @@ class InspectionLab(kit.Lab):
             value=LEGAL_GOODS[0],
             layout=widgets.Layout(width="130px"),
         )
-        self.declared.add_class("snl-declared")
+        self.declared.add_class("sn-declared")
         self.decision = lesson.toggles([(_(label), v) for label, v in DECISIONS], decision, "120px")
-        self.decision.add_class("snl-decision")
+        self.decision.add_class("sn-decision")
         self.gold = widgets.BoundedIntText(value=50, min=0, max=200, layout=widgets.Layout(width="80px"))
         self.bribe_gold = widgets.BoundedIntText(value=5, min=0, max=500, layout=widgets.Layout(width="80px"))
-        self.bribe_gold.add_class("snl-bribe-gold")
+        self.bribe_gold.add_class("sn-bribe-gold")
         self.bribe_good = widgets.Dropdown(
             options=[(_("no goods"), -1)] + [(goods_kind(g), g) for g in BAG_GOODS],
             value=-1,
@@ -390,7 +367,7 @@ class InspectionLab(kit.Lab):
 def _headline(steps: list[Step], names, sheriff: int) -> str:
     """One sentence with the numbers, read from the engine's events."""
     if refused(steps) is not None:
-        return f'<div class="snl-result"><b class="snl-big">{_(REFUSED)}</b></div>'
+        return lesson.result_html(_(REFUSED))
     events = [e for st in steps for e in st.events]
     opened = next((e for e in events if isinstance(e, E.Opened)), None)
     if opened is not None:
@@ -434,7 +411,7 @@ def _headline(steps: list[Step], names, sheriff: int) -> str:
                 )
             )
             msg = msg.format(merchant=merchant, amount=amount, parts=_(", ").join(parts))
-        return f'<div class="snl-result"><b class="snl-big">{msg}</b></div>'
+        return lesson.result_html(msg)
     paid = next((e for e in events if isinstance(e, E.BribePaid)), None)
     passed = next((e for e in events if isinstance(e, E.Passed)), None)
     if passed is not None:
@@ -446,7 +423,7 @@ def _headline(steps: list[Step], names, sheriff: int) -> str:
         ).format(up=up, down=down)
         if paid is not None:
             msg = _("Deal! {outcome}").format(outcome=msg)
-        return f'<div class="snl-result"><b class="snl-big">{msg}</b></div>'
+        return lesson.result_html(msg)
     return ""
 
 
@@ -465,12 +442,12 @@ class DealLab(kit.Lab):
         self.with_term = widgets.Checkbox(
             value=True, indent=False, description=_("the deal includes “…and you open the other bag”")
         )
-        self.with_term.add_class("snl-deal-term")
+        self.with_term.add_class("sn-deal-term")
         self.price = widgets.BoundedIntText(value=20, min=0, max=200, layout=widgets.Layout(width="80px"))
         self.then = widgets.Dropdown(
             options=[(_(label), v) for label, v in self.NEXT], value="pass", layout=widgets.Layout(width="260px")
         )
-        self.then.add_class("snl-deal-then")
+        self.then.add_class("sn-deal-then")
         for w in (self.with_term, self.price, self.then):
             w.observe(lambda _: self.update(), names="value")
         controls = [
@@ -538,11 +515,11 @@ class DebtLab(kit.Lab):
 
     def __init__(self, edition: str = "1E"):
         self.preset = widgets.Dropdown(options=[(_(k), k) for k in self.PRESETS], layout=widgets.Layout(width="330px"))
-        self.preset.add_class("snl-preset")
+        self.preset.add_class("sn-preset")
         self.gold = widgets.BoundedIntText(value=3, min=0, max=100, layout=widgets.Layout(width="70px"))
-        self.gold.add_class("snl-debt-gold")
+        self.gold.add_class("sn-debt-gold")
         self.sheriff_gold = widgets.BoundedIntText(value=50, min=0, max=100, layout=widgets.Layout(width="70px"))
-        self.sheriff_gold.add_class("snl-sheriff-gold")
+        self.sheriff_gold.add_class("sn-sheriff-gold")
         self.honest = widgets.Checkbox(value=False, description=_("Gilbert's bag is honest (4 Apples)"), indent=False)
         self.stand = {
             g: lesson.make(widgets.BoundedIntText, {"width": "55px"}, value=0, min=0, max=9)

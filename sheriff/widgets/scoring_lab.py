@@ -28,16 +28,16 @@ class KingQueenLab(kit.Lab):
         self.good = widgets.Dropdown(
             options=[(goods_kind(g), g) for g in LEGAL_GOODS], value=good_id(good), layout=widgets.Layout(width="130px")
         )
-        self.good.add_class("snl-kq-good")
+        self.good.add_class("sn-kq-good")
         self.counts = [lesson.make(widgets.BoundedIntText, {"width": "64px"}, value=c, min=0, max=40) for c in counts]
         for i, w in enumerate(self.counts):
-            w.add_class(f"snl-kq-count-{i}")
+            w.add_class(f"sn-kq-count-{i}")
         self.royal_kind = widgets.Dropdown(layout=widgets.Layout(width="230px"))
         self.royal_counts = [
             lesson.make(widgets.BoundedIntText, {"width": "64px"}, value=c, min=0, max=3) for c in royal_counts
         ]
         for i, w in enumerate(self.royal_counts):
-            w.add_class(f"snl-kq-royal-{i}")
+            w.add_class(f"sn-kq-royal-{i}")
         self._set_royal_options()
         self.good.observe(self._good_changed, names="value")
         for w in [*self.counts, *self.royal_counts, self.royal_kind]:
@@ -45,9 +45,9 @@ class KingQueenLab(kit.Lab):
         good_label, royal_label = _("Good:"), _("Royal card:")
         rows = [
             lesson.row(
-                [lesson.html(f'<div class="snl-zone" style="width:140px">{escape(good_label)}</div>'), self.good]
+                [lesson.html(f'<div class="sn-zone" style="width:140px">{escape(good_label)}</div>'), self.good]
                 + (
-                    [lesson.html(f'<div class="snl-zone">&nbsp;&nbsp;{escape(royal_label)}</div>'), self.royal_kind]
+                    [lesson.html(f'<div class="sn-zone">&nbsp;&nbsp;{escape(royal_label)}</div>'), self.royal_kind]
                     if royal
                     else []
                 )
@@ -63,7 +63,7 @@ class KingQueenLab(kit.Lab):
             _("Type how many cards of the good each stand holds. Make ties and see how the bonuses are split."),
             rows,
             table=False,
-            result_class="snl-kq-result",
+            result_class="sn-kq-result",
         )
         self.update()
 
@@ -106,16 +106,16 @@ class KingQueenLab(kit.Lab):
                 )
             rows.append(
                 f"<tr><td>{escape(_(name))}</td><td>{self.counts[i].value}{escape(extra)}</td>"
-                f'<td class="num">{counted[i]}</td><td class="num snl-bonus"><b>{got}</b></td></tr>'
+                f'<td class="num">{counted[i]}</td><td class="num sn-bonus"><b>{got}</b></td></tr>'
             )
         self.values = [bon[i].get(gid, 0) for i in range(len(NAMES))]
         head = "".join(f"<th>{escape(c)}</th>" for c in (_("Player"), _("Cards"), _("Counts as"), _("Bonus")))
-        table = f'<table class="snl-grid"><tr>{head}</tr>' + "".join(rows) + "</table>"
+        table = f'<table class="sn-grid"><tr>{head}</tr>' + "".join(rows) + "</table>"
         said = _("{good}: King <b>{king}</b>, Queen <b>{queen}</b>.").format(
             good=escape(goods_kind(g)), king=king, queen=queen
         )
         self.result.value = (
-            f'<div class="snl"><div class="snl-result">{said}</div>{table}</div>'
+            f'<div class="sn-text"><div class="sn-result">{said}</div>{table}</div>'
             + lesson.rule_html("score.king_queen")
             + (lesson.rule_html("royal.goods") if self.royal_on else "")
         )

@@ -19,6 +19,7 @@ from sheriff.cards import GOODS, deck_composition
 from sheriff.engine import Game
 from sheriff.i18n import N_, _, ngettext
 from sheriff.widgets import kit, lesson, render
+from sheriff.widgets.markup import Markup
 from sheriff.wording import and_list, good_count, goods_kind
 
 # Coins in the box (facts from the component lists; they do not change any rule).
@@ -47,12 +48,12 @@ def deck_chart(players: int, royal: bool) -> str:
             note += " " + _("(counts as {goods})").format(goods=good_count(g.counts_as, g.multiplier))
         width = 100 * k / biggest
         bar = (
-            f'<div class="snl-bar {kind}" style="width:{width:.1f}%" title="{escape(good_count(g.index, k))}"></div>'
+            f'<div class="sn-bar {kind}" style="width:{width:.1f}%" title="{escape(good_count(g.index, k))}"></div>'
             if k
-            else '<div class="snl-zone">' + _("none with this many players") + "</div>"
+            else '<div class="sn-zone">' + _("none with this many players") + "</div>"
         )
         rows.append(
-            f'<div>{escape(goods_kind(g.index))} <span class="snl-zone">· {escape(note)}</span></div>{bar}'
+            f'<div>{escape(goods_kind(g.index))} <span class="sn-zone">· {escape(note)}</span></div>{bar}'
             f'<div style="text-align:right"><b>{k}</b></div>'
         )
     total = sum(comp)
@@ -70,8 +71,8 @@ def deck_chart(players: int, royal: bool) -> str:
         )
     key = _("Legal goods are solid green bars, contraband striped red, Royal Goods striped purple.")
     return (
-        f'<div class="snl"><div class="snl-bars">{"".join(rows)}</div>'
-        f'<div class="snl-zone" style="margin-top:6px">{deck.format(total=total, players=players)} {key}'
+        f'<div class="sn-text"><div class="sn-bars">{"".join(rows)}</div>'
+        f'<div class="sn-zone" style="margin-top:6px">{deck.format(total=total, players=players)} {key}'
         f"</div></div>"
     )
 
@@ -83,7 +84,7 @@ def coins_html(edition: str) -> str:
         "<b>Coins in the box ({edition}):</b> {total} coins ({parts} gold). Every player starts with "
         "50 gold; the rest is the bank."
     ).format(edition=edition, total=c["total"], parts=parts)
-    return f'<div class="snl snl-zone">{text} <span class="snl-src">{_(c["cite"])}</span></div>'
+    return f'<div class="sn-text sn-zone">{text} <span class="sn-src">{_(c["cite"])}</span></div>'
 
 
 def goods_gallery() -> widgets.HTML:
@@ -92,9 +93,9 @@ def goods_gallery() -> widgets.HTML:
     parts = []
     for label, kind in groups:
         counts = [1 if g.kind == kind else 0 for g in GOODS]
-        parts.append(f'<div class="snl-zone" style="margin-top:6px"><b>{label}</b></div>{render.cards(counts)}')
-    w = lesson.html(kit.CSS + '<div class="snl">' + "".join(parts) + "</div>")
-    w.add_class("snl-gallery")
+        parts.append(f'<div class="sn-zone" style="margin-top:6px"><b>{label}</b></div>{render.cards(counts)}')
+    w = lesson.html(kit.css() + '<div class="sn-text">' + "".join(parts) + "</div>")
+    w.add_class("sn-gallery")
     return w
 
 
@@ -106,17 +107,17 @@ class SetupView(kit.Frame):
         self.players = lesson.toggles(
             [(ngettext("{n} player", "{n} players", n).format(n=n), n) for n in (3, 4, 5, 6)], players, "90px"
         )
-        self.players.add_class("snl-players")
-        self.players.add_class("snl-picker")
+        self.players.add_class("sn-players")
+        self.players.add_class("sn-choice")
         self.royal = widgets.Checkbox(value=royal, description=_("with the Royal Goods (optional rule)"), indent=False)
-        self.royal.add_class("snl-royal")
+        self.royal.add_class("sn-royal-goods")
         self.chart = lesson.html()
-        self.chart.add_class("snl-chart")
+        self.chart.add_class("sn-chart")
         self.coins = lesson.html()
         self.setup = lesson.html()
-        self.setup.add_class("snl-setup")
+        self.setup.add_class("sn-setup-deal")
         self.shuffle = lesson.button(_("Shuffle and deal again"), "auto", icon="random")
-        self.shuffle.add_class("snl-shuffle")
+        self.shuffle.add_class("sn-shuffle")
         lesson.bench(self.shuffle, self.setup)
         for w in (self.edition, self.players, self.royal):
             w.observe(lambda _: self.update(), names="value")
@@ -125,10 +126,7 @@ class SetupView(kit.Frame):
             "Pick an edition, a number of players and whether to add the Royal Goods. The deck, the coins "
             "and the opening table follow."
         )
-        try_it = _("Try it")
-        head = lesson.html(
-            f'<div class="snl"><div class="snl-kicker">{try_it}</div><div class="snl-zone">{intro}</div></div>'
-        )
+        head = lesson.html(kit.heading(_("Try it"), intro=Markup(intro)))
         dealt = _("The table after setup, dealt by the engine")
         self.body(
             head,
@@ -137,7 +135,7 @@ class SetupView(kit.Frame):
             self.royal,
             self.chart,
             self.coins,
-            lesson.html(f'<div class="snl"><div class="snl-kicker">{dealt}</div></div>'),
+            kit.kicker_html(dealt),
             self.shuffle,
             self.setup,
         )
@@ -154,7 +152,7 @@ class SetupView(kit.Frame):
         if rules is None:
             self.chart.value = refusal
             none = _("(shuffle #{seed}) No table: the 1st edition is for 3 to 5 players.").format(seed=self.seed)
-            self.setup.value = f'<div class="snl-zone">{none}</div>'
+            self.setup.value = f'<div class="sn-zone">{none}</div>'
             return
         self.chart.value = deck_chart(n, royal)
         game = Game(rules, seed=self.seed)
@@ -187,7 +185,7 @@ class SetupView(kit.Frame):
             first=escape(first),
             lasts=lasts.format(n=rules.rounds),
         )
-        facts = f'<div class="snl-result">{facts}</div>'
+        facts = f'<div class="sn-result">{facts}</div>'
         self.setup.value = facts + lesson.table_html(s) + lesson.rules_html(["setup.deck", "setup.deal"], ed)
 
     @property

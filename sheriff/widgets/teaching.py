@@ -111,8 +111,8 @@ def plan_html(title: str, plan) -> str:
     )
     heads = "".join(f"<th>{h}</th>" for h in (_("minutes"), _("page"), _("what the class does"), _("what to ask")))
     return (
-        f'<div class="snl"><div class="snl-kicker">{escape(title)}</div><div style="overflow-x:auto">'
-        f'<table class="snl-grid"><tr>{heads}</tr>{rows}</table></div></div>'
+        f'<div class="sn-text"><div class="sn-kicker">{escape(title)}</div><div style="overflow-x:auto">'
+        f'<table class="sn-grid"><tr>{heads}</tr>{rows}</table></div></div>'
     )
 
 

@@ -84,15 +84,15 @@ def _matrix_html(game) -> str:
     for r, name in enumerate(MERCHANT_ACTIONS):
         cells = "".join(
             f'<td class="num"><b>{c.merchant}</b> / <b>{c.sheriff}</b><br>'
-            f'<span class="snl-src">{escape(c.story)}</span></td>'
+            f'<span class="sn-src">{escape(c.story)}</span></td>'
             for c in game.cells[r]
         )
         rows.append(f"<tr><th>{escape(_(name))}</th>{cells}</tr>")
     head = "".join("<th>{}</th>".format(_("Sheriff: {action}").format(action=escape(_(a)))) for a in SHERIFF_ACTIONS)
     corner = _("merchant \u2193 / payoffs: merchant / Sheriff")
     return (
-        f'<div class="snl"><table class="snl-grid"><tr><th>{corner}</th>{head}</tr>{"".join(rows)}</table>'
-        '<div class="snl-src">{}</div></div>'.format(
+        f'<div class="sn-text"><table class="sn-grid"><tr><th>{corner}</th>{head}</tr>{"".join(rows)}</table>'
+        '<div class="sn-src">{}</div></div>'.format(
             _("merchant = value reaching his stand + gold received - gold paid; Sheriff = gold received - gold paid.")
         )
     )
@@ -152,11 +152,11 @@ class InspectionGameLab(kit.Frame):
         eq = equilibrium(self.game)
         declared = escape(self.game.declaration)
         self.bag.value = (
-            '<div class="snl">{}</div>'.format(
+            '<div class="sn-text">{}</div>'.format(
                 _('Declared: <b>"{declared}"</b>. The smuggling bag:').format(declared=declared)
             )
             + render.cards(list_to_counts(cards))
-            + '<div class="snl">{}</div>'.format(_("The honest bag: {declared}.").format(declared=declared))
+            + '<div class="sn-text">{}</div>'.format(_("The honest bag: {declared}.").format(declared=declared))
         )
         self.matrix.value = _matrix_html(self.game)
         self.text = explain(self.game)
@@ -167,7 +167,7 @@ class InspectionGameLab(kit.Frame):
             "continuum": _("A range of equilibria"),
         }[eq.kind]
         self.summary.value = (
-            f'<div class="snl-result"><b class="snl-big">{kind}.</b>'
+            f'<div class="sn-result"><b class="sn-big">{kind}.</b>'
             f'<ul style="margin:4px 0;padding-left:20px">{items}</ul></div>'
         )
         self.plot.value = _plot_png(self.game)
@@ -203,9 +203,9 @@ class BribeBargainingLab(kit.Frame):
         # buttons as wide as the longest "n items" in the page's language (80 px in English)
         longest = max(len(_items(n)) for n in range(5))
         self.load = lesson.toggles([(_items(0), 0)], 0, f"{max(80, 9 * longest + 16)}px")
-        self.load.add_class("snl-load")
+        self.load.add_class("sn-load")
         self.heard = lesson.html()
-        self.heard.add_class("snl-heard")
+        self.heard.add_class("sn-heard")
         self.gambit_button = lesson.button(_("Check with Gambit"), width="180px")
         self.gambit_result = lesson.html()
         self.gambit_button.on_click(self._check_with_gambit)
@@ -268,7 +268,7 @@ class BribeBargainingLab(kit.Frame):
         smuggler, sheriff = _("Smuggler"), _("Sheriff")
         told, plans = _("situations a player can tell apart"), _("different plans of moves")
         self.size.value = (
-            f'<div class="snl"><table class="snl-grid"><tr><th></th><th>{smuggler}</th><th>{sheriff}</th></tr>'
+            f'<div class="sn-text"><table class="sn-grid"><tr><th></th><th>{smuggler}</th><th>{sheriff}</th></tr>'
             f'<tr><th>{told}</th><td class="num">{s["infosets"][0]}</td>'
             f'<td class="num">{s["infosets"][1]}</td></tr>'
             f'<tr><th>{plans}</th><td class="num">{s["sequences"][0]}</td>'
@@ -299,7 +299,7 @@ class BribeBargainingLab(kit.Frame):
         )
         self.text = "\n".join(lines)
         items = "".join(f"<li>{escape(t)}</li>" for t in lines)
-        self.summary.value = f'<div class="snl-result"><ul style="margin:4px 0;padding-left:20px">{items}</ul></div>'
+        self.summary.value = f'<div class="sn-result"><ul style="margin:4px 0;padding-left:20px">{items}</ul></div>'
         self.one_round = self.solution if p.num_rounds == 1 else _solve_cached(replace(p, num_rounds=1))
         keep = self.load.value if self.load.value <= p.max_items else 0
         self.load.unobserve(self._show_offer, names="value")
@@ -321,7 +321,7 @@ class BribeBargainingLab(kit.Frame):
         n = self.load.value
         mine = say(offers[n])
         rows = "".join(
-            f"<tr{' class=snl-win' if m == n else ''}><td>{_items(m)}</td><td>{escape(say(offers[m]))}</td></tr>"
+            f"<tr{' class=sn-win' if m == n else ''}><td>{_items(m)}</td><td>{escape(say(offers[m]))}</td></tr>"
             for m in sorted(offers)
             if m in made
         )
@@ -347,15 +347,15 @@ class BribeBargainingLab(kit.Frame):
                 )
         loaded, last = _("loaded"), _("last offer")
         self.heard.value = (
-            f'<div class="snl-result"><b class="snl-big">{escape(self.offer_text)}</b><br>{verdict}'
-            f'<table class="snl-grid"><tr><th>{loaded}</th><th>{last}</th></tr>'
+            f'<div class="sn-result"><b class="sn-big">{escape(self.offer_text)}</b><br>{verdict}'
+            f'<table class="sn-grid"><tr><th>{loaded}</th><th>{last}</th></tr>'
             f"{rows}</table></div>"
         )
 
     def _check_with_gambit(self, _button=None):
         terminals = len(self.tree.payoff)
         if terminals > self.MAX_CHECKED_TERMINALS:
-            self.gambit_result.value = '<div class="snl">{}</div>'.format(
+            self.gambit_result.value = '<div class="sn-text">{}</div>'.format(
                 _("Too large for a quick check ({n} endings; Gambit's solver is fast up to about {limit}).").format(
                     n=terminals, limit=self.MAX_CHECKED_TERMINALS
                 )
@@ -366,7 +366,7 @@ class BribeBargainingLab(kit.Frame):
 
             behavior, payoffs, _rest = gambit.lcp_equilibrium(self.tree, rational=True)
         except ImportError:
-            self.gambit_result.value = '<div class="snl">{}</div>'.format(_("pygambit is not installed."))
+            self.gambit_result.value = '<div class="sn-text">{}</div>'.format(_("pygambit is not installed."))
             return
         found = (
             _("Gambit (sequence-form Lemke) finds payoffs smuggler {smuggler}, Sheriff {sheriff}: the same payoffs.")
@@ -381,7 +381,7 @@ class BribeBargainingLab(kit.Frame):
             first=_num(regrets[0]), second=_num(regrets[1])
         )
         self.gambit_result.value = (
-            f'<div class="snl">{found.format(smuggler=_num(payoffs[0]), sheriff=_num(payoffs[1]))} {checked}</div>'
+            f'<div class="sn-text">{found.format(smuggler=_num(payoffs[0]), sheriff=_num(payoffs[1]))} {checked}</div>'
         )
 
 

@@ -388,5 +388,5 @@ def show_part(page, title: str, timeout: float = 15_000) -> None:
     """In a lesson paced into parts (``kit.Sections``), open the part named ``title``."""
     from playwright.sync_api import expect
 
-    page.locator(".snl-part-pick button", has_text=title).first.click()
-    expect(page.locator(".snl-part-title-out").first).to_contain_text(title, timeout=timeout)
+    page.locator(".sn-part-pick button", has_text=title).first.click()
+    expect(page.locator(".sn-part-title-out").first).to_contain_text(title, timeout=timeout)

@@ -116,12 +116,12 @@ def test_binder_install_serves_the_home_page(binder_env, binder_server, page):
     assert page.evaluate("window.WebSocket.name") == "WatchedSocket"
     assert_no_errors(page)
     # a relative link keeps to Binder's path, and the next page's widgets talk to its kernel
-    page.click(".snl-reference-link")
+    page.click(".sn-reference-link")
     page.wait_for_url("**/voila/render/notebooks/40_reference.ipynb**", wait_until="commit", timeout=60_000)
-    page.wait_for_selector(".snl-search input", timeout=60_000)
-    page.fill(".snl-search input", "Booty")
+    page.wait_for_selector(".sn-search input", timeout=60_000)
+    page.fill(".sn-search input", "Booty")
     page.wait_for_function(
-        "() => /Sharing the Booty/.test(document.querySelector('.snl-search-results')?.innerText)", timeout=30_000
+        "() => /Sharing the Booty/.test(document.querySelector('.sn-search-results')?.innerText)", timeout=30_000
     )
     assert_no_errors(page)
     # Leaving the page, it asks the server to shut its kernel down, past Jupyter Server's XSRF

@@ -57,11 +57,11 @@ def test_card_labels_never_wrap_mid_word(browser, voila_url, notebook, width):
         open_lesson(page, voila_url, notebook)
         page.wait_for_selector(".sn-card .sn-name")
         count, bad = 0, []
-        parts = page.locator(".snl-part-pick button")  # a paced lesson: measure every part
+        parts = page.locator(".sn-part-pick button")  # a paced lesson: measure every part
         for k in range(max(1, parts.count())):
             if parts.count():
                 parts.nth(k).click()
-                expect(page.locator(".snl-part-title-out").first).to_contain_text(f"Part {k + 1} of", timeout=15_000)
+                expect(page.locator(".sn-part-title-out").first).to_contain_text(f"Part {k + 1} of", timeout=15_000)
             found = page.evaluate(MEASURE)
             count, bad = count + found["count"], bad + found["bad"]
         assert count >= 5, (count, bad)

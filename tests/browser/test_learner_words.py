@@ -25,7 +25,7 @@ SHOWN = """() => { const w = document.createTreeWalker(document.body, NodeFilter
 
 def step_to_end(scope) -> None:
     """Click every shown replay's "End" (each example ends at its last step)."""
-    ends = scope.locator(".snl-end")
+    ends = scope.locator(".sn-end")
     for i in range(ends.count()):
         b = ends.nth(i)
         if b.is_visible() and b.is_enabled():
@@ -46,16 +46,16 @@ def each_example(page, texts: list[str]) -> None:
     """In every examples frame: every edition, every example, stepped to its end."""
     step_to_end(page)
     texts.append(page.evaluate(SHOWN))
-    frames = page.locator(".snl-examples")
+    frames = page.locator(".sn-examples")
     for j in range(frames.count()):
         frame = frames.nth(j)
         if not frame.is_visible():
             continue
-        editions = frame.locator(":scope > .snl-edition button")
+        editions = frame.locator(":scope > .sn-edition button")
         for e in range(max(1, editions.count())):
             if editions.count():
                 pick(frame, editions.nth(e))
-            picks = frame.locator(":scope > .snl-picker button")
+            picks = frame.locator(":scope > .sn-choice button")
             for k in range(max(1, picks.count())):
                 if picks.count():
                     pick(frame, picks.nth(k))
@@ -73,11 +73,11 @@ def every_part(page, part_title, each=each_example) -> list[str]:
     """The page's text in every part (``part_title(k)``: the text that shows once part k is in
     place) after ``each`` went through its examples, in order."""
     texts: list[str] = []
-    parts = page.locator(".snl-part-pick button")
+    parts = page.locator(".sn-part-pick button")
     for k in range(max(1, parts.count())):
         if parts.count():
             parts.nth(k).click()
-            expect(page.locator(".snl-part-title-out").first).to_contain_text(part_title(k), timeout=T)
+            expect(page.locator(".sn-part-title-out").first).to_contain_text(part_title(k), timeout=T)
         each(page, texts)
     return texts
 

@@ -47,7 +47,7 @@ def test_killed_kernel_is_reported_and_reload_brings_the_lesson_back(page, voila
     expect(banner).to_contain_text(stopped, timeout=T)
     expect(banner.locator("button")).to_have_text(reload)
     page.locator(".sheriff-lost button").click()
-    page.wait_for_selector(".snl-part-pick", timeout=60_000)  # the lesson's widgets again, on a new kernel
+    page.wait_for_selector(".sn-part-pick", timeout=60_000)  # the lesson's widgets again, on a new kernel
     expect(page.locator(".sheriff-lost")).to_have_count(0)
 
 
