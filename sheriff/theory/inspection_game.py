@@ -110,7 +110,7 @@ class InspectionGame:
     count: int  # m: cards in the bag = the declared count
     extras: tuple[int, ...]  # the k cards of the smuggling bag that are not the declared good
     cells: tuple[tuple[Cell, Cell], tuple[Cell, Cell]]
-    fine: int = 1  # every penalty is multiplied by this (1: as printed on the cards)
+    fine: int = 1  # every penalty is multiplied by this ("double the fines": 2)
 
     @property
     def merchant_matrix(self) -> list[list[int]]:
@@ -175,8 +175,8 @@ def build(declared: str, bag: Mapping[str, int] | Iterable[str], fine: int = 1) 
 
     ``bag`` is the smuggling bag, e.g. ``{"apples": 2, "pepper": 1}`` or
     ``["apples", "apples", "pepper"]``; the declaration is "<bag size> <declared>",
-    and the honest alternative is that many cards of the declared good.  ``fine``
-    multiplies every penalty (2: fines doubled), a what-if for class discussion.
+    and the honest alternative is that many cards of the declared good.  ``fine`` multiplies
+    every penalty (a classroom variant: 2 doubles the fines; the rules' own is 1).
 
     >>> build("apples", {"apples": 2, "pepper": 1}).merchant_matrix
     [[6, 12], [10, 0]]
@@ -192,7 +192,7 @@ def build(declared: str, bag: Mapping[str, int] | Iterable[str], fine: int = 1) 
     if not extras:
         raise ValueError("this bag is exactly as declared: add at least one other card to smuggle")
     if fine < 1:
-        raise ValueError(f"the fine factor is a whole number from 1, not {fine}")
+        raise ValueError(f"the fine multiplier is at least 1, not {fine}")
     dv, dp = GOODS[d].value, fine * GOODS[d].penalty
     n_decl = m - len(extras)
     ev = sum(GOODS[g].value for g in extras)
