@@ -28,8 +28,11 @@ def english_runs(html: str) -> list[str]:
 def test_inspection_game_lab_in_ukrainian():
     with i18n.language("uk"):
         lab = InspectionGameLab()
+        assert "Показати рівновагу" in widget_text(lab) and "Змішана рівновага" not in widget_text(lab)
+        lab.reveal.click()
         text = widget_text(lab)
         explained = lab.text
+    assert "Сховати рівновагу" in text and "Штрафи помножено на" in text
     for words in (
         "Оголошений товар",
         "Контрабандних карток",

@@ -24,6 +24,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("players", ("bots", "bot_reasons", "coach", "tournament", "theory")),
     ("edges", ("record", "position", "replay", "changes", "scenario", "saved_game", "cli", "launch", "__main__")),
     ("teaching", ("practice", "guided")),
+    ("classroom", ("classroom",)),
     ("widgets", ("widgets",)),
     ("server", ("serving",)),
 ]

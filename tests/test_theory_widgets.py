@@ -29,6 +29,26 @@ def test_inspection_lab_recomputes_when_the_bag_changes():
             assert f"{v} /" in plain(lab.matrix.value)
 
 
+def test_inspection_lab_hides_the_equilibrium_until_revealed():
+    lab = InspectionGameLab()
+    assert not lab.revealed and lab.answer.layout.display == "none"
+    assert lab.reveal.description == "Show the equilibrium"
+    lab.reveal.click()
+    assert lab.revealed and lab.reveal.description == "Hide the equilibrium"
+    assert lab.summary in lab.answer.children and lab.plot in lab.answer.children
+    lab.reveal.click()
+    assert not lab.revealed
+
+
+def test_inspection_lab_fines_doubled_lower_the_inspection_rate():
+    lab = InspectionGameLab()
+    lab.fine.value = 2
+    eq = equilibrium(build("apples", {"apples": 2, "pepper": 1}, fine=2))
+    assert eq.inspect == Fraction(2, 13) and eq.smuggle == Fraction(3, 5)
+    assert "inspect 15% of such bags (exactly 2/13)" in lab.text
+    assert "10 / 0" in plain(lab.matrix.value) and "-4 / 8" in plain(lab.matrix.value)
+
+
 def test_inspection_lab_bag_never_exceeds_five_cards():
     lab = InspectionGameLab()
     lab.legal.value = 4

@@ -559,13 +559,25 @@ def exact(value: Num) -> Fraction:
 
 
 def final_offers(one_round: Solution) -> dict[int, dict[int, Num]]:
-    """In a one-round equilibrium: for each load n, the bribe offered -> its probability
-    (the smuggler's plan even for loads he never makes, so a learner can try each)."""
+    """In a one-round equilibrium: for each load n, the bribe offered -> its probability.
+
+    For a load the equilibrium never makes, the solver's plan there is arbitrary (nothing
+    depends on it), so each such load gets instead the smuggler's best offer against the
+    Sheriff's equilibrium answers (the smallest, if several tie): a learner can try any load.
+    """
     tree, smug = one_round.tree, one_round.behavior[0]
+    made = set(loads_made(one_round))
+    inspect = inspect_chance(one_round)
+    p = tree.params
     out: dict[int, dict[int, Num]] = {}
     for i, iset in enumerate(tree.infosets[SMUGGLER]):
         if len(iset.key) == 2:  # ("S", n): the bribe after loading n
-            out[iset.key[1]] = {b: q for b, q in enumerate(smug[i]) if q}
+            n = iset.key[1]
+            if n in made:
+                out[n] = {b: q for b, q in enumerate(smug[i]) if q}
+            else:
+                gain = {b: (1 - x) * p.payoff(n, b, False)[0] + x * p.payoff(n, b, True)[0] for b, x in inspect.items()}
+                out[n] = {min(b for b in gain if gain[b] == max(gain.values())): 1}
     return out
 
 

@@ -110,6 +110,7 @@ class InspectionGame:
     count: int  # m: cards in the bag = the declared count
     extras: tuple[int, ...]  # the k cards of the smuggling bag that are not the declared good
     cells: tuple[tuple[Cell, Cell], tuple[Cell, Cell]]
+    fine: int = 1  # every penalty is multiplied by this ("double the fines": 2)
 
     @property
     def merchant_matrix(self) -> list[list[int]]:
@@ -140,8 +141,8 @@ class InspectionGame:
     @property
     def risk(self) -> int:
         """How much the smuggling bag loses against the honest one per unit of inspection."""
-        extras = sum(GOODS[g].value + GOODS[g].penalty for g in self.extras)
-        return extras + self.count * GOODS[self.declared].penalty
+        extras = sum(GOODS[g].value + self.fine * GOODS[g].penalty for g in self.extras)
+        return extras + self.count * self.fine * GOODS[self.declared].penalty
 
     def expected(self, smuggle: Fraction | float, inspect: Fraction | float):
         """(merchant, Sheriff) expected payoffs for the given mixing probabilities."""
@@ -169,12 +170,13 @@ def _as_counts(bag: Mapping[str, int] | Iterable[str]) -> Counter:
     return +counts
 
 
-def build(declared: str, bag: Mapping[str, int] | Iterable[str]) -> InspectionGame:
+def build(declared: str, bag: Mapping[str, int] | Iterable[str], fine: int = 1) -> InspectionGame:
     """The inspection game for a smuggling bag and its (false) declaration.
 
     ``bag`` is the smuggling bag, e.g. ``{"apples": 2, "pepper": 1}`` or
     ``["apples", "apples", "pepper"]``; the declaration is "<bag size> <declared>",
-    and the honest alternative is that many cards of the declared good.
+    and the honest alternative is that many cards of the declared good.  ``fine`` multiplies
+    every penalty (a classroom variant: 2 doubles the fines; the rules' own is 1).
 
     >>> build("apples", {"apples": 2, "pepper": 1}).merchant_matrix
     [[6, 12], [10, 0]]
@@ -189,10 +191,12 @@ def build(declared: str, bag: Mapping[str, int] | Iterable[str]) -> InspectionGa
     extras = tuple(sorted(g for g, n in counts.items() if g != d for _ in range(n)))
     if not extras:
         raise ValueError("this bag is exactly as declared: add at least one other card to smuggle")
-    dv, dp = GOODS[d].value, GOODS[d].penalty
+    if fine < 1:
+        raise ValueError(f"the fine multiplier is at least 1, not {fine}")
+    dv, dp = GOODS[d].value, fine * GOODS[d].penalty
     n_decl = m - len(extras)
     ev = sum(GOODS[g].value for g in extras)
-    ep = sum(GOODS[g].penalty for g in extras)
+    ep = fine * sum(GOODS[g].penalty for g in extras)
     on_stand = _("{value} on the stand")
     honest = (
         Cell(m * dv, 0, on_stand.format(value=m * dv)),
@@ -218,13 +222,13 @@ def build(declared: str, bag: Mapping[str, int] | Iterable[str]) -> InspectionGa
             ).format(value=n_decl * dv, gold=ep),
         ),
     )
-    return InspectionGame(d, m, extras, (honest, smuggle))
+    return InspectionGame(d, m, extras, (honest, smuggle), fine)
 
 
 def equilibrium(game: InspectionGame) -> Equilibrium:
     """Closed-form Nash equilibrium (see the module docstring for the formulas)."""
-    m_pen = game.count * GOODS[game.declared].penalty  # what inspecting an honest bag costs
-    x_pen = sum(GOODS[g].penalty for g in game.extras)  # what catching the smuggler earns
+    m_pen = game.fine * game.count * GOODS[game.declared].penalty  # what inspecting an honest bag costs
+    x_pen = game.fine * sum(GOODS[g].penalty for g in game.extras)  # what catching the smuggler earns
     q_star = Fraction(m_pen, m_pen + x_pen)  # Sheriff indifferent
     gain, risk = game.gain, game.risk
     zero = Fraction(0)

@@ -7,7 +7,8 @@ from html import escape
 from sheriff.i18n import N_, _
 from sheriff.widgets import kit, language, lesson
 
-# (minutes, page, title, what to do, what to ask)
+# (minutes, page, title, what to do, what to ask).  The class games run on the class page
+# (50_class_teacher.ipynb); students join from 51_class_student.ipynb on their own devices.
 INSPECTION_CLASS = [
     (
         "0–5",
@@ -17,42 +18,56 @@ INSPECTION_CLASS = [
         N_("Why would anyone put Pepper in a bag the Sheriff may open?"),
     ),
     (
-        "5–15",
+        "5–10",
         "05_inspection.ipynb",
         N_("Inspection"),
-        N_(
-            "Step through the first worked example together. Then let pairs use the inspection lab: one "
-            "chooses the bag, the other opens it or lets it pass."
-        ),
+        N_("Step through the first worked example together on the projector."),
         N_("Who pays when the Sheriff opens an honest bag? And a lying one?"),
     ),
     (
-        "15–30",
+        "10–22",
+        "50_class_teacher.ipynb",
+        N_("Class game: the inspection game"),
+        N_(
+            "Create a room with the inspection game and its default bag; students open the address shown, type "
+            "the code and a nickname on their own phone or laptop. Play two rounds, so that everyone is the "
+            "merchant once and the Sheriff once (partners swap roles each round). Keep the answer hidden."
+        ),
+        N_("How many of you smuggled? How many Sheriffs opened the bag? Was that a good idea?"),
+    ),
+    (
+        "22–32",
         "30_inspection_game.ipynb",
         N_("Theory lab: the inspection game"),
         N_(
-            "Keep the default bag. Before showing the answer, ask for a show of hands: should the Sheriff "
-            "open every bag, none, or some? Then read the equilibrium and the plot. Change the smuggled good "
-            "to Crossbows."
+            "Keep the default bag (the one the class just played). Ask for a show of hands: should the Sheriff "
+            "open every bag, none, or some? Then press “Show the equilibrium” and read it and the plot. Back "
+            "on the class page, press Reveal: the class's choices beside the equilibrium."
         ),
         N_(
             "If the Sheriff opened every bag, what would merchants do? And if he never did? Where do the "
-            "merchant's two lines of the plot cross, and what does that point mean?"
+            "merchant's two lines cross, at the dotted line, and what does that point mean?"
         ),
     ),
     (
-        "30–40",
-        "20_play.ipynb",
-        N_("Play"),
-        N_("Pairs play one round against the bots, taking turns as the Sheriff."),
-        N_("Did you open bags as often as the lab said? Why or why not?"),
+        "32–42",
+        "50_class_teacher.ipynb",
+        N_("Class game: the fines doubled"),
+        N_(
+            "Ask the class to predict first, then double the fine on the class page and play two more rounds. "
+            "Set “Fines multiplied by” to 2 in the lab and compare its answer with the class's new choices."
+        ),
+        N_("Doubled fines: who changes, the Sheriffs, the merchants, or both? Why does the lab say the Sheriff?"),
     ),
     (
-        "40–45",
+        "42–45",
         "00_home.ipynb",
         N_("Home"),
-        N_("Recap on the board: the Sheriff should open just often enough that smuggling stops paying."),
-        N_("What would change if the fines were doubled? (Check it in the lab next time.)"),
+        N_(
+            "Recap on the board: the Sheriff should open just often enough that smuggling stops paying. "
+            "Download the class's choices as CSV on the class page, then close the room."
+        ),
+        N_("Why did a heavier fine make the Sheriff, not the merchant, change his plan?"),
     ),
 ]
 
@@ -65,38 +80,47 @@ BLUFFING_CLASS = [
         N_("What may a merchant lie about, and what must be true?"),
     ),
     (
-        "5–15",
+        "5–12",
         "04_declaration.ipynb",
         N_("The declaration"),
         N_("Step through the worked example; then let students try declarations the tutor refuses and accepts."),
         N_("Why must the number of cards be true? What would go wrong if it were not?"),
     ),
     (
-        "15–25",
-        "05_inspection.ipynb",
-        N_("Inspection"),
-        N_("Use the bribe part of the lab: offer gold and goods, see what the Sheriff may accept and what binds."),
-        N_("Is a promise for next round worth anything? Why does the game say so?"),
+        "12–27",
+        "50_class_teacher.ipynb",
+        N_("Class game: the bluffing duel"),
+        N_(
+            "Create a room with the bluffing duel; students join with the code on their own devices. Each "
+            "merchant loads a bag from his hand, declares it and may offer a bribe; his partner, the Sheriff, "
+            "sees only the declaration and the offer. Play two rounds so that everyone is each side once; keep "
+            "the answer hidden."
+        ),
+        N_("As the Sheriff, what did the offer tell you about the bag? As the merchant, what did you offer, and why?"),
     ),
     (
-        "25–40",
+        "27–40",
         "31_bribe_bargaining.ipynb",
         N_("Theory lab: bribe bargaining"),
         N_(
-            "Open “Does the offer give the bag away?”. Let each student pick a load and read the last offer; "
-            "collect the answers on the board. Then look at the plot of both sides' gains against the fine."
+            "Open “Does the offer give the bag away?”. Let each student pick a load, from 0 to 3 items, and read "
+            "the last offer; collect the answers on the board. Then press Reveal on the class page: the class's "
+            "offers beside the equilibrium. Last, look at the plot of both sides' gains against the fine."
         ),
         N_(
-            "Every load gave the same offer. Why is that the smuggler's best plan? What would the Sheriff do "
-            "if smugglers offered 3 gold and honest merchants nothing? Why does the smuggler gain less as "
-            "the fine grows?"
+            "Every load gave the same offer. Why is that the smuggler's best plan? Did the class's bribes grow "
+            "with the contraband? What would the Sheriff do if smugglers offered 3 gold and honest merchants "
+            "nothing?"
         ),
     ),
     (
         "40–45",
         "00_home.ipynb",
         N_("Home"),
-        N_("Recap: a good bluff looks exactly like the truth; an offer that changes with the bag gives it away."),
+        N_(
+            "Recap: a good bluff looks exactly like the truth; an offer that changes with the bag gives it away. "
+            "Download the choices as CSV and close the room."
+        ),
         N_("Where else do people keep a ‘poker face’ for the same reason?"),
     ),
 ]

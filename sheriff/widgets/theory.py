@@ -99,9 +99,18 @@ def _matrix_html(game) -> str:
 
 
 class InspectionGameLab(kit.Frame):
-    """Pick a bag; see the 2x2 game, its equilibrium in words, and the value plot."""
+    """Pick a bag and the fines; see the 2x2 game, and (once revealed) its equilibrium in words
+    and the value plot: a class guesses before it sees the answer."""
 
-    def __init__(self, declared: str = "apples", legal: int = 2, smuggled: str = "pepper", number: int = 1):
+    def __init__(
+        self,
+        declared: str = "apples",
+        legal: int = 2,
+        smuggled: str = "pepper",
+        number: int = 1,
+        fine: int = 1,
+        revealed: bool = False,
+    ):
         legal_opts = [(goods_kind(g), g) for g in LEGAL_GOODS]
         self.declared = widgets.Dropdown(
             options=legal_opts, value=good_id(declared), description=_("Declared good"), **_DROPDOWN
@@ -111,21 +120,41 @@ class InspectionGameLab(kit.Frame):
         )
         self.smuggled = widgets.Dropdown(options=[], description=_("Smuggled good"), **_DROPDOWN)
         self.number = widgets.IntSlider(value=number, min=1, max=MAX_BAG, description=_("Smuggled cards"), **_SLIDER)
+        self.fine = widgets.IntSlider(value=fine, min=1, max=3, description=_("Fines multiplied by"), **_SLIDER)
+        self.fine.add_class("snl-fine")
+        self.reveal = lesson.button(_("Show the equilibrium"), width="220px", icon="eye")
+        self.reveal.add_class("snl-reveal")
+        self.reveal.on_click(self._toggle_answer)
+        self.answer = widgets.VBox(layout={"display": "flex" if revealed else "none"})
         self.bag = lesson.html()
         self.matrix = lesson.html()
         self.summary = lesson.html()
         self.plot = widgets.Image(format="png", layout={"width": "576px"})
         self._smuggle_options(good_id(smuggled))
-        for w in (self.declared, self.legal, self.smuggled, self.number):
+        for w in (self.declared, self.legal, self.smuggled, self.number, self.fine):
             w.observe(self._update, names="value")
-        controls = widgets.VBox([self.declared, self.legal, self.smuggled, self.number])
+        controls = widgets.VBox([self.declared, self.legal, self.smuggled, self.number, self.fine])
+        self.answer.children = [self.summary, self.plot]
         super().__init__(border=None)
         self.body(
             kit.box([controls, self.bag], title=_("The bag"), kicker=_("Your choice")),
             kit.box([self.matrix], title=_("The game"), kicker=_("Payoffs")),
-            kit.box([self.summary, self.plot], title=_("The equilibrium"), kicker=_("What both sides should do")),
+            kit.box([self.reveal, self.answer], title=_("The equilibrium"), kicker=_("What both sides should do")),
         )
+        self._show_button()
         self._update()
+
+    @property
+    def revealed(self) -> bool:
+        return self.answer.layout.display != "none"
+
+    def _show_button(self):
+        self.reveal.description = _("Hide the equilibrium") if self.revealed else _("Show the equilibrium")
+        self.reveal.icon = "eye-slash" if self.revealed else "eye"
+
+    def _toggle_answer(self, _button=None):
+        self.answer.layout.display = "none" if self.revealed else "flex"
+        self._show_button()
 
     def _smuggle_options(self, keep: int | None = None):
         d = self.declared.value
@@ -148,7 +177,7 @@ class InspectionGameLab(kit.Frame):
             self._smuggle_options(self.smuggled.value)
         self.number.max = MAX_BAG - self.legal.value
         cards = [self.declared.value] * self.legal.value + [self.smuggled.value] * self.number.value
-        self.game = build(GOODS[self.declared.value].id, [GOODS[g].id for g in cards])
+        self.game = build(GOODS[self.declared.value].id, [GOODS[g].id for g in cards], fine=self.fine.value)
         eq = equilibrium(self.game)
         declared = escape(self.game.declaration)
         self.bag.value = (
@@ -320,31 +349,38 @@ class BribeBargainingLab(kit.Frame):
         made = bg.loads_made(self.one_round)  # the loads the equilibrium smuggler uses
         n = self.load.value
         mine = say(offers[n])
+        unused = _("(never loaded in equilibrium)")
         rows = "".join(
-            f"<tr{' class=sn-win' if m == n else ''}><td>{_items(m)}</td><td>{escape(say(offers[m]))}</td></tr>"
+            f"<tr{' class=sn-win' if m == n else ''}><td>{_items(m)}"
+            f"{'' if m in made else ' <i>' + escape(unused) + '</i>'}</td><td>{escape(say(offers[m]))}</td></tr>"
             for m in sorted(offers)
-            if m in made
         )
         same = len({tuple(sorted(offers[m].items())) for m in made}) == 1
-        if n not in made:
-            self.offer_text = ngettext(
-                "The equilibrium smuggler never loads {n} item.", "The equilibrium smuggler never loads {n} items.", n
-            ).format(n=n)
-            verdict = _("It would gain him less than the loads he does use. Pick one of the loads in the table.")
+        self.offer_text = ngettext(
+            "With {n} item loaded, you offer {offer}.", "With {n} items loaded, you offer {offer}.", n
+        ).format(n=n, offer=mine)
+        if same:
+            verdict = _(
+                "The Sheriff hears <b>{offer}</b> whatever is in the bag, so the offer tells him "
+                "nothing: he inspects {share} of the time, by the odds alone."
+            ).format(offer=escape(say(offers[made[0]])), share=bg.share(inspect[next(iter(offers[made[0]]))]))
         else:
-            self.offer_text = ngettext(
-                "With {n} item loaded, you offer {offer}.", "With {n} items loaded, you offer {offer}.", n
-            ).format(n=n, offer=mine)
-            if same:
-                verdict = _(
-                    "The Sheriff hears <b>{offer}</b> whatever is in the bag, so the offer tells him "
-                    "nothing: he inspects {share} of the time, by the odds alone."
-                ).format(offer=escape(mine), share=bg.share(inspect[next(iter(offers[n]))]))
-            else:
-                verdict = _(
-                    "Here the offer differs with the load, so the Sheriff learns something from it; "
-                    "he answers each offer with his own chance of inspecting."
-                )
+            verdict = _(
+                "Here the offer differs with the load, so the Sheriff learns something from it; "
+                "he answers each offer with his own chance of inspecting."
+            )
+        if n not in made:
+            verdict = (
+                ngettext(
+                    "The equilibrium smuggler never loads {n} item: it gains him less than the loads he does "
+                    "use. Had he loaded it, this would be his best offer against the Sheriff's answers.",
+                    "The equilibrium smuggler never loads {n} items: they gain him less than the loads he does "
+                    "use. Had he loaded them, this would be his best offer against the Sheriff's answers.",
+                    n,
+                ).format(n=n)
+                + " "
+                + verdict
+            )
         loaded, last = _("loaded"), _("last offer")
         self.heard.value = (
             f'<div class="sn-result"><b class="sn-big">{escape(self.offer_text)}</b><br>{verdict}'

@@ -1,0 +1,27 @@
+"""Class mode: students join a teacher's room with a code and play each other in pairs; the teacher
+sees the class's choices against the equilibrium.  See docs/classroom.md.
+
+Modules: ``store`` (the only SQL: SQLite or PostgreSQL), ``names`` (codes, nicknames, keys),
+``games`` and ``duel`` (the class games, pure), ``pairing``, ``stats`` (shares, scores, CSV),
+``common``/``teacher``/``student``/``rooms`` (the calls a page makes).
+"""
+
+from __future__ import annotations
+
+from sheriff.classroom.errors import ClassroomError
+from sheriff.classroom.rooms import Classroom
+from sheriff.classroom.store import Store, default_url
+from sheriff.classroom.student import StudentSeat, StudentView
+from sheriff.classroom.teacher import Dashboard, SeatRow, TeacherRoom
+
+__all__ = [
+    "Classroom",
+    "ClassroomError",
+    "Dashboard",
+    "SeatRow",
+    "Store",
+    "StudentSeat",
+    "StudentView",
+    "TeacherRoom",
+    "default_url",
+]

@@ -1,0 +1,115 @@
+"""What the teacher's room and the student's seat share: settings, the coach filling seats, results."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheriff.classroom import games
+from sheriff.classroom.errors import ClassroomError
+from sheriff.classroom.store import Duplicate, Member, Pairing, Room, Round, Store
+from sheriff.i18n import _
+
+DEFAULT_SETTINGS: dict[str, Any] = {
+    "bot_timeout": 60.0,  # seconds without a heartbeat before the coach plays a seat
+    "active": 15.0,  # seconds: a seat seen this recently is in use, its nickname taken
+    "revealed": False,  # the class sees the prediction and the class's shares
+    "repair": False,  # the next round pairs everybody afresh
+}
+MIN_TIMEOUT, MAX_TIMEOUT = 5.0, 3600.0
+BOT_NICK = "Coach"  # shown through _() (``display_name``)
+
+
+def display_name(m: Member) -> str:
+    """A seat's name on a page: the nickname, or the coach's own name for a seat the coach fills."""
+    return _(BOT_NICK) if m.role == "bot" else m.nickname
+
+
+def closed_error() -> ClassroomError:
+    return ClassroomError(_("This room is closed."), "closed")
+
+
+def check_timeout(seconds: float) -> float:
+    try:
+        value = float(seconds)
+    except (TypeError, ValueError):
+        value = -1.0
+    if not MIN_TIMEOUT <= value <= MAX_TIMEOUT:
+        raise ClassroomError(
+            _("Choose a waiting time from {lo} to {hi} seconds.").format(lo=int(MIN_TIMEOUT), hi=int(MAX_TIMEOUT)),
+            "params",
+        )
+    return value
+
+
+class RoomBase:
+    def __init__(self, store: Store, room_id: int, code: str):
+        self.store = store
+        self.room_id = room_id
+        self.code = code
+
+    def _room(self) -> Room:
+        room = self.store.room(self.room_id)
+        if room is None:
+            raise ClassroomError(_("This room no longer exists."), "closed")
+        return room
+
+    def _current(self) -> Round | None:
+        rounds = self.store.rounds(self.room_id)
+        return rounds[-1] if rounds else None
+
+    def tick(self) -> int:
+        """Let the coach choose for seats that must: the odd seat's coach at once, a vanished
+        student's seat after the bot timeout.  Returns how many choices it made.  Safe to call
+        from every page at once (a seat's choice is stored once)."""
+        room = self._room()
+        rnd = self._current()
+        if rnd is None or rnd.state != "open":
+            return 0
+        return fill(self.store, room, rnd, timeout=room.settings["bot_timeout"])
+
+
+def deal_seed(room: Room, rnd: Round, p: Pairing) -> int:
+    return games.deal_seed(room.seed, rnd.number, p.pair)
+
+
+def fill(store: Store, room: Room, rnd: Round, timeout: float | None) -> int:
+    """The coach's choices where due (``timeout`` None: every missing choice, at once)."""
+    now = store.clock()
+    members = {m.id: m for m in store.members(room.id)}
+    made = {c.member: c for c in store.choices(room.id, rnd.number)}
+    n = 0
+    for p in store.pairings(room.id, rnd.number):
+        seed = deal_seed(room, rnd, p)
+        for role, mid in (("merchant", p.merchant), ("sheriff", p.sheriff)):
+            if mid in made:
+                continue
+            m = members[mid]
+            merchant = made.get(p.merchant)
+            if role == "sheriff" and games.sheriff_waits(rnd.game) and merchant is None:
+                continue
+            since = max(m.last_seen, rnd.opened, merchant.made if (merchant and role == "sheriff") else 0.0)
+            if m.role != "bot" and timeout is not None and now - since < timeout:
+                continue
+            if role == "merchant":
+                payload = games.bot_merchant(rnd.game, rnd.params, seed)
+            else:
+                payload = games.bot_sheriff(rnd.game, rnd.params, seed, merchant.payload if merchant else None)
+            if m.role != "bot":
+                store.set_bot(mid, True)
+            try:
+                made[mid] = store.add_choice(room.id, rnd.number, mid, role, payload, by_bot=True)
+                n += 1
+            except Duplicate:  # the student (or another page's tick) got there first
+                made.update({c.member: c for c in store.choices(room.id, rnd.number)})
+        resolve(store, room, rnd, p, made)
+    return n
+
+
+def resolve(store: Store, room: Room, rnd: Round, p: Pairing, made: dict) -> bool:
+    mc, sc = made.get(p.merchant), made.get(p.sheriff)
+    if mc is None or sc is None:
+        return False
+    out = games.resolve(rnd.game, rnd.params, deal_seed(room, rnd, p), mc.payload, sc.payload)
+    store.add_result(room.id, rnd.number, p.merchant, "merchant", out.merchant, out.detail)
+    store.add_result(room.id, rnd.number, p.sheriff, "sheriff", out.sheriff, out.detail)
+    return True

@@ -1,0 +1,14 @@
+"""The one error class mode raises at a page: a plain sentence the page can show as it is."""
+
+from __future__ import annotations
+
+
+class ClassroomError(ValueError):
+    """Something the person at the page asked for cannot be done; ``str(e)`` says why, in the
+    page's language (``_()`` is applied where it is raised).  ``reason`` is a short fixed key
+    for tests and pages (``"code"``, ``"nickname"``, ``"taken"``, ``"key"``, ``"closed"``,
+    ``"not_your_turn"``, ``"chosen"``, ``"move"``, ``"params"``, ``"round"``)."""
+
+    def __init__(self, message: str, reason: str = ""):
+        super().__init__(message)
+        self.reason = reason

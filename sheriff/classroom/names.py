@@ -1,0 +1,68 @@
+"""Room codes, nicknames and teacher keys: made, cleaned and checked, with messages a learner reads."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import secrets
+import unicodedata
+
+from sheriff.classroom.errors import ClassroomError
+from sheriff.i18n import _
+
+# No 0/O, 1/I/L: a code read off a projector is typed without doubt.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 6
+NICK_MIN, NICK_MAX = 2, 20
+
+
+def new_code(rng: random.Random | None = None) -> str:
+    pick = rng.choice if rng else secrets.choice
+    return "".join(pick(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def clean_code(text: str) -> str:
+    """A code as typed ("abc 234", " ABC-234") in its stored form, or ``ClassroomError`` ("code")."""
+    code = "".join(ch for ch in str(text).upper() if not ch.isspace() and ch != "-")
+    if not code:
+        raise ClassroomError(_("Type the room code shown by your teacher."), "code")
+    if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
+        raise ClassroomError(
+            _("A room code has {n} letters and digits, like {example}: check it on the board.").format(
+                n=CODE_LENGTH, example="K7MX3Q"
+            ),
+            "code",
+        )
+    return code
+
+
+def clean_nickname(text: str) -> str:
+    """A nickname as typed, trimmed and normalised, or ``ClassroomError`` ("nickname")."""
+    nick = unicodedata.normalize("NFC", str(text)).strip()
+    nick = " ".join(nick.split())  # inner runs of spaces count as one
+    if any(unicodedata.category(ch).startswith("C") for ch in nick):
+        raise ClassroomError(_("A nickname cannot contain invisible or control characters."), "nickname")
+    if len(nick) < NICK_MIN:
+        raise ClassroomError(_("Choose a nickname of at least {n} characters.").format(n=NICK_MIN), "nickname")
+    if len(nick) > NICK_MAX:
+        raise ClassroomError(_("Choose a nickname of at most {n} characters.").format(n=NICK_MAX), "nickname")
+    return nick
+
+
+def nick_key(nick: str) -> str:
+    """What makes two nicknames the same seat: case and spacing do not count."""
+    return clean_nickname(nick).casefold()
+
+
+def new_key() -> str:
+    """A teacher key: shown once to the room's creator, stored only as its hash."""
+    return secrets.token_urlsafe(12)
+
+
+def hash_key(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()
+
+
+def key_matches(key: str, key_hash: str) -> bool:
+    return hmac.compare_digest(hash_key(str(key)), key_hash)

@@ -1,0 +1,105 @@
+"""Class mode for a page: a teacher's room and a student's seat, as plain Python calls.
+
+    from sheriff.classroom import Classroom
+    classroom = Classroom()                      # the store from SHERIFF_CLASS_DB (or Classroom(Store(url)))
+    room = classroom.create_room("inspection")   # room.code for the projector, room.key for the teacher only
+    seat = classroom.join(room.code, "Anna")     # on a student's page; again later: the same seat
+    room.start_round()
+    seat.view()                                  # StudentView: role, what to decide, result, score
+    seat.choose({"bag": "smuggling"})            # stored before it returns; refused: ClassroomError
+    room.dashboard()                             # Dashboard: who chose, class shares, scores
+    room.csv()
+
+Every call reads and writes the store, so any number of pages (kernels, servers) share one room;
+nothing is kept in memory between calls but the ids.  Pages call ``seat.heartbeat()`` and
+``room.tick()`` every few seconds: a seat whose page stopped calling for the room's bot timeout is
+played by the coach (and the teacher sees it); the student's next call takes it back.
+"""
+
+from __future__ import annotations
+
+import random
+
+from sheriff.classroom import games
+from sheriff.classroom.common import DEFAULT_SETTINGS, check_timeout, closed_error
+from sheriff.classroom.errors import ClassroomError
+from sheriff.classroom.names import clean_code, clean_nickname, hash_key, key_matches, new_code, new_key
+from sheriff.classroom.store import Duplicate, Room, Store
+from sheriff.classroom.student import StudentSeat
+from sheriff.classroom.teacher import TeacherRoom
+from sheriff.i18n import _
+
+
+class Classroom:
+    """The entry point: create rooms, take a room back with its key, join as a student."""
+
+    def __init__(self, store: Store | None = None):
+        self.store = store or Store()
+
+    def create_room(self, game: str = "inspection", params: dict | None = None, bot_timeout: float = 60.0):
+        """A new room with a fresh code; ``TeacherRoom.key`` is shown to its creator once."""
+        params = games.check_params(game, params or {})
+        key = new_key()
+        settings = {**DEFAULT_SETTINGS, "bot_timeout": check_timeout(bot_timeout)}
+        self.store.expire_rooms()
+        for _attempt in range(20):
+            try:
+                room = self.store.create_room(
+                    new_code(), hash_key(key), game, params, settings, seed=random.SystemRandom().randrange(2**31)
+                )
+                return TeacherRoom(self.store, room.id, room.code, key)
+            except Duplicate:
+                continue
+        raise RuntimeError("no free room code")  # pragma: no cover - 31**6 codes
+
+    def _room(self, code: str) -> Room:
+        room = self.store.room_by_code(clean_code(code))
+        if room is None or (room.expires < self.store.clock() and not room.keep):
+            raise ClassroomError(_("No room has this code. Check it with your teacher."), "code")
+        return room
+
+    def teacher(self, code: str, key: str) -> TeacherRoom:
+        """The room again for its creator (another tab, after a restart); wrong key: ``ClassroomError``."""
+        room = self._room(code)
+        if not key_matches(key, room.key_hash):
+            raise ClassroomError(_("This teacher key does not open this room."), "key")
+        return TeacherRoom(self.store, room.id, room.code, key)
+
+    def join(self, code: str, nickname: str) -> StudentSeat:
+        """A student's seat: a new one, or theirs again with the same nickname (unless a page is
+        using that seat right now: then the nickname is taken)."""
+        room = self._room(code)
+        if room.state != "open":
+            raise closed_error()
+        nick = clean_nickname(nickname)
+        key = nick.casefold()
+        member = self.store.member_by_nick(room.id, key)
+        if member is None:
+            try:
+                member = self.store.add_member(room.id, nick, key)
+            except Duplicate:
+                raise _taken(nick) from None
+        elif member.role == "bot" or (
+            not member.is_bot and self.store.clock() - member.last_seen < room.settings["active"]
+        ):
+            raise _taken(nick)
+        seat = StudentSeat(self.store, room.id, room.code, member.id, member.nickname)
+        seat.heartbeat()
+        return seat
+
+    def expire(self) -> list[str]:
+        """Delete rooms older than a day that were not kept; their codes."""
+        return self.store.expire_rooms()
+
+
+def _taken(nick: str) -> ClassroomError:
+    return ClassroomError(
+        _(
+            "Someone in this room is playing as “{nick}”. Choose another nickname, or if it is you, "
+            "close your other page and try again in a few seconds."
+        ).format(nick=nick),
+        "taken",
+    )
+
+
+__all__ = ["Classroom"]

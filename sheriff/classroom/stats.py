@@ -1,0 +1,162 @@
+"""What a class did, round by round: choice counts against the prediction, scores, and the CSV of
+every choice (nicknames only).  Pure functions of the stored rows."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from fractions import Fraction
+
+from sheriff.classroom import games
+from sheriff.classroom.store import Choice, Member, Pairing, Result, Round
+
+
+@dataclass(frozen=True)
+class RoundStats:
+    """One round's class frequencies.  ``smuggled``/``honest`` count merchants' bags, ``inspected``/
+    ``passed`` Sheriffs' decisions ("deal" counts as passed), ``offers`` bribes offered and
+    ``taken`` bribes taken (the bag passed with an offer standing).  ``prediction``: the theory's
+    shares for the round's parameters."""
+
+    number: int
+    game: str
+    params: dict
+    open: bool
+    pairs: int
+    resolved: int
+    merchants: int
+    smuggled: int
+    honest: int
+    sheriffs: int
+    inspected: int
+    passed: int
+    offers: int
+    taken: int
+    prediction: games.Prediction
+
+    @property
+    def choices(self) -> int:
+        return self.merchants + self.sheriffs
+
+    @property
+    def smuggle_share(self) -> Fraction | None:
+        return Fraction(self.smuggled, self.merchants) if self.merchants else None
+
+    @property
+    def inspect_share(self) -> Fraction | None:
+        return Fraction(self.inspected, self.sheriffs) if self.sheriffs else None
+
+    @property
+    def offer_share(self) -> Fraction | None:
+        return Fraction(self.offers, self.merchants) if self.merchants else None
+
+    @property
+    def take_share(self) -> Fraction | None:
+        return Fraction(self.taken, self.offers) if self.offers else None
+
+
+def smuggled(game: str, payload: dict) -> bool:
+    """Whether a merchant's stored choice is a bag that is not as declared."""
+    if game == "inspection":
+        return payload["bag"] == "smuggling"
+    good = payload["declare"][0]
+    return any(g != good for g in payload["load"])
+
+
+def offered(game: str, payload: dict) -> bool:
+    if game == "inspection":
+        return False
+    return bool(payload["bribe"]["gold"] or payload["bribe"]["bag"])
+
+
+def round_stats(rnd: Round, pairs: list[Pairing], chosen: list[Choice], results: list[Result]) -> RoundStats:
+    by_member = {c.member: c for c in chosen}
+    m = [by_member[p.merchant] for p in pairs if p.merchant in by_member]
+    s = [by_member[p.sheriff] for p in pairs if p.sheriff in by_member]
+    n_smuggled = sum(smuggled(rnd.game, c.payload) for c in m)
+    n_inspected = sum(c.payload["action"] == "inspect" for c in s)
+    n_offers = sum(offered(rnd.game, c.payload) for c in m)
+    taken = 0
+    for p in pairs:
+        mc, sc = by_member.get(p.merchant), by_member.get(p.sheriff)
+        if mc and sc and offered(rnd.game, mc.payload) and sc.payload["action"] != "inspect":
+            taken += 1
+    resolved = len({r.member for r in results} & {p.merchant for p in pairs})
+    return RoundStats(
+        number=rnd.number,
+        game=rnd.game,
+        params=rnd.params,
+        open=rnd.state == "open",
+        pairs=len(pairs),
+        resolved=resolved,
+        merchants=len(m),
+        smuggled=n_smuggled,
+        honest=len(m) - n_smuggled,
+        sheriffs=len(s),
+        inspected=n_inspected,
+        passed=len(s) - n_inspected,
+        offers=n_offers,
+        taken=taken,
+        prediction=games.prediction(rnd.game, rnd.params),
+    )
+
+
+def class_stats(
+    rounds: list[Round], pairs: list[Pairing], chosen: list[Choice], results: list[Result]
+) -> list[RoundStats]:
+    p_by, c_by, r_by = defaultdict(list), defaultdict(list), defaultdict(list)
+    for p in pairs:
+        p_by[p.round].append(p)
+    for c in chosen:
+        c_by[c.round].append(c)
+    for r in results:
+        r_by[r.round].append(r)
+    return [round_stats(rnd, p_by[rnd.number], c_by[rnd.number], r_by[rnd.number]) for rnd in rounds]
+
+
+def scores(results: list[Result]) -> dict[int, int]:
+    """Running score by member id."""
+    total: dict[int, int] = defaultdict(int)
+    for r in results:
+        total[r.member] += r.payoff
+    return dict(total)
+
+
+CSV_COLUMNS = ("round", "game", "pair", "nickname", "role", "choice", "by_coach", "made_utc", "payoff", "params")
+
+
+def to_csv(
+    rounds: list[Round], pairs: list[Pairing], chosen: list[Choice], results: list[Result], members: list[Member]
+) -> str:
+    """Every stored choice, one row each, in the order they were made; nicknames only."""
+    nick = {m.id: m.nickname for m in members}
+    pair_of = {(p.round, p.merchant): p.pair for p in pairs} | {(p.round, p.sheriff): p.pair for p in pairs}
+    payoff = {(r.round, r.member): r.payoff for r in results}
+    rnd = {r.number: r for r in rounds}
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(CSV_COLUMNS)
+    for c in chosen:
+        r = rnd.get(c.round)
+        w.writerow(
+            [
+                c.round,
+                r.game if r else "",
+                pair_of.get((c.round, c.member), ""),
+                nick.get(c.member, ""),
+                c.role,
+                json.dumps(c.payload, sort_keys=True),
+                int(c.by_bot),
+                datetime.fromtimestamp(c.made, UTC).isoformat(timespec="milliseconds"),
+                payoff.get((c.round, c.member), ""),
+                json.dumps(r.params, sort_keys=True) if r else "",
+            ]
+        )
+    return out.getvalue()
+
+
+__all__ = ["RoundStats", "round_stats", "class_stats", "scores", "to_csv", "smuggled", "offered", "CSV_COLUMNS"]

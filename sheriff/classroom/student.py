@@ -1,0 +1,171 @@
+"""A student's seat: what their page shows (only their own side), and their choices."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sheriff.classroom import games
+from sheriff.classroom import stats as st
+from sheriff.classroom.common import RoomBase, closed_error, deal_seed, display_name, resolve
+from sheriff.classroom.errors import ClassroomError
+from sheriff.classroom.store import Duplicate, Store
+from sheriff.i18n import _
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    round: int
+    role: str
+    partner: str
+    payoff: int
+
+
+@dataclass(frozen=True)
+class StudentView:
+    """What one student's page shows.  ``status``: ``"waiting"`` (no round for this seat yet),
+    ``"choose"`` (``turn`` says what to decide: ``games.merchant_turn`` or ``games.sheriff_sees``),
+    ``"partner"`` (waiting for the partner; in the duel a Sheriff's ``turn`` is then
+    ``{"ready": False}``), ``"done"`` (``result`` holds the round's outcome), ``"closed"``."""
+
+    code: str
+    nickname: str
+    game: str
+    round: int | None
+    round_open: bool
+    role: str | None
+    partner: str | None
+    status: str
+    turn: dict | None
+    choice: dict | None
+    result: dict | None  # {"payoff", "partner_payoff", and the game's detail (games.Outcome.detail)}
+    score: int
+    history: list[HistoryRow] = field(default_factory=list)
+    revealed: bool = False
+    class_rounds: list[st.RoundStats] | None = None  # only after Reveal
+    prediction: games.Prediction | None = None  # only after Reveal
+
+
+class StudentSeat(RoomBase):
+    """One student's seat in a room (``Classroom.join``)."""
+
+    def __init__(self, store: Store, room_id: int, code: str, member_id: int, nickname: str):
+        super().__init__(store, room_id, code)
+        self.member_id = member_id
+        self.nickname = nickname
+
+    def heartbeat(self) -> None:
+        """The page is alive: the seat is the student's (again, if the coach had taken it)."""
+        self.store.touch(self.member_id, is_bot=False)
+
+    def view(self) -> StudentView:
+        """The student's page now.  Also a heartbeat, and lets the coach take vanished partners' seats."""
+        self.heartbeat()
+        self.tick()
+        room = self._room()
+        rounds = self.store.rounds(self.room_id)
+        members = {m.id: m for m in self.store.members(self.room_id)}
+        results = self.store.results(self.room_id)
+        mine = {r.round: r for r in results if r.member == self.member_id}
+        pairs = self.store.pairings(self.room_id)
+        history = []
+        for p in pairs:
+            if self.member_id in (p.merchant, p.sheriff) and p.round in mine:
+                other = p.sheriff if p.merchant == self.member_id else p.merchant
+                history.append(
+                    HistoryRow(p.round, mine[p.round].role, display_name(members[other]), mine[p.round].payoff)
+                )
+        score = sum(r.payoff for r in mine.values())
+        revealed = bool(room.settings.get("revealed"))
+        class_rounds = prediction = None
+        if revealed:
+            class_rounds = st.class_stats(rounds, pairs, self.store.choices(self.room_id), results)
+            prediction = games.prediction(room.game, room.params)
+        base = dict(
+            code=self.code, nickname=self.nickname, game=room.game, score=score, history=history, revealed=revealed
+        )
+        base.update(class_rounds=class_rounds, prediction=prediction)
+        rnd = rounds[-1] if rounds else None
+        pair = next(
+            (p for p in pairs if rnd and p.round == rnd.number and self.member_id in (p.merchant, p.sheriff)), None
+        )
+        if room.state != "open" or rnd is None or pair is None:
+            status = "closed" if room.state != "open" else "waiting"
+            return StudentView(
+                **base, round=rnd.number if rnd else None, round_open=bool(rnd and rnd.state == "open"),
+                role=None, partner=None, status=status, turn=None, choice=None, result=None,
+            )  # fmt: skip
+        role = "merchant" if pair.merchant == self.member_id else "sheriff"
+        partner = members[pair.sheriff if role == "merchant" else pair.merchant]
+        made = {c.member: c for c in self.store.choices(self.room_id, rnd.number)}
+        seed = deal_seed(room, rnd, pair)
+        own = made.get(self.member_id)
+        merchant = made.get(pair.merchant)
+        result = None
+        if rnd.number in mine:
+            theirs = next((r for r in results if r.round == rnd.number and r.member == partner.id), None)
+            r = mine[rnd.number]
+            result = {**r.detail, "payoff": r.payoff, "partner_payoff": theirs.payoff if theirs else None}
+        if role == "merchant":
+            turn = games.merchant_turn(rnd.game, rnd.params, seed)
+        else:
+            turn = games.sheriff_sees(rnd.game, rnd.params, seed, merchant.payload if merchant else None)
+        if result is not None:
+            status = "done"
+        elif own is not None or not rnd.state == "open":
+            status = "partner"
+        elif role == "sheriff" and games.sheriff_waits(rnd.game) and merchant is None:
+            status = "partner"
+        else:
+            status = "choose"
+        return StudentView(
+            **base, round=rnd.number, round_open=rnd.state == "open", role=role, partner=display_name(partner),
+            status=status, turn=turn, choice=own.payload if own else None, result=result,
+        )  # fmt: skip
+
+    def choose(self, payload: dict) -> StudentView:
+        """Make this round's choice (``games`` describes the payloads).  It is stored before this
+        returns; a second choice, a move the rules refuse, or a choice out of turn raise
+        ``ClassroomError`` with the reason."""
+        self.heartbeat()
+        room = self._room()
+        if room.state != "open":
+            raise closed_error()
+        rnd = self._current()
+        if rnd is None or rnd.state != "open":
+            raise ClassroomError(_("Wait for your teacher to start the round."), "round")
+        pair = next(
+            (p for p in self.store.pairings(self.room_id, rnd.number) if self.member_id in (p.merchant, p.sheriff)),
+            None,
+        )
+        if pair is None:
+            raise ClassroomError(_("You joined during this round: you play from the next one."), "round")
+        made = {c.member: c for c in self.store.choices(self.room_id, rnd.number)}
+        if self.member_id in made:
+            raise _chosen()
+        seed = deal_seed(room, rnd, pair)
+        if pair.merchant == self.member_id:
+            role, checked = "merchant", games.check_merchant(rnd.game, rnd.params, seed, payload)
+        else:
+            merchant = made.get(pair.merchant)
+            if games.sheriff_waits(rnd.game) and merchant is None:
+                raise ClassroomError(_("Wait for the merchant to declare."), "not_your_turn")
+            role = "sheriff"
+            checked = games.check_sheriff(rnd.game, rnd.params, seed, merchant.payload if merchant else None, payload)
+        try:
+            made[self.member_id] = self.store.add_choice(self.room_id, rnd.number, self.member_id, role, checked)
+        except Duplicate:
+            raise _chosen() from None
+        if pair.merchant not in made or pair.sheriff not in made:  # the partner may have chosen meanwhile
+            made.update({c.member: c for c in self.store.choices(self.room_id, rnd.number)})
+        resolve(self.store, room, rnd, pair, made)
+        room_now = self._room()
+        if room_now.state == "open":
+            self.tick()  # a coach partner answers at once
+        return self.view()
+
+
+def _chosen() -> ClassroomError:
+    return ClassroomError(_("You have already chosen in this round."), "chosen")
+
+
+__all__ = ["StudentSeat", "StudentView", "HistoryRow"]

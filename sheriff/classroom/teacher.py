@@ -1,0 +1,214 @@
+"""The teacher's side of a room: rounds, parameters, the coach's timeout, Reveal, the dashboard, the
+CSV, closing.  Only a ``TeacherRoom`` (made by ``Classroom.create_room`` or ``Classroom.teacher``
+with the key) can change a room."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sheriff.classroom import games
+from sheriff.classroom import stats as st
+from sheriff.classroom.common import BOT_NICK, RoomBase, check_timeout, closed_error, display_name, fill
+from sheriff.classroom.errors import ClassroomError
+from sheriff.classroom.pairing import COACH, pair_up
+from sheriff.classroom.store import Member, Store
+from sheriff.i18n import _
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One seat on the teacher's dashboard."""
+
+    member: int
+    nickname: str
+    coach: bool  # the coach plays it (a vanished student's seat, or the odd seat)
+    online: bool  # its page called within the bot timeout
+    role: str | None  # merchant / sheriff in the current round; None: not in it
+    chosen: bool  # has chosen in the current round
+    score: int
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    code: str
+    game: str
+    params: dict
+    state: str  # open | closed
+    round: int | None  # the current (or last) round's number
+    round_open: bool
+    revealed: bool
+    bot_timeout: float
+    seats: list[SeatRow]
+    rounds: list[st.RoundStats]  # every round, oldest first
+    prediction: games.Prediction  # for the parameters of the next round (the page shows it after Reveal)
+
+    @property
+    def chosen(self) -> int:
+        """Choices made in the current round (the teacher's live count)."""
+        return self.rounds[-1].choices if self.rounds else 0
+
+
+def _between_rounds() -> ClassroomError:
+    return ClassroomError(_("End the round first: the settings change between rounds."), "round")
+
+
+class TeacherRoom(RoomBase):
+    """A room, for its creator.  ``key`` is the teacher key (show it once, to the teacher)."""
+
+    def __init__(self, store: Store, room_id: int, code: str, key: str):
+        super().__init__(store, room_id, code)
+        self.key = key
+
+    # -- settings ------------------------------------------------------------------------------
+    def _open_room(self):
+        room = self._room()
+        if room.state != "open":
+            raise closed_error()
+        return room
+
+    def _no_open_round(self) -> None:
+        rnd = self._current()
+        if rnd is not None and rnd.state == "open":
+            raise _between_rounds()
+
+    def set_game(self, game: str, params: dict | None = None) -> dict:
+        """Switch the game for the next round (its default parameters unless given); the parameters."""
+        self._open_room()
+        self._no_open_round()
+        checked = games.check_params(game, params or {})
+        self.store.update_room(self.room_id, game=game, params=checked)
+        return checked
+
+    def set_params(self, **params) -> dict:
+        """Change some parameters for the next round (e.g. ``fine=2``); the full parameters."""
+        room = self._open_room()
+        self._no_open_round()
+        checked = games.check_params(room.game, {**room.params, **params})
+        self.store.update_room(self.room_id, params=checked)
+        return checked
+
+    def set_bot_timeout(self, seconds: float) -> None:
+        """How long a seat may stay silent before the coach plays it."""
+        room = self._room()
+        self.store.update_room(self.room_id, settings={**room.settings, "bot_timeout": check_timeout(seconds)})
+
+    def reveal(self, show: bool = True) -> None:
+        """Show (or hide again) the prediction and the class's shares, on every page."""
+        room = self._room()
+        self.store.update_room(self.room_id, settings={**room.settings, "revealed": bool(show)})
+        rnd = self._current()
+        if rnd is not None and show:
+            self.store.update_round(self.room_id, rnd.number, revealed=True)
+
+    def repair(self) -> None:
+        """The next round pairs everybody afresh."""
+        room = self._room()
+        self.store.update_room(self.room_id, settings={**room.settings, "repair": True})
+
+    # -- rounds --------------------------------------------------------------------------------
+    def _coach_member(self, taken: list[Member]) -> int:
+        for m in taken:
+            if m.role == "bot":
+                return m.id
+        return self.store.add_member(self.room_id, BOT_NICK, "\x00coach", role="bot", is_bot=True).id
+
+    def start_round(self) -> int:
+        """Open the next round with the current game and parameters, pairing the students; its number."""
+        room = self._open_room()
+        self._no_open_round()
+        members = self.store.members(self.room_id)
+        students = [m.id for m in members if m.role == "student"]
+        if not students:
+            raise ClassroomError(_("Nobody has joined yet: wait for the students to type the code."), "round")
+        last = self._current()
+        number = last.number + 1 if last else 1
+        previous = [(p.merchant, p.sheriff) for p in self.store.pairings(self.room_id, last.number)] if last else []
+        pairs = pair_up(students, previous, repair=room.settings.get("repair", False), seed=room.seed + number)
+        if any(COACH in p for p in pairs):
+            coach = self._coach_member(members)
+            pairs = [(coach if m == COACH else m, coach if s == COACH else s) for m, s in pairs]
+        rnd = self.store.open_round(self.room_id, number, room.game, room.params, pairs)
+        if room.settings.get("repair"):
+            self.store.update_room(self.room_id, settings={**room.settings, "repair": False})
+        fill(self.store, room, rnd, timeout=room.settings["bot_timeout"])  # the coach's seat chooses at once
+        return number
+
+    def end_round(self) -> None:
+        """Close the current round; the coach makes every choice still missing, so each pair has a result."""
+        room = self._room()
+        rnd = self._current()
+        if rnd is None or rnd.state != "open":
+            raise ClassroomError(_("No round is being played."), "round")
+        fill(self.store, room, rnd, timeout=None)
+        if games.sheriff_waits(rnd.game):  # the Sheriffs' turn came only once the merchants chose
+            fill(self.store, room, rnd, timeout=None)
+        self.store.update_round(self.room_id, rnd.number, state="closed", closed=self.store.clock())
+
+    # -- what the teacher sees -----------------------------------------------------------------
+    def dashboard(self) -> Dashboard:
+        """The room now: seats, the current round's count, every round's shares, scores.  It also
+        lets the coach take over vanished seats (``tick``)."""
+        self.tick()
+        room = self._room()
+        rounds = self.store.rounds(self.room_id)
+        pairs = self.store.pairings(self.room_id)
+        chosen = self.store.choices(self.room_id)
+        results = self.store.results(self.room_id)
+        members = self.store.members(self.room_id)
+        current = rounds[-1] if rounds else None
+        role = {}
+        if current:
+            for p in pairs:
+                if p.round == current.number:
+                    role[p.merchant], role[p.sheriff] = "merchant", "sheriff"
+        chose = {c.member for c in chosen if current and c.round == current.number}
+        total = st.scores(results)
+        now = self.store.clock()
+        seats = [
+            SeatRow(
+                member=m.id,
+                nickname=display_name(m),
+                coach=m.is_bot,
+                online=m.role != "bot" and now - m.last_seen < room.settings["bot_timeout"],
+                role=role.get(m.id),
+                chosen=m.id in chose,
+                score=total.get(m.id, 0),
+            )
+            for m in members
+        ]
+        return Dashboard(
+            code=room.code,
+            game=room.game,
+            params=room.params,
+            state=room.state,
+            round=current.number if current else None,
+            round_open=bool(current and current.state == "open"),
+            revealed=bool(room.settings.get("revealed")),
+            bot_timeout=float(room.settings["bot_timeout"]),
+            seats=seats,
+            rounds=st.class_stats(rounds, pairs, chosen, results),
+            prediction=games.prediction(room.game, room.params),
+        )
+
+    def csv(self) -> str:
+        """Every choice of the room as CSV text (nicknames only; ``stats.CSV_COLUMNS``)."""
+        return st.to_csv(
+            self.store.rounds(self.room_id),
+            self.store.pairings(self.room_id),
+            self.store.choices(self.room_id),
+            self.store.results(self.room_id),
+            self.store.members(self.room_id),
+        )
+
+    def close(self, keep: bool = False) -> None:
+        """Close the room: ``keep`` its data (it then never expires) or delete everything now."""
+        rnd = self._current()
+        if rnd is not None and rnd.state == "open":
+            self.end_round()
+        if keep:
+            self.store.update_room(self.room_id, state="closed", keep=True)
+        else:
+            self.store.delete_room(self.room_id)
+
+
+__all__ = ["TeacherRoom", "Dashboard", "SeatRow"]

@@ -1,0 +1,186 @@
+"""What the class pages share: where class mode cannot run (Binder), the address students open,
+a poller that keeps a page up to date with the store, and the plot of the class's choices.
+
+The pages (``class_teacher``, ``class_student``) only lay out what ``sheriff.classroom`` returns;
+everything a room holds lives in its store, so a page keeps nothing but the ids of its room or seat.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import threading
+from collections.abc import Callable
+from fractions import Fraction
+from html import escape
+
+from sheriff.classroom import games
+from sheriff.i18n import _
+from sheriff.widgets import language
+
+TEACHER_PAGE = "50_class_teacher.ipynb"
+STUDENT_PAGE = "51_class_student.ipynb"
+# Set by BinderHub in every container it launches (binderhub#1010): one container per visitor.
+BINDER_VARIABLES = ("BINDER_LAUNCH_HOST", "BINDER_REQUEST", "BINDER_REPO_URL", "BINDER_REF_URL")
+TOKEN_ENV = "SHERIFF_TOKEN"  # the server's token, when `sheriff serve` was given it this way
+
+
+def on_binder(env=None) -> bool:
+    env = os.environ if env is None else env
+    return any(env.get(v) for v in BINDER_VARIABLES)
+
+
+def binder_notice_html() -> str:
+    """Class mode on Binder: said plainly, with where to go instead."""
+    title = _("Class mode cannot connect a class on Binder")
+    text = _(
+        "Binder gives every visitor a computer of his own, so your students' pages could never reach "
+        "your room. To play as a class, run the tutor on one server for the whole class "
+        "(<code>sheriff serve --ip 0.0.0.0 --port 8866</code>), or on your school's JupyterHub with a "
+        "shared PostgreSQL database: the project's <code>docs/deploy.md</code> explains both, step by "
+        "step. Every lesson and lab works here as usual."
+    )
+    return f'<div class="snl-result snl-binder" role="status"><b class="snl-big">{title}</b><br>{text}</div>'
+
+
+def _request_env() -> dict[str, str]:
+    """The page's request as Voilà told the kernel (a preheated kernel learns it once the page is
+    asked for; by the time anyone clicks it has been)."""
+    if os.environ.get("VOILA_PREHEAT") == "True" and "SERVER_NAME" not in os.environ:
+        from voila.utils import wait_for_request
+
+        waiter = threading.Thread(target=lambda: contextlib.suppress(Exception)(wait_for_request)(), daemon=True)
+        waiter.start()
+        waiter.join(3)  # a server on another interface never answers: the page then gives the file name
+    return {k: os.environ.get(k, "") for k in ("SERVER_NAME", "SERVER_PORT", "SCRIPT_NAME")}
+
+
+def student_address(env: dict[str, str] | None = None) -> str:
+    """The address students type: this server's, as the teacher's browser reached it, with the
+    student page in place of this one (on JupyterHub the hub's ``user-redirect``, which opens the
+    page on each student's own server)."""
+    req = _request_env() if env is None else env
+    host, port, path = req.get("SERVER_NAME", ""), req.get("SERVER_PORT", ""), req.get("SCRIPT_NAME", "")
+    if not host:
+        return STUDENT_PAGE
+    folder = path.rpartition("/")[0] if path.endswith(".ipynb") else "/voila/render"
+    hub_prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX") if env is None else env.get("JUPYTERHUB_SERVICE_PREFIX")
+    if hub_prefix and folder.startswith(hub_prefix.rstrip("/")):
+        folder = "/hub/user-redirect" + folder[len(hub_prefix.rstrip("/")) :]
+        return f"{host}{folder}/{STUDENT_PAGE}"
+    token = os.environ.get(TOKEN_ENV) if env is None else env.get(TOKEN_ENV)
+    where = f"http://{host}" + (f":{port}" if port and port != "80" else "")
+    return f"{where}{folder}/{STUDENT_PAGE}" + (f"?token={token}" if token else "")
+
+
+class Poller:
+    """Calls ``refresh`` every ``interval`` seconds on the kernel's event loop while the page is open
+    (the store is the only shared thing: each call reads it).  Headless (tests), nothing runs:
+    they call ``refresh`` themselves."""
+
+    def __init__(self, refresh: Callable[[], object], interval: float):
+        self.refresh, self.interval = refresh, interval
+        self._task: asyncio.Task | None = None
+
+    def start(self) -> bool:
+        if self._task is not None and not self._task.done():
+            return True
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        self._task = loop.create_task(self._run())
+        return True
+
+    def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            self._task = None
+
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.interval)
+            self.refresh()
+
+
+def pct(share: Fraction | None) -> str:
+    return "–" if share is None else f"{float(share):.0%}"
+
+
+def game_title(game: str) -> str:
+    return games.title(game)
+
+
+def shares_png(rounds, prediction: games.Prediction | None) -> bytes:
+    """The class's shares round by round (smuggled, inspected, bribes offered), with the
+    equilibrium's two shares as flat dotted lines once revealed (``prediction``)."""
+    from matplotlib.figure import Figure
+
+    from sheriff.widgets.theory import _png  # lab 30's way of finishing a plot
+
+    fig = Figure(figsize=(6.4, 3.2), dpi=90)
+    ax = fig.add_subplot()
+    numbers = [r.number for r in rounds]
+    series = (
+        (_("merchants who smuggled"), "#b71c1c", "smuggle_share", "o"),
+        (_("Sheriffs who inspected"), "#1565c0", "inspect_share", "s"),
+        (_("merchants who offered a bribe"), "#6a1b9a", "offer_share", "^"),
+    )
+    for label, color, attr, marker in series:
+        points = [(n, float(getattr(r, attr))) for n, r in zip(numbers, rounds) if getattr(r, attr) is not None]
+        if attr == "offer_share" and not any(r.game == "duel" for r in rounds):
+            continue
+        if points:
+            ax.plot(*zip(*points), color=color, lw=2, marker=marker, label=label)
+    if prediction is not None:
+        if prediction.smuggle is not None:
+            ax.axhline(float(prediction.smuggle), color="#b71c1c", lw=1, ls=":", label=_("equilibrium: smuggle"))
+        if prediction.inspect is not None:
+            ax.axhline(float(prediction.inspect), color="#1565c0", lw=1, ls=":", label=_("equilibrium: inspect"))
+    ax.set_ylim(-0.03, 1.03)
+    ax.set_xlabel(_("round"))
+    ax.set_ylabel(_("share of the class"))
+    if numbers:
+        ax.set_xticks(numbers)
+    ax.yaxis.set_major_formatter(lambda y, _pos: f"{y:.0%}")
+    return _png(fig, ax)
+
+
+def message_html(text: str, ok: bool = False) -> str:
+    """A refusal (the classroom's sentence) or a confirmation, read out by screen readers."""
+    if not text:
+        return ""
+    if ok:
+        return f'<div class="snl-result" role="status">{escape(text)}</div>'
+    return f'<div class="sn-refusal" role="alert">{escape(text)}</div>'
+
+
+# The class pages' own rules: the room code large enough to read from the back of a room, and
+# tables that scroll inside a phone's width rather than widen the page.
+CSS = """<style>
+.snl-code{font:bold clamp(40px,9vw,96px)/1.1 monospace;letter-spacing:.12em;color:#0d47a1;margin:4px 0}
+.snl-address{font:clamp(16px,2.4vw,26px)/1.3 monospace;color:#263238;word-break:break-all}
+.snl-count{font:bold clamp(18px,3vw,34px) sans-serif;color:#263238}
+.snl-scroll{overflow-x:auto;max-width:100%}
+.snl-class .widget-button:focus-visible,.snl-class input:focus-visible,.snl-class select:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}
+.snl-key{font:14px monospace;background:#fff8e1;padding:2px 6px}
+</style>"""
+
+
+def page_link(page: str) -> str:
+    return language.link(page)
+
+
+__all__ = [
+    "on_binder",
+    "binder_notice_html",
+    "student_address",
+    "Poller",
+    "shares_png",
+    "message_html",
+    "pct",
+    "game_title",
+    "TEACHER_PAGE",
+    "STUDENT_PAGE",
+]

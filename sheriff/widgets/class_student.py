@@ -1,0 +1,299 @@
+"""The student's class page: type the room's code and a nickname, then play merchant or Sheriff
+against a classmate, round after round, on one's own device.
+
+The page shows only what ``StudentSeat.view`` returns (one's own side, one's own results, and the
+class's shares once the teacher reveals them); the code and nickname are typed, never in the
+address, so any pooled kernel serves the page.  Headless for tests: set the fields, press the
+buttons, call ``refresh``.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from sheriff.cards import list_to_counts
+from sheriff.classroom import Classroom, ClassroomError
+from sheriff.i18n import _, ngettext
+from sheriff.widgets import class_room as cr
+from sheriff.widgets import kit, lesson, render
+from sheriff.wording import good_count, goods_kind
+
+POLL_SECONDS = 1.0
+_FIELD = {"style": {"description_width": "110px"}, "layout": {"width": "min(360px, 100%)"}}
+
+
+def _declared(pair) -> str:
+    good, count = pair
+    return good_count(good, count)
+
+
+def _points(n: int | None) -> str:
+    if n is None:
+        return "–"
+    return ngettext("{n} point", "{n} points", abs(n)).format(n=f"{n:+d}" if n else "0")
+
+
+class ClassStudent(kit.Frame):
+    def __init__(self, classroom: Classroom | None = None, binder: bool | None = None):
+        super().__init__(border=None)
+        self.add_class("snl-class")
+        self._classroom = classroom
+        self.seat = None
+        self.view = None
+        self._shown = None  # what the choice area was built for: (round, status, role)
+        self.poller = cr.Poller(self.refresh, POLL_SECONDS)
+        if cr.on_binder() if binder is None else binder:
+            self.body(lesson.html(cr.CSS + cr.binder_notice_html()))
+            return
+        self.code = widgets.Text(description=_("Room code"), placeholder="K7MX3Q", **_FIELD)
+        self.nickname = widgets.Text(description=_("Nickname"), placeholder=_("e.g. Robin"), **_FIELD)
+        self.code.add_class("snl-join-code")
+        self.nickname.add_class("snl-join-nick")
+        self.join = lesson.button(_("Join"), width="160px", button_style="primary", icon="sign-in")
+        self.join.add_class("snl-join")
+        self.join.on_click(self._join)
+        self.join_msg = lesson.html()
+        self.join_msg.add_class("snl-join-msg")
+        self.join_box = kit.box(
+            [
+                lesson.label(_("Type the code your teacher shows, and a nickname your classmates will see.")),
+                self.code,
+                self.nickname,
+                self.join,
+                self.join_msg,
+            ],
+            title=_("Join your class"),
+            kicker=_("Class mode"),
+        )
+        self.status = lesson.html()
+        self.status.add_class("snl-student-status")
+        self.choice = widgets.VBox()
+        self.choice.add_class("snl-student-choice")
+        self.msg = lesson.html()
+        self.msg.add_class("snl-student-msg")
+        self.result = lesson.html()
+        self.result.add_class("snl-student-result")
+        self.history = lesson.html()
+        self.history.add_class("snl-student-history")
+        self.classview = lesson.html()
+        self.classview.add_class("snl-student-class")
+        self.play_box = widgets.VBox(
+            [
+                kit.box([self.status, self.choice, self.msg, self.result], title=_("Your round"), kicker=_("Play")),
+                kit.box([self.history], title=_("Your rounds")),
+                kit.box([self.classview], title=_("The class and the equilibrium")),
+            ],
+            layout={"display": "none"},
+        )
+        self.body(lesson.html(cr.CSS), self.join_box, self.play_box)
+
+    @property
+    def classroom(self) -> Classroom:
+        if self._classroom is None:
+            self._classroom = Classroom()
+        return self._classroom
+
+    def _join(self, _b=None):
+        try:
+            self.seat = self.classroom.join(self.code.value, self.nickname.value)
+        except ClassroomError as e:
+            self.join_msg.value = cr.message_html(str(e))
+            return
+        self.join_msg.value = ""
+        self.join_box.layout.display = "none"
+        self.play_box.layout.display = "flex"
+        self.refresh()
+        self.poller.start()
+
+    def _choose(self, payload: dict):
+        try:
+            self.view = self.seat.choose(payload)
+        except ClassroomError as e:
+            self.msg.value = cr.message_html(str(e))
+            return
+        self.msg.value = ""
+        self._show(self.view)
+
+    # -- what the page shows ---------------------------------------------------------------------
+    def refresh(self):
+        if self.seat is None:
+            return
+        try:
+            self.view = self.seat.view()
+        except ClassroomError as e:
+            self.status.value = cr.message_html(str(e))
+            self.choice.children = []
+            return
+        except Exception:  # the store is restarting: say so and keep polling
+            self.status.value = cr.message_html(_("Your class cannot be reached right now; retrying."))
+            return
+        self._show(self.view)
+
+    def _show(self, v):
+        who = _("You are {nick} in room {code}.").format(nick=f"<b>{escape(v.nickname)}</b>", code=escape(v.code))
+        role = {"merchant": _("the merchant"), "sheriff": _("the Sheriff")}.get(v.role or "", "")
+        if v.status == "closed":
+            line = _("Your teacher has closed the room. Thank you for playing!")
+        elif v.status == "waiting":
+            line = _("Wait for your teacher to start the round.")
+        else:
+            line = _("Round {round}: you are {role}; your partner is {partner}.").format(
+                round=v.round, role=f"<b>{role}</b>", partner=escape(v.partner or "")
+            )
+        score = _("Your score: {score}").format(score=f"<b>{v.score}</b>")
+        self.status.value = (
+            f'<div class="snl" aria-live="polite">{who}<br><span class="snl-count">{line}</span><br>{score}</div>'
+        )
+        shown = (v.round, v.status, v.role, bool(v.turn and v.turn.get("ready", True)))
+        if shown != self._shown:
+            self._shown = shown
+            self.choice.children = self._choice_widgets(v)
+        self.result.value = self._result_html(v)
+        self.history.value = self._history_html(v)
+        self.classview.value = self._class_html(v)
+
+    def _choice_widgets(self, v) -> list:
+        if v.status == "partner":
+            return [lesson.label(_("Your choice is in. Waiting for {partner}…").format(partner=escape(v.partner)))]
+        if v.status != "choose":
+            return []
+        if v.game == "inspection":
+            return self._inspection(v)
+        return self._duel_merchant(v) if v.role == "merchant" else self._duel_sheriff(v)
+
+    def _button(self, text: str, cls: str, payload: dict, style: str = "") -> widgets.Button:
+        b = lesson.button(text, width="240px", button_style=style)
+        b.add_class(cls)
+        b.on_click(lambda _b: self._choose(payload))
+        return b
+
+    def _inspection(self, v) -> list:
+        t = v.turn
+        said = _("The merchant declares {declared}.").format(declared=f"<b>{escape(_declared(t['declared']))}</b>")
+        if v.role == "merchant":
+            honest, smuggling = (list_to_counts(t[k]) for k in ("honest", "smuggling"))
+            which, h, sm = _("Which bag do you bring?"), _("The honest bag:"), _("The smuggling bag:")
+            return [
+                lesson.html(
+                    f'<div class="snl">{said} {escape(which)}</div>'
+                    f'<div class="snl">{escape(h)}</div>{render.cards(honest)}'
+                    f'<div class="snl">{escape(sm)}</div>{render.cards(smuggling)}'
+                ),
+                widgets.HBox(
+                    [
+                        self._button(_("Bring the honest bag"), "snl-honest", {"bag": "honest"}),
+                        self._button(_("Bring the smuggling bag"), "snl-smuggle", {"bag": "smuggling"}),
+                    ],
+                    layout={"flex_flow": "row wrap"},
+                ),
+            ]
+        ask = escape(_("Do you let the bag pass or inspect it?"))
+        return [
+            lesson.html(f'<div class="snl">{said} {ask}</div>'),
+            widgets.HBox(
+                [
+                    self._button(_("Let it pass"), "snl-pass", {"action": "pass"}),
+                    self._button(_("Inspect the bag"), "snl-inspect", {"action": "inspect"}),
+                ],
+                layout={"flex_flow": "row wrap"},
+            ),
+        ]
+
+    def _duel_merchant(self, v) -> list:
+        t = v.turn
+        picker = kit.CardPicker(list_to_counts(t["hand"]), name="class-load")
+        declare = widgets.Dropdown(options=[(goods_kind(g), g) for g in t["legal"]], description=_("Declare"), **_FIELD)
+        gold = widgets.BoundedIntText(0, 0, t["gold"], description=_("Bribe (gold)"), **_FIELD)
+        for w, cls in ((declare, "snl-declare"), (gold, "snl-bribe-gold")):
+            w.add_class(cls)
+        self.duel_picker, self.duel_declare, self.duel_gold = picker, declare, gold
+        go = lesson.button(_("Close the bag and declare"), width="260px", button_style="primary")
+        go.add_class("snl-declare-go")
+
+        def send(_b=None):
+            load = [g for g, n in enumerate(picker.value) for _k in range(n)]
+            self._choose(
+                {"load": load, "declare": [declare.value, len(load)], "bribe": {"gold": gold.value, "bag": []}}
+            )
+
+        go.on_click(send)
+        intro = _(
+            "Your hand is below. Put one to five cards in your bag, declare one legal good (the number of "
+            "cards is counted for you: it must be true), and offer a bribe if you like. Your partner sees "
+            "only what you declare and what you offer."
+        )
+        return [lesson.label(escape(intro)), picker, declare, gold, go]
+
+    def _duel_sheriff(self, v) -> list:
+        t = v.turn
+        bribe = t["bribe"]
+        offer = (
+            _("offers you {gold} gold and {cards} cards from the bag.").format(gold=bribe["gold"], cards=bribe["cards"])
+            if t["offered"]
+            else _("offers you nothing.")
+        )
+        said = _("The merchant declares {declared} and {offer}").format(
+            declared=f"<b>{escape(_declared(t['declared']))}</b>", offer=escape(offer)
+        )
+        buttons = [self._button(_("Let it pass"), "snl-pass", {"action": "pass"})]
+        if t["offered"]:
+            buttons.append(self._button(_("Take the deal"), "snl-deal", {"action": "deal"}))
+        buttons.append(self._button(_("Open the bag"), "snl-inspect", {"action": "inspect"}))
+        return [
+            lesson.html(f'<div class="snl">{said}</div>'),
+            widgets.HBox(buttons, layout={"flex_flow": "row wrap"}),
+        ]
+
+    def _result_html(self, v) -> str:
+        r = v.result
+        if v.status != "done" or not r:
+            return ""
+        if v.role == "merchant":
+            bag = _("You brought a smuggling bag.") if r.get("smuggled") else _("You brought an honest bag.")
+        else:
+            bag = _("The bag was smuggling goods.") if r.get("smuggled") else _("The bag was honest.")
+        act = _("The Sheriff inspected it.") if r.get("inspected") else _("The Sheriff let it pass.")
+        if r.get("taken"):
+            act += " " + _("The bribe was paid.")
+        you = _("You: {mine}; {partner}: {theirs}.").format(
+            mine=_points(r["payoff"]), partner=escape(v.partner or ""), theirs=_points(r.get("partner_payoff"))
+        )
+        return f'<div class="snl-result"><b class="snl-big">{escape(bag)} {escape(act)}</b><br>{you}</div>'
+
+    def _history_html(self, v) -> str:
+        if not v.history:
+            return '<div class="snl">{}</div>'.format(escape(_("No round played yet.")))
+        head = "".join(f"<th>{escape(h)}</th>" for h in (_("round"), _("you were"), _("partner"), _("points")))
+        role = {"merchant": _("merchant"), "sheriff": _("Sheriff")}
+        rows = "".join(
+            f'<tr><td class="num">{h.round}</td><td>{escape(role.get(h.role, h.role))}</td>'
+            f'<td>{escape(h.partner)}</td><td class="num">{h.payoff:+d}</td></tr>'
+            for h in v.history
+        )
+        return f'<div class="snl snl-scroll"><table class="snl-grid"><tr>{head}</tr>{rows}</table></div>'
+
+    def _class_html(self, v) -> str:
+        if not v.revealed or v.class_rounds is None:
+            return '<div class="snl">{}</div>'.format(
+                escape(_("Your teacher will show how the class played, and what the theory predicts."))
+            )
+        head = "".join(
+            f"<th>{escape(h)}</th>"
+            for h in (_("round"), _("smuggled"), _("inspected"), _("equilibrium: smuggle"), _("equilibrium: inspect"))
+        )
+        rows = "".join(
+            f'<tr><td class="num">{r.number}</td><td class="num">{cr.pct(r.smuggle_share)}</td>'
+            f'<td class="num">{cr.pct(r.inspect_share)}</td><td class="num">{cr.pct(r.prediction.smuggle)}</td>'
+            f'<td class="num">{cr.pct(r.prediction.inspect)}</td></tr>'
+            for r in v.class_rounds
+        )
+        text = "<br>".join(escape(line) for line in (v.prediction.text if v.prediction else "").splitlines())
+        return (
+            f'<div class="snl snl-scroll"><table class="snl-grid"><tr>{head}</tr>{rows}</table></div>'
+            f'<div class="snl-result">{text}</div>'
+        )
+
+
+__all__ = ["ClassStudent"]

@@ -1,0 +1,401 @@
+"""The teacher's class page: create a room (its code large, for the projector), run rounds, watch
+the class choose, reveal the equilibrium, change the game between rounds, download the choices.
+
+Every number comes from ``sheriff.classroom`` (``TeacherRoom.dashboard``); the page keeps only the
+room it controls, and its teacher key, in the kernel.  It works headless: tests press the buttons
+and call ``refresh``.
+"""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+
+import ipywidgets as widgets
+
+from sheriff.cards import GOODS, LEGAL_GOODS
+from sheriff.classroom import Classroom, ClassroomError, games
+from sheriff.i18n import _
+from sheriff.widgets import class_room as cr
+from sheriff.widgets import kit, lesson
+from sheriff.wording import goods_kind
+
+POLL_SECONDS = 0.5
+_WIDE = {"style": {"description_width": "170px"}, "layout": {"width": "min(420px, 100%)"}}
+
+
+def _role(role: str | None) -> str:
+    return {"merchant": _("merchant"), "sheriff": _("Sheriff")}.get(role or "", "–")
+
+
+class ClassTeacher(kit.Frame):
+    """The teacher's page.  ``classroom`` is the store's entry point (tests pass one on a temp DB)."""
+
+    def __init__(self, classroom: Classroom | None = None, binder: bool | None = None):
+        super().__init__(border=None)
+        self.add_class("snl-class")
+        self._classroom = classroom
+        self.room = None  # the TeacherRoom this page controls
+        self.dashboard = None  # the last Dashboard read
+        self.poller = cr.Poller(self.refresh, POLL_SECONDS)
+        self._plot_key = None
+        if cr.on_binder() if binder is None else binder:
+            self.body(lesson.html(cr.CSS + cr.binder_notice_html()))
+            return
+        self._build_start()
+        self._build_room()
+        self.room_box.layout.display = "none"
+        self.body(lesson.html(cr.CSS), self.start_box, self.room_box)
+
+    @property
+    def classroom(self) -> Classroom:
+        if self._classroom is None:
+            self._classroom = Classroom()
+        return self._classroom
+
+    # -- before a room: create one, or take one back -------------------------------------------
+    def _build_start(self):
+        self.game = widgets.Dropdown(
+            options=[(cr.game_title(g), g) for g in games.GAMES], value="inspection", description=_("Game"), **_WIDE
+        )
+        self.create = lesson.button(_("Create a room"), width="200px", button_style="primary", icon="plus")
+        self.create.add_class("snl-create-room")
+        self.create.on_click(self._create)
+        self.back_code = widgets.Text(description=_("Room code"), placeholder="K7MX3Q", **_WIDE)
+        self.back_key = widgets.Text(description=_("Teacher key"), **_WIDE)
+        self.back_code.add_class("snl-back-code")
+        self.back_key.add_class("snl-back-key")
+        self.take_back = lesson.button(_("Take the room back"), width="200px")
+        self.take_back.add_class("snl-take-back")
+        self.take_back.on_click(self._take_back)
+        self.start_msg = lesson.html()
+        self.start_msg.add_class("snl-start-msg")
+        self.start_box = widgets.VBox(
+            [
+                kit.box([self.game, self.create], title=_("A new room"), kicker=_("Class mode")),
+                kit.box(
+                    [
+                        lesson.label(_("Reloaded this page? Type the room's code and your teacher key.")),
+                        self.back_code,
+                        self.back_key,
+                        self.take_back,
+                    ],
+                    title=_("Take a room back"),
+                ),
+                self.start_msg,
+            ]
+        )
+
+    # -- the room ------------------------------------------------------------------------------
+    def _build_room(self):
+        self.code_html = lesson.html()
+        self.code_html.add_class("snl-room-code")
+        buttons = {
+            "start_round": (_("Start a round"), "play", self._start_round),
+            "end_round": (_("End the round"), "stop", self._end_round),
+            "reveal": (_("Reveal"), "eye", self._reveal),
+            "repair": (_("Pair everyone afresh"), "random", self._repair),
+        }
+        for name, (text, icon, handler) in buttons.items():
+            b = lesson.button(text, width="200px", icon=icon)
+            b.add_class(f"snl-{name.replace('_', '-')}")
+            b.on_click(handler)
+            setattr(self, name, b)
+        self.msg = lesson.html()
+        self.msg.add_class("snl-room-msg")
+        self.count = lesson.html()
+        self.count.add_class("snl-live-count")
+        self.seats = lesson.html()
+        self.seats.add_class("snl-seats")
+        self.table = lesson.html()
+        self.table.add_class("snl-class-table")
+        self.prediction = lesson.html()
+        self.prediction.add_class("snl-prediction")
+        self.plot = widgets.Image(format="png", layout={"width": "min(576px, 100%)"})
+        self.plot.add_class("snl-class-plot")
+        # next round's settings
+        self.next_game = widgets.Dropdown(
+            options=[(cr.game_title(g), g) for g in games.GAMES], description=_("Game"), **_WIDE
+        )
+        self.fine = widgets.IntSlider(1, 1, games.MAX_FINE, description=_("Fines multiplied by"), **_WIDE)
+        self.fine.add_class("snl-class-fine")
+        self.declared = widgets.Dropdown(
+            options=[(goods_kind(g), GOODS[g].id) for g in LEGAL_GOODS], description=_("Declared good"), **_WIDE
+        )
+        self.legal = widgets.IntSlider(2, 0, 4, description=_("Cards of it in the bag"), **_WIDE)
+        self.smuggled = widgets.Dropdown(
+            options=[(goods_kind(g.index), g.id) for g in GOODS if not g.is_legal],
+            description=_("Smuggled good"),
+            **_WIDE,
+        )
+        self.number = widgets.IntSlider(1, 1, 5, description=_("Smuggled cards"), **_WIDE)
+        self.edition = widgets.Dropdown(
+            options=[(_("2nd edition"), "2E"), (_("1st edition"), "1E")], description=_("Edition"), **_WIDE
+        )
+        self.timeout = widgets.IntSlider(60, 5, 300, step=5, description=_("Bot plays after (s)"), **_WIDE)
+        self.apply = lesson.button(_("Use for the next round"), width="220px", icon="check")
+        self.apply.add_class("snl-apply")
+        self.apply.on_click(self._apply)
+        self.inspection_params = widgets.VBox([self.declared, self.legal, self.smuggled, self.number, self.fine])
+        self.duel_params = widgets.VBox([self.edition])
+        self.next_game.observe(lambda _c: self._show_params(self.next_game.value), names="value")
+        self.csv_button = lesson.button(_("Download the choices (CSV)"), width="260px", icon="download")
+        self.csv_button.add_class("snl-csv")
+        self.csv_button.on_click(self._csv)
+        self.csv_link = lesson.html()
+        self.csv_link.add_class("snl-csv-link")
+        self.keep = widgets.Dropdown(
+            options=[(_("keep its data"), True), (_("delete its data"), False)],
+            description=_("On closing"),
+            **_WIDE,
+        )
+        self.close_room = lesson.button(_("Close the room"), width="200px", button_style="danger", icon="times")
+        self.close_room.add_class("snl-close-room")
+        self.close_room.on_click(self._close)
+        self.key_html = lesson.html()
+        self.key_html.add_class("snl-teacher-key")
+        self.room_box = widgets.VBox(
+            [
+                kit.box([self.code_html], cls="snl-projector"),
+                kit.box(
+                    [
+                        widgets.HBox(
+                            [self.start_round, self.end_round, self.reveal, self.repair],
+                            layout={"flex_flow": "row wrap"},
+                        ),
+                        self.msg,
+                        self.count,
+                        self.seats,
+                    ],
+                    title=_("The round"),
+                    kicker=_("Live"),
+                ),
+                kit.box(
+                    [self.prediction, self.table, self.plot], title=_("The class, round by round"), kicker=_("Results")
+                ),
+                kit.box(
+                    [self.next_game, self.inspection_params, self.duel_params, self.timeout, self.apply],
+                    title=_("The next round"),
+                    kicker=_("Settings"),
+                ),
+                kit.box(
+                    [self.csv_button, self.csv_link, self.keep, self.close_room, self.key_html],
+                    title=_("Data and closing"),
+                ),
+            ]
+        )
+
+    def _show_params(self, game: str):
+        self.inspection_params.layout.display = "flex" if game == "inspection" else "none"
+        self.duel_params.layout.display = "flex" if game == "duel" else "none"
+
+    # -- actions: each calls the classroom and shows its refusal, if any -----------------------
+    def _act(self, do, done: str = "") -> bool:
+        try:
+            do()
+        except ClassroomError as e:
+            self.msg.value = cr.message_html(str(e))
+            return False
+        self.msg.value = cr.message_html(done, ok=True)
+        self.refresh()
+        return True
+
+    def _create(self, _b=None):
+        try:
+            self.room = self.classroom.create_room(self.game.value, bot_timeout=self.timeout.value)
+        except ClassroomError as e:
+            self.start_msg.value = cr.message_html(str(e))
+            return
+        self._enter()
+
+    def _take_back(self, _b=None):
+        try:
+            self.room = self.classroom.teacher(self.back_code.value, self.back_key.value.strip())
+        except ClassroomError as e:
+            self.start_msg.value = cr.message_html(str(e))
+            return
+        self._enter()
+
+    def _enter(self):
+        self.start_msg.value = ""
+        self.start_box.layout.display = "none"
+        self.room_box.layout.display = "flex"
+        address = cr.student_address()
+        self.address = address
+        code, opens = escape(_("Room code")), escape(_("Students open"))
+        then = escape(_("and type this code and a nickname of their own."))
+        self.code_html.value = (
+            '<div class="snl" style="text-align:center">'
+            f'<div class="snl-kicker">{code}</div>'
+            f'<div class="snl-code" aria-label="{code}">{escape(self.room.code)}</div>'
+            f'<div class="snl-address">{opens}: <b>{escape(address)}</b></div>'
+            f"<div>{then}</div></div>"
+        )
+        self.key_html.value = '<div class="snl">{}</div>'.format(
+            _(
+                "Teacher key: {key}. Only this key controls the room: keep it, and after a reload paste it "
+                "with the code under “Take a room back”. Never show it on the projector."
+            ).format(key=f'<span class="snl-key">{escape(self.room.key)}</span>')
+        )
+        self.refresh()
+        self._load_settings()
+        self.poller.start()
+
+    def _load_settings(self):
+        d = self.dashboard
+        self.next_game.value = d.game
+        self._show_params(d.game)
+        self.timeout.value = int(d.bot_timeout)
+        if d.game == "inspection":
+            p = d.params
+            self.declared.value, self.smuggled.value = p["declared"], p["smuggled"]
+            self.legal.value, self.number.value, self.fine.value = p["legal"], p["number"], p["fine"]
+        else:
+            self.edition.value = d.params["edition"]
+
+    def _start_round(self, _b=None):
+        self._act(lambda: self.room.start_round())
+
+    def _end_round(self, _b=None):
+        self._act(self.room.end_round)
+
+    def _reveal(self, _b=None):
+        show = not (self.dashboard and self.dashboard.revealed)
+        self._act(lambda: self.room.reveal(show))
+
+    def _repair(self, _b=None):
+        self._act(self.room.repair, _("The next round pairs everyone afresh."))
+
+    def _apply(self, _b=None):
+        def do():
+            game = self.next_game.value
+            if game == "inspection":
+                params = {
+                    "declared": self.declared.value,
+                    "legal": self.legal.value,
+                    "smuggled": self.smuggled.value,
+                    "number": self.number.value,
+                    "fine": self.fine.value,
+                }
+            else:
+                params = {"edition": self.edition.value}
+            self.room.set_game(game, params)
+            self.room.set_bot_timeout(self.timeout.value)
+
+        self._act(do, _("The next round uses these settings."))
+
+    def _csv(self, _b=None):
+        text = self.room.csv()
+        self.csv_text = text
+        name = f"sheriff-class-{self.room.code}.csv"
+        b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        link = _("Download {file}").format(file=escape(name))
+        self.csv_link.value = (
+            f'<div class="sn-note"><a download="{escape(name)}" href="data:text/csv;base64,{b64}"><b>{link}</b></a>: '
+            + escape(_("nicknames only; your browser saves the file on this computer."))
+            + "</div>"
+        )
+
+    def _close(self, _b=None):
+        keep = bool(self.keep.value)
+        if self._act(lambda: self.room.close(keep=keep)):
+            self.poller.stop()
+            self.msg.value = cr.message_html(
+                _("The room is closed; its data are kept.") if keep else _("The room is closed and its data deleted."),
+                ok=True,
+            )
+
+    # -- what the page shows: the dashboard, read again every half second ----------------------
+    def refresh(self):
+        if self.room is None:
+            return
+        try:
+            d = self.dashboard = self.room.dashboard()
+        except ClassroomError as e:  # closed and deleted, or the store unreachable for a moment
+            self.count.value = cr.message_html(str(e))
+            return
+        except Exception:  # the store is restarting: say so and keep polling
+            self.count.value = cr.message_html(_("The class's data cannot be read right now; retrying."))
+            return
+        students = [s for s in d.seats if not (s.coach and not s.online and s.role is None)]
+        in_round = [s for s in d.seats if s.role]
+        if d.state != "open":
+            state = _("The room is closed.")
+        elif d.round is None:
+            state = _("{n} joined. Start a round when everyone is in.").format(n=len(students))
+        elif d.round_open:
+            state = _("Round {round}: {chosen} of {seats} have chosen.").format(
+                round=d.round, chosen=sum(s.chosen for s in in_round), seats=len(in_round)
+            )
+        else:
+            state = _("Round {round} is over. Start the next one, or change the settings first.").format(round=d.round)
+        self.count.value = (
+            f'<div class="snl-count" aria-live="polite">{escape(state)}</div>'
+            f'<div class="snl">{escape(cr.game_title(d.game))}</div>'
+        )
+        self.reveal.description = _("Hide the answer") if d.revealed else _("Reveal")
+        self.end_round.disabled = not d.round_open
+        self.start_round.disabled = d.round_open or d.state != "open"
+        self.seats.value = self._seats_html(d)
+        self.table.value = self._table_html(d)
+        said = escape(_("The equilibrium"))
+        self.prediction.value = (
+            f'<div class="snl-result"><b>{said}:</b> '
+            + "<br>".join(escape(line) for line in d.prediction.text.splitlines())
+            + "</div>"
+            if d.revealed
+            else '<div class="snl">{}</div>'.format(
+                escape(_("The equilibrium is hidden: ask the class to guess, then press Reveal."))
+            )
+        )
+        key = (tuple((r.number, r.choices, r.smuggled, r.inspected, r.offers) for r in d.rounds), d.revealed)
+        if key != self._plot_key and any(r.choices for r in d.rounds):
+            self._plot_key = key
+            self.plot.value = cr.shares_png(d.rounds, d.prediction if d.revealed else None)
+
+    def _seats_html(self, d) -> str:
+        head = "".join(
+            f"<th>{escape(h)}</th>"
+            for h in (_("nickname"), _("role this round"), _("chosen"), _("connected"), _("points"))
+        )
+        rows = []
+        for s in d.seats:
+            bot = escape(_("bot plays"))
+            name = escape(s.nickname) + (f" <i>({bot})</i>" if s.coach else "")
+            chosen = _("yes") if s.chosen else ("–" if not s.role else _("not yet"))
+            online = _("yes") if s.online else _("no")
+            rows.append(
+                f"<tr><td>{name}</td><td>{escape(_role(s.role))}</td><td>{escape(chosen)}</td>"
+                f'<td>{escape(online)}</td><td class="num">{s.score}</td></tr>'
+            )
+        if not rows:
+            return '<div class="snl">{}</div>'.format(escape(_("Nobody has joined yet.")))
+        return f'<div class="snl snl-scroll"><table class="snl-grid"><tr>{head}</tr>{"".join(rows)}</table></div>'
+
+    def _table_html(self, d) -> str:
+        if not d.rounds:
+            return ""
+        cols = [_("round"), _("game"), _("smuggled"), _("inspected"), _("bribes offered"), _("bribes taken")]
+        if d.revealed:
+            cols += [_("equilibrium: smuggle"), _("equilibrium: inspect")]
+        head = "".join(f"<th>{escape(c)}</th>" for c in cols)
+        rows = []
+        for r in d.rounds:
+            what = cr.game_title(r.game) + (
+                " · " + _("fines ×{n}").format(n=r.params["fine"]) if r.game == "inspection" else ""
+            )
+            cells = [
+                str(r.number),
+                escape(what),
+                f"{r.smuggled} / {r.merchants} ({cr.pct(r.smuggle_share)})",
+                f"{r.inspected} / {r.sheriffs} ({cr.pct(r.inspect_share)})",
+                f"{r.offers}" if r.game == "duel" else "–",
+                f"{r.taken}" if r.game == "duel" else "–",
+            ]
+            if d.revealed:
+                cells += [cr.pct(r.prediction.smuggle), cr.pct(r.prediction.inspect)]
+            rows.append("<tr>" + "".join(f'<td class="num">{c}</td>' for c in cells) + "</tr>")
+        return f'<div class="snl snl-scroll"><table class="snl-grid"><tr>{head}</tr>{"".join(rows)}</table></div>'
+
+
+__all__ = ["ClassTeacher"]

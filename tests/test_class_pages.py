@@ -1,0 +1,191 @@
+"""The class pages, headless, on a throwaway SQLite store: a teacher and four students play a round
+of each game by pressing the pages' own buttons; the dashboard, the CSV and Reveal agree."""
+
+import csv
+import io
+
+import ipywidgets as widgets
+import pytest
+
+from sheriff import i18n
+from sheriff.classroom import Classroom, Store
+from sheriff.widgets import class_room as cr
+from sheriff.widgets.class_student import ClassStudent
+from sheriff.widgets.class_teacher import ClassTeacher
+from sheriff.widgets.lesson import plain
+from sheriff.widgets.play import widget_text
+
+NAMES = ["Anna", "Bohdan", "Chen", "Dara"]
+
+
+@pytest.fixture
+def classroom(tmp_path):
+    return Classroom(Store(f"sqlite:///{tmp_path / 'class.sqlite'}"))
+
+
+def _buttons(w):
+    if isinstance(w, widgets.Button):
+        yield w
+    for c in getattr(w, "children", ()):
+        yield from _buttons(c)
+
+
+def press(w, cls: str):
+    (b,) = [b for b in _buttons(w) if cls in b._dom_classes]
+    b.click()
+
+
+def class_of(classroom):
+    teacher = ClassTeacher(classroom, binder=False)
+    teacher.create.click()
+    students = []
+    for name in NAMES:
+        s = ClassStudent(classroom, binder=False)
+        s.code.value, s.nickname.value = teacher.room.code.lower(), name
+        s.join.click()
+        assert s.join_msg.value == "" and s.play_box.layout.display == "flex"
+        students.append(s)
+    return teacher, students
+
+
+def test_inspection_round_counts_reveal_and_csv(classroom):
+    teacher, students = class_of(classroom)
+    assert teacher.room.code in teacher.code_html.value and teacher.room.key in teacher.key_html.value
+    teacher.refresh()
+    assert "4 joined" in plain(teacher.count.value)
+    teacher.start_round.click()
+    assert "0 of 4 have chosen" in plain(teacher.count.value)
+    made = {}
+    for s in students:
+        s.refresh()
+        assert s.view.status == "choose"
+        if s.view.role == "merchant":
+            assert "The smuggling bag" in widget_text(s.choice)
+            press(s.choice, "snl-smuggle" if s.nickname.value == "Anna" else "snl-honest")
+        else:
+            assert "Inspect the bag" in widget_text(s.choice) and "smuggling bag" not in widget_text(s.choice)
+            press(s.choice, "snl-inspect")
+        made[s.nickname.value] = s.view.choice
+    teacher.refresh()
+    assert "4 of 4 have chosen" in plain(teacher.count.value)
+    assert "1 / 2 (50%)" in plain(teacher.table.value) and "2 / 2 (100%)" in plain(teacher.table.value)
+    assert "hidden" in plain(teacher.prediction.value) and "25%" not in plain(teacher.table.value)
+    for s in students:
+        s.refresh()
+        assert s.view.status == "done" and "points" in plain(s.result.value)
+        assert "will show" in plain(s.classview.value)
+    teacher.end_round.click()
+    teacher.reveal.click()
+    assert "inspect 25% of such bags" in plain(teacher.prediction.value) and "60%" in plain(teacher.table.value)
+    assert teacher.plot.value[:4] == b"\x89PNG"
+    students[0].refresh()
+    assert "25%" in plain(students[0].classview.value)
+    teacher.csv_button.click()
+    rows = list(csv.DictReader(io.StringIO(teacher.csv_text)))
+    assert {r["nickname"]: r["choice"] for r in rows} == {n: _json(c) for n, c in made.items()}
+    assert "base64," in teacher.csv_link.value and "download=" in teacher.csv_link.value
+
+
+def _json(payload):
+    import json
+
+    return json.dumps(payload, sort_keys=True)
+
+
+def test_duel_round_fine_change_and_rejoin(classroom):
+    teacher, students = class_of(classroom)
+    teacher.fine.value = 2
+    teacher.apply.click()
+    assert teacher.room.dashboard().params["fine"] == 2
+    teacher.next_game.value = "duel"
+    teacher.apply.click()
+    teacher.start_round.click()
+    for s in students:
+        s.refresh()
+    merchants = [s for s in students if s.view.role == "merchant"]
+    sheriffs = [s for s in students if s.view.role == "sheriff"]
+    assert all(s.view.status == "partner" for s in sheriffs)  # the Sheriff waits for the declaration
+    for s in merchants:
+        hand = s.view.turn["hand"]
+        s.duel_picker.pick(hand[0], 1)
+        s.duel_declare.value = hand[0] if hand[0] in s.view.turn["legal"] else s.view.turn["legal"][0]
+        s.duel_gold.value = 2
+        press(s.choice, "snl-declare-go")
+        assert s.msg.value == "" and s.view.status == "partner"
+    for s in sheriffs:
+        s.refresh()
+        seen = widget_text(s.choice)
+        assert "offers you 2 gold" in seen and "Take the deal" in seen
+        press(s.choice, "snl-deal")
+        assert s.view.status == "done"
+    teacher.refresh()
+    d = teacher.dashboard
+    assert d.rounds[-1].offers == 2 and d.rounds[-1].taken == 2
+    # a student closes the tab and comes back with the same code and nickname: the same seat
+    score = students[0].view.score
+    store = classroom.store
+    now = store.clock()
+    store.clock = lambda: now + 30  # the tab closed 30 s ago (a seat seen in the last 15 s is in use)
+    again = ClassStudent(classroom, binder=False)
+    again.code.value, again.nickname.value = teacher.room.code, "anna"
+    again.join.click()
+    assert again.join_msg.value == "", again.join_msg.value
+    assert again.view.score == score and again.view.nickname == "Anna"
+
+
+def test_validation_messages(classroom):
+    s = ClassStudent(classroom, binder=False)
+    s.code.value, s.nickname.value = "", "Anna"
+    s.join.click()
+    assert "Type the room code" in plain(s.join_msg.value) and 'role="alert"' in s.join_msg.value
+    s.code.value = "ZZZZZZ"
+    s.join.click()
+    assert "No room has this code" in plain(s.join_msg.value)
+    t = ClassTeacher(classroom, binder=False)
+    t.create.click()
+    s.code.value, s.nickname.value = t.room.code, "A"
+    s.join.click()
+    assert "at least 2 characters" in plain(s.join_msg.value)
+    t2 = ClassTeacher(classroom, binder=False)
+    t2.back_code.value, t2.back_key.value = t.room.code, "wrong"
+    t2.take_back.click()
+    assert "does not open this room" in plain(t2.start_msg.value)
+    t2.back_key.value = t.room.key
+    t2.take_back.click()
+    assert t2.room.code == t.room.code and t2.room_box.layout.display == "flex"
+    t2.start_round.click()
+    assert "Nobody has joined" in plain(t2.msg.value)
+
+
+def test_binder_says_so_and_points_to_the_setups(monkeypatch):
+    monkeypatch.setenv("BINDER_REPO_URL", "https://github.com/example/sheriff")
+    assert cr.on_binder()
+    for page in (ClassTeacher(), ClassStudent()):
+        text = plain(widget_text(page))
+        assert "cannot connect a class on Binder" in text and "docs/deploy.md" in text
+        assert "sheriff serve --ip 0.0.0.0" in text and "JupyterHub" in text
+    assert not cr.on_binder({})
+
+
+def test_student_address_from_the_teachers_request():
+    env = {"SERVER_NAME": "10.0.4.17", "SERVER_PORT": "8866", "SCRIPT_NAME": "/voila/render/50_class_teacher.ipynb"}
+    assert cr.student_address(env) == "http://10.0.4.17:8866/voila/render/51_class_student.ipynb"
+    assert cr.student_address({**env, "SHERIFF_TOKEN": "s3"}).endswith("51_class_student.ipynb?token=s3")
+    hub = {
+        "SERVER_NAME": "hub.example.org",
+        "SERVER_PORT": "",
+        "SCRIPT_NAME": "/user/ms-a/voila/render/notebooks/50_class_teacher.ipynb",
+        "JUPYTERHUB_SERVICE_PREFIX": "/user/ms-a/",
+    }
+    assert cr.student_address(hub) == "hub.example.org/hub/user-redirect/voila/render/notebooks/51_class_student.ipynb"
+    assert cr.student_address({}) == cr.STUDENT_PAGE
+
+
+def test_pages_in_ukrainian(classroom):
+    with i18n.language("uk"):
+        teacher, students = class_of(classroom)
+        teacher.start_round.click()
+        students[0].refresh()
+        text = widget_text(teacher) + widget_text(students[0])
+    for words in ("Код кімнати", "Почати раунд", "Розкрити", "Ваш раунд", "Раунд 1"):
+        assert words in text, words
