@@ -277,16 +277,6 @@ def goods(**by_name: int) -> list[int]:
     return v
 
 
-def picked(held, values) -> list[int]:
-    """Counts from one picker per good held: ``values[i]`` for the i-th good with ``held[g] > 0``."""
-    v = [0] * N_GOODS
-    chosen = iter(values)
-    for g in range(N_GOODS):
-        if held[g]:
-            v[g] = next(chosen)
-    return v
-
-
 def kind_word(g: int) -> str:
     """A card's kind in a word, as on the card pickers: 'legal', 'contraband' or 'royal'."""
     c = GOODS[g]
