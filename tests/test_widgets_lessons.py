@@ -391,6 +391,7 @@ def test_practice_edition_filter_keeps_the_question_or_says_it_drew_a_new_one():
     assert "New question" not in plain(p.question_html.value)
 
 
+@pytest.mark.slow
 def test_practice_wording_never_says_zero_cards():
     from sheriff.practice import generate
 
