@@ -13,6 +13,10 @@ merchant in most rounds and the Sheriff in some:
 
 Each decision also returns a short reason (``bot.last_reason``) so that a learner
 can read why the bot did what it did.  Bots are deterministic for a given seed.
+
+A style is a class below, listed once in ``MERCHANTS`` or ``SHERIFFS``: its name (as saved
+games and tournaments write it), its name and one-line description for the play page, and the
+choices that make it differ.  A new style is one class and one entry there.
 """
 
 from __future__ import annotations
@@ -33,23 +37,184 @@ from sheriff.cards import (
     VALUE,
     counts_to_list,
 )
+from sheriff.i18n import _, pgettext
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
 from sheriff.views import SeatView
 
-MERCHANT_STYLES = ("honest", "smuggler", "bluffer")
 _CHEAP_FIRST = tuple(sorted(range(N_GOODS), key=lambda g: VALUE[g]))
 _ILLEGAL_DEAR_FIRST = tuple(sorted(ILLEGAL_GOODS, key=lambda g: -VALUE[g]))
-SHERIFF_STYLES = ("trusting", "suspicious", "greedy")
+COACH = "coach"  # the coach's bot (sheriff.coach.bot) plays both roles under this name
+
+
+# -- merchant styles --------------------------------------------------------------
+class MerchantStyle:
+    name = ""
+    baits = False  # offers a small bribe when honest, to bait an inspection
+
+    def title(self) -> str:  # pragma: no cover - every style overrides
+        return self.name
+
+    def help(self) -> str:  # pragma: no cover - every style overrides
+        return self.name
+
+    def smuggles(self, bot: Bot) -> bool:
+        """Smuggle this round?"""
+        return True
+
+
+class Honest(MerchantStyle):
+    name = "honest"
+
+    def title(self) -> str:
+        return pgettext("merchant bot", "honest")
+
+    def help(self) -> str:
+        return _("honest: brings only what it declares")
+
+    def smuggles(self, bot: Bot) -> bool:
+        return False
+
+
+class Smuggler(MerchantStyle):
+    name = "smuggler"
+
+    def title(self) -> str:
+        return pgettext("merchant bot", "smuggler")
+
+    def help(self) -> str:
+        return _("smuggler: hides contraband under a legal declaration")
+
+
+class Bluffer(MerchantStyle):
+    name = "bluffer"
+    baits = True
+
+    def title(self) -> str:
+        return pgettext("merchant bot", "bluffer")
+
+    def help(self) -> str:
+        return _("bluffer: smuggles at random, and bribes even when honest")
+
+    def smuggles(self, bot: Bot) -> bool:
+        return bot.rng.random() < 0.5
+
+
+# -- Sheriff styles ---------------------------------------------------------------
+class SheriffStyle:
+    name = ""
+    takes_any_bribe = False
+    haggles = False  # asks for more than a bribe offered
+    extra_ask = 0  # gold asked beyond 2 per card in the bag
+
+    def title(self) -> str:  # pragma: no cover - every style overrides
+        return self.name
+
+    def help(self) -> str:  # pragma: no cover - every style overrides
+        return self.name
+
+    def suspects(self, v: SeatView, m: int) -> bool:
+        """Would open ``m``'s bag (the Deputies' stance, a threat): a big bag, or a dear good declared."""
+        declared = v.declared(m)
+        return v.bag_size(m) >= 4 or (declared is not None and GOODS[declared[0]].value >= 4 and v.bag_size(m) >= 3)
+
+    def take_up(self, bot: Bot, v: SeatView, m: int) -> A.Action:
+        """The first word about a bag no deal binds."""
+        me = v.seat
+        if self.suspects(v, m):
+            bot.last_reason = "finds the bag suspiciously full"
+            return A.Threaten(me, m)
+        bot.last_reason = "sees a small, plausible bag"
+        return A.Pass(me, m)
+
+    def after_refusal(self, bot: Bot, v: SeatView, m: int) -> A.Action:
+        """The merchant refused to pay: decide now."""
+        bot.last_reason = "calls the bluff"
+        return A.Inspect(v.seat, m)
+
+
+class Trusting(SheriffStyle):
+    name = "trusting"
+    takes_any_bribe = True
+
+    def title(self) -> str:
+        return pgettext("sheriff bot", "trusting")
+
+    def help(self) -> str:
+        return _("trusting: lets bags through, takes any bribe")
+
+    def suspects(self, v: SeatView, m: int) -> bool:
+        return False
+
+    def take_up(self, bot: Bot, v: SeatView, m: int) -> A.Action:
+        bot.last_reason = "trusts the merchant"
+        return A.Pass(v.seat, m)
+
+    def after_refusal(self, bot: Bot, v: SeatView, m: int) -> A.Action:
+        bot.last_reason = "gives the benefit of the doubt"
+        return A.Pass(v.seat, m)
+
+
+class Suspicious(SheriffStyle):
+    name = "suspicious"
+
+    def title(self) -> str:
+        return pgettext("sheriff bot", "suspicious")
+
+    def help(self) -> str:
+        return _("suspicious: opens big bags")
+
+
+class Greedy(SheriffStyle):
+    name = "greedy"
+    haggles = True
+    extra_ask = 2
+
+    def title(self) -> str:
+        return pgettext("sheriff bot", "greedy")
+
+    def help(self) -> str:
+        return _("greedy: threatens every bag and asks for gold")
+
+    def suspects(self, v: SeatView, m: int) -> bool:
+        return True
+
+    def take_up(self, bot: Bot, v: SeatView, m: int) -> A.Action:
+        me = v.seat
+        bot.last_reason = "wants a bribe"
+        ask = min(v.gold(m), 2 * v.bag_size(m) + 2)
+        if ask > 0:
+            return A.Offer(me, m, A.Bribe(gold=ask))
+        return A.Inspect(me, m)
+
+
+# The styles, by the name saved games and tournaments use (the play page lists them in this order).
+MERCHANTS: dict[str, MerchantStyle] = {s.name: s for s in (Honest(), Smuggler(), Bluffer())}
+SHERIFFS: dict[str, SheriffStyle] = {s.name: s for s in (Trusting(), Suspicious(), Greedy())}
+MERCHANT_STYLES = tuple(MERCHANTS)
+SHERIFF_STYLES = tuple(SHERIFFS)
+
+
+def style_title(name: str) -> str:
+    """A style's short name in the page's language ('smuggler', 'greedy', 'coach')."""
+    if name in MERCHANTS:
+        return MERCHANTS[name].title()
+    if name in SHERIFFS:
+        return SHERIFFS[name].title()
+    if name == COACH:
+        return pgettext("bot", "coach")
+    return name
 
 
 class Bot:
     def __init__(self, merchant: str = "smuggler", sheriff: str = "suspicious", seed: int = 0):
-        if merchant not in MERCHANT_STYLES:
+        if merchant not in MERCHANTS:
             raise ValueError(f"merchant style must be one of {MERCHANT_STYLES}, not {merchant!r}")
-        if sheriff not in SHERIFF_STYLES:
+        if sheriff not in SHERIFFS:
             raise ValueError(f"sheriff style must be one of {SHERIFF_STYLES}, not {sheriff!r}")
         self.merchant = merchant
         self.sheriff = sheriff
+        self.merchant_style = MERCHANTS[merchant]
+        self.sheriff_style = SHERIFFS[sheriff]
         self.seed = seed
         self._rng: random.Random | None = None
         self.last_reason = ""
@@ -97,11 +262,7 @@ class Bot:
         return best
 
     def _smuggle_now(self) -> bool:
-        if self.merchant == "honest":
-            return False
-        if self.merchant == "smuggler":
-            return True
-        return self.rng.random() < 0.5
+        return self.merchant_style.smuggles(self)
 
     def _market(self, v: SeatView) -> A.Action:
         hand = v.hand
@@ -210,12 +371,7 @@ class Bot:
     def _suspect(self, v: SeatView, m: int) -> bool:
         if v.bound(m) == "inspect":
             return True
-        if self.sheriff == "trusting":
-            return False
-        if self.sheriff == "greedy":
-            return True
-        declared = v.declared(m)
-        return v.bag_size(m) >= 4 or (declared is not None and GOODS[declared[0]].value >= 4 and v.bag_size(m) >= 3)
+        return self.sheriff_style.suspects(v, m)
 
     def _sheriff_open(self, v: SeatView, m: int) -> A.Action:
         me = v.seat
@@ -223,35 +379,19 @@ class Bot:
         if bound is not None:
             self.last_reason = "keeps the deal it struck"
             return A.Inspect(me, m) if bound == "inspect" else A.Pass(me, m)
-        if self.sheriff == "trusting":
-            self.last_reason = "trusts the merchant"
-            return A.Pass(me, m)
-        if self.sheriff == "greedy":
-            self.last_reason = "wants a bribe"
-            ask = min(v.gold(m), 2 * v.bag_size(m) + 2)
-            if ask > 0:
-                return A.Offer(me, m, A.Bribe(gold=ask))
-            return A.Inspect(me, m)
-        if self._suspect(v, m):
-            self.last_reason = "finds the bag suspiciously full"
-            return A.Threaten(me, m)
-        self.last_reason = "sees a small, plausible bag"
-        return A.Pass(me, m)
+        return self.sheriff_style.take_up(self, v, m)
 
     def _sheriff_answer(self, v: SeatView, m: int, offer: A.Bribe | None) -> A.Action:
         me = v.seat
+        style = self.sheriff_style
         if offer is None:  # merchant refused: decide now
-            if self.sheriff == "trusting":
-                self.last_reason = "gives the benefit of the doubt"
-                return A.Pass(me, m)
-            self.last_reason = "calls the bluff"
-            return A.Inspect(me, m)
+            return style.after_refusal(self, v, m)
         worth = offer.gold + sum(VALUE[c] for c in offer.stand) + sum(VALUE[c] for c in offer.bag)
-        want = 2 * v.bag_size(m) + (2 if self.sheriff == "greedy" else 0)
-        if self.sheriff == "trusting" or worth >= want:
+        want = 2 * v.bag_size(m) + style.extra_ask
+        if style.takes_any_bribe or worth >= want:
             self.last_reason = f"takes a bribe worth {worth}"
             return A.Accept(me, m)
-        if offer.gold < v.gold(m) and self.sheriff == "greedy":
+        if offer.gold < v.gold(m) and style.haggles:
             self.last_reason = "asks for more"
             return A.Offer(me, m, A.Bribe(gold=min(v.gold(m), want)))
         self.last_reason = "finds the bribe too small"
@@ -264,7 +404,7 @@ class Bot:
         declared = decl[0]
         at_risk = sum(map(mul, PENALTY, bag)) - PENALTY[declared] * bag[declared]
         lying = at_risk > 0
-        honest_bait = self.merchant == "bluffer" and not lying
+        honest_bait = self.merchant_style.baits and not lying
         gold = v.gold(me)
         if offer is None:  # threatened: make an offer, or stand firm
             if (lying or honest_bait) and gold > 0:
@@ -289,7 +429,7 @@ def play_game(game, bots, max_actions: int = 20000):
     s = game.state
     views = [SeatView(s, p) for p in range(s.n)]
     push = game.push
-    for _ in range(max_actions):
+    for _step in range(max_actions):
         p = to_act(s)
         if p is None:
             return game

@@ -23,6 +23,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+# The one list of the tutor's languages (code: its own name), the source first: the language
+# switch, the command line's --lang, the server's pools and tools/i18n.py's catalogs all read it.
 LANGUAGES = {"en": "English", "uk": "Українська"}
 DEFAULT = "en"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"

@@ -23,11 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from statistics import mean
 
-from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES, Bot, play_game
+from sheriff.bots import COACH, MERCHANT_STYLES, SHERIFF_STYLES, Bot, play_game
 from sheriff.engine import DEFAULT_NAMES, Game
 from sheriff.rules import Rules
-
-COACH = "coach"  # the style name of the coach's bot, in both roles (sheriff.coach.bot)
 
 
 def bot_seed(game_seed: int, seat: int) -> int:

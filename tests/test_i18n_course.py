@@ -75,7 +75,7 @@ def test_home_page_lets_the_learner_pick_the_language_and_links_keep_it(uk, monk
     assert 'href="00_overview.ipynb?lang=uk"' in out and 'href="40_reference.ipynb?lang=uk"' in out
     ref = home.reference_html()
     assert "довіднику правил і словнику" in ref and 'href="40_reference.ipynb?lang=uk"' in ref
-    assert all("?lang=uk" in h for h in _page_links(home.lessons_html()))
+    assert all("?lang=uk" in h for h in _page_links(course_nav.course_html()))
 
 
 def test_a_glossary_entry_and_its_word_forms_in_ukrainian(uk):

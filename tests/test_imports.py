@@ -20,7 +20,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("data", ("i18n", "cards", "errors", "rulebook", "wording", "fastinit", "compiled", "course", "glossary")),
     ("vocabulary and state", ("rules", "scoring", "events", "actions", "state", "payments")),
     ("phases", ("phases",)),
-    ("engine", ("engine", "views", "narration", "")),  # "": the package's own __init__
+    ("engine", ("engine", "views", "narration", "round_sentences", "outcome_sentences", "")),  # "": __init__
     ("players", ("bots", "bot_reasons", "coach", "tournament", "theory")),
     ("edges", ("record", "position", "replay", "changes", "scenario", "saved_game", "cli", "launch", "__main__")),
     ("teaching", ("practice", "guided")),

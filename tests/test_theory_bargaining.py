@@ -156,6 +156,7 @@ def test_generic_solver_also_handles_a_small_multi_round_tree():
     assert direct.exact and direct.payoffs == solve(tree.params, tree).payoffs
 
 
+@pytest.mark.slow
 def test_default_four_round_game_is_solved_exactly():
     sol = solve(SheriffParams())
     assert len(sol.tree.payoff) == 4 * 8**4  # (items + 1) * (2 * (bribes + 1)) ** rounds

@@ -19,6 +19,7 @@ def test_efg_text_has_one_line_per_node_and_exact_payoffs():
     assert 't "" 7 "" { -1/2, 1 }' in body
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bribe, items, rounds", [(3, 3, 1), (1, 2, 2), (2, 1, 3)])
 def test_cli_export_loads_in_pygambit(capsys, bribe, items, rounds):
     status = main(["export-efg", "--max-bribe", str(bribe), "--max-items", str(items), "--rounds", str(rounds)])

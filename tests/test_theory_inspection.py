@@ -51,6 +51,7 @@ def _all_bags():
             yield GOODS[d].id, {GOODS[d].id: 2, GOODS[a].id: 1, GOODS[b].id: 1}
 
 
+@pytest.mark.slow
 def test_closed_form_matches_gambit_enummixed_on_every_small_bag():
     """Exact comparison: our extreme equilibria are exactly the ones Gambit enumerates."""
     kinds = set()

@@ -56,6 +56,7 @@ def test_inspection_lab_bag_never_exceeds_five_cards():
     assert lab.game.count == 5
 
 
+@pytest.mark.slow
 def test_inspection_lab_explains_a_pure_equilibrium():
     lab = InspectionGameLab(declared="chickens", legal=2, smuggled="apples", number=1)
     assert "Smuggling does not pay" in lab.text
@@ -78,6 +79,7 @@ def test_bargaining_lab_shows_size_and_equilibrium():
     assert lab.solution.payoffs == solve(SheriffParams(num_rounds=2)).payoffs == (Fraction(3, 4), 0)
 
 
+@pytest.mark.slow
 def test_bargaining_lab_reports_several_equilibria_and_gambit():
     lab = BribeBargainingLab(max_bribe=2, max_items=2, item_value=2, item_penalty=1)
     assert "between 4/3 and 2" in lab.text
@@ -86,6 +88,7 @@ def test_bargaining_lab_reports_several_equilibria_and_gambit():
     assert "Gambit" in text and "regrets 0 and 0" in text
 
 
+@pytest.mark.slow
 def test_bargaining_lab_refuses_a_slow_gambit_check():
     lab = BribeBargainingLab(rounds=3)
     lab.gambit_button.click()

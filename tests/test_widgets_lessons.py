@@ -391,6 +391,7 @@ def test_practice_edition_filter_keeps_the_question_or_says_it_drew_a_new_one():
     assert "New question" not in plain(p.question_html.value)
 
 
+@pytest.mark.slow
 def test_practice_wording_never_says_zero_cards():
     from sheriff.practice import generate
 
@@ -426,15 +427,15 @@ def test_practice_view_every_kind_renders(kinds):
 
 
 # -- home and notebooks --------------------------------------------------------------------
-def test_home_links_every_lesson_and_the_rule_reference():
-    from sheriff.widgets.home import LESSONS, MORE, Home
+def test_home_links_every_page_of_the_course_and_the_rule_reference():
+    from sheriff.course import course
+    from sheriff.widgets.course_nav import course_html
+    from sheriff.widgets.home import Home
 
-    h = Home()
-    for f, _, _ in LESSONS:
-        assert (ROOT / "notebooks" / f).exists(), f
-        assert f'href="{f}"' in h.lessons.value
-    for f, _, _ in MORE:
-        assert f'href="{f}"' in h.lessons.value
+    h, listed = Home(), course_html()
+    for p in (*course().pages, *course().extras):
+        assert (ROOT / "notebooks" / p.notebook).exists(), p.notebook
+        assert f'href="{p.notebook}"' in listed
     assert 'href="40_reference.ipynb"' in h.rules.value and (ROOT / "notebooks" / "40_reference.ipynb").exists()
     assert f"All {len(RULES)} rules" in plain(h.rules.value)
 

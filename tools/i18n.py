@@ -50,7 +50,11 @@ def domains() -> dict[str, list[str]]:
 
 
 def languages() -> list[str]:
-    return config()["languages"]
+    """The translated languages: every language the tutor offers (``sheriff.i18n.LANGUAGES``, the one
+    list) but English, the source."""
+    from sheriff.i18n import DEFAULT, LANGUAGES
+
+    return [code for code in LANGUAGES if code != DEFAULT]
 
 
 def files(domain: str) -> list[Path]:

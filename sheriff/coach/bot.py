@@ -7,13 +7,12 @@ quotes the coach's own sentences, already whole sentences a learner can read.
 
 from __future__ import annotations
 
+from sheriff.bots import COACH
 from sheriff.coach import advise
 from sheriff.coach.advice import Advice
 from sheriff.i18n import _
 from sheriff.views import SeatView
 from sheriff.wording import cap
-
-COACH = "coach"
 
 
 class CoachBot:

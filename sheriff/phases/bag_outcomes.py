@@ -9,11 +9,7 @@ from sheriff import events as E
 from sheriff.cards import LEGAL_GOODS, N_GOODS, PENALTY
 from sheriff.payments import give_gold, pay
 from sheriff.phases.rounds import end_inspection
-from sheriff.phases.who_decides import (
-    bind,
-    deciders,
-    payee_for,
-)
+from sheriff.phases.who_decides import bind, deciders, payee_for
 from sheriff.state import BOOTY, INSPECTED, PASSED, GameState
 
 

@@ -10,9 +10,7 @@ from sheriff.i18n import N_, _, ngettext
 from sheriff.payments import goods_fault, settle_goods
 from sheriff.phases.bag_outcomes import maybe_end
 from sheriff.phases.common import Handlers, need_cards, need_phase, need_seat, refuse
-from sheriff.phases.who_decides import (
-    need_no_debt,
-)
+from sheriff.phases.who_decides import need_no_debt
 from sheriff.state import INSPECT, GameState
 
 

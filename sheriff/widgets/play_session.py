@@ -28,8 +28,9 @@ from sheriff import actions as A
 from sheriff import events as E
 from sheriff.bot_reasons import sentence as reason_sentence
 from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES
+from sheriff.bots import style_title as style_name
 from sheriff.cards import GOODS, N_GOODS
-from sheriff.i18n import _, get_language, pgettext
+from sheriff.i18n import _, get_language
 from sheriff.tournament import COACH, make_bot
 from sheriff.wording import good_count
 
@@ -56,26 +57,6 @@ def goods_list(counts) -> str:
     """'2 Chickens, 1 Cheese, 1 Silk' from a count vector ('nothing' when empty)."""
     parts = [count_text(g, k) for g, k in enumerate(counts) if k]
     return _(", ").join(parts) if parts else _("nothing")
-
-
-def style_name(style: str) -> str:
-    """A bot style's short name in the page's language ('smuggler', 'greedy', 'coach')."""
-    match style:
-        case "honest":
-            return pgettext("merchant bot", "honest")
-        case "smuggler":
-            return pgettext("merchant bot", "smuggler")
-        case "bluffer":
-            return pgettext("merchant bot", "bluffer")
-        case "trusting":
-            return pgettext("sheriff bot", "trusting")
-        case "suspicious":
-            return pgettext("sheriff bot", "suspicious")
-        case "greedy":
-            return pgettext("sheriff bot", "greedy")
-        case "coach":
-            return pgettext("bot", "coach")
-    return style
 
 
 def _held_back(action, merchant_side: bool) -> bool:

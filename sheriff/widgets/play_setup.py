@@ -15,26 +15,15 @@ from html import escape
 
 import ipywidgets as W
 
-from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES
+from sheriff.bots import COACH, MERCHANT_STYLES, MERCHANTS, SHERIFF_STYLES, SHERIFFS
 from sheriff.engine import DEFAULT_NAMES
 from sheriff.i18n import N_, _
 from sheriff.rules import Edition, Rules
-from sheriff.tournament import COACH
 from sheriff.widgets.play_controls import css_name
 from sheriff.widgets.play_session import style_name
 
 HUMAN, BOT = "human", "bot"
-MERCHANT_HELP = {
-    "honest": N_("honest: brings only what it declares"),
-    "smuggler": N_("smuggler: hides contraband under a legal declaration"),
-    "bluffer": N_("bluffer: smuggles at random, and bribes even when honest"),
-}
 COACH_HELP = N_("coach: plays what the coach advises (both roles)")
-SHERIFF_HELP = {
-    "trusting": N_("trusting: lets bags through, takes any bribe"),
-    "suspicious": N_("suspicious: opens big bags"),
-    "greedy": N_("greedy: threatens every bag and asks for gold"),
-}
 DEFAULT_STYLES = [
     ("smuggler", "suspicious"),
     ("smuggler", "suspicious"),
@@ -203,7 +192,7 @@ class SetupForm:
             mer = self._add(
                 f"seat.{p}.merchant",
                 W.Dropdown(
-                    options=[(_(MERCHANT_HELP[s]), s) for s in MERCHANT_STYLES] + [(_(COACH_HELP), COACH)],
+                    options=[(s.help(), name) for name, s in MERCHANTS.items()] + [(_(COACH_HELP), COACH)],
                     value=sc.merchant,
                     layout=W.Layout(width="390px"),
                 ),
@@ -211,7 +200,7 @@ class SetupForm:
             she = self._add(
                 f"seat.{p}.sheriff",
                 W.Dropdown(
-                    options=[(_(SHERIFF_HELP[s]), s) for s in SHERIFF_STYLES] + [(_(COACH_HELP), COACH)],
+                    options=[(s.help(), name) for name, s in SHERIFFS.items()] + [(_(COACH_HELP), COACH)],
                     value=sc.sheriff,
                     layout=W.Layout(width="340px"),
                 ),
