@@ -69,6 +69,7 @@ def is_loopback(ip: str) -> bool:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="sheriff serve",
+        allow_abbrev=False,  # a Voilà option passed through is never taken for one of ours
         description=_("Serve the tutor's pages with Voilà (each lesson keeps a kernel warmed up)."),
         epilog=_(
             "Other Voilà settings pass through, e.g. "
