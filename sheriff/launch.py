@@ -13,12 +13,15 @@ from __future__ import annotations
 import argparse
 import contextlib
 import ipaddress
+import json
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 from sheriff import i18n
@@ -69,6 +72,7 @@ def is_loopback(ip: str) -> bool:
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="sheriff serve",
+        allow_abbrev=False,  # a Voilà option passed through is never taken for one of ours
         description=_("Serve the tutor's pages with Voilà (each lesson keeps a kernel warmed up)."),
         epilog=_(
             "Other Voilà settings pass through, e.g. "
@@ -89,7 +93,7 @@ def parser() -> argparse.ArgumentParser:
     return p
 
 
-def voila_command(root: Path, port: int, ip: str, token: str | None, extra: list[str]) -> list[str]:
+def voila_command(root: Path, port: int, ip: str, extra: list[str], private: Path | None = None) -> list[str]:
     from jupyter_core.paths import jupyter_config_path
 
     cmd = [
@@ -102,11 +106,17 @@ def voila_command(root: Path, port: int, ip: str, token: str | None, extra: list
         f"--Voila.ip={ip}",
         "--Voila.port_retries=0",
     ]
-    # voila.json from the package (first: it wins), then the environment's Jupyter config folders.
-    cmd += [f"--Voila.config_file_paths={p}" for p in [str(root), *jupyter_config_path()]]
-    if token:
-        cmd.append(f"--Voila.token={token}")
-    return cmd + extra
+    # The token's voila.json (first: it wins), the package's, then the environment's Jupyter config folders.
+    folders = [*([str(private)] if private else []), str(root), *jupyter_config_path()]
+    return cmd + [f"--Voila.config_file_paths={p}" for p in folders] + extra
+
+
+def private_config(token: str) -> Path:
+    """A folder only this user can read, holding the token as Voilà configuration: on Voilà's command
+    line it would show in every user's process list."""
+    folder = Path(tempfile.mkdtemp(prefix="sheriff-serve-"))  # mode 0700
+    (folder / "voila.json").write_text(json.dumps({"Voila": {"token": token}}))
+    return folder
 
 
 def address(ip: str, port: int, token: str | None) -> str:
@@ -140,7 +150,17 @@ def serve(argv: list[str]) -> int:
         return _refuse(_("Voilà is not installed: pip install '{dist}[app]'").format(dist=DISTRIBUTION))
     env = dict(os.environ)
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(root / "share" / "jupyter"), env.get("JUPYTER_PATH")]))
-    cmd = voila_command(root, opts.port, opts.ip, token, extra)
+    private = private_config(token) if token else None
+    cmd = voila_command(root, opts.port, opts.ip, extra, private)
+    try:
+        return _run(cmd, root, env, address(opts.ip, opts.port, token))
+    finally:
+        if private:
+            shutil.rmtree(private, ignore_errors=True)
+
+
+def _run(cmd: list[str], root: Path, env: dict[str, str], url: str) -> int:
+    """Voilà, its log passed on without the noise; Ctrl-C or SIGTERM stop it and its kernels."""
     proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     # `kill <pid>` stops Voilà and its kernels too, as Ctrl-C does.
     signal.signal(signal.SIGTERM, signal.default_int_handler)
@@ -148,7 +168,6 @@ def serve(argv: list[str]) -> int:
         assert proc.stdout is not None
         for line in proc.stdout:
             if "is running at" in line:
-                url = address(opts.ip, opts.port, token)
                 print("\n" + _("Sheriff of Nottingham rules tutor: open {url}").format(url=url), flush=True)
                 print(_("(Ctrl-C to stop)") + "\n", flush=True)
             elif not SERVER_NOISE.search(line):

@@ -146,7 +146,7 @@ def check_voila_pools(cls: type) -> None:
             raise RuntimeError(
                 f"sheriff.serving: Voilà's {cls.__name__}.{name} is "
                 + ("missing" if found is None else f"{name}({', '.join(found)})")
-                + f", not {name}({', '.join(params)}): this Voilà is not one the tutor's pools per language "
+                + f" where the tutor expects {name}({', '.join(params)}): this Voilà is not one its pools per language "
                 "were written for (voila>=0.5,<0.6, constraints.txt). Install that, or serve without "
                 "preheated kernels (--VoilaConfiguration.preheat_kernel=False)."
             )

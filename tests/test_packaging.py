@@ -4,6 +4,8 @@ into a fresh environment and served: tests/browser/test_wheel.py."""
 
 from __future__ import annotations
 
+import json
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -52,9 +54,17 @@ def test_the_server_command_reads_the_package_s_pages_settings_and_template(monk
     root = launch.served_root()
     assert (root / "voila.json").is_file() and (root / "notebooks" / launch.HOME_PAGE).is_file()
     assert (root / "share/jupyter/voila/templates/sheriff/index.html.j2").is_file()
-    cmd = launch.voila_command(root, 8866, "127.0.0.1", "s3cret", ["--VoilaKernelManager.fill_delay=120"])
+    private = launch.private_config("s3cret")
+    try:
+        cmd = launch.voila_command(root, 8866, "127.0.0.1", ["--VoilaKernelManager.fill_delay=120"], private)
+        assert json.loads((private / "voila.json").read_text()) == {"Voila": {"token": "s3cret"}}
+        assert (private.stat().st_mode & 0o077) == 0  # nobody else reads the token
+    finally:
+        shutil.rmtree(private)
     assert cmd[1:4] == ["-m", "voila", str(root / "notebooks")]
-    assert f"--Voila.config_file_paths={root}" in cmd and "--Voila.token=s3cret" in cmd
+    paths = [a.split("=", 1)[1] for a in cmd if a.startswith("--Voila.config_file_paths=")]
+    assert paths[:2] == [str(private), str(root)]  # the token's config first, then the package's voila.json
+    assert not any("s3cret" in a for a in cmd)  # never on the command line (the process list)
     assert cmd[-1] == "--VoilaKernelManager.fill_delay=120"
     assert launch.address("127.0.0.1", 8866, None) == "http://127.0.0.1:8866/voila/render/00_home.ipynb?lang=uk"
     assert launch.is_loopback("::1") and not launch.is_loopback("0.0.0.0") and not launch.is_loopback("school")
