@@ -20,6 +20,7 @@ from sheriff.course import prose as page_prose
 from sheriff.i18n import _, ngettext
 from sheriff.widgets import kit, language
 from sheriff.widgets.glossary_links import REFERENCE, with_glossary
+from sheriff.widgets.markup import Markup, fill_html, render
 
 HOME = "00_home.ipynb"
 STORE = "sheriff-tutor-done"  # localStorage key: a JSON list of finished notebooks
@@ -119,71 +120,66 @@ def prose_html(notebook: str, part: int = 0, seen: set[str] | None = None) -> st
     (glossary words linked once across the calls sharing ``seen``)."""
     text = "\n\n".join(_(p) for p in page_prose(notebook)[part])
     html = with_glossary(str(mistune.html(text)), seen=set() if seen is None else seen)  # as kit.markdown_html
-    return f'<div class="sn-prose">{_keep_language(html)}</div>'
+    return render("course_nav.html.j2", kind="prose", html=Markup(_keep_language(html)))
 
 
 def header_html(notebook: str) -> str:
     p = page(notebook)
     seen: set[str] = set()  # a glossary word is linked once: in the opening text or in "learn"
     opening = prose_html(notebook, seen=seen)
-    home, ref = _("all lessons"), _("glossary and rules")
-    learn = _("<b>What you will learn:</b> {learn}").format(learn=with_glossary(escape(_(p.learn)), seen=seen))
-    return (
-        opening + f'<div class="sn-nav" data-sheriff-nb="{escape(notebook)}"><span class="sn-kicker">{_place(notebook)}'
-        f' · <a href="{escape(language.link(HOME))}">{home}</a>'
-        f' · <a href="{escape(language.link(REFERENCE))}">{ref}</a>'
-        f" · {language.switcher_html(notebook)}</span><br>{learn}</div>"
+    return render(
+        "course_nav.html.j2",
+        kind="header",
+        opening=Markup(opening),
+        nb=notebook,
+        place=_place(notebook),
+        home_href=language.link(HOME),
+        home=_("all lessons"),
+        ref_href=language.link(REFERENCE),
+        ref=_("glossary and rules"),
+        switcher=Markup(language.switcher_html(notebook)),
+        learn=fill_html(
+            _("<b>What you will learn:</b> {learn}"), learn=Markup(with_glossary(escape(_(p.learn)), seen=seen))
+        ),
     )
 
 
 def footer_html(notebook: str) -> str:
     p, nxt = page(notebook), next_page(notebook)
-    recap = (_("<b>Recap.</b> {recap}").format(recap=with_glossary(escape(_(p.recap)))) + "<br>") if p.recap else ""
-    label = _("Next: {title}").format(title=_(nxt.title)) if nxt else _("Back to all lessons")
-    go = f'<a class="sn-next" href="{escape(language.link(nxt.notebook if nxt else HOME))}">{escape(label)} \u2192</a>'
-    mark, home = _("Mark done"), _("all lessons")
-    nb = escape(notebook)
-    return (
-        f'<div class="sn-nav sn-footer" data-sheriff-nb="{nb}">{recap}'
-        f'<div style="margin-top:6px"><button class="sn-done-btn" type="button" '
-        f"onclick=\"window.sheriffProgress.mark('{nb}')\">{mark}</button>"
-        f'<a href="{escape(language.link(HOME))}">{home}</a></div>{go}</div>'
-        # Scrolling down to the end of the page marks it done.
-        "<script>(function () { var P = window.sheriffProgress; P.show();"
-        f" var el = document.querySelector('.sn-footer[data-sheriff-nb=\"{nb}\"]');"
-        " if (!el) return;"
-        # a lesson paced into parts (kit.Sections) counts only once its last part is open
-        " function lastPart() { var b = document.querySelectorAll('.sn-part-pick button');"
-        " return !b.length || b[b.length - 1].classList.contains('mod-active'); }"
-        # only once the learner scrolls: before the widgets render, the footer is briefly in view
-        " function check() { var r = el.getBoundingClientRect();"
-        "  if (r.top < window.innerHeight && r.bottom > 0 && lastPart()) {"
-        f"   P.mark('{nb}'); document.removeEventListener('scroll', check, true); }} }}"
-        " document.addEventListener('scroll', check, true);"
-        " })();</script>"
+    recap = fill_html(_("<b>Recap.</b> {recap}"), recap=Markup(with_glossary(escape(_(p.recap))))) if p.recap else ""
+    return render(
+        "course_nav.html.j2",
+        kind="footer",
+        nb=notebook,
+        recap=recap,
+        mark=_("Mark done"),
+        home_href=language.link(HOME),
+        home=_("all lessons"),
+        next_href=language.link(nxt.notebook if nxt else HOME),
+        next=_("Next: {title}").format(title=_(nxt.title)) if nxt else _("Back to all lessons"),
     )
 
 
 def course_html() -> str:
     """Every page of the course in order, each ticked once the learner finished it."""
-    items = []
-    for p in course().pages:
-        num = f"{int(p.notebook[:2])}. " if int(p.notebook[:2]) else ""  # as the page's own title
-        items.append(
-            f'<li data-sheriff-nb="{escape(p.notebook)}"><span class="sn-tick"></span>'
-            f'<a href="{escape(language.link(p.notebook))}">{num}{escape(_(p.title))}</a>'
-            f" — {escape(_(p.learn))}</li>"
-        )
-    extras = "".join(
-        f'<li><span class="sn-tick"></span><a href="{escape(language.link(p.notebook))}">'
-        f"{escape(_(p.title))}</a> — {escape(_(p.learn))}</li>"
-        for p in course().extras
-    )
-    title, reference = _("The course, in order (a tick marks the pages you finished in this browser)"), _("Reference")
-    return (
-        f'<div class="sn-nav sheriff-course"><div class="sn-kicker">{title}</div>'
-        f'<ol class="sn-course">{"".join(items)}</ol><div class="sn-kicker">{reference}</div>'
-        f'<ul class="sn-course">{extras}</ul></div><script>window.sheriffProgress.show();</script>'
+    pages = [
+        {
+            "nb": p.notebook,
+            "href": language.link(p.notebook),
+            "num": f"{int(p.notebook[:2])}. " if int(p.notebook[:2]) else "",  # as the page's own title
+            "title": _(p.title),
+            "learn": _(p.learn),
+        }
+        for p in course().pages
+    ]
+    extras = [{"href": language.link(p.notebook), "title": _(p.title), "learn": _(p.learn)} for p in course().extras]
+    return render(
+        "course_nav.html.j2",
+        kind="course",
+        title=_("The course, in order (a tick marks the pages you finished in this browser)"),
+        pages=pages,
+        reference=_("Reference"),
+        extras=extras,
     )
 
 

@@ -30,11 +30,13 @@ from sheriff.saved_game import load_game
 from sheriff.state import OVER, PHASE_TITLES
 from sheriff.views import SeatView
 from sheriff.widgets import kit, render
+from sheriff.widgets.markup import Markup
+from sheriff.widgets.markup import render as render_template
 from sheriff.widgets.play import TOO_LARGE, PlayApp, too_large
 from sheriff.widgets.play_controls import css_name
 from sheriff.widgets.play_session import count_text
 from sheriff.widgets.play_setup import default_seats, error_box
-from sheriff.widgets.play_table import piles_html, score_table_html
+from sheriff.widgets.play_table import score_table_html
 
 
 class ReplayViewer:
@@ -229,11 +231,7 @@ class ReplayViewer:
             action = g.history[k - 1]
             events = s.events[len(before.events) :]
             story = " ".join(narrate(action, events, before, s, seat=None)) or action.text(g.names)
-        nxt = ""
-        if k < n:
-            nxt = '<div class="sn-note">{}</div>'.format(
-                _("Next move: {move}").format(move=escape(g.history[k].text(g.names)))
-            )
+        nxt = _("Next move: {move}").format(move=g.history[k].text(g.names)) if k < n else ""
         phase = _(PHASE_TITLES[s.phase])
         rnd = (
             _("Game over")
@@ -241,9 +239,8 @@ class ReplayViewer:
             else _("Round {n} of {rounds} · {phase}").format(n=s.round + 1, rounds=g.rules.rounds, phase=phase)
         )
         step = _("Step {k} of {n}").format(k=k, n=n)
-        self.where.value = (
-            f'<div class="sn-replay-step"><b class="sn-step">{step}</b> · {escape(rnd)}'
-            f'<div class="sn-replay-story">{escape(story)}</div>{nxt}</div>'
+        self.where.value = render_template(
+            "replay_game.html.j2", kind="step", step=step, round=rnd, story=story, next=nxt
         )
         self.board.value = omniscient_html(s)
         if s.phase != OVER:
@@ -292,27 +289,26 @@ def omniscient_html(s) -> str:
             if p in s.officials
             else None
         )
-        panel = render.player_panel(v, p, show_private=True, role=role)
-        bag = v.bag
         decl = s.declared[p]
-        secret = '<div class="sn-secret"><div class="sn-muted">{}</div>{}'.format(
-            _("hand:"), render.cards(v.hand, 0, _("no cards"))
+        secret = render_template(
+            "replay_game.html.j2",
+            kind="secret",
+            hand_text=_("hand:"),
+            hand=Markup(render.cards(v.hand, 0, _("no cards"))),
+            bag_text=_("bag (declared {declared}):").format(declared=count_text(decl[0], decl[1]))
+            if decl
+            else _("bag:"),
+            bag=Markup(render.cards(v.bag, 0, _("empty"))) if v.bag is not None else None,
         )
-        if bag is not None:
-            d = (
-                _("bag (declared {declared}):").format(declared=escape(count_text(decl[0], decl[1])))
-                if decl
-                else _("bag:")
-            )
-            secret += f'<div class="sn-muted">{d}</div>' + render.cards(bag, 0, _("empty"))
-        secret += "</div>"
-        panel = panel[: -len("</div>")] + secret + "</div>"
-        parts.append((p, panel))
-    out = render.table(parts, cls="sn-omni") + piles_html(SeatView(s, 0))
-    if s.phase == OVER:
-        g = Game.from_state(s)
-        out += "<h4>{}</h4>".format(_("Final scores")) + score_table_html(g)
-    return out
+        parts.append((p, render.player_panel(v, p, show_private=True, role=role, extra=secret)))
+    over = s.phase == OVER
+    return render_template(
+        "replay_game.html.j2",
+        kind="end",
+        table=Markup(render.table(parts, cls="sn-omni") + render.piles(SeatView(s, 0))),
+        title=_("Final scores"),
+        scores=Markup(score_table_html(Game.from_state(s))) if over else "",
+    )
 
 
 __all__ = ["ReplayViewer", "omniscient_html"]

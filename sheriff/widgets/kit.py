@@ -122,7 +122,7 @@ CSS = """
 .sn-proof li{font-size:13px;font-weight:normal}
 /* a lesson paced into parts (Sections) */
 .sn-parts .widget-toggle-buttons{flex-wrap:wrap;gap:4px}
-.sn-parts .widget-toggle-button{width:auto !important;min-width:0}
+.sn-parts .widget-toggle-button:not(.sn-pick){width:auto !important;min-width:0}
 .sn-part-title{font:bold 18px sans-serif;color:#263238;margin:8px 0 2px 0}
 .sn-part-text{font:15px/1.5 sans-serif;color:#111;max-width:860px}
 .sn-part-text p{margin:6px 0}
@@ -218,6 +218,7 @@ a.sn-term:hover{background:#e3f2fd}
 .sn-secret{background:#f3f8ff;border:1px dashed #1565c0;border-radius:6px;padding:4px;margin-top:4px}
 /* cards to click (CardPicker): real buttons, named in words (kind included), picked ones lifted and ticked */
 .sn-picker{padding-top:6px}
+.sn-picker .widget-hbox{overflow:visible}
 .sn-picker .widget-toggle-button.sn-pick{width:92px;height:62px;white-space:normal;line-height:1.2;font:bold 12px sans-serif;
   color:#111;border-radius:4px;padding:2px 4px;margin:2px;box-shadow:none}
 .sn-picker .widget-toggle-button.sn-pick.sn-pick-long{font-size:10px}

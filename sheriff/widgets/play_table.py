@@ -101,10 +101,6 @@ def table_html(session, viewer: int | None) -> str:
     return render_.table(panels, acting) + render_.piles(view)
 
 
-def piles_html(view) -> str:
-    return render_.piles(view)
-
-
 def story_html(lines, last: int = 12) -> str:
     """The latest sentences of the story, oldest first, grouped by round."""
     shown = lines[-last:] if last else lines
@@ -155,4 +151,4 @@ def final_stands_html(game) -> str:
     return render_.table(panels)
 
 
-__all__ = ["header_html", "table_html", "piles_html", "story_html", "score_table_html", "final_stands_html"]
+__all__ = ["header_html", "table_html", "story_html", "score_table_html", "final_stands_html"]

@@ -107,8 +107,11 @@ def black_market_cards(bm) -> str:
     return _("Black Market: {cards}").format(cards=items)
 
 
-def player_panel(view, p: int, show_private: bool = False, role: str | None = None, note: str | None = None) -> str:
-    """One player's public table space as ``view`` sees it (own seat: face-down kinds too)."""
+def player_panel(
+    view, p: int, show_private: bool = False, role: str | None = None, note: str | None = None, extra: str = ""
+) -> str:
+    """One player's public table space as ``view`` sees it (own seat: face-down kinds too);
+    ``extra``: HTML shown under it in the same panel (the replay's secret cards)."""
     own = show_private and p == view.seat
     stand = view.stand if own else view.stand_legal(p)
     hidden = 0 if own else view.face_down(p)
@@ -124,7 +127,7 @@ def player_panel(view, p: int, show_private: bool = False, role: str | None = No
         stand=html(cards(stand, hidden, _("empty stand"))),
         black_market=black_market_cards(view.black_market_cards(p)),
     )
-    return panel(p, _(view.names[p]), body, role, note)
+    return panel(p, _(view.names[p]), body + extra, role, note)
 
 
 def private_hand(
