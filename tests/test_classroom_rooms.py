@@ -12,6 +12,7 @@ import pytest
 
 from sheriff.cards import GOODS, good_id
 from sheriff.classroom import Classroom, ClassroomError, Store, games
+from sheriff.i18n import language
 from sheriff.theory import inspection_game as ig
 from tests.pg import FakeClock
 
@@ -244,3 +245,13 @@ def test_repair_pairs_afresh(classroom):
     after = {n: s.view() for n, s in seats.items()}
     assert any(after[n].partner != before[n] for n in seats)
     assert sorted(v.role for v in after.values()) == ["merchant"] * 4 + ["sheriff"] * 4
+
+
+def test_messages_and_the_coachs_name_in_ukrainian(classroom):
+    room = classroom.create_room()
+    _join(classroom, room, ["Anna"])
+    room.start_round()
+    with language("uk"):
+        assert "псевдонім" in _refused("nickname", classroom.join, room.code, "A")
+        assert "Порадник" in {s.nickname for s in room.dashboard().seats}
+        assert games.title("inspection") == "Гра в огляд"
