@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import csv
 import io
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
 import pytest
@@ -255,3 +257,58 @@ def test_messages_and_the_coachs_name_in_ukrainian(classroom):
         assert "псевдонім" in _refused("nickname", classroom.join, room.code, "A")
         assert "Порадник" in {s.nickname for s in room.dashboard().seats}
         assert games.title("inspection") == "Гра в огляд"
+
+
+def test_a_whole_class_chooses_at_once(store_url, clock):
+    """Twenty students click in the same instant, each with a page (a store) of its own; every student
+    also clicks twice at once: one choice each is stored, the other refused as already made."""
+    teacher_store = Store(store_url, clock=clock)
+    room = Classroom(teacher_store).create_room("inspection", seed=3)
+    stores = [Store(store_url, clock=clock) for _ in range(20)]
+    seats = [Classroom(s).join(room.code, f"S{i}") for i, s in enumerate(stores)]
+    room.start_round()
+    views = [s.view() for s in seats]
+    start = threading.Barrier(40)
+
+    def click(k: int) -> str:
+        seat, v = seats[k % 20], views[k % 20]
+        start.wait()
+        try:
+            seat.choose({"bag": "smuggling"} if v.role == "merchant" else {"action": "inspect"})
+            return "stored"
+        except ClassroomError as e:
+            return e.reason
+
+    with ThreadPoolExecutor(40) as pool:
+        outcomes = list(pool.map(click, range(40)))
+    assert outcomes.count("stored") == 20 and outcomes.count("chosen") == 20
+    d = room.dashboard()
+    assert d.chosen == 20 and d.rounds[0].resolved == 10
+    assert all(s.view().status == "done" for s in seats)
+    for s in [teacher_store, *stores]:
+        s.close()
+
+
+def test_everything_closed_mid_round_and_reopened(store_url, clock):
+    """The server stops mid-round (every connection closed) and starts again: the room, its round and
+    the choices made are there; the teacher takes the room back with the key, students their seats."""
+    store = Store(store_url, clock=clock)
+    room = Classroom(store).create_room("inspection", seed=4)
+    seats = _join(Classroom(store), room, ["Anna", "Bob", "Cleo", "Dan"])
+    room.start_round()
+    chooser = next(n for n, s in seats.items() if s.view().role == "merchant")
+    seats[chooser].choose({"bag": "honest"})
+    code, key = room.code, room.key
+    store.close()
+    clock.advance(30)  # the pages were gone a while
+    again = Store(store_url, clock=clock)
+    classroom = Classroom(again)
+    room = classroom.teacher(code, key)
+    d = room.dashboard()
+    assert d.round == 1 and d.round_open and d.chosen == 1
+    assert {s.nickname for s in d.seats if s.chosen} == {chooser}
+    back = classroom.join(code, chooser)
+    assert back.member_id == seats[chooser].member_id and back.view().choice == {"bag": "honest"}
+    room.end_round()
+    assert len(list(csv.DictReader(io.StringIO(room.csv())))) == 4
+    again.close()
