@@ -49,6 +49,7 @@ class VoilaPage:
         self.base, self.kernel_id, self.roots, self.html = base, kernel_id, roots, html
         self.session = uuid.uuid4().hex
         self.states: dict[str, dict[str, Any]] = {}
+        self.expected: set[str] | None = None  # the widgets the kernel listed
         self.changed = asyncio.Event()
         self.ws = None
         self._reader: asyncio.Task | None = None
@@ -89,7 +90,7 @@ class VoilaPage:
         # ipywidgets 8's control comm (``request_states``: all in one answer) left one page's
         # kernel busy for good in a test here, so this client does not use it.
         await self._send("comm_info_request", {"target_name": "jupyter.widget"})
-        await self.wait_for(lambda p: p.roots and all(r in p.states for r in p.roots), timeout)
+        await self.wait_for(lambda p: p.expected is not None and p.expected <= p.states.keys(), timeout)
 
     async def _send(self, msg_type: str, content: dict, metadata: dict | None = None) -> None:
         assert self.ws is not None
@@ -114,7 +115,8 @@ class VoilaPage:
                 elif method in ("update", "echo_update"):
                     self.states.setdefault(content["comm_id"], {}).update(data.get("state", {}))
             elif kind == "comm_info_reply":
-                for mid in content.get("comms", {}):
+                self.expected = set(content.get("comms", {}))
+                for mid in self.expected:
                     if mid not in self.states:
                         await self._send("comm_msg", {"comm_id": mid, "data": {"method": "request_state"}})
                 continue
