@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from sheriff import i18n
+from tests.pg import pg_cluster, store_url  # noqa: F401  (the class store's fixtures: SQLite and PostgreSQL)
 
 BROWSER_DIR = Path(__file__).parent / "browser"
 
