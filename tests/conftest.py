@@ -3,6 +3,7 @@
 import pytest
 
 from sheriff import i18n
+from tests.pg import pg_cluster, store_url  # noqa: F401  (the class store's fixtures: SQLite and PostgreSQL)
 
 
 @pytest.fixture(autouse=True)

@@ -7,7 +7,7 @@ from typing import Any
 from sheriff.classroom import games
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.store import Duplicate, Member, Pairing, Room, Round, Store
-from sheriff.i18n import _
+from sheriff.i18n import N_, _
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "bot_timeout": 60.0,  # seconds without a heartbeat before the coach plays a seat
@@ -16,7 +16,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "repair": False,  # the next round pairs everybody afresh
 }
 MIN_TIMEOUT, MAX_TIMEOUT = 5.0, 3600.0
-BOT_NICK = "Coach"  # shown through _() (``display_name``)
+BOT_NICK = N_("Coach")  # shown through _() (``display_name``); stored in English
 
 
 def display_name(m: Member) -> str:

@@ -71,6 +71,12 @@ def merchant_turn(params: dict[str, Any], seed: int) -> dict[str, Any]:
     }
 
 
+def _seat(g: Game) -> int:
+    seat = g.to_act
+    assert seat is not None
+    return seat
+
+
 def _push(g: Game, action) -> None:
     why = g.why_illegal(action)
     if why is not None:
@@ -93,14 +99,14 @@ def _play_merchant(params: dict[str, Any], seed: int, payload: dict[str, Any]) -
     load = _ints(payload.get("load", ()), "load")
     _push(g, A.LoadBag(MERCHANT, load))
     while g.phase == "declare" and g.to_act != MERCHANT:
-        _push(g, A.Declare(g.to_act, LEGAL_GOODS[0], 1))  # the third seat's one Apple, honestly
+        _push(g, A.Declare(_seat(g), LEGAL_GOODS[0], 1))  # the third seat's one Apple, honestly
     try:
         good, count = (int(x) for x in payload.get("declare", ()))
     except (TypeError, ValueError) as e:
         raise ClassroomError(_("Declare one legal good and the number of cards in the bag."), "move") from e
     _push(g, A.Declare(MERCHANT, good, count))
     while g.phase == "declare":
-        _push(g, A.Declare(g.to_act, LEGAL_GOODS[0], 1))
+        _push(g, A.Declare(_seat(g), LEGAL_GOODS[0], 1))
     bribe = payload.get("bribe") or {}
     try:
         gold = int(bribe.get("gold", 0))
@@ -191,7 +197,7 @@ def bot_merchant(params: dict[str, Any], seed: int) -> dict[str, Any]:
     load = bot.act(g.view(MERCHANT))
     g.push(load)
     while g.phase == "declare" and g.to_act != MERCHANT:
-        g.push(A.Declare(g.to_act, LEGAL_GOODS[0], 1))
+        g.push(A.Declare(_seat(g), LEGAL_GOODS[0], 1))
     declare = bot.act(g.view(MERCHANT))
     if not isinstance(load, A.LoadBag) or not isinstance(declare, A.Declare):  # pragma: no cover - coach's phases
         raise AssertionError("the coach did not load and declare")

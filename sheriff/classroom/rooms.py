@@ -36,8 +36,11 @@ class Classroom:
     def __init__(self, store: Store | None = None):
         self.store = store or Store()
 
-    def create_room(self, game: str = "inspection", params: dict | None = None, bot_timeout: float = 60.0):
-        """A new room with a fresh code; ``TeacherRoom.key`` is shown to its creator once."""
+    def create_room(
+        self, game: str = "inspection", params: dict | None = None, bot_timeout: float = 60.0, seed: int | None = None
+    ) -> TeacherRoom:
+        """A new room with a fresh code; ``TeacherRoom.key`` is shown to its creator once.  ``seed``
+        fixes the deals and the coach's draws (tests, benchmarks); by default a random one."""
         params = games.check_params(game, params or {})
         key = new_key()
         settings = {**DEFAULT_SETTINGS, "bot_timeout": check_timeout(bot_timeout)}
@@ -45,7 +48,12 @@ class Classroom:
         for _attempt in range(20):
             try:
                 room = self.store.create_room(
-                    new_code(), hash_key(key), game, params, settings, seed=random.SystemRandom().randrange(2**31)
+                    new_code(),
+                    hash_key(key),
+                    game,
+                    params,
+                    settings,
+                    seed=random.SystemRandom().randrange(2**31) if seed is None else seed,
                 )
                 return TeacherRoom(self.store, room.id, room.code, key)
             except Duplicate:

@@ -311,20 +311,22 @@ class Store:
         now = self.clock()
         try:
             with self._write() as conn:
-                rid = conn.execute(
-                    insert(rooms).values(
-                        code=code,
-                        key_hash=key_hash,
-                        game=game,
-                        params=_dumps(params),
-                        settings=_dumps(settings),
-                        state="open",
-                        seed=seed,
-                        created=now,
-                        expires=now + lifetime,
-                        keep=False,
+                rid = _pk(
+                    conn.execute(
+                        insert(rooms).values(
+                            code=code,
+                            key_hash=key_hash,
+                            game=game,
+                            params=_dumps(params),
+                            settings=_dumps(settings),
+                            state="open",
+                            seed=seed,
+                            created=now,
+                            expires=now + lifetime,
+                            keep=False,
+                        )
                     )
-                ).inserted_primary_key[0]
+                )
         except IntegrityError as e:
             raise Duplicate(code) from e
         room = self.room(int(rid))
@@ -369,17 +371,19 @@ class Store:
         now = self.clock()
         try:
             with self._write() as conn:
-                mid = conn.execute(
-                    insert(members).values(
-                        room_id=room_id,
-                        nickname=nickname,
-                        nick_key=nick_key,
-                        role=role,
-                        is_bot=is_bot,
-                        joined=now,
-                        last_seen=now,
+                mid = _pk(
+                    conn.execute(
+                        insert(members).values(
+                            room_id=room_id,
+                            nickname=nickname,
+                            nick_key=nick_key,
+                            role=role,
+                            is_bot=is_bot,
+                            joined=now,
+                            last_seen=now,
+                        )
                     )
-                ).inserted_primary_key[0]
+                )
         except IntegrityError as e:
             raise Duplicate(nickname) from e
         member = self.member(int(mid))
@@ -482,17 +486,19 @@ class Store:
         made = self.clock()
         try:
             with self._write() as conn:
-                cid = conn.execute(
-                    insert(choices).values(
-                        room_id=room_id,
-                        round=number,
-                        member=member,
-                        role=role,
-                        payload=_dumps(payload),
-                        by_bot=by_bot,
-                        made=made,
+                cid = _pk(
+                    conn.execute(
+                        insert(choices).values(
+                            room_id=room_id,
+                            round=number,
+                            member=member,
+                            role=role,
+                            payload=_dumps(payload),
+                            by_bot=by_bot,
+                            made=made,
+                        )
                     )
-                ).inserted_primary_key[0]
+                )
         except IntegrityError as e:
             raise Duplicate(f"choice of {member} in round {number}") from e
         return Choice(int(cid), room_id, number, member, role, payload, by_bot, made)
@@ -540,6 +546,13 @@ class Store:
         with self._read() as conn:
             rows = conn.execute(q.order_by(results.c.id)).mappings()
             return [Result(**{**r, "detail": _loads(r["detail"])}) for r in rows]
+
+
+def _pk(result) -> int:
+    """The id a single-row insert gave its row."""
+    key = result.inserted_primary_key
+    assert key is not None
+    return int(key[0])
 
 
 def _room(row) -> Room:

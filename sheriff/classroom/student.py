@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from sheriff.classroom import games
 from sheriff.classroom import stats as st
@@ -80,20 +80,18 @@ class StudentSeat(RoomBase):
         if revealed:
             class_rounds = st.class_stats(rounds, pairs, self.store.choices(self.room_id), results)
             prediction = games.prediction(room.game, room.params)
-        base = dict(
-            code=self.code, nickname=self.nickname, game=room.game, score=score, history=history, revealed=revealed
-        )
-        base.update(class_rounds=class_rounds, prediction=prediction)
         rnd = rounds[-1] if rounds else None
+        blank = StudentView(
+            code=self.code, nickname=self.nickname, game=room.game, round=rnd.number if rnd else None,
+            round_open=bool(rnd and rnd.state == "open"), role=None, partner=None, status="waiting", turn=None,
+            choice=None, result=None, score=score, history=history, revealed=revealed, class_rounds=class_rounds,
+            prediction=prediction,
+        )  # fmt: skip
         pair = next(
             (p for p in pairs if rnd and p.round == rnd.number and self.member_id in (p.merchant, p.sheriff)), None
         )
         if room.state != "open" or rnd is None or pair is None:
-            status = "closed" if room.state != "open" else "waiting"
-            return StudentView(
-                **base, round=rnd.number if rnd else None, round_open=bool(rnd and rnd.state == "open"),
-                role=None, partner=None, status=status, turn=None, choice=None, result=None,
-            )  # fmt: skip
+            return replace(blank, status="closed" if room.state != "open" else "waiting")
         role = "merchant" if pair.merchant == self.member_id else "sheriff"
         partner = members[pair.sheriff if role == "merchant" else pair.merchant]
         made = {c.member: c for c in self.store.choices(self.room_id, rnd.number)}
@@ -117,9 +115,9 @@ class StudentSeat(RoomBase):
             status = "partner"
         else:
             status = "choose"
-        return StudentView(
-            **base, round=rnd.number, round_open=rnd.state == "open", role=role, partner=display_name(partner),
-            status=status, turn=turn, choice=own.payload if own else None, result=result,
+        return replace(
+            blank, role=role, partner=display_name(partner), status=status, turn=turn,
+            choice=own.payload if own else None, result=result,
         )  # fmt: skip
 
     def choose(self, payload: dict) -> StudentView:

@@ -110,7 +110,8 @@ class TeacherRoom(RoomBase):
         for m in taken:
             if m.role == "bot":
                 return m.id
-        return self.store.add_member(self.room_id, BOT_NICK, "\x00coach", role="bot", is_bot=True).id
+        # a tab: no student nickname has one (control characters are refused)
+        return self.store.add_member(self.room_id, BOT_NICK, "\tcoach", role="bot", is_bot=True).id
 
     def start_round(self) -> int:
         """Open the next round with the current game and parameters, pairing the students; its number."""

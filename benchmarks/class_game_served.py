@@ -1,0 +1,137 @@
+"""``class_game.py --served``: the class plays through the served pages, without a browser.
+
+A Voilà server on 127.0.0.1 serves the teacher's and the student's pages (a temporary folder holding
+only those two notebooks; the store in ``--db`` or a temporary SQLite folder, passed to the server as
+``SHERIFF_CLASS_DB``).  Each person is a ``wsclient.VoilaPage``: it GETs the page, then types and
+clicks over the kernel's websocket.  The pages are found by the CSS classes the class widgets set
+(``snl-join-code``, ``snl-join``, ``snl-honest``, ``snl-live-count``, ...).  Inspection-game rounds
+only: the duel's card picker is a widget of its own, left to the browser test.
+
+The teacher's count is the first number in the page's live count (``snl-live-count``): the i-th choice
+of a round counts as seen when that number first reaches i.  The CSV is the room's, read with the
+teacher's code and key as the teacher page's download button does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from wsclient import VoilaPage  # noqa: E402
+
+TEACHER, STUDENT = "50_class_teacher.ipynb", "51_class_student.ipynb"
+CODE = re.compile(r"\b([A-HJ-NP-Z2-9]{6})\b")
+NUMBER = re.compile(r"(\d+)")
+TAGS = re.compile(r"<[^>]+>")
+
+
+def _text(html: str | None) -> str:
+    return TAGS.sub(" ", html or "")
+
+
+async def _teacher_opens(base: str, timeout: float) -> tuple[VoilaPage, str, str]:
+    page = await VoilaPage.open(base, TEACHER, timeout)
+    await page.click(await page.wait_for(lambda p: p.find("snl-create-room"), timeout))
+    code_html = await page.wait_for(lambda p: p.value(p.find("snl-room-code")), timeout)
+    code = CODE.search(_text(code_html)).group(1)
+    key_html = await page.wait_for(lambda p: p.value(p.find("snl-teacher-key")), timeout)
+    key = max(re.findall(r"[A-Za-z0-9_-]{12,}", _text(key_html)), key=len)
+    return page, code, key
+
+
+async def _student(base, code, nick, seed, args, made, stop: asyncio.Event) -> None:
+    rng = random.Random(seed)
+    page = await VoilaPage.open(base, STUDENT, args.round_timeout)
+    try:
+        await page.set(page.find("snl-join-code"), "value", code)
+        await page.set(page.find("snl-join-nick"), "value", nick)
+        await page.click(page.find("snl-join"))
+        done: set[str] = set()
+        while not stop.is_set():
+            try:
+                choices = await page.wait_for(
+                    lambda p: [
+                        m for css in ("snl-honest", "snl-smuggle", "snl-pass", "snl-inspect") for m in p.find_all(css)
+                    ],
+                    timeout=1.0,
+                )
+            except TimeoutError:
+                continue
+            key = ",".join(sorted(choices))  # a new round draws new buttons
+            if key in done:
+                await asyncio.sleep(args.poll)
+                continue
+            done.add(key)
+            await asyncio.sleep(rng.uniform(0, args.think))
+            made.append((nick, time.time()))
+            await page.click(rng.choice(choices))
+    finally:
+        await page.close()
+
+
+async def _play(args, base: str) -> tuple[int, list, dict, str, list[str]]:
+    from sheriff.classroom import Classroom, Store
+
+    teacher, code, key = await _teacher_opens(base, args.round_timeout)
+    nicks = [f"Student {i + 1}" for i in range(args.students)]
+    made: list[tuple[str, float]] = []
+    stop = asyncio.Event()
+    students = [
+        asyncio.create_task(_student(base, code, n, args.seed + i, args, made, stop)) for i, n in enumerate(nicks)
+    ]
+    store = Store(args.db_url)
+    room = Classroom(store).teacher(code, key)
+    deadline = time.time() + args.round_timeout * 2
+    while len([s for s in room.dashboard().seats if s.nickname in nicks]) < len(nicks) and time.time() < deadline:
+        await asyncio.sleep(args.poll)
+    log: list[tuple[int, str, float]] = []
+    seen: dict[tuple[int, str], float] = {}
+    for number in range(1, args.rounds + 1):
+        before = len(made)
+        await teacher.click(teacher.find("snl-start-round"))
+        counted = 0
+        end = time.time() + args.round_timeout
+        while counted < len(nicks) and time.time() < end:
+            await teacher.wait_for(lambda p: True, 1)
+            numbers = NUMBER.findall(_text(teacher.value(teacher.find("snl-live-count"))))
+            now = time.time()
+            if numbers and int(numbers[0]) > counted:
+                for nick, _t in made[before + counted : before + int(numbers[0])]:
+                    seen[(number, nick)] = now
+                counted = int(numbers[0])
+            teacher.changed.clear()
+            await asyncio.sleep(0.05)
+        log += [(number, nick, t) for nick, t in made[before:]]
+        await teacher.click(teacher.find("snl-end-round"))
+        await asyncio.sleep(1.0)
+    stop.set()
+    await asyncio.gather(*students, return_exceptions=True)
+    text = room.csv()
+    await teacher.close()
+    store.close()
+    return args.rounds, log, seen, text, []
+
+
+def run_served(args):
+    from harness import VoilaServer
+
+    folder = Path(tempfile.mkdtemp(prefix="sheriff-class-pages-"))
+    for name in (TEACHER, STUDENT):
+        if not (ROOT / "notebooks" / name).exists():
+            raise SystemExit(f"no class page notebooks/{name} in this checkout: --served needs issue 21's pages")
+        shutil.copy(ROOT / "notebooks" / name, folder / name)
+    db = args.db or f"sqlite:///{tempfile.mkdtemp(prefix='sheriff-class-')}/classroom.sqlite"
+    args.db_url = db
+    server = VoilaServer(folder, cwd=ROOT, timeout=120, env={"SHERIFF_CLASS_DB": db, "PYTHONPATH": str(ROOT)})
+    with server:
+        return asyncio.run(_play(args, server.url))

@@ -1,0 +1,183 @@
+"""A browserless client for a Voilà page's widgets: what a browser's widget manager does, in Python.
+
+    page = await VoilaPage.open("http://127.0.0.1:8866/", "notebooks/51_class_student.ipynb")
+    code = page.find("snl-join-code")                   # a widget by one of its CSS classes
+    await page.set(code, "value", "K7MX3Q")             # as typing does (a comm "update")
+    await page.click(page.find("snl-join"))             # as a click does (a comm "custom" event)
+    await page.wait_for(lambda p: p.find("snl-pass"))   # the kernel's updates arrive on their own
+    await page.close()
+
+It GETs the page over HTTP (Voilà runs the notebook in a kernel of its own, or hands over a preheated
+one), reads the kernel's id and the page's root widgets from the HTML, opens the kernel's websocket
+(Jupyter's JSON messages on ``/api/kernels/<id>/channels``), asks ipywidgets' control comm for every
+widget's state (``request_states``), then keeps its copy of the states current from the kernel's
+``comm_open`` / ``comm_msg`` / ``comm_close`` messages.  Only tornado (which Jupyter's server brings)
+is needed.  Widgets are found by their CSS classes (``_dom_classes``, set with ``add_class``) among the
+widgets the page shows (reachable from its roots through ``children``), so a page's old, detached
+widgets never answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from tornado.httpclient import AsyncHTTPClient
+from tornado.websocket import websocket_connect
+
+KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
+VIEW = re.compile(r'application/vnd\.jupyter\.widget-view\+json"\s*:\s*\{[^}]*"model_id"\s*:\s*"([0-9a-f]+)"')
+REF = "IPY_MODEL_"
+CONTROL_VERSION = "1.0.0"  # ipywidgets 8's control comm protocol
+
+
+def _unpack(raw: bytes) -> dict:
+    """A binary frame (a message with buffers, e.g. a plot's image): the count of parts, their
+    offsets, the message's JSON, then the buffers (which this client does not keep)."""
+    n = int.from_bytes(raw[:4], "big")
+    offsets = [int.from_bytes(raw[4 + 4 * i : 8 + 4 * i], "big") for i in range(n)] + [len(raw)]
+    return json.loads(raw[offsets[0] : offsets[1]])
+
+
+class VoilaPage:
+    def __init__(self, base: str, kernel_id: str, roots: list[str], html: str):
+        self.base, self.kernel_id, self.roots, self.html = base, kernel_id, roots, html
+        self.session = uuid.uuid4().hex
+        self.states: dict[str, dict[str, Any]] = {}
+        self.changed = asyncio.Event()
+        self.ws = None
+        self._reader: asyncio.Task | None = None
+        self._control = uuid.uuid4().hex
+
+    @classmethod
+    async def open(cls, base: str, path: str, timeout: float = 300) -> VoilaPage:
+        """GET ``base`` + ``voila/render/`` + ``path`` and connect to its kernel."""
+        base = base.rstrip("/") + "/"
+        name = path.removeprefix("notebooks/")
+        response = await AsyncHTTPClient().fetch(base + "voila/render/" + name, request_timeout=timeout)
+        html = response.body.decode()
+        found = KERNEL_ID.search(html)
+        if not found:
+            raise RuntimeError("no kernel id in the page")
+        page = cls(base, found.group(1), VIEW.findall(html.replace('\\"', '"')), html)
+        await page._connect(timeout)
+        return page
+
+    # -- the kernel's websocket ----------------------------------------------------------------
+    def _message(self, msg_type: str, content: dict, channel: str = "shell", metadata: dict | None = None) -> str:
+        header = {
+            "msg_id": uuid.uuid4().hex,
+            "username": "benchmark",
+            "session": self.session,
+            "msg_type": msg_type,
+            "version": "5.3",
+            "date": datetime.now(UTC).isoformat(),
+        }
+        return json.dumps(
+            {"header": header, "parent_header": {}, "metadata": metadata or {}, "content": content, "channel": channel}
+        )
+
+    async def _connect(self, timeout: float) -> None:
+        url = self.base.replace("http", "ws", 1) + f"api/kernels/{self.kernel_id}/channels?session_id={self.session}"
+        self.ws = await websocket_connect(url, connect_timeout=timeout, max_message_size=64 * 2**20)
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+        await self._send(
+            "comm_open",
+            {"comm_id": self._control, "target_name": "jupyter.widget.control", "data": {}},
+            metadata={"version": CONTROL_VERSION},
+        )
+        await self._send("comm_msg", {"comm_id": self._control, "data": {"method": "request_states"}})
+        await self.wait_for(lambda p: p.roots and all(r in p.states for r in p.roots), timeout)
+
+    async def _send(self, msg_type: str, content: dict, metadata: dict | None = None) -> None:
+        assert self.ws is not None
+        await self.ws.write_message(self._message(msg_type, content, metadata=metadata))
+
+    async def _read(self) -> None:
+        assert self.ws is not None
+        while True:
+            raw = await self.ws.read_message()
+            if raw is None:
+                return
+            msg = _unpack(raw) if isinstance(raw, bytes) else json.loads(raw)
+            kind, content = msg.get("msg_type") or msg["header"]["msg_type"], msg.get("content", {})
+            data = content.get("data", {})
+            if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
+                self.states[content["comm_id"]] = dict(data.get("state", {}))
+            elif kind == "comm_msg":
+                method = data.get("method")
+                if method == "update_states":
+                    for mid, model in data.get("states", {}).items():
+                        self.states.setdefault(mid, {}).update(model.get("state", {}))
+                elif method in ("update", "echo_update"):
+                    self.states.setdefault(content["comm_id"], {}).update(data.get("state", {}))
+            elif kind == "comm_close":
+                self.states.pop(content.get("comm_id"), None)
+            else:
+                continue
+            self.changed.set()
+
+    async def close(self) -> None:
+        if self.ws is not None:
+            self.ws.close()
+        if self._reader is not None:
+            self._reader.cancel()
+
+    # -- what the page shows -------------------------------------------------------------------
+    def shown(self) -> list[str]:
+        """The ids of the widgets the page shows: its roots and their children, depth first."""
+        out, stack, seen = [], list(reversed(self.roots)), set()
+        while stack:
+            mid = stack.pop()
+            if mid in seen or mid not in self.states:
+                continue
+            seen.add(mid)
+            out.append(mid)
+            kids = self.states[mid].get("children") or []
+            stack.extend(k.removeprefix(REF) for k in reversed(kids) if isinstance(k, str))
+        return out
+
+    def find_all(self, css: str) -> list[str]:
+        return [m for m in self.shown() if css in (self.states[m].get("_dom_classes") or [])]
+
+    def find(self, css: str) -> str | None:
+        found = self.find_all(css)
+        return found[0] if found else None
+
+    def value(self, mid: str | None, name: str = "value") -> Any:
+        return self.states.get(mid or "", {}).get(name)
+
+    async def wait_for(self, check: Callable[[VoilaPage], Any], timeout: float = 60) -> Any:
+        """Wait until ``check(page)`` is truthy (re-checked on every message); its value."""
+        deadline = time.monotonic() + timeout
+        while True:
+            got = check(self)
+            if got:
+                return got
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("the page did not show what was awaited")
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), min(left, 1.0))
+            except TimeoutError:
+                pass
+
+    # -- what a person does --------------------------------------------------------------------
+    async def set(self, mid: str, name: str, value: Any) -> None:
+        self.states[mid][name] = value
+        await self._send(
+            "comm_msg", {"comm_id": mid, "data": {"method": "update", "state": {name: value}, "buffer_paths": []}}
+        )
+
+    async def click(self, mid: str) -> None:
+        await self._send("comm_msg", {"comm_id": mid, "data": {"method": "custom", "content": {"event": "click"}}})
+
+
+__all__ = ["VoilaPage"]
