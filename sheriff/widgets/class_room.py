@@ -137,23 +137,24 @@ def shares_png(rounds, revealed: bool) -> bytes:
             continue
         if points:
             ax.plot(*zip(*points), color=color, lw=2, marker=marker, label=label)
-    if revealed:  # each round's own equilibrium (the fine or the goods may change between rounds)
+    if revealed:  # each round's own equilibrium, a dotted dash across its round (fines may change)
         for label, color, attr in (
             (_("equilibrium: smuggle"), "#b71c1c", "smuggle"),
             (_("equilibrium: inspect"), "#1565c0", "inspect"),
         ):
-            points = [
+            marks = [
                 (r.number, float(getattr(r.prediction, attr)))
                 for r in rounds
                 if getattr(r.prediction, attr) is not None
             ]
-            if points:
-                ax.plot(*zip(*points), color=color, lw=1.2, ls=":", drawstyle="steps-mid", label=label)
+            for i, (n, y) in enumerate(marks):
+                ax.hlines(y, n - 0.4, n + 0.4, color=color, lw=2, ls=":", label=label if i == 0 else None)
     ax.set_ylim(-0.03, 1.03)
     ax.set_xlabel(_("round"))
     ax.set_ylabel(_("share of the class"))
     if numbers:
         ax.set_xticks(numbers)
+        ax.set_xlim(min(numbers) - 0.5, max(numbers) + 0.5)
     ax.yaxis.set_major_formatter(lambda y, _pos: f"{y:.0%}")
     return _png(fig, ax)
 

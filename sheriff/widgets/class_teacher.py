@@ -135,7 +135,7 @@ class ClassTeacher(kit.Frame):
         )
         self.timeout = widgets.IntSlider(60, 5, 300, step=5, description=_("Bot plays after (s)"), **_WIDE)
         self.timeout.add_class("snl-bot-timeout")
-        self.apply = lesson.button(_("Use for the next round"), width="220px", icon="check")
+        self.apply = lesson.button(_("Use for the next round"), width="min(320px, 100%)", icon="check")
         self.apply.add_class("snl-apply")
         self.apply.on_click(self._apply)
         self.inspection_params = widgets.VBox([self.declared, self.legal, self.smuggled, self.number, self.fine])
