@@ -159,6 +159,7 @@ def main(argv=None) -> int:
     ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--db", default="", help="a SQLAlchemy URL (default: SQLite in a temporary folder)")
     ap.add_argument("--served", action="store_true", help="through the Voilà pages (benchmarks/wsclient.py)")
+    ap.add_argument("--teacher", choices=["page", "api"], default="page", help="--served: the teacher's side")
     ap.add_argument("--poll", type=float, default=0.25, help="seconds between a page's polls")
     ap.add_argument("--think", type=float, default=1.0, help="a student's longest pause before choosing")
     ap.add_argument("--round-timeout", type=float, default=120.0)

@@ -7,6 +7,9 @@ clicks over the kernel's websocket.  The pages are found by the CSS classes the 
 (``snl-join-code``, ``snl-join``, ``snl-honest``, ``snl-live-count``, ...).  Inspection-game rounds
 only: the duel's card picker is a widget of its own, left to the browser test.
 
+``--teacher api`` keeps the students on their pages but plays the teacher through the API (the
+count is ``dashboard().chosen``), to measure the students' side alone.
+
 The teacher's count is the first number in the page's live count (``snl-live-count``): the i-th choice
 of a round counts as seen when that number first reaches i.  The CSV is the room's, read with the
 teacher's code and key as the teacher page's download button does.
@@ -53,7 +56,7 @@ async def _student(base, code, nick, seed, args, made, stop: asyncio.Event) -> N
     rng = random.Random(seed)
     page = await VoilaPage.open(base, STUDENT, args.round_timeout)
     try:
-        await page.set(page.find("snl-join-code"), "value", code)
+        await page.set(await page.wait_for(lambda p: p.find("snl-join-code"), 60), "value", code)
         await page.set(page.find("snl-join-nick"), "value", nick)
         await page.click(page.find("snl-join"))
         done: set[str] = set()
@@ -82,7 +85,14 @@ async def _student(base, code, nick, seed, args, made, stop: asyncio.Event) -> N
 async def _play(args, base: str) -> tuple[int, list, dict, str, list[str]]:
     from sheriff.classroom import Classroom, Store
 
-    teacher, code, key = await _teacher_opens(base, args.round_timeout)
+    if args.teacher == "page":
+        teacher, code, key = await _teacher_opens(base, args.round_timeout)
+    else:  # the teacher's side through the API (the dashboard's count: dashboard().chosen)
+        teacher = None
+        api_store = Store(args.db_url)
+        api_room = Classroom(api_store).create_room("inspection", bot_timeout=600, seed=args.seed)
+        code, key = api_room.code, api_room.key
+        api_store.close()
     nicks = [f"Student {i + 1}" for i in range(args.students)]
     made: list[tuple[str, float]] = []
     stop = asyncio.Event()
@@ -98,26 +108,38 @@ async def _play(args, base: str) -> tuple[int, list, dict, str, list[str]]:
     seen: dict[tuple[int, str], float] = {}
     for number in range(1, args.rounds + 1):
         before = len(made)
-        await teacher.click(teacher.find("snl-start-round"))
+        if teacher is not None:
+            await teacher.click(teacher.find("snl-start-round"))
+        else:
+            room.start_round()
         counted = 0
         end = time.time() + args.round_timeout
         while counted < len(nicks) and time.time() < end:
-            await teacher.wait_for(lambda p: True, 1)
-            numbers = NUMBER.findall(_text(teacher.value(teacher.find("snl-live-count"))))
+            if teacher is not None:
+                await teacher.wait_for(lambda p: True, 1)
+                numbers = NUMBER.findall(_text(teacher.value(teacher.find("snl-live-count"))))
+            else:
+                await asyncio.sleep(args.poll)
+                numbers = [str(room.dashboard().chosen)]
             now = time.time()
             if numbers and int(numbers[0]) > counted:
                 for nick, _t in made[before + counted : before + int(numbers[0])]:
                     seen[(number, nick)] = now
                 counted = int(numbers[0])
-            teacher.changed.clear()
+            if teacher is not None:
+                teacher.changed.clear()
             await asyncio.sleep(0.05)
         log += [(number, nick, t) for nick, t in made[before:]]
-        await teacher.click(teacher.find("snl-end-round"))
+        if teacher is not None:
+            await teacher.click(teacher.find("snl-end-round"))
+        else:
+            room.end_round()
         await asyncio.sleep(1.0)
     stop.set()
     await asyncio.gather(*students, return_exceptions=True)
     text = room.csv()
-    await teacher.close()
+    if teacher is not None:
+        await teacher.close()
     store.close()
     return args.rounds, log, seen, text, []
 
@@ -126,7 +148,7 @@ def run_served(args):
     from harness import VoilaServer
 
     folder = Path(tempfile.mkdtemp(prefix="sheriff-class-pages-"))
-    for name in (TEACHER, STUDENT):
+    for name in (TEACHER, STUDENT) if args.teacher == "page" else (STUDENT,):
         if not (ROOT / "notebooks" / name).exists():
             raise SystemExit(f"no class page notebooks/{name} in this checkout: --served needs issue 21's pages")
         shutil.copy(ROOT / "notebooks" / name, folder / name)
