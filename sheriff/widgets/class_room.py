@@ -50,7 +50,11 @@ def _request_env() -> dict[str, str]:
     if os.environ.get("VOILA_PREHEAT") == "True" and "SERVER_NAME" not in os.environ:
         from voila.utils import wait_for_request
 
-        waiter = threading.Thread(target=lambda: contextlib.suppress(Exception)(wait_for_request)(), daemon=True)
+        def ask():
+            with contextlib.suppress(Exception):  # no answer: the page shows the file name instead
+                wait_for_request()
+
+        waiter = threading.Thread(target=ask, daemon=True)
         waiter.start()
         waiter.join(3)  # a server on another interface never answers: the page then gives the file name
     return {k: os.environ.get(k, "") for k in ("SERVER_NAME", "SERVER_PORT", "SCRIPT_NAME")}
@@ -112,9 +116,9 @@ def game_title(game: str) -> str:
     return games.title(game)
 
 
-def shares_png(rounds, prediction: games.Prediction | None) -> bytes:
-    """The class's shares round by round (smuggled, inspected, bribes offered), with the
-    equilibrium's two shares as flat dotted lines once revealed (``prediction``)."""
+def shares_png(rounds, revealed: bool) -> bytes:
+    """The class's shares round by round (smuggled, inspected, bribes offered), with each round's
+    equilibrium shares as dotted lines once ``revealed``."""
     from matplotlib.figure import Figure
 
     from sheriff.widgets.theory import _png  # lab 30's way of finishing a plot
@@ -133,16 +137,24 @@ def shares_png(rounds, prediction: games.Prediction | None) -> bytes:
             continue
         if points:
             ax.plot(*zip(*points), color=color, lw=2, marker=marker, label=label)
-    if prediction is not None:
-        if prediction.smuggle is not None:
-            ax.axhline(float(prediction.smuggle), color="#b71c1c", lw=1, ls=":", label=_("equilibrium: smuggle"))
-        if prediction.inspect is not None:
-            ax.axhline(float(prediction.inspect), color="#1565c0", lw=1, ls=":", label=_("equilibrium: inspect"))
+    if revealed:  # each round's own equilibrium, a dotted dash across its round (fines may change)
+        for label, color, attr in (
+            (_("equilibrium: smuggle"), "#b71c1c", "smuggle"),
+            (_("equilibrium: inspect"), "#1565c0", "inspect"),
+        ):
+            marks = [
+                (r.number, float(getattr(r.prediction, attr)))
+                for r in rounds
+                if getattr(r.prediction, attr) is not None
+            ]
+            for i, (n, y) in enumerate(marks):
+                ax.hlines(y, n - 0.4, n + 0.4, color=color, lw=2, ls=":", label=label if i == 0 else None)
     ax.set_ylim(-0.03, 1.03)
     ax.set_xlabel(_("round"))
     ax.set_ylabel(_("share of the class"))
     if numbers:
         ax.set_xticks(numbers)
+        ax.set_xlim(min(numbers) - 0.5, max(numbers) + 0.5)
     ax.yaxis.set_major_formatter(lambda y, _pos: f"{y:.0%}")
     return _png(fig, ax)
 

@@ -14,7 +14,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.cards import list_to_counts
-from sheriff.classroom import Classroom, ClassroomError
+from sheriff.classroom import Classroom, ClassroomError, StudentSeat, StudentView
 from sheriff.i18n import _, ngettext
 from sheriff.widgets import class_room as cr
 from sheriff.widgets import kit, lesson, render
@@ -40,8 +40,8 @@ class ClassStudent(kit.Frame):
         super().__init__(border=None)
         self.add_class("snl-class")
         self._classroom = classroom
-        self.seat = None
-        self.view = None
+        self.seat: StudentSeat | None = None
+        self.view: StudentView | None = None
         self._shown = None  # what the choice area was built for: (round, status, role)
         self.poller = cr.Poller(self.refresh, POLL_SECONDS)
         if cr.on_binder() if binder is None else binder:
@@ -108,6 +108,8 @@ class ClassStudent(kit.Frame):
         self.poller.start()
 
     def _choose(self, payload: dict):
+        if self.seat is None:
+            return
         try:
             self.view = self.seat.choose(payload)
         except ClassroomError as e:

@@ -117,6 +117,7 @@ class ClassTeacher(kit.Frame):
         self.next_game = widgets.Dropdown(
             options=[(cr.game_title(g), g) for g in games.GAMES], description=_("Game"), **_WIDE
         )
+        self.next_game.add_class("snl-next-game")
         self.fine = widgets.IntSlider(1, 1, games.MAX_FINE, description=_("Fines multiplied by"), **_WIDE)
         self.fine.add_class("snl-class-fine")
         self.declared = widgets.Dropdown(
@@ -133,7 +134,8 @@ class ClassTeacher(kit.Frame):
             options=[(_("2nd edition"), "2E"), (_("1st edition"), "1E")], description=_("Edition"), **_WIDE
         )
         self.timeout = widgets.IntSlider(60, 5, 300, step=5, description=_("Bot plays after (s)"), **_WIDE)
-        self.apply = lesson.button(_("Use for the next round"), width="220px", icon="check")
+        self.timeout.add_class("snl-bot-timeout")
+        self.apply = lesson.button(_("Use for the next round"), width="min(320px, 100%)", icon="check")
         self.apply.add_class("snl-apply")
         self.apply.on_click(self._apply)
         self.inspection_params = widgets.VBox([self.declared, self.legal, self.smuggled, self.number, self.fine])
@@ -351,7 +353,7 @@ class ClassTeacher(kit.Frame):
         key = (tuple((r.number, r.choices, r.smuggled, r.inspected, r.offers) for r in d.rounds), d.revealed)
         if key != self._plot_key and any(r.choices for r in d.rounds):
             self._plot_key = key
-            self.plot.value = cr.shares_png(d.rounds, d.prediction if d.revealed else None)
+            self.plot.value = cr.shares_png(d.rounds, d.revealed)
 
     def _seats_html(self, d) -> str:
         head = "".join(
@@ -394,7 +396,11 @@ class ClassTeacher(kit.Frame):
             ]
             if d.revealed:
                 cells += [cr.pct(r.prediction.smuggle), cr.pct(r.prediction.inspect)]
-            rows.append("<tr>" + "".join(f'<td class="num">{c}</td>' for c in cells) + "</tr>")
+            rows.append(
+                "<tr>"
+                + "".join(f"<td>{c}</td>" if i == 1 else f'<td class="num">{c}</td>' for i, c in enumerate(cells))
+                + "</tr>"
+            )
         return f'<div class="snl snl-scroll"><table class="snl-grid"><tr>{head}</tr>{"".join(rows)}</table></div>'
 
 
