@@ -25,21 +25,23 @@ def least_overpay(stand: list[int], goods: tuple[int, ...], owed: int) -> list[i
     if total < owed:
         return None
     cap = owed + max(VALUE[g] for g in goods if stand[g]) if owed > 0 else 0
-    # best[sum] = counts reaching exactly that sum (first found = fewest cards, big goods first)
-    best: dict[int, list[int]] = {0: [0] * N_GOODS}
+    # best[sum] = counts reaching exactly that sum (first found = fewest cards, big goods first).
+    # One card at a time; sums walked downwards, so a card is added to selections made before it.
+    best: list[list[int] | None] = [None] * (cap + 1)
+    best[0] = [0] * N_GOODS
     for g in sorted(goods, key=lambda g: -VALUE[g]):
+        v = VALUE[g]
         for _copy in range(stand[g]):
-            nxt = dict(best)
-            for s, sel in best.items():
-                t = s + VALUE[g]
-                if t <= cap and t not in nxt:
+            for s in range(cap - v, -1, -1):
+                sel = best[s]
+                if sel is not None and best[s + v] is None:
                     c = sel[:]
                     c[g] += 1
-                    nxt[t] = c
-            best = nxt
-    for s in range(owed, cap + 1):
-        if s in best:
-            return best[s]
+                    best[s + v] = c
+    for s in range(max(owed, 0), cap + 1):
+        hit = best[s]
+        if hit is not None:
+            return hit
     return None  # pragma: no cover - total >= owed guarantees a hit
 
 
