@@ -4,6 +4,11 @@
     .venv/bin/python benchmarks/classroom.py --n 1 10 --lesson 03_loading.ipynb
     .venv/bin/python benchmarks/classroom.py --repo /tmp/main       # another checkout's notebooks + voila.json
     .venv/bin/python benchmarks/classroom.py --n 10 --pool 10       # lesson 05 keeps 10 kernels preheated
+    .venv/bin/python benchmarks/classroom.py --browserless --learners 30 --classes 2   # no browsers
+
+``--browserless`` (benchmarks/browserless.py): learners without browsers, each fetching the page and
+playing it over the kernel websocket as the page does (benchmarks/learner_ws.py), so the figures are
+the server's alone.  The other options: Chromium learners, described below.
 
 One Chromium on this machine plays the class: each learner is a browser context of its own
 (no shared cookies or cache), all navigating at the same moment.  For each N it prints the
@@ -141,19 +146,26 @@ async def classroom(server: VoilaServer, browser, lesson: str, n: int, idle: int
     )
 
 
-async def main_async(args) -> int:
-    from playwright.async_api import async_playwright
-
+def make_server(args) -> VoilaServer:
+    """The server the class meets: ``--repo``'s notebooks and voila.json, ``--pool`` kernels for the lesson."""
     repo = Path(args.repo).resolve()
     env = None
     if repo != ROOT:  # the kernels import that checkout's engine (only it: its root may shadow packages)
         only = Path(tempfile.mkdtemp(prefix="sheriff-classroom-"))
         (only / "sheriff").symlink_to(repo / "sheriff")
         env = {"PYTHONPATH": str(only)}
-    extra = []
+    extra = list(args.server_arg)
     if args.pool:  # Voilà's own lever for a class: more preheated kernels for the lesson it opens
-        extra = ["--VoilaKernelManager.kernel_pools_config=" + json.dumps({args.lesson: {"pool_size": args.pool}})]
-    server = VoilaServer(repo / "notebooks", cwd=repo, timeout=120, env=env, extra_args=extra)
+        pools = {"default": {"pool_size": 1}, args.lesson: {"pool_size": args.pool}}
+        extra.append("--VoilaKernelManager.kernel_pools_config=" + json.dumps(pools))
+    return VoilaServer(repo / "notebooks", cwd=repo, timeout=120, env=env, extra_args=extra)
+
+
+async def main_async(args) -> int:
+    from playwright.async_api import async_playwright
+
+    repo = Path(args.repo).resolve()
+    server = make_server(args)
     rows = []
     with server:
         # a warm server: the idle kernels (a preheated pool) are up before the class arrives
@@ -214,7 +226,19 @@ def main() -> int:
     ap.add_argument(
         "--pool", type=int, default=0, help="preheated kernels kept for the lesson (default: voila.json's, 1)"
     )
-    return asyncio.run(main_async(ap.parse_args()))
+    ap.add_argument("--server-arg", action="append", default=[], help="one more option for Voilà (repeatable)")
+    ap.add_argument("--browserless", action="store_true", help="learners over the kernel websocket, no browser")
+    ap.add_argument("--learners", type=int, default=10, help="--browserless: learners per class (default 10)")
+    ap.add_argument("--classes", type=int, default=1, help="--browserless: classes, one after the other")
+    ap.add_argument("--gap", type=float, default=120, help="--browserless: seconds between classes' arrivals")
+    ap.add_argument("--clicks", type=int, default=5, help="--browserless: clicks per learner (default 5)")
+    ap.add_argument("--click", default="Next", help="--browserless: label the clicked button starts with")
+    args = ap.parse_args()
+    if args.browserless:
+        from browserless import run_classes
+
+        return asyncio.run(run_classes(args, make_server(args)))
+    return asyncio.run(main_async(args))
 
 
 if __name__ == "__main__":

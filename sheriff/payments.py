@@ -10,8 +10,6 @@ among those), which is what bots give.
 
 from __future__ import annotations
 
-from itertools import product
-
 from sheriff import events as E
 from sheriff.cards import ILLEGAL_GOODS, LEGAL_GOODS, N_GOODS, VALUE
 from sheriff.i18n import _
@@ -27,21 +25,23 @@ def least_overpay(stand: list[int], goods: tuple[int, ...], owed: int) -> list[i
     if total < owed:
         return None
     cap = owed + max(VALUE[g] for g in goods if stand[g]) if owed > 0 else 0
-    # best[sum] = counts reaching exactly that sum (first found = fewest cards, big goods first)
-    best: dict[int, list[int]] = {0: [0] * N_GOODS}
+    # best[sum] = counts reaching exactly that sum (first found = fewest cards, big goods first).
+    # One card at a time; sums walked downwards, so a card is added to selections made before it.
+    best: list[list[int] | None] = [None] * (cap + 1)
+    best[0] = [0] * N_GOODS
     for g in sorted(goods, key=lambda g: -VALUE[g]):
+        v = VALUE[g]
         for _copy in range(stand[g]):
-            nxt = dict(best)
-            for s, sel in best.items():
-                t = s + VALUE[g]
-                if t <= cap and t not in nxt:
+            for s in range(cap - v, -1, -1):
+                sel = best[s]
+                if sel is not None and best[s + v] is None:
                     c = sel[:]
                     c[g] += 1
-                    nxt[t] = c
-            best = nxt
-    for s in range(owed, cap + 1):
-        if s in best:
-            return best[s]
+                    best[s + v] = c
+    for s in range(max(owed, 0), cap + 1):
+        hit = best[s]
+        if hit is not None:
+            return hit
     return None  # pragma: no cover - total >= owed guarantees a hit
 
 
@@ -83,29 +83,67 @@ def default_goods(stand: list[int], owed: int) -> list[int]:
     return [forced[g] + extra[g] for g in range(N_GOODS)]
 
 
+def _minimal_selections(stand: list[int], kinds: list[int], rest: int, stop: int) -> list[list[int]]:
+    """Counts of ``kinds`` (in that order) worth at least ``rest`` from which no card can be taken
+    away, in the order ``itertools.product`` would list them; at most ``stop`` (0: all).
+
+    Walked depth first with pruning: a branch that cannot reach ``rest`` is dropped, and once a
+    branch reaches it the kinds after stay at zero (any further card could be taken back)."""
+    caps = [min(stand[g], -(-rest // VALUE[g])) for g in kinds]
+    reach = [0] * (len(kinds) + 1)  # most value the kinds from i on can add
+    for i in range(len(kinds) - 1, -1, -1):
+        reach[i] = reach[i + 1] + VALUE[kinds[i]] * caps[i]
+    found: list[list[int]] = []
+    _walk(kinds, caps, reach, rest, 0, 0, 99, [0] * len(kinds), found, stop)
+    return found
+
+
+def _walk(
+    kinds: list[int],
+    caps: list[int],
+    reach: list[int],
+    rest: int,
+    i: int,
+    value: int,
+    low: int,
+    combo: list[int],
+    found: list[list[int]],
+    stop: int,
+) -> bool:
+    """One level of ``_minimal_selections``' walk; True once ``stop`` selections are found."""
+    if value >= rest:
+        if value - low < rest:
+            found.append(combo[:])
+        return stop > 0 and len(found) >= stop
+    if i == len(kinds) or value + reach[i] < rest:
+        return False
+    v = VALUE[kinds[i]]
+    for k in range(caps[i] + 1):
+        combo[i] = k
+        if _walk(kinds, caps, reach, rest, i + 1, value + v * k, min(low, v) if k else low, combo, found, stop):
+            combo[i] = 0
+            return True
+    combo[i] = 0
+    return False
+
+
 def lawful_payments(stand: list[int], owed: int, limit: int = 8) -> list[list[int]]:
     """Up to ``limit`` lawful ways to pay ``owed`` in goods (counts), least overpaying first.
 
     Lawful: the eligible goods (see ``goods_due``) worth at least the rest, no card beyond
-    need.  Debts paid in goods are rare and small (each kind at most rest/value cards), so
-    the count vectors are enumerated: a few thousand at most."""
+    need.  Debts paid in goods are rare and small (each kind at most rest/value cards)."""
     goods, forced, rest = goods_due(stand, owed)
     kinds = [g for g in goods if stand[g]]
     if sum(VALUE[g] * stand[g] for g in kinds) < rest:  # everything goes: one way only
         return [default_goods(stand, owed)]
     found: list[tuple[int, int, list[int]]] = []
-    for combo in product(*[range(min(stand[g], -(-rest // VALUE[g])) + 1) for g in kinds]):
+    for combo in _minimal_selections(stand, kinds, rest, 0):
+        sel = forced[:]
         value = 0
-        low = 99
         for g, k in zip(kinds, combo):
-            if k:
-                value += VALUE[g] * k
-                low = min(low, VALUE[g])
-        if value >= rest and value - low < rest:
-            sel = forced[:]
-            for g, k in zip(kinds, combo):
-                sel[g] += k
-            found.append((value, sum(combo), sel))
+            sel[g] += k
+            value += VALUE[g] * k
+        found.append((value, sum(combo), sel))
     found.sort(key=lambda f: (f[0], f[1]))
     out = [default_goods(stand, owed)]
     for _cards, _value, sel in found:
@@ -122,7 +160,8 @@ def has_choice(stand: list[int], owed: int) -> bool:
         return False
     if sum(VALUE[g] * stand[g] for g in kinds) - min(VALUE[g] for g in kinds) < rest:
         return False  # every eligible card is needed
-    return len(lawful_payments(stand, owed, 2)) > 1
+    # the suggestion (default_goods) is one lawful way: is there a second?
+    return len(_minimal_selections(stand, kinds, rest, 2)) > 1
 
 
 def goods_fault(stand: list[int], owed: int, counts: list[int]) -> str:

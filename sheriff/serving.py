@@ -10,47 +10,84 @@ the whole page while it waits, in the right language, and never waits for its re
 
 A learner's kernel is culled ``cull_idle_timeout`` seconds (voila.json: 45) after its page went
 away without saying goodbye (no connection, no work): a crashed browser, a closed laptop.  (A tab
-closed or reloaded normally asks for the shutdown itself.)  But a page that has not connected
-*yet* is not gone: Voilà hands out a preheated kernel, or runs a lesson, before the browser has
-loaded the page's scripts, which takes a minute or more when a whole class arrives at once on a
-small server.  Such a kernel waits up to ``first_connection_timeout`` seconds for its page.
+closed or reloaded normally asks for the shutdown itself.)  A page that has not connected *yet*
+(Voilà hands out the kernel before the browser has loaded the page's scripts) keeps its kernel
+``first_connection_timeout`` seconds (30) from the moment it was handed out or last ran a cell;
+a page that never connects (a plain GET, a tab closed while loading) loses it then.  Every connection is counted
+as it happens (``notify_connect``), not when the culler happens to look.
+
+Refills wait for the class.  A kernel handed out is replaced, but the replacement starts only
+once no page has been asked for ``refill_when_quiet`` seconds (a class arriving is a burst of
+requests), and at most ``refill_slots`` pool kernels start and run their page at once (0: one
+per CPU core), the home page's first: thirty learners' kernels do not compete with thirty
+replacements, and the pools are full again for the next class.  A learner who finds the pool
+empty gets a kernel started at once.  Pools sized per page for a class: Voilà's own
+``VoilaKernelManager.kernel_pools_config`` (docs/deploy.md).
+
+The kernels keep no IPython history database (``KERNEL_ARGUMENTS``): kernels starting together
+locked each other's.  The web application gets compression, caching of hash-named files,
+security headers and Font Awesome from the installed package (``install_web_hooks``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib.metadata
 import inspect
-from collections.abc import Callable
-from datetime import timedelta
+import itertools
+import os
+import re
+import time
+from collections.abc import Awaitable, Callable
+from datetime import datetime
 from urllib.parse import urlsplit
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from traitlets import Float
+from tornado.httputil import HTTPHeaders, HTTPServerRequest
+from tornado.web import Application, GZipContentEncoding, OutputTransform, StaticFileHandler
+from traitlets import Float, Int
 
+from sheriff.course import position
 from sheriff.i18n import DEFAULT
 from sheriff.widgets.language import PAGE_LANGUAGE, from_query
 
 REQUEST_URL = "VOILA_REQUEST_URL"  # Voilà passes the page's full address to the pool's refill
+KERNEL_ARGUMENTS = ["--HistoryManager.enabled=False"]  # IPython's history: an in-memory one, no database
+HOME_PAGE = "00_home.ipynb"  # its pool fills first at start: the address every learner opens first
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
     first_connection_timeout = Float(
-        300, config=True, help="Seconds a kernel out of the pool waits for its page to connect before it is culled."
+        30, config=True, help="Seconds a kernel handed to a page waits for the page to connect before it is culled."
     )
+    refill_when_quiet = Float(
+        5, config=True, help="Seconds without a page request before pools are refilled (0: refill at once)."
+    )
+    refill_slots = Int(0, config=True, help="Pool kernels starting and running their page at once (0: CPU cores).")
     _pools: dict[str, list[asyncio.Task]]  # Voilà's own pools (the default language), set by its subclass
     _voila_fill_if_needed: Callable[..., None]
+    _voila_initialize: Callable[..., Awaitable[dict]]
 
     def __init__(self, **kwargs):
-        self._language_pools: dict[tuple[str, str], list[asyncio.Task]] = {}  # (page, language) -> heating kernels
+        self._classroom_state()
         super().__init__(**kwargs)
-        self._first_seen: dict = {}  # kernel id -> when the culler first saw it out of the pool
+        install_web_hooks_at_start(self.parent)
+
+    def _classroom_state(self) -> None:
+        self._language_pools: dict[tuple[str, str], list[asyncio.Task]] = {}  # (page, language) -> heating kernels
+        self._waiting_since: dict[str, datetime] = {}  # kernel id -> when it was started or handed to a page
         self._connected_once: set[str] = set()
+        self._last_request = float("-inf")  # when a page was last asked for (time.monotonic)
+        self._refilling = 0  # pool kernels starting or running their page now
+        self._refill_queue: list[tuple[int, int]] = []  # (priority, ticket) of the refills waiting for a slot
+        self._tickets = itertools.count()
+        self._wake: dict[asyncio.Task, asyncio.Event] = {}  # a pool's task a learner is waiting for
 
     def __init_subclass__(cls, **kwargs):
         # Voilà builds its pooling manager as a subclass of this one (voila_kernel_manager_factory),
-        # so a method it defines would hide ours: its two pool methods are wrapped here instead.
+        # so a method it defines would hide ours: its pool methods are wrapped here instead.
         super().__init_subclass__(**kwargs)
         if cls.__module__.startswith("voila.") and cls.__name__ != "NormalKernelManager":  # Voilà's pooling one
             check_voila_pools(cls)
@@ -58,6 +95,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             cls._voila_fill_if_needed = cls.fill_if_needed
             cls.fill_if_needed = ClassroomKernelManager._fill_in_language
             cls.get_rendered_notebook = ClassroomKernelManager._rendered_in_language
+            cls._voila_initialize = cls._initialize
+            cls._initialize = ClassroomKernelManager._initialize_in_turn
 
     def _fill_in_language(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
         """Voilà's refill, into the pool of the language the kernels are heated for."""
@@ -75,16 +114,65 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def _rendered_in_language(self, notebook_name: str, extra_kernel_env_variables: dict | None = None, **kwargs):
         """A kernel that has run the page in the language its address asks for (Voilà's
         ``get_rendered_notebook``, per language); the pool is refilled in that language."""
+        self._last_request = time.monotonic()
         env = dict(extra_kernel_env_variables or {})
         env[PAGE_LANGUAGE] = lang = from_query(urlsplit(env.get(REQUEST_URL, "")).query)
         pool = self._pool(notebook_name, lang)
         if not pool:  # the first learner to ask for this page in this language
             self._fill_in_language(0, notebook_name, env, **kwargs)
-        content = await pool.pop(0)
-        content["renderer"].stop_generator = True
-        self.log.info("Using pre-heated kernel: %s for %s (%s)", content["kernel_id"], notebook_name, lang)
+        item = pool.pop(0)
+        self._wake.setdefault(item, asyncio.Event()).set()  # a learner waits: no queue for this one
         self._fill_in_language(None, notebook_name, env, **kwargs)
+        content = await item
+        content["renderer"].stop_generator = True
+        self._waiting_since[content["kernel_id"]] = utcnow()
+        self.log.info("Using pre-heated kernel: %s for %s (%s)", content["kernel_id"], notebook_name, lang)
         return content["task"], content["renderer"].rendered_cache, content["kernel_id"]
+
+    async def _initialize_in_turn(self, notebook_path: str, kernel_id: str | None = None, **kwargs):
+        """Voilà's ``_initialize`` (start a pool kernel, run its page) once the refill's turn has
+        come; a kernel a learner waits for goes at once."""
+        me = asyncio.current_task()
+        wake = self._wake.setdefault(me, asyncio.Event()) if me is not None else asyncio.Event()
+        took_slot = kernel_id is None and not wake.is_set() and await self._take_slot(notebook_path, wake)
+        try:
+            content = await self._voila_initialize(notebook_path, kernel_id, **kwargs)
+        except BaseException:
+            if took_slot:
+                self._refilling -= 1
+            raise
+        finally:
+            if me is not None:
+                self._wake.pop(me, None)
+        if took_slot:  # the slot is free once the page has run (or the kernel was handed out)
+            content["task"].add_done_callback(lambda _: self._free_slot())
+        return content
+
+    async def _take_slot(self, notebook_path: str, wake: asyncio.Event) -> bool:
+        """Wait for a refill slot, in page order (home page first), once requests have stopped
+        for ``refill_when_quiet`` seconds; False if a learner wants this kernel first."""
+        page = position(os.path.basename(notebook_path))
+        me = (
+            -1 if os.path.basename(notebook_path) == HOME_PAGE else 999 if page is None else page,
+            next(self._tickets),
+        )
+        self._refill_queue.append(me)
+        slots = self.refill_slots or os.cpu_count() or 1
+        try:
+            await asyncio.sleep(0)  # the other refills started with this one queue up first
+            while not wake.is_set():
+                quiet = time.monotonic() - self._last_request >= self.refill_when_quiet
+                if quiet and self._refilling < slots and min(self._refill_queue) == me:
+                    self._refilling += 1
+                    return True
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), 0.25)
+            return False
+        finally:
+            self._refill_queue.remove(me)
+
+    def _free_slot(self) -> None:
+        self._refilling -= 1
 
     def _pool(self, notebook_name: str, lang: str) -> list[asyncio.Task]:
         """The kernels heating for this page in this language (Voilà's own pool for the default)."""
@@ -95,25 +183,33 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def _in_language_pool(self, kernel_id: str) -> bool:
         return any(_holds(t, kernel_id) for pool in self._language_pools.values() for t in pool)
 
+    async def start_kernel(self, *args, **kwargs):  # type: ignore[override]  # jupyter_client types it as sync
+        kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", []), *KERNEL_ARGUMENTS]
+        kernel_id = await super().start_kernel(*args, **kwargs)
+        self._waiting_since[kernel_id] = utcnow()
+        return kernel_id
+
+    def notify_connect(self, kernel_id: str) -> None:
+        super().notify_connect(kernel_id)
+        if kernel_id in self._kernels and kernel_id not in self._connected_once:
+            self._connected_once.add(kernel_id)  # the idle clock runs from the page's connection
+            self._kernels[kernel_id].last_activity = utcnow()
+
     async def cull_kernel_if_idle(self, kernel_id: str):
         if kernel_id not in self._kernels or self._in_language_pool(kernel_id):
             return None
-        now = utcnow()
-        if self._kernel_connections.get(kernel_id, 0):
-            self._connected_once.add(kernel_id)
         if kernel_id not in self._connected_once:
-            first = self._first_seen.setdefault(kernel_id, now)
-            if now - first < timedelta(seconds=self.first_connection_timeout):
+            # the clock runs from the kernel's hand-out or its last work (a page still running its cells)
+            since = max(self._waiting_since.setdefault(kernel_id, utcnow()), self._kernels[kernel_id].last_activity)
+            waited = (utcnow() - since).total_seconds()
+            if waited < self.first_connection_timeout:
                 return None
-        elif kernel_id in self._first_seen:
-            # the page came: the usual idle clock runs from its connection, not from the pool
-            del self._first_seen[kernel_id]
-            self._kernels[kernel_id].last_activity = max(self._kernels[kernel_id].last_activity, now)
-            return None
+            self.log.warning("Culling kernel %s: its page did not connect (%.0f s without work)", kernel_id, waited)
+            return await self.shutdown_kernel(kernel_id)
         return await super().cull_kernel_if_idle(kernel_id)
 
-    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):  # type: ignore[override]  # jupyter_client types it as sync
-        self._first_seen.pop(kernel_id, None)
+    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):  # type: ignore[override]  # as above
+        self._waiting_since.pop(kernel_id, None)
         self._connected_once.discard(kernel_id)
         for pool in self._language_pools.values():
             pool[:] = [t for t in pool if not _holds(t, kernel_id)]
@@ -123,6 +219,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         # Voilà's subclass waits for its own pools' kernels; a kernel of a language pool still
         # starting is let start, so that the shutdown below reaches it too.
         pools, self._language_pools = self._language_pools, {}
+        for event in self._wake.values():  # refills still waiting for their turn go now
+            event.set()
         for task in (t for pool in pools.values() for t in pool):
             with contextlib.suppress(Exception):
                 await task
@@ -160,3 +258,77 @@ def _holds(task: asyncio.Task, kernel_id: str) -> bool:
         and task.exception() is None
         and task.result().get("kernel_id") == kernel_id
     )
+
+
+# ----------------------------------------------------------------------------- the web application
+# What every response may load: this server only (Font Awesome too, see FONT_AWESOME).  The page
+# template and Voilà's page carry inline scripts and styles; widgets and matplotlib show images as
+# data: URIs; a saved game is a download from a blob: or data: address.
+CONTENT_SECURITY_POLICY = "; ".join(
+    [
+        "default-src 'self'",
+        "script-src 'self' 'unsafe-inline'",
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data: blob:",
+        "font-src 'self' data:",
+        "connect-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+        "frame-ancestors 'self'",
+    ]
+)
+REFERRER_POLICY = "same-origin"
+FONT_AWESOME = ("fontawesome-free", "5.15.4")  # the version Voilà's template asks a CDN for (^5)
+FONT_AWESOME_URL = f"sheriff/fontawesome-{FONT_AWESOME[1]}/"  # under the server's base URL
+CACHE_FOREVER = "public, max-age=31536000, immutable"
+# Files whose name carries a hash of their content (webpack's chunks) or a version in the path.
+_HASH_NAMED = re.compile(
+    r"[.-][0-9a-f]{16,}\.[a-z0-9]+$|/remoteEntry\.[0-9a-f]{16,}\.js$|/" + re.escape(FONT_AWESOME_URL)
+)
+
+
+class _Headers(OutputTransform):
+    """Security headers on every response; a year's cache for a file named after its content."""
+
+    def __init__(self, request: HTTPServerRequest) -> None:
+        self._path = request.path
+
+    def transform_first_chunk(self, status_code: int, headers: HTTPHeaders, chunk: bytes, finishing: bool):
+        headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        headers["Referrer-Policy"] = REFERRER_POLICY
+        headers["X-Content-Type-Options"] = "nosniff"
+        if status_code in (200, 304) and _HASH_NAMED.search(self._path):
+            headers["Cache-Control"] = CACHE_FOREVER
+            headers.pop("Expires", None)
+        return status_code, headers, chunk
+
+
+def install_web_hooks(app: Application, base_url: str = "/") -> None:
+    """Make a built Voilà web application compress its text responses (Voilà applies its
+    ``tornado_settings`` after building the application, so ``compress_response`` is ignored),
+    cache hash-named files for a year, send the security headers, and serve Font Awesome from the
+    installed package (the page template points there instead of a CDN).  Idempotent."""
+    if _Headers in app.transforms:
+        return
+    app.transforms += [GZipContentEncoding, _Headers]
+    files = importlib.metadata.distribution(FONT_AWESOME[0]).locate_file("fontawesome-free/static/fontawesome_free")
+    route = (base_url.rstrip("/") + "/" + FONT_AWESOME_URL + "(.*)", StaticFileHandler, {"path": str(files)})
+    app.add_handlers(r".*$", [route])
+    # before Voilà's handlers, whose catch-all would take the address first
+    app.default_router.rules.insert(0, app.default_router.rules.pop(-2))
+
+
+def install_web_hooks_at_start(voila) -> None:
+    """Have the Voilà application that made this kernel manager (voila.json names it) install the
+    web hooks once it has built its web application, just before it listens."""
+    listen = getattr(voila, "listen", None)
+    if listen is None or not hasattr(voila, "base_url") or getattr(listen, "installs_web_hooks", False):
+        return  # not Voilà's own application (a Jupyter server extension, a test)
+
+    def listen_with_hooks():
+        install_web_hooks(voila.app, voila.base_url)
+        return listen()
+
+    listen_with_hooks.installs_web_hooks = True  # type: ignore[attr-defined]
+    voila.listen = listen_with_hooks

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import itertools
+import time
 
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
@@ -27,7 +28,8 @@ def manager():
     kernels asked for: each is named after the language it was heated in."""
     cls = voila_kernel_manager_factory(ClassroomKernelManager, True, 1)
     mgr = cls.__new__(cls)
-    mgr._pools, mgr._language_pools, mgr._kernels = {}, {}, {}
+    mgr._classroom_state()
+    mgr._pools, mgr._kernels = {}, {}
     count = itertools.count(1)
 
     def start(delay, notebook_name, env, **kwargs):  # Voilà's fill_if_needed, pool size 1
@@ -68,5 +70,36 @@ def test_each_language_has_its_own_pool():
         assert await mgr.cull_kernel_if_idle("uk-4") is None  # a waiting kernel is never culled
 
     # in a thread of its own: the browser tests' Playwright keeps an event loop running in this one
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
+
+
+def test_refills_wait_for_the_class_to_arrive_and_go_home_page_first():
+    """A refill starts once no page has been asked for ``refill_when_quiet`` seconds, at most
+    ``refill_slots`` at once, the home page's first, then in course order; a kernel a learner
+    waits for skips the queue."""
+
+    async def run():
+        mgr = manager()
+        mgr.refill_when_quiet, mgr.refill_slots = 0.6, 1
+        mgr._last_request = time.monotonic()  # a class is arriving
+        order = []
+        pages = ["05_inspection.ipynb", "00_home.ipynb", "01_components_and_setup.ipynb"]
+        wakes = [asyncio.Event() for _ in pages]
+
+        async def refill(page, wake):
+            if await mgr._take_slot(page, wake):
+                order.append(page)
+
+        tasks = [asyncio.create_task(refill(p, w)) for p, w in zip(pages, wakes, strict=True)]
+        await asyncio.sleep(0.3)
+        assert order == []  # the class is still arriving
+        wakes[0].set()  # a learner wants lesson 05's kernel: it goes without a slot
+        await asyncio.sleep(0.6)
+        assert order == ["00_home.ipynb"]  # one slot: the next waits for it
+        mgr._free_slot()
+        await asyncio.gather(*tasks)
+        assert order == ["00_home.ipynb", "01_components_and_setup.ipynb"]
+
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, run()).result()

@@ -1,0 +1,129 @@
+"""Classes of learners without browsers (``classroom.py --browserless``): what the server does for
+a class, with no browser sharing its cores.
+
+Each learner fetches the lesson, asks for its widget state and clicks ``--click`` buttons over the
+kernel websocket as the page does (``learner_ws.py``), then leaves as a closing tab does.  First one
+learner alone (the reference), then ``--classes`` classes of ``--learners``, each arriving
+``--gap`` seconds after the one before.  For each: time from asking for the page to having every
+widget's state (median, longest), click latency (until the kernel is idle again), pages that
+failed, the server's CPU (server and kernels, from the arrival to the last click), memory per
+kernel, and kernels left 60 s after the learners left.  The last line sums up every class:
+
+    learners=N state_median_s=X state_max_s=Y click_median_ms=Z
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import time
+
+import psutil
+from classroom import FREED_WITHIN_S, VoilaServer, kernels, quiet, rss_mb, wait_until
+from learner_ws import LearnerPage
+
+
+def server_cpu_s(server: VoilaServer) -> float:
+    """CPU seconds used so far by the server and its kernels (those already gone included)."""
+    try:
+        root = psutil.Process(server.proc.pid)
+        t = root.cpu_times()
+        total = t.user + t.system + t.children_user + t.children_system
+        for p in root.children(recursive=True):
+            try:
+                c = p.cpu_times()
+                total += c.user + c.system
+            except psutil.Error:
+                pass
+        return total
+    except psutil.Error:
+        return 0.0
+
+
+async def learner(base: str, lesson: str, clicks: int, label: str) -> dict:
+    t0 = time.monotonic()
+    try:
+        page = await LearnerPage.open(base, lesson)
+        await page.widget_states()
+        state_s = time.monotonic() - t0
+        latencies = []
+        for _ in range(clicks):
+            ids = page.buttons(label)
+            if not ids:
+                break
+            latencies.append(await page.click(ids[0]))
+        return {"ok": True, "page": page, "page_s": page.page_s, "state_s": state_s, "clicks": latencies}
+    except Exception as e:  # a failed page is a figure, not a crash
+        return {"ok": False, "error": f"{type(e).__name__}: {e}"}
+
+
+async def one_class(server: VoilaServer, args, n: int, idle: int) -> dict:
+    cpu0 = server_cpu_s(server)
+    t0 = time.monotonic()
+    results = await asyncio.gather(*(learner(server.url, args.lesson, args.clicks, args.click) for _ in range(n)))
+    busy_s = time.monotonic() - t0
+    cpu = server_cpu_s(server) - cpu0
+    mem = rss_mb(kernels(server))
+    ok = [r for r in results if r["ok"]]
+    for r in results[:3]:
+        if not r["ok"]:
+            print("  failed:", r["error"], flush=True)
+    await asyncio.gather(*(r["page"].leave() for r in ok))
+    t_left = time.monotonic()
+    await wait_until(lambda: len(kernels(server)) <= idle, FREED_WITHIN_S)
+    return {
+        "n": n,
+        "ok": len(ok),
+        "state": [r["state_s"] for r in ok],
+        "page": [r["page_s"] for r in ok],
+        "clicks": [c for r in ok for c in r["clicks"]],
+        "cpu_s": cpu,
+        "busy_s": busy_s,
+        "mb_per_kernel": statistics.median(mem) if mem else 0.0,
+        "left": max(0, len(kernels(server)) - idle),
+        "freed_s": time.monotonic() - t_left,
+    }
+
+
+def summary(row: dict) -> str:
+    st, cl = row["state"] or [float("nan")], row["clicks"] or [float("nan")]
+    return (
+        f"{row['ok']}/{row['n']} pages, page sent median {statistics.median(row['page'] or [0]):.2f} s, "
+        f"widget state median {statistics.median(st):.2f} s max {max(st):.2f} s, "
+        f"click median {1000 * statistics.median(cl):.0f} ms max {1000 * max(cl):.0f} ms ({len(row['clicks'])}), "
+        f"server CPU {row['cpu_s']:.1f} s in {row['busy_s']:.1f} s, {row['mb_per_kernel']:.0f} MB/kernel, "
+        f"kernels left {row['left']} ({row['freed_s']:.0f} s after leaving)"
+    )
+
+
+async def run_classes(args, server: VoilaServer) -> int:
+    rows = []
+    with server:
+        await wait_until(server.pools_filled, 600)
+        await quiet(120)
+        idle = len(kernels(server))
+        print(f"server: {server.url} · idle kernels (preheated pools): {idle}; lesson {args.lesson}", flush=True)
+        solo = await one_class(server, args, 1, idle)
+        print("one learner alone:", summary(solo), flush=True)
+        await wait_until(server.pools_filled, 300)
+        await quiet(120)
+        for i in range(args.classes):
+            arrival = time.monotonic()
+            row = await one_class(server, args, args.learners, idle)
+            rows.append(row)
+            print(f"class {i + 1}:", summary(row), flush=True)
+            if i + 1 < args.classes:  # the next class arrives --gap seconds after this one did
+                await asyncio.sleep(max(0.0, arrival + args.gap - time.monotonic()))
+        if any(r["left"] for r in rows):
+            print("kernels left after the learners left:", [r["left"] for r in rows])
+    state = [s for r in rows for s in r["state"]] or [float("nan")]
+    clicks = [c for r in rows for c in r["clicks"]] or [float("nan")]
+    print(
+        f"solo_state_s={statistics.median(solo['state'] or [float('nan')]):.2f} "
+        f"failed={sum(r['n'] - r['ok'] for r in rows)} left={sum(r['left'] for r in rows)}"
+    )
+    print(
+        f"learners={args.learners} state_median_s={statistics.median(state):.2f} "
+        f"state_max_s={max(state):.2f} click_median_ms={1000 * statistics.median(clicks):.0f}"
+    )
+    return 0
