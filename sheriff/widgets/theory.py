@@ -114,7 +114,11 @@ class InspectionGameLab(kit.Frame):
         self.bag = lesson.html()
         self.matrix = lesson.html()
         self.summary = lesson.html()
-        self.plot = widgets.Image(format="png", layout={"width": "576px"})
+        self.plot = widgets.Image(
+            format="png",
+            tooltip=_("Plot: each side's expected gold as the chance of an inspection changes"),
+            layout={"width": "576px"},
+        )
         self._smuggle_options(good_id(smuggled))
         for w in (self.declared, self.legal, self.smuggled, self.number):
             w.observe(self._update, names="value")
@@ -199,7 +203,11 @@ class BribeBargainingLab(kit.Frame):
         self.sheriff_penalty = slider(sheriff_penalty, 0, 5, _("Sheriff pays if cargo is clean"))
         self.size = lesson.html()
         self.summary = lesson.html()
-        self.plot = widgets.Image(format="png", layout={"width": "min(576px, 100%)"})
+        self.plot = widgets.Image(
+            format="png",
+            tooltip=_("Plot: both sides' equilibrium payoff for each fine per item"),
+            layout={"width": "min(576px, 100%)"},
+        )
         # buttons as wide as the longest "n items" in the page's language (80 px in English)
         longest = max(len(_items(n)) for n in range(5))
         self.load = lesson.toggles([(_items(0), 0)], 0, f"{max(80, 9 * longest + 16)}px")
