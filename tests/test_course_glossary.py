@@ -127,7 +127,7 @@ def test_lab_31_shows_the_same_last_offer_for_every_load_and_plain_words():
     assert lab.offer_text == "With 3 items loaded, you offer 0 gold."
     lab.load.value = 1
     assert "never loads 1 item" in lab.offer_text
-    assert lab.plot.value[:4] == b"\x89PNG"
+    assert lab.plot.png[:4] == b"\x89PNG"
     page = lab.size.value + lab.summary.value + lab.heard.value
     for jargon in ("information set", "sequences", "terminal histor", ": True"):
         assert jargon not in page
