@@ -25,13 +25,13 @@ _SENTENCES = {
         "{who} keeps the legal good held in the largest number and sets the rest aside, to fill a bag with one kind."
     ),
     "packs contraband under a legal declaration": N_(
-        "{who} packs contraband together with legal goods, meaning to declare only the legal ones."
+        "{who} packs contraband together with legal goods, meaning to declare them all as the legal good."
     ),
     "packs only what it will declare": N_(
         "{who} packs goods of one legal kind only, so that the declaration can be true."
     ),
     "declares its legal goods (and hides the rest)": N_(
-        "{who} names the legal good in the bag and says nothing of the rest, hoping the bag is not opened."
+        "{who} gives the true number of cards but names only the legal good, as if the whole bag held it, hoping the bag is not opened."
     ),
     "declares its legal goods": N_("{who} declares exactly what is in the bag."),
     "cashes in three contraband at the Black Market": N_(

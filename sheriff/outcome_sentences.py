@@ -294,7 +294,7 @@ def _booty(ev: E.BootyShared, t: Table, ctx, action, seat, after) -> str | None:
         out.append(
             ngettext(
                 "The odd {n} coin cannot be split and goes back to the bank.",
-                "The odd {n} coins cannot be split and goes back to the bank.",
+                "The odd {n} coins cannot be split and go back to the bank.",
                 ev.odd,
             ).format(n=ev.odd)
         )

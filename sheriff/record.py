@@ -41,9 +41,10 @@ from pydantic import (
 from pydantic_core import ErrorDetails, from_json
 
 from sheriff import actions as A
+from sheriff import i18n
 from sheriff.cards import GOOD_IDS, GOODS, MAX_DECK, good_id
 from sheriff.errors import InvalidScenario, short  # short: what a refusal quotes of a bad value
-from sheriff.i18n import _, ngettext
+from sheriff.i18n import N_, _, ngettext
 from sheriff.phases.negotiation import PROMISE_LIMIT
 
 # Size limits: generous for real games, small enough that no file can exhaust memory or time.
@@ -241,11 +242,53 @@ def _path(loc: tuple, prefix: str = "") -> str:
     return out
 
 
+# pydantic's own messages are English: in another language the common ones are said again in it
+# (an error of our own validators, "Value error, ...", is already translated).
+_PYDANTIC = {
+    "int_type": N_("should be a whole number"),
+    "int_parsing": N_("should be a whole number"),
+    "int_from_float": N_("should be a whole number"),
+    "float_type": N_("should be a number"),
+    "float_parsing": N_("should be a number"),
+    "bool_type": N_("should be true or false"),
+    "bool_parsing": N_("should be true or false"),
+    "string_type": N_("should be text"),
+    "list_type": N_("should be a list"),
+    "tuple_type": N_("should be a list"),
+    "dict_type": N_("should be an object"),
+    "model_type": N_("should be an object"),
+    "model_attributes_type": N_("should be an object"),
+    "greater_than_equal": N_("should be at least {ge}"),
+    "greater_than": N_("should be more than {gt}"),
+    "less_than_equal": N_("should be at most {le}"),
+    "less_than": N_("should be less than {lt}"),
+    "too_short": N_("should have at least {min_length} items"),
+    "too_long": N_("should have at most {max_length} items"),
+    "string_too_short": N_("should be at least {min_length} characters long"),
+    "string_too_long": N_("should be at most {max_length} characters long"),
+    "literal_error": N_("should be one of: {expected}"),
+    "enum": N_("should be one of: {expected}"),
+    "json_invalid": N_("is not valid JSON"),
+}
+
+
+def _pydantic_message(err: ErrorDetails) -> str | None:
+    text = _PYDANTIC.get(err.get("type", ""))
+    if text is None or i18n.get_language() == i18n.DEFAULT:
+        return None
+    ctx = {k: str(v) for k, v in (err.get("ctx") or {}).items()}
+    try:
+        return _(text).format(**ctx)
+    except (KeyError, IndexError):
+        return None
+
+
 def _message(err: ErrorDetails) -> str:
     msg = err.get("msg", "invalid")
     for p in ("Value error, ", "Assertion failed, "):
         if msg.startswith(p):
             msg = msg[len(p) :]
+    msg = _pydantic_message(err) or msg
     if err.get("type") == "extra_forbidden":
         msg = _("unknown field")
     elif err.get("type") == "missing":

@@ -212,7 +212,10 @@ def _authority(ev: E.Authority, t: Table, ctx, action, seat, after) -> str | Non
     m, suspicious = ev.merchant, tuple(ev.suspicious)
     t.authority[m] = suspicious
     if not suspicious:
-        return _("Neither Deputy is suspicious, so {merchant} goes through without a bribe.").format(merchant=t.who(m))
+        return _(
+            "Neither Deputy is suspicious, so {merchant} goes through without a bribe "
+            "(the tutor's reading: the rulebook would let them still take one, onto the Booty)."
+        ).format(merchant=t.who(m))
     if len(suspicious) == 1:
         return _(
             "Only {deputy} is suspicious, and deals with {merchant} alone: any bribe or fine is theirs alone."

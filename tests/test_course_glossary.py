@@ -129,7 +129,7 @@ def test_lab_31_shows_the_same_last_offer_for_every_load_and_plain_words():
     lab.load.value = 1  # a load the equilibrium never makes still gets an offer (issue 21)
     assert lab.offer_text == "With 1 item loaded, you offer 0 gold."
     assert "never loads 1 item" in lab.heard.value and "tells him nothing" in lab.heard.value
-    assert lab.plot.value[:4] == b"\x89PNG"
+    assert lab.plot.png[:4] == b"\x89PNG"
     page = lab.size.value + lab.summary.value + lab.heard.value
     for jargon in ("information set", "sequences", "terminal histor", ": True"):
         assert jargon not in page

@@ -152,5 +152,7 @@ def test_a_saved_game_with_an_illegal_move_is_explained_in_ukrainian():
         with pytest.raises(InvalidScenario) as twice:
             load_game('{"rules": {"edition": "2E", "players": 3}, "names": ["A", "A", "C"]}')
     assert e.value.field == "actions[0]"
-    assert "недозволений хід" in str(e.value) and "(правило round.phases: 2E · Перебіг гри)" in str(e.value)
+    assert "недозволений хід" in str(e.value) and "(правило round.phases: 2E · Перебіг гри; Крок 1. Торгівля)" in str(
+        e.value
+    )
     assert twice.value.field == "names" and str(twice.value) == "names: кожен гравець має мати інше ім’я"

@@ -143,10 +143,14 @@ class ScoreCalculator(kit.Frame):
     ):
         super().__init__()
         self.preset_pick = widgets.Dropdown(
-            options=[(_(k), k) for k in presets()], layout=widgets.Layout(width="420px", max_width="100%")
+            options=[(_(k), k) for k in presets()],
+            tooltip=_("Start from:"),
+            layout=widgets.Layout(width="420px", max_width="100%"),
         )
         self.preset_pick.add_class("sn-preset")
-        self.players = widgets.Dropdown(options=[3, 4, 5, 6], value=players, layout=widgets.Layout(width="70px"))
+        self.players = widgets.Dropdown(
+            options=[3, 4, 5, 6], value=players, tooltip=_("Players:"), layout=widgets.Layout(width="70px")
+        )
         self.players.add_class("sn-players")
         royal, bm = _("Royal Goods"), _("Black Market cards")
         self.royal = widgets.Checkbox(
@@ -225,7 +229,15 @@ class ScoreCalculator(kit.Frame):
         goods = self.goods()
         make = lesson.make
         self.names = [
-            self._cached(("name", p), lambda p=p: make(widgets.Text, {"width": "150px"}, value=_(DEFAULT_NAMES[p])))
+            self._cached(
+                ("name", p),
+                lambda p=p: make(
+                    widgets.Text,
+                    {"width": "150px"},
+                    value=_(DEFAULT_NAMES[p]),
+                    tooltip=_("Player {n}: name").format(n=p + 1),
+                ),
+            )
             for p in range(n)
         ]
         self.cells = [
@@ -235,7 +247,14 @@ class ScoreCalculator(kit.Frame):
         self.bm_values = (
             [
                 self._cached(
-                    ("bm", p), lambda: make(widgets.Text, {"width": "110px"}, value="", placeholder=_("e.g. 24, 21"))
+                    ("bm", p),
+                    lambda p=p: make(
+                        widgets.Text,
+                        {"width": "110px"},
+                        value="",
+                        placeholder=_("e.g. 24, 21"),
+                        tooltip=_("{name}: Black Market values").format(name=_("Player {n}").format(n=p + 1)),
+                    ),
                 )
                 for p in range(n)
             ]
@@ -270,12 +289,26 @@ class ScoreCalculator(kit.Frame):
         self.update()
 
     def _cell(self, p: int, g: int):
-        w = lesson.make(widgets.BoundedIntText, {"width": "66px"}, value=0, min=0, max=60)
+        w = lesson.make(
+            widgets.BoundedIntText,
+            {"width": "66px"},
+            value=0,
+            min=0,
+            max=60,
+            tooltip=_("{name}: {good} on the stand").format(name=_("Player {n}").format(n=p + 1), good=goods_kind(g)),
+        )
         w.add_class(f"sn-cell-{p}-{GOODS[g].id}")
         return w
 
     def _gold_box(self, p: int):
-        w = lesson.make(widgets.BoundedIntText, {"width": "66px"}, value=50, min=0, max=999)
+        w = lesson.make(
+            widgets.BoundedIntText,
+            {"width": "66px"},
+            value=50,
+            min=0,
+            max=999,
+            tooltip=_("{name}: gold").format(name=_("Player {n}").format(n=p + 1)),
+        )
         w.add_class(f"sn-gold-{p}")
         return w
 
@@ -326,10 +359,21 @@ class ScoreCalculator(kit.Frame):
         self._rebuild(keep=False)
         self.set_values([_(x) for x in names], stands, gold, bm)
 
+    def _name_boxes(self, names: list[str]) -> None:
+        """A screen reader names each box by its player and good; the player's name box may change."""
+        for p, name in enumerate(names):
+            who = name.strip() or _("Player {n}").format(n=p + 1)
+            for g, w in self.cells[p].items():
+                w.tooltip = _("{name}: {good} on the stand").format(name=who, good=goods_kind(g))
+            self.gold[p].tooltip = _("{name}: gold").format(name=who)
+            if self.bm_values:
+                self.bm_values[p].tooltip = _("{name}: Black Market values").format(name=who)
+
     def update(self) -> None:
         if self._quiet:
             return
         names, stands, gold, bm = self.values()
+        self._name_boxes(names)
         html, self.scores, self.winners = score_table(names, stands, gold, bm)
         self.result.value = html
         notes = [

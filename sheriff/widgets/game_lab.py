@@ -226,6 +226,7 @@ class TimeLimitLab(kit.Lab):
                 (_("does nothing yet"), "none"),
             ],
             value="open",
+            tooltip=_("Before time runs out, the Sheriff"),
             layout=widgets.Layout(width="200px"),
         )
         before = _("Before time runs out, the Sheriff")

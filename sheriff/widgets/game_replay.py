@@ -55,7 +55,9 @@ class ReplayViewer:
         self.text = self._add(
             "replay.text",
             W.Textarea(
-                placeholder=_("…or paste a saved game's JSON here"), layout=W.Layout(width="520px", height="70px")
+                placeholder=_("…or paste a saved game's JSON here"),
+                tooltip=_("A saved game's JSON"),
+                layout=W.Layout(width="520px", height="70px"),
             ),
         )
         self.load_btn = self._add(

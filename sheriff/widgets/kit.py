@@ -236,6 +236,17 @@ a.sn-term:hover{background:#e3f2fd}
 .sn-tutor .sn-why{font-size:13px;color:#33691e}
 .sn-progress{font:bold 13px sans-serif;color:#37474f}
 .sn-grid tr.sn-guided-sum td{font-weight:bold;background:#f5f5f5}
+/* WCAG AA colours (issue 23): white text on ipywidgets' coloured buttons at 4.5:1 or more, fold
+   headers' text too, and links inside text underlined, never told apart by colour alone. */
+.jupyter-button.mod-warning{background-color:#b34700}
+.jupyter-button.mod-warning.mod-active,.jupyter-button.mod-warning:active{background-color:#8a3700}
+.jupyter-button.mod-success{background-color:#2e7d32}
+.jupyter-button.mod-success.mod-active,.jupyter-button.mod-success:active{background-color:#1b5e20}
+.jupyter-button.mod-info{background-color:#00707c}
+.jupyter-button.mod-info.mod-active,.jupyter-button.mod-info:active{background-color:#005560}
+.jupyter-widget-Collapse-header{color:#555555}
+.jp-RenderedHTMLCommon p a:link,.jp-RenderedHTMLCommon p a:visited,.jp-RenderedHTMLCommon li a:link,
+.jp-RenderedHTMLCommon li a:visited,.widget-html-content p a,.widget-html-content li a{text-decoration:underline}
 /* A phone-width screen: rows of controls wrap instead of scrolling sideways inside their box,
    and no control is wider than the page (a grid of numbers, like a table, still scrolls). */
 @media (max-width:760px){

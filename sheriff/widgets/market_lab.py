@@ -48,11 +48,18 @@ class MarketLab(kit.Lab):
 
     def __init__(self, edition: str = "1E"):
         self.cards_row = lesson.row([], flex_flow="row wrap")
-        self.take_left = widgets.BoundedIntText(value=2, min=0, max=6, layout=widgets.Layout(width="60px"))
+        self.take_left = widgets.BoundedIntText(
+            value=2, min=0, max=6, tooltip=_("Cards taken from the left pile"), layout=widgets.Layout(width="60px")
+        )
         self.take_left.add_class("sn-take-left")
-        self.take_right = widgets.BoundedIntText(value=0, min=0, max=6, layout=widgets.Layout(width="60px"))
+        self.take_right = widgets.BoundedIntText(
+            value=0, min=0, max=6, tooltip=_("Cards taken from the right pile"), layout=widgets.Layout(width="60px")
+        )
         self.onto = widgets.Dropdown(
-            options=[(_("the left pile"), 0), (_("the right pile"), 1)], value=1, layout=widgets.Layout(width="140px")
+            options=[(_("the left pile"), 0), (_("the right pile"), 1)],
+            value=1,
+            tooltip=_("The pile the set-aside cards go on"),
+            layout=widgets.Layout(width="140px"),
         )
 
         # one sentence with its numbers and pile chosen in boxes: each piece says where the boxes sit

@@ -55,6 +55,7 @@ class PenaltyMyth(_Myth):
         self.good = widgets.Dropdown(
             options=[(goods_kind(g), g) for g in self.GOODS_TRIED],
             value=GOOD_IDS[good],
+            tooltip=_("The good in the bag that was not declared"),
             layout=widgets.Layout(width="140px"),
         )
         self.good.add_class("sn-myth-good")
@@ -135,7 +136,13 @@ class GoldMyth(_Myth):
     """'The richest player wins': goods and bonuses count too."""
 
     def __init__(self, rich_gold: int = 90):
-        self.gold = widgets.BoundedIntText(value=rich_gold, min=0, max=300, layout=widgets.Layout(width="80px"))
+        self.gold = widgets.BoundedIntText(
+            value=rich_gold,
+            min=0,
+            max=300,
+            tooltip=_("{name}’s gold").format(name=_(MISER)),
+            layout=widgets.Layout(width="80px"),
+        )
         self.gold.add_class("sn-myth-gold")
         self.gold.observe(lambda _: self.update(), names="value")
         card = _card(
@@ -174,6 +181,7 @@ class LegalOnlyMyth(_Myth):
         self.other = widgets.Dropdown(
             options=[(goods_kind(g), g) for g in LEGAL_GOODS[1:]],
             value=GOOD_IDS[other],
+            tooltip=_("The third good in the bag"),
             layout=widgets.Layout(width="130px"),
         )
         self.other.add_class("sn-myth-other")

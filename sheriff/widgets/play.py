@@ -135,7 +135,9 @@ class PlayApp:
         self.save_btn.add_class(css_name("game.save"))
         self.save_btn.on_click(lambda _b: self.save())
         self.save_msg = W.HTML()
-        self.save_json = W.Textarea(layout=W.Layout(width="100%", height="120px"))
+        self.save_json = W.Textarea(
+            tooltip=_("The saved game as JSON text"), layout=W.Layout(width="100%", height="120px")
+        )
         self.save_json.add_class(css_name("game.json"))
         self.json_acc = W.Accordion(children=[self.save_json], titles=(_("The saved game as JSON text"),))
         self.json_acc.selected_index = None

@@ -88,13 +88,26 @@ class Controls:
         self.reg[name] = w
         return w
 
-    def button(self, name: str, text: str, action=None, style: str = "", on_click=None, tip: str = "") -> W.Button:
+    def button(
+        self, name: str, text: str, action=None, style: str = "", on_click=None, tip: str = "", whose: int | None = None
+    ) -> W.Button:
+        """``whose``: the merchant the button acts on; a screen reader then reads the button's
+        text with that name (a row of such buttons repeats the same text for every bag)."""
+        if whose is not None:
+            who = self.names[whose]
+            tip = (
+                _("{tip} ({merchant})").format(tip=tip, merchant=who)
+                if tip
+                else _("{action}: {merchant}").format(action=text, merchant=who)
+            )
         b = W.Button(
             description=text,
             button_style=style,
             tooltip=tip or text,
             layout=W.Layout(width="auto", min_width="120px", align_self="flex-start"),
         )
+        if whose is not None:
+            b.add_class("sn-named")
         if action is not None:
             b.on_click(lambda _b: self.app.submit(action() if callable(action) else action))
         elif on_click is not None:
@@ -487,9 +500,13 @@ class Controls:
                 label += f' <span class="sn-note">{binds}</span>'
             buttons = []
             if A.Inspect in kinds:
-                buttons.append(self.button(f"bag.{m}.inspect", _("Open the bag"), self._inspect(m, pile_w), "danger"))
+                buttons.append(
+                    self.button(f"bag.{m}.inspect", _("Open the bag"), self._inspect(m, pile_w), "danger", whose=m)
+                )
             if A.Pass in kinds:
-                buttons.append(self.button(f"bag.{m}.pass", _("Let it through"), A.Pass(self.seat, m), "success"))
+                buttons.append(
+                    self.button(f"bag.{m}.pass", _("Let it through"), A.Pass(self.seat, m), "success", whose=m)
+                )
             if A.Threaten in kinds:
                 buttons.append(
                     self.button(
@@ -498,6 +515,7 @@ class Controls:
                         A.Threaten(self.seat, m),
                         "warning",
                         tip=_("Threaten to open it, and wait for an offer"),
+                        whose=m,
                     )
                 )
             if A.Offer in kinds:
@@ -649,9 +667,15 @@ class Controls:
                 W.HBox(
                     [
                         W.HTML(label, layout=W.Layout(min_width="min(320px, 100%)")),
-                        self.button(f"stance.{m}.yes", _("I would inspect"), A.Stance(self.seat, m, True), "danger"),
                         self.button(
-                            f"stance.{m}.no", _("I would let it pass"), A.Stance(self.seat, m, False), "success"
+                            f"stance.{m}.yes", _("I would inspect"), A.Stance(self.seat, m, True), "danger", whose=m
+                        ),
+                        self.button(
+                            f"stance.{m}.no",
+                            _("I would let it pass"),
+                            A.Stance(self.seat, m, False),
+                            "success",
+                            whose=m,
                         ),
                     ],
                     layout=W.Layout(flex_flow="row wrap", align_items="center"),
@@ -661,7 +685,8 @@ class Controls:
             self.prompt(
                 _(
                     "You are a Deputy. For each bag, both Deputies first say whether they would inspect "
-                    "it. If neither would, it passes free; if only one would, that Deputy deals with it "
+                    "it. If neither would, it passes free (the tutor's reading: the rulebook would let you still take a "
+                    "bribe for it, onto the Booty); if only one would, that Deputy deals with it "
                     "alone; if both would, you deal with it together and share the Booty."
                 )
             )

@@ -180,12 +180,16 @@ class SetupForm:
         self.seat_widgets = []
         for p in range(6):
             sc = cfg.seats[p]
-            name = self._add(f"seat.{p}.name", W.Text(value=sc.name, layout=W.Layout(width="170px")))
+            name = self._add(
+                f"seat.{p}.name",
+                W.Text(value=sc.name, tooltip=_("Seat {n}: name").format(n=p + 1), layout=W.Layout(width="170px")),
+            )
             kind = self._add(
                 f"seat.{p}.kind",
                 W.Dropdown(
                     options=[(_("Human (hot seat)"), HUMAN), (_("Bot"), BOT)],
                     value=HUMAN if sc.human else BOT,
+                    tooltip=_("Seat {n}: played by a person or a bot").format(n=p + 1),
                     layout=W.Layout(width="160px"),
                 ),
             )
@@ -194,6 +198,7 @@ class SetupForm:
                 W.Dropdown(
                     options=[(s.help(), name) for name, s in MERCHANTS.items()] + [(_(COACH_HELP), COACH)],
                     value=sc.merchant,
+                    tooltip=_("Seat {n}: how its bot plays a merchant").format(n=p + 1),
                     layout=W.Layout(width="390px"),
                 ),
             )
@@ -202,6 +207,7 @@ class SetupForm:
                 W.Dropdown(
                     options=[(s.help(), name) for name, s in SHERIFFS.items()] + [(_(COACH_HELP), COACH)],
                     value=sc.sheriff,
+                    tooltip=_("Seat {n}: how its bot plays the Sheriff").format(n=p + 1),
                     layout=W.Layout(width="340px"),
                 ),
             )
@@ -271,7 +277,9 @@ class SetupForm:
         self.load_text = self._add(
             "saved.text",
             W.Textarea(
-                placeholder=_("…or paste a saved game's JSON here"), layout=W.Layout(width="520px", height="80px")
+                placeholder=_("…or paste a saved game's JSON here"),
+                tooltip=_("A saved game's JSON"),
+                layout=W.Layout(width="520px", height="80px"),
             ),
         )
         self.load_go = self._add(
@@ -347,9 +355,17 @@ class SetupForm:
     def _seat_kind(self, p: int) -> None:
         _name, kind, mer, she = self.seat_widgets[p]
         human = kind.value == HUMAN
-        for w in (mer, she):  # a human's row keeps a style only for simulations
+        names = (
+            _("Seat {n}: how its bot plays a merchant").format(n=p + 1),
+            _("Seat {n}: how its bot plays the Sheriff").format(n=p + 1),
+        )
+        for w, name in zip((mer, she), names):  # a human's row keeps a style only for simulations
             w.disabled = human
-            w.tooltip = _("a human seat: this style is used only when simulating games") if human else ""
+            w.tooltip = (
+                _("{name} (a human seat: this style is used only when simulating games)").format(name=name)
+                if human
+                else name
+            )
 
     def _refresh(self) -> None:
         e1 = self.edition.value == "1E"

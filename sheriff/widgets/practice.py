@@ -116,9 +116,10 @@ class PracticeView(kit.Frame):
                     {"width": "auto", "min_width": "260px"},
                     options=[_(CHOOSE), *f.options],
                     value=_(CHOOSE),
+                    tooltip=f.label,
                 )
             else:
-                w = lesson.make(widgets.BoundedIntText, {"width": "90px"}, value=0, min=f.lo, max=f.hi)
+                w = lesson.make(widgets.BoundedIntText, {"width": "90px"}, value=0, min=f.lo, max=f.hi, tooltip=f.label)
             w.add_class(f"sn-field-{f.name}")
             self.inputs[f.name] = w
             # on a narrow screen the box goes under its label instead of squeezing it

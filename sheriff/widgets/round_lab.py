@@ -90,7 +90,14 @@ class BagSlots(widgets.HBox):
         options = [(_(EMPTY), -1)] + [(goods_kind(g), g) for g in goods]
         cards = list(cards) + [-1] * (slots - len(cards))
         self.slots = [
-            lesson.make(widgets.Dropdown, {"width": "130px"}, options=options, value=c) for c in cards[:slots]
+            lesson.make(
+                widgets.Dropdown,
+                {"width": "130px"},
+                options=options,
+                value=c,
+                tooltip=_("Card {n} in the bag").format(n=i + 1),
+            )
+            for i, c in enumerate(cards[:slots])
         ]
         for i, s in enumerate(self.slots):
             s.add_class(f"sn-slot-{i}")
@@ -201,10 +208,16 @@ class DeclareLab(kit.Lab):
                 for g in GOODS
             ],
             value=LEGAL_GOODS[3],
+            tooltip=_("The good Will Scarlet declares"),
             layout=widgets.Layout(width="220px"),
         )
         self.good.add_class("sn-declare-good")
-        self.count = widgets.Dropdown(options=list(range(1, 7)), value=4, layout=widgets.Layout(width="70px"))
+        self.count = widgets.Dropdown(
+            options=list(range(1, 7)),
+            value=4,
+            tooltip=_("How many cards Will Scarlet declares"),
+            layout=widgets.Layout(width="70px"),
+        )
         self.count.add_class("sn-declare-count")
         self.good.observe(lambda _: self.update(), names="value")
         self.count.observe(lambda _: self.update(), names="value")
@@ -271,20 +284,28 @@ class InspectionLab(kit.Lab):
         self.declared = widgets.Dropdown(
             options=[(goods_kind(g), g) for g in LEGAL_GOODS],
             value=LEGAL_GOODS[0],
+            tooltip=_("He declares (the count is the number of cards):"),
             layout=widgets.Layout(width="130px"),
         )
         self.declared.add_class("sn-declared")
         self.decision = lesson.toggles([(_(label), v) for label, v in DECISIONS], decision, "120px")
         self.decision.add_class("sn-decision")
-        self.gold = widgets.BoundedIntText(value=50, min=0, max=200, layout=widgets.Layout(width="80px"))
-        self.bribe_gold = widgets.BoundedIntText(value=5, min=0, max=500, layout=widgets.Layout(width="80px"))
+        self.gold = widgets.BoundedIntText(
+            value=50, min=0, max=200, tooltip=_("Gilbert's gold:"), layout=widgets.Layout(width="80px")
+        )
+        self.bribe_gold = widgets.BoundedIntText(
+            value=5, min=0, max=500, tooltip=_("Gold Gilbert offers"), layout=widgets.Layout(width="80px")
+        )
         self.bribe_gold.add_class("sn-bribe-gold")
         self.bribe_good = widgets.Dropdown(
             options=[(_("no goods"), -1)] + [(goods_kind(g), g) for g in BAG_GOODS],
             value=-1,
+            tooltip=_("The good Gilbert offers from the bag"),
             layout=widgets.Layout(width="130px"),
         )
-        self.bribe_count = widgets.Dropdown(options=[1, 2, 3], value=1, layout=widgets.Layout(width="60px"))
+        self.bribe_count = widgets.Dropdown(
+            options=[1, 2, 3], value=1, tooltip=_("How many of it Gilbert offers"), layout=widgets.Layout(width="60px")
+        )
         # the offer as a sentence around its boxes (gold, count, good)
         self.bribe_row = widgets.HBox(
             [
@@ -443,9 +464,14 @@ class DealLab(kit.Lab):
             value=True, indent=False, description=_("the deal includes “…and you open the other bag”")
         )
         self.with_term.add_class("sn-deal-term")
-        self.price = widgets.BoundedIntText(value=20, min=0, max=200, layout=widgets.Layout(width="80px"))
+        self.price = widgets.BoundedIntText(
+            value=20, min=0, max=200, tooltip=_("The briber pays (gold):"), layout=widgets.Layout(width="80px")
+        )
         self.then = widgets.Dropdown(
-            options=[(_(label), v) for label, v in self.NEXT], value="pass", layout=widgets.Layout(width="260px")
+            options=[(_(label), v) for label, v in self.NEXT],
+            value="pass",
+            tooltip=_("Then the Sheriff tries to:"),
+            layout=widgets.Layout(width="260px"),
         )
         self.then.add_class("sn-deal-then")
         for w in (self.with_term, self.price, self.then):
@@ -514,19 +540,40 @@ class DebtLab(kit.Lab):
     }
 
     def __init__(self, edition: str = "1E"):
-        self.preset = widgets.Dropdown(options=[(_(k), k) for k in self.PRESETS], layout=widgets.Layout(width="330px"))
+        self.preset = widgets.Dropdown(
+            options=[(_(k), k) for k in self.PRESETS], tooltip=_("Start from:"), layout=widgets.Layout(width="330px")
+        )
         self.preset.add_class("sn-preset")
-        self.gold = widgets.BoundedIntText(value=3, min=0, max=100, layout=widgets.Layout(width="70px"))
+        self.gold = widgets.BoundedIntText(
+            value=3, min=0, max=100, tooltip=_("Gilbert's gold:"), layout=widgets.Layout(width="70px")
+        )
         self.gold.add_class("sn-debt-gold")
-        self.sheriff_gold = widgets.BoundedIntText(value=50, min=0, max=100, layout=widgets.Layout(width="70px"))
+        self.sheriff_gold = widgets.BoundedIntText(
+            value=50, min=0, max=100, tooltip=_("The Sheriff's gold:"), layout=widgets.Layout(width="70px")
+        )
         self.sheriff_gold.add_class("sn-sheriff-gold")
         self.honest = widgets.Checkbox(value=False, description=_("Gilbert's bag is honest (4 Apples)"), indent=False)
         self.stand = {
-            g: lesson.make(widgets.BoundedIntText, {"width": "55px"}, value=0, min=0, max=9)
+            g: lesson.make(
+                widgets.BoundedIntText,
+                {"width": "55px"},
+                value=0,
+                min=0,
+                max=9,
+                tooltip=_("Gilbert's stand: {good}").format(good=goods_kind(g)),
+            )
             for g in LEGAL_GOODS + (CONTRABAND_GOODS[0],)
         }
         self.sheriff_stand = {
-            g: lesson.make(widgets.BoundedIntText, {"width": "55px"}, value=0, min=0, max=9) for g in LEGAL_GOODS
+            g: lesson.make(
+                widgets.BoundedIntText,
+                {"width": "55px"},
+                value=0,
+                min=0,
+                max=9,
+                tooltip=_("The Sheriff's stand: {good}").format(good=goods_kind(g)),
+            )
+            for g in LEGAL_GOODS
         }
         stand_row = lesson.row(
             [_label(_("Gilbert's stand:"))]

@@ -26,15 +26,36 @@ class KingQueenLab(kit.Lab):
     def __init__(self, good: str = "cheese", counts=(10, 11, 4, 0), royal: bool = False, royal_counts=(0, 0, 0, 0)):
         self.royal_on = royal
         self.good = widgets.Dropdown(
-            options=[(goods_kind(g), g) for g in LEGAL_GOODS], value=good_id(good), layout=widgets.Layout(width="130px")
+            options=[(goods_kind(g), g) for g in LEGAL_GOODS],
+            value=good_id(good),
+            tooltip=_("Good:"),
+            layout=widgets.Layout(width="130px"),
         )
         self.good.add_class("sn-kq-good")
-        self.counts = [lesson.make(widgets.BoundedIntText, {"width": "64px"}, value=c, min=0, max=40) for c in counts]
+        self.counts = [
+            lesson.make(
+                widgets.BoundedIntText,
+                {"width": "64px"},
+                value=c,
+                min=0,
+                max=40,
+                tooltip=_("{name}: cards of the good").format(name=_(NAMES[i])),
+            )
+            for i, c in enumerate(counts)
+        ]
         for i, w in enumerate(self.counts):
             w.add_class(f"sn-kq-count-{i}")
-        self.royal_kind = widgets.Dropdown(layout=widgets.Layout(width="230px"))
+        self.royal_kind = widgets.Dropdown(tooltip=_("Royal card:"), layout=widgets.Layout(width="230px"))
         self.royal_counts = [
-            lesson.make(widgets.BoundedIntText, {"width": "64px"}, value=c, min=0, max=3) for c in royal_counts
+            lesson.make(
+                widgets.BoundedIntText,
+                {"width": "64px"},
+                value=c,
+                min=0,
+                max=3,
+                tooltip=_("{name}: royal cards").format(name=_(NAMES[i])),
+            )
+            for i, c in enumerate(royal_counts)
         ]
         for i, w in enumerate(self.royal_counts):
             w.add_class(f"sn-kq-royal-{i}")

@@ -29,7 +29,7 @@ COINS: dict[str, dict[str, Any]] = {
         "coins": ((1, 39), (5, 42), (20, 17), (50, 12)),
         "cite": "1E · Components",
     },  # the 1st edition has no Ukrainian rulebook
-    "2E": {"total": 133, "coins": ((1, 55), (5, 48), (20, 18), (50, 12)), "cite": N_("2E · Components")},
+    "2E": {"total": 133, "coins": ((1, 55), (5, 48), (20, 18), (50, 12)), "cite": N_("2E · Game Components")},
 }
 
 

@@ -7,6 +7,7 @@ drive them.
 
 from __future__ import annotations
 
+import base64
 import io
 from dataclasses import replace
 from functools import cache
@@ -43,6 +44,20 @@ def _kind(kind: str) -> str:
         case "royal":
             return _("royal")
     return kind
+
+
+class Plot(widgets.HTML):
+    """A PNG plot with a text alternative a screen reader reads (ipywidgets' Image has no alt,
+    and a tooltip on it breaks its view); ``png`` keeps the bytes shown."""
+
+    def __init__(self, alt: str, width: str):
+        super().__init__()
+        self.alt, self.width, self.png = alt, width, b""
+
+    def show(self, png: bytes) -> None:
+        self.png = png
+        src = "data:image/png;base64," + base64.b64encode(png).decode("ascii")
+        self.value = f'<img alt="{escape(self.alt)}" src="{src}" style="width:{self.width};max-width:100%;height:auto">'
 
 
 def _plot_png(game) -> bytes:
@@ -129,7 +144,7 @@ class InspectionGameLab(kit.Frame):
         self.bag = lesson.html()
         self.matrix = lesson.html()
         self.summary = lesson.html()
-        self.plot = widgets.Image(format="png", layout={"width": "576px"})
+        self.plot = Plot(_("Plot: each side's expected gold as the chance of an inspection changes"), "576px")
         self._smuggle_options(good_id(smuggled))
         for w in (self.declared, self.legal, self.smuggled, self.number, self.fine):
             w.observe(self._update, names="value")
@@ -199,7 +214,7 @@ class InspectionGameLab(kit.Frame):
             f'<div class="sn-result"><b class="sn-big">{kind}.</b>'
             f'<ul style="margin:4px 0;padding-left:20px">{items}</ul></div>'
         )
-        self.plot.value = _plot_png(self.game)
+        self.plot.show(_plot_png(self.game))
 
 
 class BribeBargainingLab(kit.Frame):
@@ -228,7 +243,7 @@ class BribeBargainingLab(kit.Frame):
         self.sheriff_penalty = slider(sheriff_penalty, 0, 5, _("Sheriff pays if cargo is clean"))
         self.size = lesson.html()
         self.summary = lesson.html()
-        self.plot = widgets.Image(format="png", layout={"width": "min(576px, 100%)"})
+        self.plot = Plot(_("Plot: both sides' equilibrium payoff for each fine per item"), "min(576px, 100%)")
         # buttons as wide as the longest "n items" in the page's language (80 px in English)
         longest = max(len(_items(n)) for n in range(5))
         self.load = lesson.toggles([(_items(0), 0)], 0, f"{max(80, 9 * longest + 16)}px")
@@ -336,7 +351,7 @@ class BribeBargainingLab(kit.Frame):
         self.load.value = keep
         self.load.observe(self._show_offer, names="value")
         self._show_offer()
-        self.plot.value = _fine_png(p, get_language())
+        self.plot.show(_fine_png(p, get_language()))
         self.gambit_result.value = ""
 
     def _show_offer(self, change=None):
