@@ -47,12 +47,13 @@ LABELS = {
     # figures a few answers add; their English is the plain key, as it always was
     "offered": N_("offered"),
     "asked": N_("asked"),
-    "smuggle_chance_after_refusal": N_("smuggle chance after refusal"),
+    "smuggle_chance_before_refusal": N_("that chance before the merchant refused to pay"),
     "expected_loss_if_you_refuse": N_("expected loss if you refuse"),
 }
 MODEL = N_("The coach's model:")
 PERCENT = {
     "smuggle_chance",
+    "smuggle_chance_before_refusal",
     "prior",
     "equilibrium_smuggle",
     "honest_possible",
