@@ -189,11 +189,11 @@ def test_warning_names_the_lie_its_price_and_how_much_worse_it_is():
     assert warnings(v, advice.move) == ()
     (w,) = warnings(v, A.LoadBag(p, cards("silk", "cheese")))
     assert w.sentence == (
-        "The coach rates this move about 2.8 points below its own suggestion. No declaration can be true for "
-        "this bag (1 Cheese and 1 Silk): even declared as 2 Chickens, if it is opened you lose 11 points of "
-        "goods and pay 6 gold."
+        "The coach rates this move about 2.3 points below its own suggestion. No declaration can be true for "
+        "this bag (1 Cheese and 1 Silk): even declared as 2 Cheese, if it is opened you lose 8 points of "
+        "goods and pay 4 gold."
     )
-    assert w.numbers["points_worse"] == 2.78 and not w.blunder
+    assert w.numbers["points_worse"] == 2.29 and not w.blunder
 
 
 def test_paying_for_an_honest_bag_is_a_blunder():

@@ -31,11 +31,12 @@ def offer_worth(bribe) -> int:
 
 
 def _load_value(v: SeatView, table: Table, cards) -> tuple[float, dict]:
-    """A bag's worth under its best declaration (the coach's figures for loading)."""
+    """A bag's worth under its best declaration of a legal good it holds (any, if it holds none): the
+    coach's figures for loading."""
     bag = list_to_counts(cards)
     size = sum(bag)
     best: tuple[float, dict] | None = None
-    for g in LEGAL_GOODS:
+    for g in [g for g in LEGAL_GOODS if bag[g]] or LEGAL_GOODS:
         ev, nums = merchant.value_of(v, bag, g, open_chance(v, table, v.officials[0], g, size))
         nums["declared_good"] = g
         if best is None or ev > best[0]:

@@ -1,6 +1,7 @@
 """The coach's advice and warnings laid out (the play page and the guided game).
 
-Only layout: the words and figures are ``sheriff.coach``'s (``Advice``, ``Warning``).
+Only layout: the words and figures are ``sheriff.coach``'s (``Advice``, ``Warning``).  The advice
+shows its sentence; why, the figures and the options weighed sit under a fold (``<details>``).
 Figures named in the advice's ``numbers`` are shown as a small table; chances (named
 ``..._chance``/``p_...`` or between 0 and 1 with a share-like name) as percentages.
 """
@@ -86,8 +87,9 @@ def numbers_table(numbers: dict) -> str:
     return f'<table class="sn-coach-numbers">{rows}</table>'
 
 
-def advice_html(advice) -> str:
-    """The suggestion, its figures, the options weighed, the model in plain words, and lesson 30."""
+def figures_html(advice) -> str:
+    """What the advice rests on, for the fold: why, the figures, the options weighed, the model, lesson 30."""
+    detail = f'<p class="sn-coach-why">{escape(advice.detail)}</p>' if advice.detail else ""
     opts = ""
     if advice.options:
         items = "".join(f"<li>{escape(o.sentence)}</li>" for o in advice.options[:6])
@@ -105,14 +107,19 @@ def advice_html(advice) -> str:
             + _("These odds come from the inspection game's balance point: see {lesson}.").format(lesson=link)
             + "</div>"
         )
+    return f"{detail}{numbers_table(advice.numbers)}{opts}{model}{lesson}"
+
+
+def advice_html(advice) -> str:
+    """The suggestion in a sentence or two; what it rests on folded away underneath."""
     # every model the coach states ends by saying it is advice, not a rule
     not_rule = _("This is advice, not a rule: any legal move is yours to make.")
     rule = "" if advice.model else f'<div class="sn-note">{not_rule}</div>'
     suggests = _("The coach suggests:")
-    return (
-        f'<div class="sn-coach" role="status"><b>{suggests}</b> {escape(advice.sentence)}'
-        f"{numbers_table(advice.numbers)}{opts}{model}{lesson}{rule}</div>"
-    )
+    figures = figures_html(advice)
+    why = _("The figures behind this advice")
+    fold = f'<details class="sn-coach-figures"><summary>{escape(why)}</summary>{figures}</details>' if figures else ""
+    return f'<div class="sn-coach" role="status"><b>{suggests}</b> {escape(advice.sentence)}{fold}{rule}</div>'
 
 
 def warnings_html(warnings) -> str:
@@ -121,4 +128,4 @@ def warnings_html(warnings) -> str:
     return f'<div class="sn-warn" role="alert"><b>{before}</b><ul style="margin:2px 0">{items}</ul></div>'
 
 
-__all__ = ["advice_html", "warnings_html", "numbers_table", "LESSON_LINK"]
+__all__ = ["advice_html", "figures_html", "warnings_html", "numbers_table", "LESSON_LINK"]

@@ -21,7 +21,7 @@ import ipywidgets as W
 from sheriff.guided import Guide
 from sheriff.i18n import _, ngettext
 from sheriff.widgets import kit, language, render
-from sheriff.widgets.play_controls import Controls, css_name, replace_children
+from sheriff.widgets.play_controls import Controls, css_name, first_control, point_at, replace_children
 
 LINK = 'style="color:#1565c0;text-decoration:underline;font-weight:bold"'
 
@@ -87,6 +87,7 @@ class GuidedGame(kit.Frame):
         for name, w in (("guided.on", on), ("guided.back", back)):
             w.add_class(css_name(name))
             self.controls[name] = w
+        point_at(back)
         items = "".join(f"<li>{escape(x)}</li>" for x in lines)
         another = _("Another choice.")
         self._reply(
@@ -177,6 +178,9 @@ class GuidedGame(kit.Frame):
         ctl = Controls(SimpleNamespace(session=SimpleNamespace(game=game), submit=self.submit), g.me)
         self._decide(ctl.decision())
         self.controls.update(ctl.reg)
+        press = first_control(ctl.reg, step.action()) if step is not None else None
+        if press is not None:
+            point_at(ctl.reg[press])
         self._progress()
 
     def _progress(self) -> None:
@@ -244,6 +248,7 @@ class GuidedGame(kit.Frame):
                 description=_("Add the next line"), button_style="primary", icon="plus", layout=W.Layout(width="auto")
             )
             b.add_class(css_name("guided.next_line"))
+            point_at(b)
             b.on_click(lambda _b: self.next_line())
         self.controls["guided.next_line"] = b
         self._decide([b])

@@ -43,7 +43,7 @@ from sheriff.state import INSPECT
 from sheriff.tournament import run
 from sheriff.widgets import kit, render
 from sheriff.widgets.coach_view import warnings_html
-from sheriff.widgets.play_controls import Controls, close_tree, css_name, replace_children
+from sheriff.widgets.play_controls import FOCUS_NEXT, Controls, close_tree, css_name, replace_children
 from sheriff.widgets.play_session import Line, Session, count_text, style_name
 from sheriff.widgets.play_setup import PlayConfig, SetupForm, default_seats, error_box
 from sheriff.widgets.play_table import final_stands_html, header_html, score_table_html, story_html, table_html
@@ -102,7 +102,9 @@ class PlayApp:
         self.private = W.VBox()
         self.private.add_class("sn-private-area")
         self.notice = W.HTML()
-        self.warn_box = W.VBox()  # the coach's warnings before a risky move, with confirm / cancel
+        self.warn_box = W.VBox()  # the coach's warnings before a risky move, with confirm / cancel (by the controls)
+        self.result = W.HTML()  # what happened since the learner's last decision, just above their cards
+        self._seen_lines = 0
         self.clock = W.HTML()
         self.timeup = W.Button(
             description=_("Time is up!"),
@@ -159,8 +161,8 @@ class PlayApp:
                 W.HTML("<b>{}</b>".format(_("What just happened"))),
                 self.story,
                 self.notice,
+                self.result,
                 self.private,
-                self.warn_box,
                 self.end,
                 self.story_acc,
                 save_box,
@@ -216,6 +218,7 @@ class PlayApp:
         self._viewer = self._holder
         self._handover_to = None
         self._insp_clock = None
+        self._seen_lines = 0
         self.setup.say("")
         self.notice.value = ""
         self.end.value = ""
@@ -334,6 +337,7 @@ class PlayApp:
         back = W.Button(description=_("Think again"))
         go.add_class(css_name("coach.confirm"))
         back.add_class(css_name("coach.cancel"))
+        back.add_class(FOCUS_NEXT)
         go.on_click(lambda _b: self.submit(action, confirmed=True))
         back.on_click(lambda _b: self._set_warnings([]))
         self._set_warnings([W.HTML(warnings_html(found)), W.HBox([go, back])])
@@ -435,13 +439,29 @@ class PlayApp:
         parts.append(W.HTML(self._private_html(v)))
         if g.to_act == v and not self._bots_running:
             ctl = Controls(self, v)
-            parts += ctl.build()
+            built = ctl.build()
+            # a warning appears right under the controls whose move it is about, above the coach
+            self.warn_box = W.VBox()
+            parts += built[:-1] + [self.warn_box, built[-1]]
             self.controls = ctl.reg
             self.decision = g.phase
+            self._show_result()
         else:
             parts.append(W.HTML('<div class="sn-note">{}</div>'.format(_("Waiting for the bots…"))))
         self._set_private([W.VBox(parts, layout=W.Layout())])
         self.private.children[0].add_class("sn-private")
+
+    def _show_result(self) -> None:
+        """What happened since the learner's last decision, where they look next (read out by the page's
+        live region: ``sn-live``)."""
+        lines = self.live.lines
+        new = lines[self._seen_lines :]
+        self._seen_lines = len(lines)
+        if not new:
+            self.result.value = ""
+            return
+        head = _("Since your last move")
+        self.result.value = f'<div class="sn-result sn-live"><b>{escape(head)}</b>{story_html(new, last=8)}</div>'
 
     def _private_html(self, p: int) -> str:
         g = self.live.game
