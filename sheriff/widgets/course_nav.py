@@ -154,11 +154,18 @@ def footer_html(notebook: str) -> str:
         # a lesson paced into parts (kit.Sections) counts only once its last part is open
         " function lastPart() { var b = document.querySelectorAll('.snl-part-pick button');"
         " return !b.length || b[b.length - 1].classList.contains('mod-active'); }"
+        # a page that is an activity (the guided game, a game to play: class sn-activity) counts
+        # only once it is finished (an element of class sn-activity-finished), however short it is
+        " function finished() { return !document.querySelector('.sn-activity')"
+        " || !!document.querySelector('.sn-activity-finished'); }"
         # only once the learner scrolls: before the widgets render, the footer is briefly in view
+        " var timer = null;"
         " function check() { var r = el.getBoundingClientRect();"
-        "  if (r.top < window.innerHeight && r.bottom > 0 && lastPart()) {"
-        f"   P.mark('{nb}'); document.removeEventListener('scroll', check, true); }} }}"
+        "  if (r.top < window.innerHeight && r.bottom > 0 && lastPart() && finished()) {"
+        f"   P.mark('{nb}'); document.removeEventListener('scroll', check, true); clearInterval(timer); }} }}"
         " document.addEventListener('scroll', check, true);"
+        # an activity may end with its footer already in view: look again now and then
+        " timer = setInterval(function () { if (document.querySelector('.sn-activity-finished')) check(); }, 1500);"
         " })();</script>"
     )
 

@@ -62,6 +62,7 @@ class GuidedGame(kit.Frame):
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.body(head, nav, self.tutor, self.story, self.reply, self.decide, self.mine, self.table)
+        self.add_class("sn-activity")  # the page counts as done once the game is finished (course_nav)
         self.render()
 
     # -- actions --------------------------------------------------------------------------
@@ -220,7 +221,7 @@ class GuidedGame(kit.Frame):
         nxt, play = _("Next: the game in two minutes"), _("Play a real game with the coach")
         heads = "".join(f"<th>{h}</th>" for h in (_("Player"), _("Line"), _("Points")))
         end = (
-            f'<p class="sn-guided-winner"><b>{escape(g.winner_text())}</b></p><p>{escape(_(sc.closing))}</p>'
+            f'<p class="sn-guided-winner sn-activity-finished"><b>{escape(g.winner_text())}</b></p><p>{escape(_(sc.closing))}</p>'
             f'<p><a {LINK} href="{language.link("00_overview.ipynb")}">{nxt} →</a> · '
             f'<a {LINK} href="{language.link("20_play.ipynb")}">{play} →</a></p>'
             if done

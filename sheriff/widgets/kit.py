@@ -234,7 +234,8 @@ a.snl-term:hover{background:#e3f2fd}
 .sn-progress{font:bold 13px sans-serif;color:#37474f}
 .snl-grid tr.sn-guided-sum td{font-weight:bold;background:#f5f5f5}
 /* coach: a clear focus ring on every control (keyboard), the advice's fold, the result of the last moves */
-.jupyter-widgets :is(button,input,select,textarea,summary,a):focus-visible,.sn-play :is(button,input,select,textarea,summary,a):focus-visible{
+.jupyter-widgets :is(button,input,select,textarea,summary,a):focus-visible,.sn-play :is(button,input,select,textarea,summary,a):focus-visible,
+.sn-focus-next:focus,.sn-focus-next :focus{
   outline:3px solid #0b57d0 !important;outline-offset:2px !important;box-shadow:0 0 0 5px #fff !important}
 .sn-press-next{outline:3px dashed #b35c00;outline-offset:3px}
 .sn-coach-figures{margin:4px 0}

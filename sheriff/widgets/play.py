@@ -172,6 +172,7 @@ class PlayApp:
         self.game_box.add_class("sn-game")
         self.root = W.VBox([W.HTML(kit.CSS), self.setup.box, self.game_box])
         self.root.add_class("sn-play")
+        self.root.add_class("sn-activity")  # the page counts as done once a game is finished (course_nav)
 
     # -- display ---------------------------------------------------------------------
     def _repr_mimebundle_(self, **kw):
@@ -389,7 +390,7 @@ class PlayApp:
         self.decision = None
         if g.is_over():
             self.end.value = (
-                "<h3>{}</h3>".format(_("Final scores"))
+                '<h3 class="sn-activity-finished">{}</h3>'.format(_("Final scores"))
                 + score_table_html(g)
                 + "<h4>{}</h4>".format(_("The stands, turned face up"))
                 + final_stands_html(g)
@@ -575,17 +576,20 @@ class PlayApp:
         self.bot_delay = float(self.setup.delay.value)
         session = Session(game, humans, {p: cfg.styles[p] for p in range(n)})
         moves = len(game.history)
-        session.lines.append(
-            Line(
-                game.state.round,
-                "round",
-                ngettext(
-                    "Loaded a saved game: {n} moves played so far. Play goes on from here.",
-                    "Loaded a saved game: {n} moves played so far. Play goes on from here.",
-                    moves,
-                ).format(n=moves),
+        said = (
+            ngettext(
+                "Loaded a saved game: all {n} moves are played, and the game is over. Its final scores are below.",
+                "Loaded a saved game: all {n} moves are played, and the game is over. Its final scores are below.",
+                moves,
+            )
+            if game.is_over()
+            else ngettext(
+                "Loaded a saved game: {n} moves played so far. Play goes on from here.",
+                "Loaded a saved game: {n} moves played so far. Play goes on from here.",
+                moves,
             )
         )
+        session.lines.append(Line(game.state.round, "round", said.format(n=moves)))
         self.begin(session)
         return True
 

@@ -293,9 +293,18 @@ class Controls:
         for w in [picker] + ([left, right] if e1 else []):
             w.observe(refresh, "value")
         refresh()
-        intro = _(
-            "Market: click the cards to set aside (up to 5, face up, for everyone to see), then draw back "
-            "up to {size}. Keep the goods you want to bring to market."
+        intro = (
+            # 1E · Phase 1 Market: set aside face down, draw, then the set-aside cards go face up on a pile
+            _(
+                "Market: click the cards to set aside (up to 5, face down), then draw back up to {size}, from "
+                "the top of the discard piles first if you like. Afterwards the cards you set aside go face up "
+                "on the discard pile you choose. Keep the goods you want to bring to market."
+            )
+            if e1
+            else _(
+                "Market: click the cards to set aside (up to 5, face up, for everyone to see), then draw back "
+                "up to {size}. Keep the goods you want to bring to market."
+            )
         ).format(size=hs)
         return [self.prompt(intro), picker, *extra, summary, go]
 
