@@ -366,6 +366,12 @@ class Controls:
                 "Hand your bag to the Sheriff and declare it: exactly {n} cards of one legal good.",
                 count,
             )
+        bread = ""
+        if self.view.n == 3:  # 3 players: the Bread cards are out of the deck, yet Bread may still be declared
+            bread = " " + _(
+                "With three players there is no Bread in the deck, but declaring Bread is still allowed: "
+                "a Sheriff knows at once that such a bag is a lie."
+            )
         return [
             self.prompt(
                 say.format(n=count)
@@ -374,6 +380,7 @@ class Controls:
                     "You may lie about the kind, never about the number; contraband and Royal Goods can never "
                     "be declared."
                 )
+                + bread
             ),
             W.HBox([dd, go]),
         ]
