@@ -3,7 +3,7 @@ what opening it, passing it or asking for gold is worth."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sheriff import actions as A
 from sheriff.cards import GOODS
@@ -156,7 +156,7 @@ def _why(v: SeatView, o: BagOdds) -> str:
     return " ".join(cap(part) for part in parts)  # a name from data may open a sentence ('діва Меріан')
 
 
-def advise_bag(v: SeatView, m: int) -> Advice:
+def _advise_bag(v: SeatView, m: int) -> Advice:
     """The Sheriff takes up ``m``'s bag: open, pass, or ask for gold."""
     me = v.seat
     bound = v.bound(m)
@@ -208,7 +208,7 @@ def advise_bag(v: SeatView, m: int) -> Advice:
     return Advice(best.move, best.sentence, nums, opts, sheriff_model(), LESSON_30, _why(v, o))
 
 
-def advise_reply(v: SeatView, m: int, offer) -> Advice:
+def _advise_reply(v: SeatView, m: int, offer) -> Advice:
     """The merchant refused (``offer`` None) or offered something: take it, open, or let go."""
     me = v.seat
     o = bag_odds(v, m)  # after a refusal its chance already counts it
@@ -268,3 +268,24 @@ def advise_reply(v: SeatView, m: int, offer) -> Advice:
         LESSON_30,
         why,
     )
+
+
+def _naming_the_bag(v: SeatView, m: int, a: Advice) -> Advice:
+    """The advice with the bag it is about named first (a Sheriff faces several)."""
+    decl = v.declared(m)
+    if decl is None:
+        return a
+    head = _("{merchant}'s bag ({declared}): {advice}").format(
+        merchant=v.names[m], declared=good_count(decl[0], decl[1]), advice=a.sentence
+    )
+    return replace(a, sentence=cap(head))
+
+
+def advise_bag(v: SeatView, m: int) -> Advice:
+    """The Sheriff takes up ``m``'s bag: open, pass, or ask for gold."""
+    return _naming_the_bag(v, m, _advise_bag(v, m))
+
+
+def advise_reply(v: SeatView, m: int, offer) -> Advice:
+    """The merchant refused (``offer`` None) or offered something: take it, open, or let go."""
+    return _naming_the_bag(v, m, _advise_reply(v, m, offer))

@@ -456,13 +456,13 @@ class PlayApp:
         """What happened since the learner's last decision, where they look next (read out by the page's
         live region: ``sn-live``)."""
         lines = self.live.lines
-        new = lines[self._seen_lines :]
+        new = lines[self._seen_lines :] if self._seen_lines else []  # before the first move, the story says it all
         self._seen_lines = len(lines)
         if not new:
             self.result.value = ""
             return
         head = _("Since your last move")
-        self.result.value = f'<div class="sn-result sn-live"><b>{escape(head)}</b>{story_html(new, last=8)}</div>'
+        self.result.value = f'<div class="sn-result sn-live"><b>{escape(head)}</b>{story_html(new, last=6)}</div>'
 
     def _private_html(self, p: int) -> str:
         g = self.live.game
