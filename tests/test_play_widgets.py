@@ -685,3 +685,21 @@ def test_the_play_page_offers_the_issue_13_choices():
     reg["booty.coin"].value = mm
     reg["booty.agree"].click()
     assert s.booty_terms[g.to_act] == (mm, lj)
+
+
+def test_simulated_games_can_be_downloaded_as_csv():
+    import base64
+    import csv
+    import io
+    import re
+
+    from sheriff.widgets.play import PlayApp
+    from sheriff.widgets.play_setup import PlayConfig, default_seats
+
+    app = PlayApp(bot_delay=0)
+    res = app.simulate(PlayConfig(players=3, seats=default_seats(())), games=4)
+    html = app.setup.sim_result.value
+    b64 = re.search(r'download="sheriff-simulation.csv" href="data:text/csv;base64,([^"]+)"', html).group(1)
+    rows = list(csv.reader(io.StringIO(base64.b64decode(b64).decode("utf-8"))))
+    assert rows[0][:2] == ["game_seed", "first_sheriff"] and len(rows) == 1 + len(res.games) == 5
+    assert [int(x) for x in rows[1][2:5]] == list(res.games[0].totals)

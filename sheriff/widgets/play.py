@@ -639,9 +639,19 @@ class PlayApp:
         ).format(n=len(res.games), rules=escape(rules.describe()))
         out.value = (
             f'<table class="sn-scores sn-sim"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>'
-            f'</table><div class="sn-note">{note}</div>'
+            f'</table><div class="sn-note">{note}</div>{results_download(res)}'
         )
         return res
+
+
+def results_download(res) -> str:
+    """A link that saves the games as a CSV file on the learner's own computer (as a saved game is)."""
+    b64 = base64.b64encode(res.to_csv().encode("utf-8")).decode("ascii")
+    link = _("Download every game's scores (CSV, for a spreadsheet)")
+    return (
+        f'<div class="sn-note"><a class="sn-sim-download" download="sheriff-simulation.csv" '
+        f'href="data:text/csv;base64,{b64}"><b>{escape(link)}</b></a></div>'
+    )
 
 
 def _first_error(e: Exception) -> str:
