@@ -7,6 +7,7 @@ fails with the field that is wrong, not later in a page.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from importlib import resources
 
@@ -130,13 +131,27 @@ def terms() -> tuple[Term, ...]:
     return glossary().terms
 
 
+_WORD = re.compile(r"\w+")
+
+
+def _stem(word: str) -> str:
+    """'ties' -> 'tie': a plural's final s dropped, so the singular and its forms are found too."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") else word
+
+
+def matches(query: str, text: str) -> bool:
+    """Does every word of ``query`` begin a word of ``text``? Whole words, not fragments: "ties" finds
+    "tie" and "tied", never "Deputies"."""
+    have = _WORD.findall(text.lower())
+    return all(any(h.startswith(w) for h in have) for w in map(_stem, _WORD.findall(query.lower())))
+
+
 def find(text: str) -> list[Term]:
     """Terms whose name, spellings or definition (in the page's language, and in English on a
-    translated page) contain every word of ``text``."""
-    words = text.lower().split()
+    translated page) contain every word of ``text`` (as the start of a word: ``matches``)."""
 
     def hay(t: Term) -> str:
         shown = (t.name(), *t.spellings(), t.meaning())
         return " ".join(shown if get_language() == DEFAULT else (*shown, t.term, *t.forms, t.definition)).lower()
 
-    return [t for t in terms() if all(w in hay(t) for w in words)]
+    return [t for t in terms() if matches(text, hay(t))]

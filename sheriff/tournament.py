@@ -20,6 +20,8 @@ returning ``False`` from it stops the run early (a Cancel button).
 
 from __future__ import annotations
 
+import csv
+import io
 from dataclasses import dataclass, field
 from statistics import mean
 
@@ -88,6 +90,15 @@ class TournamentResult:
         if not self.games:
             return [0.0] * self.rules.players
         return [mean(g.totals[p] for g in self.games) for p in range(self.rules.players)]
+
+    def to_csv(self) -> str:
+        """Every game as a row of a CSV file: its seed, first Sheriff, each seat's score, the winners, the moves."""
+        buf = io.StringIO()
+        w = csv.writer(buf)
+        w.writerow(["game_seed", "first_sheriff", *(f"score_{name}" for name in self.names), "winners", "moves"])
+        for g in self.games:
+            w.writerow([g.seed, g.first_sheriff, *g.totals, " ".join(self.names[p] for p in g.winners), g.moves])
+        return buf.getvalue()
 
     def table(self) -> list[dict]:
         """One row per seat: name, bot style, wins, win share, mean / lowest / highest score."""

@@ -174,28 +174,38 @@ def test_predicted_outcomes_match_the_engine():
     assert seen["honest"] and seen["liar"]
 
 
-def test_warning_names_the_lie_and_its_price():
+def test_warning_names_the_lie_its_price_and_how_much_worse_it_is():
     g = Game(Rules(players=4), seed=0)
     while g.phase != "load":
         p = g.to_act
         g.push(Bot().act(g.view(p)))
     p = g.to_act
-    s = g.state
     from tests.rig import rig_hand
 
-    rig_hand(s, p, cards("bread", "chickens", "apples", 4))
-    g.push(A.LoadBag(p, cards("bread", "chickens")))
-    while g.to_act != p:
-        q = g.to_act
-        g.push(A.LoadBag(q, (next(c for c in range(N_GOODS) if s.hands[q][c]),)))
+    rig_hand(g.state, p, cards("apples", 3, "silk", 1, "cheese"))
     v = g.view(p)
-    (w,) = warnings(v, A.Declare(p, cards("apples")[0], 2))
+    advice = advise(v)
+    assert advice.move == A.LoadBag(p, cards("apples", 3, "silk")) and "chance of about 2 in 9" in advice.sentence
+    assert warnings(v, advice.move) == ()
+    (w,) = warnings(v, A.LoadBag(p, cards("silk", "cheese")))
     assert w.sentence == (
-        "Your bag holds 1 Bread and 1 Chicken, declared as 2 Apples: if it is opened you lose "
-        "both (1 Bread and 1 Chicken) and pay 4 gold."
+        "The coach rates this move about 2.3 points below its own suggestion. No declaration can be true for "
+        "this bag (1 Cheese and 1 Silk): even declared as 2 Cheese, if it is opened you lose 8 points of "
+        "goods and pay 4 gold."
     )
-    assert warnings(v, A.Declare(p, cards("bread")[0], 2))  # still a lie, about one card
-    assert w.numbers == {"lost_if_opened": 7, "paid_if_opened": 4}
+    assert w.numbers["points_worse"] == 2.29 and not w.blunder
+
+
+def test_paying_for_an_honest_bag_is_a_blunder():
+    from tests.rig import game_at_inspection
+
+    g = game_at_inspection({1: cards("apples", 2)}, {1: "apples"}, players=4)
+    sheriff = g.state.officials[0]
+    g.push(A.Threaten(sheriff, 1))
+    v = g.view(1)
+    assert advise(v).move == A.Decline(1, 1) and warnings(v, A.Decline(1, 1)) == ()
+    (w,) = warnings(v, A.Offer(1, 1, A.Bribe(gold=1)))
+    assert w.blunder and w.sentence.startswith("Your bag is honest")
 
 
 def test_sheriff_advice_names_the_equilibrium_and_lesson_30():

@@ -143,3 +143,13 @@ def test_lesson_header_marks_glossary_words_in_the_written_text_in_the_browser()
     assert "#term-" in js and "40_reference.ipynb" in js and js.count("</script>") == 1
     assert '"stand": ["stand"' in js and "jp-RenderedMarkdown" in js
     assert "What you will learn" in header_html("05_inspection.ipynb")
+
+
+def test_search_matches_whole_words_not_fragments():
+    from sheriff.glossary import find, matches
+    from sheriff.widgets.reference import find_rules
+
+    assert matches("ties", "a tie for the win") and matches("tie", "tied Kings")
+    assert not matches("ties", "the Deputies decide")
+    assert "score.tiebreak" in [r.id for r in find_rules("ties")]
+    assert "Deputy" not in [t.term for t in find("ties")]

@@ -690,3 +690,47 @@ def test_the_play_page_offers_the_issue_13_choices():
     reg["booty.coin"].value = mm
     reg["booty.agree"].click()
     assert s.booty_terms[g.to_act] == (mm, lj)
+
+
+def test_simulated_games_can_be_downloaded_as_csv():
+    import base64
+    import csv
+    import io
+    import re
+
+    from sheriff.widgets.play import PlayApp
+    from sheriff.widgets.play_setup import PlayConfig, default_seats
+
+    app = PlayApp(bot_delay=0)
+    res = app.simulate(PlayConfig(players=3, seats=default_seats(())), games=4)
+    html = app.setup.sim_result.value
+    b64 = re.search(r'download="sheriff-simulation.csv" href="data:text/csv;base64,([^"]+)"', html).group(1)
+    rows = list(csv.reader(io.StringIO(base64.b64decode(b64).decode("utf-8"))))
+    assert rows[0][:2] == ["game_seed", "first_sheriff"] and len(rows) == 1 + len(res.games) == 5
+    assert [int(x) for x in rows[1][2:5]] == list(res.games[0].totals)
+
+
+def test_the_market_prompt_follows_the_edition_and_three_players_hear_about_bread():
+    for edition, words in (("1E", "face down"), ("2E", "face up, for everyone to see")):
+        app = PlayApp(bot_delay=0)
+        assert app.start(config(3, humans=(1,), seed=9, edition=edition))
+        rng = random.Random(5)
+        while app.decision != "market":
+            human_move(app, rng)
+        assert words in app.text()
+        while app.decision != "declare":
+            human_move(app, rng)
+        assert "With three players there is no Bread in the deck" in app.text()
+
+
+def test_do_this_makes_the_advised_move():
+    from sheriff.coach import advise
+
+    app = PlayApp(bot_delay=0)
+    assert app.start(config(4, humans=(0,), seed=4))
+    for _ in range(6):
+        before, advised = len(app.game.history), advise(app.game.view(0)).move
+        _click(app, "coach.ask")
+        assert app.controls["coach.take"].description == "Do this"
+        _click(app, "coach.take")
+        assert app.game.history[before] == advised and "coach.confirm" not in app.controls

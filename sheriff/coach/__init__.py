@@ -7,9 +7,9 @@
     >>> g.is_legal(a.move), a.sentence
     (True, 'Let Maid Marion, on your left, start the Market: the order hardly matters to you.')
 
-``advise(view)`` returns an ``Advice`` (a suggested move, a sentence, the numbers,
-the options weighed, the model in plain words); ``warnings(view, move)`` lists what
-could go wrong with a move the player proposes; ``bag_odds(view, merchant)`` is the
+``advise(view)`` returns an ``Advice`` (a suggested move, a sentence that states its risk,
+the numbers, the options weighed, the model in plain words); ``warnings(view, move)`` warns
+only of a move the coach rates clearly worse than its suggestion, or of a blunder; ``bag_odds(view, merchant)`` is the
 Sheriff's estimate for one bag; ``declared_bag(view)`` the figures of the seat's own bag.  The coach states its model: it is
 advice, not a rule.  Where it leans on the inspection game's equilibrium it says so
 and names lesson 30 (``Advice.lesson``).
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from sheriff import actions as A
 from sheriff.cards import counts_to_list, describe
-from sheriff.coach import inspector, merchant
+from sheriff.coach import inspector, judge, merchant
 from sheriff.coach.advice import LESSON_30, LESSON_30_TITLE, Advice, Option, Warning
 from sheriff.coach.inspector import BagOdds, bag_odds
 from sheriff.coach.merchant import declared_bag
@@ -93,13 +93,14 @@ def advise(v: SeatView) -> Advice:
     if v.n == 6 and v.authority(m) is None:
         a = inspector.advise_bag(v, m)
         want = isinstance(a.move, (A.Inspect, A.Offer, A.Threaten))
-        return Advice(A.Stance(me, m, want), a.sentence, a.numbers, a.options, a.model, a.lesson)
+        return Advice(A.Stance(me, m, want), a.sentence, a.numbers, a.options, a.model, a.lesson, a.detail)
     return inspector.advise_bag(v, m)
 
 
-def warnings(v: SeatView, action) -> tuple[Warning, ...]:
-    """Warnings about ``action`` proposed by ``v.seat`` (empty: nothing risky that the coach sees)."""
-    return merchant.warnings(v, action) + inspector.warnings(v, action)
+def warnings(v: SeatView, action, advice: Advice | None = None) -> tuple[Warning, ...]:
+    """Warnings about ``action`` proposed by ``v.seat``: only a blunder or a move the coach rates clearly
+    worse than its own suggestion (``advice``, asked for if not given; see ``sheriff.coach.judge``)."""
+    return judge.warnings(v, action, advice if advice is not None else advise(v))
 
 
 __all__ = [

@@ -43,10 +43,12 @@ class Option:
 
 @dataclass(frozen=True)
 class Warning:
-    """Said before a risky move is made."""
+    """Said before a risky move is made: one the coach rates clearly worse than its own suggestion
+    (``numbers["points_worse"]``), or a blunder (``blunder``: a cost that buys nothing)."""
 
     sentence: str
     numbers: dict[str, float] = field(default_factory=dict)
+    blunder: bool = False
 
 
 @dataclass(frozen=True)
@@ -55,7 +57,8 @@ class Advice:
 
     ``model`` says in plain words what the coach assumed (it is advice, not a rule);
     ``lesson`` names the lesson behind the numbers when the inspection game's
-    equilibrium was used (else empty).
+    equilibrium was used (else empty); ``detail`` explains the figures the sentence
+    quotes (the page folds it away).
     """
 
     move: Action | None
@@ -64,3 +67,4 @@ class Advice:
     options: tuple[Option, ...] = ()
     model: str = ""
     lesson: str = ""
+    detail: str = ""

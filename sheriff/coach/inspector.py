@@ -3,11 +3,11 @@ what opening it, passing it or asking for gold is worth."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sheriff import actions as A
 from sheriff.cards import GOODS
-from sheriff.coach.advice import LESSON_30, Advice, Option, Warning, decimal, gold_text
+from sheriff.coach.advice import LESSON_30, Advice, Option, decimal, gold_text
 from sheriff.coach.odds import BagGuess, fraction_text, smuggle_chance
 from sheriff.coach.public import Table, read_table
 from sheriff.i18n import N_, _, ngettext
@@ -34,11 +34,16 @@ def sheriff_model() -> str:
 
 @dataclass(frozen=True)
 class BagOdds:
+    """The Sheriff's figures for one bag in the situation at hand, computed once (``bag_odds``): the
+    advice, the warnings and the page all quote ``chance``, which already counts a refusal to pay."""
+
     merchant: int
     guess: BagGuess
-    open_gain: float
+    open_gain: float  # at ``chance``
     ask: int
     ask_gain: float
+    chance: float  # the chance of contraband now: ``guess.smuggle``, or less once the merchant refused to pay
+    refused: bool = False
 
 
 def _open_gain(v: SeatView, g: BagGuess, p: float) -> float:
@@ -61,20 +66,36 @@ def after_refusal(p: float) -> float:
     return lie / (lie + 1 - p) if lie + 1 - p > 0 else 0.0
 
 
+def refused(v: SeatView, m: int) -> bool:
+    """Has merchant ``m`` just refused to pay (the Sheriff's answer is due)?"""
+    nego = v.negotiation()
+    return nego is not None and nego.merchant == m and nego.offer is None and nego.by == m
+
+
 def bag_odds(v: SeatView, m: int, table: Table | None = None) -> BagOdds:
+    """The figures for ``m``'s bag as things stand for ``v.seat`` (one computation per situation)."""
     table = table or read_table(v)
     g = smuggle_chance(v, table, m)
-    p = g.smuggle
+    no = refused(v, m)
+    p = round(after_refusal(g.smuggle) if no else g.smuggle, 3)  # the figure stated, and the one computed with
     ask = min(v.gold(m), int(g.expected_fine + g.expected_lost // 2))
     pay = p * SMUGGLERS_WHO_PAY
     ask_gain = pay * ask + (1 - pay) * max(0.0, _open_gain(v, g, after_refusal(p)))
-    return BagOdds(m, g, _open_gain(v, g, p), ask, ask_gain)
+    return BagOdds(m, g, _open_gain(v, g, p), ask, ask_gain, p, no)
+
+
+def ask_value(o: BagOdds, price: int) -> float:
+    """What naming ``price`` is worth in the coach's model: a smuggler pays up to the coach's own price
+    (asking more wins nothing more), and a refusal leaves the bag to open."""
+    return o.ask_gain if price >= o.ask else o.ask_gain - o.chance * SMUGGLERS_WHO_PAY * (o.ask - price)
 
 
 def _numbers(o: BagOdds) -> dict[str, float]:
     g = o.guess
-    return {
-        "smuggle_chance": round(g.smuggle, 3),
+    out = {"smuggle_chance": round(o.chance, 3)}
+    if o.refused:
+        out["smuggle_chance_before_refusal"] = round(g.smuggle, 3)
+    return out | {
         "prior": round(g.prior, 3),
         "equilibrium_smuggle": round(g.equilibrium_smuggle, 3),
         "honest_possible": round(g.honest_possible, 3),
@@ -96,9 +117,16 @@ def _why(v: SeatView, o: BagOdds) -> str:
     assert decl is not None
     parts = [
         _("{merchant} declares {declared}; the coach puts the chance of contraband at {chance}.").format(
-            merchant=who, declared=good_count(decl[0], decl[1]), chance=fraction_text(g.smuggle)
+            merchant=who, declared=good_count(decl[0], decl[1]), chance=fraction_text(o.chance)
         )
     ]
+    if o.refused:
+        parts.append(
+            _(
+                "That counts {merchant}'s refusal to pay: smugglers pay more often than honest merchants, "
+                "so before it the chance was {chance}."
+            ).format(merchant=who, chance=fraction_text(g.smuggle))
+        )
     if g.honest_bags + g.smuggled_bags:
         parts.append(
             _("This game {merchant} has shown {honest} honest and {dishonest} dishonest bags.").format(
@@ -128,7 +156,7 @@ def _why(v: SeatView, o: BagOdds) -> str:
     return " ".join(cap(part) for part in parts)  # a name from data may open a sentence ('діва Меріан')
 
 
-def advise_bag(v: SeatView, m: int) -> Advice:
+def _advise_bag(v: SeatView, m: int) -> Advice:
     """The Sheriff takes up ``m``'s bag: open, pass, or ask for gold."""
     me = v.seat
     bound = v.bound(m)
@@ -142,46 +170,52 @@ def advise_bag(v: SeatView, m: int) -> Advice:
         return Advice(move, word, {}, (), sheriff_model())
     o = bag_odds(v, m)
     nums = _numbers(o)
-    why = _why(v, o)
+    chance = fraction_text(o.chance)
     opts = (
         Option(
             A.Inspect(me, m),
             _(
-                "Open it: you can expect {worth} (a fine of about {fine} if it hides something, "
-                "{paid} paid if it is honest)."
+                "Open it: the chance of contraband is {chance}, so you can expect {worth} (a fine of about "
+                "{fine} if it hides something, {paid} paid if it is honest)."
             ).format(
+                chance=chance,
                 worth=worth_text(o.open_gain),
                 fine=f"{o.guess.expected_fine:.0f}",
                 paid=gold_text(o.guess.honest_penalty),
             ),
             {"gain": nums["gain_open"]},
         ),
-        Option(A.Pass(me, m), _("Let it through: nothing won, nothing paid."), {"gain": 0}),
+        Option(
+            A.Pass(me, m),
+            _(
+                "Let it through: with a chance of contraband of {chance}, opening it is worth {worth} "
+                "to you ({paid} to pay if it is honest)."
+            ).format(chance=chance, worth=worth_text(o.open_gain), paid=gold_text(o.guess.honest_penalty)),
+            {"gain": 0},
+        ),
         Option(
             A.Offer(me, m, A.Bribe(gold=o.ask)) if o.ask > 0 else A.Threaten(me, m),
             _(
-                "Ask for {gold}: you can expect {worth}, since a smuggler often pays and you can still open the bag "
-                "if the merchant refuses."
-            ).format(gold=gold_text(o.ask), worth=worth_text(o.ask_gain)),
+                "Ask for {gold}: the chance of contraband is {chance}, so you can expect {worth}, since a "
+                "smuggler often pays and you can still open the bag if the merchant refuses."
+            ).format(gold=gold_text(o.ask), chance=chance, worth=worth_text(o.ask_gain)),
             {"gain": nums["gain_ask"]},
         ),
     )
     best = max(opts, key=lambda op: (op.numbers["gain"], -opts.index(op)))
     if best.numbers["gain"] <= 0.25:
         best = opts[1]
-    return Advice(best.move, f"{why} {best.sentence}", nums, opts, sheriff_model(), LESSON_30)
+    return Advice(best.move, best.sentence, nums, opts, sheriff_model(), LESSON_30, _why(v, o))
 
 
-def advise_reply(v: SeatView, m: int, offer) -> Advice:
+def _advise_reply(v: SeatView, m: int, offer) -> Advice:
     """The merchant refused (``offer`` None) or offered something: take it, open, or let go."""
     me = v.seat
-    o = bag_odds(v, m)
+    o = bag_odds(v, m)  # after a refusal its chance already counts it
     nums = _numbers(o)
+    why = _why(v, o)
     if offer is None:
-        p = after_refusal(o.guess.smuggle)
-        gain = _open_gain(v, o.guess, p)
-        nums["smuggle_chance_after_refusal"] = round(p, 3)
-        nums["gain_open"] = round(gain, 2)
+        p, gain = o.chance, o.open_gain
         if gain > 0:
             return Advice(
                 A.Inspect(me, m),
@@ -193,74 +227,65 @@ def advise_reply(v: SeatView, m: int, offer) -> Advice:
                 (),
                 sheriff_model(),
                 LESSON_30,
+                why,
             )
         return Advice(
             A.Pass(me, m),
             _(
-                "Let it through: a merchant who refuses to pay is usually honest (chance of "
-                "contraband now {chance}), and opening an honest bag costs you {paid}."
-            ).format(chance=fraction_text(p), paid=gold_text(o.guess.honest_penalty)),
+                "Let it through: after the refusal the chance of contraband is {chance}, so opening "
+                "it is worth {worth} to you ({paid} to pay if it is honest)."
+            ).format(chance=fraction_text(p), worth=worth_text(gain), paid=gold_text(o.guess.honest_penalty)),
             nums,
             (),
             sheriff_model(),
             LESSON_30,
+            why,
         )
     worth = offer.gold + sum(GOODS[c].value for c in offer.stand) + sum(GOODS[c].value for c in offer.bag)
     nums["offered"] = worth
     if worth >= o.open_gain and m not in v.must_inspect():
         return Advice(
             A.Accept(me, m),
-            _("Take it: {offered} is at least what opening promises you ({worth}).").format(
-                offered=worth, worth=worth_text(o.open_gain)
-            ),
+            _(
+                "Take it: {offered} is at least what opening promises you ({worth}, with a chance of "
+                "contraband of {chance})."
+            ).format(offered=worth, worth=worth_text(o.open_gain), chance=fraction_text(o.chance)),
             nums,
             (),
             sheriff_model(),
             LESSON_30,
+            why,
         )
     return Advice(
         A.Inspect(me, m),
         _(
-            "Open it: the offer ({offered}) is less than opening promises you ({worth}); "
-            "a merchant who pays that much likely hides something."
-        ).format(offered=worth, worth=worth_text(o.open_gain)),
+            "Open it: the offer ({offered}) is less than opening promises you ({worth}, with a chance "
+            "of contraband of {chance})."
+        ).format(offered=worth, worth=worth_text(o.open_gain), chance=fraction_text(o.chance)),
         nums,
         (),
         sheriff_model(),
         LESSON_30,
+        why,
     )
 
 
-def warnings(v: SeatView, action) -> tuple[Warning, ...]:
-    if (
-        isinstance(action, (A.Inspect, A.Pass))
-        and v.declared(action.merchant) is not None
-        and v.bound(action.merchant) is None
-    ):
-        o = bag_odds(v, action.merchant)
-        g = o.guess
-        if isinstance(action, A.Inspect) and g.smuggle < 0.5:
-            return (
-                Warning(
-                    _(
-                        "The coach thinks this bag is more likely honest (chance of contraband {chance}); "
-                        "if it is, you pay {paid}."
-                    ).format(chance=fraction_text(g.smuggle), paid=gold_text(g.honest_penalty)),
-                    {"smuggle_chance": round(g.smuggle, 3), "honest_penalty": g.honest_penalty},
-                ),
-            )
-        if isinstance(action, A.Pass) and g.smuggle >= 0.6:
-            fine = f"{g.expected_fine:.0f}"
-            return (
-                Warning(
-                    ngettext(
-                        "The coach thinks this bag likely hides contraband (chance {chance}); opening it "
-                        "could bring a fine of about {fine} gold.",
-                        "The coach thinks this bag likely hides contraband (chance {chance}); opening it "
-                        "could bring a fine of about {fine} gold.",
-                        int(fine),
-                    ).format(chance=fraction_text(g.smuggle), fine=fine),
-                    {"smuggle_chance": round(g.smuggle, 3)},
-                ),
-            )
-    return ()
+def _naming_the_bag(v: SeatView, m: int, a: Advice) -> Advice:
+    """The advice with the bag it is about named first (a Sheriff faces several)."""
+    decl = v.declared(m)
+    if decl is None:
+        return a
+    head = _("{merchant}'s bag ({declared}): {advice}").format(
+        merchant=v.names[m], declared=good_count(decl[0], decl[1]), advice=a.sentence
+    )
+    return replace(a, sentence=cap(head))
+
+
+def advise_bag(v: SeatView, m: int) -> Advice:
+    """The Sheriff takes up ``m``'s bag: open, pass, or ask for gold."""
+    return _naming_the_bag(v, m, _advise_bag(v, m))
+
+
+def advise_reply(v: SeatView, m: int, offer) -> Advice:
+    """The merchant refused (``offer`` None) or offered something: take it, open, or let go."""
+    return _naming_the_bag(v, m, _advise_reply(v, m, offer))

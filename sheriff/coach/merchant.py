@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from sheriff import actions as A
 from sheriff.cards import GOODS, ILLEGAL_GOODS, LEGAL_GOODS, list_to_counts
-from sheriff.coach.advice import LESSON_30, Advice, Option, Warning, gold_text, points_text
+from sheriff.coach.advice import LESSON_30, Advice, Option, gold_text, points_text
 from sheriff.coach.odds import SheriffGuess, fraction_text, open_chance
 from sheriff.coach.public import Table, bag_outcome, read_table
 from sheriff.i18n import N_, _
@@ -77,6 +77,7 @@ def declared_bag(v: SeatView) -> dict[str, int]:
 
 
 def bag_sentence(bag: list[int], good: int, nums: dict) -> str:
+    """The bag, its declaration and its risk: what an opened bag costs and how likely a challenge is."""
     size = sum(bag)
     goods, declared = goods_text(bag), good_count(good, size)
     if nums["paid_to_you_if_opened"]:
@@ -90,15 +91,15 @@ def bag_sentence(bag: list[int], good: int, nums: dict) -> str:
             gold=gold_text(nums["paid_to_you_if_opened"]),
         )
     return _(
-        "Pack {goods} and declare {declared}: if it passes, {points} reach your stand; if it is opened you "
-        "lose {lost} of goods and pay {fine}. A fair bribe would be about {bribe}."
+        "Pack {goods} and declare {declared}: if it passes, {points} reach your stand; the Sheriff challenges "
+        "a bag like it with a chance of {chance}, and if it is opened you lose {lost} of goods and pay {fine}."
     ).format(
         goods=goods,
         declared=declared,
         points=points_text(nums["reaches_stand"]),
+        chance=fraction_text(nums["challenge_chance"]),
         lost=points_text(nums["lost_if_opened"]),
         fine=gold_text(nums["paid_if_opened"]),
-        bribe=gold_text(nums["fair_bribe"]),
     )
 
 
@@ -193,11 +194,12 @@ def advise_load(v: SeatView) -> Advice:
     )
     return Advice(
         best.move,
-        f"{best.sentence} {most}",
+        best.sentence,
         best.numbers,
         tuple(o for _ev, o in options[:6]),
         _(MERCHANT_MODEL),
         LESSON_30,
+        most,
     )
 
 
@@ -216,11 +218,12 @@ def advise_declare(v: SeatView) -> Advice:
             _("Declaring {declared} is the truth: if the Sheriff opens the bag he pays you {gold}.")
             if honest
             else _(
-                "Declaring {declared} is the truth only in part: if the bag is opened you lose {lost} of goods "
-                "and pay {fine}."
+                "Declaring {declared} is the truth only in part: the Sheriff challenges a bag like it with a "
+                "chance of {chance}, and if it is opened you lose {lost} of goods and pay {fine}."
             )
         ).format(
             declared=good_count(g, size),
+            chance=fraction_text(nums["challenge_chance"]),
             gold=gold_text(nums["paid_to_you_if_opened"]),
             lost=points_text(nums["lost_if_opened"]),
             fine=gold_text(nums["paid_if_opened"]),
@@ -262,7 +265,7 @@ def advise_answer(v: SeatView, offer) -> Advice:
     if offer is None:
         bribe = min(gold, fair_bribe(lost, fine, size * GOODS[good].penalty))
         nums["fair_bribe"] = bribe
-        if bribe > 0 and bribe < lost + fine:
+        if 0 < bribe < lost + fine and bribe <= risk + 1:
             return Advice(
                 A.Offer(me, me, A.Bribe(gold=bribe)),
                 _(
@@ -270,6 +273,17 @@ def advise_answer(v: SeatView, offer) -> Advice:
                     "below {total} still saves you something, and it is more than the Sheriff can win by "
                     "opening."
                 ).format(bribe=gold_text(bribe), lost=points_text(lost), fine=gold_text(fine), total=lost + fine),
+                nums,
+                (),
+                _(MERCHANT_MODEL),
+            )
+        if 0 < bribe < lost + fine:
+            return Advice(
+                A.Decline(me, me),
+                _(
+                    "Refuse: a fair bribe ({bribe}) costs more than you expect to lose by refusing (about "
+                    "{risk}, since this Sheriff opens a bag after a refusal with a chance of {chance})."
+                ).format(bribe=gold_text(bribe), risk=f"{risk:.0f}", chance=fraction_text(guess.open_after_refusal)),
                 nums,
                 (),
                 _(MERCHANT_MODEL),
@@ -283,7 +297,7 @@ def advise_answer(v: SeatView, offer) -> Advice:
         )
     ask = offer.gold + sum(GOODS[c].value for c in offer.stand) + sum(GOODS[c].value for c in offer.bag)
     nums["asked"] = ask
-    if ask <= risk + 1 and ask <= gold + sum(GOODS[c].value for c in offer.stand):
+    if ask <= min(risk + 1, lost + fine) and ask <= gold + sum(GOODS[c].value for c in offer.stand):
         return Advice(
             A.Accept(me, me),
             _(
@@ -304,91 +318,3 @@ def advise_answer(v: SeatView, offer) -> Advice:
         (),
         _(MERCHANT_MODEL),
     )
-
-
-def warnings(v: SeatView, action) -> tuple[Warning, ...]:
-    """What could go wrong with a merchant's proposed move (empty: nothing to warn about)."""
-    me = v.seat
-    if isinstance(action, A.LoadBag):
-        bag = list_to_counts(action.cards)
-        size = sum(bag)
-        if any(bag[g] == size for g in LEGAL_GOODS):
-            return ()
-        g = max(LEGAL_GOODS, key=lambda x: (bag[x], -x))
-        _passes, lost, fine, _to_you = bag_outcome(bag, g)
-        return (
-            Warning(
-                _(
-                    "No declaration can be true for this bag ({goods}): even declared as {declared}, if it is "
-                    "opened you lose {lost} of goods and pay {fine}."
-                ).format(
-                    goods=goods_text(bag), declared=good_count(g, size), lost=points_text(lost), fine=gold_text(fine)
-                ),
-                {"lost_if_opened": lost, "paid_if_opened": fine},
-            ),
-        )
-    if isinstance(action, A.Declare):
-        held = v.bag
-        if held is None or held[action.good] == action.count:
-            return ()
-        _passes, lost, fine, _to_you = bag_outcome(held, action.good)
-        others = [k if g != action.good else 0 for g, k in enumerate(held)]
-        n_other = sum(others)
-        if n_other == 2:
-            lose = _(
-                "Your bag holds {goods}, declared as {declared}: if it is opened you lose both ({others}) and pay "
-                "{fine}."
-            )
-        elif n_other == 1:
-            lose = _(
-                "Your bag holds {goods}, declared as {declared}: if it is opened you lose it ({others}) and pay {fine}."
-            )
-        else:
-            lose = _(
-                "Your bag holds {goods}, declared as {declared}: if it is opened you lose all {n} ({others}) and "
-                "pay {fine}."
-            )
-        return (
-            Warning(
-                lose.format(
-                    goods=goods_text(held),
-                    declared=good_count(action.good, action.count),
-                    n=n_other,
-                    others=goods_text(others),
-                    fine=gold_text(fine),
-                ),
-                {"lost_if_opened": lost, "paid_if_opened": fine},
-            ),
-        )
-    declared = v.declared(me)
-    if isinstance(action, (A.Offer, A.Accept)) and action.merchant == me and declared is not None:
-        held = v.bag
-        if held is None:
-            return ()
-        _passes, lost, fine, to_you = bag_outcome(held, declared[0])
-        if isinstance(action, A.Offer):
-            cost = action.bribe.gold
-        else:
-            nego = v.negotiation()
-            offer = nego.offer if nego else None
-            cost = offer.gold if offer is not None else 0
-        if to_you and cost:
-            return (
-                Warning(
-                    _(
-                        "Your bag is honest: if it is opened the Sheriff pays you {gold}, so paying {cost} buys "
-                        "you nothing."
-                    ).format(gold=gold_text(to_you), cost=gold_text(cost)),
-                    {"paid_to_you_if_opened": to_you},
-                ),
-            )
-        if cost > lost + fine:
-            return (
-                Warning(
-                    _("You would pay {cost}, more than being opened costs you ({lost} of goods and {fine}).").format(
-                        cost=gold_text(cost), lost=points_text(lost), fine=gold_text(fine)
-                    ),
-                    {"lost_if_opened": lost, "paid_if_opened": fine},
-                ),
-            )
-    return ()

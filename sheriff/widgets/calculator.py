@@ -119,7 +119,9 @@ def score_table(names, stands, gold, black_market=None) -> tuple[str, list, list
     """HTML score sheet, the scores and the winners (from ``sheriff.scoring.score``)."""
     scores, winners = score(stands, gold, black_market)
     why = _why(verdict(scores, winners), names)
-    if len(winners) == 1:
+    if not any(sc.total for sc in scores):  # an empty sheet: nobody has won anything yet
+        headline, why = _("Nothing entered yet: fill in each player's goods and gold to see who wins."), ""
+    elif len(winners) == 1:
         headline = _("{name} wins with {total}.").format(name=names[winners[0]], total=scores[winners[0]].total)
     else:
         headline = _("Shared victory: {names}.").format(names=_(", ").join(names[p] for p in winners))

@@ -1,6 +1,7 @@
 """The coach's advice and warnings laid out (the play page and the guided game).
 
-Only layout: the words and figures are ``sheriff.coach``'s (``Advice``, ``Warning``).
+Only layout: the words and figures are ``sheriff.coach``'s (``Advice``, ``Warning``).  The advice
+shows its sentence; why, the figures and the options weighed sit under a fold (``<details>``).
 Figures named in the advice's ``numbers`` are shown as a small table; chances (named
 ``..._chance``/``p_...`` or between 0 and 1 with a share-like name) as percentages.
 """
@@ -46,12 +47,13 @@ LABELS = {
     # figures a few answers add; their English is the plain key, as it always was
     "offered": N_("offered"),
     "asked": N_("asked"),
-    "smuggle_chance_after_refusal": N_("smuggle chance after refusal"),
+    "smuggle_chance_before_refusal": N_("that chance before the merchant refused to pay"),
     "expected_loss_if_you_refuse": N_("expected loss if you refuse"),
 }
 MODEL = N_("The coach's model:")
 PERCENT = {
     "smuggle_chance",
+    "smuggle_chance_before_refusal",
     "prior",
     "equilibrium_smuggle",
     "honest_possible",
@@ -82,13 +84,15 @@ def numbers_table(numbers: dict) -> str:
     return render("coach.html.j2", kind="numbers", rows=_rows(numbers))
 
 
-def advice_html(advice) -> str:
-    """The suggestion, its figures, the options weighed, the model in plain words, and lesson 30."""
+def _advice(advice, only_figures: bool) -> str:
     return render(
         "coach.html.j2",
         kind="advice",
+        only_figures=only_figures,
         suggests=_("The coach suggests:"),
         sentence=advice.sentence,
+        why=_("The figures behind this advice"),
+        detail=advice.detail,
         rows=_rows(advice.numbers),
         weighed=_("Options weighed"),
         options=[o.sentence for o in advice.options[:6]],
@@ -102,10 +106,20 @@ def advice_html(advice) -> str:
     )
 
 
+def figures_html(advice) -> str:
+    """What the advice rests on, for the fold: why, the figures, the options weighed, the model, lesson 30."""
+    return _advice(advice, only_figures=True)
+
+
+def advice_html(advice) -> str:
+    """The suggestion in a sentence or two; what it rests on folded away underneath."""
+    return _advice(advice, only_figures=False)
+
+
 def warnings_html(warnings) -> str:
     return render(
         "coach.html.j2", kind="warnings", before=_("Before you do this:"), warnings=[w.sentence for w in warnings]
     )
 
 
-__all__ = ["advice_html", "warnings_html", "numbers_table", "LESSON_LINK"]
+__all__ = ["advice_html", "figures_html", "warnings_html", "numbers_table", "LESSON_LINK"]

@@ -23,7 +23,7 @@ from sheriff.i18n import _, ngettext
 from sheriff.widgets import kit, language, render
 from sheriff.widgets.markup import Markup, fill_html
 from sheriff.widgets.markup import render as render_template
-from sheriff.widgets.play_controls import Controls, css_name, replace_children
+from sheriff.widgets.play_controls import Controls, css_name, first_control, point_at, replace_children
 
 
 class GuidedGame(kit.Frame):
@@ -62,6 +62,7 @@ class GuidedGame(kit.Frame):
             layout=W.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.body(head, nav, self.tutor, self.story, self.reply, self.decide, self.mine, self.table)
+        self.add_class("sn-activity")  # the page counts as done once the game is finished (course_nav)
         self.render()
 
     # -- actions --------------------------------------------------------------------------
@@ -87,6 +88,7 @@ class GuidedGame(kit.Frame):
         for name, w in (("guided.on", on), ("guided.back", back)):
             w.add_class(css_name(name))
             self.controls[name] = w
+        point_at(back)
         self._reply(
             [
                 W.HTML(render_template("guided.html.j2", kind="other", head=_("Another choice."), lines=lines)),
@@ -165,6 +167,9 @@ class GuidedGame(kit.Frame):
         ctl = Controls(SimpleNamespace(session=SimpleNamespace(game=game), submit=self.submit), g.me)
         self._decide(ctl.decision())
         self.controls.update(ctl.reg)
+        press = first_control(ctl.reg, step.action()) if step is not None else None
+        if press is not None:
+            point_at(ctl.reg[press])
         self._progress()
 
     def _progress(self) -> None:
@@ -229,6 +234,7 @@ class GuidedGame(kit.Frame):
                 description=_("Add the next line"), button_style="primary", icon="plus", layout=W.Layout(width="auto")
             )
             b.add_class(css_name("guided.next_line"))
+            point_at(b)
             b.on_click(lambda _b: self.next_line())
         self.controls["guided.next_line"] = b
         self._decide([b])

@@ -247,6 +247,16 @@ a.sn-term:hover{background:#e3f2fd}
 .jupyter-widget-Collapse-header{color:#555555}
 .jp-RenderedHTMLCommon p a:link,.jp-RenderedHTMLCommon p a:visited,.jp-RenderedHTMLCommon li a:link,
 .jp-RenderedHTMLCommon li a:visited,.widget-html-content p a,.widget-html-content li a{text-decoration:underline}
+/* coach: a clear focus ring on every control (keyboard), the advice's fold, the result of the last moves */
+.jupyter-widgets :is(button,input,select,textarea,summary,a):focus-visible,.sn-play :is(button,input,select,textarea,summary,a):focus-visible,
+.sn-focus-next:focus,.sn-focus-next :focus{
+  outline:3px solid #0b57d0 !important;outline-offset:2px !important;box-shadow:0 0 0 5px #fff !important}
+.sn-press-next{outline:3px dashed #b35c00;outline-offset:3px}
+.sn-coach-figures{margin:4px 0}
+.sn-coach-figures summary{cursor:pointer;color:#1565c0;font-size:13px}
+.sn-coach-why{font-size:13px;margin:4px 0}
+.sn-result{border-left:5px solid #1565c0;background:#f3f8ff;padding:4px 10px;margin:6px 0;font:14px/1.4 sans-serif}
+.sn-result .sn-story{max-height:none;border:none;padding:0;background:transparent}
 /* A phone-width screen: rows of controls wrap instead of scrolling sideways inside their box,
    and no control is wider than the page (a grid of numbers, like a table, still scrolls). */
 @media (max-width:760px){

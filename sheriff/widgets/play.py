@@ -45,7 +45,7 @@ from sheriff.widgets import kit, render
 from sheriff.widgets.coach_view import warnings_html
 from sheriff.widgets.markup import Markup, fill_html
 from sheriff.widgets.markup import render as render_template
-from sheriff.widgets.play_controls import Controls, close_tree, css_name, replace_children
+from sheriff.widgets.play_controls import FOCUS_NEXT, Controls, close_tree, css_name, replace_children
 from sheriff.widgets.play_session import Line, Session, count_text, style_name
 from sheriff.widgets.play_setup import PlayConfig, SetupForm, default_seats, error_box
 from sheriff.widgets.play_table import final_stands_html, header_html, score_table_html, story_html, table_html
@@ -104,7 +104,9 @@ class PlayApp:
         self.private = W.VBox()
         self.private.add_class("sn-private-area")
         self.notice = W.HTML()
-        self.warn_box = W.VBox()  # the coach's warnings before a risky move, with confirm / cancel
+        self.warn_box = W.VBox()  # the coach's warnings before a risky move, with confirm / cancel (by the controls)
+        self.result = W.HTML()  # what happened since the learner's last decision, just above their cards
+        self._seen_lines = 0
         self.clock = W.HTML()
         self.timeup = W.Button(
             description=_("Time is up!"),
@@ -163,8 +165,8 @@ class PlayApp:
                 W.HTML("<b>{}</b>".format(_("What just happened"))),
                 self.story,
                 self.notice,
+                self.result,
                 self.private,
-                self.warn_box,
                 self.end,
                 self.story_acc,
                 save_box,
@@ -174,6 +176,7 @@ class PlayApp:
         self.game_box.add_class("sn-game")
         self.root = W.VBox(kit.styled(self.setup.box, self.game_box))
         self.root.add_class("sn-play")
+        self.root.add_class("sn-activity")  # the page counts as done once a game is finished (course_nav)
 
     # -- display ---------------------------------------------------------------------
     def _repr_mimebundle_(self, **kw):
@@ -220,6 +223,7 @@ class PlayApp:
         self._viewer = self._holder
         self._handover_to = None
         self._insp_clock = None
+        self._seen_lines = 0
         self.setup.say("")
         self.notice.value = ""
         self.end.value = ""
@@ -338,6 +342,7 @@ class PlayApp:
         back = W.Button(description=_("Think again"))
         go.add_class(css_name("coach.confirm"))
         back.add_class(css_name("coach.cancel"))
+        back.add_class(FOCUS_NEXT)
         go.on_click(lambda _b: self.submit(action, confirmed=True))
         back.on_click(lambda _b: self._set_warnings([]))
         self._set_warnings([W.HTML(warnings_html(found)), W.HBox([go, back])])
@@ -389,7 +394,7 @@ class PlayApp:
         self.decision = None
         if g.is_over():
             self.end.value = (
-                "<h3>{}</h3>".format(_("Final scores"))
+                '<h3 class="sn-activity-finished">{}</h3>'.format(_("Final scores"))
                 + score_table_html(g)
                 + "<h4>{}</h4>".format(_("The stands, turned face up"))
                 + final_stands_html(g)
@@ -439,13 +444,29 @@ class PlayApp:
         parts.append(W.HTML(self._private_html(v)))
         if g.to_act == v and not self._bots_running:
             ctl = Controls(self, v)
-            parts += ctl.build()
+            built = ctl.build()
+            # a warning appears right under the controls whose move it is about, above the coach
+            self.warn_box = W.VBox()
+            parts += built[:-1] + [self.warn_box, built[-1]]
             self.controls = ctl.reg
             self.decision = g.phase
+            self._show_result()
         else:
             parts.append(W.HTML(render_template("boxes.html.j2", kind="note", text=_("Waiting for the bots…"))))
         self._set_private([W.VBox(parts, layout=W.Layout())])
         self.private.children[0].add_class("sn-private")
+
+    def _show_result(self) -> None:
+        """What happened since the learner's last decision, where they look next (read out by the page's
+        live region: ``sn-live``)."""
+        lines = self.live.lines
+        new = lines[self._seen_lines :] if self._seen_lines else []  # before the first move, the story says it all
+        self._seen_lines = len(lines)
+        if not new:
+            self.result.value = ""
+            return
+        head = _("Since your last move")
+        self.result.value = f'<div class="sn-result sn-live"><b>{escape(head)}</b>{story_html(new, last=6)}</div>'
 
     def _private_html(self, p: int) -> str:
         g = self.live.game
@@ -555,17 +576,20 @@ class PlayApp:
         self.bot_delay = float(self.setup.delay.value)
         session = Session(game, humans, {p: cfg.styles[p] for p in range(n)})
         moves = len(game.history)
-        session.lines.append(
-            Line(
-                game.state.round,
-                "round",
-                ngettext(
-                    "Loaded a saved game: {n} moves played so far. Play goes on from here.",
-                    "Loaded a saved game: {n} moves played so far. Play goes on from here.",
-                    moves,
-                ).format(n=moves),
+        said = (
+            ngettext(
+                "Loaded a saved game: all {n} moves are played, and the game is over. Its final scores are below.",
+                "Loaded a saved game: all {n} moves are played, and the game is over. Its final scores are below.",
+                moves,
+            )
+            if game.is_over()
+            else ngettext(
+                "Loaded a saved game: {n} moves played so far. Play goes on from here.",
+                "Loaded a saved game: {n} moves played so far. Play goes on from here.",
+                moves,
             )
         )
+        session.lines.append(Line(game.state.round, "round", said.format(n=moves)))
         self.begin(session)
         return True
 
@@ -615,9 +639,19 @@ class PlayApp:
         ).format(n=len(res.games), rules=escape(rules.describe()))
         out.value = (
             f'<table class="sn-scores sn-sim"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>'
-            f'</table><div class="sn-note">{note}</div>'
+            f'</table><div class="sn-note">{note}</div>{results_download(res)}'
         )
         return res
+
+
+def results_download(res) -> str:
+    """A link that saves the games as a CSV file on the learner's own computer (as a saved game is)."""
+    b64 = base64.b64encode(res.to_csv().encode("utf-8")).decode("ascii")
+    link = _("Download every game's scores (CSV, for a spreadsheet)")
+    return (
+        f'<div class="sn-note"><a class="sn-sim-download" download="sheriff-simulation.csv" '
+        f'href="data:text/csv;base64,{b64}"><b>{escape(link)}</b></a></div>'
+    )
 
 
 def _first_error(e: Exception) -> str:

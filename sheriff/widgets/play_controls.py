@@ -22,7 +22,7 @@ become dashes), so tests can drive the game in Python or in a browser:
   ask.merchant                             to whom a price is named
   bribe.gold, bribe.stand, bribe.bag (CardPickers; for the Sheriff, the unseen bag's possible
   goods), bribe.term.<seat>, bribe.promise, bribe.send
-  coach.ask, coach.advice                  "What should I do?" and the coach's answer
+  coach.ask, coach.advice, coach.take      "What should I do?", the coach's answer, "Do this" (the advised move)
   deal.accept, deal.decline, deal.inspect, deal.pass
   stance.<m>.yes, stance.<m>.no            six players: a Deputy's view of a bag
   claim.<good>, claim.skip                 Black Market
@@ -43,6 +43,7 @@ from sheriff.widgets.play_session import count_text, goods_list
 from sheriff.wording import goods_kind
 
 MAX_PROMISE = 200
+FOCUS_NEXT = "sn-focus-next"  # the page's script focuses such a control when it appears (the next thing to press)
 
 
 def css_name(name: str) -> str:
@@ -66,6 +67,34 @@ def replace_children(box, children) -> None:
 
 
 _counts = list_to_counts
+
+PRESS_NEXT = "sn-press-next"  # the control to press next, highlighted (the guided game)
+
+
+def first_control(reg: dict, move) -> str | None:
+    """The registered control a learner presses first to make ``move`` (the guided game points at it)."""
+    m = getattr(move, "merchant", None)
+    if isinstance(move, A.Market):
+        names = ["market.cards" if move.discard else "market.go"]
+    else:
+        names = {
+            A.ChooseStart: ["start.go"],
+            A.LoadBag: ["load.cards"],
+            A.Declare: ["declare.good"],
+            A.Inspect: [f"bag.{m}.inspect", "deal.inspect"],
+            A.Pass: [f"bag.{m}.pass", "deal.pass"],
+            A.Threaten: [f"bag.{m}.threaten"],
+            A.Accept: ["deal.accept"],
+            A.Decline: ["deal.decline"],
+            A.Offer: ["bribe.gold", "bribe.send"],
+        }.get(type(move), [])
+    return next((n for n in names if n in reg), None)
+
+
+def point_at(w: W.Widget) -> None:
+    """Highlight ``w`` as the next control to press, and give it the keyboard focus when it appears."""
+    w.add_class(PRESS_NEXT)
+    w.add_class(FOCUS_NEXT)
 
 
 def _expand(counts) -> tuple[int, ...]:
@@ -138,13 +167,28 @@ class Controls:
         return self.decision() + [self.coach_row()]
 
     def coach_row(self) -> W.Widget:
+        """ "What should I do?": the advice in a sentence or two and "Do this", which makes the advised move."""
         from sheriff import coach
         from sheriff.widgets.coach_view import advice_html
 
         shown = self._add("coach.advice", W.HTML())
+        take = W.HBox()
 
         def ask():
-            shown.value = advice_html(coach.advise(self.view))
+            advice = coach.advise(self.view)
+            shown.value = advice_html(advice)
+            if advice.move is None:
+                return
+            b = self.button(
+                "coach.take",
+                _("Do this"),
+                advice.move,
+                "success",
+                tip=_("Make the move the coach suggests"),
+            )
+            b.icon = "check"
+            b.add_class(FOCUS_NEXT)
+            replace_children(take, [b])
 
         b = self.button(
             "coach.ask",
@@ -153,7 +197,8 @@ class Controls:
             tip=_("The coach's advice for this decision (advice, not a rule)"),
         )
         b.icon = "question-circle"
-        return W.VBox([b, shown], layout=W.Layout(margin="8px 0 0 0"))
+        b.add_class(FOCUS_NEXT)
+        return W.VBox([b, shown, take], layout=W.Layout(margin="8px 0 0 0"))
 
     def decision(self) -> list[W.Widget]:
         ph = self.game.phase
@@ -261,9 +306,18 @@ class Controls:
         for w in [picker] + ([left, right] if e1 else []):
             w.observe(refresh, "value")
         refresh()
-        intro = _(
-            "Market: click the cards to set aside (up to 5, face up, for everyone to see), then draw back "
-            "up to {size}. Keep the goods you want to bring to market."
+        intro = (
+            # 1E · Phase 1 Market: set aside face down, draw, then the set-aside cards go face up on a pile
+            _(
+                "Market: click the cards to set aside (up to 5, face down), then draw back up to {size}, from "
+                "the top of the discard piles first if you like. Afterwards the cards you set aside go face up "
+                "on the discard pile you choose. Keep the goods you want to bring to market."
+            )
+            if e1
+            else _(
+                "Market: click the cards to set aside (up to 5, face up, for everyone to see), then draw back "
+                "up to {size}. Keep the goods you want to bring to market."
+            )
         ).format(size=hs)
         return [self.prompt(intro), picker, *extra, summary, go]
 
@@ -325,6 +379,12 @@ class Controls:
                 "Hand your bag to the Sheriff and declare it: exactly {n} cards of one legal good.",
                 count,
             )
+        bread = ""
+        if self.view.n == 3:  # 3 players: the Bread cards are out of the deck, yet Bread may still be declared
+            bread = " " + _(
+                "With three players there is no Bread in the deck, but declaring Bread is still allowed: "
+                "a Sheriff knows at once that such a bag is a lie."
+            )
         return [
             self.prompt(
                 say.format(n=count)
@@ -333,6 +393,7 @@ class Controls:
                     "You may lie about the kind, never about the number; contraband and Royal Goods can never "
                     "be declared."
                 )
+                + bread
             ),
             W.HBox([dd, go]),
         ]

@@ -12,7 +12,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from sheriff.glossary import Term, terms
+from sheriff.glossary import Term, matches, terms
 from sheriff.glossary import find as find_terms
 from sheriff.i18n import DEFAULT, _, get_language, ngettext
 from sheriff.rulebook import RULES, Rule
@@ -39,14 +39,13 @@ def _rule_cite(r: Rule, edition: str | None = None) -> str:
 
 def find_rules(text: str, edition: str | None = None) -> list[Rule]:
     """Rules stated in ``edition`` (or either) whose title, text or citation hold every word."""
-    words = text.lower().split()
     found = []
     for r in RULES.values():
         if edition and edition not in dict(r.cites):
             continue
         shown = (_(r.title), _(r.text), _rule_cite(r))  # what the learner reads on the page
         hay = " ".join(shown if get_language() == DEFAULT else (*shown, r.title, r.text, r.cite())).lower()
-        if all(w in hay for w in words):
+        if matches(text, hay):
             found.append(r)
     return found
 

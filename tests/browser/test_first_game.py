@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from harness import assert_no_errors, open_lesson, screenshot
 
 from sheriff.guided import Guide
@@ -22,6 +23,8 @@ def at_step(page, k: int) -> None:
         f"() => [...document.querySelectorAll('.sn-progress')].some(e => e.innerText.trim() === 'Step {k} of 11')",
         timeout=TIMEOUT,
     )
+    # the control to press next is highlighted and has the keyboard focus
+    page.wait_for_function("() => !!document.activeElement?.closest('.sn-press-next')", timeout=TIMEOUT)
 
 
 def card(page, picker: str, good: str, i: int = 0):
@@ -36,7 +39,10 @@ def shot(page, name: str) -> None:
         screenshot(page, f"{name}_{width}")
 
 
-def test_the_guided_first_game_is_finished_by_clicks(page, voila_url):
+@pytest.mark.parametrize("attempt", range(10))  # ten times in a row: a learner must never find it stuck
+def test_the_guided_first_game_is_finished_by_clicks(page, voila_url, attempt, monkeypatch):
+    if attempt:
+        monkeypatch.delenv("SHERIFF_SCREENSHOTS", raising=False)  # the pictures of the first run are enough
     open_lesson(page, voila_url, "00_first_game.ipynb")
     at_step(page, 1)
     shot(page, "guided_01_market")
@@ -57,6 +63,7 @@ def test_the_guided_first_game_is_finished_by_clicks(page, voila_url):
     page.locator(ctl("load.go")).click()
     page.wait_for_selector(ctl("guided.back"), timeout=TIMEOUT)
     assert "Four Apples is an honest bag" in page.locator(".sn-warn").inner_text()
+    page.wait_for_function(f"() => !!document.activeElement?.closest('{ctl('guided.back')}')", timeout=TIMEOUT)
     shot(page, "guided_02_other_choice")
     page.locator(ctl("guided.back")).click()
     page.wait_for_selector(ctl("guided.back"), state="detached", timeout=TIMEOUT)
@@ -91,6 +98,7 @@ def test_the_guided_first_game_is_finished_by_clicks(page, voila_url):
     page.locator(ctl("deal.accept")).click()
     at_step(page, 11)
     # the score, line by line
+    page.wait_for_selector(ctl("guided.next_line"), timeout=TIMEOUT)
     while page.locator(ctl("guided.next_line")).count():
         n = page.locator(".sn-guided-score tr").count()
         page.locator(ctl("guided.next_line")).click()

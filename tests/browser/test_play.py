@@ -346,8 +346,12 @@ def test_the_coach_answers_and_warns_before_a_risky_bag(page, voila_url):
     click(page, "market.go")  # keep the whole hand: the dealt hand
     page.wait_for_selector(ctl("load.go"), timeout=TIMEOUT)
     click(page, "coach.ask")
-    page.wait_for_selector(".sn-coach table", timeout=TIMEOUT)  # the figures, as a small table
+    page.wait_for_selector(ctl("coach.take"), timeout=TIMEOUT)  # the advice can be taken at once
+    assert not page.locator(".sn-coach table").is_visible()  # the figures are folded away
     _shots(page, "coach_load")
+    page.locator(".sn-coach-figures summary").click()
+    page.wait_for_selector(".sn-coach table", timeout=TIMEOUT)  # the figures, as a small table
+    _shots(page, "coach_load_figures")
     hand = Game(Rules(edition="2E", players=PLAYERS), seed=SEED).state.hands[1]
     held = [g for g in range(N_GOODS) if hand[g]]
     mixed = [held[0], held[-1]]
@@ -361,6 +365,36 @@ def test_the_coach_answers_and_warns_before_a_risky_bag(page, voila_url):
     page.wait_for_selector(ctl("coach.confirm"), state="detached", timeout=TIMEOUT)
     click(page, "load.go")
     page.wait_for_selector(ctl("coach.confirm"), timeout=TIMEOUT)
+    # the warning sits right under the button that caused it, within one screen of it
+    gap = page.evaluate(
+        f"() => document.querySelector('.sn-warn').getBoundingClientRect().top"
+        f" - document.querySelector('{ctl('load.go')}').getBoundingClientRect().bottom"
+    )
+    assert 0 <= gap < 200, gap
     click(page, "coach.confirm")  # do it anyway: the bag is loaded
     page.wait_for_selector(ctl("declare.go"), timeout=TIMEOUT)
+    assert_no_errors(page)
+
+
+def test_the_coach_advises_the_sheriff_in_a_sentence_with_a_button(page, voila_url):
+    open_lesson(page, voila_url, "20_play.ipynb")
+    page.wait_for_selector(ctl("setup.start"), timeout=TIMEOUT)
+    set_number(page, "setup.delay", 0)
+    choose(page, "seat.0.kind", "Human (hot seat)")
+    for p in range(1, PLAYERS):
+        choose(page, f"seat.{p}.kind", "Bot")
+    set_number(page, "setup.seed", SEED)
+    click(page, "setup.start")  # seat 0 is the first Sheriff with this seed (see human_policy)
+    page.wait_for_selector(ctl("start.go"), timeout=TIMEOUT)
+    click(page, "start.go")
+    page.wait_for_selector(ctl("bag.1.inspect") + "," + ctl("bag.2.inspect"), timeout=TIMEOUT)
+    click(page, "coach.ask")
+    page.wait_for_selector(ctl("coach.take"), timeout=TIMEOUT)
+    advice = page.locator(".sn-coach").inner_text()
+    assert "chance of contraband" in advice
+    assert not page.locator(".sn-coach table").is_visible()  # the figures are folded away
+    _shots(page, "coach_sheriff")
+    page.locator(".sn-coach-figures summary").click()
+    page.wait_for_selector(".sn-coach table", timeout=TIMEOUT)
+    _shots(page, "coach_sheriff_figures")
     assert_no_errors(page)
