@@ -136,12 +136,12 @@ async def _play(args, base: str) -> tuple[int, list, dict, str, list[str]]:
             room.end_round()
         await asyncio.sleep(1.0)
     stop.set()
-    await asyncio.gather(*students, return_exceptions=True)
+    failed = [repr(e) for e in await asyncio.gather(*students, return_exceptions=True) if e is not None]
     text = room.csv()
     if teacher is not None:
         await teacher.close()
     store.close()
-    return args.rounds, log, seen, text, []
+    return args.rounds, log, seen, text, failed
 
 
 def run_served(args):
