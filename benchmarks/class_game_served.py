@@ -10,7 +10,8 @@ only: the duel's card picker is a widget of its own, left to the browser test.
 ``--teacher api`` keeps the students on their pages but plays the teacher through the API (the
 count is ``dashboard().chosen``), to measure the students' side alone.
 
-The teacher's count is the first number in the page's live count (``snl-live-count``): the i-th choice
+The teacher's count is the second number in the page's live count (``snl-live-count``, "Round 2: 5 of
+12 have chosen."; the coach's seat counts there too, so with an odd class it runs one ahead): the i-th choice
 of a round counts as seen when that number first reaches i.  The CSV is the room's, read with the
 teacher's code and key as the teacher page's download button does.
 """
@@ -118,6 +119,7 @@ async def _play(args, base: str) -> tuple[int, list, dict, str, list[str]]:
             if teacher is not None:
                 await teacher.wait_for(lambda p: True, 1)
                 numbers = NUMBER.findall(_text(teacher.value(teacher.find("snl-live-count"))))
+                numbers = numbers[1:2] if len(numbers) >= 3 else []  # "Round 2: 5 of 12 have chosen."
             else:
                 await asyncio.sleep(args.poll)
                 numbers = [str(room.dashboard().chosen)]
@@ -136,12 +138,12 @@ async def _play(args, base: str) -> tuple[int, list, dict, str, list[str]]:
             room.end_round()
         await asyncio.sleep(1.0)
     stop.set()
-    await asyncio.gather(*students, return_exceptions=True)
+    failed = [repr(e) for e in await asyncio.gather(*students, return_exceptions=True) if e is not None]
     text = room.csv()
     if teacher is not None:
         await teacher.close()
     store.close()
-    return args.rounds, log, seen, text, []
+    return args.rounds, log, seen, text, failed
 
 
 def run_served(args):

@@ -34,14 +34,31 @@ from tornado.websocket import websocket_connect
 KERNEL_ID = re.compile(r'"kernelId"\s*:\s*"([0-9a-f-]{36})"')
 VIEW = re.compile(r'application/vnd\.jupyter\.widget-view\+json"\s*:\s*\{[^}]*"model_id"\s*:\s*"([0-9a-f]+)"')
 REF = "IPY_MODEL_"
+# The kernel websocket's binary protocol, as JupyterLab speaks it.  Without it the server falls back
+# to JSON text frames, and a widget state with a binary buffer (an Image) never reached this client.
+SUBPROTOCOL = "v1.kernel.websocket.jupyter.org"
+
+
+def _pack(channel: str, parts: list[dict]) -> bytes:
+    """A message in the kernel websocket's v1 binary form: the number of offsets, the offsets
+    (little-endian, 8 bytes each), the channel, then header, parent header, metadata, content."""
+    frames = [channel.encode()] + [json.dumps(p).encode() for p in parts]
+    offsets = [8 * (len(frames) + 2)]
+    for f in frames:
+        offsets.append(offsets[-1] + len(f))
+    head = len(offsets).to_bytes(8, "little") + b"".join(o.to_bytes(8, "little") for o in offsets)
+    return head + b"".join(frames)
 
 
 def _unpack(raw: bytes) -> dict:
-    """A binary frame (a message with buffers, e.g. a plot's image): the count of parts, their
-    offsets, the message's JSON, then the buffers (which this client does not keep)."""
-    n = int.from_bytes(raw[:4], "big")
-    offsets = [int.from_bytes(raw[4 + 4 * i : 8 + 4 * i], "big") for i in range(n)] + [len(raw)]
-    return json.loads(raw[offsets[0] : offsets[1]])
+    """A v1 binary frame: channel, header, parent header, metadata, content, then buffers (which
+    this client does not keep)."""
+    n = int.from_bytes(raw[:8], "little")
+    offsets = [int.from_bytes(raw[8 * (i + 1) : 8 * (i + 2)], "little") for i in range(n)]
+    parts = [raw[offsets[i] : offsets[i + 1]] for i in range(n - 1)]
+    header, parent, metadata, content = (json.loads(p) for p in parts[1:5])
+    return {"channel": parts[0].decode(), "header": header, "parent_header": parent, "metadata": metadata,
+            "content": content}  # fmt: skip
 
 
 class VoilaPage:
@@ -69,7 +86,7 @@ class VoilaPage:
         return page
 
     # -- the kernel's websocket ----------------------------------------------------------------
-    def _message(self, msg_type: str, content: dict, channel: str = "shell", metadata: dict | None = None) -> str:
+    def _message(self, msg_type: str, content: dict, channel: str = "shell", metadata: dict | None = None) -> bytes:
         header = {
             "msg_id": uuid.uuid4().hex,
             "username": "benchmark",
@@ -78,13 +95,13 @@ class VoilaPage:
             "version": "5.3",
             "date": datetime.now(UTC).isoformat(),
         }
-        return json.dumps(
-            {"header": header, "parent_header": {}, "metadata": metadata or {}, "content": content, "channel": channel}
-        )
+        return _pack(channel, [header, {}, metadata or {}, content])
 
     async def _connect(self, timeout: float) -> None:
         url = self.base.replace("http", "ws", 1) + f"api/kernels/{self.kernel_id}/channels?session_id={self.session}"
-        self.ws = await websocket_connect(url, connect_timeout=timeout, max_message_size=64 * 2**20)
+        self.ws = await websocket_connect(
+            url, connect_timeout=timeout, max_message_size=64 * 2**20, subprotocols=[SUBPROTOCOL]
+        )
         self._reader = asyncio.get_running_loop().create_task(self._read())
         # Every widget's state, each widget asked on its own (as ipywidgets 7's managers did).
         # ipywidgets 8's control comm (``request_states``: all in one answer) left one page's
@@ -94,7 +111,7 @@ class VoilaPage:
 
     async def _send(self, msg_type: str, content: dict, metadata: dict | None = None) -> None:
         assert self.ws is not None
-        await self.ws.write_message(self._message(msg_type, content, metadata=metadata))
+        await self.ws.write_message(self._message(msg_type, content, metadata=metadata), binary=True)
 
     async def _read(self) -> None:
         assert self.ws is not None
@@ -103,6 +120,7 @@ class VoilaPage:
             if raw is None:
                 return
             msg = _unpack(raw) if isinstance(raw, bytes) else json.loads(raw)
+            msg.setdefault("msg_type", msg["header"].get("msg_type"))
             kind, content = msg.get("msg_type") or msg["header"]["msg_type"], msg.get("content", {})
             data = content.get("data", {})
             if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
