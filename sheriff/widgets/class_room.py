@@ -148,7 +148,7 @@ def shares_png(rounds, revealed: bool) -> bytes:
                 if getattr(r.prediction, attr) is not None
             ]
             for i, (n, y) in enumerate(marks):
-                ax.hlines(y, n - 0.4, n + 0.4, color=color, lw=2, ls=":", label=label if i == 0 else None)
+                ax.hlines(y, n - 0.4, n + 0.4, color=color, lw=2, ls=":", label=label if i == 0 else "_nolegend_")
     ax.set_ylim(-0.03, 1.03)
     ax.set_xlabel(_("round"))
     ax.set_ylabel(_("share of the class"))
