@@ -85,3 +85,11 @@ def test_the_term_table_names_the_rulebook_terms():
     doc = (ROOT / "docs" / "translating.md").read_text(encoding="utf-8")
     for term in ("картка", "жовті яблука", "«Угода!»", "наставник", "порадник", "відкласти", "хабара"):
         assert term in doc, term
+
+
+def test_the_ordinal_before_raz_is_masculine():
+    """The play page says "{k} раз із {per}": «1-й раз», never «1-ше раз»."""
+    ordinals = {en: uk for c, en, uk in MESSAGES if c == "play" and en in ("1st", "2nd", "3rd")}  # "the k-th time"
+    assert ordinals == {"1st": "1-й", "2nd": "2-й", "3rd": "3-й"}
+    said = {uk for c, en, uk in MESSAGES if c == "play" and "({k} " in en and "раз" in uk}
+    assert said and all("{k} раз" in uk for uk in said)

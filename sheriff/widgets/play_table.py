@@ -17,14 +17,15 @@ from sheriff.widgets.markup import html, render
 
 
 def _ordinal(k: int) -> str:
+    # "the 1st time" (Ukrainian: «1-й раз», masculine), not the editions' "1st" (feminine: «1-ше видання»)
     match k:
         case 1:
-            return _("1st")
+            return pgettext("the k-th time", "1st")
         case 2:
-            return _("2nd")
+            return pgettext("the k-th time", "2nd")
         case 3:
-            return _("3rd")
-    return _("{k}th").format(k=k)
+            return pgettext("the k-th time", "3rd")
+    return pgettext("the k-th time", "{k}th").format(k=k)
 
 
 def _seed(rules, seed: int) -> str:
