@@ -4,13 +4,13 @@ A Voilà server on 127.0.0.1 serves the teacher's and the student's pages (a tem
 only those two notebooks; the store in ``--db`` or a temporary SQLite folder, passed to the server as
 ``SHERIFF_CLASS_DB``).  Each person is a ``wsclient.VoilaPage``: it GETs the page, then types and
 clicks over the kernel's websocket.  The pages are found by the CSS classes the class widgets set
-(``snl-join-code``, ``snl-join``, ``snl-honest``, ``snl-live-count``, ...).  Inspection-game rounds
+(``sn-join-code``, ``sn-join``, ``sn-honest``, ``sn-live-count``, ...).  Inspection-game rounds
 only: the duel's card picker is a widget of its own, left to the browser test.
 
 ``--teacher api`` keeps the students on their pages but plays the teacher through the API (the
 count is ``dashboard().chosen``), to measure the students' side alone.
 
-The teacher's count is the second number in the page's live count (``snl-live-count``, "Round 2: 5 of
+The teacher's count is the second number in the page's live count (``sn-live-count``, "Round 2: 5 of
 12 have chosen."; the coach's seat counts there too, so with an odd class it runs one ahead): the i-th choice
 of a round counts as seen when that number first reaches i.  The CSV is the room's, read with the
 teacher's code and key as the teacher page's download button does.
@@ -45,10 +45,10 @@ def _text(html: str | None) -> str:
 
 async def _teacher_opens(base: str, timeout: float) -> tuple[VoilaPage, str, str]:
     page = await VoilaPage.open(base, TEACHER, timeout)
-    await page.click(await page.wait_for(lambda p: p.find("snl-create-room"), timeout))
-    code_html = await page.wait_for(lambda p: p.value(p.find("snl-room-code")), timeout)
+    await page.click(await page.wait_for(lambda p: p.find("sn-create-room"), timeout))
+    code_html = await page.wait_for(lambda p: p.value(p.find("sn-room-code")), timeout)
     code = CODE.search(_text(code_html)).group(1)
-    key_html = await page.wait_for(lambda p: p.value(p.find("snl-teacher-key")), timeout)
+    key_html = await page.wait_for(lambda p: p.value(p.find("sn-teacher-key")), timeout)
     key = max(re.findall(r"[A-Za-z0-9_-]{12,}", _text(key_html)), key=len)
     return page, code, key
 
@@ -57,15 +57,15 @@ async def _student(base, code, nick, seed, args, made, stop: asyncio.Event) -> N
     rng = random.Random(seed)
     page = await VoilaPage.open(base, STUDENT, args.round_timeout)
     try:
-        await page.set(await page.wait_for(lambda p: p.find("snl-join-code"), 60), "value", code)
-        await page.set(page.find("snl-join-nick"), "value", nick)
-        await page.click(page.find("snl-join"))
+        await page.set(await page.wait_for(lambda p: p.find("sn-join-code"), 60), "value", code)
+        await page.set(page.find("sn-join-nick"), "value", nick)
+        await page.click(page.find("sn-join"))
         done: set[str] = set()
         while not stop.is_set():
             try:
                 choices = await page.wait_for(
                     lambda p: [
-                        m for css in ("snl-honest", "snl-smuggle", "snl-pass", "snl-inspect") for m in p.find_all(css)
+                        m for css in ("sn-honest", "sn-smuggle", "sn-pass", "sn-inspect") for m in p.find_all(css)
                     ],
                     timeout=1.0,
                 )
@@ -110,7 +110,7 @@ async def _play(args, base: str) -> tuple[int, list, dict, str, list[str]]:
     for number in range(1, args.rounds + 1):
         before = len(made)
         if teacher is not None:
-            await teacher.click(teacher.find("snl-start-round"))
+            await teacher.click(teacher.find("sn-start-round"))
         else:
             room.start_round()
         counted = 0
@@ -118,7 +118,7 @@ async def _play(args, base: str) -> tuple[int, list, dict, str, list[str]]:
         while counted < len(nicks) and time.time() < end:
             if teacher is not None:
                 await teacher.wait_for(lambda p: True, 1)
-                numbers = NUMBER.findall(_text(teacher.value(teacher.find("snl-live-count"))))
+                numbers = NUMBER.findall(_text(teacher.value(teacher.find("sn-live-count"))))
                 numbers = numbers[1:2] if len(numbers) >= 3 else []  # "Round 2: 5 of 12 have chosen."
             else:
                 await asyncio.sleep(args.poll)
@@ -133,7 +133,7 @@ async def _play(args, base: str) -> tuple[int, list, dict, str, list[str]]:
             await asyncio.sleep(0.05)
         log += [(number, nick, t) for nick, t in made[before:]]
         if teacher is not None:
-            await teacher.click(teacher.find("snl-end-round"))
+            await teacher.click(teacher.find("sn-end-round"))
         else:
             room.end_round()
         await asyncio.sleep(1.0)

@@ -1,10 +1,10 @@
 """A browserless client for a Voilà page's widgets: what a browser's widget manager does, in Python.
 
     page = await VoilaPage.open("http://127.0.0.1:8866/", "notebooks/51_class_student.ipynb")
-    code = page.find("snl-join-code")                   # a widget by one of its CSS classes
+    code = page.find("sn-join-code")                   # a widget by one of its CSS classes
     await page.set(code, "value", "K7MX3Q")             # as typing does (a comm "update")
-    await page.click(page.find("snl-join"))             # as a click does (a comm "custom" event)
-    await page.wait_for(lambda p: p.find("snl-pass"))   # the kernel's updates arrive on their own
+    await page.click(page.find("sn-join"))             # as a click does (a comm "custom" event)
+    await page.wait_for(lambda p: p.find("sn-pass"))   # the kernel's updates arrive on their own
     await page.close()
 
 It GETs the page over HTTP (Voilà runs the notebook in a kernel of its own, or hands over a preheated

@@ -61,10 +61,10 @@ def test_inspection_round_counts_reveal_and_csv(classroom):
         assert s.view.status == "choose"
         if s.view.role == "merchant":
             assert "The smuggling bag" in widget_text(s.choice)
-            press(s.choice, "snl-smuggle" if s.nickname.value == "Anna" else "snl-honest")
+            press(s.choice, "sn-smuggle" if s.nickname.value == "Anna" else "sn-honest")
         else:
             assert "Inspect the bag" in widget_text(s.choice) and "smuggling bag" not in widget_text(s.choice)
-            press(s.choice, "snl-inspect")
+            press(s.choice, "sn-inspect")
         made[s.nickname.value] = s.view.choice
     teacher.refresh()
     assert "4 of 4 have chosen" in plain(teacher.count.value)
@@ -110,13 +110,13 @@ def test_duel_round_fine_change_and_rejoin(classroom):
         s.duel_picker.pick(hand[0], 1)
         s.duel_declare.value = hand[0] if hand[0] in s.view.turn["legal"] else s.view.turn["legal"][0]
         s.duel_gold.value = 2
-        press(s.choice, "snl-declare-go")
+        press(s.choice, "sn-declare-go")
         assert s.msg.value == "" and s.view.status == "partner"
     for s in sheriffs:
         s.refresh()
         seen = widget_text(s.choice)
         assert "offers you 2 gold" in seen and "Take the deal" in seen
-        press(s.choice, "snl-deal")
+        press(s.choice, "sn-deal")
         assert s.view.status == "done"
     teacher.refresh()
     d = teacher.dashboard

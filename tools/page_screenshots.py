@@ -18,8 +18,8 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from harness import VoilaServer, launch_chromium, open_lesson, screenshot  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-PART_BUTTONS = ".sn-part-pick button, .snl-part-pick button"
-PART_TITLE = ".sn-part-title-out, .snl-part-title-out"
+PART_BUTTONS = ".sn-part-pick button, .sn-part-pick button"
+PART_TITLE = ".sn-part-title-out, .sn-part-title-out"
 
 
 def shoot(page, base: str, name: str, width: int, folder: Path) -> None:

@@ -41,7 +41,7 @@ def binder_notice_html() -> str:
         "shared PostgreSQL database: the project's <code>docs/deploy.md</code> explains both, step by "
         "step. Every lesson and lab works here as usual."
     )
-    return f'<div class="snl-result snl-binder" role="status"><b class="snl-big">{title}</b><br>{text}</div>'
+    return f'<div class="sn-result sn-binder" role="status"><b class="sn-big">{title}</b><br>{text}</div>'
 
 
 def _request_env() -> dict[str, str]:
@@ -164,19 +164,19 @@ def message_html(text: str, ok: bool = False) -> str:
     if not text:
         return ""
     if ok:
-        return f'<div class="snl-result" role="status">{escape(text)}</div>'
+        return f'<div class="sn-result" role="status">{escape(text)}</div>'
     return f'<div class="sn-refusal" role="alert">{escape(text)}</div>'
 
 
 # The class pages' own rules: the room code large enough to read from the back of a room, and
 # tables that scroll inside a phone's width rather than widen the page.
 CSS = """<style>
-.snl-code{font:bold clamp(40px,9vw,96px)/1.1 monospace;letter-spacing:.12em;color:#0d47a1;margin:4px 0}
-.snl-address{font:clamp(16px,2.4vw,26px)/1.3 monospace;color:#263238;word-break:break-all}
-.snl-count{font:bold clamp(18px,3vw,34px) sans-serif;color:#263238}
-.snl-scroll{overflow-x:auto;max-width:100%}
-.snl-class .widget-button:focus-visible,.snl-class input:focus-visible,.snl-class select:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}
-.snl-key{font:14px monospace;background:#fff8e1;padding:2px 6px}
+.sn-code{font:bold clamp(40px,9vw,96px)/1.1 monospace;letter-spacing:.12em;color:#0d47a1;margin:4px 0}
+.sn-address{font:clamp(16px,2.4vw,26px)/1.3 monospace;color:#263238;word-break:break-all}
+.sn-class-count{font:bold clamp(18px,3vw,34px) sans-serif;color:#263238}
+.sn-scroll{overflow-x:auto;max-width:100%}
+.sn-class .widget-button:focus-visible,.sn-class input:focus-visible,.sn-class select:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}
+.sn-key{font:14px monospace;background:#fff8e1;padding:2px 6px}
 </style>"""
 
 

@@ -38,7 +38,7 @@ def _points(n: int | None) -> str:
 class ClassStudent(kit.Frame):
     def __init__(self, classroom: Classroom | None = None, binder: bool | None = None):
         super().__init__(border=None)
-        self.add_class("snl-class")
+        self.add_class("sn-class")
         self._classroom = classroom
         self.seat: StudentSeat | None = None
         self.view: StudentView | None = None
@@ -49,13 +49,13 @@ class ClassStudent(kit.Frame):
             return
         self.code = widgets.Text(description=_("Room code"), placeholder="K7MX3Q", **_FIELD)
         self.nickname = widgets.Text(description=_("Nickname"), placeholder=_("e.g. Robin"), **_FIELD)
-        self.code.add_class("snl-join-code")
-        self.nickname.add_class("snl-join-nick")
+        self.code.add_class("sn-join-code")
+        self.nickname.add_class("sn-join-nick")
         self.join = lesson.button(_("Join"), width="160px", button_style="primary", icon="sign-in")
-        self.join.add_class("snl-join")
+        self.join.add_class("sn-join")
         self.join.on_click(self._join)
         self.join_msg = lesson.html()
-        self.join_msg.add_class("snl-join-msg")
+        self.join_msg.add_class("sn-join-msg")
         self.join_box = kit.box(
             [
                 lesson.label(_("Type the code your teacher shows, and a nickname your classmates will see.")),
@@ -68,17 +68,17 @@ class ClassStudent(kit.Frame):
             kicker=_("Class mode"),
         )
         self.status = lesson.html()
-        self.status.add_class("snl-student-status")
+        self.status.add_class("sn-student-status")
         self.choice = widgets.VBox()
-        self.choice.add_class("snl-student-choice")
+        self.choice.add_class("sn-student-choice")
         self.msg = lesson.html()
-        self.msg.add_class("snl-student-msg")
+        self.msg.add_class("sn-student-msg")
         self.result = lesson.html()
-        self.result.add_class("snl-student-result")
+        self.result.add_class("sn-student-result")
         self.history = lesson.html()
-        self.history.add_class("snl-student-history")
+        self.history.add_class("sn-student-history")
         self.classview = lesson.html()
-        self.classview.add_class("snl-student-class")
+        self.classview.add_class("sn-student-class")
         self.play_box = widgets.VBox(
             [
                 kit.box([self.status, self.choice, self.msg, self.result], title=_("Your round"), kicker=_("Play")),
@@ -145,9 +145,7 @@ class ClassStudent(kit.Frame):
                 round=v.round, role=f"<b>{role}</b>", partner=escape(v.partner or "")
             )
         score = _("Your score: {score}").format(score=f"<b>{v.score}</b>")
-        self.status.value = (
-            f'<div class="snl" aria-live="polite">{who}<br><span class="snl-count">{line}</span><br>{score}</div>'
-        )
+        self.status.value = f'<div class="sn-text" aria-live="polite">{who}<br><span class="sn-class-count">{line}</span><br>{score}</div>'
         shown = (v.round, v.status, v.role, bool(v.turn and v.turn.get("ready", True)))
         if shown != self._shown:
             self._shown = shown
@@ -179,25 +177,25 @@ class ClassStudent(kit.Frame):
             which, h, sm = _("Which bag do you bring?"), _("The honest bag:"), _("The smuggling bag:")
             return [
                 lesson.html(
-                    f'<div class="snl">{said} {escape(which)}</div>'
-                    f'<div class="snl">{escape(h)}</div>{render.cards(honest)}'
-                    f'<div class="snl">{escape(sm)}</div>{render.cards(smuggling)}'
+                    f'<div class="sn-text">{said} {escape(which)}</div>'
+                    f'<div class="sn-text">{escape(h)}</div>{render.cards(honest)}'
+                    f'<div class="sn-text">{escape(sm)}</div>{render.cards(smuggling)}'
                 ),
                 widgets.HBox(
                     [
-                        self._button(_("Bring the honest bag"), "snl-honest", {"bag": "honest"}),
-                        self._button(_("Bring the smuggling bag"), "snl-smuggle", {"bag": "smuggling"}),
+                        self._button(_("Bring the honest bag"), "sn-honest", {"bag": "honest"}),
+                        self._button(_("Bring the smuggling bag"), "sn-smuggle", {"bag": "smuggling"}),
                     ],
                     layout={"flex_flow": "row wrap"},
                 ),
             ]
         ask = escape(_("Do you let the bag pass or inspect it?"))
         return [
-            lesson.html(f'<div class="snl">{said} {ask}</div>'),
+            lesson.html(f'<div class="sn-text">{said} {ask}</div>'),
             widgets.HBox(
                 [
-                    self._button(_("Let it pass"), "snl-pass", {"action": "pass"}),
-                    self._button(_("Inspect the bag"), "snl-inspect", {"action": "inspect"}),
+                    self._button(_("Let it pass"), "sn-pass", {"action": "pass"}),
+                    self._button(_("Inspect the bag"), "sn-inspect", {"action": "inspect"}),
                 ],
                 layout={"flex_flow": "row wrap"},
             ),
@@ -208,11 +206,11 @@ class ClassStudent(kit.Frame):
         picker = kit.CardPicker(list_to_counts(t["hand"]), name="class-load")
         declare = widgets.Dropdown(options=[(goods_kind(g), g) for g in t["legal"]], description=_("Declare"), **_FIELD)
         gold = widgets.BoundedIntText(0, 0, t["gold"], description=_("Bribe (gold)"), **_FIELD)
-        for w, cls in ((declare, "snl-declare"), (gold, "snl-bribe-gold")):
+        for w, cls in ((declare, "sn-declare"), (gold, "sn-bribe-gold")):
             w.add_class(cls)
         self.duel_picker, self.duel_declare, self.duel_gold = picker, declare, gold
         go = lesson.button(_("Close the bag and declare"), width="260px", button_style="primary")
-        go.add_class("snl-declare-go")
+        go.add_class("sn-declare-go")
 
         def send(_b=None):
             load = [g for g, n in enumerate(picker.value) for _k in range(n)]
@@ -239,12 +237,12 @@ class ClassStudent(kit.Frame):
         said = _("The merchant declares {declared} and {offer}").format(
             declared=f"<b>{escape(_declared(t['declared']))}</b>", offer=escape(offer)
         )
-        buttons = [self._button(_("Let it pass"), "snl-pass", {"action": "pass"})]
+        buttons = [self._button(_("Let it pass"), "sn-pass", {"action": "pass"})]
         if t["offered"]:
-            buttons.append(self._button(_("Take the deal"), "snl-deal", {"action": "deal"}))
-        buttons.append(self._button(_("Open the bag"), "snl-inspect", {"action": "inspect"}))
+            buttons.append(self._button(_("Take the deal"), "sn-deal", {"action": "deal"}))
+        buttons.append(self._button(_("Open the bag"), "sn-inspect", {"action": "inspect"}))
         return [
-            lesson.html(f'<div class="snl">{said}</div>'),
+            lesson.html(f'<div class="sn-text">{said}</div>'),
             widgets.HBox(buttons, layout={"flex_flow": "row wrap"}),
         ]
 
@@ -262,11 +260,11 @@ class ClassStudent(kit.Frame):
         you = _("You: {mine}; {partner}: {theirs}.").format(
             mine=_points(r["payoff"]), partner=escape(v.partner or ""), theirs=_points(r.get("partner_payoff"))
         )
-        return f'<div class="snl-result"><b class="snl-big">{escape(bag)} {escape(act)}</b><br>{you}</div>'
+        return f'<div class="sn-result"><b class="sn-big">{escape(bag)} {escape(act)}</b><br>{you}</div>'
 
     def _history_html(self, v) -> str:
         if not v.history:
-            return '<div class="snl">{}</div>'.format(escape(_("No round played yet.")))
+            return '<div class="sn-text">{}</div>'.format(escape(_("No round played yet.")))
         head = "".join(f"<th>{escape(h)}</th>" for h in (_("round"), _("you were"), _("partner"), _("points")))
         role = {"merchant": _("merchant"), "sheriff": _("Sheriff")}
         rows = "".join(
@@ -274,11 +272,11 @@ class ClassStudent(kit.Frame):
             f'<td>{escape(h.partner)}</td><td class="num">{h.payoff:+d}</td></tr>'
             for h in v.history
         )
-        return f'<div class="snl snl-scroll"><table class="snl-grid"><tr>{head}</tr>{rows}</table></div>'
+        return f'<div class="sn-text sn-scroll"><table class="sn-grid"><tr>{head}</tr>{rows}</table></div>'
 
     def _class_html(self, v) -> str:
         if not v.revealed or v.class_rounds is None:
-            return '<div class="snl">{}</div>'.format(
+            return '<div class="sn-text">{}</div>'.format(
                 escape(_("Your teacher will show how the class played, and what the theory predicts."))
             )
         head = "".join(
@@ -293,8 +291,8 @@ class ClassStudent(kit.Frame):
         )
         text = "<br>".join(escape(line) for line in (v.prediction.text if v.prediction else "").splitlines())
         return (
-            f'<div class="snl snl-scroll"><table class="snl-grid"><tr>{head}</tr>{rows}</table></div>'
-            f'<div class="snl-result">{text}</div>'
+            f'<div class="sn-text sn-scroll"><table class="sn-grid"><tr>{head}</tr>{rows}</table></div>'
+            f'<div class="sn-result">{text}</div>'
         )
 
 

@@ -33,7 +33,7 @@ class ClassTeacher(kit.Frame):
 
     def __init__(self, classroom: Classroom | None = None, binder: bool | None = None):
         super().__init__(border=None)
-        self.add_class("snl-class")
+        self.add_class("sn-class")
         self._classroom = classroom
         self.room = None  # the TeacherRoom this page controls
         self.dashboard = None  # the last Dashboard read
@@ -59,17 +59,17 @@ class ClassTeacher(kit.Frame):
             options=[(cr.game_title(g), g) for g in games.GAMES], value="inspection", description=_("Game"), **_WIDE
         )
         self.create = lesson.button(_("Create a room"), width="200px", button_style="primary", icon="plus")
-        self.create.add_class("snl-create-room")
+        self.create.add_class("sn-create-room")
         self.create.on_click(self._create)
         self.back_code = widgets.Text(description=_("Room code"), placeholder="K7MX3Q", **_WIDE)
         self.back_key = widgets.Text(description=_("Teacher key"), **_WIDE)
-        self.back_code.add_class("snl-back-code")
-        self.back_key.add_class("snl-back-key")
+        self.back_code.add_class("sn-back-code")
+        self.back_key.add_class("sn-back-key")
         self.take_back = lesson.button(_("Take the room back"), width="200px")
-        self.take_back.add_class("snl-take-back")
+        self.take_back.add_class("sn-take-back")
         self.take_back.on_click(self._take_back)
         self.start_msg = lesson.html()
-        self.start_msg.add_class("snl-start-msg")
+        self.start_msg.add_class("sn-start-msg")
         self.start_box = widgets.VBox(
             [
                 kit.box([self.game, self.create], title=_("A new room"), kicker=_("Class mode")),
@@ -89,7 +89,7 @@ class ClassTeacher(kit.Frame):
     # -- the room ------------------------------------------------------------------------------
     def _build_room(self):
         self.code_html = lesson.html()
-        self.code_html.add_class("snl-room-code")
+        self.code_html.add_class("sn-room-code")
         buttons = {
             "start_round": (_("Start a round"), "play", self._start_round),
             "end_round": (_("End the round"), "stop", self._end_round),
@@ -98,28 +98,28 @@ class ClassTeacher(kit.Frame):
         }
         for name, (text, icon, handler) in buttons.items():
             b = lesson.button(text, width="200px", icon=icon)
-            b.add_class(f"snl-{name.replace('_', '-')}")
+            b.add_class(f"sn-{name.replace('_', '-')}")
             b.on_click(handler)
             setattr(self, name, b)
         self.msg = lesson.html()
-        self.msg.add_class("snl-room-msg")
+        self.msg.add_class("sn-room-msg")
         self.count = lesson.html()
-        self.count.add_class("snl-live-count")
+        self.count.add_class("sn-live-count")
         self.seats = lesson.html()
-        self.seats.add_class("snl-seats")
+        self.seats.add_class("sn-seats")
         self.table = lesson.html()
-        self.table.add_class("snl-class-table")
+        self.table.add_class("sn-class-table")
         self.prediction = lesson.html()
-        self.prediction.add_class("snl-prediction")
+        self.prediction.add_class("sn-prediction")
         self.plot = widgets.Image(format="png", layout={"width": "min(576px, 100%)"})
-        self.plot.add_class("snl-class-plot")
+        self.plot.add_class("sn-class-plot")
         # next round's settings
         self.next_game = widgets.Dropdown(
             options=[(cr.game_title(g), g) for g in games.GAMES], description=_("Game"), **_WIDE
         )
-        self.next_game.add_class("snl-next-game")
+        self.next_game.add_class("sn-next-game")
         self.fine = widgets.IntSlider(1, 1, games.MAX_FINE, description=_("Fines multiplied by"), **_WIDE)
-        self.fine.add_class("snl-class-fine")
+        self.fine.add_class("sn-class-fine")
         self.declared = widgets.Dropdown(
             options=[(goods_kind(g), GOODS[g].id) for g in LEGAL_GOODS], description=_("Declared good"), **_WIDE
         )
@@ -134,31 +134,31 @@ class ClassTeacher(kit.Frame):
             options=[(_("2nd edition"), "2E"), (_("1st edition"), "1E")], description=_("Edition"), **_WIDE
         )
         self.timeout = widgets.IntSlider(60, 5, 300, step=5, description=_("Bot plays after (s)"), **_WIDE)
-        self.timeout.add_class("snl-bot-timeout")
+        self.timeout.add_class("sn-bot-timeout")
         self.apply = lesson.button(_("Use for the next round"), width="min(320px, 100%)", icon="check")
-        self.apply.add_class("snl-apply")
+        self.apply.add_class("sn-apply")
         self.apply.on_click(self._apply)
         self.inspection_params = widgets.VBox([self.declared, self.legal, self.smuggled, self.number, self.fine])
         self.duel_params = widgets.VBox([self.edition])
         self.next_game.observe(lambda _c: self._show_params(self.next_game.value), names="value")
         self.csv_button = lesson.button(_("Download the choices (CSV)"), width="260px", icon="download")
-        self.csv_button.add_class("snl-csv")
+        self.csv_button.add_class("sn-csv")
         self.csv_button.on_click(self._csv)
         self.csv_link = lesson.html()
-        self.csv_link.add_class("snl-csv-link")
+        self.csv_link.add_class("sn-csv-link")
         self.keep = widgets.Dropdown(
             options=[(_("keep its data"), True), (_("delete its data"), False)],
             description=_("On closing"),
             **_WIDE,
         )
         self.close_room = lesson.button(_("Close the room"), width="200px", button_style="danger", icon="times")
-        self.close_room.add_class("snl-close-room")
+        self.close_room.add_class("sn-close-room")
         self.close_room.on_click(self._close)
         self.key_html = lesson.html()
-        self.key_html.add_class("snl-teacher-key")
+        self.key_html.add_class("sn-teacher-key")
         self.room_box = widgets.VBox(
             [
-                kit.box([self.code_html], cls="snl-projector"),
+                kit.box([self.code_html], cls="sn-projector"),
                 kit.box(
                     [
                         widgets.HBox(
@@ -227,17 +227,17 @@ class ClassTeacher(kit.Frame):
         code, opens = escape(_("Room code")), escape(_("Students open"))
         then = escape(_("and type this code and a nickname of their own."))
         self.code_html.value = (
-            '<div class="snl" style="text-align:center">'
-            f'<div class="snl-kicker">{code}</div>'
-            f'<div class="snl-code" aria-label="{code}">{escape(self.room.code)}</div>'
-            f'<div class="snl-address">{opens}: <b>{escape(address)}</b></div>'
+            '<div class="sn-text" style="text-align:center">'
+            f'<div class="sn-kicker">{code}</div>'
+            f'<div class="sn-code" aria-label="{code}">{escape(self.room.code)}</div>'
+            f'<div class="sn-address">{opens}: <b>{escape(address)}</b></div>'
             f"<div>{then}</div></div>"
         )
-        self.key_html.value = '<div class="snl">{}</div>'.format(
+        self.key_html.value = '<div class="sn-text">{}</div>'.format(
             _(
                 "Teacher key: {key}. Only this key controls the room: keep it, and after a reload paste it "
                 "with the code under “Take a room back”. Never show it on the projector."
-            ).format(key=f'<span class="snl-key">{escape(self.room.key)}</span>')
+            ).format(key=f'<span class="sn-key">{escape(self.room.key)}</span>')
         )
         self.refresh()
         self._load_settings()
@@ -332,8 +332,8 @@ class ClassTeacher(kit.Frame):
         else:
             state = _("Round {round} is over. Start the next one, or change the settings first.").format(round=d.round)
         self.count.value = (
-            f'<div class="snl-count" aria-live="polite">{escape(state)}</div>'
-            f'<div class="snl">{escape(cr.game_title(d.game))}</div>'
+            f'<div class="sn-class-count" aria-live="polite">{escape(state)}</div>'
+            f'<div class="sn-text">{escape(cr.game_title(d.game))}</div>'
         )
         self.reveal.description = _("Hide the answer") if d.revealed else _("Reveal")
         self.end_round.disabled = not d.round_open
@@ -342,11 +342,11 @@ class ClassTeacher(kit.Frame):
         self.table.value = self._table_html(d)
         said = escape(_("The equilibrium"))
         self.prediction.value = (
-            f'<div class="snl-result"><b>{said}:</b> '
+            f'<div class="sn-result"><b>{said}:</b> '
             + "<br>".join(escape(line) for line in d.prediction.text.splitlines())
             + "</div>"
             if d.revealed
-            else '<div class="snl">{}</div>'.format(
+            else '<div class="sn-text">{}</div>'.format(
                 escape(_("The equilibrium is hidden: ask the class to guess, then press Reveal."))
             )
         )
@@ -371,8 +371,8 @@ class ClassTeacher(kit.Frame):
                 f'<td>{escape(online)}</td><td class="num">{s.score}</td></tr>'
             )
         if not rows:
-            return '<div class="snl">{}</div>'.format(escape(_("Nobody has joined yet.")))
-        return f'<div class="snl snl-scroll"><table class="snl-grid"><tr>{head}</tr>{"".join(rows)}</table></div>'
+            return '<div class="sn-text">{}</div>'.format(escape(_("Nobody has joined yet.")))
+        return f'<div class="sn-text sn-scroll"><table class="sn-grid"><tr>{head}</tr>{"".join(rows)}</table></div>'
 
     def _table_html(self, d) -> str:
         if not d.rounds:
@@ -401,7 +401,7 @@ class ClassTeacher(kit.Frame):
                 + "".join(f"<td>{c}</td>" if i == 1 else f'<td class="num">{c}</td>' for i, c in enumerate(cells))
                 + "</tr>"
             )
-        return f'<div class="snl snl-scroll"><table class="snl-grid"><tr>{head}</tr>{"".join(rows)}</table></div>'
+        return f'<div class="sn-text sn-scroll"><table class="sn-grid"><tr>{head}</tr>{"".join(rows)}</table></div>'
 
 
 __all__ = ["ClassTeacher"]

@@ -40,11 +40,11 @@ def test_every_page_and_part_passes_axe(page, voila_url, lang, name):
     open_lesson(page, voila_url, name if lang == "en" else f"{name}?lang={lang}")
     expect(page.locator("html")).to_have_attribute("lang", lang, timeout=T)
     problems: list[str] = []
-    parts = page.locator(".snl-part-pick button")
+    parts = page.locator(".sn-part-pick button")
     for k in range(max(1, parts.count())):
         if parts.count():
             parts.nth(k).click()
-            expect(page.locator(".snl-part-title-out").first).to_contain_text(PART_TITLE[lang](k), timeout=T)
+            expect(page.locator(".sn-part-title-out").first).to_contain_text(PART_TITLE[lang](k), timeout=T)
         problems += blocking_violations(page, f"part {k + 1}" if parts.count() else "page")
     assert not problems, f"{len(problems)} critical/serious axe finding(s) on {name} ({lang}):\n" + "\n".join(
         problems[:40]

@@ -81,23 +81,23 @@ def fill(page, cls: str, value: str):
 
 def create_room(teacher, url, game="inspection") -> str:
     open_lesson(teacher, url, PAGES[0])
-    teacher.locator(".snl-create-room").click()
-    expect(teacher.locator(".snl-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"), timeout=T)
+    teacher.locator(".sn-create-room").click()
+    expect(teacher.locator(".sn-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"), timeout=T)
     # the address students type: this server's, as the teacher's browser reached it
-    expect(teacher.locator(".snl-address")).to_contain_text(url + "voila/render/51_class_student.ipynb")
-    return text(teacher, "snl-code")
+    expect(teacher.locator(".sn-address")).to_contain_text(url + "voila/render/51_class_student.ipynb")
+    return text(teacher, "sn-code")
 
 
 def join(student, url, code, name):
     open_lesson(student, url, PAGES[1])
-    fill(student, "snl-join-code", code)
-    fill(student, "snl-join-nick", name)
-    student.locator(".snl-join").click()
-    expect(student.locator(".snl-student-status")).to_contain_text(f"You are {name}", timeout=T)
+    fill(student, "sn-join-code", code)
+    fill(student, "sn-join-nick", name)
+    student.locator(".sn-join").click()
+    expect(student.locator(".sn-student-status")).to_contain_text(f"You are {name}", timeout=T)
 
 
 def role(student) -> str:
-    status = student.locator(".snl-student-status")
+    status = student.locator(".sn-student-status")
     expect(status).to_contain_text(re.compile("you are the (merchant|Sheriff)"), timeout=T)
     return "merchant" if "the merchant" in status.inner_text() else "sheriff"
 
@@ -105,22 +105,22 @@ def role(student) -> str:
 def play_inspection(students, round_no, choices):
     """Every student chooses; merchants alternate smuggling and honest, Sheriffs inspect and pass."""
     made = {}
-    plan = iter(["snl-smuggle", "snl-honest"])
-    sheriff_plan = iter(["snl-inspect", "snl-pass"])
+    plan = iter(["sn-smuggle", "sn-honest"])
+    sheriff_plan = iter(["sn-inspect", "sn-pass"])
     for name, s in students.items():
-        expect(s.locator(".snl-student-status")).to_contain_text(f"Round {round_no}:", timeout=T)
+        expect(s.locator(".sn-student-status")).to_contain_text(f"Round {round_no}:", timeout=T)
         r = role(s)
         cls = next(plan) if r == "merchant" else next(sheriff_plan)
         s.locator(f".{cls}").click()
-        expect(s.locator(".snl-student-status, .snl-student-choice").first).to_be_visible()
+        expect(s.locator(".sn-student-status, .sn-student-choice").first).to_be_visible()
         made[name] = {
-            "snl-smuggle": {"bag": "smuggling"},
-            "snl-honest": {"bag": "honest"},
-            "snl-inspect": {"action": "inspect"},
-            "snl-pass": {"action": "pass"},
+            "sn-smuggle": {"bag": "smuggling"},
+            "sn-honest": {"bag": "honest"},
+            "sn-inspect": {"action": "inspect"},
+            "sn-pass": {"action": "pass"},
         }[cls]
     for s in students.values():
-        expect(s.locator(".snl-student-result")).to_contain_text("You:", timeout=T)
+        expect(s.locator(".sn-student-result")).to_contain_text("You:", timeout=T)
     choices[round_no] = made
     return made
 
@@ -129,7 +129,7 @@ def play_duel(students, round_no, choices):
     made = {}
     merchants = {}
     for name, s in students.items():
-        expect(s.locator(".snl-student-status")).to_contain_text(f"Round {round_no}:", timeout=T)
+        expect(s.locator(".sn-student-status")).to_contain_text(f"Round {round_no}:", timeout=T)
         if role(s) == "merchant":
             merchants[name] = s
     gold = iter([1, 0])
@@ -137,21 +137,21 @@ def play_duel(students, round_no, choices):
         card = s.locator(".sn-picker-class-load button").first
         synced(s, card.click)
         g = next(gold)
-        box = s.locator(".snl-bribe-gold input")
+        box = s.locator(".sn-bribe-gold input")
         synced(s, lambda box=box, g=g: (box.fill(str(g)), box.press("Tab")), element=box)
-        s.locator(".snl-declare-go").click()
-        expect(s.locator(".snl-student-choice")).to_contain_text("Your choice is in", timeout=T)
+        s.locator(".sn-declare-go").click()
+        expect(s.locator(".sn-student-choice")).to_contain_text("Your choice is in", timeout=T)
         made[name] = {"gold": g}
-    sheriff_plan = iter(["snl-pass", "snl-inspect"])
+    sheriff_plan = iter(["sn-pass", "sn-inspect"])
     for name, s in students.items():
         if name in merchants:
             continue
-        expect(s.locator(".snl-student-choice")).to_contain_text("The merchant declares", timeout=T)
+        expect(s.locator(".sn-student-choice")).to_contain_text("The merchant declares", timeout=T)
         cls = next(sheriff_plan)
         s.locator(f".{cls}").click()
-        made[name] = {"action": "pass" if cls == "snl-pass" else "inspect"}
+        made[name] = {"action": "pass" if cls == "sn-pass" else "inspect"}
     for s in students.values():
-        expect(s.locator(".snl-student-result")).to_contain_text("You:", timeout=T)
+        expect(s.locator(".sn-student-result")).to_contain_text("You:", timeout=T)
     choices[round_no] = made
     return made
 
@@ -164,52 +164,52 @@ def test_a_teacher_and_four_students_play_two_rounds_of_each_game(browser, class
         code = create_room(teacher, url)
         for name, s in students.items():
             join(s, url, code.lower(), name)
-        expect(teacher.locator(".snl-live-count")).to_contain_text("4 joined", timeout=T)
+        expect(teacher.locator(".sn-live-count")).to_contain_text("4 joined", timeout=T)
         choices: dict[int, dict] = {}
         for round_no in (1, 2):
-            teacher.locator(".snl-start-round").click()
-            expect(teacher.locator(".snl-live-count")).to_contain_text(f"Round {round_no}: 0 of 4", timeout=T)
+            teacher.locator(".sn-start-round").click()
+            expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {round_no}: 0 of 4", timeout=T)
             made = play_inspection(students, round_no, choices)
-            expect(teacher.locator(".snl-live-count")).to_contain_text(f"Round {round_no}: 4 of 4", timeout=T)
+            expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {round_no}: 4 of 4", timeout=T)
             smuggled = sum(c == {"bag": "smuggling"} for c in made.values())
             inspected = sum(c == {"action": "inspect"} for c in made.values())
-            row = teacher.locator(".snl-class-table tr").nth(round_no)
+            row = teacher.locator(".sn-class-table tr").nth(round_no)
             expect(row).to_contain_text(f"{smuggled} / 2", timeout=T)
             expect(row).to_contain_text(f"{inspected} / 2")
-            teacher.locator(".snl-end-round").click()
-            expect(teacher.locator(".snl-live-count")).to_contain_text(f"Round {round_no} is over", timeout=T)
+            teacher.locator(".sn-end-round").click()
+            expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {round_no} is over", timeout=T)
         # everyone was each side once
         for s in students.values():
-            history = s.locator(".snl-student-history")
+            history = s.locator(".sn-student-history")
             expect(history).to_contain_text("merchant", timeout=T)
             expect(history).to_contain_text("Sheriff")
-        expect(teacher.locator(".snl-prediction")).to_contain_text("hidden")
-        teacher.locator(".snl-reveal").click()
-        expect(teacher.locator(".snl-prediction")).to_contain_text("inspect 25% of such bags", timeout=T)
-        expect(teacher.locator(".snl-class-table")).to_contain_text("60%")
-        expect(students["Anna"].locator(".snl-student-class")).to_contain_text("25%", timeout=T)
+        expect(teacher.locator(".sn-prediction")).to_contain_text("hidden")
+        teacher.locator(".sn-reveal").click()
+        expect(teacher.locator(".sn-prediction")).to_contain_text("inspect 25% of such bags", timeout=T)
+        expect(teacher.locator(".sn-class-table")).to_contain_text("60%")
+        expect(students["Anna"].locator(".sn-student-class")).to_contain_text("25%", timeout=T)
         # the bluffing duel, two rounds
-        synced(teacher, lambda: teacher.locator(".snl-next-game select").select_option(label="Bluffing duel"))
-        teacher.locator(".snl-apply").click()
-        expect(teacher.locator(".snl-room-msg")).to_contain_text("The next round uses these settings", timeout=T)
+        synced(teacher, lambda: teacher.locator(".sn-next-game select").select_option(label="Bluffing duel"))
+        teacher.locator(".sn-apply").click()
+        expect(teacher.locator(".sn-room-msg")).to_contain_text("The next round uses these settings", timeout=T)
         for round_no in (3, 4):
-            teacher.locator(".snl-start-round").click()
-            expect(teacher.locator(".snl-live-count")).to_contain_text(f"Round {round_no}: 0 of 4", timeout=T)
+            teacher.locator(".sn-start-round").click()
+            expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {round_no}: 0 of 4", timeout=T)
             made = play_duel(students, round_no, choices)
-            expect(teacher.locator(".snl-live-count")).to_contain_text(f"Round {round_no}: 4 of 4", timeout=T)
+            expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {round_no}: 4 of 4", timeout=T)
             offers = sum(1 for c in made.values() if c.get("gold"))
-            row = teacher.locator(".snl-class-table tr").nth(round_no)
+            row = teacher.locator(".sn-class-table tr").nth(round_no)
             expect(row).to_contain_text("Bluffing duel", timeout=T)
             inspected = sum(c.get("action") == "inspect" for c in made.values())
             expect(row).to_contain_text(f"{inspected} / 2")
             expect(row.locator("td").nth(4)).to_have_text(str(offers))
-            teacher.locator(".snl-end-round").click()
-            expect(teacher.locator(".snl-live-count")).to_contain_text(f"Round {round_no} is over", timeout=T)
+            teacher.locator(".sn-end-round").click()
+            expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {round_no} is over", timeout=T)
         screenshot(teacher, "class_teacher_1280")
         screenshot(students["Bohdan"], "class_student_400")
         # the CSV: every choice made, under its nickname
-        teacher.locator(".snl-csv").click()
-        link = teacher.locator(".snl-csv-link a")
+        teacher.locator(".sn-csv").click()
+        link = teacher.locator(".sn-csv-link a")
         expect(link).to_be_visible(timeout=T)
         with teacher.expect_download() as dl:
             link.click()
@@ -235,19 +235,19 @@ def test_the_server_stops_mid_round_and_nothing_is_lost(browser, class_server):
     students = {n: new_page(browser, 400) for n in NAMES[:2]}
     try:
         code = create_room(teacher, url)
-        key = teacher.locator(".snl-key").inner_text()
+        key = teacher.locator(".sn-key").inner_text()
         # the coach waits 5 minutes before playing a silent seat: the students come back themselves
-        synced(teacher, lambda: teacher.locator(".snl-bot-timeout .noUi-handle").press("End"))
-        teacher.locator(".snl-apply").click()
-        expect(teacher.locator(".snl-room-msg")).to_contain_text("The next round uses these settings", timeout=T)
+        synced(teacher, lambda: teacher.locator(".sn-bot-timeout .noUi-handle").press("End"))
+        teacher.locator(".sn-apply").click()
+        expect(teacher.locator(".sn-room-msg")).to_contain_text("The next round uses these settings", timeout=T)
         for name, s in students.items():
             join(s, url, code, name)
-        expect(teacher.locator(".snl-live-count")).to_contain_text("2 joined", timeout=T)
-        teacher.locator(".snl-start-round").click()
+        expect(teacher.locator(".sn-live-count")).to_contain_text("2 joined", timeout=T)
+        teacher.locator(".sn-start-round").click()
         first, second = students.values()
         first_role = role(first)
-        first.locator(".snl-smuggle" if first_role == "merchant" else ".snl-inspect").click()
-        expect(teacher.locator(".snl-live-count")).to_contain_text("Round 1: 1 of 2 have chosen", timeout=T)
+        first.locator(".sn-smuggle" if first_role == "merchant" else ".sn-inspect").click()
+        expect(teacher.locator(".sn-live-count")).to_contain_text("Round 1: 1 of 2 have chosen", timeout=T)
 
         class_server["restart"]()  # the server stops mid-round and comes back on the same store
 
@@ -256,34 +256,34 @@ def test_the_server_stops_mid_round_and_nothing_is_lost(browser, class_server):
             p.locator(".sheriff-lost button").click()
             p.sheriff_errors.clear()  # the lost connection's own console errors
         open_lesson(teacher, url, PAGES[0])
-        fill(teacher, "snl-back-code", code)
-        fill(teacher, "snl-back-key", key)
-        teacher.locator(".snl-take-back").click()
-        expect(teacher.locator(".snl-live-count")).to_contain_text("Round 1: 1 of 2 have chosen", timeout=T)
+        fill(teacher, "sn-back-code", code)
+        fill(teacher, "sn-back-key", key)
+        teacher.locator(".sn-take-back").click()
+        expect(teacher.locator(".sn-live-count")).to_contain_text("Round 1: 1 of 2 have chosen", timeout=T)
         for name, s in students.items():
             open_lesson(s, url, PAGES[1])
-            fill(s, "snl-join-code", code)
-            fill(s, "snl-join-nick", name)
-            status, box = s.locator(".snl-student-status"), s.locator(".snl-join-code input")
+            fill(s, "sn-join-code", code)
+            fill(s, "sn-join-nick", name)
+            status, box = s.locator(".sn-student-status"), s.locator(".sn-join-code input")
             for attempt in range(300):  # a seat is held a few seconds after its page went: the page says so
                 if attempt:
                     synced(s, lambda box=box, v=code + " " * (attempt % 2): box.fill(v), element=box)
-                s.locator(".snl-join").click()
+                s.locator(".sn-join").click()
                 s.wait_for_function(
-                    "() => /You are/.test(document.querySelector('.snl-student-status')?.innerText || '')"
-                    " || /Someone in this room/.test(document.querySelector('.snl-join-msg')?.innerText || '')",
+                    "() => /You are/.test(document.querySelector('.sn-student-status')?.innerText || '')"
+                    " || /Someone in this room/.test(document.querySelector('.sn-join-msg')?.innerText || '')",
                     timeout=T,
                 )
                 if "You are" in status.inner_text():
                     break
-        expect(first.locator(".snl-student-choice")).to_contain_text("Your choice is in", timeout=T)
+        expect(first.locator(".sn-student-choice")).to_contain_text("Your choice is in", timeout=T)
         second_role = role(second)
-        second.locator(".snl-honest" if second_role == "merchant" else ".snl-pass").click()
-        expect(teacher.locator(".snl-live-count")).to_contain_text("Round 1: 2 of 2 have chosen", timeout=T)
+        second.locator(".sn-honest" if second_role == "merchant" else ".sn-pass").click()
+        expect(teacher.locator(".sn-live-count")).to_contain_text("Round 1: 2 of 2 have chosen", timeout=T)
         for s in students.values():
-            expect(s.locator(".snl-student-result")).to_contain_text("You:", timeout=T)
-        teacher.locator(".snl-csv").click()
-        link = teacher.locator(".snl-csv-link a")
+            expect(s.locator(".sn-student-result")).to_contain_text("You:", timeout=T)
+        teacher.locator(".sn-csv").click()
+        link = teacher.locator(".sn-csv-link a")
         expect(link).to_be_visible(timeout=T)
         with teacher.expect_download() as dl:
             link.click()
