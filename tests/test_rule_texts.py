@@ -128,7 +128,9 @@ def test_coin_citation_and_grammar():
     from sheriff.widgets.setup_view import COINS
 
     assert COINS["2E"]["cite"] == "2E · Game Components"
-    src = (ROOT / "sheriff" / "narration.py").read_text()
+    src = "".join(
+        (ROOT / "sheriff" / f).read_text() for f in ("narration.py", "outcome_sentences.py", "round_sentences.py")
+    )
     assert "coins cannot be split and goes back" not in src and "coins cannot be split and go back" in src
 
 
