@@ -77,7 +77,12 @@ def check_claim(s: GameState, a) -> None:
     need_no_debt(s)
     if not s.claim_queue or s.claim_queue[0] != a.player:
         raise refuse(
-            s, "black_market.claim", _("A Black Market claim is made right after your own bag is handed back unopened.")
+            s,
+            "black_market.claim",
+            _(
+                "The tutor takes a Black Market claim right after your own bag is handed back unopened "
+                "(its reading of the rule)."
+            ),
         )
     g = a.good
     if type(g) is not int or g not in s.bm_piles:

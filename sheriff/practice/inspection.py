@@ -118,7 +118,11 @@ def q_pass(seed: int, edition: str | None = None) -> Question:
     )
 
 
-_DEPUTY_WHO = (N_("Nobody: the bag passes free"), N_("One Deputy, alone"), N_("Both Deputies, together"))
+_DEPUTY_WHO = (
+    N_("Nobody: the bag passes free (the tutor's reading)"),
+    N_("One Deputy, alone"),
+    N_("Both Deputies, together"),
+)
 _STANCES = {  # what the two Deputies want, as one whole sentence each way
     (True, True): N_("{first} wants to inspect and {second} wants to inspect."),
     (True, False): N_("{first} wants to inspect and {second} would let it pass."),
