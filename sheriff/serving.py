@@ -231,6 +231,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 VOILA_POOL_METHODS = {
     "get_rendered_notebook": ["notebook_name", "extra_kernel_env_variables", "kwargs"],
     "fill_if_needed": ["delay", "notebook_name", "extra_kernel_env_variables", "kwargs"],
+    "_initialize": ["notebook_path", "kernel_id", "kwargs"],  # wrapped too: refills take turns
 }
 
 

@@ -37,8 +37,8 @@ WIDGET_SELECTOR = ".jupyter-widgets, .widget-box, .widget-html, .widget-label"
 ERROR_SELECTORS = [
     '.jp-RenderedText[data-mime-type="application/vnd.jupyter.stderr"]',
 ]
-# Voilà's lab template links Font Awesome from a CDN; offline (here, CI) that load fails.
-# Failed loads from hosts other than our server are not our errors; everything else is.
+# Failed loads from hosts other than our server are not our errors (no page should ask one: the
+# tutor serves Font Awesome itself, tests/browser/test_server_hygiene.py); everything else is.
 # ipykernel's harmless race when the widget manager closes its control comm.
 BENIGN_STDERR = re.compile(r"^\s*(No such comm: [0-9a-f-]+\s*)+$")
 LOCAL_URL = re.compile(r"^(https?|wss?)://(127\.0\.0\.1|localhost)[:/]")
