@@ -10,6 +10,7 @@ Pieces (each its own module):
   play_session   the game, the bots and the story (what bots may say, and when)
   play_controls  the widgets for one human decision, built from legal_actions(seat)
   play_table     the public table, the story box and the final score sheet (HTML)
+  play_files     saving and loading a game, simulating many games (downloads)
 
 Hot seat: a human sees only their own hand, bag and face-down goods (``SeatView``).
 When the turn passes to a different human, the private area is replaced by a
@@ -26,8 +27,6 @@ running event loop (the Jupyter / Voilà kernel), so a learner can follow; with
 from __future__ import annotations
 
 import asyncio
-import base64
-import re
 import time
 from html import escape
 
@@ -36,17 +35,16 @@ import ipywidgets as W
 from sheriff import actions as A
 from sheriff import coach
 from sheriff.engine import Game
-from sheriff.errors import IllegalAction, InvalidScenario
-from sheriff.i18n import N_, _, ngettext
-from sheriff.saved_game import load_game, save_game
+from sheriff.errors import IllegalAction
+from sheriff.i18n import _, ngettext
 from sheriff.state import INSPECT
-from sheriff.tournament import run
 from sheriff.widgets import kit, render
 from sheriff.widgets.coach_view import warnings_html
 from sheriff.widgets.markup import Markup, fill_html
 from sheriff.widgets.markup import render as render_template
 from sheriff.widgets.play_controls import FOCUS_NEXT, Controls, close_tree, css_name, replace_children
-from sheriff.widgets.play_session import Line, Session, count_text, style_name
+from sheriff.widgets.play_files import TOO_LARGE, PlayFiles, _first_error, too_large
+from sheriff.widgets.play_session import Line, Session, count_text
 from sheriff.widgets.play_setup import PlayConfig, SetupForm, default_seats, error_box
 from sheriff.widgets.play_table import final_stands_html, header_html, score_table_html, story_html, table_html
 
@@ -71,20 +69,7 @@ def widget_text(w) -> str:
     return "\n".join(x for x in out if x)
 
 
-# A saved game is a few kilobytes; the page template (share/jupyter/voila/templates/sheriff)
-# refuses larger files in the browser before they are sent; this is the same bound kernel-side.
-MAX_SAVE_BYTES = 1024 * 1024
-TOO_LARGE = N_(
-    "This file is larger than 1 MB: too large to be a saved game (a saved game is a few kilobytes). "
-    "Choose the file the “Save game” button gave you."
-)
-
-
-def too_large(text) -> bool:
-    return len(text.encode("utf-8") if isinstance(text, str) else text) > MAX_SAVE_BYTES
-
-
-class PlayApp:
+class PlayApp(PlayFiles):
     def __init__(self, bot_delay: float = 0.8, config: PlayConfig | None = None):
         self.bot_delay = float(bot_delay)
         self.session: Session | None = None
@@ -526,144 +511,5 @@ class PlayApp:
                 return
             self._render_clock()
 
-    # -- saving and loading -----------------------------------------------------------------
-    def save(self) -> str | None:
-        """Offer the game as a download (and as text): the file goes to the learner's own computer,
-        so on a shared server no one else sees it and nothing piles up there."""
-        g = self.game
-        if g is None:
-            return None
-        text = save_game(g)
-        self.save_json.value = text
-        name = f"sheriff-{g.rules.edition}-{g.rules.players}p-seed{g.seed}-move{len(g.history)}.json"
-        b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        link = _("Download {file}").format(file=escape(name))
-        self.save_msg.value = (
-            f'<div class="sn-note"><a download="{escape(name)}" '
-            f'href="data:application/json;base64,{b64}"><b>{link}</b></a>: '
-            + _(
-                "the file is saved by your browser on your computer (nothing is kept on the "
-                "server). Load it later here or on the replay page."
-            )
-            + "</div>"
-        )
-        return text
 
-    def load_text(self, text) -> bool:
-        """Load a saved game and continue it; a broken or oversized file is refused with a message."""
-        msg = self.setup.load_message
-        if not text or (isinstance(text, str) and not text.strip()):
-            msg.value = error_box(_("Choose a saved game file or paste its JSON text first."))
-            return False
-        if too_large(text):
-            msg.value = error_box(_(TOO_LARGE))
-            return False
-        try:
-            game = load_game(text)
-        except InvalidScenario as e:
-            msg.value = error_box(_("This saved game cannot be loaded: {reason}").format(reason=e))
-            return False
-        except Exception as e:  # never a traceback on the page
-            msg.value = error_box(
-                _("This saved game cannot be loaded ({reason}).").format(reason=f"{type(e).__name__}: {e}")
-            )
-            return False
-        msg.value = ""
-        cfg = self.setup.config()
-        n = game.rules.players
-        humans = [p for p in cfg.humans if p < n]
-        self.setup.show_game(game)
-        self.bot_delay = float(self.setup.delay.value)
-        session = Session(game, humans, {p: cfg.styles[p] for p in range(n)})
-        moves = len(game.history)
-        said = (
-            ngettext(
-                "Loaded a saved game: all {n} moves are played, and the game is over. Its final scores are below.",
-                "Loaded a saved game: all {n} moves are played, and the game is over. Its final scores are below.",
-                moves,
-            )
-            if game.is_over()
-            else ngettext(
-                "Loaded a saved game: {n} moves played so far. Play goes on from here.",
-                "Loaded a saved game: {n} moves played so far. Play goes on from here.",
-                moves,
-            )
-        )
-        session.lines.append(Line(game.state.round, "round", said.format(n=moves)))
-        self.begin(session)
-        return True
-
-    # -- many games ---------------------------------------------------------------------------
-    def simulate(self, cfg: PlayConfig | None = None, games: int = 200):
-        cfg = cfg or self.setup.config()
-        bar = self.setup.sim_progress
-        out = self.setup.sim_result
-        try:
-            rules = cfg.rules()
-        except ValueError as e:
-            out.value = error_box(_first_error(e))
-            return None
-        bar.max = games
-        bar.value = 0
-        bar.bar_style = ""
-        step = max(1, games // 50)
-
-        def tick(done, total, _r):
-            if done % step == 0 or done == total:
-                bar.value = done
-
-        res = run(
-            rules,
-            [cfg.styles[p] for p in range(rules.players)],
-            games=games,
-            seed=cfg.seed,
-            names=cfg.names,
-            callback=tick,
-        )
-        bar.bar_style = "success"
-        rows = "".join(
-            f"<tr><td>{escape(r['name'])}</td><td>{escape(style_name(r['merchant']))} / "
-            f"{escape(style_name(r['sheriff']))}</td>"
-            f"<td>{r['wins']:g}</td><td>{100 * r['win_share']:.0f}%</td><td>{r['mean']:.1f}</td>"
-            f"<td>{r['min']}–{r['max']}</td></tr>"
-            for r in res.table()
-        )
-        head = "".join(
-            f"<th>{t}</th>"
-            for t in (_("Seat"), _("Bot (merchant / Sheriff)"), _("Wins"), _("Share"), _("Mean score"), _("Range"))
-        )
-        note = ngettext(
-            "{n} games, {rules}; a shared victory counts as a part win for each winner.",
-            "{n} games, {rules}; a shared victory counts as a part win for each winner.",
-            len(res.games),
-        ).format(n=len(res.games), rules=escape(rules.describe()))
-        out.value = (
-            f'<table class="sn-scores sn-sim"><thead><tr>{head}</tr></thead><tbody>{rows}</tbody>'
-            f'</table><div class="sn-note">{note}</div>{results_download(res)}'
-        )
-        return res
-
-
-def results_download(res) -> str:
-    """A link that saves the games as a CSV file on the learner's own computer (as a saved game is)."""
-    b64 = base64.b64encode(res.to_csv().encode("utf-8")).decode("ascii")
-    link = _("Download every game's scores (CSV, for a spreadsheet)")
-    return (
-        f'<div class="sn-note"><a class="sn-sim-download" download="sheriff-simulation.csv" '
-        f'href="data:text/csv;base64,{b64}"><b>{escape(link)}</b></a></div>'
-    )
-
-
-def _first_error(e: Exception) -> str:
-    """One readable line from a pydantic ValidationError (or any error)."""
-    errs = getattr(e, "errors", None)
-    if callable(errs):
-        try:
-            msg = errs()[0].get("msg", str(e))
-            return re.sub(r"^Value error, ", "", msg)
-        except Exception:
-            pass
-    return str(e)
-
-
-__all__ = ["PlayApp", "close_tree", "widget_text"]
+__all__ = ["PlayApp", "close_tree", "widget_text", "TOO_LARGE", "too_large"]
