@@ -17,6 +17,8 @@ from sheriff.state import new_state
 # shown, the rule), as they were before positions moved to sheriff.position.  Wording
 # may change; a changed digest means some table or answer did.  Changed once on purpose (issue 13):
 # the debt question gained a "goods" answer (the debtor's choice); without it the digest was 700ade4e...
+# Changed again on purpose (issue 23): the Deputies question's "Nobody" answer says it is the tutor's
+# reading; with the old wording the digest was e6a51c32...
 PRACTICE_DIGEST = "f577b2d090b3eebaa17ce707656826a12f23112f038a00cbec4b1240e6cc9e17"
 
 
