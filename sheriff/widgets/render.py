@@ -21,6 +21,7 @@ from sheriff.i18n import N_, _, ngettext
 from sheriff.scoring import bonus_roles
 from sheriff.widgets import language
 from sheriff.widgets.glossary_links import REFERENCE, rule_anchor
+from sheriff.widgets.good_symbols import symbols_html
 from sheriff.widgets.markup import fill_html, html, render
 from sheriff.wording import good_count, goods_kind
 
@@ -60,6 +61,7 @@ def _card(good: int, count: int = 1, face_down: bool = False) -> dict:
         "tag": tag,
         "tag_size": " sn-tag-long" if longest_word(tag) > 10.5 else "",  # "КОРОЛІВСЬКИЙ": never "CONTRABAND"
         "name": name,
+        "symbols": html(symbols_html(good)),  # a picture beside the name, hidden from screen readers
         "size": " sn-xlong" if longest >= 11 else " sn-long" if longest >= 9 else "",  # long words, smaller type
         "value": _("value {value}").format(value=g.value),
         "fine": _("fine {penalty}").format(penalty=g.penalty),
