@@ -45,6 +45,17 @@ window.sheriffProgress = window.sheriffProgress || {
       var btn = el.querySelector('.sn-done-btn'); if (btn) btn.textContent = on ? w.done : w.mark;
       var state = el.querySelector('.sn-done-state'); if (state) state.textContent = on ? w.finished : w.notyet;
     });
+    // the course map: how far the learner is, and the first station not yet finished
+    document.querySelectorAll('.sn-map').forEach(function (map) {
+      var stops = map.querySelectorAll('[data-sheriff-nb]'), n = 0, next = null;
+      stops.forEach(function (li) {
+        var on = d.indexOf(li.getAttribute('data-sheriff-nb')) >= 0; if (on) n++; else if (!next) next = li;
+        li.classList.remove('sn-is-next'); var lab = li.querySelector('.sn-next-label'); if (lab) lab.textContent = '';
+      });
+      if (next) { next.classList.add('sn-is-next'); var l = next.querySelector('.sn-next-label'); if (l) l.textContent = w.next; }
+      var count = map.parentNode.querySelector('.sn-map-count');
+      if (count) count.textContent = w.count.replace('{n}', n).replace('{total}', stops.length);
+    });
   }
 };
 if (!window.sheriffSameTab) {
@@ -64,7 +75,14 @@ def _js(value) -> str:
 
 
 def _store_js() -> str:
-    words = {"done": _("\u2713 Done"), "mark": _("Mark done"), "finished": _("finished"), "notyet": _("not yet")}
+    words = {
+        "done": _("\u2713 Done"),
+        "mark": _("Mark done"),
+        "finished": _("finished"),
+        "notyet": _("not yet"),
+        "next": _("your next stop"),
+        "count": _("Finished in this browser: {n} of {total}"),
+    }
     return STORE_JS % (STORE, _js(words))
 
 
@@ -161,7 +179,8 @@ def footer_html(notebook: str) -> str:
 
 
 def course_html() -> str:
-    """Every page of the course in order, each ticked once the learner finished it."""
+    """The course as a map: every page a station in order, the guided game first, each ticked once the
+    learner finished it, the next one marked (``sheriffProgress.show`` fills these in the browser)."""
     pages = [
         {
             "nb": p.notebook,
@@ -178,6 +197,7 @@ def course_html() -> str:
         kind="course",
         title=_("The course, in order (a tick marks the pages you finished in this browser)"),
         pages=pages,
+        start=_("Start here"),
         reference=_("Reference"),
         extras=extras,
     )

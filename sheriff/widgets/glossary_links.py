@@ -15,6 +15,12 @@ from sheriff.widgets import language
 REFERENCE = "40_reference.ipynb"  # relative: works under /voila/render/ and .../notebooks/
 
 
+def rule_anchor(rule_id: str) -> str:
+    """The anchor of a rule on the reference page (``40_reference.ipynb#rule-inspect.order``):
+    the page lists every rule when it opens, and scrolls to the one in the address."""
+    return f"rule-{rule_id}"
+
+
 # Inside these elements a word is never marked (links, code, headings, controls).
 _SKIP = {
     "a",

@@ -17,7 +17,7 @@ from sheriff.glossary import find as find_terms
 from sheriff.i18n import DEFAULT, _, get_language, ngettext
 from sheriff.rulebook import RULES, Rule
 from sheriff.widgets import kit, lesson
-from sheriff.widgets.glossary_links import REFERENCE, with_glossary
+from sheriff.widgets.glossary_links import REFERENCE, rule_anchor, with_glossary
 
 
 def glossary_html() -> str:
@@ -53,7 +53,7 @@ def find_rules(text: str, edition: str | None = None) -> list[Rule]:
 def _rule_hit(r: Rule, edition: str | None) -> str:
     tag = '<span class="sn-interp-tag">%s</span>' % _("interpretation") if r.interpretation else ""
     return (
-        f'<div class="sn-hit"><b>{escape(_(r.title))}</b>{tag}<br>{with_glossary(escape(_(r.text)), page="")}'
+        f'<div class="sn-hit" id="{escape(rule_anchor(r.id))}" tabindex="-1"><b>{escape(_(r.title))}</b>{tag}<br>{with_glossary(escape(_(r.text)), page="")}'
         f' <span class="sn-src">({escape(_rule_cite(r, edition))})</span></div>'
     )
 
@@ -132,7 +132,7 @@ class RuleReference(kit.Frame):
         return _("No rule mentions “{q}”.").format(q=q)
 
 
-# Scroll to (and light up) the glossary entry named in the address, once it is on the page.
+# Scroll to (and light up) the glossary entry or rule named in the address, once it is on the page.
 ANCHOR_JS = """<script>
 (function () {
   function go() {
@@ -143,9 +143,10 @@ ANCHOR_JS = """<script>
     document.querySelectorAll('.sn-here').forEach(function (e) { e.classList.remove('sn-here'); });
     el.classList.add('sn-here');
     el.scrollIntoView({block: 'center'});
+    if (el.tabIndex === -1 && el.focus) el.focus({preventScroll: true});  // a rule: read it out
     return true;
   }
-  var tries = 0, timer = setInterval(function () { if (go() || ++tries > 100) clearInterval(timer); }, 100);
+  var tries = 0, timer = setInterval(function () { if (go() || ++tries > 300) clearInterval(timer); }, 100);
   window.addEventListener('hashchange', go);
 })();
 </script>"""

@@ -13,11 +13,15 @@ A face-down card is a plain hatched back with "?".  Every function returns a str
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from sheriff.cards import GOODS, LEGAL_GOODS, N_GOODS
 from sheriff.i18n import N_, _, ngettext
 from sheriff.scoring import bonus_roles
+from sheriff.widgets import language
+from sheriff.widgets.glossary_links import REFERENCE, rule_anchor
+from sheriff.widgets.good_symbols import symbols_html
 from sheriff.widgets.markup import fill_html, html, render
 from sheriff.wording import good_count, goods_kind
 
@@ -57,6 +61,7 @@ def _card(good: int, count: int = 1, face_down: bool = False) -> dict:
         "tag": tag,
         "tag_size": " sn-tag-long" if longest_word(tag) > 10.5 else "",  # "КОРОЛІВСЬКИЙ": never "CONTRABAND"
         "name": name,
+        "symbols": html(symbols_html(good)),  # a picture beside the name, hidden from screen readers
         "size": " sn-xlong" if longest >= 11 else " sn-long" if longest >= 9 else "",  # long words, smaller type
         "value": _("value {value}").format(value=g.value),
         "fine": _("fine {penalty}").format(penalty=g.penalty),
@@ -157,14 +162,20 @@ def message(text: str) -> str:
 
 
 def refusal(err) -> str:
-    """An engine refusal: the reason, the rule's title and its citation; never a traceback."""
+    """An engine refusal: the reason, the rule's title and its citation; never a traceback.  The
+    citation links to the rule on the reference page (the link keeps the page's language)."""
     rule = err.rule
+    href = language.link(f"{REFERENCE}#{rule_anchor(err.rule_id)}")
     return render(
         "boxes.html.j2",
         kind="refusal",
         head=_("Not allowed:"),
         text=_(err.reason),
-        cite=_("Rule “{title}” — {cite}").format(title=_(rule.title), cite=err.cite),
+        cite=fill_html(
+            escape(_("Rule “{title}” — {cite}")),
+            title=_(rule.title),
+            cite=html(f'<a class="sn-rule-link" href="{escape(href)}">{escape(err.cite)}</a>'),
+        ),
         interpretation=_("interpretation") if rule.interpretation else "",
     )
 
