@@ -172,6 +172,17 @@ class VoilaServer:
 
 
 # ----------------------------------------------------------------------------- browser
+def kernel_exists(base_url: str, kid: str) -> bool:
+    """Whether the server still has kernel ``kid`` (its REST API answers 404 once it is gone)."""
+    try:
+        with urllib.request.urlopen(f"{base_url}api/kernels/{kid}", timeout=5):
+            return True
+    except urllib.error.HTTPError as e:
+        if e.code == 404:
+            return False
+        raise
+
+
 def wait_until(condition, timeout: float, what: str) -> None:
     """Poll a state of the server (a kernel gone, pools full) until it holds; fail after ``timeout`` s."""
     deadline = time.monotonic() + timeout

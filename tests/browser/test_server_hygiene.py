@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 import psutil
 import pytest
-from harness import ROOT, VoilaServer, assert_no_errors, open_lesson, wait_until
+from harness import ROOT, VoilaServer, assert_no_errors, kernel_exists, open_lesson, wait_until
 
 PAGES = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', re.S)
@@ -38,16 +38,6 @@ def page_config(url: str) -> dict:
     headers, body = fetch(url)
     html = gzip.decompress(body).decode() if headers.get("content-encoding") == "gzip" else body.decode()
     return json.loads(CONFIG.search(html).group(1))
-
-
-def kernel_exists(base_url: str, kid: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{base_url}api/kernels/{kid}", timeout=5):
-            return True
-    except urllib.error.HTTPError as e:
-        if e.code == 404:
-            return False
-        raise
 
 
 def kernels(server: VoilaServer) -> list[psutil.Process]:

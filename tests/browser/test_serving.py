@@ -4,22 +4,9 @@ Jupyter Server's XSRF check left on."""
 
 from __future__ import annotations
 
-import urllib.error
-import urllib.request
-
-from harness import assert_no_errors, open_lesson, page_kernel_id, wait_until
+from harness import assert_no_errors, kernel_exists, open_lesson, page_kernel_id, wait_until
 
 PAGE = "09_editions.ipynb"
-
-
-def kernel_exists(base_url: str, kid: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{base_url}api/kernels/{kid}", timeout=5):
-            return True
-    except urllib.error.HTTPError as e:
-        if e.code == 404:
-            return False
-        raise
 
 
 def test_ukrainian_page_from_a_ukrainian_pool_and_its_kernel_leaves_with_the_tab(page, voila_server):
