@@ -313,11 +313,27 @@ def install_web_hooks(app: Application, base_url: str = "/") -> None:
     if _Headers in app.transforms:
         return
     app.transforms += [GZipContentEncoding, _Headers]
+    serve_font_awesome(app, base_url)
+
+
+def serve_font_awesome(app: Application, base_url: str = "/") -> None:
+    """Serve Font Awesome from the installed package where the page template points."""
     files = importlib.metadata.distribution(FONT_AWESOME[0]).locate_file("fontawesome-free/static/fontawesome_free")
     route = (base_url.rstrip("/") + "/" + FONT_AWESOME_URL + "(.*)", StaticFileHandler, {"path": str(files)})
     app.add_handlers(r".*$", [route])
     # before Voilà's handlers, whose catch-all would take the address first
     app.default_router.rules.insert(0, app.default_router.rules.pop(-2))
+
+
+# On a Jupyter server (Binder, JupyterHub) Voilà is an extension of the server and the web hooks
+# above are not installed; the page template still points at the tutor's Font Awesome, so this
+# extension serves it (binder/postBuild enables it: `jpserver_extensions`).
+def _jupyter_server_extension_points() -> list[dict]:
+    return [{"module": "sheriff.serving"}]
+
+
+def _load_jupyter_server_extension(serverapp) -> None:
+    serve_font_awesome(serverapp.web_app, serverapp.base_url)
 
 
 def install_web_hooks_at_start(voila) -> None:

@@ -26,6 +26,8 @@ HUMAN = 0
 SEED = 1
 PLAYERS = 4
 TIMEOUT = 30_000
+# the game's story (not the "Since your last move" box above the cards, which repeats its last lines)
+STORY = ".sn-story:not(.sn-result .sn-story)"
 
 
 def human_policy(game: Game) -> A.Action:
@@ -249,7 +251,7 @@ def test_one_human_plays_two_rounds_by_clicks(page, voila_url):
     assert golds == list(expected.state.gold)
     assert sum(golds) <= 50 * PLAYERS
     # the story says what the bots did, with their reasons for public decisions
-    story = page.locator(".sn-story").inner_text()
+    story = page.locator(STORY).inner_text()
     assert "Round 2" in story and "Why:" in story
     # the human's hand on the page is the engine's hand for seat 0
     hand = expected.state.hands[HUMAN]
@@ -294,11 +296,11 @@ def test_bots_play_at_a_visible_pace(page, voila_url):
         choose(page, f"seat.{p}.kind", "Bot")
     set_number(page, "setup.delay", 0.3)
     click(page, "setup.start")
-    page.wait_for_selector(".sn-story p", timeout=TIMEOUT)
-    first = page.locator(".sn-story").inner_text()
+    page.wait_for_selector(f"{STORY} p", timeout=TIMEOUT)
+    first = page.locator(STORY).inner_text()
     # the story grows move by move (a bot every 0.3 s), and the game is not over yet
     page.wait_for_function(
-        "(first) => document.querySelector('.sn-story').innerText !== first", arg=first, timeout=TIMEOUT
+        f"(first) => document.querySelector('{STORY}').innerText !== first", arg=first, timeout=TIMEOUT
     )
     assert not page.locator(".sn-scores").count(), "…one at a time, not all at once"
     set_number(page, "game.delay", 0)  # speed up: the game finishes
