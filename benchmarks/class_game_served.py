@@ -22,6 +22,7 @@ import asyncio
 import random
 import re
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -103,7 +104,12 @@ async def _play(args, base: str) -> tuple[int, list, dict, str, list[str]]:
     store = Store(args.db_url)
     room = Classroom(store).teacher(code, key)
     deadline = time.time() + args.round_timeout * 2
-    while len([s for s in room.dashboard().seats if s.nickname in nicks]) < len(nicks) and time.time() < deadline:
+    joined = -1
+    while joined < len(nicks) and time.time() < deadline:
+        now_joined = len([s for s in room.dashboard().seats if s.nickname in nicks])
+        if now_joined != joined:  # progress on stderr: a stalled class shows where it stalls
+            joined = now_joined
+            print(f"joined {joined} of {len(nicks)}", file=sys.stderr, flush=True)
         await asyncio.sleep(args.poll)
     log: list[tuple[int, str, float]] = []
     seen: dict[tuple[int, str], float] = {}
@@ -157,5 +163,7 @@ def run_served(args):
     db = args.db or f"sqlite:///{tempfile.mkdtemp(prefix='sheriff-class-')}/classroom.sqlite"
     args.db_url = db
     server = VoilaServer(folder, cwd=ROOT, timeout=120, env={"SHERIFF_CLASS_DB": db, "PYTHONPATH": str(ROOT)})
+    # A benchmark stopped with SIGTERM (timeout, kill) leaves through ``with``, which stops the server.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with server:
         return asyncio.run(_play(args, server.url))

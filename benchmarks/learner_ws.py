@@ -31,6 +31,9 @@ from tornado.websocket import WebSocketClientConnection, websocket_connect
 CONFIG = re.compile(rb'<script id="jupyter-config-data" type="application/json">(.*?)</script>', re.S)
 CONTROL_PROTOCOL = "1.0.0"  # the widget control comm's version, as ipywidgets 8 checks it
 TIMEOUT_S = 300.0  # a learner who waited five minutes has given up
+# tornado's client runs 10 requests at once and fails the others after 20 s in its queue: thirty
+# learners arriving at once must all reach the server, as thirty browsers would.
+AsyncHTTPClient.configure(None, max_clients=1000)
 
 
 def _decode(frame: str | bytes) -> dict:
@@ -66,7 +69,8 @@ class LearnerPage:
         url = f"{base_url}voila/render/{notebook}" + (f"?{urlencode(query)}" if query else "")
         t0 = time.monotonic()
         r = await AsyncHTTPClient().fetch(
-            HTTPRequest(url, request_timeout=TIMEOUT_S, decompress_response=True), raise_error=True
+            HTTPRequest(url, request_timeout=TIMEOUT_S, connect_timeout=TIMEOUT_S, decompress_response=True),
+            raise_error=True,
         )
         page_s = time.monotonic() - t0
         m = CONFIG.search(r.body)

@@ -37,6 +37,9 @@ REF = "IPY_MODEL_"
 # The kernel websocket's binary protocol, as JupyterLab speaks it.  Without it the server falls back
 # to JSON text frames, and a widget state with a binary buffer (an Image) never reached this client.
 SUBPROTOCOL = "v1.kernel.websocket.jupyter.org"
+# tornado's client runs 10 requests at once and fails the others after 20 s in its queue: a class of
+# thirty asking for their pages at once would lose a third of its students before the server saw them.
+AsyncHTTPClient.configure(None, max_clients=1000)
 
 
 def _pack(channel: str, parts: list[dict]) -> bytes:
@@ -76,7 +79,9 @@ class VoilaPage:
         """GET ``base`` + ``voila/render/`` + ``path`` and connect to its kernel."""
         base = base.rstrip("/") + "/"
         name = path.removeprefix("notebooks/")
-        response = await AsyncHTTPClient().fetch(base + "voila/render/" + name, request_timeout=timeout)
+        response = await AsyncHTTPClient().fetch(
+            base + "voila/render/" + name, request_timeout=timeout, connect_timeout=timeout
+        )
         html = response.body.decode()
         found = KERNEL_ID.search(html)
         if not found:
