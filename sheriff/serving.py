@@ -47,7 +47,7 @@ from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.httputil import HTTPHeaders, HTTPServerRequest
 from tornado.web import Application, GZipContentEncoding, OutputTransform, StaticFileHandler
-from traitlets import Float, Int
+from traitlets import Float, Int, TraitError
 
 from sheriff.course import position
 from sheriff.i18n import DEFAULT
@@ -200,7 +200,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return None
         if kernel_id not in self._connected_once:
             # the clock runs from the kernel's hand-out or its last work (a page still running its cells)
-            since = max(self._waiting_since.setdefault(kernel_id, utcnow()), self._kernels[kernel_id].last_activity)
+            since = self._waiting_since.setdefault(kernel_id, utcnow())
+            try:
+                since = max(since, self._kernels[kernel_id].last_activity)
+            except TraitError:  # a kernel still starting has no last activity yet (it raises when read)
+                pass
             waited = (utcnow() - since).total_seconds()
             if waited < self.first_connection_timeout:
                 return None

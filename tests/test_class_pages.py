@@ -110,12 +110,14 @@ def test_duel_round_fine_change_and_rejoin(classroom):
         s.duel_picker.pick(hand[0], 1)
         s.duel_declare.value = hand[0] if hand[0] in s.view.turn["legal"] else s.view.turn["legal"][0]
         s.duel_gold.value = 2
+        assert len(s.duel_offer.toggles) == 1  # the bribe's cards come from the bag just loaded
+        s.duel_offer.toggles[0].value = True
         press(s.choice, "sn-declare-go")
         assert s.msg.value == "" and s.view.status == "partner"
     for s in sheriffs:
         s.refresh()
         seen = widget_text(s.choice)
-        assert "offers you 2 gold" in seen and "Take the deal" in seen
+        assert "offers you 2 gold and 1 card from the bag" in seen and "Take the deal" in seen
         press(s.choice, "sn-deal")
         assert s.view.status == "done"
     teacher.refresh()

@@ -103,3 +103,18 @@ def test_refills_wait_for_the_class_to_arrive_and_go_home_page_first():
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, run()).result()
+
+
+def test_a_kernel_still_starting_is_not_culled_and_raises_nothing():
+    """Under a class's burst the culler meets kernels that have no last activity yet (reading it
+    raises); such a kernel is waited for, not culled, and the culler goes on."""
+    from jupyter_server.services.kernels.kernelmanager import ServerKernelManager
+
+    async def run():
+        mgr = manager()
+        mgr.first_connection_timeout = 30
+        mgr._kernels = {"en-1": ServerKernelManager()}
+        assert await mgr.cull_kernel_if_idle("en-1") is None
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()

@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from sheriff.cards import list_to_counts
 from sheriff.classroom import Classroom, ClassroomError, StudentSeat, StudentView
-from sheriff.i18n import _, ngettext
+from sheriff.i18n import N_, _, ngettext
 from sheriff.widgets import class_room as cr
 from sheriff.widgets import kit, lesson, render
 from sheriff.wording import good_count, goods_kind
@@ -208,29 +208,47 @@ class ClassStudent(kit.Frame):
         gold = widgets.BoundedIntText(0, 0, t["gold"], description=_("Bribe (gold)"), **_FIELD)
         for w, cls in ((declare, "sn-declare"), (gold, "sn-bribe-gold")):
             w.add_class(cls)
+        # Cards offered in the bribe come from the bag (2E "Bribes"), so their picker follows the load.
+        offer_box = widgets.VBox()
+        offer_box.add_class("sn-bribe-cards")
+
+        def loaded() -> list[int]:
+            return [g for g, n in enumerate(picker.value) for _k in range(n)]
+
+        def new_offer(_change=None) -> None:
+            self.duel_offer = kit.CardPicker(cards=loaded(), name="class-bribe", empty=N_("your bag is empty"))
+            offer_box.children = [lesson.label(escape(_("Cards from your bag to offer (optional):"))), self.duel_offer]
+
+        new_offer()
+        picker.observe(new_offer, "value")
         self.duel_picker, self.duel_declare, self.duel_gold = picker, declare, gold
         go = lesson.button(_("Close the bag and declare"), width="260px", button_style="primary")
         go.add_class("sn-declare-go")
 
         def send(_b=None):
-            load = [g for g, n in enumerate(picker.value) for _k in range(n)]
+            load = loaded()
+            offered = [g for g, n in enumerate(self.duel_offer.value) for _k in range(n)]
             self._choose(
-                {"load": load, "declare": [declare.value, len(load)], "bribe": {"gold": gold.value, "bag": []}}
+                {"load": load, "declare": [declare.value, len(load)], "bribe": {"gold": gold.value, "bag": offered}}
             )
 
         go.on_click(send)
         intro = _(
             "Your hand is below. Put one to five cards in your bag, declare one legal good (the number of "
-            "cards is counted for you: it must be true), and offer a bribe if you like. Your partner sees "
-            "only what you declare and what you offer."
+            "cards is counted for you: it must be true), and offer a bribe if you like: gold, cards from "
+            "your bag, or both. Your partner sees only what you declare and what you offer."
         )
-        return [lesson.label(escape(intro)), picker, declare, gold, go]
+        return [lesson.label(escape(intro)), picker, declare, gold, offer_box, go]
 
     def _duel_sheriff(self, v) -> list:
         t = v.turn
         bribe = t["bribe"]
         offer = (
-            _("offers you {gold} gold and {cards} cards from the bag.").format(gold=bribe["gold"], cards=bribe["cards"])
+            ngettext(
+                "offers you {gold} gold and {cards} card from the bag.",
+                "offers you {gold} gold and {cards} cards from the bag.",
+                bribe["cards"],
+            ).format(gold=bribe["gold"], cards=bribe["cards"])
             if t["offered"]
             else _("offers you nothing.")
         )
