@@ -76,6 +76,16 @@ class TableSnapshot:
     events_by: tuple[tuple[int, str], ...]
 
 
+def _checked(clean, text: str) -> str:
+    """A code or a name cleaned by class mode's rules (``names``), its refusal as a ``TableError``."""
+    try:
+        return clean(text)
+    except TableError:
+        raise
+    except ClassroomError as e:
+        raise TableError(str(e), e.reason) from None
+
+
 def _no_table() -> TableError:
     return TableError(_("No table has this code. Check it with the person who opened the table."), "code")
 
@@ -131,7 +141,7 @@ class Tables:
         ``host_name``: the host's own nickname at the table (None: the host only watches)."""
         rules, seats = _check_settings(edition, players, variants, bots, time_limit)
         if host_name is not None:
-            host_name = clean_nickname(host_name)
+            host_name = _checked(clean_nickname, host_name)
             if len(seats) == players:
                 raise TableError(_("Leave a seat free for yourself, or watch without a name."), "params")
         params = {
@@ -165,7 +175,7 @@ class Tables:
 
     # -- finding a table ------------------------------------------------------------------------
     def _room(self, code: str) -> Room:
-        room = self.store.room_by_code(clean_code(code))
+        room = self.store.room_by_code(_checked(clean_code, code))
         if room is None or room.game != GAME or (room.expires < self.store.clock() and not room.keep):
             raise _no_table()
         return room
@@ -196,7 +206,7 @@ class Tables:
         room = self._room(code)
         if room.state != "open":
             raise TableError(_("This table is closed."), "closed")
-        nick = clean_nickname(name)
+        nick = _checked(clean_nickname, name)
         member = self.store.member_by_nick(room.id, nick.casefold())
         seats = self.store.table_seats(room.id)
         seat = _seat_of(seats, member)
