@@ -94,7 +94,7 @@ def _check_settings(edition: str, players: int, variants: dict | None, bots, tim
     if type(players) is not int or not 3 <= players <= 6:
         raise TableError(_("A table has 3 to 6 players."), "params")
     try:
-        rules = Rules(edition=edition, players=players, **(variants or {}))
+        rules = Rules.model_validate({**(variants or {}), "edition": edition, "players": players})
     except (ValidationError, TypeError, ValueError) as e:
         reason: Any = e
         if isinstance(e, ValidationError):
@@ -376,7 +376,7 @@ class TableSeat(_TableRef):
             if getattr(action, "player", None) != self.seat:
                 raise TableError(_("This move is for another seat."), "move")
             who = g.to_act
-            if who != self.seat:
+            if who is not None and who != self.seat:
                 raise TableError(_("It is {name}'s turn, not yours.").format(name=g.names[who]), "not_your_turn")
             refused = g.why_illegal(action)
             if refused is not None:
