@@ -448,3 +448,23 @@ def test_no_seat_sees_another_seats_hidden_cards(tmp_path):
             if p not in private:
                 assert story[i] == fresh[PUBLIC][i], (i, p, story[i])  # nothing of another seat's secrets
     assert len(shared) > 100
+
+
+def test_pages_in_two_languages_at_one_table(tables):
+    from sheriff.i18n import language
+
+    host, seats = _table(tables, seed=3, time_limit=None)
+    host.start()
+    for _ in range(6):
+        tables.tick(host.code)
+        snap = host.snapshot()
+        s = seats[snap.to_act].snapshot()
+        seats[snap.to_act].play(s.legal[0], seq=s.seq)
+    english = seats[1].snapshot().story
+    with language("uk"):
+        ukrainian = seats[1].snapshot().story
+        with pytest.raises(TableError) as e:
+            tables.join(host.code, "Dan")
+        assert "Гра почалася" in str(e.value)
+    assert len(english) == len(ukrainian) and english != ukrainian
+    assert seats[1].snapshot().story == english  # each language keeps its own story
