@@ -468,3 +468,12 @@ def test_pages_in_two_languages_at_one_table(tables):
         assert "Гра почалася" in str(e.value)
     assert len(english) == len(ukrainian) and english != ukrainian
     assert seats[1].snapshot().story == english  # each language keeps its own story
+
+
+def test_six_players_with_deputies_and_the_black_market(tables):
+    host = tables.create(players=6, bots=[2, 3, 4, 5], seed=21, host_name="Ann", variants={"black_market": True})
+    seats = {0: host.seat, 1: tables.join(host.code, "Bob")}
+    host.start()
+    final = _play_out(tables, host, seats, random.Random(2))
+    assert final.over and final.game.rules.deputies and len(final.game.scores) == 6
+    assert {by for seat, by in final.events_by if seat < 2} == {"human"}
