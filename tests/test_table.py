@@ -155,34 +155,33 @@ def test_tables_expire_after_a_day(store_url):
 @pytest.mark.parametrize(
     "edition,players,bots,names", [("2E", 4, (3,), ("Ann", "Bob", "Cy")), ("1E", 3, (2,), ("Ann", "Bob"))]
 )
-def test_a_whole_game_to_the_final_score(tables, edition, players, bots, names):
+def test_a_whole_game_to_the_final_score_its_replay_and_its_spectator(tables, edition, players, bots, names):
     host, seats = _table(tables, edition, players, bots, names, seed=11)
-    host.start()
-    final = _play_out(tables, host, seats, random.Random(3))
-    assert final.over and final.to_act is None and final.game.scores is not None
-    assert final.seq == len(final.game.history) == tables.store.table_move_count(host.seat.room_id)
-    bot_seat = bots[0]
-    assert {by for seat, by in final.events_by if seat == bot_seat} == {"bot"}
-    assert {by for seat, by in final.events_by if seat != bot_seat} == {"human"}
-    totals = [s.total for s in final.game.scores]
-    assert any(str(t) in final.story[-1] for t in totals)  # the story ends with the final scores
-    # the same game again, from nothing but the store
-    clear_cache()
-    assert [s.total for s in seats[0].snapshot().game.scores] == totals
-
-
-def test_replay_text_only_when_over_and_it_reproduces_the_scores(tables):
-    host, seats = _table(tables, seed=2)
     with pytest.raises(TableError):
         tables.replay_text(host.code)
     host.start()
     with pytest.raises(TableError) as e:
         tables.replay_text(host.code)
     assert e.value.reason == "not_over"
-    final = _play_out(tables, host, seats, random.Random(8))
+    final = _play_out(tables, host, seats, random.Random(3))
+    assert final.over and final.to_act is None and final.game.scores is not None
+    assert final.seq == len(final.game.history) == tables.store.table_move_count(host.room_id)
+    bot_seat = bots[0]
+    assert {by for seat, by in final.events_by if seat == bot_seat} == {"bot"}
+    assert {by for seat, by in final.events_by if seat != bot_seat} == {"human"}
+    totals = [s.total for s in final.game.scores]
+    assert any(str(t) in final.story[-1] for t in totals)  # the story ends with the final scores
+    # the replay file opens with the save format's loader and gives the same scores
     game = load_game(tables.replay_text(host.code))
     assert game.is_over() and game.names == list(final.names)
-    assert [s.total for s in game.scores] == [s.total for s in final.game.scores]
+    assert [s.total for s in game.scores] == totals
+    # the spectator: no view, no moves, the public narrator's story
+    spec = tables.spectate(host.code).snapshot()
+    assert spec.seat is None and spec.view is None and spec.legal == ()
+    assert spec.story == tuple(_stories(game)[PUBLIC]) == final.story
+    # the same game again, from nothing but the store
+    clear_cache()
+    assert [s.total for s in seats[0].snapshot().game.scores] == totals
 
 
 def test_a_human_offer_and_a_human_accept(tables):
@@ -360,17 +359,6 @@ def test_a_restart_loses_nothing(store_url):
     again.store.close()
 
 
-def test_the_spectator_sees_public_information_only(tables):
-    host, seats = _table(tables, seed=7)
-    host.start()
-    _play_out(tables, host, seats, random.Random(5), max_moves=3000)
-    spec = tables.spectate(host.code).snapshot()
-    assert spec.seat is None and spec.view is None and spec.legal == ()
-    game = load_game(tables.replay_text(host.code))
-    public = _stories(game)[PUBLIC]
-    assert spec.story == tuple(public)
-
-
 def test_a_version_1_database_is_migrated(store_url):
     engine = create_engine(store_url)
     v1 = [t for t in store_schema.metadata.sorted_tables if not t.name.startswith("table_")]
@@ -470,7 +458,8 @@ def test_pages_in_two_languages_at_one_table(tables):
     assert seats[1].snapshot().story == english  # each language keeps its own story
 
 
-def test_six_players_with_deputies_and_the_black_market(tables):
+def test_six_players_with_deputies_and_the_black_market(tmp_path):
+    tables = Tables(Store(f"sqlite:///{tmp_path / 'six.sqlite'}"))  # the engine and the coach: one database is enough
     host = tables.create(players=6, bots=[2, 3, 4, 5], seed=21, host_name="Ann", variants={"black_market": True})
     seats = {0: host.seat, 1: tables.join(host.code, "Bob")}
     host.start()
