@@ -451,6 +451,7 @@ def test_pages_in_two_languages_at_one_table(tables):
     english = seats[1].snapshot().story
     with language("uk"):
         ukrainian = seats[1].snapshot().story
+        assert seats[1].snapshot().names == ("Ann", "Bob", "Cy", "Червоний Валет")
         with pytest.raises(TableError) as e:
             tables.join(host.code, "Dan")
         assert "Гра почалася" in str(e.value)

@@ -56,8 +56,8 @@ class TableSnapshot:
     start).  ``game`` is the server's copy of the whole game (every hand: draw only with
     ``game.view(seat)``, never send it to a browser); it is None before the start.  ``view`` is this
     seat's ``SeatView`` (None for a spectator), ``legal`` its legal moves (empty unless it is this
-    seat's turn), ``story`` the narration this seat may read, ``events_by`` who made each stored
-    move: (seat, "human" | "bot" | "timeout")."""
+    seat's turn), ``story`` the narration this seat may read (``story[i]`` tells move ``i``),
+    ``events_by`` who made each stored move: (seat, "human" | "bot" | "timeout")."""
 
     code: str
     seq: int
@@ -305,7 +305,7 @@ class _TableRef:
             members = {m.id: m.nickname for m in self.store.members(room.id)}
             taken = {row.seat: members[row.member_id] for row in seats if row.member_id in members}
             planned = bot_names(taken, len(seats))
-            names = tuple(taken.get(s, planned[s] if row.is_bot else "") for s, row in enumerate(seats))
+            names = tuple(taken.get(s, _(planned[s]) if row.is_bot else "") for s, row in enumerate(seats))
             return TableSnapshot(
                 self.code, 0, False, False, closed, seat, names, bots, None, None, None, None, (), (), ()
             )
@@ -325,7 +325,8 @@ class _TableRef:
             over=game.is_over(),
             closed=closed,
             seat=seat,
-            names=tuple(game.names),
+            # a bot's Robin Hood name in the page's language; a person's nickname as typed
+            names=tuple(_(name) if row.member_id is None else name for name, row in zip(game.names, seats)),
             bots=bots,
             to_act=who,
             deadline=deadline,
