@@ -362,13 +362,25 @@ def test_a_restart_loses_nothing(store_url):
 def test_a_version_1_database_is_migrated(store_url):
     engine = create_engine(store_url)
     v1 = [t for t in store_schema.metadata.sorted_tables if not t.name.startswith("table_")]
-    with engine.begin() as conn:
+    with engine.begin() as conn:  # what the version-1 tutor left: its tables, a class room, a student
         store_schema.metadata.create_all(conn, tables=v1)
         conn.execute(insert(store_schema.schema_version).values(version=1))
+        room = dict(code="ABC234", key_hash="h", game="inspection", params='{"fine":1}', settings="{}")
+        rid = conn.execute(
+            insert(store_schema.rooms).values(state="open", seed=7, created=0, expires=9e9, **room)
+        ).inserted_primary_key[0]
+        conn.execute(
+            insert(store_schema.members).values(
+                room_id=rid, nickname="Anna", nick_key="anna", role="student", is_bot=False, joined=0, last_seen=0
+            )
+        )
     assert "table_moves" not in inspect(engine).get_table_names()
     engine.dispose()
     store = Store(store_url)
     assert store.version() == SCHEMA_VERSION == 2
+    assert store.room_by_code("ABC234").params == {"fine": 1} and store.members(rid)[0].nickname == "Anna"
+    assert {"table_seats", "table_moves"} <= set(inspect(store.engine).get_table_names())
+    assert Store(store_url).version() == 2  # opening it again changes nothing
     tables = Tables(store)
     host, seats = _table(tables, seed=1)
     host.start()
