@@ -479,3 +479,26 @@ def test_six_players_with_deputies_and_the_black_market(tmp_path):
     final = _play_out(tables, host, seats, random.Random(2))
     assert final.over and final.game.rules.deputies and len(final.game.scores) == 6
     assert {by for seat, by in final.events_by if seat < 2} == {"human"}
+
+
+def test_people_joining_at_once_get_one_seat_each(store_url):
+    pages = [Tables(Store(store_url)) for _ in range(5)]
+    host = pages[0].create(players=4, seed=1)  # the host watches: four free seats
+    names = ["Bob", "bob", "Cy", "Dee", "BOB"]
+    barrier = threading.Barrier(len(names))
+    got: dict[str, int] = {}
+
+    def go(tables, name):
+        barrier.wait()
+        got[name] = tables.join(host.code, name).seat
+
+    threads = [threading.Thread(target=go, args=pair) for pair in zip(pages, names)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert got["Bob"] == got["bob"] == got["BOB"] and len({got["Bob"], got["Cy"], got["Dee"]}) == 3
+    seated = [row.member_id for row in pages[0].store.table_seats(host.room_id) if row.member_id is not None]
+    assert len(seated) == len(set(seated)) == 3
+    for t in pages:
+        t.store.close()

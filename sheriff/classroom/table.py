@@ -230,6 +230,9 @@ class Tables:
         for row in seats:
             if row.member_id is None and not row.is_bot and self.store.claim_table_seat(room.id, row.seat, member.id):
                 return TableSeat(self, room.id, room.code, row.seat, member.nickname)
+        seat = _seat_of(self.store.table_seats(room.id), member)  # the same name sat down from another page
+        if seat is not None:
+            return TableSeat(self, room.id, room.code, seat, member.nickname)
         raise TableError(_("The table is full: every seat is taken."), "full")
 
     def spectate(self, code: str) -> TableSpectator:
