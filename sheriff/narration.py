@@ -21,6 +21,8 @@ from sheriff import outcome_sentences, round_sentences
 from sheriff.i18n import _
 from sheriff.wording import Table, and_list, bribe_text, cap, cards_text, good_name, goods_text
 
+PUBLIC = -1  # the seat that is nobody: told only public information (a shared screen, a spectator)
+
 
 def narrate(action, events, before, after=None, seat: int | None = None) -> list[str]:
     """Sentences telling what ``action`` did, given the ``events`` it produced.
@@ -98,4 +100,4 @@ def _event(ev, t: Table, ctx: dict, action, seat, after) -> str | None:
     return say(ev, t, ctx, action, seat, after)
 
 
-__all__ = ["narrate", "narrate_text", "action_text", "goods_text", "good_name", "bribe_text", "and_list"]
+__all__ = ["PUBLIC", "narrate", "narrate_text", "action_text", "goods_text", "good_name", "bribe_text", "and_list"]

@@ -62,7 +62,8 @@ class Classroom:
 
     def _room(self, code: str) -> Room:
         room = self.store.room_by_code(clean_code(code))
-        if room is None or (room.expires < self.store.clock() and not room.keep):
+        if room is None or room.game == "table" or (room.expires < self.store.clock() and not room.keep):
+            # a play-together table (sheriff.classroom.table) is joined on its own page
             raise ClassroomError(_("No room has this code. Check it with your teacher."), "code")
         return room
 

@@ -8,211 +8,58 @@ connection.  Every write is its own transaction, committed before the call retur
 is stored before any page shows it.  A seat's choice for a round is stored once: the unique key
 refuses a second one (``Duplicate``), also when two arrive at the same instant.
 
-Schema version 1, created if missing (``schema_version``); a later version adds its migration here.
+The tables are declared in ``store_schema`` (schema version 2, created if missing; an older
+database is migrated when it is opened), the rows in ``store_records``; a play-together table's
+seats and moves are ``store_table``'s methods of ``Store``.
 """
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import (
-    Boolean,
-    Column,
-    Float,
-    ForeignKey,
-    Integer,
-    MetaData,
-    String,
-    Table,
-    Text,
-    UniqueConstraint,
-    create_engine,
-    delete,
-    event,
-    insert,
-    select,
-    update,
-)
+from sqlalchemy import create_engine, delete, event, insert, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-SCHEMA_VERSION = 1
+from sheriff.classroom.store_records import (
+    Choice,
+    Duplicate,
+    Member,
+    Pairing,
+    Result,
+    Room,
+    Round,
+    TableMoveRow,
+    TableSeatRow,
+    _dumps,
+    _loads,
+    _pk,
+    _room,
+    _round,
+)
+from sheriff.classroom.store_schema import (
+    SCHEMA_VERSION,
+    choices,
+    members,
+    metadata,
+    migrate,
+    pairings,
+    results,
+    rooms,
+    rounds,
+    schema_version,
+    table_moves,
+    table_seats,
+)
+from sheriff.classroom.store_table import TableStore
+
 ENV = "SHERIFF_CLASS_DB"
 DAY = 24 * 3600.0
-
-metadata = MetaData()
-
-schema_version = Table("schema_version", metadata, Column("version", Integer, primary_key=True))
-
-rooms = Table(
-    "rooms",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("code", String(16), nullable=False, unique=True),
-    Column("key_hash", String(128), nullable=False),  # sha256 of the teacher key (the key itself is never stored)
-    Column("game", String(32), nullable=False),
-    Column("params", Text, nullable=False),  # JSON: the game's parameters for the next round
-    Column("settings", Text, nullable=False),  # JSON: room settings (bot timeout, revealed, ...)
-    Column("state", String(16), nullable=False),  # open | closed
-    Column("seed", Integer, nullable=False),
-    Column("created", Float, nullable=False),
-    Column("expires", Float, nullable=False),
-    Column("keep", Boolean, nullable=False, default=False),
-)
-
-members = Table(
-    "members",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
-    Column("nickname", String(64), nullable=False),
-    Column("nick_key", String(64), nullable=False),  # casefolded: "Anna" and "anna " are one seat
-    Column("role", String(16), nullable=False),  # student | bot (a seat the coach fills)
-    Column("is_bot", Boolean, nullable=False, default=False),  # the coach plays this seat now
-    Column("joined", Float, nullable=False),
-    Column("last_seen", Float, nullable=False),
-    UniqueConstraint("room_id", "nick_key", name="uq_member_nick"),
-)
-
-rounds = Table(
-    "rounds",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
-    Column("number", Integer, nullable=False),
-    Column("game", String(32), nullable=False),
-    Column("params", Text, nullable=False),
-    Column("state", String(16), nullable=False),  # open | closed
-    Column("opened", Float, nullable=False),
-    Column("closed", Float),
-    Column("revealed", Boolean, nullable=False, default=False),
-    UniqueConstraint("room_id", "number", name="uq_round_number"),
-)
-
-pairings = Table(
-    "pairings",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
-    Column("round", Integer, nullable=False),
-    Column("pair", Integer, nullable=False),
-    Column("merchant", Integer, ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
-    Column("sheriff", Integer, ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
-    UniqueConstraint("room_id", "round", "pair", name="uq_pair"),
-    UniqueConstraint("room_id", "round", "merchant", name="uq_pair_merchant"),
-    UniqueConstraint("room_id", "round", "sheriff", name="uq_pair_sheriff"),
-)
-
-choices = Table(
-    "choices",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
-    Column("round", Integer, nullable=False),
-    Column("member", Integer, ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
-    Column("role", String(16), nullable=False),  # merchant | sheriff
-    Column("payload", Text, nullable=False),  # JSON, the game's own form of the move
-    Column("by_bot", Boolean, nullable=False, default=False),
-    Column("made", Float, nullable=False),
-    UniqueConstraint("room_id", "round", "member", name="uq_choice_once"),
-)
-
-results = Table(
-    "results",
-    metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
-    Column("round", Integer, nullable=False),
-    Column("member", Integer, ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
-    Column("role", String(16), nullable=False),
-    Column("payoff", Integer, nullable=False),
-    Column("detail", Text, nullable=False),  # JSON: what happened, as data (the page words it)
-    Column("made", Float, nullable=False),
-    UniqueConstraint("room_id", "round", "member", name="uq_result_once"),
-)
-
-
-class Duplicate(Exception):
-    """The row exists already (a second choice for one seat and round, a taken code or nickname)."""
-
-
-@dataclass(frozen=True)
-class Room:
-    id: int
-    code: str
-    key_hash: str
-    game: str
-    params: dict[str, Any]
-    settings: dict[str, Any]
-    state: str
-    seed: int
-    created: float
-    expires: float
-    keep: bool
-
-
-@dataclass(frozen=True)
-class Member:
-    id: int
-    room_id: int
-    nickname: str
-    nick_key: str
-    role: str
-    is_bot: bool
-    joined: float
-    last_seen: float
-
-
-@dataclass(frozen=True)
-class Round:
-    id: int
-    room_id: int
-    number: int
-    game: str
-    params: dict[str, Any]
-    state: str
-    opened: float
-    closed: float | None
-    revealed: bool
-
-
-@dataclass(frozen=True)
-class Pairing:
-    room_id: int
-    round: int
-    pair: int
-    merchant: int
-    sheriff: int
-
-
-@dataclass(frozen=True)
-class Choice:
-    id: int
-    room_id: int
-    round: int
-    member: int
-    role: str
-    payload: dict[str, Any]
-    by_bot: bool
-    made: float
-
-
-@dataclass(frozen=True)
-class Result:
-    room_id: int
-    round: int
-    member: int
-    role: str
-    payoff: int
-    detail: dict[str, Any]
-    made: float
 
 
 def default_url() -> str:
@@ -248,15 +95,7 @@ def _sqlite_engine(url: str) -> Engine:
     return engine
 
 
-def _loads(text: str) -> dict[str, Any]:
-    return json.loads(text) if text else {}
-
-
-def _dumps(value: dict[str, Any]) -> str:
-    return json.dumps(value, sort_keys=True, separators=(",", ":"))
-
-
-class Store:
+class Store(TableStore):
     """One database of rooms.  ``Store(url)``; ``Store()`` opens ``default_url()``.
 
     ``clock`` gives the time in seconds (tests pass a fake one).  Safe to share between threads;
@@ -295,6 +134,9 @@ class Store:
                 conn.execute(insert(schema_version).values(version=SCHEMA_VERSION))
             elif max(found) > SCHEMA_VERSION:
                 raise RuntimeError(f"the class database has schema {max(found)}; this tutor knows {SCHEMA_VERSION}")
+            elif max(found) < SCHEMA_VERSION:
+                migrate(conn, max(found))
+                conn.execute(update(schema_version).values(version=SCHEMA_VERSION))
 
     def version(self) -> int:
         with self._read() as conn:
@@ -351,7 +193,7 @@ class Store:
 
     def delete_room(self, room_id: int) -> None:
         with self._write() as conn:
-            for table in (results, choices, pairings, rounds, members):
+            for table in (table_moves, table_seats, results, choices, pairings, rounds, members):
                 conn.execute(delete(table).where(table.c.room_id == room_id))
             conn.execute(delete(rooms).where(rooms.c.id == room_id))
 
@@ -548,21 +390,6 @@ class Store:
             return [Result(**{**r, "detail": _loads(r["detail"])}) for r in rows]
 
 
-def _pk(result) -> int:
-    """The id a single-row insert gave its row."""
-    key = result.inserted_primary_key
-    assert key is not None
-    return int(key[0])
-
-
-def _room(row) -> Room:
-    return Room(**{**row, "params": _loads(row["params"]), "settings": _loads(row["settings"])})
-
-
-def _round(row) -> Round:
-    return Round(**{**row, "params": _loads(row["params"])})
-
-
 __all__ = [
     "Store",
     "Duplicate",
@@ -572,6 +399,8 @@ __all__ = [
     "Pairing",
     "Choice",
     "Result",
+    "TableSeatRow",
+    "TableMoveRow",
     "default_url",
     "SCHEMA_VERSION",
     "ENV",

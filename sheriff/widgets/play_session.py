@@ -31,10 +31,9 @@ from sheriff.bots import MERCHANT_STYLES, SHERIFF_STYLES
 from sheriff.bots import style_title as style_name
 from sheriff.cards import GOODS, N_GOODS
 from sheriff.i18n import _, get_language
+from sheriff.narration import PUBLIC
 from sheriff.tournament import COACH, make_bot
 from sheriff.wording import good_count
-
-PUBLIC = -1  # narration seat that is nobody: only public information is told
 
 
 @dataclass

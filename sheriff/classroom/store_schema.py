@@ -1,0 +1,164 @@
+"""The class store's tables, declared once (SQLAlchemy Core), and the migrations between schema versions.
+
+Version 1: rooms, members, rounds, pairings, choices, results (class mode).
+Version 2: ``table_seats`` and ``table_moves`` (a table of the play-together game, docs/classroom.md).
+``migrate`` brings an older database up to ``SCHEMA_VERSION``; only ``store`` and ``store_table`` use these.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.engine import Connection
+
+SCHEMA_VERSION = 2
+
+metadata = MetaData()
+
+schema_version = Table("schema_version", metadata, Column("version", Integer, primary_key=True))
+
+rooms = Table(
+    "rooms",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("code", String(16), nullable=False, unique=True),
+    Column("key_hash", String(128), nullable=False),  # sha256 of the teacher key (the key itself is never stored)
+    Column("game", String(32), nullable=False),
+    Column("params", Text, nullable=False),  # JSON: the game's parameters for the next round
+    Column("settings", Text, nullable=False),  # JSON: room settings (bot timeout, revealed, ...)
+    Column("state", String(16), nullable=False),  # open | closed
+    Column("seed", Integer, nullable=False),
+    Column("created", Float, nullable=False),
+    Column("expires", Float, nullable=False),
+    Column("keep", Boolean, nullable=False, default=False),
+)
+
+members = Table(
+    "members",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    Column("nickname", String(64), nullable=False),
+    Column("nick_key", String(64), nullable=False),  # casefolded: "Anna" and "anna " are one seat
+    Column("role", String(16), nullable=False),  # student | bot (a seat the coach fills)
+    Column("is_bot", Boolean, nullable=False, default=False),  # the coach plays this seat now
+    Column("joined", Float, nullable=False),
+    Column("last_seen", Float, nullable=False),
+    UniqueConstraint("room_id", "nick_key", name="uq_member_nick"),
+)
+
+rounds = Table(
+    "rounds",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    Column("number", Integer, nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("params", Text, nullable=False),
+    Column("state", String(16), nullable=False),  # open | closed
+    Column("opened", Float, nullable=False),
+    Column("closed", Float),
+    Column("revealed", Boolean, nullable=False, default=False),
+    UniqueConstraint("room_id", "number", name="uq_round_number"),
+)
+
+pairings = Table(
+    "pairings",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("pair", Integer, nullable=False),
+    Column("merchant", Integer, ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+    Column("sheriff", Integer, ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+    UniqueConstraint("room_id", "round", "pair", name="uq_pair"),
+    UniqueConstraint("room_id", "round", "merchant", name="uq_pair_merchant"),
+    UniqueConstraint("room_id", "round", "sheriff", name="uq_pair_sheriff"),
+)
+
+choices = Table(
+    "choices",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("member", Integer, ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+    Column("role", String(16), nullable=False),  # merchant | sheriff
+    Column("payload", Text, nullable=False),  # JSON, the game's own form of the move
+    Column("by_bot", Boolean, nullable=False, default=False),
+    Column("made", Float, nullable=False),
+    UniqueConstraint("room_id", "round", "member", name="uq_choice_once"),
+)
+
+results = Table(
+    "results",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    Column("round", Integer, nullable=False),
+    Column("member", Integer, ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+    Column("role", String(16), nullable=False),
+    Column("payoff", Integer, nullable=False),
+    Column("detail", Text, nullable=False),  # JSON: what happened, as data (the page words it)
+    Column("made", Float, nullable=False),
+    UniqueConstraint("room_id", "round", "member", name="uq_result_once"),
+)
+
+# -- version 2: a play-together table -------------------------------------------------------------
+table_seats = Table(
+    "table_seats",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column(
+        "member_id", Integer, ForeignKey("members.id", ondelete="SET NULL")
+    ),  # None: free, or a bot's from the start
+    Column("is_bot", Boolean, nullable=False, default=False),  # the coach plays this seat now
+    Column("handed_by_host", Boolean, nullable=False, default=False),  # the host gave it to the coach
+    UniqueConstraint("room_id", "seat", name="uq_table_seat"),
+    UniqueConstraint("room_id", "member_id", name="uq_table_seat_member"),  # one seat per person (NULLs differ)
+)
+
+table_moves = Table(
+    "table_moves",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    Column("seq", Integer, nullable=False),  # 0, 1, 2, ...: the move's place in the game
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),  # JSON (sheriff.record.action_to_json)
+    Column("by", String(16), nullable=False),  # human | bot | timeout
+    Column("created", Float, nullable=False),
+    UniqueConstraint("room_id", "seq", name="uq_table_move"),  # one move per place: never applied twice
+)
+
+
+def _to_2(conn: Connection) -> None:
+    table_seats.create(conn, checkfirst=True)
+    table_moves.create(conn, checkfirst=True)
+
+
+# version -> what turns the version before it into this one
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _to_2}
+
+
+def migrate(conn: Connection, found: int) -> None:
+    """Run the migrations from version ``found`` up to ``SCHEMA_VERSION`` (in the caller's transaction)."""
+    for version in range(found + 1, SCHEMA_VERSION + 1):
+        MIGRATIONS[version](conn)
+
+
+__all__ = ["SCHEMA_VERSION", "metadata", "migrate"]
