@@ -30,6 +30,7 @@ from sheriff.i18n import _
 DISTRIBUTION = "sheriff-tutor"
 HOME_PAGE = "00_home.ipynb"
 PORT = 8866
+MAX_CLASS = 200  # kernels kept ready for one page (~80 MB each)
 TOKEN_ENV = "SHERIFF_TOKEN"
 # Server log lines that alarm a newcomer but mean nothing here (docs/deploy.md).
 SERVER_NOISE = re.compile(
@@ -90,7 +91,40 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--token", default=None, help=_("the token that lets a browser in (required beyond 127.0.0.1)"))
     p.add_argument("--lang", default=i18n.DEFAULT, help=_("the language of the address printed (en, uk)"))
+    p.add_argument(
+        "--class",
+        dest="classes",
+        action="append",
+        default=[],
+        metavar="PAGE=N",
+        help=_(
+            "keep N kernels ready for a page a class opens together, e.g. --class 05_inspection.ipynb=30 "
+            "(repeatable; every other page keeps one)"
+        ),
+    )
     return p
+
+
+def class_pools(specs: list[str], notebooks: Path) -> str:
+    """Voilà's ``kernel_pools_config`` for ``--class PAGE=N``: a pool as large as the class for each
+    page it opens together (every learner gets a kernel that has already run the page), one for the
+    others.  Raises ValueError with a sentence for the teacher."""
+    pools: dict[str, dict[str, int]] = {"default": {"pool_size": 1}}
+    for spec in specs:
+        page, _sep, size = spec.partition("=")
+        page = page.strip().removeprefix("notebooks/")
+        if not page.endswith(".ipynb"):
+            page += ".ipynb"
+        if not (notebooks / page).is_file():
+            raise ValueError(_("--class {spec}: there is no page {page}").format(spec=spec[:80], page=page[:80]))
+        if not size.strip().isdigit() or not 1 <= int(size) <= MAX_CLASS:
+            raise ValueError(
+                _("--class {spec}: give the class size after '=', from 1 to {most}").format(
+                    spec=spec[:80], most=MAX_CLASS
+                )
+            )
+        pools[page] = {"pool_size": int(size)}
+    return json.dumps(pools)
 
 
 def voila_command(root: Path, port: int, ip: str, extra: list[str], private: Path | None = None) -> list[str]:
@@ -144,6 +178,16 @@ def serve(argv: list[str]) -> int:
     root = served_root()
     if not (root / "voila.json").is_file():
         return _refuse(_("the tutor's pages are missing from {path}: reinstall the package").format(path=root))
+    if opts.classes:
+        if any("kernel_pools_config" in a for a in extra):
+            return _refuse(_("use either --class or kernel_pools_config, not both"))
+        try:
+            extra = [
+                *extra,
+                f"--VoilaKernelManager.kernel_pools_config={class_pools(opts.classes, root / 'notebooks')}",
+            ]
+        except ValueError as e:
+            return _refuse(str(e))
     try:
         import voila  # noqa: F401
     except ImportError:

@@ -35,7 +35,7 @@ def test_version_is_the_package_version():
 def test_serve_help_names_its_options_and_how_to_let_a_class_in():
     done = sheriff("serve", "--help")
     assert done.returncode == 0, done.stderr
-    for option in ("--port", "--ip", "--token", "--lang", "SHERIFF_TOKEN", "?token="):
+    for option in ("--port", "--ip", "--token", "--lang", "--class", "SHERIFF_TOKEN", "?token="):
         assert option in done.stdout
     assert "default 127.0.0.1" in done.stdout
     assert "serve" in sheriff("--help").stdout  # and the command list names it
@@ -47,6 +47,22 @@ def test_serving_beyond_this_computer_needs_a_token(capsys, monkeypatch):
     assert "--token SECRET" in capsys.readouterr().err
     assert main(["serve", "--Voila.ip=0.0.0.0"]) == 2  # the setting serve owns, given to Voilà directly
     assert "use --ip, --port and --token" in capsys.readouterr().err
+
+
+def test_a_class_gets_a_pool_as_large_as_itself_for_the_page_it_opens(capsys):
+    notebooks = launch.served_root() / "notebooks"
+    pools = json.loads(launch.class_pools(["05_inspection.ipynb=30", "notebooks/51_class_student=12"], notebooks))
+    assert pools == {
+        "default": {"pool_size": 1},
+        "05_inspection.ipynb": {"pool_size": 30},
+        "51_class_student.ipynb": {"pool_size": 12},
+    }
+    for bad, said in (("05_inspection.ipynb=0", "class size"), ("05_inspection.ipynb", "class size"),
+                      ("99_nothing.ipynb=3", "no page 99_nothing.ipynb")):  # fmt: skip
+        assert main(["serve", "--class", bad, "--port", "1"]) == 2
+        assert said in capsys.readouterr().err
+    assert main(["serve", "--class", "05_inspection.ipynb=3", "--VoilaKernelManager.kernel_pools_config={}"]) == 2
+    assert "not both" in capsys.readouterr().err
 
 
 def test_the_server_command_reads_the_package_s_pages_settings_and_template(monkeypatch):
