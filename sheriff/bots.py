@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from operator import mul
 
 from sheriff import actions as A
 from sheriff.cards import (
@@ -335,8 +334,9 @@ class Bot:
     def _best_legal(hand: list[int]) -> int:
         """The legal good to collect: 4 points per card in hand plus its value; first on ties."""
         best, top = 0, -1
-        for g in LEGAL_GOODS:  # values from the goods catalog
-            x = hand[g] * 4 + VALUE[g]
+        value = VALUE  # from the goods catalog
+        for g in LEGAL_GOODS:
+            x = hand[g] * 4 + value[g]
             if x > top:
                 best, top = g, x
         return best
@@ -405,7 +405,10 @@ class Bot:
         # (a loaded game, a branch) declares what the bag was packed for.
         bag = v.bag
         assert bag is not None  # declaring: the bag is loaded
-        best = max(LEGAL_GOODS, key=bag.__getitem__)
+        best = LEGAL_GOODS[0]  # the legal good packed most (the first on ties)
+        for g in LEGAL_GOODS:
+            if bag[g] > bag[best]:
+                best = g
         if not bag[best]:  # nothing legal packed: name the good the hand favours
             best = self._best_legal(v.hand)
         size = v.bag_size(v.seat)
@@ -484,7 +487,11 @@ class Bot:
         bag, decl = v.bag, v.declared(me)
         assert bag is not None and decl is not None  # a declared bag is on the table
         declared = decl[0]
-        at_risk = sum(map(mul, PENALTY, bag)) - PENALTY[declared] * bag[declared]
+        penalty = PENALTY
+        at_risk = 0  # the fine if opened: every card but the declared good
+        for g in range(N_GOODS):
+            if g != declared:
+                at_risk += penalty[g] * bag[g]
         lying = at_risk > 0
         honest_bait = self.merchant_style.baits and not lying
         gold = v.gold(me)
