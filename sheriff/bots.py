@@ -22,8 +22,7 @@ choices that make it differ.  A new style is one class and one entry there.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from operator import mul
+from collections.abc import Callable, Sequence
 
 from sheriff import actions as A
 from sheriff.cards import (
@@ -44,6 +43,86 @@ from sheriff.views import SeatView
 _CHEAP_FIRST = tuple(sorted(range(N_GOODS), key=lambda g: VALUE[g]))
 _ILLEGAL_DEAR_FIRST = tuple(sorted(ILLEGAL_GOODS, key=lambda g: -VALUE[g]))
 COACH = "coach"  # the coach's bot (sheriff.coach.bot) plays both roles under this name
+
+
+# -- moves, built once ------------------------------------------------------------
+class Interned:
+    """One kind of move, built once for each set of fields and then handed out again.
+
+    A move is an immutable value (a frozen dataclass, compared by value), and building one
+    from compiled code costs some twenty dictionary lookups: a bot game makes 200-270 moves.
+    The keys pack fields from 0 to 1023 (seats, goods, counts; gold unbounded) into one int;
+    anything else is built afresh.  The tables stay small; the ones keyed by cards are emptied
+    if they ever grow past ``LIMIT``."""
+
+    LIMIT = 4096
+
+    def __init__(self, make: Callable[..., A.Action]) -> None:
+        self.make = make
+        self.made: dict[object, A.Action] = {}
+
+    def two(self, me: int, m: int) -> A.Action:
+        """``make(me, m)``: seat and merchant (or the Market's first seat)."""
+        if (me | m) >> 10:  # negative or large: not packed
+            return self.make(me, m)
+        key = me << 10 | m
+        a = self.made.get(key)
+        if a is None:
+            a = self.made[key] = self.make(me, m)
+        return a
+
+    def three(self, me: int, x: int, y: int) -> A.Action:
+        """``make(me, x, y)`` for small ints ``x`` and ``y`` (a good and a count; two seats)."""
+        if (me | x | y) >> 10:
+            return self.make(me, x, y)
+        key = (me << 10 | x) << 10 | y
+        a = self.made.get(key)
+        if a is None:
+            a = self.made[key] = self.make(me, x, y)
+        return a
+
+    def stance(self, me: int, m: int, want: bool) -> A.Action:
+        if (me | m) >> 10:
+            return self.make(me, m, want)
+        key = (me << 10 | m) << 1 | want
+        a = self.made.get(key)
+        if a is None:
+            a = self.made[key] = self.make(me, m, want)
+        return a
+
+    def offer(self, me: int, m: int, gold: int) -> A.Action:
+        """``make(me, m, Bribe(gold=gold))``: gold alone."""
+        if (me | m) >> 10 or gold < 0:
+            return self.make(me, m, A.Bribe(gold=gold))
+        key = (gold << 10 | me) << 10 | m
+        a = self.made.get(key)
+        if a is None:
+            a = self.made[key] = self.make(me, m, A.Bribe(gold=gold))
+        return a
+
+    def cards(self, me: int, cards: tuple[int, ...]) -> A.Action:
+        """``make(me, cards)``: a bag loaded, or cards set aside at the Market (nothing taken from a pile)."""
+        key = (me, cards)
+        a = self.made.get(key)
+        if a is None:
+            if len(self.made) >= self.LIMIT:
+                self.made.clear()
+            a = self.made[key] = self.make(me, cards)
+        return a
+
+
+PASS = Interned(A.Pass)
+INSPECT_BAG = Interned(A.Inspect)  # discard pile 0, no order for the confiscated goods
+THREATEN = Interned(A.Threaten)
+ACCEPT = Interned(A.Accept)
+DECLINE = Interned(A.Decline)
+OFFER = Interned(A.Offer)
+STANCE = Interned(A.Stance)
+DECLARE_BAG = Interned(A.Declare)
+CHOOSE_START = Interned(A.ChooseStart)
+AGREE_BOOTY = Interned(A.AgreeBooty)
+LOAD_BAG = Interned(A.LoadBag)
+SET_ASIDE = Interned(A.Market)
 
 
 # -- merchant styles --------------------------------------------------------------
@@ -122,14 +201,14 @@ class SheriffStyle:
         me = v.seat
         if self.suspects(v, m):
             bot.last_reason = "finds the bag suspiciously full"
-            return A.Threaten(me, m)
+            return THREATEN.two(me, m)
         bot.last_reason = "sees a small, plausible bag"
-        return A.Pass(me, m)
+        return PASS.two(me, m)
 
     def after_refusal(self, bot: Bot, v: SeatView, m: int) -> A.Action:
         """The merchant refused to pay: decide now."""
         bot.last_reason = "calls the bluff"
-        return A.Inspect(v.seat, m)
+        return INSPECT_BAG.two(v.seat, m)
 
 
 class Trusting(SheriffStyle):
@@ -147,11 +226,11 @@ class Trusting(SheriffStyle):
 
     def take_up(self, bot: Bot, v: SeatView, m: int) -> A.Action:
         bot.last_reason = "trusts the merchant"
-        return A.Pass(v.seat, m)
+        return PASS.two(v.seat, m)
 
     def after_refusal(self, bot: Bot, v: SeatView, m: int) -> A.Action:
         bot.last_reason = "gives the benefit of the doubt"
-        return A.Pass(v.seat, m)
+        return PASS.two(v.seat, m)
 
 
 class Suspicious(SheriffStyle):
@@ -183,8 +262,8 @@ class Greedy(SheriffStyle):
         bot.last_reason = "wants a bribe"
         ask = min(v.gold(m), 2 * v.bag_size(m) + 2)
         if ask > 0:
-            return A.Offer(me, m, A.Bribe(gold=ask))
-        return A.Inspect(me, m)
+            return OFFER.offer(me, m, ask)
+        return INSPECT_BAG.two(me, m)
 
 
 # The styles, by the name saved games and tournaments use (the play page lists them in this order).
@@ -249,14 +328,15 @@ class Bot:
     # -- Market, loading, declaring ---------------------------------------------
     def _choose_start(self, v: SeatView) -> A.Action:
         self.last_reason = "starts the Market on the left"
-        return A.ChooseStart(v.seat, v.merchants[0])
+        return CHOOSE_START.two(v.seat, v.merchants[0])
 
     @staticmethod
     def _best_legal(hand: list[int]) -> int:
         """The legal good to collect: 4 points per card in hand plus its value; first on ties."""
         best, top = 0, -1
-        for g in LEGAL_GOODS:  # values from the goods catalog
-            x = hand[g] * 4 + VALUE[g]
+        value = VALUE  # from the goods catalog
+        for g in LEGAL_GOODS:
+            x = hand[g] * 4 + value[g]
             if x > top:
                 best, top = g, x
         return best
@@ -299,7 +379,9 @@ class Bot:
         )
         # lay the set-aside cards on the other pile than the one just drawn from
         pile = 1 if from_piles[:1] == (0,) else 0
-        return A.Market(v.seat, tuple(discard), from_piles, pile)
+        if from_piles:  # 1E: cards taken from a discard pile
+            return A.Market(v.seat, tuple(discard), from_piles, pile)
+        return SET_ASIDE.cards(v.seat, tuple(discard))
 
     def _load(self, v: SeatView) -> A.Action:
         hand = v.hand
@@ -316,14 +398,17 @@ class Bot:
         lie = cards.count(best) != len(cards)
         self._lying = lie
         self.last_reason = "packs contraband under a legal declaration" if lie else "packs only what it will declare"
-        return A.LoadBag(v.seat, tuple(cards))
+        return LOAD_BAG.cards(v.seat, tuple(cards))
 
     def _declare(self, v: SeatView) -> A.Action:
         # Read the plan back from the bag itself, so a bot that takes over a seat mid-round
         # (a loaded game, a branch) declares what the bag was packed for.
         bag = v.bag
         assert bag is not None  # declaring: the bag is loaded
-        best = max(LEGAL_GOODS, key=bag.__getitem__)
+        best = LEGAL_GOODS[0]  # the legal good packed most (the first on ties)
+        for g in LEGAL_GOODS:
+            if bag[g] > bag[best]:
+                best = g
         if not bag[best]:  # nothing legal packed: name the good the hand favours
             best = self._best_legal(v.hand)
         size = v.bag_size(v.seat)
@@ -331,7 +416,7 @@ class Bot:
         self.last_reason = (
             "declares its legal goods (and hides the rest)" if self._lying else "declares its legal goods"
         )
-        return A.Declare(v.seat, best, size)
+        return DECLARE_BAG.three(v.seat, best, size)
 
     # -- Inspection -------------------------------------------------------------
     def _inspection(self, v: SeatView) -> A.Action:
@@ -345,7 +430,7 @@ class Bot:
             coin_to, card_to = next(iter(terms.values()))
             if me in (coin_to, card_to):
                 self.last_reason = "agrees to share the Booty's leftovers"
-                return A.AgreeBooty(me, coin_to, card_to)
+                return AGREE_BOOTY.three(me, coin_to, card_to)
         if v.claim_due():
             goods = v.claimable()
             if goods:
@@ -363,7 +448,7 @@ class Bot:
                 m = v.next_bag()
             want = self._suspect(v, m)
             self.last_reason = "is suspicious" if want else "sees nothing odd"
-            return A.Stance(me, m, want)
+            return STANCE.stance(me, m, want)
         if m == -1:
             m = v.next_bag()
         return self._sheriff_open(v, m)
@@ -378,7 +463,7 @@ class Bot:
         bound = v.bound(m)
         if bound is not None:
             self.last_reason = "keeps the deal it struck"
-            return A.Inspect(me, m) if bound == "inspect" else A.Pass(me, m)
+            return INSPECT_BAG.two(me, m) if bound == "inspect" else PASS.two(me, m)
         return self.sheriff_style.take_up(self, v, m)
 
     def _sheriff_answer(self, v: SeatView, m: int, offer: A.Bribe | None) -> A.Action:
@@ -390,19 +475,23 @@ class Bot:
         want = 2 * v.bag_size(m) + style.extra_ask
         if style.takes_any_bribe or worth >= want:
             self.last_reason = f"takes a bribe worth {worth}"
-            return A.Accept(me, m)
+            return ACCEPT.two(me, m)
         if offer.gold < v.gold(m) and style.haggles:
             self.last_reason = "asks for more"
-            return A.Offer(me, m, A.Bribe(gold=min(v.gold(m), want)))
+            return OFFER.offer(me, m, min(v.gold(m), want))
         self.last_reason = "finds the bribe too small"
-        return A.Inspect(me, m)
+        return INSPECT_BAG.two(me, m)
 
     def _merchant_answer(self, v: SeatView, offer: A.Bribe | None) -> A.Action:
         me = v.seat
         bag, decl = v.bag, v.declared(me)
         assert bag is not None and decl is not None  # a declared bag is on the table
         declared = decl[0]
-        at_risk = sum(map(mul, PENALTY, bag)) - PENALTY[declared] * bag[declared]
+        penalty = PENALTY
+        at_risk = 0  # the fine if opened: every card but the declared good
+        for g in range(N_GOODS):
+            if g != declared:
+                at_risk += penalty[g] * bag[g]
         lying = at_risk > 0
         honest_bait = self.merchant_style.baits and not lying
         gold = v.gold(me)
@@ -410,15 +499,15 @@ class Bot:
             if (lying or honest_bait) and gold > 0:
                 amount = min(gold, max(1, at_risk // 2 + 1) if lying else 1)
                 self.last_reason = "offers a bribe to keep the bag shut" if lying else "pretends to be nervous"
-                return A.Offer(me, me, A.Bribe(gold=amount))
+                return OFFER.offer(me, me, amount)
             self.last_reason = "has nothing to hide"
-            return A.Decline(me, me)
+            return DECLINE.two(me, me)
         ask = offer.gold
         if lying and ask <= min(gold, at_risk + sum(VALUE[g] * bag[g] for g in CONTRABAND_GOODS)):
             self.last_reason = "pays: cheaper than the fine"
-            return A.Accept(me, me)
+            return ACCEPT.two(me, me)
         self.last_reason = "refuses to pay"
-        return A.Decline(me, me)
+        return DECLINE.two(me, me)
 
 
 def play_game(game, bots, max_actions: int = 20000):

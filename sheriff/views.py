@@ -17,6 +17,7 @@ from sheriff.events import Event
 from sheriff.payments import debt_options as _debt_options
 from sheriff.phases.bag_outcomes import claimable
 from sheriff.phases.turns import to_act
+from sheriff.phases.who_decides import bound_to
 from sheriff.rules import Rules
 from sheriff.state import BOOTY, GameState, Negotiation
 
@@ -142,10 +143,10 @@ class SeatView:
         who = s.authority.get(m) if s.deputies_mode else s.officials[:1]
         if who is None:
             who = (self.seat,) if self.seat in s.officials else s.officials
-        for word, table in (("inspect", s.must_inspect), ("pass", s.must_pass)):
-            parties = table.get(m)
-            if parties is not None and any(p in parties for p in who):
-                return word
+        if bound_to(s.must_inspect, m, who):
+            return "inspect"
+        if bound_to(s.must_pass, m, who):
+            return "pass"
         return None
 
     def authority(self, m: int) -> tuple[int, ...] | None:

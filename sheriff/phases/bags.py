@@ -20,41 +20,43 @@ from sheriff.state import DECLARE, INSPECT, LOAD, GameState
 
 
 def check_load(s: GameState, a) -> None:
+    p, cards = a.player, a.cards  # each field read once: reading one from compiled code is a lookup
     if s.phase != LOAD:
         need_phase(s, LOAD, N_("Loading a bag"))
-    need_seat(s, a.player)
-    if a.player in s.officials:
+    need_seat(s, p)
+    if p in s.officials:
         says = (
             _("{name} is a Deputy this round and carries no bag.")
             if s.deputies_mode
             else _("{name} is the Sheriff this round and carries no bag.")
         )
-        raise refuse(s, "round.phases", says.format(name=s.names[a.player]))
-    if s.bags[a.player] is not None:
+        raise refuse(s, "round.phases", says.format(name=s.names[p]))
+    if s.bags[p] is not None:
         raise refuse(
             s,
             "load.closed",
-            _("{name} has already closed the bag; it cannot be repacked.").format(name=s.names[a.player]),
+            _("{name} has already closed the bag; it cannot be repacked.").format(name=s.names[p]),
         )
-    need_group(s, a.cards, "load.from_hand")
-    k = len(a.cards)
+    need_group(s, cards, "load.from_hand")
+    k = len(cards)
     if k < 1:
         raise refuse(s, "load.size", _("A bag must hold at least one card."))
     if k > 5:
         raise refuse(s, "load.size", _("A bag holds at most five cards, not {count}.").format(count=k))
-    need_cards(s, a.cards, s.hands[a.player], "load.from_hand", a.player)
+    need_cards(s, cards, s.hands[p], "load.from_hand", p)
 
 
 def apply_load(s: GameState, a) -> None:
     p = a.player
+    cards = a.cards
     hand = s.hands[p]
     bag = [0] * N_GOODS
-    for c in a.cards:
+    for c in cards:
         hand[c] -= 1
         bag[c] += 1
     s.bags[p] = bag
-    s.bag_size[p] = len(a.cards)
-    s.events.append(E.Loaded(p, len(a.cards)))
+    s.bag_size[p] = len(cards)
+    s.events.append(E.Loaded(p, len(cards)))
     if s.bags.count(None) == len(s.officials):  # every merchant's bag is closed
         s.phase = DECLARE
         s.turn = 0
@@ -64,12 +66,13 @@ def check_declare(s: GameState, a) -> None:
     if s.phase != DECLARE:
         need_phase(s, DECLARE, N_("Declaring"))
     who = s.order[s.turn]
-    if a.player != who:
-        need_seat(s, a.player)
+    p = a.player
+    if p != who:
+        need_seat(s, p)
         raise refuse(
             s,
             "turn.order",
-            _("{name} declares next; {other} must wait.").format(name=s.names[who], other=s.names[a.player]),
+            _("{name} declares next; {other} must wait.").format(name=s.names[who], other=s.names[p]),
         )
     g = a.good
     if not (type(g) is int and 0 <= g < len(GOODS)):
@@ -81,8 +84,9 @@ def check_declare(s: GameState, a) -> None:
             else _("{good} cannot be declared: contraband is never declared, only Apples, Cheese, Bread or Chickens.")
         )
         raise refuse(s, "declare.type", says.format(good=_(GOODS[g].name)))
-    size = s.bag_size[a.player]
-    if type(a.count) is not int or a.count != size:
+    size = s.bag_size[p]
+    count = a.count
+    if type(count) is not int or count != size:
         raise refuse(
             s,
             "declare.count",
@@ -90,13 +94,14 @@ def check_declare(s: GameState, a) -> None:
                 "The bag holds {size} card, so the declaration must say {size}, not {count}.",
                 "The bag holds {size} cards, so the declaration must say {size}, not {count}.",
                 size,
-            ).format(size=size, count=a.count),
+            ).format(size=size, count=count),
         )
 
 
 def apply_declare(s: GameState, a) -> None:
-    s.declared[a.player] = (a.good, a.count)
-    s.events.append(E.Declared(a.player, a.good, a.count))
+    p, good, count = a.player, a.good, a.count
+    s.declared[p] = (good, count)
+    s.events.append(E.Declared(p, good, count))
     s.turn += 1
     if s.turn == len(s.order):
         s.phase = INSPECT

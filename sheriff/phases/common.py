@@ -51,10 +51,11 @@ def need_cards(s: GameState, cards, where: list[int], rule_id: str, player: int,
             raise refuse(s, rule_id, not_a_card(c))
     counts = [0] * n
     for c in cards:
-        k = counts[c] + 1
-        counts[c] = k
-        if k > where[c]:
-            raise refuse(s, rule_id, _short(s.names[player], place, where[c], c, cards.count(c)))
+        g: int = c  # checked above: an int, so compiled code indexes natively
+        k = counts[g] + 1
+        counts[g] = k
+        if k > where[g]:
+            raise refuse(s, rule_id, _short(s.names[player], place, where[g], g, cards.count(g)))
     return counts
 
 

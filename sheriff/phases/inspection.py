@@ -50,57 +50,56 @@ from sheriff.state import INSPECT, GameState
 
 # -- Stance (six players) ---------------------------------------------------------
 def check_stance(s: GameState, a) -> None:
-    need_open_bag(s, a, a.merchant)
+    p, m, want = a.player, a.merchant, a.inspect  # each field read once: a lookup from compiled code
+    need_open_bag(s, a, m)
     if not s.deputies_mode:
         raise refuse(s, "deputies.stance", _("Stances are for the two Deputies of a six-player game."))
-    if a.player not in s.officials:
-        raise refuse(s, "deputies.stance", _("{name} is not a Deputy this round.").format(name=s.names[a.player]))
-    if s.current not in (-1, a.merchant):
+    if p not in s.officials:
+        raise refuse(s, "deputies.stance", _("{name} is not a Deputy this round.").format(name=s.names[p]))
+    if s.current not in (-1, m):
         raise refuse(
             s,
             "inspect.one_at_a_time",
             _("{name}'s bag is still being dealt with; finish it first.").format(name=s.names[s.current]),
         )
-    if type(a.inspect) is not bool:
+    if type(want) is not bool:
         raise refuse(
             s,
             "deputies.stance",
-            _("A stance is yes or no (True or False), not {stance}.").format(stance=repr(a.inspect)),
+            _("A stance is yes or no (True or False), not {stance}.").format(stance=repr(want)),
         )
-    st = s.stances.get(a.merchant)
-    if st is not None and st[s.officials.index(a.player)] is not None:
+    st = s.stances.get(m)
+    if st is not None and st[s.officials.index(p)] is not None:
         raise refuse(
             s,
             "deputies.stance",
-            _("{name} has already taken a stance on {merchant}.").format(
-                name=s.names[a.player], merchant=s.names[a.merchant]
-            ),
+            _("{name} has already taken a stance on {merchant}.").format(name=s.names[p], merchant=s.names[m]),
         )
-    me = (a.player,)
-    if not a.inspect and bound_to(s.must_inspect, a.merchant, me):
+    me = (p,)
+    if not want and bound_to(s.must_inspect, m, me):
         raise refuse(
             s,
             "deal.binding",
             _("{name} took a deal to open {merchant}'s bag and cannot say he would let it pass.").format(
-                name=s.names[a.player], merchant=s.names[a.merchant]
+                name=s.names[p], merchant=s.names[m]
             ),
         )
-    if a.inspect and bound_to(s.must_pass, a.merchant, me):
+    if want and bound_to(s.must_pass, m, me):
         raise refuse(
             s,
             "deal.binding",
             _("{name} took a deal to let {merchant} through and cannot ask to inspect the bag.").format(
-                name=s.names[a.player], merchant=s.names[a.merchant]
+                name=s.names[p], merchant=s.names[m]
             ),
         )
 
 
 def apply_stance(s: GameState, a) -> None:
-    m = a.merchant
+    p, m, want = a.player, a.merchant, a.inspect
     st = s.stances.setdefault(m, [None, None])
-    st[s.officials.index(a.player)] = a.inspect
+    st[s.officials.index(p)] = want
     s.current = m
-    s.events.append(E.StanceTaken(a.player, m, a.inspect))
+    s.events.append(E.StanceTaken(p, m, want))
     if None in st:
         return
     suspicious = tuple(d for d, want in zip(s.officials, st) if want)

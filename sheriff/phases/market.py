@@ -51,54 +51,55 @@ def _name(s, p):
 
 
 def check_market(s: GameState, a) -> None:
+    p, discard, from_piles, pile = a.player, a.discard, a.from_piles, a.pile  # each field read once
     if s.phase != MARKET:
         need_phase(s, MARKET, N_("A Market turn"))
     who = s.market_order[s.turn]
-    if a.player != who:
-        need_seat(s, a.player)
-        if a.player in s.officials:
+    if p != who:
+        need_seat(s, p)
+        if p in s.officials:
             says = (
                 _("{name} is a Deputy and sits out the Market.")
                 if s.deputies_mode
                 else _("{name} is the Sheriff and sits out the Market.")
             )
-            raise refuse(s, "round.phases", says.format(name=s.names[a.player]))
+            raise refuse(s, "round.phases", says.format(name=s.names[p]))
         raise refuse(
             s,
             "turn.order",
-            _("It is {name}'s Market turn, not {other}'s.").format(name=s.names[who], other=s.names[a.player]),
+            _("It is {name}'s Market turn, not {other}'s.").format(name=s.names[who], other=s.names[p]),
         )
-    need_group(s, a.discard, "market.set_aside")
-    if len(a.discard) > 5:
+    need_group(s, discard, "market.set_aside")
+    if len(discard) > 5:
         raise refuse(
             s,
             "market.set_aside",
-            _("At most five cards may be set aside; {chosen} were chosen.").format(chosen=len(a.discard)),
+            _("At most five cards may be set aside; {chosen} were chosen.").format(chosen=len(discard)),
         )
-    need_cards(s, a.discard, s.hands[a.player], "market.set_aside", a.player)
-    need_group(s, a.from_piles, "market.draw_1e" if s.edition1 else "market.draw_2e", "discard piles")
+    need_cards(s, discard, s.hands[p], "market.set_aside", p)
+    need_group(s, from_piles, "market.draw_1e" if s.edition1 else "market.draw_2e", "discard piles")
     if not s.edition1:
-        if a.from_piles:
+        if from_piles:
             raise refuse(
                 s,
                 "market.draw_2e",
                 _("In the 2nd edition every card is drawn from the deck; the discard pile is not for drawing."),
             )
-        if type(a.pile) is not int or a.pile != 0:
+        if type(pile) is not int or pile != 0:
             raise refuse(
                 s,
                 "market.draw_2e",
-                _("The 2nd edition has one discard pile (pile 0), not pile {pile}.").format(pile=repr(a.pile)),
+                _("The 2nd edition has one discard pile (pile 0), not pile {pile}.").format(pile=repr(pile)),
             )
         return
-    if type(a.pile) is not int or a.pile not in (0, 1):
+    if type(pile) is not int or pile not in (0, 1):
         raise refuse(s, "market.draw_1e", _("Set-aside cards go onto discard pile 0 or discard pile 1."))
-    if any(type(x) is not int or x not in (0, 1) for x in a.from_piles):
+    if any(type(x) is not int or x not in (0, 1) for x in from_piles):
         raise refuse(
             s, "market.draw_1e", _("Cards can be taken only from discard pile 0 or 1 (and then from the draw pile).")
         )
-    wanted = s.hand_size - (hand_count(s, a.player) - len(a.discard))
-    if len(a.from_piles) > wanted:
+    wanted = s.hand_size - (hand_count(s, p) - len(discard))
+    if len(from_piles) > wanted:
         raise refuse(
             s,
             "market.draw_1e",
@@ -106,10 +107,10 @@ def check_market(s: GameState, a) -> None:
                 "Only {wanted} card(s) are drawn back, but {taken} were taken from discard piles.",
                 "Only {wanted} card(s) are drawn back, but {taken} were taken from discard piles.",
                 max(wanted, 0),
-            ).format(wanted=max(wanted, 0), taken=len(a.from_piles)),
+            ).format(wanted=max(wanted, 0), taken=len(from_piles)),
         )
     for k in (0, 1):
-        took = a.from_piles.count(k)
+        took = from_piles.count(k)
         if took > len(s.discards[k]):
             raise refuse(
                 s,
@@ -123,22 +124,22 @@ def check_market(s: GameState, a) -> None:
 
 
 def apply_market(s: GameState, a) -> None:
-    p = a.player
+    p, discard, from_piles, pile = a.player, a.discard, a.from_piles, a.pile
     hand = s.hands[p]
-    for c in a.discard:
+    for c in discard:
         hand[c] -= 1
     taken = []
-    for k in a.from_piles:
+    for k in from_piles:
         c = s.discards[k].pop()
         hand[c] += 1
         taken.append(c)
     short = s.hand_size - sum(hand)
     drawn = draw(s, p, short) if short > 0 else ()
     if s.edition1:
-        s.discards[a.pile].extend(a.discard)
+        s.discards[pile].extend(discard)
     else:
-        s.set_aside.extend(a.discard)
-    s.events.append(E.MarketTurn(p, tuple(a.discard), tuple(taken), len(drawn), a.pile))
+        s.set_aside.extend(discard)
+    s.events.append(E.MarketTurn(p, tuple(discard), tuple(taken), len(drawn), pile))
     s.events.append(E.Drew(p, len(drawn), tuple(drawn)))  # private to p
     s.turn += 1
     if s.turn == len(s.market_order):

@@ -53,13 +53,14 @@ def _check_bribe(s: GameState, m: int, b) -> None:
             "bribe.what",
             _("{offer} is not a bribe: an offer is gold, goods and terms (a Bribe).").format(offer=repr(b)),
         )
-    for group in (b.stand, b.bag, b.inspect, b.let_pass):
+    gold, stand, bag, inspect, let_pass, promise = b.gold, b.stand, b.bag, b.inspect, b.let_pass, b.promise
+    for group in (stand, bag, inspect, let_pass):
         need_group(s, group, "bribe.what", "cards or players")
     if b.is_empty():
         raise refuse(s, "bribe.what", _("An offer must contain something; to pay nothing, refuse instead."))
-    if type(b.gold) is not int or b.gold < 0:
+    if type(gold) is not int or gold < 0:
         raise refuse(s, "bribe.gold", _("Gold in a bribe must be a whole number, zero or more."))
-    if b.gold > s.gold[m]:
+    if gold > s.gold[m]:
         raise refuse(
             s,
             "bribe.gold",
@@ -67,9 +68,9 @@ def _check_bribe(s: GameState, m: int, b) -> None:
                 "{name} holds {gold} gold and cannot promise {offered}.",
                 "{name} holds {gold} gold and cannot promise {offered}.",
                 s.gold[m],
-            ).format(name=s.names[m], gold=s.gold[m], offered=b.gold),
+            ).format(name=s.names[m], gold=s.gold[m], offered=gold),
         )
-    if type(b.promise) is not str or len(b.promise) > PROMISE_LIMIT:
+    if type(promise) is not str or len(promise) > PROMISE_LIMIT:
         raise refuse(
             s,
             "deal.binding",
@@ -77,12 +78,12 @@ def _check_bribe(s: GameState, m: int, b) -> None:
                 limit=PROMISE_LIMIT
             ),
         )
-    if b.stand != ():  # most bribes are gold only: skip the card checks
-        _check_bribe_stand(s, m, b.stand)
-    for c in b.bag:
+    if stand != ():  # most bribes are gold only: skip the card checks
+        _check_bribe_stand(s, m, stand)
+    for c in bag:
         if not (type(c) is int and 0 <= c < N_GOODS):
             raise refuse(s, "bribe.what", not_a_card(c))
-    if len(b.bag) > s.bag_size[m]:
+    if len(bag) > s.bag_size[m]:
         raise refuse(
             s,
             "bribe.what",
@@ -90,9 +91,9 @@ def _check_bribe(s: GameState, m: int, b) -> None:
                 "{name}'s bag holds {size} cards, so it cannot pay {paid}.",
                 "{name}'s bag holds {size} cards, so it cannot pay {paid}.",
                 s.bag_size[m],
-            ).format(name=s.names[m], size=s.bag_size[m], paid=len(b.bag)),
+            ).format(name=s.names[m], size=s.bag_size[m], paid=len(bag)),
         )
-    if b.inspect != () or b.let_pass != ():
+    if inspect != () or let_pass != ():
         _check_bribe_terms(s, m, b)
 
 
@@ -196,12 +197,12 @@ def _need_free_table(s: GameState, m: int) -> None:
 
 
 def apply_offer(s: GameState, a) -> None:
-    m = a.merchant
-    other = actor_for(s, m) if a.player == m else m
+    p, m, bribe = a.player, a.merchant, a.bribe
+    other = actor_for(s, m) if p == m else m
     assert other is not None  # check_offer: the decider is known
     s.current = m
-    s.nego = Negotiation(m, a.bribe, a.player, other)
-    s.events.append(E.Offered(a.player, m, a.bribe))
+    s.nego = Negotiation(m, bribe, p, other)
+    s.events.append(E.Offered(p, m, bribe))
 
 
 def check_accept(s: GameState, a) -> None:

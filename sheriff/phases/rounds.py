@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from sheriff import events as E
-from sheriff.cards import N_GOODS, VALUE, counts_to_list
+from sheriff.cards import N_GOODS, VALUE
 from sheriff.state import DECLARE, INSPECT, MARKET, MARKET_START, OVER, GameState, reset_round, shuffle
+
+# The Booty's cards are shared out dearest first (cheaper good index first on equal value).
+_DEAR_FIRST: tuple[int, ...] = tuple(sorted(range(N_GOODS), key=lambda g: (-VALUE[g], g)))
 
 
 def reshuffle(s: GameState) -> None:
@@ -86,7 +89,12 @@ def split_booty(s: GameState) -> None:
     else:
         s.bank += odd
     s.booty_gold = 0
-    cards = sorted(counts_to_list(s.booty), key=lambda g: (-VALUE[g], g))
+    booty = s.booty
+    cards: list[int] = []
+    for g in _DEAR_FIRST:
+        k = booty[g]
+        if k:
+            cards += [g] * k
     shares = ([0] * N_GOODS, [0] * N_GOODS)
     pairs = len(cards) // 2
     for i in range(pairs * 2):

@@ -76,8 +76,9 @@ def need_no_debt(s: GameState) -> None:
 def need_open_bag(s: GameState, a, m) -> None:  # m: as given, not yet checked
     if s.phase != INSPECT:
         need_phase(s, INSPECT, N_("That"))
-    if type(m) is not int or not 0 <= m < s.n or type(a.player) is not int or not 0 <= a.player < s.n:
-        need_seat(s, a.player)
+    p = a.player
+    if type(m) is not int or not 0 <= m < s.n or type(p) is not int or not 0 <= p < s.n:
+        need_seat(s, p)
         need_seat(s, m)
     if s.debts:
         need_no_debt(s)
