@@ -164,6 +164,12 @@ def main(argv=None) -> int:
     ap.add_argument("--think", type=float, default=1.0, help="a student's longest pause before choosing")
     ap.add_argument("--round-timeout", type=float, default=120.0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--pool",
+        type=int,
+        default=1,
+        help="--served: kernels kept ready for the student's page (sheriff serve --class)",
+    )
     args = ap.parse_args(argv)
     if args.served:
         from class_game_served import run_served  # noqa: PLC0415  (the pages' driver, beside this file)

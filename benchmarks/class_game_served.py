@@ -19,6 +19,7 @@ teacher's code and key as the teacher page's download button does.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import re
 import shutil
@@ -162,8 +163,19 @@ def run_served(args):
         shutil.copy(ROOT / "notebooks" / name, folder / name)
     db = args.db or f"sqlite:///{tempfile.mkdtemp(prefix='sheriff-class-')}/classroom.sqlite"
     args.db_url = db
-    server = VoilaServer(folder, cwd=ROOT, timeout=120, env={"SHERIFF_CLASS_DB": db, "PYTHONPATH": str(ROOT)})
+    # As ``sheriff serve --class 51_class_student.ipynb=N`` sets it (sheriff/launch.py).
+    pools = json.dumps({"default": {"pool_size": 1}, STUDENT: {"pool_size": args.pool}})
+    server = VoilaServer(
+        folder,
+        cwd=ROOT,
+        timeout=120,
+        env={"SHERIFF_CLASS_DB": db, "PYTHONPATH": str(ROOT)},
+        extra_args=[f"--VoilaKernelManager.kernel_pools_config={pools}"],
+    )
     # A benchmark stopped with SIGTERM (timeout, kill) leaves through ``with``, which stops the server.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     with server:
+        deadline = time.time() + 300  # the class arrives at a warm server: its pools filled first
+        while not server.pools_filled() and time.time() < deadline:
+            time.sleep(1)
         return asyncio.run(_play(args, server.url))

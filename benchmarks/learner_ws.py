@@ -19,7 +19,6 @@ import asyncio
 import json
 import re
 import secrets
-import struct
 import time
 import uuid
 from dataclasses import dataclass, field
@@ -27,6 +26,7 @@ from urllib.parse import urlencode, urlsplit
 
 from tornado.httpclient import AsyncHTTPClient, HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
+from wsclient import SUBPROTOCOL, _pack, _unpack
 
 CONFIG = re.compile(rb'<script id="jupyter-config-data" type="application/json">(.*?)</script>', re.S)
 CONTROL_PROTOCOL = "1.0.0"  # the widget control comm's version, as ipywidgets 8 checks it
@@ -37,15 +37,8 @@ AsyncHTTPClient.configure(None, max_clients=1000)
 
 
 def _decode(frame: str | bytes) -> dict:
-    """A kernel message from a websocket frame: JSON text, or Jupyter's binary form (a count of
-    buffers, their offsets, the JSON message, the buffers) when the message carries buffers."""
-    if isinstance(frame, str):
-        return json.loads(frame)
-    n = struct.unpack("!I", frame[:4])[0]
-    offsets = [*struct.unpack(f"!{n}I", frame[4 : 4 + 4 * n]), len(frame)]
-    msg = json.loads(frame[offsets[0] : offsets[1]])
-    msg["buffers"] = [frame[offsets[i] : offsets[i + 1]] for i in range(1, n)]
-    return msg
+    """A kernel message from a websocket frame in the v1 binary protocol (``wsclient._unpack``)."""
+    return _unpack(frame) if isinstance(frame, bytes) else json.loads(frame)
 
 
 @dataclass
@@ -81,7 +74,11 @@ class LearnerPage:
     async def connect(self) -> None:
         host = urlsplit(self.base_url).netloc
         url = f"ws://{host}/api/kernels/{self.kernel_id}/channels?session_id={self.session}"
-        self._ws = await websocket_connect(url, connect_timeout=TIMEOUT_S, max_message_size=256 * 2**20)
+        # The v1 binary protocol, as JupyterLab's front end (and so Voilà's page) speaks it: the server
+        # passes messages through without decoding and re-encoding their JSON.
+        self._ws = await websocket_connect(
+            url, connect_timeout=TIMEOUT_S, max_message_size=256 * 2**20, subprotocols=[SUBPROTOCOL]
+        )
         self._reader = asyncio.ensure_future(self._read())
 
     async def _read(self) -> None:
@@ -123,14 +120,7 @@ class LearnerPage:
         }
         done = asyncio.get_running_loop().create_future()
         self._waiting[msg_id], self._replies[msg_id] = done, []
-        msg = {
-            "header": header,
-            "parent_header": {},
-            "metadata": metadata or {},
-            "content": content,
-            "channel": "shell",
-        }
-        await self._ws.write_message(json.dumps(msg))
+        await self._ws.write_message(_pack("shell", [header, {}, metadata or {}, content]), binary=True)
         try:
             await asyncio.wait_for(done, TIMEOUT_S)
         finally:
