@@ -42,7 +42,8 @@ Honest differences (they make the peer's game cheaper per game, so R understates
   a negotiation phase.  It counts each card drawn as an action, so its actions per game
   (in the line's tail) are not ours.
 * Its Royal Goods and Black Market quests are on by default in its server; here they are
-  off (``--peer-modules`` turns them on), since our editions' base game has neither.
+  off (``--peer-modules`` turns them on), as our Royal Goods and 2E Black Market variants
+  are off in ``make_bots`` games (its quests are its own house rule, not the 2E variant).
 * The loop that drives the peer's bots (``play_peer`` below, the bot part of its server's
   ``_drive_bots`` without the network, locks and sleeps) is counted in the peer's time:
   about a tenth of it under cProfile.  Ours counts ``play_game`` likewise.
