@@ -179,6 +179,10 @@ def main(argv=None) -> int:
         rounds, made, seen, text, errors = run_api(args)
     rows = list(csv.DictReader(io.StringIO(text)))
     in_csv = {(int(r["round"]), r["nickname"]) for r in rows if r["by_coach"] == "0"}
+    for rnd in sorted({int(r["round"]) for r in rows}):  # who chose: the students, or the coach for an idle seat
+        mine = [r for r in rows if int(r["round"]) == rnd]
+        by_coach = sum(r["by_coach"] != "0" for r in mine)
+        print(f"round {rnd}: {len(mine) - by_coach} choices by students, {by_coach} by the coach", file=sys.stderr)
     lost = sum((rnd, nick) not in in_csv for rnd, nick, _t in made)
     waits = [seen[(rnd, nick)] - t for rnd, nick, t in made if (rnd, nick) in seen]
     x = statistics.median(waits) if waits else float("nan")

@@ -77,8 +77,13 @@ def fill(store: Store, room: Room, rnd: Round, timeout: float | None) -> int:
     now = store.clock()
     members = {m.id: m for m in store.members(room.id)}
     made = {c.member: c for c in store.choices(room.id, rnd.number)}
+    # Pairs already settled are skipped: every page ticks every second or so, and re-storing thirty
+    # results each time (refused as duplicates) cost PostgreSQL a failed write apiece.
+    settled = {r.member for r in store.results(room.id, rnd.number)}
     n = 0
     for p in store.pairings(room.id, rnd.number):
+        if p.merchant in settled and p.sheriff in settled:
+            continue
         seed = deal_seed(room, rnd, p)
         for role, mid in (("merchant", p.merchant), ("sheriff", p.sheriff)):
             if mid in made:
