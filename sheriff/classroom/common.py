@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from sheriff.classroom import games
 from sheriff.classroom.errors import ClassroomError
+from sheriff.classroom.names import hash_key, new_code, new_key
 from sheriff.classroom.store import Duplicate, Member, Pairing, Room, Round, Store
 from sheriff.i18n import N_, _
 
@@ -66,6 +68,21 @@ class RoomBase:
         if rnd is None or rnd.state != "open":
             return 0
         return fill(self.store, room, rnd, timeout=room.settings["bot_timeout"])
+
+
+def new_room(store: Store, game: str, params: dict, settings: dict, seed: int | None) -> tuple[Room, str]:
+    """A room (class room or table) under a fresh code, and the key shown to its creator once (only
+    its hash is stored).  ``seed`` fixes the deals and the coach's draws (tests, benchmarks); by
+    default a random one.  Expired rooms go first."""
+    key = new_key()
+    store.expire_rooms()
+    for _attempt in range(20):
+        try:
+            seed = random.SystemRandom().randrange(2**31) if seed is None else int(seed)
+            return store.create_room(new_code(), hash_key(key), game, params, settings, seed=seed), key
+        except Duplicate:  # the code is taken: draw another
+            continue
+    raise RuntimeError("no free room code")  # pragma: no cover - 31**6 codes
 
 
 def deal_seed(room: Room, rnd: Round, p: Pairing) -> int:

@@ -18,12 +18,10 @@ played by the coach (and the teacher sees it); the student's next call takes it 
 
 from __future__ import annotations
 
-import random
-
 from sheriff.classroom import games
-from sheriff.classroom.common import DEFAULT_SETTINGS, check_timeout, closed_error
+from sheriff.classroom.common import DEFAULT_SETTINGS, check_timeout, closed_error, new_room
 from sheriff.classroom.errors import ClassroomError
-from sheriff.classroom.names import clean_code, clean_nickname, hash_key, key_matches, new_code, new_key
+from sheriff.classroom.names import clean_code, clean_nickname, key_matches
 from sheriff.classroom.store import Duplicate, Room, Store
 from sheriff.classroom.student import StudentSeat
 from sheriff.classroom.teacher import TeacherRoom
@@ -42,23 +40,9 @@ class Classroom:
         """A new room with a fresh code; ``TeacherRoom.key`` is shown to its creator once.  ``seed``
         fixes the deals and the coach's draws (tests, benchmarks); by default a random one."""
         params = games.check_params(game, params or {})
-        key = new_key()
         settings = {**DEFAULT_SETTINGS, "bot_timeout": check_timeout(bot_timeout)}
-        self.store.expire_rooms()
-        for _attempt in range(20):
-            try:
-                room = self.store.create_room(
-                    new_code(),
-                    hash_key(key),
-                    game,
-                    params,
-                    settings,
-                    seed=random.SystemRandom().randrange(2**31) if seed is None else seed,
-                )
-                return TeacherRoom(self.store, room.id, room.code, key)
-            except Duplicate:
-                continue
-        raise RuntimeError("no free room code")  # pragma: no cover - 31**6 codes
+        room, key = new_room(self.store, game, params, settings, seed)
+        return TeacherRoom(self.store, room.id, room.code, key)
 
     def _room(self, code: str) -> Room:
         room = self.store.room_by_code(clean_code(code))

@@ -17,14 +17,14 @@ kernels and servers share a table, and a restarted server loses nothing.  See do
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
 
+from sheriff.classroom.common import new_room
 from sheriff.classroom.errors import ClassroomError
-from sheriff.classroom.names import clean_code, clean_nickname, hash_key, key_matches, new_code, new_key
+from sheriff.classroom.names import clean_code, clean_nickname, key_matches
 from sheriff.classroom.store import Duplicate, Member, Room, Store
 from sheriff.classroom.table_game import GAME, Polled, bot_names, catch_up, clear_cache, coach_move
 from sheriff.engine import Game
@@ -150,23 +150,7 @@ class Tables:
             "time_limit": None if time_limit is None else float(time_limit),
         }
         settings: dict[str, Any] = {"started": False, "host_name": host_name}
-        key = new_key()
-        self.store.expire_rooms()
-        for _attempt in range(20):
-            try:
-                room = self.store.create_room(
-                    new_code(),
-                    hash_key(key),
-                    GAME,
-                    params,
-                    settings,
-                    seed=random.SystemRandom().randrange(2**31) if seed is None else int(seed),
-                )
-                break
-            except Duplicate:
-                continue
-        else:  # pragma: no cover - 31**6 codes
-            raise RuntimeError("no free table code")
+        room, key = new_room(self.store, GAME, params, settings, seed)
         self.store.add_table_seats(room.id, players, set(seats))
         host = TableHost(self, room.id, room.code, key)
         if host_name is not None:
