@@ -44,6 +44,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -73,6 +74,8 @@ class Table:
         self.leaks: list[str] = []
         self.update_ms: list[float] = []
         self.stuck: list[str] = []
+        self.chose: Counter[str] = Counter()  # how decisions were taken: a random button, the coach, ...
+        self.checked: Counter[str] = Counter()
 
     def refresh(self) -> Truth | None:
         from sheriff.classroom.table_game import new_game
@@ -205,6 +208,7 @@ class Person:
             await self.until(lambda p: _over(p) or self.my_turn(p), self.args.game_timeout)
             if _over(self.page):
                 self.check(self.page)
+                self.table.checked.update(self.checker.checked)
                 return True
             ctl = _controls(self.page)
             if "coach-confirm" in ctl:
@@ -225,9 +229,11 @@ class Person:
                         if n:
                             await self.page.set(ctl[field], "index", self.rng.randrange(n))
                 name, mid = self.rng.choice(buttons)
+                self.table.chose[re.sub(r"-\d+", "", name)] += 1
                 refused_here = not await self.press(mid, name)
                 continue
             # a form, or after a refusal: ask the coach, then "Do this" on the next pass
+            self.table.chose["coach"] += 1
             t0 = time.monotonic()
             await self.page.click(ctl["coach-ask"])
             self.table.clicks += 1
@@ -296,6 +302,8 @@ async def _game(base: str, number: int, args) -> dict:
         refused=table.refused,
         leaks=table.leaks,
         stuck=table.stuck,
+        chose=dict(table.chose),
+        checked=dict(table.checked),
         median_ms=statistics.median(table.update_ms) if table.update_ms else None,
         failed=failed,
     )
@@ -311,6 +319,7 @@ async def _all(base: str, args) -> list[dict]:
             f"game {number + 1}/{args.games} code={r['code']} finished={r['finished']} moves={r.get('moves')} "
             f"seconds={r.get('seconds', 0):.0f} (joining {r.get('join_seconds', 0):.0f}) clicks={r.get('clicks')} "
             f"median_click_to_update_ms={med} refused={len(r.get('refused', []))} leaks={len(r.get('leaks', []))}"
+            + f" chose={r.get('chose')} leak_checks={r.get('checked')}"
             + (f" failed={r['failed']}" if r["failed"] else "")
             + (f" stuck={r['stuck']}" if r.get("stuck") else ""),
             file=sys.stderr,

@@ -34,7 +34,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any
 
 from sheriff.cards import GOODS, N_GOODS, deck_composition
@@ -216,6 +216,7 @@ class LeakChecker:
         self.seat = seat
         self.passed: set[str] = set()
         self.found: dict[str, str] = {}  # problem key -> sentence
+        self.checked: Counter[str] = Counter()  # what was read: own areas, panels, pickers (never vacuous)
         self._last: dict[str, tuple] = {}  # widget id -> the values last checked (the same objects: skipped)
 
     def check(self, states: dict[str, dict], truth: Truth | None, refresh=None) -> list[str]:
@@ -257,7 +258,10 @@ class LeakChecker:
 
     def _problems(self, kind: str, item, truth: Truth | None) -> list[str]:
         if kind == "picker":
+            self.checked["pickers"] += 1
             return _check_picker(item[0], item[1], self.seat, truth)
+        self.checked["own areas"] += item.count("data-hand-seat")
+        self.checked["panels"] += item.count('<div class="sn-panel')
         return _check_html(item, self.seat, truth)
 
 
