@@ -412,8 +412,8 @@ class TablePage(kit.Frame):
         note = self._timeout_note(snap)
         extra = f'<br><span class="sn-note">{escape(note)}</span>' if note else ""
         return (
-            f'<div class="sn-text" aria-live="polite"><b class="sn-class-count">{line}</b>{extra}</div>'
-            + seat_names_html(snap)
+            f'<div class="sn-text" aria-live="polite" data-seq="{snap.seq}">'
+            f'<b class="sn-class-count">{line}</b>{extra}</div>' + seat_names_html(snap)
         )
 
     @staticmethod
