@@ -176,7 +176,8 @@ def seat_names_html(snap: TableSnapshot) -> str:
         if snap.to_act == p:
             tags.append(_("to act"))
         tag = " ({})".format(", ".join(tags)) if tags else ""
-        rows.append(f"<li>{escape(_('Seat {n}').format(n=p + 1))}: <b>{escape(who)}</b>{escape(tag)}</li>")
+        seat = _("Seat {n}").format(n=p + 1)
+        rows.append(f"<li>{escape(seat)}: <b>{escape(who)}</b>{escape(tag)}</li>")
     return '<ul class="sn-table-seats">{}</ul>'.format("".join(rows))
 
 
