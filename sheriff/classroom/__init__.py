@@ -1,9 +1,10 @@
 """Class mode: students join a teacher's room with a code and play each other in pairs; the teacher
 sees the class's choices against the equilibrium.  See docs/classroom.md.
 
-Modules: ``store`` (the only SQL: SQLite or PostgreSQL), ``names`` (codes, nicknames, keys),
-``games`` and ``duel`` (the class games, pure), ``pairing``, ``stats`` (shares, scores, CSV),
-``common``/``teacher``/``student``/``rooms`` (the calls a page makes).
+Modules: ``store`` with ``store_schema``, ``store_records`` and ``store_table`` (the only SQL:
+SQLite or PostgreSQL), ``names`` (codes, nicknames, keys), ``games`` and ``duel`` (the class games,
+pure), ``pairing``, ``stats`` (shares, scores, CSV), ``common``/``teacher``/``student``/``rooms``
+(the calls a page makes); ``table`` and ``table_game``: a play-together table (issue 22).
 """
 
 from __future__ import annotations

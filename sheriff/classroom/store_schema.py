@@ -129,6 +129,7 @@ table_seats = Table(
     Column("is_bot", Boolean, nullable=False, default=False),  # the coach plays this seat now
     Column("handed_by_host", Boolean, nullable=False, default=False),  # the host gave it to the coach
     UniqueConstraint("room_id", "seat", name="uq_table_seat"),
+    UniqueConstraint("room_id", "member_id", name="uq_table_seat_member"),  # one seat per person (NULLs differ)
 )
 
 table_moves = Table(

@@ -49,18 +49,22 @@ class TableStore:
             return _seats(conn, room_id)
 
     def claim_table_seat(self, room_id: int, seat: int, member_id: int) -> bool:
-        """Sit ``member_id`` in ``seat`` if it is still free (and not the coach's); False if it is not."""
-        with self._write() as conn:
-            done = conn.execute(
-                update(table_seats)
-                .where(
-                    table_seats.c.room_id == room_id,
-                    table_seats.c.seat == seat,
-                    table_seats.c.member_id.is_(None),
-                    table_seats.c.is_bot.is_(False),
+        """Sit ``member_id`` in ``seat`` if it is still free (and not the coach's); False if it is not,
+        or if the member sits elsewhere already (the same name joining from two pages at once)."""
+        try:
+            with self._write() as conn:
+                done = conn.execute(
+                    update(table_seats)
+                    .where(
+                        table_seats.c.room_id == room_id,
+                        table_seats.c.seat == seat,
+                        table_seats.c.member_id.is_(None),
+                        table_seats.c.is_bot.is_(False),
+                    )
+                    .values(member_id=member_id)
                 )
-                .values(member_id=member_id)
-            )
+        except IntegrityError:
+            return False
         return done.rowcount == 1
 
     def update_table_seat(self, room_id: int, seat: int, **fields: Any) -> None:

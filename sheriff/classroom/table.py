@@ -56,8 +56,8 @@ class TableSnapshot:
     start).  ``game`` is the server's copy of the whole game (every hand: draw only with
     ``game.view(seat)``, never send it to a browser); it is None before the start.  ``view`` is this
     seat's ``SeatView`` (None for a spectator), ``legal`` its legal moves (empty unless it is this
-    seat's turn), ``story`` the narration this seat may read, ``events_by`` who made each stored
-    move: (seat, "human" | "bot" | "timeout")."""
+    seat's turn), ``story`` the narration this seat may read (``story[i]`` tells move ``i``),
+    ``events_by`` who made each stored move: (seat, "human" | "bot" | "timeout")."""
 
     code: str
     seq: int
@@ -76,6 +76,16 @@ class TableSnapshot:
     events_by: tuple[tuple[int, str], ...]
 
 
+def _checked(clean, text: str) -> str:
+    """A code or a name cleaned by class mode's rules (``names``), its refusal as a ``TableError``."""
+    try:
+        return clean(text)
+    except TableError:
+        raise
+    except ClassroomError as e:
+        raise TableError(str(e), e.reason) from None
+
+
 def _no_table() -> TableError:
     return TableError(_("No table has this code. Check it with the person who opened the table."), "code")
 
@@ -84,7 +94,7 @@ def _check_settings(edition: str, players: int, variants: dict | None, bots, tim
     if type(players) is not int or not 3 <= players <= 6:
         raise TableError(_("A table has 3 to 6 players."), "params")
     try:
-        rules = Rules(edition=edition, players=players, **(variants or {}))
+        rules = Rules.model_validate({**(variants or {}), "edition": edition, "players": players})
     except (ValidationError, TypeError, ValueError) as e:
         reason: Any = e
         if isinstance(e, ValidationError):
@@ -131,7 +141,7 @@ class Tables:
         ``host_name``: the host's own nickname at the table (None: the host only watches)."""
         rules, seats = _check_settings(edition, players, variants, bots, time_limit)
         if host_name is not None:
-            host_name = clean_nickname(host_name)
+            host_name = _checked(clean_nickname, host_name)
             if len(seats) == players:
                 raise TableError(_("Leave a seat free for yourself, or watch without a name."), "params")
         params = {
@@ -165,7 +175,7 @@ class Tables:
 
     # -- finding a table ------------------------------------------------------------------------
     def _room(self, code: str) -> Room:
-        room = self.store.room_by_code(clean_code(code))
+        room = self.store.room_by_code(_checked(clean_code, code))
         if room is None or room.game != GAME or (room.expires < self.store.clock() and not room.keep):
             raise _no_table()
         return room
@@ -196,7 +206,7 @@ class Tables:
         room = self._room(code)
         if room.state != "open":
             raise TableError(_("This table is closed."), "closed")
-        nick = clean_nickname(name)
+        nick = _checked(clean_nickname, name)
         member = self.store.member_by_nick(room.id, nick.casefold())
         seats = self.store.table_seats(room.id)
         seat = _seat_of(seats, member)
@@ -220,6 +230,9 @@ class Tables:
         for row in seats:
             if row.member_id is None and not row.is_bot and self.store.claim_table_seat(room.id, row.seat, member.id):
                 return TableSeat(self, room.id, room.code, row.seat, member.nickname)
+        seat = _seat_of(self.store.table_seats(room.id), member)  # the same name sat down from another page
+        if seat is not None:
+            return TableSeat(self, room.id, room.code, seat, member.nickname)
         raise TableError(_("The table is full: every seat is taken."), "full")
 
     def spectate(self, code: str) -> TableSpectator:
@@ -295,7 +308,7 @@ class _TableRef:
             members = {m.id: m.nickname for m in self.store.members(room.id)}
             taken = {row.seat: members[row.member_id] for row in seats if row.member_id in members}
             planned = bot_names(taken, len(seats))
-            names = tuple(taken.get(s, planned[s] if row.is_bot else "") for s, row in enumerate(seats))
+            names = tuple(taken.get(s, _(planned[s]) if row.is_bot else "") for s, row in enumerate(seats))
             return TableSnapshot(
                 self.code, 0, False, False, closed, seat, names, bots, None, None, None, None, (), (), ()
             )
@@ -315,7 +328,8 @@ class _TableRef:
             over=game.is_over(),
             closed=closed,
             seat=seat,
-            names=tuple(game.names),
+            # a bot's Robin Hood name in the page's language; a person's nickname as typed
+            names=tuple(_(name) if row.member_id is None else name for name, row in zip(game.names, seats)),
             bots=bots,
             to_act=who,
             deadline=deadline,
@@ -366,7 +380,7 @@ class TableSeat(_TableRef):
             if getattr(action, "player", None) != self.seat:
                 raise TableError(_("This move is for another seat."), "move")
             who = g.to_act
-            if who != self.seat:
+            if who is not None and who != self.seat:
                 raise TableError(_("It is {name}'s turn, not yours.").format(name=g.names[who]), "not_your_turn")
             refused = g.why_illegal(action)
             if refused is not None:

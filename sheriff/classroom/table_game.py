@@ -66,6 +66,7 @@ class Replayed:
 
 _CACHE: dict[tuple[str, int, str], Replayed] = {}
 _CACHE_LOCK = threading.Lock()
+MAX_CACHED = 256  # games kept per process; the oldest is dropped (and rebuilt from the store if asked for)
 
 
 def clear_cache() -> None:
@@ -98,6 +99,8 @@ def catch_up(store: Store, room_id: int) -> Polled | None:
         entry = _CACHE.get(key)
     room, seats, moves = store.table_poll(room_id, entry.seq if entry else 0)
     if room is None:
+        with _CACHE_LOCK:
+            _CACHE.pop(key, None)
         return None
     if not room.settings.get("started"):
         return Polled(room, seats, None)
@@ -108,6 +111,8 @@ def catch_up(store: Store, room_id: int) -> Polled | None:
         entry.last = entry.started_at
         entry.stories = {eyes: [] for eyes in (PUBLIC, *range(entry.game.rules.players))}
         with _CACHE_LOCK:
+            if key not in _CACHE and len(_CACHE) >= MAX_CACHED:
+                del _CACHE[next(iter(_CACHE))]
             entry = _CACHE.setdefault(key, entry)
     with entry.lock:
         for m in moves:
