@@ -101,7 +101,9 @@ def after_move(page, before: str) -> None:
             timeout=T,
         )
     except Exception:
-        raise AssertionError(f"no move after {before}: {status(page)}\n{page.locator('.sn-game').inner_text()}") from None
+        raise AssertionError(
+            f"no move after {before}: {status(page)}\n{page.locator('.sn-game').inner_text()}"
+        ) from None
     if page.locator(ctl("coach.confirm")).count():
         page.locator(ctl("coach.confirm")).dispatch_event("click")
         page.wait_for_function(f"() => {later}", timeout=T)
