@@ -98,6 +98,8 @@ class TablePlay(PlayApp):
         self._handover_to = None
         self._bots_running = False
         self.game_box.layout.display = ""
+        if snap.over:
+            self.result.value = ""  # "since your last move" would stop short of the end: the story tells it
         if snap.game is not None:
             self._render()
 
