@@ -26,6 +26,7 @@ from harness import (
     watch_console,
 )
 from playwright.sync_api import expect
+from test_accessibility import blocking_violations
 
 T = 90_000
 PAGE = "52_table.ipynb"
@@ -152,6 +153,7 @@ def test_three_people_and_the_coach_play_a_whole_game(browser, table_server):
         for p in pages.values():
             expect(p.locator(".sn-table-status")).to_contain_text(re.compile("Your turn|is to act"), timeout=T)
         screenshot(ann, "table_seat_1280")
+        problems = blocking_violations(ann, "a seat's view")
         open_lesson(watch, url, PAGE)
         fill(watch, "sn-join-code", code)
         watch.locator(".sn-watch").click()
@@ -176,6 +178,7 @@ def test_three_people_and_the_coach_play_a_whole_game(browser, table_server):
                 expect(watch.locator(".sn-game")).to_contain_text(round_now, timeout=T)
                 assert watch.locator("[data-hand-seat]").count() == 0
                 screenshot(watch, "table_spectator_1280")
+                problems += blocking_violations(watch, "the spectator's view")
                 screenshot(bob, "table_seat_400")
                 cy.context.close()
                 cy = pages[2] = new_page(browser, 1280)
@@ -213,6 +216,7 @@ def test_three_people_and_the_coach_play_a_whole_game(browser, table_server):
                 continue
             coach_move(page, before)
         assert declared_by_hand and bargained and reconnected
+        assert not problems, "critical/serious axe findings:\n" + "\n".join(problems)
         for p in pages.values():
             expect(p.locator(".sn-game")).to_contain_text("Final scores", timeout=T)
             link = p.locator(".sn-table-download")
