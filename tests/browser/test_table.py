@@ -27,6 +27,7 @@ from harness import (
 )
 from playwright.sync_api import expect
 from test_accessibility import blocking_violations
+from test_narrow_screen import SIDEWAYS
 
 T = 90_000
 PAGE = "52_table.ipynb"
@@ -180,6 +181,7 @@ def test_three_people_and_the_coach_play_a_whole_game(browser, table_server):
                 screenshot(watch, "table_spectator_1280")
                 problems += blocking_violations(watch, "the spectator's view")
                 screenshot(bob, "table_seat_400")
+                assert bob.evaluate(SIDEWAYS) == []  # no row of controls scrolls sideways on a phone
                 cy.context.close()
                 cy = pages[2] = new_page(browser, 1280)
                 join(cy, url, code, "cy")
