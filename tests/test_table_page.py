@@ -13,6 +13,7 @@ import dataclasses
 
 import pytest
 
+from sheriff import i18n
 from sheriff.cards import N_GOODS
 from sheriff.classroom.store import Store
 from sheriff.classroom.table import Tables
@@ -20,6 +21,7 @@ from sheriff.classroom.table_game import clear_cache
 from sheriff.widgets.play import widget_text
 from sheriff.widgets.table_page import TablePage
 from sheriff.widgets.table_play import TablePlay
+from tests.pg import FakeClock
 
 
 @pytest.fixture
@@ -191,3 +193,54 @@ def test_refusals_stale_moves_and_reconnect(tables):
     ann.close_table.click()
     bob.refresh()
     assert "closed" in widget_text(bob)
+
+
+def test_a_time_limit_the_coach_moves_for_a_late_player_and_the_table_is_told(tmp_path):
+    clear_cache()
+    clock = FakeClock()
+    tables = Tables(Store(f"sqlite:///{tmp_path / 'late.sqlite'}", clock=clock))
+    try:
+        ann = TablePage(tables, binder=False)
+        ann.players.value = 3
+        ann.limit.value = 30
+        ann.host_name.value = "Ann"
+        ann.open.click()
+        bob = TablePage(tables, binder=False)
+        bob.code.value, bob.name.value = ann.host.code, "Bob"
+        bob.join.click()
+        ann.start.click()
+        for _ in range(50):  # until a person is to act
+            ann.refresh()
+            if ann.snap.to_act in (0, 1):
+                break
+        late = ann.snap.to_act
+        page, name = (ann, "Ann") if late == 0 else (bob, "Bob")
+        page.refresh()
+        assert "Time left for you: <b>0:30</b>" in page.clock.value
+        clock.advance(31)
+        ann.refresh()  # any page's poll lets the coach move for the late player
+        page.refresh()
+        assert ann.snap.events_by[-1] == (late, "timeout") or (late, "timeout") in ann.snap.events_by
+        assert f"Time ran out: the coach played for {name}." in widget_text(page)
+        assert f"Time ran out for {name}" in widget_text(page.play.root)
+    finally:
+        tables.store.close()
+        clear_cache()
+
+
+def test_the_page_in_ukrainian(tables):
+    with i18n.language("uk"):
+        ann = TablePage(tables, binder=False)
+        ann.players.value = 3
+        ann.host_name.value = "Ann"
+        ann.open.click()
+        ann.start.click()
+        ann.refresh()
+        text = widget_text(ann)
+        assert "Стіл" in text and "Керування столом" in text
+        assert "Table" not in text.replace("sn-table", "")
+
+
+def test_binder_says_a_table_needs_one_shared_server(tables):
+    page = TablePage(tables, binder=True)
+    assert "cannot seat several people on Binder" in widget_text(page)

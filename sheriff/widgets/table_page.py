@@ -217,10 +217,15 @@ class TablePage(kit.Frame):
         self.clock.add_class("sn-table-clock")
         self.msg = lesson.html()
         self.msg.add_class("sn-table-msg")
-        self.start = lesson.button(_("Start the game"), width="200px", button_style="primary", icon="play")
+        # their own layouts (lesson.button shares one per width): the page hides them one at a time
+        self.start = widgets.Button(
+            description=_("Start the game"), button_style="primary", icon="play", layout={"width": "200px"}
+        )
         self.start.add_class("sn-table-start")
         self.start.on_click(lambda _b: self._host_do(lambda h: h.start()))
-        self.close_table = lesson.button(_("Close the table"), width="200px", button_style="danger", icon="times")
+        self.close_table = widgets.Button(
+            description=_("Close the table"), button_style="danger", icon="times", layout={"width": "200px"}
+        )
         self.close_table.add_class("sn-table-close")
         self.close_table.on_click(lambda _b: self._host_do(lambda h: h.close()))
         self.hand_over = widgets.VBox()
@@ -234,7 +239,7 @@ class TablePage(kit.Frame):
         self.replay = lesson.html()
         self.replay.add_class("sn-table-replay")
         self.table_box = widgets.VBox(
-            [self.code_html, self.seats_html, self.clock, self.msg, self.host_box, self.play.root, self.replay],
+            [self.code_html, self.seats_html, self.clock, self.msg, self.play.root, self.replay, self.host_box],
             layout={"display": "none"},
         )
 
@@ -370,8 +375,10 @@ class TablePage(kit.Frame):
                 self._show_replay(snap)
 
     def _code_html(self, snap: TableSnapshot) -> str:
-        head = _("Table {code}").format(code=f'<span class="sn-code">{escape(snap.code)}</span>')
-        parts = [f'<div class="sn-text">{head}</div>']
+        # large for a projector and while people join; a line at the top of a seat's page once it plays
+        big = self.seat is None or not snap.started
+        code = f'<span class="{"sn-code" if big else "sn-key"}">{escape(snap.code)}</span>'
+        parts = ['<div class="sn-text">{}</div>'.format(_("Table {code}").format(code=code))]
         if self.seat is not None:
             parts.append(
                 '<div class="sn-text">{}</div>'.format(
@@ -410,10 +417,11 @@ class TablePage(kit.Frame):
         else:
             line = ""
         note = self._timeout_note(snap)
+        seats = seat_names_html(snap) if not snap.started else ""  # then the table itself shows who sits where
         extra = f'<br><span class="sn-note">{escape(note)}</span>' if note else ""
         return (
-            f'<div class="sn-text" aria-live="polite"><b class="sn-class-count">{line}</b>{extra}</div>'
-            + seat_names_html(snap)
+            f'<div class="sn-text" aria-live="polite" data-seq="{snap.seq}">'
+            f'<b class="sn-class-count">{line}</b>{extra}</div>' + seats
         )
 
     @staticmethod
@@ -446,8 +454,9 @@ class TablePage(kit.Frame):
         b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
         link = _("Download the full replay ({file})").format(file=escape(name))
         page = escape(language.link(REPLAY_PAGE))
+        words = escape(_("replay page"))
         note = _("Open it on the {page}: step through the game with every hand shown.").format(
-            page=f'<a href="{page}">{escape(_("replay page"))}</a>'
+            page=f'<a href="{page}">{words}</a>'
         )
         self.replay.value = (
             f'<div class="sn-result"><a class="sn-table-download" download="{escape(name)}" '

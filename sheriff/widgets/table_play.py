@@ -98,6 +98,8 @@ class TablePlay(PlayApp):
         self._handover_to = None
         self._bots_running = False
         self.game_box.layout.display = ""
+        if snap.over:
+            self.result.value = ""  # "since your last move" would stop short of the end: the story tells it
         if snap.game is not None:
             self._render()
 
@@ -176,7 +178,8 @@ def seat_names_html(snap: TableSnapshot) -> str:
         if snap.to_act == p:
             tags.append(_("to act"))
         tag = " ({})".format(", ".join(tags)) if tags else ""
-        rows.append(f"<li>{escape(_('Seat {n}').format(n=p + 1))}: <b>{escape(who)}</b>{escape(tag)}</li>")
+        seat = _("Seat {n}").format(n=p + 1)
+        rows.append(f"<li>{escape(seat)}: <b>{escape(who)}</b>{escape(tag)}</li>")
     return '<ul class="sn-table-seats">{}</ul>'.format("".join(rows))
 
 
