@@ -60,22 +60,22 @@ def _request_env() -> dict[str, str]:
     return {k: os.environ.get(k, "") for k in ("SERVER_NAME", "SERVER_PORT", "SCRIPT_NAME")}
 
 
-def student_address(env: dict[str, str] | None = None) -> str:
+def student_address(env: dict[str, str] | None = None, page: str = STUDENT_PAGE) -> str:
     """The address students type: this server's, as the teacher's browser reached it, with the
     student page in place of this one (on JupyterHub the hub's ``user-redirect``, which opens the
     page on each student's own server)."""
     req = _request_env() if env is None else env
     host, port, path = req.get("SERVER_NAME", ""), req.get("SERVER_PORT", ""), req.get("SCRIPT_NAME", "")
     if not host:
-        return STUDENT_PAGE
+        return page
     folder = path.rpartition("/")[0] if path.endswith(".ipynb") else "/voila/render"
     hub_prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX") if env is None else env.get("JUPYTERHUB_SERVICE_PREFIX")
     if hub_prefix and folder.startswith(hub_prefix.rstrip("/")):
         folder = "/hub/user-redirect" + folder[len(hub_prefix.rstrip("/")) :]
-        return f"{host}{folder}/{STUDENT_PAGE}"
+        return f"{host}{folder}/{page}"
     token = os.environ.get(TOKEN_ENV) if env is None else env.get(TOKEN_ENV)
     where = f"http://{host}" + (f":{port}" if port and port != "80" else "")
-    return f"{where}{folder}/{STUDENT_PAGE}" + (f"?token={token}" if token else "")
+    return f"{where}{folder}/{page}" + (f"?token={token}" if token else "")
 
 
 class Poller:

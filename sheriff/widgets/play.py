@@ -383,9 +383,7 @@ class PlayApp(PlayFiles):
                 + score_table_html(g)
                 + "<h4>{}</h4>".format(_("The stands, turned face up"))
                 + final_stands_html(g)
-                + '<div class="sn-note">{}</div>'.format(
-                    _("Save the game below, then open the replay page to step through it with every hand shown.")
-                )
+                + self._end_note()
             )
             self.decision = "over"
             self._set_private([])
@@ -419,12 +417,7 @@ class PlayApp(PlayFiles):
             return
         v = self._viewer
         if v is None:
-            msg = (
-                _("All seats are bots: watch them play.")
-                if not s.humans
-                else _("The bots are playing; hands are hidden.")
-            )
-            self._set_private([W.HTML(render_template("boxes.html.j2", kind="note", text=msg))])
+            self._set_private([W.HTML(render_template("boxes.html.j2", kind="note", text=self._nobody_text()))])
             return
         parts.append(W.HTML(self._private_html(v)))
         if g.to_act == v and not self._bots_running:
@@ -437,9 +430,23 @@ class PlayApp(PlayFiles):
             self.decision = g.phase
             self._show_result()
         else:
-            parts.append(W.HTML(render_template("boxes.html.j2", kind="note", text=_("Waiting for the bots…"))))
+            parts.append(W.HTML(render_template("boxes.html.j2", kind="note", text=self._waiting_text())))
         self._set_private([W.VBox(parts, layout=W.Layout())])
         self.private.children[0].add_class("sn-private")
+
+    # what the page says where no cards of its own are shown (a table's page says it its own way)
+    def _end_note(self) -> str:
+        return '<div class="sn-note">{}</div>'.format(
+            _("Save the game below, then open the replay page to step through it with every hand shown.")
+        )
+
+    def _nobody_text(self) -> str:
+        if not self.live.humans:
+            return _("All seats are bots: watch them play.")
+        return _("The bots are playing; hands are hidden.")
+
+    def _waiting_text(self) -> str:
+        return _("Waiting for the bots…")
 
     def _show_result(self) -> None:
         """What happened since the learner's last decision, where they look next (read out by the page's

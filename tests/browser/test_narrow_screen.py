@@ -29,6 +29,7 @@ SIDEWAYS = """() => {
         "30_inspection_game.ipynb",
         "08_royal_goods_and_variants.ipynb",
         "06_gold_and_end_of_round.ipynb",
+        "52_table.ipynb",
     ],
 )
 def test_no_row_of_controls_scrolls_sideways_at_400_px(browser, voila_url, notebook):

@@ -1,0 +1,468 @@
+"""The play-together page: open a table, join it with its code and a name, or watch it.
+
+    from sheriff.widgets.table_page import TablePage
+    TablePage()        # the join form; "Open a table" for the host; "Watch (projector)"
+
+The host picks the edition, the number of players, the variants, the seats the coach plays and an
+optional time limit per decision, then shares the code.  Each person types the code and a name on
+their own device and sees only their own seat: the play page's table and controls
+(``table_play.TablePlay``), moves stored by ``sheriff.classroom.table`` before any page shows them.
+The spectator's view shows what every player sees.  Once the game is over, everyone gets the full
+replay in the save format.  Names and codes are typed, never in the address, so pooled kernels
+serve the page; a poll (every second) lets the coach move for bot seats and late players and
+redraws only when the table has moved.  Headless for tests: set the fields, press the buttons,
+call ``refresh``.
+"""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+
+import ipywidgets as widgets
+
+from sheriff.classroom.errors import ClassroomError
+from sheriff.classroom.table import Tables, TableSnapshot
+from sheriff.i18n import _
+from sheriff.widgets import class_room as cr
+from sheriff.widgets import kit, language, lesson
+from sheriff.widgets.play_setup import VARIANTS
+from sheriff.widgets.table_play import TablePlay, seat_names_html
+
+POLL_SECONDS = 1.0
+REPLAY_PAGE = "21_replay.ipynb"
+TABLE_PAGE = "52_table.ipynb"
+TABLE_VARIANTS = [(k, label) for k, label in VARIANTS if k != "time_limit"]  # the table has its own clock
+TIME_LIMITS = (None, 30, 60, 120, 300)
+_FIELD = {"style": {"description_width": "130px"}, "layout": {"width": "min(380px, 100%)"}}
+
+
+def binder_notice_html() -> str:
+    """A table on Binder: said plainly, as the class pages say it."""
+    title = _("A table cannot seat several people on Binder")
+    text = _(
+        "Binder gives every visitor a computer of their own, so the other players' pages could never "
+        "reach your table. To play together, run the tutor on one server that everyone opens "
+        "(<code>sheriff serve --ip 0.0.0.0 --port 8866</code>), or on a JupyterHub with a shared "
+        "PostgreSQL database: the project's <code>docs/deploy.md</code> explains both. The play page "
+        "works here as usual, against the tutor's bots."
+    )
+    return f'<div class="sn-result sn-binder" role="status"><b class="sn-big">{title}</b><br>{text}</div>'
+
+
+def _limit_label(s: int | None) -> str:
+    return _("no time limit") if s is None else _("{n} seconds").format(n=s)
+
+
+class TablePage(kit.Frame):
+    """``tables``: the store's entry point (tests pass one on a temporary store)."""
+
+    def __init__(self, tables: Tables | None = None, binder: bool | None = None):
+        super().__init__(border=None)
+        self.add_class("sn-class")
+        self.add_class("sn-table-page")
+        self._tables = tables
+        self.seat = None  # TableSeat: this page's own seat
+        self.host = None  # TableHost: this page opened the table
+        self.watch = None  # TableSpectator: this page only watches
+        self.snap: TableSnapshot | None = None
+        self._drawn: tuple | None = None
+        self._replay_for: str | None = None
+        self.poller = cr.Poller(self.refresh, POLL_SECONDS)
+        if cr.on_binder() if binder is None else binder:
+            self.body(lesson.html(cr.CSS + binder_notice_html()))
+            return
+        self._build_join()
+        self._build_open()
+        self._build_table()
+        self.body(lesson.html(cr.CSS), self.join_box, self.open_box, self.table_box)
+
+    @property
+    def tables(self) -> Tables:
+        if self._tables is None:
+            self._tables = Tables()
+        return self._tables
+
+    # -- before a table: join, watch, open one, take one back ----------------------------------
+    def _build_join(self):
+        self.code = widgets.Text(description=_("Table code"), placeholder="K7MX3Q", **_FIELD)
+        self.name = widgets.Text(description=_("Your name"), placeholder=_("e.g. Robin"), **_FIELD)
+        self.code.add_class("sn-join-code")
+        self.name.add_class("sn-join-nick")
+        self.join = lesson.button(_("Join the table"), width="200px", button_style="primary", icon="sign-in")
+        self.join.add_class("sn-join")
+        self.join.on_click(self._join)
+        self.spectate = lesson.button(_("Watch (projector)"), width="200px", icon="eye")
+        self.spectate.tooltip = _("See only what every player sees, for a projector or a teacher")
+        self.spectate.add_class("sn-watch")
+        self.spectate.on_click(self._watch)
+        self.join_msg = lesson.html()
+        self.join_msg.add_class("sn-join-msg")
+        self.join_box = kit.box(
+            [
+                lesson.label(
+                    _(
+                        "Type the code the host shows, and the name the others will see at the table. Closed "
+                        "this page by mistake? Type the same code and name: your seat is kept."
+                    )
+                ),
+                self.code,
+                self.name,
+                lesson.row([self.join, self.spectate], flex_flow="row wrap"),
+                self.join_msg,
+            ],
+            title=_("Join a table"),
+            kicker=_("Play together"),
+        )
+
+    def _build_open(self):
+        self.edition = widgets.Dropdown(
+            options=[(_("2nd edition (2020): 3–6 players"), "2E"), (_("1st edition (2014): 3–5 players"), "1E")],
+            value="2E",
+            description=_("Edition"),
+            **_FIELD,
+        )
+        self.players = widgets.Dropdown(options=[3, 4, 5, 6], value=4, description=_("Players"), **_FIELD)
+        self.variants = {
+            k: widgets.Checkbox(
+                value=False, description=_(label), indent=False, layout={"width": "auto", "margin": "0 18px 0 0"}
+            )
+            for k, label in TABLE_VARIANTS
+        }
+        self.bot_seats = [
+            widgets.Checkbox(
+                value=False,
+                description=_("Seat {n}: the coach plays").format(n=p + 1),
+                indent=False,
+                layout={"width": "auto", "margin": "0 18px 0 0"},
+            )
+            for p in range(6)
+        ]
+        self.limit = widgets.Dropdown(
+            options=[(_limit_label(s), s) for s in TIME_LIMITS],
+            value=None,
+            description=_("Time per decision"),
+            **_FIELD,
+        )
+        self.host_name = widgets.Text(description=_("Your name"), placeholder=_("empty: you only watch"), **_FIELD)
+        for w, cls in ((self.edition, "sn-open-edition"), (self.players, "sn-open-players")):
+            w.add_class(cls)
+        for k, w in self.variants.items():
+            w.add_class(f"sn-open-{k.replace('_', '-')}")
+        for p, w in enumerate(self.bot_seats):
+            w.add_class(f"sn-open-bot-{p}")
+        self.limit.add_class("sn-open-limit")
+        self.host_name.add_class("sn-open-name")
+        self.open = lesson.button(_("Open the table"), width="200px", button_style="primary", icon="plus")
+        self.open.add_class("sn-open")
+        self.open.on_click(self._open)
+        self.back_code = widgets.Text(description=_("Table code"), **_FIELD)
+        self.back_key = widgets.Text(description=_("Host key"), **_FIELD)
+        self.back_code.add_class("sn-back-code")
+        self.back_key.add_class("sn-back-key")
+        back = lesson.button(_("Take back my table"), width="200px", icon="key")
+        back.add_class("sn-take-back")
+        back.on_click(self._take_back)
+        self.open_msg = lesson.html()
+        self.open_msg.add_class("sn-open-msg")
+        self.edition.observe(lambda _c: self._form_changed(), "value")
+        self.players.observe(lambda _c: self._form_changed(), "value")
+        self._form_changed()
+        self.open_box = kit.box(
+            [
+                lesson.label(
+                    _(
+                        "Choose the game; tick the seats the coach should play (the seats nobody takes "
+                        "go to the coach when you start). A time limit lets the coach move for a player who "
+                        "takes too long; the table is told."
+                    )
+                ),
+                self.edition,
+                self.players,
+                widgets.HBox(list(self.variants.values()), layout={"flex_flow": "row wrap"}),
+                widgets.HBox(self.bot_seats, layout={"flex_flow": "row wrap"}),
+                self.limit,
+                self.host_name,
+                self.open,
+                self.open_msg,
+                lesson.label(_("Reloaded this page? Type the table's code and your host key.")),
+                self.back_code,
+                self.back_key,
+                back,
+            ],
+            title=_("Open a table"),
+            kicker=_("Host"),
+        )
+
+    def _form_changed(self):
+        e1 = self.edition.value == "1E"
+        opts = [3, 4, 5] if e1 else [3, 4, 5, 6]
+        if list(self.players.options) != opts:
+            v = min(self.players.value, opts[-1])
+            self.players.options = opts
+            self.players.value = v
+        bm = self.variants["black_market"]
+        bm.disabled = e1
+        if e1:
+            bm.value = False
+        for p, w in enumerate(self.bot_seats):
+            w.layout.display = "" if p < self.players.value else "none"
+
+    def _build_table(self):
+        self.code_html = lesson.html()
+        self.code_html.add_class("sn-table-code")
+        self.seats_html = lesson.html()
+        self.seats_html.add_class("sn-table-status")
+        self.clock = lesson.html()
+        self.clock.add_class("sn-table-clock")
+        self.msg = lesson.html()
+        self.msg.add_class("sn-table-msg")
+        # their own layouts (lesson.button shares one per width): the page hides them one at a time
+        self.start = widgets.Button(
+            description=_("Start the game"), button_style="primary", icon="play", layout={"width": "200px"}
+        )
+        self.start.add_class("sn-table-start")
+        self.start.on_click(lambda _b: self._host_do(lambda h: h.start()))
+        self.close_table = widgets.Button(
+            description=_("Close the table"), button_style="danger", icon="times", layout={"width": "200px"}
+        )
+        self.close_table.add_class("sn-table-close")
+        self.close_table.on_click(lambda _b: self._host_do(lambda h: h.close()))
+        self.hand_over = widgets.VBox()
+        self.hand_over.add_class("sn-table-bots")
+        self.host_box = kit.box(
+            [lesson.row([self.start, self.close_table], flex_flow="row wrap"), self.hand_over],
+            title=_("Host controls"),
+        )
+        self.play = TablePlay(on_moved=self._moved)
+        self.play.game_box.layout.display = "none"
+        self.replay = lesson.html()
+        self.replay.add_class("sn-table-replay")
+        self.table_box = widgets.VBox(
+            [self.code_html, self.seats_html, self.clock, self.msg, self.play.root, self.replay, self.host_box],
+            layout={"display": "none"},
+        )
+
+    # -- entering ------------------------------------------------------------------------------------
+    def _join(self, _b=None):
+        try:
+            self.seat = self.tables.join(self.code.value, self.name.value)
+        except ClassroomError as e:
+            self.join_msg.value = cr.message_html(str(e))
+            return
+        self.join_msg.value = ""
+        self._enter()
+
+    def _watch(self, _b=None):
+        try:
+            self.watch = self.tables.spectate(self.code.value)
+        except ClassroomError as e:
+            self.join_msg.value = cr.message_html(str(e))
+            return
+        self.join_msg.value = ""
+        self._enter()
+
+    def _open(self, _b=None):
+        name = self.host_name.value.strip()
+        try:
+            self.host = self.tables.create(
+                edition=self.edition.value,
+                players=self.players.value,
+                variants={k: w.value for k, w in self.variants.items() if w.value},
+                bots=[p for p, w in enumerate(self.bot_seats[: self.players.value]) if w.value],
+                time_limit=self.limit.value,
+                host_name=name or None,
+            )
+        except ClassroomError as e:
+            self.open_msg.value = cr.message_html(str(e))
+            return
+        self.open_msg.value = ""
+        self.seat = self.host.seat
+        self._enter()
+
+    def _take_back(self, _b=None):
+        try:
+            self.host = self.tables.host(self.back_code.value, self.back_key.value.strip())
+        except ClassroomError as e:
+            self.open_msg.value = cr.message_html(str(e))
+            return
+        self.open_msg.value = ""
+        self.seat = self.host.seat
+        self._enter()
+
+    @property
+    def source(self):
+        """Whose snapshot this page draws: its seat's, else the spectator's."""
+        return self.seat or self.host or self.watch
+
+    def _enter(self):
+        self.play.seat_ref = self.seat
+        if self.host is not None:
+            self._address = cr.student_address(page=TABLE_PAGE)
+        self.join_box.layout.display = "none"
+        self.open_box.layout.display = "none"
+        self.table_box.layout.display = "flex"
+        self.host_box.layout.display = "flex" if self.host is not None else "none"
+        self.refresh()
+        self.poller.start()
+
+    # -- host --------------------------------------------------------------------------------------
+    def _host_do(self, do):
+        if self.host is None:
+            return
+        try:
+            do(self.host)
+        except ClassroomError as e:
+            self.msg.value = cr.message_html(str(e))
+            return
+        self.msg.value = ""
+        self.refresh()
+
+    def _hand_over_widgets(self, snap: TableSnapshot) -> list:
+        out = []
+        for p, name in enumerate(snap.names):
+            if self.seat is not None and p == self.seat.seat:
+                continue
+            box = widgets.Checkbox(
+                value=snap.bots[p],
+                description=_("The coach plays seat {n} ({name})").format(n=p + 1, name=name or _("a free seat")),
+                indent=False,
+                layout={"width": "auto"},
+            )
+            box.add_class(f"sn-table-bot-{p}")
+            box.observe(lambda ch, p=p: self._host_do(lambda h: h.set_bot(p, bool(ch["new"]))), "value")
+            out.append(box)
+        return out
+
+    # -- what the page shows -----------------------------------------------------------------------
+    def _moved(self, new: TableSnapshot | None = None):
+        self.refresh()
+
+    def refresh(self):
+        src = self.source
+        if src is None:
+            return
+        try:
+            if self.snap is not None and self.snap.started and not self.snap.over:
+                self.tables.tick(src.code)
+            snap = src.snapshot()
+        except ClassroomError as e:
+            self.msg.value = cr.message_html(str(e))
+            return
+        except Exception:  # the store is restarting: say so and keep polling
+            self.msg.value = cr.message_html(_("The table cannot be reached right now; retrying."))
+            return
+        self.snap = snap
+        self._show(snap)
+
+    def _show(self, snap: TableSnapshot):
+        self.code_html.value = self._code_html(snap)
+        self.seats_html.value = self._status_html(snap)
+        self.clock.value = self._clock_html(snap)
+        if self.host is not None:
+            key = (snap.names, snap.bots, snap.started, snap.closed)
+            if key != getattr(self, "_host_key", None):
+                self._host_key = key
+                self.hand_over.children = self._hand_over_widgets(snap) if not snap.closed else []
+            self.start.layout.display = "none" if snap.started or snap.closed else ""
+            self.close_table.layout.display = "none" if snap.closed else ""
+        drawn = (snap.seq, snap.started, snap.over, snap.closed, snap.bots, snap.to_act)
+        if drawn != self._drawn:
+            self._drawn = drawn
+            if snap.started:
+                self.play.show(snap)
+            if snap.over:
+                self._show_replay(snap)
+
+    def _code_html(self, snap: TableSnapshot) -> str:
+        # large for a projector and while people join; a line at the top of a seat's page once it plays
+        big = self.seat is None or not snap.started
+        code = f'<span class="{"sn-code" if big else "sn-key"}">{escape(snap.code)}</span>'
+        parts = ['<div class="sn-text">{}</div>'.format(_("Table {code}").format(code=code))]
+        if self.seat is not None:
+            parts.append(
+                '<div class="sn-text">{}</div>'.format(
+                    _("You are {name}, seat {n}.").format(name=f"<b>{escape(self.seat.name)}</b>", n=self.seat.seat + 1)
+                )
+            )
+        elif self.watch is not None or self.host is not None:
+            parts.append(
+                '<div class="sn-text">{}</div>'.format(escape(_("Spectator's view: public information only.")))
+            )
+        if self.host is not None and not snap.started:
+            parts.append(
+                '<div class="sn-text">{}</div>'.format(
+                    _(
+                        "The others open this page on their own device, at {address}, and type the code and a "
+                        "name. Host key: {key}. Keep it: after a reload it gives you these controls back."
+                    ).format(
+                        address=f'<span class="sn-address">{escape(self._address)}</span>',
+                        key=f'<span class="sn-key">{escape(self.host.key)}</span>',
+                    )
+                )
+            )
+        return "".join(parts)
+
+    def _status_html(self, snap: TableSnapshot) -> str:
+        if snap.closed:
+            line = _("The host has closed this table.")
+        elif not snap.started:
+            line = _("Waiting for the host to start the game.")
+        elif snap.over:
+            line = _("The game is over.")
+        elif snap.to_act is not None and snap.seat == snap.to_act:
+            line = _("Your turn.")
+        elif snap.to_act is not None:
+            line = _("{name} is to act.").format(name=escape(snap.names[snap.to_act]))
+        else:
+            line = ""
+        note = self._timeout_note(snap)
+        seats = seat_names_html(snap) if not snap.started else ""  # then the table itself shows who sits where
+        extra = f'<br><span class="sn-note">{escape(note)}</span>' if note else ""
+        return (
+            f'<div class="sn-text" aria-live="polite" data-seq="{snap.seq}">'
+            f'<b class="sn-class-count">{line}</b>{extra}</div>' + seats
+        )
+
+    @staticmethod
+    def _timeout_note(snap: TableSnapshot) -> str:
+        recent = snap.events_by[-len(snap.names) :] if snap.names else ()
+        late = [seat for seat, by in recent if by == "timeout"]
+        if not late:
+            return ""
+        return _("Time ran out: the coach played for {name}.").format(name=snap.names[late[-1]])
+
+    def _clock_html(self, snap: TableSnapshot) -> str:
+        if snap.deadline is None or snap.to_act is None or snap.over or snap.closed:
+            return ""
+        left = max(0, int(snap.deadline - self.tables.store.clock()))
+        m, s = divmod(left, 60)
+        who = _("you") if snap.seat == snap.to_act else snap.names[snap.to_act]
+        text = _("Time left for {who}: {time}").format(who=escape(who), time=f"<b>{m}:{s:02d}</b>")
+        return f'<div class="sn-note sn-clock" role="timer">{text}</div>'
+
+    def _show_replay(self, snap: TableSnapshot):
+        if self._replay_for == snap.code:
+            return
+        try:
+            text = self.tables.replay_text(snap.code)
+        except ClassroomError as e:
+            self.replay.value = cr.message_html(str(e))
+            return
+        self._replay_for = snap.code
+        name = f"sheriff-table-{snap.code}.json"
+        b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        link = _("Download the full replay ({file})").format(file=escape(name))
+        page = escape(language.link(REPLAY_PAGE))
+        words = escape(_("replay page"))
+        note = _("Open it on the {page}: step through the game with every hand shown.").format(
+            page=f'<a href="{page}">{words}</a>'
+        )
+        self.replay.value = (
+            f'<div class="sn-result"><a class="sn-table-download" download="{escape(name)}" '
+            f'href="data:application/json;base64,{b64}"><b>{link}</b></a><br>{note}</div>'
+        )
+        self.replay_text = text
+
+
+__all__ = ["TablePage", "binder_notice_html"]

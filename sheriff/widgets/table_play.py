@@ -1,0 +1,186 @@
+"""One seat at a play-together table, drawn by the play page: the same card table, story box,
+controls and coach, with the viewer fixed to this seat and every move sent to the table's store.
+
+``TableSession`` stands in for the play page's ``Session``: it holds what the last
+``TableSnapshot`` says (the game as this process rebuilt it, the seats the coach plays, the story
+this seat may read), and ``TablePlay`` is the play widget whose moves go through ``seat.play``.
+No hot-seat handover: a page shows one seat's cards (a spectator's page: none).  Everything drawn
+for a seat comes from ``game.view(seat)`` (play_table, play_controls), never from the whole game.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from sheriff import actions as A
+from sheriff import coach
+from sheriff.classroom.table import TableError, TableSnapshot
+from sheriff.engine import apply_unchecked
+from sheriff.i18n import _
+from sheriff.state import INSPECT
+from sheriff.widgets import render
+from sheriff.widgets.class_room import message_html
+from sheriff.widgets.play import PlayApp
+from sheriff.widgets.play_session import Line
+
+
+class TableSession:
+    """The play page's session, read from a table's snapshots (no bots here: the store's coach plays)."""
+
+    def __init__(self, snap: TableSnapshot):
+        self.snap = snap
+        self.lines: list[Line] = []
+        self._replica = None  # the game from its start, one stored move after another: each line's round
+        self.update(snap)
+
+    def update(self, snap: TableSnapshot) -> None:
+        self.snap = snap
+        g = snap.game
+        if g is None:
+            return
+        if self._replica is None or len(snap.story) < len(self.lines):
+            self._replica, self.lines = g.branch(0), []
+        history = g.history
+        mine = snap.seat
+        for i in range(len(self.lines), min(len(snap.story), len(history))):
+            rnd = self._replica.state.round
+            apply_unchecked(self._replica.state, history[i])
+            who, by = snap.events_by[i] if i < len(snap.events_by) else (None, "human")
+            kind = "bot" if by == "bot" else ("human" if who == mine else "move")
+            self.lines.append(Line(rnd, kind, snap.story[i], who))
+
+    @property
+    def game(self):
+        return self.snap.game
+
+    @property
+    def names(self) -> list[str]:
+        return list(self.snap.names)
+
+    @property
+    def humans(self) -> list[int]:
+        return [p for p, bot in enumerate(self.snap.bots) if not bot]
+
+    @property
+    def narration_seat(self):
+        return self.snap.seat
+
+    def is_bot(self, p: int | None) -> bool:
+        return p is not None and 0 <= p < len(self.snap.bots) and self.snap.bots[p]
+
+    def bot_label(self, p: int) -> str:
+        return _("plays as the coach advises")
+
+
+class TablePlay(PlayApp):
+    """The play widget for one seat (``seat``: a ``TableSeat``) or a spectator (``seat`` None).
+
+    ``show(snap)`` draws a snapshot; a move goes to ``seat.play`` and ``on_moved`` (the page's
+    refresh) then draws what the store holds."""
+
+    def __init__(self, seat=None, on_moved=None):
+        super().__init__(bot_delay=0.8)
+        self.seat_ref = seat
+        self.on_moved = on_moved
+        self.setup.box.layout.display = "none"
+        # no saving mid-game, no pause between bots, no new game: the table's page has its own
+        self.game_box.children = [c for c in self.game_box.children if self.save_msg not in getattr(c, "children", ())]
+        self.snap: TableSnapshot | None = None
+
+    # -- drawing a snapshot ----------------------------------------------------------------
+    def show(self, snap: TableSnapshot) -> None:
+        if self.session is None or not isinstance(self.session, TableSession):
+            self.session = TableSession(snap)  # type: ignore[assignment]
+        else:
+            self.session.update(snap)
+        self.snap = snap
+        self._viewer = self._holder = snap.seat
+        self._handover_to = None
+        self._bots_running = False
+        self.game_box.layout.display = ""
+        if snap.over:
+            self.result.value = ""  # "since your last move" would stop short of the end: the story tells it
+        if snap.game is not None:
+            self._render()
+
+    def _advance(self) -> None:  # the store's coach moves the bots; the page only draws
+        self._render()
+
+    def _waiting_text(self) -> str:
+        snap = self.snap
+        if snap is None or snap.to_act is None:
+            return ""
+        name = snap.names[snap.to_act]
+        if snap.bots[snap.to_act]:
+            return _("Waiting for {name} (the coach plays this seat)…").format(name=name)
+        return _("Waiting for {name}…").format(name=name)
+
+    def _nobody_text(self) -> str:
+        return _("The spectator's view: only what every player sees. Each player's cards are on their own device.")
+
+    def _end_note(self) -> str:
+        return '<div class="sn-note">{}</div>'.format(
+            _("The full replay, with every hand shown, is below: download it and open it on the replay page.")
+        )
+
+    # -- moves go to the store --------------------------------------------------------------
+    def submit(self, action, confirmed: bool = False) -> bool:
+        snap, seat = self.snap, self.seat_ref
+        if seat is None or snap is None or snap.game is None:
+            return False
+        self._set_warnings([])
+        g = snap.game
+        if not confirmed and g.is_legal(action):
+            found = coach.warnings(g.view(action.player), action)
+            if found:
+                self._ask_confirmation(action, found)
+                return False
+        try:
+            new = seat.play(action, seq=snap.seq)
+        except TableError as e:
+            self.notice.value = render.refusal(e.illegal) if e.illegal is not None else message_html(str(e))
+            if self.on_moved is not None:
+                self.on_moved()
+            return False
+        self.notice.value = ""
+        if self.on_moved is not None:
+            self.on_moved(new)
+        else:
+            self.show(new)
+        return True
+
+    def _time_up(self) -> None:
+        snap = self.snap
+        if snap is None or snap.game is None or snap.game.phase != INSPECT or snap.seat is None:
+            return
+        self.submit(A.TimeUp(snap.seat), confirmed=True)
+
+    def save(self) -> str | None:
+        """The whole game once it is over (the store's replay, in the save format)."""
+        snap = self.snap
+        if snap is None or not snap.over or self.seat_ref is None:
+            return None
+        text = self.seat_ref.tables.replay_text(snap.code)
+        self.save_json.value = text
+        return text
+
+
+def seat_names_html(snap: TableSnapshot) -> str:
+    """Who sits where: names, the coach's seats, whose turn it is (public)."""
+    rows = []
+    for p, name in enumerate(snap.names):
+        who = name or _("a free seat")
+        tags = []
+        if snap.bots[p]:
+            tags.append(_("the coach plays"))
+        if snap.seat == p:
+            tags.append(_("you"))
+        if snap.to_act == p:
+            tags.append(_("to act"))
+        tag = " ({})".format(", ".join(tags)) if tags else ""
+        seat = _("Seat {n}").format(n=p + 1)
+        rows.append(f"<li>{escape(seat)}: <b>{escape(who)}</b>{escape(tag)}</li>")
+    return '<ul class="sn-table-seats">{}</ul>'.format("".join(rows))
+
+
+__all__ = ["TablePlay", "TableSession", "seat_names_html"]

@@ -1,0 +1,241 @@
+"""A play-together table in real browsers: three people (separate Chromium contexts) and the coach
+play a whole 2nd-edition game on one Voilà server whose store is a throwaway SQLite folder.
+
+Most decisions go through the coach's "Do this" (a legal move); one declaration goes through the
+real controls, and one bribe is offered and taken between two people (the Sheriff threatens a
+bag, its merchant offers gold, the Sheriff takes the deal).  One player closes the page in the
+second round and comes back with the code and the same name: the same seat, the game as it
+stands.  Every page reaches the final score and offers the full replay."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import time
+
+import pytest
+from harness import (
+    ROOT,
+    VoilaServer,
+    assert_no_errors,
+    open_lesson,
+    screenshot,
+    synced,
+    type_number,
+    watch_console,
+)
+from playwright.sync_api import expect
+from test_accessibility import blocking_violations
+from test_narrow_screen import SIDEWAYS
+
+T = 90_000
+PAGE = "52_table.ipynb"
+NAMES = ("Ann", "Bob", "Cy")
+
+
+@pytest.fixture
+def table_server(chromium_path, tmp_path):
+    served = tmp_path / "notebooks"
+    served.mkdir()
+    shutil.copy(ROOT / "notebooks" / PAGE, served)
+    db = tmp_path / "store"
+    db.mkdir()
+    s = VoilaServer(served, env={"SHERIFF_CLASS_DB": str(db)}, timeout=120)
+    s.start()
+    try:
+        yield s.url
+    finally:
+        s.stop()
+
+
+def new_page(browser, width):
+    context = browser.new_context(viewport={"width": width, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    watch_console(page)
+    return page
+
+
+def fill(page, cls: str, value: str):
+    box = page.locator(f".{cls} input")
+    synced(page, lambda: box.fill(value), element=box)
+
+
+def ctl(name: str) -> str:
+    return ".sn-ctl-" + name.replace(".", "-").replace("_", "-")
+
+
+def join(page, url, code, name):
+    open_lesson(page, url, PAGE)
+    fill(page, "sn-join-code", code)
+    fill(page, "sn-join-nick", name)
+    page.locator(".sn-join").click()
+    expect(page.locator(".sn-table-code")).to_contain_text(f"You are {name.title()}", timeout=T)
+
+
+def status(page) -> str:
+    return page.locator(".sn-table-status").inner_text()
+
+
+SETTLED = """() => {
+  const seq = document.querySelector('.sn-table-status [data-seq]')?.dataset.seq;
+  const hand = document.querySelector('[data-hand-seat]')?.dataset.moves;
+  const over = /game is over/.test(document.querySelector('.sn-table-status')?.innerText || '');
+  return seq !== undefined && (seq === hand || over) ? seq : null;
+}"""
+
+
+def my_turn(page) -> str | None:
+    """The move number when the page shows, all drawn from one position, that it is this seat's turn."""
+    seq = page.evaluate(SETTLED)
+    if seq is None or "Your turn" not in status(page) or not page.locator(ctl("coach.ask")).count():
+        return None
+    return seq if page.evaluate(SETTLED) == seq else None
+
+
+def after_move(page, before: str) -> None:
+    """Wait for the page to show a later position, all of it (or the coach's warning: confirm it)."""
+    later = f"(() => {{ const s = ({SETTLED})(); return s !== null && s !== '{before}'; }})()"
+    try:
+        page.wait_for_function(
+            f"() => document.querySelector('{ctl('coach.confirm')}') || document.querySelector('.sn-refusal') || "
+            + later,
+            timeout=T,
+        )
+    except Exception:
+        raise AssertionError(
+            f"no move after {before}: {status(page)}\n{page.locator('.sn-game').inner_text()}"
+        ) from None
+    if page.locator(ctl("coach.confirm")).count():
+        page.locator(ctl("coach.confirm")).dispatch_event("click")
+        page.wait_for_function(f"() => {later}", timeout=T)
+    assert not page.locator(".sn-refusal").count(), page.locator(".sn-refusal").inner_text()
+
+
+def press(page, name: str) -> None:
+    """Click a control once it is shown (a dispatched click: the page's script scrolls a new control
+    into view, so it may still be moving)."""
+    button = page.locator(ctl(name))
+    expect(button).to_be_visible(timeout=T)
+    button.dispatch_event("click")
+
+
+def wait_for_turn(page) -> str:
+    page.wait_for_function(f"() => ({SETTLED})() !== null && document.querySelector('{ctl('coach.ask')}')", timeout=T)
+    seq = my_turn(page)
+    assert seq is not None, status(page)
+    return seq
+
+
+def coach_move(page, before: str) -> None:
+    press(page, "coach.ask")
+    press(page, "coach.take")
+    after_move(page, before)
+
+
+def test_three_people_and_the_coach_play_a_whole_game(browser, table_server):
+    url = table_server
+    ann = new_page(browser, 1280)
+    bob = new_page(browser, 400)
+    cy = new_page(browser, 1280)
+    watch = new_page(browser, 1280)
+    pages = {0: ann, 1: bob, 2: cy}
+    try:
+        open_lesson(ann, url, PAGE)
+        synced(ann, lambda: ann.locator(".sn-open-bot-3 input").check(), element=ann.locator(".sn-open-bot-3 input"))
+        fill(ann, "sn-open-name", "Ann")
+        ann.locator(".sn-open").click()
+        expect(ann.locator(".sn-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"), timeout=T)
+        code = ann.locator(".sn-code").inner_text()
+        join(bob, url, code.lower(), "Bob")
+        join(cy, url, code, "Cy")
+        expect(ann.locator(".sn-table-status")).to_contain_text("Cy", timeout=T)
+        ann.locator(".sn-table-start").click()
+        for p in pages.values():
+            expect(p.locator(".sn-table-status")).to_contain_text(re.compile("Your turn|is to act"), timeout=T)
+        screenshot(ann, "table_seat_1280")
+        problems = blocking_violations(ann, "a seat's view")
+        open_lesson(watch, url, PAGE)
+        fill(watch, "sn-join-code", code)
+        watch.locator(".sn-watch").click()
+        expect(watch.locator(".sn-table-code")).to_contain_text("Spectator", timeout=T)
+        declared_by_hand = bargained = reconnected = False
+        deadline = time.monotonic() + 1200
+        while True:
+            if all("game is over" in status(p) for p in pages.values()):
+                break
+            assert time.monotonic() < deadline, "the game did not finish"
+            turns = {s: my_turn(p) for s, p in pages.items()}
+            mover = next((s for s, seq in turns.items() if seq is not None), None)
+            if mover is None:
+                ann.wait_for_timeout(100)  # lets the pages' polls bring the next position
+                continue
+            page, before = pages[mover], turns[mover]
+            header = page.locator(".sn-game").inner_text()
+            if not reconnected and "Round 2 of" in header and mover != 2:
+                # Cy closes the page mid-round and comes back on a new device with the code and the name
+                round_now = re.search(r"Round \d+ of \d+", header).group(0)  # the mover's page is up to date
+                # the spectator's view on the projector: public information only
+                expect(watch.locator(".sn-game")).to_contain_text(round_now, timeout=T)
+                assert watch.locator("[data-hand-seat]").count() == 0
+                screenshot(watch, "table_spectator_1280")
+                problems += blocking_violations(watch, "the spectator's view")
+                screenshot(bob, "table_seat_400")
+                assert bob.evaluate(SIDEWAYS) == []  # no row of controls scrolls sideways on a phone
+                cy.context.close()
+                cy = pages[2] = new_page(browser, 1280)
+                join(cy, url, code, "cy")
+                expect(cy.locator(".sn-table-code")).to_contain_text("seat 3")
+                expect(cy.locator(".sn-game")).to_contain_text(round_now, timeout=T)
+                expect(cy.locator("[data-hand-seat='2']")).to_be_visible(timeout=T)
+                reconnected = True
+                continue
+            threaten = [page.locator(ctl(f"bag.{m}.threaten")) for m in pages if m != mover and not bargained]
+            threaten = [b for b in threaten if b.count()]
+            if threaten:
+                # the Sheriff threatens a person's bag; that merchant offers 1 gold; the Sheriff takes it
+                merchant = next(m for m in pages if m != mover and page.locator(ctl(f"bag.{m}.threaten")).count())
+                press(page, f"bag.{merchant}.threaten")
+                after_move(page, before)
+                mp = pages[merchant]
+                expect(mp.locator(ctl("bribe.send"))).to_be_visible(timeout=T)
+                wait_for_turn(mp)
+                type_number(mp, mp.locator(ctl("bribe.gold") + " input"), 1)
+                before = my_turn(mp)
+                press(mp, "bribe.send")
+                after_move(mp, before)
+                expect(page.locator(ctl("deal.accept"))).to_be_visible(timeout=T)
+                expect(page.locator(".sn-private")).to_contain_text("offers 1 gold")
+                before = wait_for_turn(page)
+                press(page, "deal.accept")
+                after_move(page, before)
+                bargained = True
+                continue
+            if not declared_by_hand and page.locator(ctl("declare.go")).count():
+                press(page, "declare.go")
+                after_move(page, before)
+                declared_by_hand = True
+                continue
+            coach_move(page, before)
+        assert declared_by_hand and bargained and reconnected
+        assert not problems, "critical/serious axe findings:\n" + "\n".join(problems)
+        for p in pages.values():
+            expect(p.locator(".sn-game")).to_contain_text("Final scores", timeout=T)
+            link = p.locator(".sn-table-download")
+            expect(link).to_be_visible(timeout=T)
+        screenshot(bob, "table_over_400")
+        with bob.expect_download() as dl:
+            bob.locator(".sn-table-download").click()
+        saved = json.loads(open(dl.value.path(), encoding="utf-8").read())
+        assert saved["format"] == "sheriff-game" and saved["rules"]["players"] == 4
+        text = json.dumps(saved)
+        assert '"type": "offer"' in text and '"type": "threaten"' in text
+        expect(watch.locator(".sn-game")).to_contain_text("Final scores", timeout=T)
+        for p in (*pages.values(), watch):
+            assert_no_errors(p)
+    finally:
+        for p in (ann, bob, pages[2], watch):
+            try:
+                p.context.close()
+            except Exception:
+                pass

@@ -1,0 +1,246 @@
+"""The play-together page, headless, over one SQLite store: a host, a second person and the coach
+play a seeded 2nd-edition game through the pages' own buttons, and at every step no page's state
+holds another seat's hidden cards.
+
+Non-interference: at each step each page is drawn a second time from the same snapshot with every
+other seat's hidden cards changed (hands and bags turned into other goods, the deck reversed); the
+whole widget tree's state must come out the same.  A page that read anything but its own seat's
+view would differ."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from sheriff import i18n
+from sheriff.cards import N_GOODS
+from sheriff.classroom.store import Store
+from sheriff.classroom.table import Tables
+from sheriff.classroom.table_game import clear_cache
+from sheriff.widgets.play import widget_text
+from sheriff.widgets.table_page import TablePage
+from sheriff.widgets.table_play import TablePlay
+from tests.pg import FakeClock
+
+
+@pytest.fixture
+def tables(tmp_path):
+    clear_cache()
+    t = Tables(Store(f"sqlite:///{tmp_path / 'table.sqlite'}"))
+    yield t
+    t.store.close()
+    clear_cache()
+
+
+def tree(w):
+    yield w
+    for c in getattr(w, "children", ()) or ():
+        yield from tree(c)
+
+
+def _plain(value):
+    if isinstance(value, str):
+        return None if value.startswith("IPY_MODEL_") else value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value
+
+
+def tree_state(w) -> list:
+    """Every widget's state in the tree, without the ids that differ between two drawings."""
+    return [_plain(x.get_state()) for x in tree(w)]
+
+
+def _strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _strings(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings(v)
+
+
+def state_text(w) -> str:
+    """Every string in the tree's widget states (what the browser receives)."""
+    return "\n".join(_strings(tree_state(w)))
+
+
+def _hidden_changed(snap, seat):
+    """``snap`` with every other seat's hidden cards turned into other goods (same numbers)."""
+    g = snap.game.copy()
+    s = g.state
+    for p in range(s.n):
+        if p == seat:
+            continue
+        s.hands[p] = s.hands[p][1:N_GOODS] + s.hands[p][:1] + s.hands[p][N_GOODS:]
+        if s.bags[p] is not None:
+            s.bags[p] = s.bags[p][1:N_GOODS] + s.bags[p][:1] + s.bags[p][N_GOODS:]
+    s.deck.reverse()
+    view = g.view(seat) if seat is not None else None
+    legal = tuple(g.legal_actions(seat)) if snap.legal else ()
+    return dataclasses.replace(snap, game=g, view=view, legal=legal)
+
+
+def _press_coach(page) -> bool:
+    c = page.play.controls
+    if "coach.ask" not in c:
+        return False
+    c["coach.ask"].click()
+    c = page.play.controls
+    c["coach.take"].click()
+    if "coach.confirm" in page.play.controls:
+        page.play.controls["coach.confirm"].click()
+    return True
+
+
+def test_two_seats_never_see_each_others_hidden_cards(tables):
+    ann = TablePage(tables, binder=False)
+    ann.players.value = 3
+    ann.bot_seats[2].value = True
+    ann.host_name.value = "Ann"
+    ann.open.click()
+    code = ann.host.code
+    bob = TablePage(tables, binder=False)
+    bob.code.value, bob.name.value = code, "Bob"
+    bob.join.click()
+    watcher = TablePage(tables, binder=False)
+    watcher.code.value = code
+    watcher.spectate.click()
+    assert (ann.seat.seat, bob.seat.seat) == (0, 1)
+    ann.start.click()
+    twins = {who: TablePlay() for who in (0, 1, None)}  # drawn from the snapshots with others' cards changed
+    reals = {who: TablePlay() for who in (0, 1, None)}  # drawn from the snapshots as they are
+    pages = {0: ann, 1: bob, None: watcher}
+    steps = changed = 0
+    while not ann.snap.over:
+        for who, page in pages.items():
+            page.refresh()
+            snap = page.snap
+            text = state_text(page)
+            others = [p for p in range(3) if p != who]
+            for p in others:  # only one's own cards are drawn face up
+                assert f'data-hand-seat="{p}"' not in text
+            if who is not None and not snap.over:
+                assert f'data-hand-seat="{who}"' in text
+            twin = twins[who]
+            twin.show(_hidden_changed(snap, who))
+            real = reals[who]
+            real.show(snap)
+            if snap.over:
+                continue
+            assert tree_state(twin.root) == tree_state(real.root), f"seat {who} step {steps}"
+            assert widget_text(real.root) == widget_text(page.play.root)
+            changed += 1
+        moved = False
+        for page in (ann, bob):
+            if page.snap.to_act == page.seat.seat and _press_coach(page):
+                moved = True
+        steps += 1
+        assert moved or ann.snap.to_act == 2 or ann.snap.over, "nobody could move"
+        assert steps < 600
+    assert changed > 60
+    for page in pages.values():
+        page.refresh()
+        assert "Final scores" in widget_text(page.play.root)
+        assert "sheriff-game" in page.replay_text
+        assert "sn-table-download" in page.replay.value
+
+
+def test_refusals_stale_moves_and_reconnect(tables):
+    ann = TablePage(tables, binder=False)
+    ann.players.value = 3
+    ann.host_name.value = "Ann"
+    ann.open.click()
+    code = ann.host.code
+    bob = TablePage(tables, binder=False)
+    bob.code.value, bob.name.value = code, "Bob"
+    bob.join.click()
+    late = TablePage(tables, binder=False)
+    ann.start.click()
+    # a newcomer after the start is told so, in words
+    late.code.value, late.name.value = code, "Cy"
+    late.join.click()
+    assert "has started" in late.join_msg.value
+    # the same name again: the same seat, the game as it stands
+    again = TablePage(tables, binder=False)
+    again.code.value, again.name.value = code, "bob"
+    again.join.click()
+    assert again.seat.seat == bob.seat.seat
+    assert again.snap.seq == ann.snap.seq
+    # seat 2 went to the coach at the start; the host hands Bob's seat to the coach and back
+    assert ann.snap.bots == (False, False, True)
+    ann.hand_over.children[0].value = True
+    assert ann.snap.bots[1]
+    ann.hand_over.children[0].value = False
+    assert not ann.snap.bots[1]
+    # a stale move (another page of the same seat moved first) is refused in words
+    for _ in range(100):
+        ann.refresh()
+        if ann.snap.to_act == 1:
+            break
+        assert ann.snap.to_act != 0 or _press_coach(ann)
+    bob.refresh()
+    again.refresh()
+    assert _press_coach(again)
+    assert _press_coach(bob)
+    assert "already moved" in bob.play.notice.value
+    assert "Spectator" not in widget_text(bob)
+    ann.close_table.click()
+    bob.refresh()
+    assert "closed" in widget_text(bob)
+
+
+def test_a_time_limit_the_coach_moves_for_a_late_player_and_the_table_is_told(tmp_path):
+    clear_cache()
+    clock = FakeClock()
+    tables = Tables(Store(f"sqlite:///{tmp_path / 'late.sqlite'}", clock=clock))
+    try:
+        ann = TablePage(tables, binder=False)
+        ann.players.value = 3
+        ann.limit.value = 30
+        ann.host_name.value = "Ann"
+        ann.open.click()
+        bob = TablePage(tables, binder=False)
+        bob.code.value, bob.name.value = ann.host.code, "Bob"
+        bob.join.click()
+        ann.start.click()
+        for _ in range(50):  # until a person is to act
+            ann.refresh()
+            if ann.snap.to_act in (0, 1):
+                break
+        late = ann.snap.to_act
+        page, name = (ann, "Ann") if late == 0 else (bob, "Bob")
+        page.refresh()
+        assert "Time left for you: <b>0:30</b>" in page.clock.value
+        clock.advance(31)
+        ann.refresh()  # any page's poll lets the coach move for the late player
+        page.refresh()
+        assert ann.snap.events_by[-1] == (late, "timeout") or (late, "timeout") in ann.snap.events_by
+        assert f"Time ran out: the coach played for {name}." in widget_text(page)
+        assert f"Time ran out for {name}" in widget_text(page.play.root)
+    finally:
+        tables.store.close()
+        clear_cache()
+
+
+def test_the_page_in_ukrainian(tables):
+    with i18n.language("uk"):
+        ann = TablePage(tables, binder=False)
+        ann.players.value = 3
+        ann.host_name.value = "Ann"
+        ann.open.click()
+        ann.start.click()
+        ann.refresh()
+        text = widget_text(ann)
+        assert "Стіл" in text and "Керування столом" in text
+        assert "Table" not in text.replace("sn-table", "")
+
+
+def test_binder_says_a_table_needs_one_shared_server(tables):
+    page = TablePage(tables, binder=True)
+    assert "cannot seat several people on Binder" in widget_text(page)
