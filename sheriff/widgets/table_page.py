@@ -33,7 +33,7 @@ POLL_SECONDS = 1.0
 REPLAY_PAGE = "21_replay.ipynb"
 TABLE_PAGE = "52_table.ipynb"
 TABLE_VARIANTS = [(k, label) for k, label in VARIANTS if k != "time_limit"]  # the table has its own clock
-TIME_LIMITS = (None, 30, 60, 120, 300)
+TIME_LIMITS = (0, 30, 60, 120, 300)  # 0: none (a Dropdown cannot show None as a choice)
 _FIELD = {"style": {"description_width": "130px"}, "layout": {"width": "min(380px, 100%)"}}
 
 
@@ -50,8 +50,8 @@ def binder_notice_html() -> str:
     return f'<div class="sn-result sn-binder" role="status"><b class="sn-big">{title}</b><br>{text}</div>'
 
 
-def _limit_label(s: int | None) -> str:
-    return _("no time limit") if s is None else _("{n} seconds").format(n=s)
+def _limit_label(s: int) -> str:
+    return _("{n} seconds").format(n=s) if s else _("no time limit")
 
 
 class TablePage(kit.Frame):
@@ -140,7 +140,7 @@ class TablePage(kit.Frame):
         ]
         self.limit = widgets.Dropdown(
             options=[(_limit_label(s), s) for s in TIME_LIMITS],
-            value=None,
+            value=0,
             description=_("Time per decision"),
             **_FIELD,
         )
@@ -270,7 +270,7 @@ class TablePage(kit.Frame):
                 players=self.players.value,
                 variants={k: w.value for k, w in self.variants.items() if w.value},
                 bots=[p for p, w in enumerate(self.bot_seats[: self.players.value]) if w.value],
-                time_limit=self.limit.value,
+                time_limit=self.limit.value or None,
                 host_name=name or None,
             )
         except ClassroomError as e:
@@ -406,6 +406,8 @@ class TablePage(kit.Frame):
     def _status_html(self, snap: TableSnapshot) -> str:
         if snap.closed:
             line = _("The host has closed this table.")
+        elif not snap.started and self.host is not None:
+            line = _("When everyone has joined, press “Start the game”.")
         elif not snap.started:
             line = _("Waiting for the host to start the game.")
         elif snap.over:
