@@ -98,8 +98,10 @@ def _press_coach(page) -> bool:
     return True
 
 
-def test_two_seats_never_see_each_others_hidden_cards(tables):
+@pytest.mark.parametrize("edition", ["2E", "1E"])
+def test_two_seats_never_see_each_others_hidden_cards(tables, edition):
     ann = TablePage(tables, binder=False)
+    ann.edition.value = edition
     ann.players.value = 3
     ann.bot_seats[2].value = True
     ann.host_name.value = "Ann"
