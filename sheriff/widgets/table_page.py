@@ -227,11 +227,19 @@ class TablePage(kit.Frame):
             description=_("Close the table"), button_style="danger", icon="times", layout={"width": "200px"}
         )
         self.close_table.add_class("sn-table-close")
-        self.close_table.on_click(lambda _b: self._host_do(lambda h: h.close()))
+        # closing ends the game for everyone: a second button confirms it
+        self.close_sure = widgets.Button(
+            description=_("Yes, close it for everyone"),
+            button_style="danger",
+            layout={"width": "auto", "display": "none"},
+        )
+        self.close_sure.add_class("sn-table-close-sure")
+        self.close_table.on_click(lambda _b: setattr(self.close_sure.layout, "display", ""))
+        self.close_sure.on_click(lambda _b: self._host_do(lambda h: h.close()))
         self.hand_over = widgets.VBox()
         self.hand_over.add_class("sn-table-bots")
         self.host_box = kit.box(
-            [lesson.row([self.start, self.close_table], flex_flow="row wrap"), self.hand_over],
+            [lesson.row([self.start, self.close_table, self.close_sure], flex_flow="row wrap"), self.hand_over],
             title=_("Host controls"),
         )
         self.play = TablePlay(on_moved=self._moved)
@@ -366,6 +374,8 @@ class TablePage(kit.Frame):
                 self.hand_over.children = self._hand_over_widgets(snap) if not snap.closed else []
             self.start.layout.display = "none" if snap.started or snap.closed else ""
             self.close_table.layout.display = "none" if snap.closed else ""
+            if snap.closed:
+                self.close_sure.layout.display = "none"
         drawn = (snap.seq, snap.started, snap.over, snap.closed, snap.bots, snap.to_act)
         if drawn != self._drawn:
             self._drawn = drawn
