@@ -98,8 +98,10 @@ def _press_coach(page) -> bool:
     return True
 
 
-def test_two_seats_never_see_each_others_hidden_cards(tables):
+@pytest.mark.parametrize("edition", ["2E", "1E"])
+def test_two_seats_never_see_each_others_hidden_cards(tables, edition):
     ann = TablePage(tables, binder=False)
+    ann.edition.value = edition
     ann.players.value = 3
     ann.bot_seats[2].value = True
     ann.host_name.value = "Ann"
@@ -190,9 +192,12 @@ def test_refusals_stale_moves_and_reconnect(tables):
     assert _press_coach(bob)
     assert "already moved" in bob.play.notice.value
     assert "Spectator" not in widget_text(bob)
-    ann.close_table.click()
+    ann.close_table.click()  # asks first: the game ends for everyone
     bob.refresh()
-    assert "closed" in widget_text(bob)
+    assert "The host has closed this table." not in widget_text(bob)
+    ann.close_sure.click()
+    bob.refresh()
+    assert "The host has closed this table." in widget_text(bob)
 
 
 def test_a_time_limit_the_coach_moves_for_a_late_player_and_the_table_is_told(tmp_path):

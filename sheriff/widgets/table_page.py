@@ -33,7 +33,7 @@ POLL_SECONDS = 1.0
 REPLAY_PAGE = "21_replay.ipynb"
 TABLE_PAGE = "52_table.ipynb"
 TABLE_VARIANTS = [(k, label) for k, label in VARIANTS if k != "time_limit"]  # the table has its own clock
-TIME_LIMITS = (None, 30, 60, 120, 300)
+TIME_LIMITS = (0, 30, 60, 120, 300)  # 0: none (a Dropdown cannot show None as a choice)
 _FIELD = {"style": {"description_width": "130px"}, "layout": {"width": "min(380px, 100%)"}}
 
 
@@ -50,8 +50,8 @@ def binder_notice_html() -> str:
     return f'<div class="sn-result sn-binder" role="status"><b class="sn-big">{title}</b><br>{text}</div>'
 
 
-def _limit_label(s: int | None) -> str:
-    return _("no time limit") if s is None else _("{n} seconds").format(n=s)
+def _limit_label(s: int) -> str:
+    return _("{n} seconds").format(n=s) if s else _("no time limit")
 
 
 class TablePage(kit.Frame):
@@ -140,7 +140,7 @@ class TablePage(kit.Frame):
         ]
         self.limit = widgets.Dropdown(
             options=[(_limit_label(s), s) for s in TIME_LIMITS],
-            value=None,
+            value=0,
             description=_("Time per decision"),
             **_FIELD,
         )
@@ -227,11 +227,19 @@ class TablePage(kit.Frame):
             description=_("Close the table"), button_style="danger", icon="times", layout={"width": "200px"}
         )
         self.close_table.add_class("sn-table-close")
-        self.close_table.on_click(lambda _b: self._host_do(lambda h: h.close()))
+        # closing ends the game for everyone: a second button confirms it
+        self.close_sure = widgets.Button(
+            description=_("Yes, close it for everyone"),
+            button_style="danger",
+            layout={"width": "auto", "display": "none"},
+        )
+        self.close_sure.add_class("sn-table-close-sure")
+        self.close_table.on_click(lambda _b: setattr(self.close_sure.layout, "display", ""))
+        self.close_sure.on_click(lambda _b: self._host_do(lambda h: h.close()))
         self.hand_over = widgets.VBox()
         self.hand_over.add_class("sn-table-bots")
         self.host_box = kit.box(
-            [lesson.row([self.start, self.close_table], flex_flow="row wrap"), self.hand_over],
+            [lesson.row([self.start, self.close_table, self.close_sure], flex_flow="row wrap"), self.hand_over],
             title=_("Host controls"),
         )
         self.play = TablePlay(on_moved=self._moved)
@@ -270,7 +278,7 @@ class TablePage(kit.Frame):
                 players=self.players.value,
                 variants={k: w.value for k, w in self.variants.items() if w.value},
                 bots=[p for p, w in enumerate(self.bot_seats[: self.players.value]) if w.value],
-                time_limit=self.limit.value,
+                time_limit=self.limit.value or None,
                 host_name=name or None,
             )
         except ClassroomError as e:
@@ -366,6 +374,8 @@ class TablePage(kit.Frame):
                 self.hand_over.children = self._hand_over_widgets(snap) if not snap.closed else []
             self.start.layout.display = "none" if snap.started or snap.closed else ""
             self.close_table.layout.display = "none" if snap.closed else ""
+            if snap.closed:
+                self.close_sure.layout.display = "none"
         drawn = (snap.seq, snap.started, snap.over, snap.closed, snap.bots, snap.to_act)
         if drawn != self._drawn:
             self._drawn = drawn
@@ -406,6 +416,8 @@ class TablePage(kit.Frame):
     def _status_html(self, snap: TableSnapshot) -> str:
         if snap.closed:
             line = _("The host has closed this table.")
+        elif not snap.started and self.host is not None:
+            line = _("When everyone has joined, press “Start the game”.")
         elif not snap.started:
             line = _("Waiting for the host to start the game.")
         elif snap.over:

@@ -15,7 +15,7 @@ from html import escape
 from sheriff import actions as A
 from sheriff import coach
 from sheriff.classroom.table import TableError, TableSnapshot
-from sheriff.engine import apply_unchecked
+from sheriff.engine import Game, apply_unchecked
 from sheriff.i18n import _
 from sheriff.state import INSPECT
 from sheriff.widgets import render
@@ -30,7 +30,7 @@ class TableSession:
     def __init__(self, snap: TableSnapshot):
         self.snap = snap
         self.lines: list[Line] = []
-        self._replica = None  # the game from its start, one stored move after another: each line's round
+        self._replica: Game | None = None  # the game from its start, one stored move after another: each line's round
         self.update(snap)
 
     def update(self, snap: TableSnapshot) -> None:
@@ -40,11 +40,12 @@ class TableSession:
             return
         if self._replica is None or len(snap.story) < len(self.lines):
             self._replica, self.lines = g.branch(0), []
+        replica = self._replica
         history = g.history
         mine = snap.seat
         for i in range(len(self.lines), min(len(snap.story), len(history))):
-            rnd = self._replica.state.round
-            apply_unchecked(self._replica.state, history[i])
+            rnd = replica.state.round
+            apply_unchecked(replica.state, history[i])
             who, by = snap.events_by[i] if i < len(snap.events_by) else (None, "human")
             kind = "bot" if by == "bot" else ("human" if who == mine else "move")
             self.lines.append(Line(rnd, kind, snap.story[i], who))
