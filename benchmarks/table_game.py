@@ -1,7 +1,7 @@
 """Whole play-together games through the served table page, each person a browserless client.
 
     .venv/bin/python benchmarks/table_game.py --humans 3 --bots 1 --games 1
-    .venv/bin/python benchmarks/table_game.py --humans 4 --bots 1 --games 20 --tables 5 --db postgresql://...
+    .venv/bin/python benchmarks/table_game.py --humans 4 --bots 1 --games 20 --db postgresql://...
 
 prints one line, ``table humans=H games=G finished=F illegal_shown=I leaks=K`` (and, on stderr,
 each game's seconds, moves and median click-to-update time).  Exit status 0 only when F = G, I = 0
@@ -332,15 +332,8 @@ async def _game(base: str, number: int, args) -> dict:
 
 async def _all(base: str, args) -> list[dict]:
     results = []
-    turns = asyncio.Semaphore(args.tables)  # tables playing at once, as a room of friends has several
-
-    async def one(number: int) -> dict:
-        async with turns:
-            return await _game(base, number, args)
-
-    for finished in asyncio.as_completed([one(number) for number in range(args.games)]):
-        r = await finished
-        number = r["game"]
+    for number in range(args.games):
+        r = await _game(base, number, args)
         med = f"{r['median_ms']:.0f}" if r.get("median_ms") is not None else "-"
         print(
             f"game {number + 1}/{args.games} code={r['code']} finished={r['finished']} moves={r.get('moves')} "
@@ -363,7 +356,6 @@ def main(argv=None) -> int:
     ap.add_argument("--games", type=int, default=1)
     ap.add_argument("--db", default=None, help="the store's URL (default: a temporary SQLite folder)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--tables", type=int, default=1, help="games played at once, each at a table of its own")
     ap.add_argument("--random-share", type=float, default=0.7, help="share of decisions taken by a random button")
     ap.add_argument("--move-timeout", type=float, default=120.0, help="seconds a click may take to show")
     ap.add_argument("--game-timeout", type=float, default=900.0, help="seconds a person may wait for a turn")
