@@ -51,6 +51,16 @@ def default_black_market() -> tuple[BlackMarketPile, ...]:
     return tuple(BlackMarketPile(**p) for p in raw["piles"])
 
 
+def player_counts(edition: str) -> tuple[int, ...]:
+    """The table sizes an edition plays: six players need the Deputies, which only the 2nd edition has."""
+    return (3, 4, 5) if edition == "1E" else (3, 4, 5, 6)
+
+
+def edition_has(edition: str, variant: str) -> bool:
+    """Whether an edition offers a variant: the Black Market is a 2nd-edition module."""
+    return not (edition == "1E" and variant == "black_market")
+
+
 class Rules(BaseModel):
     """Edition, players and variants.  ``Rules(edition="2E", players=6)`` plays with Deputies."""
 
@@ -68,12 +78,12 @@ class Rules(BaseModel):
 
     @model_validator(mode="after")
     def _possible(self) -> Rules:
-        if self.edition == "1E" and self.players == 6:
+        if self.players not in player_counts(self.edition):
             # IllegalAction is a ValueError: pydantic keeps it (ctx "error") for widgets to lay out.
             raise IllegalAction(
                 "variant.edition", _("Six players need the Deputies rule, which only the 2nd edition has."), "1E"
             )
-        if self.edition == "1E" and self.black_market:
+        if self.black_market and not edition_has(self.edition, "black_market"):
             raise IllegalAction(
                 "variant.edition",
                 _("The Black Market is a 2nd-edition module; the 1st edition has no Black Market cards."),

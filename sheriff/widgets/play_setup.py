@@ -18,7 +18,7 @@ import ipywidgets as W
 from sheriff.bots import COACH, MERCHANT_STYLES, MERCHANTS, SHERIFF_STYLES, SHERIFFS
 from sheriff.engine import DEFAULT_NAMES
 from sheriff.i18n import N_, _
-from sheriff.rules import Edition, Rules
+from sheriff.rules import Edition, Rules, edition_has, player_counts
 from sheriff.widgets.play_controls import css_name
 from sheriff.widgets.play_session import style_name
 
@@ -368,16 +368,15 @@ class SetupForm:
             )
 
     def _refresh(self) -> None:
-        e1 = self.edition.value == "1E"
-        opts = [3, 4, 5] if e1 else [3, 4, 5, 6]
-        if list(self.players.options) != opts:
+        opts = player_counts(self.edition.value)
+        if tuple(self.players.options) != opts:
             v = min(self.players.value, opts[-1])
             self.players.options = opts
             self.players.value = v
-        bm = self.variants["black_market"]
-        bm.disabled = e1
-        if e1:
-            bm.value = False
+        for name, box in self.variants.items():
+            box.disabled = not edition_has(self.edition.value, name)
+            if box.disabled:
+                box.value = False
         n = self.players.value
         for p, row in enumerate(self.rows):
             row.layout.display = "" if p < n else "none"

@@ -24,6 +24,7 @@ import ipywidgets as widgets
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.table import Tables, TableSnapshot
 from sheriff.i18n import _
+from sheriff.rules import edition_has, player_counts
 from sheriff.widgets import class_room as cr
 from sheriff.widgets import kit, language, lesson
 from sheriff.widgets.play_setup import VARIANTS
@@ -195,16 +196,15 @@ class TablePage(kit.Frame):
         )
 
     def _form_changed(self):
-        e1 = self.edition.value == "1E"
-        opts = [3, 4, 5] if e1 else [3, 4, 5, 6]
-        if list(self.players.options) != opts:
+        opts = player_counts(self.edition.value)
+        if tuple(self.players.options) != opts:
             v = min(self.players.value, opts[-1])
             self.players.options = opts
             self.players.value = v
-        bm = self.variants["black_market"]
-        bm.disabled = e1
-        if e1:
-            bm.value = False
+        for name, box in self.variants.items():
+            box.disabled = not edition_has(self.edition.value, name)
+            if box.disabled:
+                box.value = False
         for p, w in enumerate(self.bot_seats):
             w.layout.display = "" if p < self.players.value else "none"
 
