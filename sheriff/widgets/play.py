@@ -302,12 +302,8 @@ class PlayApp(PlayFiles):
         g = self.game
         if self.session is None or g is None or self._bots_running:
             return False
-        self._set_warnings([])
-        if not confirmed and g.is_legal(action):
-            found = coach.warnings(g.view(action.player), action)
-            if found:
-                self._ask_confirmation(action, found)
-                return False
+        if self._held_for_confirmation(g, action, confirmed):
+            return False
         try:
             self.session.push(action)
         except IllegalAction as e:
@@ -316,6 +312,17 @@ class PlayApp(PlayFiles):
         self.notice.value = ""
         self._advance()
         return True
+
+    def _held_for_confirmation(self, g: Game, action, confirmed: bool) -> bool:
+        """Clear the last warnings; True when the coach finds this legal move risky and the
+        player has not confirmed it yet (the warnings are then shown with their two buttons)."""
+        self._set_warnings([])
+        if confirmed or not g.is_legal(action):
+            return False
+        found = coach.warnings(g.view(action.player), action)
+        if found:
+            self._ask_confirmation(action, found)
+        return bool(found)
 
     def _set_warnings(self, children) -> None:
         replace_children(self.warn_box, children)

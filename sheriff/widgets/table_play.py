@@ -13,7 +13,6 @@ from __future__ import annotations
 from html import escape
 
 from sheriff import actions as A
-from sheriff import coach
 from sheriff.classroom.table import TableError, TableSnapshot
 from sheriff.engine import Game, apply_unchecked
 from sheriff.i18n import _
@@ -129,13 +128,8 @@ class TablePlay(PlayApp):
         snap, seat = self.snap, self.seat_ref
         if seat is None or snap is None or snap.game is None:
             return False
-        self._set_warnings([])
-        g = snap.game
-        if not confirmed and g.is_legal(action):
-            found = coach.warnings(g.view(action.player), action)
-            if found:
-                self._ask_confirmation(action, found)
-                return False
+        if self._held_for_confirmation(snap.game, action, confirmed):
+            return False
         try:
             new = seat.play(action, seq=snap.seq)
         except TableError as e:
