@@ -110,6 +110,20 @@ def _coach_pair(ch, other, fallback: str) -> None:
         other.value = fallback
 
 
+def fit_to_edition(edition: str, players: W.Dropdown, variants: dict[str, W.Checkbox]) -> None:
+    """A setup form's player counts and variant boxes as the edition allows them (the play page's
+    setup and the table page's): a count it lacks falls to its largest, a variant it lacks is off."""
+    opts = player_counts(edition)
+    if tuple(players.options) != opts:
+        v = min(players.value, opts[-1])
+        players.options = opts
+        players.value = v
+    for name, box in variants.items():
+        box.disabled = not edition_has(edition, name)
+        if box.disabled:
+            box.value = False
+
+
 class SetupForm:
     def __init__(self, on_start, on_load, on_simulate, bot_delay: float = 0.8, config: PlayConfig | None = None):
         cfg = config or PlayConfig(seats=default_seats())
@@ -368,15 +382,7 @@ class SetupForm:
             )
 
     def _refresh(self) -> None:
-        opts = player_counts(self.edition.value)
-        if tuple(self.players.options) != opts:
-            v = min(self.players.value, opts[-1])
-            self.players.options = opts
-            self.players.value = v
-        for name, box in self.variants.items():
-            box.disabled = not edition_has(self.edition.value, name)
-            if box.disabled:
-                box.value = False
+        fit_to_edition(self.edition.value, self.players, self.variants)
         n = self.players.value
         for p, row in enumerate(self.rows):
             row.layout.display = "" if p < n else "none"

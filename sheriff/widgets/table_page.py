@@ -24,10 +24,9 @@ import ipywidgets as widgets
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.table import Tables, TableSnapshot
 from sheriff.i18n import _
-from sheriff.rules import edition_has, player_counts
 from sheriff.widgets import class_room as cr
 from sheriff.widgets import kit, language, lesson
-from sheriff.widgets.play_setup import VARIANTS
+from sheriff.widgets.play_setup import VARIANTS, fit_to_edition
 from sheriff.widgets.table_play import TablePlay, seat_names_html
 
 POLL_SECONDS = 1.0
@@ -196,15 +195,7 @@ class TablePage(kit.Frame):
         )
 
     def _form_changed(self):
-        opts = player_counts(self.edition.value)
-        if tuple(self.players.options) != opts:
-            v = min(self.players.value, opts[-1])
-            self.players.options = opts
-            self.players.value = v
-        for name, box in self.variants.items():
-            box.disabled = not edition_has(self.edition.value, name)
-            if box.disabled:
-                box.value = False
+        fit_to_edition(self.edition.value, self.players, self.variants)
         for p, w in enumerate(self.bot_seats):
             w.layout.display = "" if p < self.players.value else "none"
 
