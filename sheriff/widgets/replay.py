@@ -114,8 +114,6 @@ class ReplayView(kit.Frame):
         prev = r.frames[f.index - 1].state if f.index > 0 else None
         where = _("Setup of {n}").format(n=n) if f.index == 0 else _("Step {k} of {n}").format(k=f.index, n=n)
         self.counter.value = render("replay.html.j2", kind="counter", text=where)
-        self.back_button.disabled = self.start_button.disabled = f.index == 0
-        self.next_button.disabled = self.end_button.disabled = f.index == n
         first, refused = f.index == 0, f.index > 0 and f.refused is not None
         self.step.value = render(
             "replay.html.j2",
@@ -139,6 +137,9 @@ class ReplayView(kit.Frame):
         self.changed.value = changes_html(f.changes) if moved else ""
         self.score.value = scores_html(f.state, r.scenario) if f.state.scores else ""
         self.checks.value = proofs_html(r.proofs()) if f.index == n and n else ""
+        # the buttons settle last: a page that sees "End" disabled sees the last step fully drawn
+        self.back_button.disabled = self.start_button.disabled = f.index == 0
+        self.next_button.disabled = self.end_button.disabled = f.index == n
 
 
 def changes_html(changes) -> str:

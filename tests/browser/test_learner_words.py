@@ -33,13 +33,26 @@ def step_to_end(scope) -> None:
             expect(b).to_be_disabled(timeout=T)
 
 
+# what a frame shows: the heading of its example (title and source) or its "only in the other
+# edition" note; "" while the holder is between two examples (the old one gone, the new not drawn)
+SHOWING = """el => [...el.querySelectorAll('.sn-h, .sn-src, .sn-only-edition')].map(e => e.innerText).join(' | ')"""
+# the frame shows an example other than ``before``, drawn as far as its step buttons
+SHOWN_OTHER = """([el, before]) => { const t = (""" + SHOWING + """)(el);
+  return t !== '' && t !== before && (el.querySelector('.sn-only-edition') || el.querySelector('.sn-end')); }"""
+
+
 def pick(frame, button) -> None:
-    """Click a toggle of an examples frame and wait for the example it shows to change."""
+    """Click a toggle of an examples frame and wait until the example it picks is drawn.
+
+    Waiting for "the frame's text changed" is not enough: the holder empties before the new
+    example is drawn, and a click made then lands on whatever is drawn next (CI saw an "End"
+    click reach the old example while the new one was shown)."""
     if "mod-active" in (button.get_attribute("class") or ""):
         return
-    before = frame.inner_text()
+    el = frame.element_handle()
+    before = el.evaluate(SHOWING)
     button.click()
-    expect(frame).not_to_have_text(before, use_inner_text=True, timeout=T)
+    frame.page.wait_for_function(SHOWN_OTHER, arg=[el, before], timeout=T)
 
 
 def each_example(page, texts: list[str]) -> None:
