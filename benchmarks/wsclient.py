@@ -10,7 +10,7 @@
 It GETs the page over HTTP (Voilà runs the notebook in a kernel of its own, or hands over a preheated
 one), reads the kernel's id and the page's root widgets from the HTML, opens the kernel's websocket
 (Jupyter's JSON messages on ``/api/kernels/<id>/channels``), lists the kernel's widgets
-(``comm_info_request``) and asks each for its state (``request_state``), then keeps its copy of the states current from the kernel's
+(``comm_info_request``) and asks each for its state (``request_state``, fifty at a time), then keeps its copy of the states current from the kernel's
 ``comm_open`` / ``comm_msg`` / ``comm_close`` messages.  Only tornado (which Jupyter's server brings)
 is needed.  Widgets are found by their CSS classes (``_dom_classes``, set with ``add_class``) among the
 widgets the page shows (reachable from its roots through ``children``), so a page's old, detached
@@ -20,6 +20,7 @@ widgets never answer.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
@@ -40,6 +41,8 @@ SUBPROTOCOL = "v1.kernel.websocket.jupyter.org"
 # tornado's client runs 10 requests at once and fails the others after 20 s in its queue: a class of
 # thirty asking for their pages at once would lose a third of its students before the server saw them.
 AsyncHTTPClient.configure(None, max_clients=1000)
+ASK_AT_ONCE = 50  # state requests in flight per page (see ``VoilaPage._ask_states``)
+ASK_AGAIN_S = 10.0
 
 
 def _pack(channel: str, parts: list[dict]) -> bytes:
@@ -71,6 +74,7 @@ class VoilaPage:
         self.states: dict[str, dict[str, Any]] = {}
         self.expected: set[str] | None = None  # the widgets the kernel listed
         self.changed = asyncio.Event()
+        self.received = 0  # messages from the kernel, all kinds
         self.ws = None
         self._reader: asyncio.Task | None = None
 
@@ -112,7 +116,29 @@ class VoilaPage:
         # ipywidgets 8's control comm (``request_states``: all in one answer) left one page's
         # kernel busy for good in a test here, so this client does not use it.
         await self._send("comm_info_request", {"target_name": "jupyter.widget"})
-        await self.wait_for(lambda p: p.expected is not None and p.expected <= p.states.keys(), timeout)
+        await self.wait_for(lambda p: p.expected is not None, timeout)
+        await self._ask_states(timeout)
+
+    async def _ask_states(self, timeout: float) -> None:
+        """Ask for the states not yet here, ``ASK_AT_ONCE`` at a time, asking again for any still
+        missing after ``ASK_AGAIN_S``.  The table page has 500 widgets: 500 requests at once make
+        1,500 iopub messages (busy, state, idle), past ZeroMQ's high-water mark of 1,000 queued
+        messages, where a publisher drops them without a word; with eight pages opening together
+        a page here lost a few replies and waited for them for good."""
+        deadline = time.monotonic() + timeout
+        asked: dict[str, float] = {}
+        while not (missing := [m for m in sorted(self.expected or ()) if m not in self.states]) == []:
+            now = time.monotonic()
+            if now > deadline:
+                raise TimeoutError(f"the page did not send {len(missing)} of its widgets' states")
+            stale = [m for m in missing if m in asked and now - asked[m] > ASK_AGAIN_S]
+            waiting = sum(1 for m in missing if m in asked and m not in stale)
+            for mid in (stale + [m for m in missing if m not in asked])[: max(0, ASK_AT_ONCE - waiting)]:
+                asked[mid] = now
+                await self._send("comm_msg", {"comm_id": mid, "data": {"method": "request_state"}})
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), 1.0)
 
     async def _send(self, msg_type: str, content: dict, metadata: dict | None = None) -> None:
         assert self.ws is not None
@@ -126,6 +152,7 @@ class VoilaPage:
                 return
             msg = _unpack(raw) if isinstance(raw, bytes) else json.loads(raw)
             msg.setdefault("msg_type", msg["header"].get("msg_type"))
+            self.received += 1
             kind, content = msg.get("msg_type") or msg["header"]["msg_type"], msg.get("content", {})
             data = content.get("data", {})
             if kind == "comm_open" and content.get("target_name") == "jupyter.widget":
@@ -139,10 +166,6 @@ class VoilaPage:
                     self.states.setdefault(content["comm_id"], {}).update(data.get("state", {}))
             elif kind == "comm_info_reply":
                 self.expected = set(content.get("comms", {}))
-                for mid in self.expected:
-                    if mid not in self.states:
-                        await self._send("comm_msg", {"comm_id": mid, "data": {"method": "request_state"}})
-                continue
             elif kind == "comm_close":
                 self.states.pop(content.get("comm_id"), None)
             else:
