@@ -62,10 +62,13 @@ def _play_out(tables, host, seats, rng, choose=None, on_step=None, max_moves=300
 
 
 # -- seats ----------------------------------------------------------------------------------
-def test_create_join_rejoin_start(tables):
+def test_create_join_rejoin_start(store_url):
+    clock = FakeClock()
+    tables = Tables(Store(store_url, clock=clock))
     host = tables.create(edition="2E", players=4, bots=[3], seed=1, host_name="Ann")
     assert host.seat.seat == 0 and len(host.code) == 6 and host.key
     bob = tables.join(host.code, "Bob")
+    clock.advance(16)  # Bob's page went 16 s ago
     again = tables.join(host.code.lower(), "  BOB ")  # the same name, typed differently
     assert bob.seat == again.seat == 1
     snap = host.snapshot()
@@ -87,7 +90,8 @@ def test_create_join_rejoin_start(tables):
     with pytest.raises(TableError) as e:
         tables.join(host.code, "Dan")
     assert e.value.reason == "started"
-    assert tables.join(host.code, "bob").seat == 1  # a player comes back after the start
+    clock.advance(16)
+    assert tables.join(host.code, "bob").seat == 1  # a player comes back after the start (page gone 16 s)
     with pytest.raises(TableError) as e:
         host.start()
     assert e.value.reason == "started"
@@ -250,11 +254,13 @@ def test_a_stale_seq_is_refused_with_who_moved(tables):
 
 
 def test_two_pages_storing_the_same_move_at_once_store_one(store_url):
-    a, b = Tables(Store(store_url)), Tables(Store(store_url))
+    clock = FakeClock()
+    a, b = Tables(Store(store_url, clock=clock)), Tables(Store(store_url, clock=clock))
     host, seats = _table(a, seed=9)
     host.start()
     snap = host.snapshot()
     seat = snap.to_act
+    clock.advance(16)  # the seat's first page is gone; two new pages take it up at once
     mine = [a.join(host.code, seats[seat].name), b.join(host.code, seats[seat].name)]
     move = mine[0].snapshot().legal[0]
     barrier = threading.Barrier(2)
@@ -334,11 +340,39 @@ def test_the_host_hands_a_seat_to_the_coach_and_the_player_takes_it_back(tables)
         host.set_bot(3, False)  # a bot from the start: nobody to give it back to
     with pytest.raises(TableError):
         host.set_bot(9, True)
+    tables.store.close()
+
+
+def test_a_seat_in_use_is_not_taken_by_its_name(store_url):
+    """Typing the name of someone playing right now does not take their seat; once their page has
+    been quiet for 15 s (closed, a lost phone), the name brings the seat back."""
+    clock = FakeClock()
+    tables = Tables(Store(store_url, clock=clock))
+    host = tables.create(edition="2E", players=3, seed=1, host_name="Ann")
+    bob = tables.join(host.code, "Bob")
+    host.start()
+    for _ in range(4):  # Bob's page polls: his seat stays in use
+        clock.advance(5)
+        bob.snapshot()
+        with pytest.raises(TableError) as e:
+            tables.join(host.code, "bob")
+        assert e.value.reason == "taken" and "“Bob”" in str(e.value) and "few seconds" in str(e.value)
+    clock.advance(16)  # his page is gone
+    back = tables.join(host.code, "BOB")
+    assert back.seat == bob.seat and back.snapshot().view is not None
+    with pytest.raises(TableError) as e:  # the page that came back holds it now
+        tables.join(host.code, "Bob")
+    assert e.value.reason == "taken"
+    host.set_bot(bob.seat, True)  # the host hands the seat to the coach: the name takes it back at once
+    assert tables.join(host.code, "Bob").seat == bob.seat
+    assert not host.snapshot().bots[bob.seat]
+    tables.store.close()
 
 
 # -- restart, spectator, migration ------------------------------------------------------------
 def test_a_restart_loses_nothing(store_url):
-    tables = Tables(Store(store_url))
+    clock = FakeClock()
+    tables = Tables(Store(store_url, clock=clock))
     host, seats = _table(tables, seed=7)
     host.start()
     rng = random.Random(2)
@@ -350,7 +384,8 @@ def test_a_restart_loses_nothing(store_url):
     before = {p: seats[p].snapshot() for p in seats}
     tables.store.close()
     clear_cache()  # a new server process: nothing in memory
-    again = Tables(Store(store_url))
+    clock.advance(20)  # the pages come back once the server is up again
+    again = Tables(Store(store_url, clock=clock))
     for p, old in before.items():
         new = again.join(host.code, old.names[p]).snapshot()
         assert (new.seq, new.story, new.events_by, new.to_act) == (old.seq, old.story, old.events_by, old.to_act)

@@ -25,9 +25,14 @@ from tests.pg import FakeClock
 
 
 @pytest.fixture
-def tables(tmp_path):
+def clock():
+    return FakeClock()
+
+
+@pytest.fixture
+def tables(tmp_path, clock):
     clear_cache()
-    t = Tables(Store(f"sqlite:///{tmp_path / 'table.sqlite'}"))
+    t = Tables(Store(f"sqlite:///{tmp_path / 'table.sqlite'}", clock=clock))
     yield t
     t.store.close()
     clear_cache()
@@ -153,7 +158,7 @@ def test_two_seats_never_see_each_others_hidden_cards(tables, edition):
         assert "sn-table-download" in page.replay.value
 
 
-def test_refusals_stale_moves_and_reconnect(tables):
+def test_refusals_stale_moves_and_reconnect(tables, clock):
     ann = TablePage(tables, binder=False)
     ann.players.value = 3
     ann.host_name.value = "Ann"
@@ -168,11 +173,15 @@ def test_refusals_stale_moves_and_reconnect(tables):
     late.code.value, late.name.value = code, "Cy"
     late.join.click()
     assert "has started" in late.join_msg.value
-    # the same name again: the same seat, the game as it stands
+    # the same name while Bob's page is open: refused, in words that say what to do
     again = TablePage(tables, binder=False)
     again.code.value, again.name.value = code, "bob"
     again.join.click()
-    assert again.seat.seat == bob.seat.seat
+    assert again.seat is None and "is playing as “Bob” right now" in again.join_msg.value
+    # Bob's page is gone (16 s without a poll): the same name, the same seat, the game as it stands
+    clock.advance(16)
+    again.join.click()
+    assert again.seat.seat == bob.seat.seat and again.join_msg.value == ""
     assert again.snap.seq == ann.snap.seq
     # seat 2 went to the coach at the start; the host hands Bob's seat to the coach and back
     assert ann.snap.bots == (False, False, True)

@@ -3,7 +3,7 @@
     from sheriff.classroom.table import Tables
     tables = Tables()                                # the class store (SHERIFF_CLASS_DB), or Tables(store)
     host = tables.create(edition="2E", players=4, bots=[3], host_name="Ann")   # host.code, host.key
-    bob = tables.join(host.code, "Bob")              # again later with the same name: the same seat
+    bob = tables.join(host.code, "Bob")              # the same name later: the same seat (its old page gone)
     host.start()                                     # seats nobody took go to the coach; the deal follows
     snap = bob.snapshot()                            # TableSnapshot: Bob's view, his legal moves, the story
     bob.play(snap.legal[0], seq=snap.seq)            # stored before it returns; refused: TableError
@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from sheriff.classroom.common import new_room
+from sheriff.classroom.common import DEFAULT_SETTINGS, new_room
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.names import clean_code, clean_nickname, key_matches
 from sheriff.classroom.store import Duplicate, Member, Room, Store
@@ -37,6 +37,12 @@ from sheriff.views import SeatView
 
 MIN_LIMIT, MAX_LIMIT = 10.0, 3600.0  # seconds a person may take over one decision
 MAX_TICK_MOVES = 2000  # the coach's moves one tick may store (a whole game of bots is fewer)
+
+
+# A seat whose page was seen this recently is in use: its name does not give it to another page
+# (class mode's rule, ``common.DEFAULT_SETTINGS["active"]``).  A page says it is alive when it polls.
+IN_USE_S = DEFAULT_SETTINGS["active"]
+SEEN_EVERY_S = IN_USE_S / 3
 
 
 class TableError(ClassroomError):
@@ -181,7 +187,7 @@ class Tables:
             member = self.store.member_by_nick(room.id, name.casefold())
             seat = _seat_of(self.store.table_seats(room.id), member)
             if member is not None and seat is not None:
-                host.seat = TableSeat(self, room.id, room.code, seat, member.nickname)
+                host.seat = TableSeat(self, room.id, room.code, seat, member)
         return host
 
     def join(self, code: str, name: str) -> TableSeat:
@@ -195,9 +201,18 @@ class Tables:
         seats = self.store.table_seats(room.id)
         seat = _seat_of(seats, member)
         if seat is not None and member is not None:
+            if not seats[seat].is_bot and self.store.clock() - member.last_seen < IN_USE_S:
+                # a page plays this seat right now: a name typed by someone else does not take it over
+                raise TableError(
+                    _(
+                        "Someone at this table is playing as “{name}” right now. If that is you, close your "
+                        "other page and try again in a few seconds."
+                    ).format(name=member.nickname),
+                    "taken",
+                )
             if seats[seat].is_bot:
                 self.store.update_table_seat(room.id, seat, is_bot=False, handed_by_host=False)
-            return TableSeat(self, room.id, room.code, seat, member.nickname)
+            return TableSeat(self, room.id, room.code, seat, member)
         if room.settings.get("started"):
             raise TableError(
                 _("The game has started: only the players at the table can come back, with their names."), "started"
@@ -210,13 +225,13 @@ class Tables:
                 assert member is not None
                 seat = _seat_of(self.store.table_seats(room.id), member)
                 if seat is not None:
-                    return TableSeat(self, room.id, room.code, seat, member.nickname)
+                    return TableSeat(self, room.id, room.code, seat, member)
         for row in seats:
             if row.member_id is None and not row.is_bot and self.store.claim_table_seat(room.id, row.seat, member.id):
-                return TableSeat(self, room.id, room.code, row.seat, member.nickname)
+                return TableSeat(self, room.id, room.code, row.seat, member)
         seat = _seat_of(self.store.table_seats(room.id), member)  # the same name sat down from another page
         if seat is not None:
-            return TableSeat(self, room.id, room.code, seat, member.nickname)
+            return TableSeat(self, room.id, room.code, seat, member)
         raise TableError(_("The table is full: every seat is taken."), "full")
 
     def spectate(self, code: str) -> TableSpectator:
@@ -335,12 +350,19 @@ class TableSpectator(_TableRef):
 class TableSeat(_TableRef):
     """One person's seat: ``seat`` (0 first), ``name``; their snapshot and their moves."""
 
-    def __init__(self, tables: Tables, room_id: int, code: str, seat: int, name: str):
+    def __init__(self, tables: Tables, room_id: int, code: str, seat: int, member: Member):
         super().__init__(tables, room_id, code)
         self.seat = seat
-        self.name = name
+        self.name = member.nickname
+        self.member_id = member.id
+        self._seen = float("-inf")
 
     def snapshot(self) -> TableSnapshot:
+        """The seat's view now; also tells the store the seat's page is alive (every few seconds)."""
+        now = self.store.clock()
+        if now - self._seen >= SEEN_EVERY_S:
+            self.store.touch(self.member_id)
+            self._seen = now
         return self._snapshot(self.seat)
 
     def play(self, action, seq: int) -> TableSnapshot:

@@ -37,8 +37,12 @@ def step_to_end(scope) -> None:
 # edition" note; "" while the holder is between two examples (the old one gone, the new not drawn)
 SHOWING = """el => [...el.querySelectorAll('.sn-h, .sn-src, .sn-only-edition')].map(e => e.innerText).join(' | ')"""
 # the frame shows an example other than ``before``, drawn as far as its step buttons
-SHOWN_OTHER = """([el, before]) => { const t = (""" + SHOWING + """)(el);
+SHOWN_OTHER = (
+    """([el, before]) => { const t = ("""
+    + SHOWING
+    + """)(el);
   return t !== '' && t !== before && (el.querySelector('.sn-only-edition') || el.querySelector('.sn-end')); }"""
+)
 
 
 def pick(frame, button) -> None:
