@@ -499,11 +499,15 @@ def test_pages_in_two_languages_at_one_table(tables):
     with language("uk"):
         ukrainian = seats[1].snapshot().story
         assert seats[1].snapshot().names == ("Ann", "Bob", "Cy", "Червоний Валет")
+        # the coach's seat is named in Ukrainian in the game itself too: panels, story, the replay
+        assert seats[1].snapshot().game.names == ["Ann", "Bob", "Cy", "Червоний Валет"]
+        assert "Will Scarlet" not in " ".join(ukrainian) and "Червоний Валет" in " ".join(ukrainian)
         with pytest.raises(TableError) as e:
             tables.join(host.code, "Dan")
         assert "Гра почалася" in str(e.value)
     assert len(english) == len(ukrainian) and english != ukrainian
     assert seats[1].snapshot().story == english  # each language keeps its own story
+    assert seats[1].snapshot().game.names[3] == "Will Scarlet"
 
 
 def test_six_players_with_deputies_and_the_black_market(tmp_path):

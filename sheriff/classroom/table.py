@@ -327,8 +327,7 @@ class _TableRef:
             over=game.is_over(),
             closed=closed,
             seat=seat,
-            # a bot's Robin Hood name in the page's language; a person's nickname as typed
-            names=tuple(_(name) if row.member_id is None else name for name, row in zip(game.names, seats)),
+            names=tuple(game.names),  # a bot's Robin Hood name in the page's language (``new_game``)
             bots=bots,
             to_act=who,
             deadline=deadline,

@@ -79,8 +79,13 @@ def rules_of(room: Room) -> Rules:
     return Rules.model_validate(room.params["rules"])
 
 
-def new_game(room: Room) -> Game:
-    return Game(rules_of(room), room.settings["names"], seed=room.seed)
+def new_game(room: Room, seats=None) -> Game:
+    """The table's game from its deal.  With ``seats``: a seat nobody took is named in the page's
+    language (a Robin Hood name is stored in English; a nickname is shown as typed)."""
+    names = room.settings["names"]
+    if seats is not None:
+        names = [_(n) if row.member_id is None else n for n, row in zip(names, seats)]
+    return Game(rules_of(room), names, seed=room.seed)
 
 
 @dataclass(frozen=True)
@@ -107,7 +112,7 @@ def catch_up(store: Store, room_id: int) -> Polled | None:
     if entry is None or (entry.code, entry.seed) != (room.code, room.seed):  # new, or a reused room id
         if entry is not None:
             moves = store.table_moves(room_id)
-        entry = Replayed(room.id, room.code, room.seed, new_game(room), room.settings["started_at"])
+        entry = Replayed(room.id, room.code, room.seed, new_game(room, seats), room.settings["started_at"])
         entry.last = entry.started_at
         entry.stories = {eyes: [] for eyes in (PUBLIC, *range(entry.game.rules.players))}
         with _CACHE_LOCK:
