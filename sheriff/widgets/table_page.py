@@ -233,12 +233,13 @@ class TablePage(kit.Frame):
             [lesson.row([self.start, self.close_table, self.close_sure], flex_flow="row wrap"), self.hand_over],
             title=_("Host controls"),
         )
-        self.play = TablePlay(on_moved=self._moved)
-        self.play.game_box.layout.display = "none"
+        # the play widget (some 400 widgets) is built when the page sits down or watches: a page
+        # opened to join sends a fifth of the widget state (a class opening the page at once)
+        self.play: TablePlay | None = None
         self.replay = lesson.html()
         self.replay.add_class("sn-table-replay")
         self.table_box = widgets.VBox(
-            [self.code_html, self.seats_html, self.clock, self.msg, self.play.root, self.replay, self.host_box],
+            [self.code_html, self.seats_html, self.clock, self.msg, self.replay, self.host_box],
             layout={"display": "none"},
         )
 
@@ -295,6 +296,12 @@ class TablePage(kit.Frame):
         return self.seat or self.host or self.watch
 
     def _enter(self):
+        if self.play is None:
+            self.play = TablePlay(on_moved=self._moved)
+            self.play.game_box.layout.display = "none"
+            kids = list(self.table_box.children)
+            kids.insert(kids.index(self.msg) + 1, self.play.root)
+            self.table_box.children = kids
         self.play.seat_ref = self.seat
         if self.host is not None:
             self._address = cr.student_address(page=TABLE_PAGE)
@@ -370,7 +377,7 @@ class TablePage(kit.Frame):
         drawn = (snap.seq, snap.started, snap.over, snap.closed, snap.bots, snap.to_act)
         if drawn != self._drawn:
             self._drawn = drawn
-            if snap.started:
+            if snap.started and self.play is not None:
                 self.play.show(snap)
             if snap.over:
                 self._show_replay(snap)
