@@ -82,6 +82,16 @@ class TableSnapshot:
     events_by: tuple[tuple[int, str], ...]
 
 
+def _taken(name: str) -> TableError:
+    return TableError(
+        _(
+            "Someone at this table is playing as “{name}” right now. If that is you, close your "
+            "other page and try again in a few seconds."
+        ).format(name=name),
+        "taken",
+    )
+
+
 def _checked(clean, text: str) -> str:
     """A code or a name cleaned by class mode's rules (``names``), its refusal as a ``TableError``."""
     try:
@@ -192,7 +202,8 @@ class Tables:
 
     def join(self, code: str, name: str) -> TableSeat:
         """A free seat for a new name (before the start); the same seat again for a name already at
-        the table (also one the host gave to the coach: the person takes it back)."""
+        the table (also one the host gave to the coach: the person takes it back).  One name, one
+        page: refused (``taken``) while another page plays the seat or joins with the name."""
         room = self._room(code)
         if room.state != "open":
             raise TableError(_("This table is closed."), "closed")
@@ -203,13 +214,7 @@ class Tables:
         if seat is not None and member is not None:
             if not seats[seat].is_bot and self.store.clock() - member.last_seen < IN_USE_S:
                 # a page plays this seat right now: a name typed by someone else does not take it over
-                raise TableError(
-                    _(
-                        "Someone at this table is playing as “{name}” right now. If that is you, close your "
-                        "other page and try again in a few seconds."
-                    ).format(name=member.nickname),
-                    "taken",
-                )
+                raise _taken(member.nickname)
             if seats[seat].is_bot:
                 self.store.update_table_seat(room.id, seat, is_bot=False, handed_by_host=False)
             return TableSeat(self, room.id, room.code, seat, member)
@@ -220,18 +225,13 @@ class Tables:
         if member is None:
             try:
                 member = self.store.add_member(room.id, nick, nick.casefold(), role="player")
-            except Duplicate:  # the same name joined from another page at this instant
-                member = self.store.member_by_nick(room.id, nick.casefold())
-                assert member is not None
-                seat = _seat_of(self.store.table_seats(room.id), member)
-                if seat is not None:
-                    return TableSeat(self, room.id, room.code, seat, member)
+            except Duplicate:  # the same name joined from another page at this instant: that page has it
+                raise _taken(nick) from None
         for row in seats:
             if row.member_id is None and not row.is_bot and self.store.claim_table_seat(room.id, row.seat, member.id):
                 return TableSeat(self, room.id, room.code, row.seat, member)
-        seat = _seat_of(self.store.table_seats(room.id), member)  # the same name sat down from another page
-        if seat is not None:
-            return TableSeat(self, room.id, room.code, seat, member)
+        if _seat_of(self.store.table_seats(room.id), member) is not None:  # the same name sat down from another page
+            raise _taken(member.nickname)
         raise TableError(_("The table is full: every seat is taken."), "full")
 
     def spectate(self, code: str) -> TableSpectator:
