@@ -52,7 +52,15 @@ async def learner(base: str, lesson: str, clicks: int, label: str) -> dict:
             if not ids:
                 break
             latencies.append(await page.click(ids[0]))
-        return {"ok": True, "page": page, "page_s": page.page_s, "state_s": state_s, "clicks": latencies}
+        steps = {k: v - t0 for k, v in page.marks.items()}
+        return {
+            "ok": True,
+            "page": page,
+            "page_s": page.page_s,
+            "state_s": state_s,
+            "clicks": latencies,
+            "steps": steps,
+        }
     except Exception as e:  # a failed page is a figure, not a crash
         return {"ok": False, "error": f"{type(e).__name__}: {e}"}
 
@@ -77,6 +85,7 @@ async def one_class(server: VoilaServer, args, n: int, idle: int) -> dict:
         "state": [r["state_s"] for r in ok],
         "page": [r["page_s"] for r in ok],
         "clicks": [c for r in ok for c in r["clicks"]],
+        "steps": {k: statistics.median(r["steps"][k] for r in ok) for k in (ok[0]["steps"] if ok else ())},
         "cpu_s": cpu,
         "busy_s": busy_s,
         "mb_per_kernel": statistics.median(mem) if mem else 0.0,
@@ -92,7 +101,8 @@ def summary(row: dict) -> str:
         f"widget state median {statistics.median(st):.2f} s max {max(st):.2f} s, "
         f"click median {1000 * statistics.median(cl):.0f} ms max {1000 * max(cl):.0f} ms ({len(row['clicks'])}), "
         f"server CPU {row['cpu_s']:.1f} s in {row['busy_s']:.1f} s, {row['mb_per_kernel']:.0f} MB/kernel, "
-        f"kernels left {row['left']} ({row['freed_s']:.0f} s after leaving)"
+        f"kernels left {row['left']} ({row['freed_s']:.0f} s after leaving); median s after asking for the page: "
+        + ", ".join(f"{k} {v:.2f}" for k, v in row["steps"].items())
     )
 
 

@@ -51,6 +51,7 @@ class LearnerPage:
     session: str = field(default_factory=lambda: uuid.uuid4().hex)
     xsrf: str = field(default_factory=lambda: secrets.token_hex(16))
     states: dict[str, dict] = field(default_factory=dict)
+    marks: dict[str, float] = field(default_factory=dict)  # step -> time.monotonic() when it was done
     _ws: WebSocketClientConnection | None = None
     _waiting: dict[str, asyncio.Future] = field(default_factory=dict)  # msg id -> future of its idle status
     _replies: dict[str, list[dict]] = field(default_factory=dict)  # msg id -> iopub messages it caused
@@ -80,6 +81,7 @@ class LearnerPage:
             url, connect_timeout=TIMEOUT_S, max_message_size=256 * 2**20, subprotocols=[SUBPROTOCOL]
         )
         self._reader = asyncio.ensure_future(self._read())
+        self.marks["connected"] = time.monotonic()
 
     async def _read(self) -> None:
         assert self._ws is not None
@@ -104,8 +106,9 @@ class LearnerPage:
             if not fut.done():
                 fut.set_exception(ConnectionError("the kernel's websocket closed"))
 
-    async def send(self, msg_type: str, content: dict, metadata: dict | None = None) -> list[dict]:
-        """Send a message; return the iopub messages it caused, once the kernel is idle again."""
+    async def send(self, msg_type: str, content: dict, metadata: dict | None = None, wait: bool = True) -> list[dict]:
+        """Send a message; return the iopub messages it caused, once the kernel is idle again
+        (``wait=False``: at once, as a page sends what needs no answer)."""
         if self._ws is None:
             await self.connect()
         assert self._ws is not None
@@ -118,9 +121,13 @@ class LearnerPage:
             "date": "",
             "version": "5.3",
         }
+        message = _pack("shell", [header, {}, metadata or {}, content])
+        if not wait:
+            await self._ws.write_message(message, binary=True)
+            return []
         done = asyncio.get_running_loop().create_future()
         self._waiting[msg_id], self._replies[msg_id] = done, []
-        await self._ws.write_message(_pack("shell", [header, {}, metadata or {}, content]), binary=True)
+        await self._ws.write_message(message, binary=True)
         try:
             await asyncio.wait_for(done, TIMEOUT_S)
         finally:
@@ -128,17 +135,21 @@ class LearnerPage:
         return self._replies.pop(msg_id)
 
     async def widget_states(self) -> dict[str, dict]:
-        """Every widget's state, asked for as the widget manager asks (one ``request_states``)."""
+        """Every widget's state, asked for as the widget manager asks (one ``request_states``):
+        the page waits for the kernel's info (JupyterLab's connection does), then opens the
+        control comm and asks at once, and closes the comm without waiting for the answer."""
         await self.send("kernel_info_request", {})
+        self.marks["kernel_info"] = time.monotonic()
         control = uuid.uuid4().hex
         opening = {"comm_id": control, "target_name": "jupyter.widget.control", "data": {}}
-        await self.send("comm_open", opening, metadata={"version": CONTROL_PROTOCOL})
+        await self.send("comm_open", opening, metadata={"version": CONTROL_PROTOCOL}, wait=False)
         for msg in await self.send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}}):
             data = msg["content"].get("data", {}) if msg["header"]["msg_type"] == "comm_msg" else {}
             if data.get("method") == "update_states":
                 for model_id, model in data["states"].items():
                     self.states[model_id] = {**model.get("state", {}), "_model_name": model.get("model_name")}
-        await self.send("comm_close", {"comm_id": control, "data": {}})
+        self.marks["states"] = time.monotonic()
+        await self.send("comm_close", {"comm_id": control, "data": {}}, wait=False)
         if not self.states:
             raise RuntimeError(f"{self.notebook}: the kernel sent no widget state")
         return self.states

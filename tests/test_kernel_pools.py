@@ -118,3 +118,34 @@ def test_a_kernel_still_starting_is_not_culled_and_raises_nothing():
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, run()).result()
+
+
+def test_kernel_messages_leave_at_once(monkeypatch):
+    """Every server the tutor runs on sends a kernel's messages to the page as they come: the
+    connection class sets TCP_NODELAY on the page's websocket before it starts relaying."""
+    import json
+    from pathlib import Path
+
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+
+    from sheriff.serving import PromptKernelConnection
+
+    root = Path(__file__).resolve().parents[1]
+    name = "sheriff.serving.PromptKernelConnection"
+    assert json.loads((root / "voila.json").read_text())["Voila"]["kernel_websocket_connection_class"] == name
+    assert f'["kernel_websocket_connection_class"] = "{name}"' in (root / "binder" / "postBuild").read_text()
+
+    calls = []
+
+    class Handler:
+        def set_nodelay(self, value):
+            calls.append(("nodelay", value))
+
+    async def relay(self):
+        calls.append(("relay", None))
+
+    monkeypatch.setattr(ZMQChannelsWebsocketConnection, "connect", relay)
+    conn = PromptKernelConnection.__new__(PromptKernelConnection)
+    conn._trait_values["websocket_handler"] = Handler()
+    asyncio.run(conn.connect())
+    assert calls == [("nodelay", True), ("relay", None)]
