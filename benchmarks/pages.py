@@ -24,6 +24,7 @@ click <= baseline + 100 ms.  This prints figures; it is not a test.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import statistics
@@ -31,6 +32,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 from harness import ROOT, WIDGET_SELECTOR, VoilaServer, launch_chromium, open_lesson  # noqa: E402
@@ -104,11 +107,33 @@ def show_marks(page) -> None:
 RESOURCES_JS = "() => performance.getEntriesByType('resource').map(e => [e.transferSize, e.decodedBodySize])"
 
 
+def server_cpu_s(server) -> float:
+    """CPU seconds used so far by the server and its kernels alive now."""
+    total = 0.0
+    try:
+        root = psutil.Process(server.proc.pid)
+        for p in [root, *root.children(recursive=True)]:
+            with contextlib.suppress(psutil.Error):
+                t = p.cpu_times()
+                total += t.user + t.system
+    except psutil.Error:
+        pass
+    return total
+
+
 def wait_warm(server) -> None:
-    """A warm server: the page's preheated kernel is back in its pool."""
+    """A warm server: the page's preheated kernel is back in its pool and has run the page.
+    Voilà calls a pool filled once its kernel has started, while the page may still be running
+    in it (lab 31 imports scipy and matplotlib for seconds), so wait too until the server and
+    its kernels are idle (under 5 % of a core for half a second)."""
     deadline = time.monotonic() + 180
     while not server.pools_filled() and time.monotonic() < deadline:
         time.sleep(0.25)
+    while time.monotonic() < deadline:
+        before = server_cpu_s(server)
+        time.sleep(0.5)
+        if server_cpu_s(server) - before < 0.025:
+            return
 
 
 def visit(context, base_url: str, rel: str):
