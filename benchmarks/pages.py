@@ -67,7 +67,8 @@ async (timeoutMs) => {
   const mark = document.querySelector('.sheriff-bench-click');
   const result = document.querySelector('.sheriff-bench-result');
   if (!mark || !result) return null;
-  const target = mark.matches('button, input') ? mark : (mark.querySelector('button, input') || mark);
+  // a toggle group: a button not already chosen (choosing the chosen one changes nothing)
+  const target = mark.matches('button, input') ? mark : (mark.querySelector('button:not(.mod-active), input') || mark);
   const before = result.innerText;
   return await new Promise((resolve) => {
     const t0 = performance.now();
