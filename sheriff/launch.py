@@ -192,8 +192,7 @@ def serve(argv: list[str]) -> int:
         import voila  # noqa: F401
     except ImportError:
         return _refuse(_("Voilà is not installed: pip install '{dist}[app]'").format(dist=DISTRIBUTION))
-    env = dict(os.environ)
-    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(root / "share" / "jupyter"), env.get("JUPYTER_PATH")]))
+    env = server_env(root)
     private = private_config(token) if token else None
     cmd = voila_command(root, opts.port, opts.ip, extra, private)
     try:
@@ -201,6 +200,18 @@ def serve(argv: list[str]) -> int:
     finally:
         if private:
             shutil.rmtree(private, ignore_errors=True)
+
+
+def server_env(root: Path) -> dict[str, str]:
+    """The environment of Voilà and its kernels: the tutor's template on the Jupyter path, and
+    Python free to cache the bytecode of what it imports.  ``pip install --no-compile`` (tasks.py)
+    leaves that to the first import; with PYTHONDONTWRITEBYTECODE set (as many container images
+    do) nothing is ever cached, and every kernel the pools start compiles its ~450 modules again:
+    its imports then cost 0.75 CPU-seconds instead of 0.33."""
+    env = dict(os.environ)
+    env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(root / "share" / "jupyter"), env.get("JUPYTER_PATH")]))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 def _run(cmd: list[str], root: Path, env: dict[str, str], url: str) -> int:

@@ -5,6 +5,7 @@ into a fresh environment and served: tests/browser/test_wheel.py."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -84,6 +85,15 @@ def test_the_server_command_reads_the_package_s_pages_settings_and_template(monk
     assert cmd[-1] == "--VoilaKernelManager.fill_delay=120"
     assert launch.address("127.0.0.1", 8866, None) == "http://127.0.0.1:8866/voila/render/00_home.ipynb?lang=uk"
     assert launch.is_loopback("::1") and not launch.is_loopback("0.0.0.0") and not launch.is_loopback("school")
+
+
+def test_the_server_and_its_kernels_may_cache_bytecode(monkeypatch):
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setenv("JUPYTER_PATH", "/elsewhere")
+    root = launch.served_root()
+    env = launch.server_env(root)
+    assert "PYTHONDONTWRITEBYTECODE" not in env
+    assert env["JUPYTER_PATH"].split(os.pathsep) == [str(root / "share" / "jupyter"), "/elsewhere"]
 
 
 def test_the_pool_hook_accepts_this_voila_with_and_without_preheating():

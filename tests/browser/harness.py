@@ -113,6 +113,7 @@ class VoilaServer:
             *self.extra_args,
         ]
         env = dict(os.environ, PYTHONHASHSEED="0", JUPYTER_PATH=jupyter_path(), **self.env)
+        env.pop("PYTHONDONTWRITEBYTECODE", None)  # as sheriff serve: kernels reuse compiled bytecode
         # cwd=ROOT so Voilà reads the repo's voila.json (it looks in the current directory).
         self.proc = subprocess.Popen(
             cmd, cwd=self.cwd, stdout=self.log, stderr=subprocess.STDOUT, env=env, start_new_session=True
