@@ -147,5 +147,6 @@ def test_kernel_messages_leave_at_once(monkeypatch):
     monkeypatch.setattr(ZMQChannelsWebsocketConnection, "connect", relay)
     conn = PromptKernelConnection.__new__(PromptKernelConnection)
     conn._trait_values["websocket_handler"] = Handler()
-    asyncio.run(conn.connect())
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:  # a loop of its own, as the tests above
+        pool.submit(asyncio.run, conn.connect()).result()
     assert calls == [("nodelay", True), ("relay", None)]
