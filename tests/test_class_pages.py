@@ -149,6 +149,12 @@ def test_validation_messages(classroom):
     s.code.value, s.nickname.value = t.room.code, "A"
     s.join.click()
     assert "at least 2 characters" in plain(s.join_msg.value)
+    s.nickname.value = "Al"  # the refusal was about what was typed: editing it takes the refusal away
+    assert s.join_msg.value == ""
+    s.nickname.value = "A"
+    s.join.click()
+    s.code.value = t.room.code.lower()
+    assert s.join_msg.value == ""
     t2 = ClassTeacher(classroom, binder=False)
     t2.back_code.value, t2.back_key.value = t.room.code, "wrong"
     t2.take_back.click()

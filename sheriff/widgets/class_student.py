@@ -56,6 +56,8 @@ class ClassStudent(kit.Frame):
         self.join.on_click(self._join)
         self.join_msg = lesson.html()
         self.join_msg.add_class("sn-join-msg")
+        self.code.observe(self._edited, names="value")
+        self.nickname.observe(self._edited, names="value")
         self.join_box = kit.box(
             [
                 lesson.label(_("Type the code your teacher shows, and a nickname your classmates will see.")),
@@ -94,6 +96,9 @@ class ClassStudent(kit.Frame):
         if self._classroom is None:
             self._classroom = Classroom()
         return self._classroom
+
+    def _edited(self, _change=None):
+        self.join_msg.value = ""  # a refusal describes what was typed before: it goes with the edit
 
     def _join(self, _b=None):
         try:

@@ -266,8 +266,9 @@ def test_the_server_stops_mid_round_and_nothing_is_lost(browser, class_server):
             fill(s, "sn-join-nick", name)
             status, box = s.locator(".sn-student-status"), s.locator(".sn-join-code input")
             for attempt in range(300):  # a seat is held a few seconds after its page went: the page says so
-                if attempt:
+                if attempt:  # an edit clears the last refusal, so the next message shown is this click's
                     synced(s, lambda box=box, v=code + " " * (attempt % 2): box.fill(v), element=box)
+                    expect(s.locator(".sn-join-msg")).to_have_text("", timeout=T)
                 s.locator(".sn-join").click()
                 s.wait_for_function(
                     "() => /You are/.test(document.querySelector('.sn-student-status')?.innerText || '')"
