@@ -21,6 +21,8 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
+from sheriff import launch
+
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("SHERIFF_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -55,12 +57,6 @@ def voila_executable() -> str:
     """The ``voila`` next to the running interpreter (the project's .venv)."""
     here = Path(sys.executable).parent / "voila"
     return str(here) if here.exists() else str(ROOT / ".venv" / "bin" / "voila")
-
-
-def jupyter_path() -> str:
-    """The repository's ``share/jupyter`` first, so Voilà uses the page template as it is in
-    the working tree (``pip install`` copies it into the environment)."""
-    return os.pathsep.join(filter(None, [str(ROOT / "share" / "jupyter"), os.environ.get("JUPYTER_PATH")]))
 
 
 def wait_for_http(url: str, proc: subprocess.Popen, timeout: float, log: Path) -> None:
@@ -112,8 +108,9 @@ class VoilaServer:
             "--Voila.port_retries=0",
             *self.extra_args,
         ]
-        env = dict(os.environ, PYTHONHASHSEED="0", JUPYTER_PATH=jupyter_path(), **self.env)
-        env.pop("PYTHONDONTWRITEBYTECODE", None)  # as sheriff serve: kernels reuse compiled bytecode
+        # sheriff serve's environment for the working tree: the repository's share/jupyter first, so
+        # Voilà uses the page template as it is here (pip install copies it into the environment).
+        env = dict(launch.server_env(ROOT), PYTHONHASHSEED="0", **self.env)
         # cwd=ROOT so Voilà reads the repo's voila.json (it looks in the current directory).
         self.proc = subprocess.Popen(
             cmd, cwd=self.cwd, stdout=self.log, stderr=subprocess.STDOUT, env=env, start_new_session=True
