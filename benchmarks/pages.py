@@ -24,7 +24,6 @@ click <= baseline + 100 ms.  This prints figures; it is not a test.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
 import shutil
 import statistics
@@ -33,9 +32,8 @@ import tempfile
 import time
 from pathlib import Path
 
-import psutil
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
+from browserless import server_cpu_s  # noqa: E402
 from harness import ROOT, WIDGET_SELECTOR, VoilaServer, launch_chromium, open_lesson  # noqa: E402
 
 BASELINE = "benchmarks/baseline_one_button.ipynb"
@@ -106,20 +104,6 @@ def show_marks(page) -> None:
 # Every resource the page fetched: [bytes over the wire, body bytes]; a resource served from
 # the browser's cache without asking the server has transferSize 0.
 RESOURCES_JS = "() => performance.getEntriesByType('resource').map(e => [e.transferSize, e.decodedBodySize])"
-
-
-def server_cpu_s(server) -> float:
-    """CPU seconds used so far by the server and its kernels alive now."""
-    total = 0.0
-    try:
-        root = psutil.Process(server.proc.pid)
-        for p in [root, *root.children(recursive=True)]:
-            with contextlib.suppress(psutil.Error):
-                t = p.cpu_times()
-                total += t.user + t.system
-    except psutil.Error:
-        pass
-    return total
 
 
 def wait_warm(server) -> None:
