@@ -136,6 +136,32 @@ def test_duel_round_fine_change_and_rejoin(classroom):
     assert again.view.score == score and again.view.nickname == "Anna"
 
 
+def test_a_nickname_in_use_is_waited_for(classroom):
+    """The same nickname while its page is open: the page says so and asks again on each poll, so a
+    student whose old tab crashed gets the seat back without pressing again; editing stops it."""
+    teacher = ClassTeacher(classroom, binder=False)
+    teacher.create.click()
+    anna = ClassStudent(classroom, binder=False)
+    anna.code.value, anna.nickname.value = teacher.room.code, "Anna"
+    anna.join.click()
+    again = ClassStudent(classroom, binder=False)
+    again.code.value, again.nickname.value = teacher.room.code, "anna"
+    again.join.click()
+    assert again.seat is None and "“Anna”" in plain(again.join_msg.value) and "keeps trying" in again.join_msg.value
+    again.nickname.value = "Anja"  # another name typed: the wait and its words are gone
+    assert again.join_msg.value == "" and again.joining.pending is None
+    again.nickname.value = "anna"
+    again.join.click()
+    again.refresh()
+    assert again.seat is None and "keeps trying" in again.join_msg.value
+    store = classroom.store
+    now = store.clock()
+    store.clock = lambda: now + 30  # the old tab went quiet 30 s ago: the next poll takes the seat
+    again.refresh()
+    assert again.seat is not None and again.join_msg.value == "" and again.play_box.layout.display == "flex"
+    assert again.view.nickname == "Anna"
+
+
 def test_validation_messages(classroom):
     s = ClassStudent(classroom, binder=False)
     s.code.value, s.nickname.value = "", "Anna"

@@ -356,7 +356,7 @@ def test_a_seat_in_use_is_not_taken_by_its_name(store_url):
         bob.snapshot()
         with pytest.raises(TableError) as e:
             tables.join(host.code, "bob")
-        assert e.value.reason == "taken" and "“Bob”" in str(e.value) and "few seconds" in str(e.value)
+        assert e.value.reason == "taken" and "“Bob”" in str(e.value) and "within seconds" in str(e.value)
     clock.advance(16)  # his page is gone
     back = tables.join(host.code, "BOB")
     assert back.seat == bob.seat and back.snapshot().view is not None

@@ -178,9 +178,13 @@ def test_refusals_stale_moves_and_reconnect(tables, clock):
     again.code.value, again.name.value = code, "bob"
     again.join.click()
     assert again.seat is None and "is playing as “Bob” right now" in again.join_msg.value
-    # Bob's page is gone (16 s without a poll): the same name, the same seat, the game as it stands
+    assert "keeps trying" in again.join_msg.value
+    again.refresh()  # a poll while Bob's page is still there: still waiting, the words unchanged
+    assert again.seat is None and "keeps trying" in again.join_msg.value
+    # Bob's page is gone (16 s without a poll): the waiting page's next poll takes the same seat,
+    # with the game as it stands, without another click
     clock.advance(16)
-    again.join.click()
+    again.refresh()
     assert again.seat.seat == bob.seat.seat and again.join_msg.value == ""
     assert again.snap.seq == ann.snap.seq
     # seat 2 went to the coach at the start; the host hands Bob's seat to the coach and back

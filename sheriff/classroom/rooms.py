@@ -75,7 +75,7 @@ class Classroom:
         elif member.role == "bot" or (
             not member.is_bot and self.store.clock() - member.last_seen < room.settings["active"]
         ):
-            raise _taken(nick)
+            raise _taken(member.nickname)  # as the class knows it
         seat = StudentSeat(self.store, room.id, room.code, member.id, member.nickname)
         seat.heartbeat()
         return seat
@@ -89,7 +89,8 @@ def _taken(nick: str) -> ClassroomError:
     return ClassroomError(
         _(
             "Someone in this room is playing as “{nick}”. Choose another nickname, or if it is you, "
-            "close your other page and try again in a few seconds."
+            "close your other page: the nickname is free again within seconds, or within about a minute "
+            "if that page was lost without being closed (a browser that crashed, a phone that went flat)."
         ).format(nick=nick),
         "taken",
     )

@@ -86,7 +86,8 @@ def _taken(name: str) -> TableError:
     return TableError(
         _(
             "Someone at this table is playing as “{name}” right now. If that is you, close your "
-            "other page and try again in a few seconds."
+            "other page: the seat is free again within seconds, or within about a minute if that page "
+            "was lost without being closed (a browser that crashed, a phone that went flat)."
         ).format(name=name),
         "taken",
     )

@@ -16,6 +16,7 @@ from fractions import Fraction
 from html import escape
 
 from sheriff.classroom import games
+from sheriff.classroom.errors import ClassroomError
 from sheriff.i18n import _
 from sheriff.widgets import language
 
@@ -106,6 +107,48 @@ class Poller:
         while True:
             await asyncio.sleep(self.interval)
             self.refresh()
+
+
+class HeldJoin:
+    """Joining with a name another page holds (refused as ``taken``).  That page may be gone
+    without saying so (a crashed browser, a phone gone flat): its seat comes free once the server
+    lets its kernel go, about a minute later.  So this page asks again on each poll (``again``)
+    until the seat is free, the person edits what they typed (``cancel``), or the refusal
+    changes (the room closed meanwhile)."""
+
+    def __init__(self, msg):
+        self.msg = msg  # the join form's message line
+        self.pending: Callable[[], object] | None = None
+
+    def attempt(self, join: Callable[[], object]):
+        """``join()``'s seat, or None (refused: the message says why; ``pending`` if it waits)."""
+        try:
+            seat = join()
+        except ClassroomError as e:
+            if e.reason != "taken":
+                self.pending = None
+                self.msg.value = message_html(str(e))
+            elif self.pending is None:
+                note = _("This page keeps trying and takes the seat as soon as it is free.")
+                self.msg.value = message_html(f"{e} {note}")
+            if e.reason == "taken":
+                self.pending = join
+            return None
+        self.pending = None
+        self.msg.value = ""
+        return seat
+
+    def again(self):
+        if self.pending is None:
+            return None
+        try:
+            return self.attempt(self.pending)
+        except Exception:  # the store is restarting: the next poll asks again
+            return None
+
+    def cancel(self) -> None:
+        self.pending = None
+        self.msg.value = ""  # a refusal describes what was typed before: it goes with the edit
 
 
 def pct(share: Fraction | None) -> str:

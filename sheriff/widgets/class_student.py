@@ -56,8 +56,9 @@ class ClassStudent(kit.Frame):
         self.join.on_click(self._join)
         self.join_msg = lesson.html()
         self.join_msg.add_class("sn-join-msg")
-        self.code.observe(self._edited, names="value")
-        self.nickname.observe(self._edited, names="value")
+        self.joining = cr.HeldJoin(self.join_msg)
+        self.code.observe(lambda _c: self.joining.cancel(), names="value")
+        self.nickname.observe(lambda _c: self.joining.cancel(), names="value")
         self.join_box = kit.box(
             [
                 lesson.label(_("Type the code your teacher shows, and a nickname your classmates will see.")),
@@ -97,16 +98,15 @@ class ClassStudent(kit.Frame):
             self._classroom = Classroom()
         return self._classroom
 
-    def _edited(self, _change=None):
-        self.join_msg.value = ""  # a refusal describes what was typed before: it goes with the edit
-
     def _join(self, _b=None):
-        try:
-            self.seat = self.classroom.join(self.code.value, self.nickname.value)
-        except ClassroomError as e:
-            self.join_msg.value = cr.message_html(str(e))
+        self._joined(self.joining.attempt(lambda c=self.code.value, n=self.nickname.value: self.classroom.join(c, n)))
+
+    def _joined(self, seat):
+        if seat is None:
+            if self.joining.pending:
+                self.poller.start()  # asks again each second (refresh)
             return
-        self.join_msg.value = ""
+        self.seat = seat
         self.join_box.layout.display = "none"
         self.play_box.layout.display = "flex"
         self.refresh()
@@ -126,6 +126,8 @@ class ClassStudent(kit.Frame):
     # -- what the page shows ---------------------------------------------------------------------
     def refresh(self):
         if self.seat is None:
+            if self.joining.pending:
+                self._joined(self.joining.again())
             return
         try:
             self.view = self.seat.view()

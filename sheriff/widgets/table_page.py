@@ -98,6 +98,9 @@ class TablePage(kit.Frame):
         self.spectate.on_click(self._watch)
         self.join_msg = lesson.html()
         self.join_msg.add_class("sn-join-msg")
+        self.joining = cr.HeldJoin(self.join_msg)
+        self.code.observe(lambda _c: self.joining.cancel(), names="value")
+        self.name.observe(lambda _c: self.joining.cancel(), names="value")
         self.join_box = kit.box(
             [
                 lesson.label(
@@ -245,12 +248,14 @@ class TablePage(kit.Frame):
 
     # -- entering ------------------------------------------------------------------------------------
     def _join(self, _b=None):
-        try:
-            self.seat = self.tables.join(self.code.value, self.name.value)
-        except ClassroomError as e:
-            self.join_msg.value = cr.message_html(str(e))
+        self._joined(self.joining.attempt(lambda c=self.code.value, n=self.name.value: self.tables.join(c, n)))
+
+    def _joined(self, seat):
+        if seat is None:
+            if self.joining.pending:
+                self.poller.start()  # asks again each second (refresh)
             return
-        self.join_msg.value = ""
+        self.seat = seat
         self._enter()
 
     def _watch(self, _b=None):
@@ -347,6 +352,8 @@ class TablePage(kit.Frame):
     def refresh(self):
         src = self.source
         if src is None:
+            if self.joining.pending:
+                self._joined(self.joining.again())
             return
         try:
             if self.snap is not None and self.snap.started and not self.snap.over:
