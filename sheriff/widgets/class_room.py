@@ -128,11 +128,11 @@ class HeldJoin:
             if e.reason != "taken":
                 self.pending = None
                 self.msg.value = message_html(str(e))
-            elif self.pending is None:
+                return None
+            if self.pending is None:  # said once: a screen reader does not hear it every second
                 note = _("This page keeps trying and takes the seat as soon as it is free.")
                 self.msg.value = message_html(f"{e} {note}")
-            if e.reason == "taken":
-                self.pending = join
+            self.pending = join
             return None
         self.pending = None
         self.msg.value = ""
