@@ -114,10 +114,12 @@ class HeldJoin:
     without saying so (a crashed browser, a phone gone flat): its seat comes free once the server
     lets its kernel go, about a minute later.  So this page asks again on each poll (``again``)
     until the seat is free, the person edits what they typed (``cancel``), or the refusal
-    changes (the room closed meanwhile)."""
+    changes (the room closed meanwhile).  ``poller`` is the page's: it is started when the page
+    begins to wait, and its refresh calls ``again`` while no seat is joined."""
 
-    def __init__(self, msg):
+    def __init__(self, msg, poller: Poller):
         self.msg = msg  # the join form's message line
+        self.poller = poller
         self.pending: Callable[[], object] | None = None
 
     def attempt(self, join: Callable[[], object]):
@@ -133,6 +135,7 @@ class HeldJoin:
                 note = _("This page keeps trying and takes the seat as soon as it is free.")
                 self.msg.value = message_html(f"{e} {note}")
             self.pending = join
+            self.poller.start()
             return None
         self.pending = None
         self.msg.value = ""

@@ -56,7 +56,7 @@ class ClassStudent(kit.Frame):
         self.join.on_click(self._join)
         self.join_msg = lesson.html()
         self.join_msg.add_class("sn-join-msg")
-        self.joining = cr.HeldJoin(self.join_msg)
+        self.joining = cr.HeldJoin(self.join_msg, self.poller)
         self.code.observe(lambda _c: self.joining.cancel(), names="value")
         self.nickname.observe(lambda _c: self.joining.cancel(), names="value")
         self.join_box = kit.box(
@@ -102,9 +102,7 @@ class ClassStudent(kit.Frame):
         self._joined(self.joining.attempt(lambda c=self.code.value, n=self.nickname.value: self.classroom.join(c, n)))
 
     def _joined(self, seat):
-        if seat is None:
-            if self.joining.pending:
-                self.poller.start()  # asks again each second (refresh)
+        if seat is None:  # refused, or waiting for the seat (HeldJoin)
             return
         self.seat = seat
         self.join_box.layout.display = "none"

@@ -98,7 +98,7 @@ class TablePage(kit.Frame):
         self.spectate.on_click(self._watch)
         self.join_msg = lesson.html()
         self.join_msg.add_class("sn-join-msg")
-        self.joining = cr.HeldJoin(self.join_msg)
+        self.joining = cr.HeldJoin(self.join_msg, self.poller)
         self.code.observe(lambda _c: self.joining.cancel(), names="value")
         self.name.observe(lambda _c: self.joining.cancel(), names="value")
         self.join_box = kit.box(
@@ -251,9 +251,7 @@ class TablePage(kit.Frame):
         self._joined(self.joining.attempt(lambda c=self.code.value, n=self.name.value: self.tables.join(c, n)))
 
     def _joined(self, seat):
-        if seat is None:
-            if self.joining.pending:
-                self.poller.start()  # asks again each second (refresh)
+        if seat is None:  # refused, or waiting for the seat (HeldJoin)
             return
         self.seat = seat
         self._enter()
