@@ -4,7 +4,8 @@ a class, with no browser sharing its cores.
 Each learner fetches the lesson, asks for its widget state and clicks ``--click`` buttons over the
 kernel websocket as the page does (``learner_ws.py``), then leaves as a closing tab does.  First one
 learner alone (the reference), then ``--classes`` classes of ``--learners``, each arriving
-``--gap`` seconds after the one before.  For each: time from asking for the page to having every
+``--gap`` seconds after the one before; a class arrives at once, or with ``--arrive-over S`` one
+learner after another, evenly over S seconds (as a class opening a link it was given).  For each: time from asking for the page to having every
 widget's state (median, longest), click latency (until the kernel is idle again), pages that
 failed, the server's CPU (server and kernels, from the arrival to the last click), memory per
 kernel, and kernels left 60 s after the learners left.  The last line sums up every class:
@@ -40,7 +41,8 @@ def server_cpu_s(server: VoilaServer) -> float:
         return 0.0
 
 
-async def learner(base: str, lesson: str, clicks: int, label: str) -> dict:
+async def learner(base: str, lesson: str, clicks: int, label: str, delay: float = 0.0) -> dict:
+    await asyncio.sleep(delay)
     t0 = time.monotonic()
     try:
         page = await LearnerPage.open(base, lesson)
@@ -68,7 +70,10 @@ async def learner(base: str, lesson: str, clicks: int, label: str) -> dict:
 async def one_class(server: VoilaServer, args, n: int, idle: int) -> dict:
     cpu0 = server_cpu_s(server)
     t0 = time.monotonic()
-    results = await asyncio.gather(*(learner(server.url, args.lesson, args.clicks, args.click) for _ in range(n)))
+    spread = args.arrive_over if n > 1 else 0.0
+    results = await asyncio.gather(
+        *(learner(server.url, args.lesson, args.clicks, args.click, i * spread / n) for i in range(n))
+    )
     busy_s = time.monotonic() - t0
     cpu = server_cpu_s(server) - cpu0
     mem = rss_mb(kernels(server))
@@ -112,7 +117,12 @@ async def run_classes(args, server: VoilaServer) -> int:
         await wait_until(server.pools_filled, 600)
         await quiet(120)
         idle = len(kernels(server))
-        print(f"server: {server.url} · idle kernels (preheated pools): {idle}; lesson {args.lesson}", flush=True)
+        arriving = f"over {args.arrive_over:g} s" if args.arrive_over else "at once"
+        print(
+            f"server: {server.url} · idle kernels (preheated pools): {idle}; lesson {args.lesson}; "
+            f"a class arrives {arriving}",
+            flush=True,
+        )
         solo = await one_class(server, args, 1, idle)
         print("one learner alone:", summary(solo), flush=True)
         await wait_until(server.pools_filled, 300)

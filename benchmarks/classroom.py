@@ -5,6 +5,7 @@
     .venv/bin/python benchmarks/classroom.py --repo /tmp/main       # another checkout's notebooks + voila.json
     .venv/bin/python benchmarks/classroom.py --n 10 --pool 10       # lesson 05 keeps 10 kernels preheated
     .venv/bin/python benchmarks/classroom.py --browserless --learners 30 --classes 2   # no browsers
+    .venv/bin/python benchmarks/classroom.py --browserless --learners 30 --arrive-over 3   # not in one instant
 
 ``--browserless`` (benchmarks/browserless.py): learners without browsers, each fetching the page and
 playing it over the kernel websocket as the page does (benchmarks/learner_ws.py), so the figures are
@@ -231,6 +232,9 @@ def main() -> int:
     ap.add_argument("--learners", type=int, default=10, help="--browserless: learners per class (default 10)")
     ap.add_argument("--classes", type=int, default=1, help="--browserless: classes, one after the other")
     ap.add_argument("--gap", type=float, default=120, help="--browserless: seconds between classes' arrivals")
+    ap.add_argument(
+        "--arrive-over", type=float, default=0.0, help="--browserless: seconds over which a class arrives (0: at once)"
+    )
     ap.add_argument("--clicks", type=int, default=5, help="--browserless: clicks per learner (default 5)")
     ap.add_argument("--click", default="Next", help="--browserless: label the clicked button starts with")
     args = ap.parse_args()
