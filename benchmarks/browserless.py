@@ -5,7 +5,9 @@ Each learner fetches the lesson, asks for its widget state and clicks ``--click`
 kernel websocket as the page does (``learner_ws.py``), then leaves as a closing tab does.  First one
 learner alone (the reference), then ``--classes`` classes of ``--learners``, each arriving
 ``--gap`` seconds after the one before; a class arrives at once, or with ``--arrive-over S`` one
-learner after another, evenly over S seconds (as a class opening a link it was given).  For each: time from asking for the page to having every
+learner after another, evenly over S seconds (as a class opening a link it was given).  With
+``--first-visit`` each learner first fetches the page's static files (as Chromium asked for them
+once: ``first_visit.py``), as a browser does before it opens the kernel's websocket.  For each: time from asking for the page to having every
 widget's state (median, longest), click latency (until the kernel is idle again), pages that
 failed, the server's CPU (server and kernels, from the arrival to the last click), memory per
 kernel, and kernels left 60 s after the learners left.  The last line sums up every class:
@@ -41,11 +43,15 @@ def server_cpu_s(server: VoilaServer) -> float:
         return 0.0
 
 
-async def learner(base: str, lesson: str, clicks: int, label: str, delay: float = 0.0) -> dict:
+async def learner(
+    base: str, lesson: str, clicks: int, label: str, delay: float = 0.0, files: list[str] | None = None
+) -> dict:
     await asyncio.sleep(delay)
     t0 = time.monotonic()
     try:
         page = await LearnerPage.open(base, lesson)
+        if files:
+            await page.fetch_files(files)
         await page.widget_states()
         state_s = time.monotonic() - t0
         latencies = []
@@ -72,7 +78,7 @@ async def one_class(server: VoilaServer, args, n: int, idle: int) -> dict:
     t0 = time.monotonic()
     spread = args.arrive_over if n > 1 else 0.0
     results = await asyncio.gather(
-        *(learner(server.url, args.lesson, args.clicks, args.click, i * spread / n) for i in range(n))
+        *(learner(server.url, args.lesson, args.clicks, args.click, i * spread / n, args.files) for i in range(n))
     )
     busy_s = time.monotonic() - t0
     cpu = server_cpu_s(server) - cpu0
@@ -115,9 +121,17 @@ async def run_classes(args, server: VoilaServer) -> int:
     rows = []
     with server:
         await wait_until(server.pools_filled, 600)
+        args.files = []
+        if args.first_visit:  # what a first visit fetches, as Chromium asks for it once
+            from first_visit import static_addresses
+
+            args.files = await asyncio.to_thread(static_addresses, server.url, args.lesson)
+            await wait_until(server.pools_filled, 300)
         await quiet(120)
         idle = len(kernels(server))
         arriving = f"over {args.arrive_over:g} s" if args.arrive_over else "at once"
+        if args.files:
+            arriving += f", each learner first fetching the page's {len(args.files)} static files"
         print(
             f"server: {server.url} · idle kernels (preheated pools): {idle}; lesson {args.lesson}; "
             f"a class arrives {arriving}",

@@ -235,6 +235,9 @@ def main() -> int:
     ap.add_argument(
         "--arrive-over", type=float, default=0.0, help="--browserless: seconds over which a class arrives (0: at once)"
     )
+    ap.add_argument(
+        "--first-visit", action="store_true", help="--browserless: each learner fetches the page's static files first"
+    )
     ap.add_argument("--clicks", type=int, default=5, help="--browserless: clicks per learner (default 5)")
     ap.add_argument("--click", default="Next", help="--browserless: label the clicked button starts with")
     args = ap.parse_args()

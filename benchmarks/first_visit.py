@@ -27,8 +27,9 @@ from pathlib import Path
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
-from classroom import make_server, quiet, wait_until  # noqa: E402
-from harness import launch_chromium, open_lesson  # noqa: E402
+from classroom import make_server, quiet  # noqa: E402
+from classroom import wait_until as wait_for  # noqa: E402
+from harness import kernel_exists, launch_chromium, open_lesson, page_kernel_id, wait_until  # noqa: E402
 
 
 def static_addresses(base: str, lesson: str) -> list[str]:
@@ -42,6 +43,9 @@ def static_addresses(base: str, lesson: str) -> list[str]:
             page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
             page.on("request", lambda r: asked.append(r.url))
             open_lesson(page, base, lesson)
+            kernel = page_kernel_id(page)
+            page.close(run_before_unload=True)  # as a learner closes the tab: the kernel goes too
+            wait_until(lambda: not kernel_exists(base, kernel), 60, "the recording page's kernel to go")
         finally:
             browser.close()
     return [u for u in dict.fromkeys(asked) if u.startswith(base) and "/api/" not in u and "/render/" not in u]
@@ -68,7 +72,7 @@ def main() -> int:
         addresses = static_addresses(base, args.lesson)
         server = psutil.Process(voila.proc.pid)
         # the server runs the refill kernel's page (Voilà executes it from the server's process)
-        asyncio.run(wait_until(voila.pools_filled, 300))
+        asyncio.run(wait_for(voila.pools_filled, 300))
         asyncio.run(quiet(120))
         print(f"{args.lesson}: a first visit asks for {len(addresses)} static files", flush=True)
         for encoding in ("gzip", "identity"):

@@ -72,6 +72,20 @@ class LearnerPage:
             raise RuntimeError(f"{notebook}: no page configuration in the answer ({r.code})")
         return cls(base_url, notebook, json.loads(m.group(1))["kernelId"], page_s, t0)
 
+    async def fetch_files(self, addresses: list[str], at_once: int = 6) -> None:
+        """Fetch the page's scripts and styles as a browser on its first visit does (six at a time,
+        as browsers do per server over HTTP/1.1), before it can open the kernel's websocket."""
+        lanes = asyncio.Semaphore(at_once)
+
+        async def get(url: str) -> None:
+            async with lanes:
+                await AsyncHTTPClient().fetch(
+                    HTTPRequest(url, request_timeout=TIMEOUT_S, connect_timeout=TIMEOUT_S, decompress_response=True)
+                )
+
+        await asyncio.gather(*(get(url) for url in addresses))
+        self.marks["files"] = time.monotonic()
+
     async def connect(self) -> None:
         host = urlsplit(self.base_url).netloc
         url = f"ws://{host}/api/kernels/{self.kernel_id}/channels?session_id={self.session}"
