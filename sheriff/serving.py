@@ -314,8 +314,8 @@ class CachedGzip(GZipContentEncoding):
     request.  A first visit fetches ~90 static files (5 MB of scripts, 1.4 MB compressed), and
     compressing them anew cost the server ~0.13 CPU-seconds a learner, in its one event loop:
     thirty learners arriving together queued for seconds on one core.  A file is known by its
-    address, content hash (ETag), time and length, so a changed file is compressed afresh;
-    memory: the compressed files, at most ``LIMIT`` whatever addresses clients make up."""
+    address, content hash (ETag, when sent), time and length, so a changed file is compressed
+    afresh; memory: the compressed files, at most ``LIMIT`` whatever addresses clients make up."""
 
     LIMIT = 64 * 2**20
     _sent: dict[str, bytes] = {}  # a file (address, ETag, time, length) -> the gzip body sent for it
@@ -333,8 +333,13 @@ class CachedGzip(GZipContentEncoding):
     def transform_first_chunk(self, status_code: int, headers: HTTPHeaders, chunk: bytes, finishing: bool):
         key = None
         if self._path and self._gzipping and status_code == 200 and "Content-Encoding" not in headers:
-            etag, modified, length = headers.get("Etag"), headers.get("Last-Modified"), headers.get("Content-Length")
-            key = "\n".join((self._path, etag, modified, length)) if etag and modified and length else None
+            # Voilà's labextension files come without an ETag: their names carry their content's hash
+            etag, modified, length = (
+                headers.get("Etag", ""),
+                headers.get("Last-Modified"),
+                headers.get("Content-Length"),
+            )
+            key = "\n".join((self._path, etag, modified, length)) if modified and length else None
         body = self._sent.get(key) if key else None
         if body is not None:
             headers["Vary"] = headers["Vary"] + ", Accept-Encoding" if "Vary" in headers else "Accept-Encoding"
