@@ -7,10 +7,10 @@ learner alone (the reference), then ``--classes`` classes of ``--learners``, eac
 ``--gap`` seconds after the one before; a class arrives at once, or with ``--arrive-over S`` one
 learner after another, evenly over S seconds (as a class opening a link it was given).  With
 ``--first-visit`` each learner first fetches the page's static files (as Chromium asked for them
-once: ``first_visit.py``), as a browser does before it opens the kernel's websocket.  For each: time from asking for the page to having every
-widget's state (median, longest), click latency (until the kernel is idle again), pages that
-failed, the server's CPU (server and kernels, from the arrival to the last click), memory per
-kernel, and kernels left 60 s after the learners left.  The last line sums up every class:
+once: ``first_visit.py``), as a browser does before it opens the kernel's websocket.  For each:
+time from asking for the page to having every widget's state (median, longest), click latency
+(until the kernel is idle again), pages that failed, the server's CPU (server and kernels, from
+the arrival to the last click), memory per kernel, and kernels left 60 s after the learners left.  The last line sums up every class:
 
     learners=N state_median_s=X state_max_s=Y click_median_ms=Z
 """

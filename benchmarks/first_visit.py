@@ -7,11 +7,12 @@ for them, without the browser's own work.
 
 Chromium opens the lesson once in a fresh context and the addresses it asks the server for are
 noted (every static file: Voilà's scripts, the widget managers, the template's styles, Font
-Awesome).  Then, with no browser running and the server idle again (its pools refilled), each visit fetches all of them again one after another,
-as a new learner's browser does, accepting gzip (as browsers do) or not; for each way, the
-median over the visits of the server's CPU seconds (its own process: where Tornado compresses,
-in its one event loop) and the bytes on the wire.  Thirty learners arriving together cost thirty
-times that, on one core.  Prints figures; it is not a test.
+Awesome).  Then, with no browser running and the server idle again (its pools refilled), each
+visit fetches all of them again one after another, as a new learner's browser does, accepting
+gzip (as browsers do) or not; for each way, the median over the visits of the server's CPU
+seconds (its own process: where Tornado compresses, in its one event loop) and the bytes on the
+wire.  Thirty learners arriving together cost thirty times that, on one core.  Prints figures;
+it is not a test.
 """
 
 from __future__ import annotations

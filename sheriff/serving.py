@@ -312,7 +312,7 @@ _HASH_NAMED = re.compile(
 class CachedGzip(GZipContentEncoding):
     """Tornado's gzip encoding, which compresses each static file once per server, not once per
     request.  A first visit fetches ~90 static files (5 MB of scripts, 1.4 MB compressed), and
-    compressing them anew cost the server ~0.13 CPU-seconds a learner, in its one event loop:
+    compressing them anew cost the server ~0.2 CPU-seconds a learner, in its one event loop:
     thirty learners arriving together queued for seconds on one core.  A file is known by its
     address, content hash (ETag, when sent), time and length, so a changed file is compressed
     afresh; memory: the compressed files, at most ``LIMIT`` whatever addresses clients make up."""
@@ -389,8 +389,9 @@ class _Headers(OutputTransform):
 def install_web_hooks(app: Application, base_url: str = "/") -> None:
     """Make a built Voilà web application compress its text responses (Voilà applies its
     ``tornado_settings`` after building the application, so ``compress_response`` is ignored;
-    each hash-named file is compressed once, ``CachedGzip``), cache hash-named files for a year, send the security headers, and serve Font Awesome from the
-    installed package (the page template points there instead of a CDN).  Idempotent."""
+    each static file is compressed once, ``CachedGzip``), cache hash-named files for a year, send
+    the security headers, and serve Font Awesome from the installed package (the page template
+    points there instead of a CDN).  Idempotent."""
     if _Headers in app.transforms:
         return
     app.transforms += [CachedGzip, _Headers]
