@@ -5,11 +5,15 @@ tests/browser/test_server_hygiene.py.)"""
 
 from __future__ import annotations
 
+import asyncio
 import gzip
-import tempfile
+import http.client
+import threading
 from pathlib import Path
 
-from tornado.testing import AsyncHTTPTestCase
+import pytest
+from tornado.httpserver import HTTPServer
+from tornado.netutil import bind_sockets
 from tornado.web import Application, StaticFileHandler
 
 from sheriff.serving import CachedGzip, install_web_hooks
@@ -27,92 +31,118 @@ class NoETag(StaticFileHandler):
         return None
 
 
-class WebHooks(AsyncHTTPTestCase):
-    def setUp(self) -> None:
-        self.before = dict(CachedGzip._sent), CachedGzip._kept  # the cache is the server's: one per process
-        CachedGzip._sent.clear()
-        CachedGzip._kept = 0
-        super().setUp()
+@pytest.fixture
+def server(tmp_path: Path):
+    """(port, folder): the folder served at /static/, /labextensions/ (no ETag) and /page/ (not a
+    static file's address), on 127.0.0.1, by a loop of its own in a thread (a test process may
+    already run an event loop: Playwright's), with an empty compression cache."""
+    for name in (HASHED, PLAIN):
+        (tmp_path / name).write_bytes(SCRIPT)
+    before = dict(CachedGzip._sent), CachedGzip._kept  # the cache is the server's: one per process
+    CachedGzip._sent.clear()
+    CachedGzip._kept = 0
+    sockets = bind_sockets(0, "127.0.0.1")
+    loop = asyncio.new_event_loop()
+    started = threading.Event()
 
-    def tearDown(self) -> None:
-        super().tearDown()
-        CachedGzip._sent.clear()
-        CachedGzip._sent.update(self.before[0])
-        CachedGzip._kept = self.before[1]
-
-    def get_app(self) -> Application:
-        self.root = Path(tempfile.mkdtemp(prefix="sheriff-web-"))
-        for name in (HASHED, PLAIN):
-            (self.root / name).write_bytes(SCRIPT)
-        static = {"path": str(self.root)}
+    def serve() -> None:
+        asyncio.set_event_loop(loop)
+        folder = {"path": str(tmp_path)}
         app = Application(
             [
-                (r"/static/(.*)", StaticFileHandler, static),
-                (r"/labextensions/(.*)", NoETag, static),
-                (r"/page/(.*)", StaticFileHandler, static),
+                (r"/static/(.*)", StaticFileHandler, folder),
+                (r"/labextensions/(.*)", NoETag, folder),
+                (r"/page/(.*)", StaticFileHandler, folder),
             ]
         )
         install_web_hooks(app)
-        return app
+        HTTPServer(app).add_sockets(sockets)
+        loop.call_soon(started.set)
+        loop.run_forever()
 
-    def get(self, name: str, at: str = "static", **headers):
-        return self.fetch(f"/{at}/{name}", headers={"Accept-Encoding": "gzip", **headers}, decompress_response=False)
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    assert started.wait(10)
+    try:
+        yield sockets[0].getsockname()[1], tmp_path
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
+        CachedGzip._sent.clear()
+        CachedGzip._sent.update(before[0])
+        CachedGzip._kept = before[1]
 
-    def kept(self, name: str, at: str = "static") -> list[bytes]:
-        return [body for key, body in CachedGzip._sent.items() if key.startswith(f"/{at}/{name}\n")]
 
-    def test_a_static_file_is_compressed_once_and_sent_again_whole(self):
-        for name, at in ((HASHED, "static"), (PLAIN, "static"), (HASHED, "labextensions")):
-            first = self.get(name, at)
-            assert first.code == 200 and first.headers["Content-Encoding"] == "gzip"
-            assert gzip.decompress(first.body) == SCRIPT
-            assert len(first.body) < len(SCRIPT) / 3
-            assert self.kept(name, at) == [first.body]
+def get(port: int, address: str, method: str = "GET", **headers) -> tuple[int, dict[str, str], bytes]:
+    """Status, headers and the body as sent (not decompressed)."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    try:
+        connection.request(method, address, headers={"Accept-Encoding": "gzip", **headers})
+        response = connection.getresponse()
+        return response.status, dict(response.getheaders()), response.read()
+    finally:
+        connection.close()
 
-            again = self.get(name, at)
-            assert again.code == 200 and again.headers["Content-Encoding"] == "gzip"
-            assert again.body == first.body  # the same bytes, now sent with their length
-            assert again.headers["Content-Length"] == str(len(first.body))
-            assert "Accept-Encoding" in again.headers["Vary"]
-            assert again.headers.get("Etag") == first.headers.get("Etag")
-            assert "default-src 'self'" in again.headers["Content-Security-Policy"]
-        assert self.get(HASHED).headers["Cache-Control"] == "public, max-age=31536000, immutable"
-        assert "Cache-Control" not in self.get(PLAIN).headers  # revalidated: may change with Voilà
 
-        same_file = self.get(f"x/../{HASHED}")  # another spelling of the address: still one entry
-        assert gzip.decompress(same_file.body) == SCRIPT and len(self.kept(HASHED)) == 1
+def kept(address: str) -> list[bytes]:
+    return [body for key, body in CachedGzip._sent.items() if key.startswith(address + "\n")]
 
-    def test_a_changed_file_is_compressed_afresh(self):
-        self.get(PLAIN)
-        changed = SCRIPT.replace(b"export", b"export  ")
-        (self.root / PLAIN).write_bytes(changed)
-        assert gzip.decompress(self.get(PLAIN).body) == changed
-        assert gzip.decompress(self.get(PLAIN).body) == changed
 
-    def test_pages_and_other_requests_are_served_as_before(self):
-        page = self.get(PLAIN, at="page")  # not a static file's address: compressed per request
-        assert gzip.decompress(page.body) == SCRIPT and not self.kept(PLAIN, at="page")
+def test_a_static_file_is_compressed_once_and_sent_again_whole(server):
+    port, _ = server
+    for address in (f"/static/{HASHED}", f"/static/{PLAIN}", f"/labextensions/{HASHED}"):
+        status, headers, first = get(port, address)
+        assert status == 200 and headers["Content-Encoding"] == "gzip", address
+        assert gzip.decompress(first) == SCRIPT
+        assert len(first) < len(SCRIPT) / 3
+        assert kept(address) == [first]
 
-        self.get(HASHED)
-        identity = self.fetch(f"/static/{HASHED}", headers={"Accept-Encoding": "identity"})
-        assert "Content-Encoding" not in identity.headers and identity.body == SCRIPT
+        status, again_headers, again = get(port, address)
+        assert status == 200 and again_headers["Content-Encoding"] == "gzip"
+        assert again == first  # the same bytes, now sent with their length
+        assert again_headers["Content-Length"] == str(len(first))
+        assert "Accept-Encoding" in again_headers["Vary"]
+        assert again_headers.get("Etag") == headers.get("Etag")
+        assert "default-src 'self'" in again_headers["Content-Security-Policy"]
+    assert get(port, f"/static/{HASHED}")[1]["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert "Cache-Control" not in get(port, f"/static/{PLAIN}")[1]  # revalidated: may change with Voilà
 
-        etag = self.get(HASHED).headers["Etag"]
-        unchanged = self.get(HASHED, **{"If-None-Match": etag})
-        assert unchanged.code == 304 and unchanged.body == b""
+    _, _, same_file = get(port, f"/static/x/../{HASHED}")  # another spelling of the address: one entry
+    assert gzip.decompress(same_file) == SCRIPT and len(kept(f"/static/{HASHED}")) == 1
 
-        part = self.fetch(f"/static/{HASHED}", headers={"Range": "bytes=0-99"})
-        assert part.code == 206 and part.body == SCRIPT[:100]
 
-        head = self.fetch(f"/static/{HASHED}", method="HEAD", headers={"Accept-Encoding": "gzip"})
-        assert head.code == 200 and head.body == b""
+def test_a_changed_file_is_compressed_afresh(server):
+    port, folder = server
+    get(port, f"/static/{PLAIN}")
+    changed = SCRIPT.replace(b"export", b"export  ")
+    (folder / PLAIN).write_bytes(changed)
+    assert gzip.decompress(get(port, f"/static/{PLAIN}")[2]) == changed
+    assert gzip.decompress(get(port, f"/static/{PLAIN}")[2]) == changed
 
-    def test_the_cache_holds_at_most_its_limit(self):
-        kept, limit = CachedGzip._kept, CachedGzip.LIMIT
-        CachedGzip.LIMIT = kept  # full: nothing more is kept, and the file is still served
-        try:
-            response = self.get(HASHED)
-            assert gzip.decompress(response.body) == SCRIPT
-            assert not self.kept(HASHED) and CachedGzip._kept == kept
-        finally:
-            CachedGzip.LIMIT = limit
+
+def test_pages_and_other_requests_are_served_as_before(server):
+    port, _ = server
+    _, _, page = get(port, f"/page/{PLAIN}")  # not a static file's address: compressed per request
+    assert gzip.decompress(page) == SCRIPT and not kept(f"/page/{PLAIN}")
+
+    get(port, f"/static/{HASHED}")
+    _, headers, body = get(port, f"/static/{HASHED}", **{"Accept-Encoding": "identity"})
+    assert "Content-Encoding" not in headers and body == SCRIPT
+
+    etag = get(port, f"/static/{HASHED}")[1]["Etag"]
+    status, _, body = get(port, f"/static/{HASHED}", **{"If-None-Match": etag})
+    assert status == 304 and body == b""
+
+    status, _, body = get(port, f"/static/{HASHED}", Range="bytes=0-99")  # Tornado gzips a part too
+    assert status == 206 and gzip.decompress(body) == SCRIPT[:100]
+
+    status, _, body = get(port, f"/static/{HASHED}", method="HEAD")
+    assert status == 200 and body == b""
+
+
+def test_the_cache_holds_at_most_its_limit(server, monkeypatch):
+    port, _ = server
+    monkeypatch.setattr(CachedGzip, "LIMIT", CachedGzip._kept)  # full: nothing more is kept
+    _, _, body = get(port, f"/static/{HASHED}")
+    assert gzip.decompress(body) == SCRIPT  # and the file is still served
+    assert not kept(f"/static/{HASHED}") and CachedGzip._kept == 0
