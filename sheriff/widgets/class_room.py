@@ -115,12 +115,15 @@ class HeldJoin:
     lets its kernel go, about a minute later.  So this page asks again on each poll (``again``)
     until the seat is free, the person edits what they typed (``cancel``), or the refusal
     changes (the room closed meanwhile).  ``poller`` is the page's: it is started when the page
-    begins to wait, and its refresh calls ``again`` while no seat is joined."""
+    begins to wait, and its refresh calls ``again`` while no seat is joined.  ``typed`` are the
+    join form's fields (code, name): editing one cancels the wait."""
 
-    def __init__(self, msg, poller: Poller):
+    def __init__(self, msg, poller: Poller, typed=()):
         self.msg = msg  # the join form's message line
         self.poller = poller
         self.pending: Callable[[], object] | None = None
+        for field in typed:
+            field.observe(lambda _c: self.cancel(), names="value")
 
     def attempt(self, join: Callable[[], object]):
         """``join()``'s seat, or None (refused: the message says why; ``pending`` if it waits)."""

@@ -56,9 +56,7 @@ class ClassStudent(kit.Frame):
         self.join.on_click(self._join)
         self.join_msg = lesson.html()
         self.join_msg.add_class("sn-join-msg")
-        self.joining = cr.HeldJoin(self.join_msg, self.poller)
-        self.code.observe(lambda _c: self.joining.cancel(), names="value")
-        self.nickname.observe(lambda _c: self.joining.cancel(), names="value")
+        self.joining = cr.HeldJoin(self.join_msg, self.poller, typed=(self.code, self.nickname))
         self.join_box = kit.box(
             [
                 lesson.label(_("Type the code your teacher shows, and a nickname your classmates will see.")),

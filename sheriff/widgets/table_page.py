@@ -98,9 +98,7 @@ class TablePage(kit.Frame):
         self.spectate.on_click(self._watch)
         self.join_msg = lesson.html()
         self.join_msg.add_class("sn-join-msg")
-        self.joining = cr.HeldJoin(self.join_msg, self.poller)
-        self.code.observe(lambda _c: self.joining.cancel(), names="value")
-        self.name.observe(lambda _c: self.joining.cancel(), names="value")
+        self.joining = cr.HeldJoin(self.join_msg, self.poller, typed=(self.code, self.name))
         self.join_box = kit.box(
             [
                 lesson.label(
