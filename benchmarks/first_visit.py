@@ -29,7 +29,6 @@ import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
 from classroom import make_server, quiet  # noqa: E402
-from classroom import wait_until as wait_for  # noqa: E402
 from harness import kernel_exists, launch_chromium, open_lesson, page_kernel_id, wait_until  # noqa: E402
 
 
@@ -73,7 +72,7 @@ def main() -> int:
         addresses = static_addresses(base, args.lesson)
         server = psutil.Process(voila.proc.pid)
         # the server runs the refill kernel's page (Voilà executes it from the server's process)
-        asyncio.run(wait_for(voila.pools_filled, 300))
+        wait_until(voila.pools_filled, 300, "the pools to fill again")
         asyncio.run(quiet(120))
         print(f"{args.lesson}: a first visit asks for {len(addresses)} static files", flush=True)
         for encoding in ("gzip", "identity"):
