@@ -3,6 +3,7 @@ of each game by pressing the pages' own buttons; the dashboard, the CSV and Reve
 
 import csv
 import io
+import json
 
 import ipywidgets as widgets
 import pytest
@@ -123,22 +124,28 @@ def test_duel_round_fine_change_and_rejoin(classroom):
     teacher.refresh()
     d = teacher.dashboard
     assert d.rounds[-1].offers == 2 and d.rounds[-1].taken == 2
-    # a student closes the tab and comes back with the same code and nickname: the same seat
+    # a student closes the tab and comes back on the same device: the page fills in the seat it kept
     students[0].refresh()  # the round is settled: read the score now, not when this page last polled
     score = students[0].view.score
+    kept = students[0].seat_key.value
+    assert students[0].seat.seat_key in kept and "data-sn-remember" in kept
     store = classroom.store
     now = store.clock()
-    store.clock = lambda: now + 30  # the tab closed 30 s ago (a seat seen in the last 15 s is in use)
+    store.clock = lambda: now + 30  # the tab closed 30 s ago
     again = ClassStudent(classroom, binder=False)
-    again.code.value, again.nickname.value = teacher.room.code, "anna"
+    # what the page template gives a join form from this device's browser storage
+    again.joining.device.value = json.dumps(
+        [{"kind": "class", "code": teacher.room.code, "name": "Anna", "key": students[0].seat.seat_key, "t": 1}]
+    )
+    assert (again.code.value, again.nickname.value) == (teacher.room.code, "Anna") and "Anna" in again.join_msg.value
     again.join.click()
     assert again.join_msg.value == "", again.join_msg.value
     assert again.view.score == score and again.view.nickname == "Anna"
 
 
-def test_a_nickname_in_use_is_waited_for(classroom):
-    """The same nickname while its page is open: the page says so and asks again on each poll, so a
-    student whose old tab crashed gets the seat back without pressing again; editing stops it."""
+def test_a_nickname_is_its_owners(classroom):
+    """The same nickname from another device, its page open or not: the page says the nickname is
+    taken and asks for the rejoin code; the right code gives the seat back, a wrong one is refused."""
     teacher = ClassTeacher(classroom, binder=False)
     teacher.create.click()
     anna = ClassStudent(classroom, binder=False)
@@ -147,19 +154,22 @@ def test_a_nickname_in_use_is_waited_for(classroom):
     again = ClassStudent(classroom, binder=False)
     again.code.value, again.nickname.value = teacher.room.code, "anna"
     again.join.click()
-    assert again.seat is None and "“Anna”" in plain(again.join_msg.value) and "keeps trying" in again.join_msg.value
-    again.nickname.value = "Anja"  # another name typed: the wait and its words are gone
-    assert again.join_msg.value == "" and again.joining.pending is None
-    again.nickname.value = "anna"
-    again.join.click()
-    again.refresh()
-    assert again.seat is None and "keeps trying" in again.join_msg.value
+    assert again.seat is None and "“Anna”" in plain(again.join_msg.value) and "rejoin code" in again.join_msg.value
+    again.nickname.value = "Anja"  # another name typed: the refusal is gone with what it described
+    assert again.join_msg.value == ""
     store = classroom.store
     now = store.clock()
-    store.clock = lambda: now + 30  # the old tab went quiet 30 s ago: the next poll takes the seat
-    again.refresh()
+    store.clock = lambda: now + 3600  # an hour later: the nickname alone still does not give the seat
+    again.nickname.value = "anna"
+    again.join.click()
+    assert again.seat is None and "rejoin code" in again.join_msg.value
+    again.joining.key.value = "2222-2222"
+    again.join.click()
+    assert again.seat is None and "does not open" in plain(again.join_msg.value)
+    again.joining.key.value = anna.seat.seat_key
+    again.join.click()
     assert again.seat is not None and again.join_msg.value == "" and again.play_box.layout.display == "flex"
-    assert again.view.nickname == "Anna"
+    assert again.view.nickname == "Anna" and anna.seat.seat_key in again.seat_key.value
 
 
 def test_validation_messages(classroom):

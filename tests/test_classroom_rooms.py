@@ -52,13 +52,33 @@ def test_codes_nicknames_and_keys_are_checked(classroom, clock):
     _refused("nickname", classroom.join, room.code, "An\u0007na")
     _refused("nickname", classroom.join, room.code, "An\u200bna")  # invisible
     anna = classroom.join(room.code.lower(), "  Anna  ")  # a code typed in lower case
-    assert anna.nickname == "Anna"
+    assert anna.nickname == "Anna" and len(anna.seat_key) == 9
     _refused("taken", classroom.join, room.code, "anna")  # her page is open: the nickname is taken
-    clock.advance(20)  # her page closed a while ago: the same nickname gets the seat back
-    again = classroom.join(f"{room.code[:3]}-{room.code[3:]}", "ANNA")
-    assert again.member_id == anna.member_id
+    clock.advance(20)  # her page closed a while ago: the nickname alone still does not give her seat
+    assert "rejoin code" in _refused("taken", classroom.join, room.code, "anna")
+    _refused("seat_key", classroom.join, room.code, "anna", "2222-2222")
+    again = classroom.join(f"{room.code[:3]}-{room.code[3:]}", "ANNA", anna.seat_key.lower())
+    assert again.member_id == anna.member_id and again.seat_key == anna.seat_key
     _refused("key", classroom.teacher, room.code, "not the key")
     assert classroom.teacher(room.code, room.key).room_id == room.room_id
+
+
+def test_a_quiet_seat_stays_its_owners(classroom, clock):
+    """A student's seat is never handed to a page that only types the nickname: after 16 s, after an
+    hour, or while the coach plays it; its owner takes it back with the rejoin code, choices and all."""
+    room = classroom.create_room("inspection", bot_timeout=10, seed=3)
+    seats = _join(classroom, room, ["Anna", "Bob"])
+    room.start_round()
+    anna = seats["Anna"]
+    for quiet in (16, 3600):
+        clock.advance(quiet)
+        seats["Bob"].view()  # Bob's page polls; Anna's went quiet: the coach chooses for her
+        assert "rejoin code" in _refused("taken", classroom.join, room.code, "Anna")
+        assert [s.coach for s in room.dashboard().seats if s.nickname == "Anna"] == [True]
+    clock.advance(20 * 3600)  # the next day, on another device
+    back = classroom.join(room.code, "anna", anna.seat_key)
+    assert back.member_id == anna.member_id and back.view().choice is not None
+    assert [s.coach for s in room.dashboard().seats if s.nickname == "Anna"] == [False]
 
 
 def _join(classroom, room, names):
@@ -307,7 +327,7 @@ def test_everything_closed_mid_round_and_reopened(store_url, clock):
     d = room.dashboard()
     assert d.round == 1 and d.round_open and d.chosen == 1
     assert {s.nickname for s in d.seats if s.chosen} == {chooser}
-    back = classroom.join(code, chooser)
+    back = classroom.join(code, chooser, seats[chooser].seat_key)
     assert back.member_id == seats[chooser].member_id and back.view().choice == {"bag": "honest"}
     room.end_round()
     assert len(list(csv.DictReader(io.StringIO(room.csv())))) == 4

@@ -68,13 +68,16 @@ def test_create_join_rejoin_start(store_url):
     host = tables.create(edition="2E", players=4, bots=[3], seed=1, host_name="Ann")
     assert host.seat.seat == 0 and len(host.code) == 6 and host.key
     bob = tables.join(host.code, "Bob")
+    assert bob.seat_key and bob.seat_key != host.seat.seat_key
     clock.advance(16)  # Bob's page went 16 s ago
-    again = tables.join(host.code.lower(), "  BOB ")  # the same name, typed differently
+    again = tables.join(host.code.lower(), "  BOB ", bob.seat_key.lower().replace("-", " "))  # typed differently
     assert bob.seat == again.seat == 1
     snap = host.snapshot()
     assert not snap.started and snap.names == ("Ann", "Bob", "", "Will Scarlet") and snap.bots == (0, 0, 0, 1)
     assert snap.game is None and snap.legal == () and snap.seq == 0
     back = tables.host(host.code, host.key)
+    assert back.seat is None  # the host key gives the controls, never a seat's cards
+    back = tables.host(host.code, host.key, host.seat.seat_key)
     assert back.seat.seat == 0 and back.seat.name == "Ann"
     with pytest.raises(TableError) as e:
         tables.host(host.code, "wrong")
@@ -91,7 +94,7 @@ def test_create_join_rejoin_start(store_url):
         tables.join(host.code, "Dan")
     assert e.value.reason == "started"
     clock.advance(16)
-    assert tables.join(host.code, "bob").seat == 1  # a player comes back after the start (page gone 16 s)
+    assert tables.join(host.code, "bob", bob.seat_key).seat == 1  # a player comes back after the start
     with pytest.raises(TableError) as e:
         host.start()
     assert e.value.reason == "started"
@@ -261,7 +264,8 @@ def test_two_pages_storing_the_same_move_at_once_store_one(store_url):
     snap = host.snapshot()
     seat = snap.to_act
     clock.advance(16)  # the seat's first page is gone; two new pages take it up at once
-    mine = [a.join(host.code, seats[seat].name), b.join(host.code, seats[seat].name)]
+    key = seats[seat].seat_key
+    mine = [a.join(host.code, seats[seat].name, key), b.join(host.code, seats[seat].name, key)]
     move = mine[0].snapshot().legal[0]
     barrier = threading.Barrier(2)
     outcome: list = []
@@ -331,7 +335,10 @@ def test_the_host_hands_a_seat_to_the_coach_and_the_player_takes_it_back(tables)
     assert tables.tick(host.code)
     snap = host.snapshot()
     assert snap.events_by[0] == (first, "bot")
-    back = tables.join(host.code, seats[first].name)
+    with pytest.raises(TableError) as e:  # the name alone does not take a handed-over seat
+        tables.join(host.code, seats[first].name)
+    assert e.value.reason == "taken" and host.snapshot().bots[first]
+    back = tables.join(host.code, seats[first].name, seats[first].seat_key)
     assert back.seat == first and not host.snapshot().bots[first]
     host.set_bot(1, True)
     host.set_bot(1, False)
@@ -343,30 +350,59 @@ def test_the_host_hands_a_seat_to_the_coach_and_the_player_takes_it_back(tables)
     tables.store.close()
 
 
-def test_a_seat_in_use_is_not_taken_by_its_name(store_url):
-    """Typing the name of someone playing right now does not take their seat; once their page has
-    been quiet for 15 s (closed, a lost phone), the name brings the seat back."""
+def test_a_seat_is_its_owners_the_name_alone_never_takes_it(store_url):
+    """Typing the name of someone at the table never takes their seat: not while their page plays,
+    not after 16 s or an hour of quiet, not after the host handed the seat to the coach.  Their
+    rejoin code gives it back, after a minute or after a day; a wrong one is refused, and guessing
+    is slowed down."""
     clock = FakeClock()
     tables = Tables(Store(store_url, clock=clock))
     host = tables.create(edition="2E", players=3, seed=1, host_name="Ann")
     bob = tables.join(host.code, "Bob")
     host.start()
-    for _ in range(4):  # Bob's page polls: his seat stays in use
-        clock.advance(5)
-        bob.snapshot()
+    for quiet in (5, 16, 3600):
+        clock.advance(quiet)
         with pytest.raises(TableError) as e:
             tables.join(host.code, "bob")
-        assert e.value.reason == "taken" and "“Bob”" in str(e.value) and "within seconds" in str(e.value)
-    clock.advance(16)  # his page is gone
-    back = tables.join(host.code, "BOB")
-    assert back.seat == bob.seat and back.snapshot().view is not None
-    with pytest.raises(TableError) as e:  # the page that came back holds it now
+        assert e.value.reason == "taken" and "“Bob”" in str(e.value) and "rejoin code" in str(e.value)
+    with pytest.raises(TableError) as e:
+        tables.join(host.code, "Bob", "AAAA-AAAA")
+    assert e.value.reason == "seat_key"
+    clock.advance(60)
+    back = tables.join(host.code, "BOB", bob.seat_key)
+    assert back.seat == bob.seat and back.snapshot().view is not None and back.seat_key == bob.seat_key
+    host.set_bot(bob.seat, True)  # the host hands the seat to the coach
+    clock.advance(1)
+    with pytest.raises(TableError) as e:
         tables.join(host.code, "Bob")
-    assert e.value.reason == "taken"
-    host.set_bot(bob.seat, True)  # the host hands the seat to the coach: the name takes it back at once
-    assert tables.join(host.code, "Bob").seat == bob.seat
+    assert e.value.reason == "taken" and host.snapshot().bots[bob.seat]
+    clock.advance(22 * 3600)  # the next day (a table lives a day), on another device
+    assert tables.join(host.code, "Bob", bob.seat_key).seat == bob.seat
     assert not host.snapshot().bots[bob.seat]
     tables.store.close()
+
+
+def test_wrong_keys_are_slowed_down(tables):
+    from sheriff.classroom.names import THROTTLE
+
+    host = tables.create(edition="2E", players=3, seed=1, host_name="Ann")
+    tables.join(host.code, "Bob")
+    try:
+        for _ in range(THROTTLE.limit):
+            with pytest.raises(TableError) as e:
+                tables.join(host.code, "Bob", "ZZZZ-ZZZZ")
+            assert e.value.reason == "seat_key"
+        with pytest.raises(TableError) as e:  # even the right code waits now
+            tables.join(host.code, "Bob", "ZZZZ-ZZZ2")
+        assert e.value.reason == "throttled" and "seconds" in str(e.value)
+        for _ in range(THROTTLE.limit):
+            with pytest.raises(TableError):
+                tables.host(host.code, "not the key")
+        with pytest.raises(TableError) as e:
+            tables.host(host.code, host.key)
+        assert e.value.reason == "throttled"
+    finally:
+        THROTTLE._wrong.clear()
 
 
 # -- restart, spectator, migration ------------------------------------------------------------
@@ -387,10 +423,10 @@ def test_a_restart_loses_nothing(store_url):
     clock.advance(20)  # the pages come back once the server is up again
     again = Tables(Store(store_url, clock=clock))
     for p, old in before.items():
-        new = again.join(host.code, old.names[p]).snapshot()
+        new = again.join(host.code, old.names[p], seats[p].seat_key).snapshot()
         assert (new.seq, new.story, new.events_by, new.to_act) == (old.seq, old.story, old.events_by, old.to_act)
         assert new.game.state.fingerprint() == old.game.state.fingerprint()
-    assert again.host(host.code, host.key).seat.seat == 0
+    assert again.host(host.code, host.key, seats[0].seat_key).seat.seat == 0
     again.store.close()
 
 
@@ -412,10 +448,10 @@ def test_a_version_1_database_is_migrated(store_url):
     assert "table_moves" not in inspect(engine).get_table_names()
     engine.dispose()
     store = Store(store_url)
-    assert store.version() == SCHEMA_VERSION == 2
+    assert store.version() == SCHEMA_VERSION == 3
     assert store.room_by_code("ABC234").params == {"fine": 1} and store.members(rid)[0].nickname == "Anna"
     assert {"table_seats", "table_moves"} <= set(inspect(store.engine).get_table_names())
-    assert Store(store_url).version() == 2  # opening it again changes nothing
+    assert Store(store_url).version() == 3  # opening it again changes nothing
     tables = Tables(store)
     host, seats = _table(tables, seed=1)
     host.start()

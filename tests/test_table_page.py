@@ -10,6 +10,7 @@ view would differ."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
@@ -173,20 +174,21 @@ def test_refusals_stale_moves_and_reconnect(tables, clock):
     late.code.value, late.name.value = code, "Cy"
     late.join.click()
     assert "has started" in late.join_msg.value
-    # the same name while Bob's page is open: refused, in words that say what to do
+    # the same name on another device: refused, in words that say what to do, now and later
     again = TablePage(tables, binder=False)
     again.code.value, again.name.value = code, "bob"
     again.join.click()
-    assert again.seat is None and "is playing as “Bob” right now" in again.join_msg.value
-    assert "keeps trying" in again.join_msg.value
-    again.refresh()  # a poll while Bob's page is still there: still waiting, the words unchanged
-    assert again.seat is None and "keeps trying" in again.join_msg.value
-    # Bob's page is gone (16 s without a poll): the waiting page's next poll takes the same seat,
-    # with the game as it stands, without another click
-    clock.advance(16)
-    again.refresh()
+    assert again.seat is None and "“Bob” already sits at this table" in again.join_msg.value
+    assert "rejoin code" in again.join_msg.value
+    clock.advance(3600)
+    again.join.click()
+    assert again.seat is None and "rejoin code" in again.join_msg.value
+    # Bob types the rejoin code his page showed him: the same seat, the game as it stands
+    assert bob.seat.seat_key in bob.seat_key.value and bob.seat.seat_key not in widget_text(ann)
+    again.joining.key.value = bob.seat.seat_key
+    again.join.click()
     assert again.seat.seat == bob.seat.seat and again.join_msg.value == ""
-    assert again.snap.seq == ann.snap.seq
+    assert again.snap.seq == ann.snap.seq and bob.seat.seat_key in again.seat_key.value
     # seat 2 went to the coach at the start; the host hands Bob's seat to the coach and back
     assert ann.snap.bots == (False, False, True)
     ann.hand_over.children[0].value = True
@@ -262,3 +264,30 @@ def test_the_page_in_ukrainian(tables):
 def test_binder_says_a_table_needs_one_shared_server(tables):
     page = TablePage(tables, binder=True)
     assert "cannot seat several people on Binder" in widget_text(page)
+
+
+def test_the_host_key_gives_the_controls_and_never_the_hosts_cards(tables):
+    """The host key (folded on the host's page only, never in the lobby the projector shows) gives the
+    host controls back on another page; the host's own seat needs its rejoin code as every seat does,
+    typed or kept by this device."""
+    ann = TablePage(tables, binder=False)
+    ann.players.value = 3
+    ann.host_name.value = "Ann"
+    ann.open.click()
+    key, seat_key = ann.host.key, ann.seat.seat_key
+    lobby = ann.code_html.value + ann.seats_html.value
+    assert key not in lobby and seat_key not in lobby
+    assert key in ann.host_key.value and "<details" in ann.host_key.value and seat_key in ann.seat_key.value
+    ann.start.click()
+    other = TablePage(tables, binder=False)
+    other.back_code.value, other.back_key.value = ann.host.code, key
+    other._take_back()
+    assert other.host is not None and other.seat is None and other.snap.view is None  # controls, no cards
+    assert "Spectator" in widget_text(other)
+    device = TablePage(tables, binder=False)  # the host's own device remembers her seat
+    device.joining.device.value = json.dumps(
+        [{"kind": "table", "code": ann.host.code, "name": "Ann", "key": seat_key, "t": 2}]
+    )
+    device.back_code.value, device.back_key.value = ann.host.code, key
+    device._take_back()
+    assert device.seat is not None and device.seat.seat == 0 and device.snap.view is not None

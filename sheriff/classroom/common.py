@@ -7,7 +7,16 @@ from typing import Any
 
 from sheriff.classroom import games
 from sheriff.classroom.errors import ClassroomError
-from sheriff.classroom.names import hash_key, new_code, new_key
+from sheriff.classroom.names import (
+    THROTTLE,
+    clean_seat_key,
+    hash_key,
+    hash_seat_key,
+    new_code,
+    new_key,
+    new_seat_key,
+    seat_key_matches,
+)
 from sheriff.classroom.store import Duplicate, Member, Pairing, Room, Round, Store
 from sheriff.i18n import N_, _
 
@@ -83,6 +92,49 @@ def new_room(store: Store, game: str, params: dict, settings: dict, seed: int | 
         except Duplicate:  # the code is taken: draw another
             continue
     raise RuntimeError("no free room code")  # pragma: no cover - 31**6 codes
+
+
+def new_member(store: Store, room_id: int, nick: str, role: str = "student") -> tuple[Member, str]:
+    """A new person in a room (class room or table) and their seat key, shown on their page only.
+    ``Duplicate`` if the nickname was taken meanwhile."""
+    key = new_seat_key()
+    return store.add_member(room_id, nick, nick.casefold(), role=role, seat_key_hash=hash_seat_key(key)), key
+
+
+def owner_key(store: Store, room: Room, member: Member, seat_key: str | None, taken: ClassroomError) -> str:
+    """The seat key proving that this page is ``member``'s (the rejoin code it typed, or the one its
+    browser kept), formatted as shown; else ``taken`` (no code typed) or a refusal of the code.
+
+    One name, one person: a nickname alone never gives a seat back, whether its page is open, quiet
+    for a minute, or the coach plays it.  A seat from before seat keys (schema 2) keeps the old rule:
+    free once its page has been quiet for ``active`` seconds; it gets a key then."""
+    if member.seat_key_hash is None:
+        if store.clock() - member.last_seen < DEFAULT_SETTINGS["active"]:
+            raise taken
+        key = new_seat_key()
+        store.set_seat_key(member.id, hash_seat_key(key))
+        return key
+    typed = clean_seat_key(seat_key)
+    if not typed:
+        raise taken
+    THROTTLE.check(room.code, "seat")
+    if not seat_key_matches(typed, member.seat_key_hash):
+        THROTTLE.wrong(room.code, "seat")
+        raise ClassroomError(
+            _("This rejoin code does not open the seat of “{nick}”. Check it on the page that joined.").format(
+                nick=member.nickname
+            ),
+            "seat_key",
+        )
+    return f"{typed[:4]}-{typed[4:]}"
+
+
+def check_key(room: Room, key: str, matches, refusal: ClassroomError) -> None:
+    """A teacher's or host's key for ``room``, with wrong tries slowed down (``names.KeyThrottle``)."""
+    THROTTLE.check(room.code, "owner")
+    if not matches(key, room.key_hash):
+        THROTTLE.wrong(room.code, "owner")
+        raise refusal
 
 
 def deal_seed(room: Room, rnd: Round, p: Pairing) -> int:

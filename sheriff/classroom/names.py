@@ -1,4 +1,9 @@
-"""Room codes, nicknames and teacher keys: made, cleaned and checked, with messages a learner reads."""
+"""Room codes, nicknames, teacher and host keys and seat keys: made, cleaned and checked, with
+messages a learner reads.
+
+A seat key (a "rejoin code") is what makes a seat its owner's: the page that joined gets it, and
+only it takes the seat back, after a minute or after a day; a nickname alone never does.  Like the
+teacher's key it is stored only as its hash."""
 
 from __future__ import annotations
 
@@ -6,6 +11,8 @@ import hashlib
 import hmac
 import random
 import secrets
+import threading
+import time
 import unicodedata
 
 from sheriff.classroom.errors import ClassroomError
@@ -14,6 +21,7 @@ from sheriff.i18n import _
 # No 0/O, 1/I/L: a code read off a projector is typed without doubt.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
+SEAT_KEY_LENGTH = 8  # 31**8 ≈ 8.5e11 codes, typed from the seat's own page (KeyThrottle slows guessing)
 NICK_MIN, NICK_MAX = 2, 20
 
 
@@ -66,3 +74,59 @@ def hash_key(key: str) -> str:
 
 def key_matches(key: str, key_hash: str) -> bool:
     return hmac.compare_digest(hash_key(str(key)), key_hash)
+
+
+def new_seat_key() -> str:
+    """A seat's rejoin code, easy to copy by hand from one's own page: ``"K7MX-3QPA"``."""
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(SEAT_KEY_LENGTH))
+    return f"{raw[:4]}-{raw[4:]}"
+
+
+def clean_seat_key(text: str | None) -> str:
+    """A rejoin code as typed ("k7mx 3qpa", "K7MX-3QPA") in its stored form; "" if none was typed."""
+    return "".join(ch for ch in str(text or "").upper() if not ch.isspace() and ch != "-")
+
+
+def hash_seat_key(key: str) -> str:
+    return hash_key(clean_seat_key(key))
+
+
+def seat_key_matches(key: str | None, key_hash: str | None) -> bool:
+    typed = clean_seat_key(key)
+    return bool(typed and key_hash) and hmac.compare_digest(hash_key(typed), str(key_hash))
+
+
+class KeyThrottle:
+    """Wrong keys (teacher, host, rejoin code) for one room (by its code): after ``limit`` wrong tries within
+    ``window`` seconds, the room's keys are refused until the window has passed, so a curious
+    student cannot try codes by the thousand.  Per server process: enough to make guessing hopeless."""
+
+    def __init__(self, limit: int = 10, window: float = 60.0, clock=time.monotonic):
+        self.limit, self.window, self.clock = limit, window, clock
+        self._wrong: dict[tuple[str, str], list[float]] = {}
+        self._lock = threading.Lock()
+
+    def _recent(self, where: tuple[str, str]) -> list[float]:
+        now = self.clock()
+        tries = [t for t in self._wrong.get(where, ()) if now - t < self.window]
+        self._wrong[where] = tries
+        return tries
+
+    def check(self, room: str, kind: str) -> None:
+        """Refuse (``ClassroomError`` "throttled") while too many wrong keys were typed."""
+        with self._lock:
+            tries = self._recent((room, kind))
+            if len(tries) < self.limit:
+                return
+            wait = max(1, int(self.window - (self.clock() - tries[0])) + 1)
+        raise ClassroomError(
+            _("Too many wrong keys were typed for this room. Wait {n} seconds, then try again.").format(n=wait),
+            "throttled",
+        )
+
+    def wrong(self, room: str, kind: str) -> None:
+        with self._lock:
+            self._recent((room, kind)).append(self.clock())
+
+
+THROTTLE = KeyThrottle()

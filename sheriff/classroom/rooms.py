@@ -3,7 +3,8 @@
     from sheriff.classroom import Classroom
     classroom = Classroom()                      # the store from SHERIFF_CLASS_DB (or Classroom(Store(url)))
     room = classroom.create_room("inspection")   # room.code for the projector, room.key for the teacher only
-    seat = classroom.join(room.code, "Anna")     # on a student's page; again later: the same seat
+    seat = classroom.join(room.code, "Anna")     # on a student's page; seat.seat_key: its rejoin code
+    classroom.join(room.code, "Anna", seat.seat_key)   # later, on any device: the same seat
     room.start_round()
     seat.view()                                  # StudentView: role, what to decide, result, score
     seat.choose({"bag": "smuggling"})            # stored before it returns; refused: ClassroomError
@@ -19,7 +20,15 @@ played by the coach (and the teacher sees it); the student's next call takes it 
 from __future__ import annotations
 
 from sheriff.classroom import games
-from sheriff.classroom.common import DEFAULT_SETTINGS, check_timeout, closed_error, new_room
+from sheriff.classroom.common import (
+    DEFAULT_SETTINGS,
+    check_key,
+    check_timeout,
+    closed_error,
+    new_member,
+    new_room,
+    owner_key,
+)
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.names import clean_code, clean_nickname, key_matches
 from sheriff.classroom.store import Duplicate, Room, Store
@@ -54,29 +63,28 @@ class Classroom:
     def teacher(self, code: str, key: str) -> TeacherRoom:
         """The room again for its creator (another tab, after a restart); wrong key: ``ClassroomError``."""
         room = self._room(code)
-        if not key_matches(key, room.key_hash):
-            raise ClassroomError(_("This teacher key does not open this room."), "key")
+        check_key(room, key, key_matches, ClassroomError(_("This teacher key does not open this room."), "key"))
         return TeacherRoom(self.store, room.id, room.code, key)
 
-    def join(self, code: str, nickname: str) -> StudentSeat:
-        """A student's seat: a new one, or theirs again with the same nickname (unless a page is
-        using that seat right now: then the nickname is taken)."""
+    def join(self, code: str, nickname: str, seat_key: str | None = None) -> StudentSeat:
+        """A student's seat: a new one (``seat.seat_key`` is its rejoin code, for that page only),
+        or theirs again with the same nickname and its rejoin code.  A nickname already in the room
+        without its code is refused (``taken``), however long its page has been quiet."""
         room = self._room(code)
         if room.state != "open":
             raise closed_error()
         nick = clean_nickname(nickname)
-        key = nick.casefold()
-        member = self.store.member_by_nick(room.id, key)
+        member = self.store.member_by_nick(room.id, nick.casefold())
         if member is None:
             try:
-                member = self.store.add_member(room.id, nick, key)
+                member, key = new_member(self.store, room.id, nick)
             except Duplicate:
                 raise _taken(nick) from None
-        elif member.role == "bot" or (
-            not member.is_bot and self.store.clock() - member.last_seen < room.settings["active"]
-        ):
-            raise _taken(member.nickname)  # as the class knows it
-        seat = StudentSeat(self.store, room.id, room.code, member.id, member.nickname)
+        elif member.role == "bot":
+            raise _taken(member.nickname)
+        else:
+            key = owner_key(self.store, room, member, seat_key, _taken(member.nickname))  # as the class knows it
+        seat = StudentSeat(self.store, room.id, room.code, member.id, member.nickname, key)
         seat.heartbeat()
         return seat
 
@@ -88,9 +96,8 @@ class Classroom:
 def _taken(nick: str) -> ClassroomError:
     return ClassroomError(
         _(
-            "Someone in this room is playing as “{nick}”. Choose another nickname, or if it is you, "
-            "close your other page: the nickname is free again within seconds, or within about a minute "
-            "if that page was lost without being closed (a browser that crashed, a phone that went flat)."
+            "“{nick}” is already in this room. If that is you, type the rejoin code your seat's page "
+            "showed you; otherwise choose another nickname."
         ).format(nick=nick),
         "taken",
     )

@@ -8,7 +8,7 @@ connection.  Every write is its own transaction, committed before the call retur
 is stored before any page shows it.  A seat's choice for a round is stored once: the unique key
 refuses a second one (``Duplicate``), also when two arrive at the same instant.
 
-The tables are declared in ``store_schema`` (schema version 2, created if missing; an older
+The tables are declared in ``store_schema`` (schema version 3, created if missing; an older
 database is migrated when it is opened), the rows in ``store_records``; a play-together table's
 seats and moves are ``store_table``'s methods of ``Store``.
 """
@@ -209,7 +209,15 @@ class Store(TableStore):
         return [code for _rid, code in old]
 
     # -- members ------------------------------------------------------------------------------
-    def add_member(self, room_id: int, nickname: str, nick_key: str, role: str = "student", is_bot: bool = False):
+    def add_member(
+        self,
+        room_id: int,
+        nickname: str,
+        nick_key: str,
+        role: str = "student",
+        is_bot: bool = False,
+        seat_key_hash: str | None = None,
+    ):
         now = self.clock()
         try:
             with self._write() as conn:
@@ -223,6 +231,7 @@ class Store(TableStore):
                             is_bot=is_bot,
                             joined=now,
                             last_seen=now,
+                            seat_key_hash=seat_key_hash,
                         )
                     )
                 )
@@ -258,6 +267,10 @@ class Store(TableStore):
             values["is_bot"] = is_bot
         with self._write() as conn:
             conn.execute(update(members).where(members.c.id == member_id).values(**values))
+
+    def set_seat_key(self, member_id: int, seat_key_hash: str) -> None:
+        with self._write() as conn:
+            conn.execute(update(members).where(members.c.id == member_id).values(seat_key_hash=seat_key_hash))
 
     def set_bot(self, member_id: int, is_bot: bool) -> None:
         with self._write() as conn:

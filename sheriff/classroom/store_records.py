@@ -36,6 +36,7 @@ class Member:
     is_bot: bool
     joined: float
     last_seen: float
+    seat_key_hash: str | None = None  # never leaves the classroom package
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 
 Version 1: rooms, members, rounds, pairings, choices, results (class mode).
 Version 2: ``table_seats`` and ``table_moves`` (a table of the play-together game, docs/classroom.md).
+Version 3: ``members.seat_key_hash`` (a seat's rejoin code, as its hash: only it takes the seat back).
 ``migrate`` brings an older database up to ``SCHEMA_VERSION``; only ``store`` and ``store_table`` use these.
 """
 
@@ -20,10 +21,12 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    inspect,
+    text,
 )
 from sqlalchemy.engine import Connection
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 metadata = MetaData()
 
@@ -56,6 +59,8 @@ members = Table(
     Column("is_bot", Boolean, nullable=False, default=False),  # the coach plays this seat now
     Column("joined", Float, nullable=False),
     Column("last_seen", Float, nullable=False),
+    # sha256 of the seat's rejoin code (names.new_seat_key); None: a seat from before version 3
+    Column("seat_key_hash", String(128)),
     UniqueConstraint("room_id", "nick_key", name="uq_member_nick"),
 )
 
@@ -151,8 +156,13 @@ def _to_2(conn: Connection) -> None:
     table_moves.create(conn, checkfirst=True)
 
 
+def _to_3(conn: Connection) -> None:
+    if "seat_key_hash" not in {c["name"] for c in inspect(conn).get_columns("members")}:
+        conn.execute(text("ALTER TABLE members ADD COLUMN seat_key_hash VARCHAR(128)"))
+
+
 # version -> what turns the version before it into this one
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _to_2}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _to_2, 3: _to_3}
 
 
 def migrate(conn: Connection, found: int) -> None:

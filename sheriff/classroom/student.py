@@ -48,10 +48,11 @@ class StudentView:
 class StudentSeat(RoomBase):
     """One student's seat in a room (``Classroom.join``)."""
 
-    def __init__(self, store: Store, room_id: int, code: str, member_id: int, nickname: str):
+    def __init__(self, store: Store, room_id: int, code: str, member_id: int, nickname: str, seat_key: str = ""):
         super().__init__(store, room_id, code)
         self.member_id = member_id
         self.nickname = nickname
+        self.seat_key = seat_key  # the rejoin code: shown on this seat's page only
 
     def heartbeat(self) -> None:
         """The page is alive: the seat is the student's (again, if the coach had taken it)."""

@@ -22,9 +22,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from sheriff.classroom.common import DEFAULT_SETTINGS, new_room
+from sheriff.classroom.common import DEFAULT_SETTINGS, check_key, new_member, new_room, owner_key
 from sheriff.classroom.errors import ClassroomError
-from sheriff.classroom.names import clean_code, clean_nickname, key_matches
+from sheriff.classroom.names import clean_code, clean_nickname, hash_seat_key, key_matches, new_seat_key
 from sheriff.classroom.store import Duplicate, Member, Room, Store
 from sheriff.classroom.table_game import GAME, Polled, bot_names, catch_up, clear_cache, coach_move
 from sheriff.engine import Game
@@ -39,10 +39,8 @@ MIN_LIMIT, MAX_LIMIT = 10.0, 3600.0  # seconds a person may take over one decisi
 MAX_TICK_MOVES = 2000  # the coach's moves one tick may store (a whole game of bots is fewer)
 
 
-# A seat whose page was seen this recently is in use: its name does not give it to another page
-# (class mode's rule, ``common.DEFAULT_SETTINGS["active"]``).  A page says it is alive when it polls.
-IN_USE_S = DEFAULT_SETTINGS["active"]
-SEEN_EVERY_S = IN_USE_S / 3
+# A page says its seat is alive when it polls, every few seconds (who is online; the coach's timeouts).
+SEEN_EVERY_S = DEFAULT_SETTINGS["active"] / 3
 
 
 class TableError(ClassroomError):
@@ -85,18 +83,17 @@ class TableSnapshot:
 def _taken(name: str) -> TableError:
     return TableError(
         _(
-            "Someone at this table is playing as “{name}” right now. If that is you, close your "
-            "other page: the seat is free again within seconds, or within about a minute if that page "
-            "was lost without being closed (a browser that crashed, a phone that went flat)."
+            "“{name}” already sits at this table. If that is you, type the rejoin code your seat's page "
+            "showed you; otherwise choose another name."
         ).format(name=name),
         "taken",
     )
 
 
-def _checked(clean, text: str) -> str:
-    """A code or a name cleaned by class mode's rules (``names``), its refusal as a ``TableError``."""
+def _checked(check, *args):
+    """Class mode's own check (``names``, ``common``: codes, names, keys), its refusal as a ``TableError``."""
     try:
-        return clean(text)
+        return check(*args)
     except TableError:
         raise
     except ClassroomError as e:
@@ -187,24 +184,23 @@ class Tables:
             raise _no_table()
         return polled
 
-    def host(self, code: str, key: str) -> TableHost:
-        """The host's controls again (a reloaded page, another device); wrong key: ``TableError``."""
+    def host(self, code: str, key: str, seat_key: str | None = None) -> TableHost:
+        """The host's controls again (a reloaded page, another device); wrong key: ``TableError``.
+        The host key gives the controls only: the host's own seat (``host.seat``) needs its rejoin
+        code too, as every seat does, so the host key never opens anyone's cards."""
         room = self._room(code)
-        if not key_matches(key, room.key_hash):
-            raise TableError(_("This host key does not open this table."), "key")
+        _checked(check_key, room, key, key_matches, TableError(_("This host key does not open this table."), "key"))
         host = TableHost(self, room.id, room.code, key)
         name = room.settings.get("host_name")
-        if name:
-            member = self.store.member_by_nick(room.id, name.casefold())
-            seat = _seat_of(self.store.table_seats(room.id), member)
-            if member is not None and seat is not None:
-                host.seat = TableSeat(self, room.id, room.code, seat, member)
+        if name and seat_key:
+            host.seat = self.join(code, name, seat_key)
         return host
 
-    def join(self, code: str, name: str) -> TableSeat:
-        """A free seat for a new name (before the start); the same seat again for a name already at
-        the table (also one the host gave to the coach: the person takes it back).  One name, one
-        page: refused (``taken``) while another page plays the seat or joins with the name."""
+    def join(self, code: str, name: str, seat_key: str | None = None) -> TableSeat:
+        """A free seat for a new name (before the start; ``seat.seat_key`` is its rejoin code, for
+        that page only); the same seat again for a name at the table with its rejoin code (also one
+        the host gave to the coach: the person takes it back).  A name at the table without its code
+        is refused (``taken``), however long its page has been quiet."""
         room = self._room(code)
         if room.state != "open":
             raise TableError(_("This table is closed."), "closed")
@@ -213,24 +209,25 @@ class Tables:
         seats = self.store.table_seats(room.id)
         seat = _seat_of(seats, member)
         if seat is not None and member is not None:
-            if not seats[seat].is_bot and self.store.clock() - member.last_seen < IN_USE_S:
-                # a page plays this seat right now: a name typed by someone else does not take it over
-                raise _taken(member.nickname)
+            key = _owner_key(self.store, room, member, seat_key)
             if seats[seat].is_bot:
                 self.store.update_table_seat(room.id, seat, is_bot=False, handed_by_host=False)
-            return TableSeat(self, room.id, room.code, seat, member)
+            return TableSeat(self, room.id, room.code, seat, member, key)
         if room.settings.get("started"):
             raise TableError(
-                _("The game has started: only the players at the table can come back, with their names."), "started"
+                _("The game has started: only the players at the table can come back, with their rejoin codes."),
+                "started",
             )
         if member is None:
             try:
-                member = self.store.add_member(room.id, nick, nick.casefold(), role="player")
+                member, key = new_member(self.store, room.id, nick, role="player")
             except Duplicate:  # the same name joined from another page at this instant: that page has it
                 raise _taken(nick) from None
+        else:  # a name that joined but found no seat (the table was full): nobody holds it
+            key = _owner_key(self.store, room, member, seat_key, free=True)
         for row in seats:
             if row.member_id is None and not row.is_bot and self.store.claim_table_seat(room.id, row.seat, member.id):
-                return TableSeat(self, room.id, room.code, row.seat, member)
+                return TableSeat(self, room.id, room.code, row.seat, member, key)
         if _seat_of(self.store.table_seats(room.id), member) is not None:  # the same name sat down from another page
             raise _taken(member.nickname)
         raise TableError(_("The table is full: every seat is taken."), "full")
@@ -284,6 +281,15 @@ class Tables:
     def forget_cache(self) -> None:
         """Drop this process's cached games (tests: as a restarted server)."""
         clear_cache()
+
+
+def _owner_key(store: Store, room: Room, member: Member, seat_key: str | None, free: bool = False) -> str:
+    """``common.owner_key`` with the table's words; ``free``: a name with no seat, given afresh."""
+    if free:
+        key = new_seat_key()
+        store.set_seat_key(member.id, hash_seat_key(key))
+        return key
+    return _checked(owner_key, store, room, member, seat_key, _taken(member.nickname))
 
 
 def _seat_of(seats, member: Member | None) -> int | None:
@@ -350,10 +356,11 @@ class TableSpectator(_TableRef):
 class TableSeat(_TableRef):
     """One person's seat: ``seat`` (0 first), ``name``; their snapshot and their moves."""
 
-    def __init__(self, tables: Tables, room_id: int, code: str, seat: int, member: Member):
+    def __init__(self, tables: Tables, room_id: int, code: str, seat: int, member: Member, seat_key: str = ""):
         super().__init__(tables, room_id, code)
         self.seat = seat
         self.name = member.nickname
+        self.seat_key = seat_key  # the rejoin code: shown on this seat's page only
         self.member_id = member.id
         self._seen = float("-inf")
 

@@ -9,16 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import os
 import threading
 from collections.abc import Callable
 from fractions import Fraction
 from html import escape
 
+import ipywidgets as widgets
+
 from sheriff.classroom import games
 from sheriff.classroom.errors import ClassroomError
 from sheriff.i18n import _
 from sheriff.widgets import language
+from sheriff.widgets.markup import render
 
 TEACHER_PAGE = "50_class_teacher.ipynb"
 STUDENT_PAGE = "51_class_student.ipynb"
@@ -109,52 +113,112 @@ class Poller:
             self.refresh()
 
 
-class HeldJoin:
-    """Joining with a name another page holds (refused as ``taken``).  That page may be gone
-    without saying so (a crashed browser, a phone gone flat): its seat comes free once the server
-    lets its kernel go, about a minute later.  So this page asks again on each poll (``again``)
-    until the seat is free, the person edits what they typed (``cancel``), or the refusal
-    changes (the room closed meanwhile).  ``poller`` is the page's: it is started when the page
-    begins to wait, and its refresh calls ``again`` while no seat is joined.  ``typed`` are the
-    join form's fields (code, name): editing one cancels the wait."""
+class SeatJoin:
+    """The join form's part that makes a seat its owner's (class and table pages alike).
 
-    def __init__(self, msg, poller: Poller, typed=()):
+    A nickname at a table or in a room belongs to the page that took it: joining with it again
+    needs the seat's rejoin code, which that page showed (``seat_key_html``) and kept in this
+    device's browser (``remember_html``; the page template writes it to ``localStorage`` and fills
+    ``device`` with what this device remembers, so a reload on the same device needs no typing).
+    ``kind``: "class" or "table"; ``typed``: the form's code and name fields."""
+
+    def __init__(self, msg, kind: str, typed=()):
         self.msg = msg  # the join form's message line
-        self.poller = poller
-        self.pending: Callable[[], object] | None = None
+        self.kind = kind
+        self.code, self.name = typed
+        self.key = widgets.Text(
+            description=_("Rejoin code"),
+            placeholder=_("only if you are coming back"),
+            style={"description_width": "130px"},
+            layout={"width": "min(380px, 100%)"},
+        )
+        self.key.add_class("sn-join-key")
+        # filled by the page template from this device's browser storage: the seats it joined
+        self.device = widgets.Text(layout={"display": "none"})
+        self.device.add_class("sn-device-seats")
+        self.device.add_class(f"sn-device-{kind}")
+        self.device.observe(lambda _c: self.fill_from_device(), names="value")
         for field in typed:
             field.observe(lambda _c: self.cancel(), names="value")
 
-    def attempt(self, join: Callable[[], object]):
-        """``join()``'s seat, or None (refused: the message says why; ``pending`` if it waits)."""
+    def remembered(self) -> list[dict]:
+        """The seats this device joined, newest first: {"code", "name", "key"}."""
         try:
-            seat = join()
+            seats = json.loads(self.device.value or "[]")
+        except ValueError:
+            return []
+        ok = [
+            s for s in seats if isinstance(s, dict) and all(isinstance(s.get(k), str) for k in ("code", "name", "key"))
+        ]
+        return sorted(ok, key=lambda s: -float(s.get("t") or 0))
+
+    def fill_from_device(self) -> None:
+        """An empty form takes the seat this device joined last: the person only presses Join."""
+        seats = self.remembered()
+        if seats and not (self.code.value or self.name.value or self.key.value):
+            last = seats[0]
+            self.code.value, self.name.value, self.key.value = last["code"], last["name"], last["key"]
+            self.msg.value = message_html(
+                _("This device sat at {code} as “{name}”: press the button to take that seat again.").format(
+                    code=last["code"], name=last["name"]
+                ),
+                ok=True,
+            )
+
+    def remembered_key(self, code: str, name: str | None = None) -> str:
+        """The rejoin code this device keeps for the seat at ``code`` (as ``name``, if given)."""
+        code = "".join(str(code).upper().split()).replace("-", "")
+        name = " ".join(str(name or "").split()).casefold()
+        for s in self.remembered():
+            if s["code"].replace("-", "").upper() == code and (not name or s["name"].casefold() == name):
+                return s["key"]
+        return ""
+
+    def typed_key(self) -> str:
+        """The rejoin code typed, or the one this device remembers for the code and name typed."""
+        if self.key.value.strip():
+            return self.key.value
+        return self.remembered_key(self.code.value, self.name.value) if self.name.value.strip() else ""
+
+    def attempt(self, join: Callable[[str], object]):
+        """``join(seat_key)``'s seat, or None (refused: the message says why)."""
+        try:
+            seat = join(self.typed_key())
         except ClassroomError as e:
-            if e.reason != "taken":
-                self.pending = None
-                self.msg.value = message_html(str(e))
-                return None
-            if self.pending is None:  # said once: a screen reader does not hear it every second
-                note = _("This page keeps trying and takes the seat as soon as it is free.")
-                self.msg.value = message_html(f"{e} {note}")
-            self.pending = join
-            self.poller.start()
+            self.msg.value = message_html(str(e))
             return None
-        self.pending = None
         self.msg.value = ""
         return seat
 
-    def again(self):
-        if self.pending is None:
-            return None
-        try:
-            return self.attempt(self.pending)
-        except Exception:  # the store is restarting: the next poll asks again
-            return None
-
     def cancel(self) -> None:
-        self.pending = None
         self.msg.value = ""  # a refusal describes what was typed before: it goes with the edit
+
+
+def secret_html(summary: str, why: str, key: str, remember: dict | None = None) -> str:
+    """A secret on its owner's page only, folded, with a warning and a copy button (``secret.html.j2``)."""
+    if not key:
+        return ""
+    return render(
+        "secret.html.j2",
+        summary=summary,
+        why=why,
+        copy=_("Copy"),
+        key=key,
+        remember=json.dumps(remember) if remember else "",
+    )
+
+
+def seat_key_html(kind: str, code: str, name: str, key: str) -> str:
+    """A seat's rejoin code, on that seat's page only, kept in this device's browser too."""
+    return secret_html(
+        _("Your rejoin code (keep it private)"),
+        _(
+            "With this code you take your seat back from any device, after a reload or the next day. "
+            "This device remembers it for you. Do not show it to anyone: whoever has it can play your seat."
+        ),
+        key,
+        remember={"kind": kind, "code": code, "name": name, "key": key},
+    )
 
 
 def pct(share: Fraction | None) -> str:
@@ -238,6 +302,9 @@ __all__ = [
     "binder_notice_html",
     "student_address",
     "Poller",
+    "SeatJoin",
+    "secret_html",
+    "seat_key_html",
     "shares_png",
     "message_html",
     "pct",

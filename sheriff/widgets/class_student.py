@@ -56,20 +56,29 @@ class ClassStudent(kit.Frame):
         self.join.on_click(self._join)
         self.join_msg = lesson.html()
         self.join_msg.add_class("sn-join-msg")
-        self.joining = cr.HeldJoin(self.join_msg, self.poller, typed=(self.code, self.nickname))
+        self.joining = cr.SeatJoin(self.join_msg, "class", typed=(self.code, self.nickname))
         self.join_box = kit.box(
             [
-                lesson.label(_("Type the code your teacher shows, and a nickname your classmates will see.")),
+                lesson.label(
+                    _(
+                        "Type the code your teacher shows, and a nickname your classmates will see. Coming "
+                        "back on another device? Type your rejoin code too: your seat's page showed it."
+                    )
+                ),
                 self.code,
                 self.nickname,
+                self.joining.key,
                 self.join,
                 self.join_msg,
+                self.joining.device,
             ],
             title=_("Join your class"),
             kicker=_("Class mode"),
         )
         self.status = lesson.html()
         self.status.add_class("sn-student-status")
+        self.seat_key = lesson.html()
+        self.seat_key.add_class("sn-seat-key")
         self.choice = widgets.VBox()
         self.choice.add_class("sn-student-choice")
         self.msg = lesson.html()
@@ -83,7 +92,7 @@ class ClassStudent(kit.Frame):
         self.play_box = widgets.VBox(
             [
                 kit.box([self.status, self.choice, self.msg, self.result], title=_("Your round"), kicker=_("Play")),
-                kit.box([self.history], title=_("Your rounds")),
+                kit.box([self.history, self.seat_key], title=_("Your rounds")),
                 kit.box([self.classview], title=_("The class and the equilibrium")),
             ],
             layout={"display": "none"},
@@ -97,12 +106,14 @@ class ClassStudent(kit.Frame):
         return self._classroom
 
     def _join(self, _b=None):
-        self._joined(self.joining.attempt(lambda c=self.code.value, n=self.nickname.value: self.classroom.join(c, n)))
+        code, nick = self.code.value, self.nickname.value
+        self._joined(self.joining.attempt(lambda key: self.classroom.join(code, nick, key)))
 
     def _joined(self, seat):
-        if seat is None:  # refused, or waiting for the seat (HeldJoin)
+        if seat is None:  # refused: the form says why
             return
         self.seat = seat
+        self.seat_key.value = cr.seat_key_html("class", seat.code, seat.nickname, seat.seat_key)
         self.join_box.layout.display = "none"
         self.play_box.layout.display = "flex"
         self.refresh()
@@ -122,8 +133,6 @@ class ClassStudent(kit.Frame):
     # -- what the page shows ---------------------------------------------------------------------
     def refresh(self):
         if self.seat is None:
-            if self.joining.pending:
-                self._joined(self.joining.again())
             return
         try:
             self.view = self.seat.view()

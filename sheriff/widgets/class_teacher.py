@@ -156,36 +156,48 @@ class ClassTeacher(kit.Frame):
         self.close_room.on_click(self._close)
         self.key_html = lesson.html()
         self.key_html.add_class("sn-teacher-key")
+        # The projector view: the code, the address, the counts and the class's results, and no
+        # control or key (the teacher's own screen switches back with the same button).
+        self.projector = lesson.button(_("Projector view"), width="220px", icon="television")
+        self.projector.add_class("sn-projector-toggle")
+        self.projector.on_click(self._toggle_projector)
+        self.controls = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.start_round, self.end_round, self.reveal, self.repair], layout={"flex_flow": "row wrap"}
+                ),
+                self.msg,
+            ]
+        )
+        self.settings_box = kit.box(
+            [self.next_game, self.inspection_params, self.duel_params, self.timeout, self.apply],
+            title=_("The next round"),
+            kicker=_("Settings"),
+        )
+        self.data_box = kit.box(
+            [self.key_html, self.csv_button, self.csv_link, self.keep, self.close_room],
+            title=_("Data and closing"),
+        )
         self.room_box = widgets.VBox(
             [
+                self.projector,
                 kit.box([self.code_html], cls="sn-projector"),
-                kit.box(
-                    [
-                        widgets.HBox(
-                            [self.start_round, self.end_round, self.reveal, self.repair],
-                            layout={"flex_flow": "row wrap"},
-                        ),
-                        self.msg,
-                        self.count,
-                        self.seats,
-                    ],
-                    title=_("The round"),
-                    kicker=_("Live"),
-                ),
+                kit.box([self.controls, self.count, self.seats], title=_("The round"), kicker=_("Live")),
                 kit.box(
                     [self.prediction, self.table, self.plot], title=_("The class, round by round"), kicker=_("Results")
                 ),
-                kit.box(
-                    [self.next_game, self.inspection_params, self.duel_params, self.timeout, self.apply],
-                    title=_("The next round"),
-                    kicker=_("Settings"),
-                ),
-                kit.box(
-                    [self.csv_button, self.csv_link, self.keep, self.close_room, self.key_html],
-                    title=_("Data and closing"),
-                ),
+                self.settings_box,
+                self.data_box,
             ]
         )
+
+    def _toggle_projector(self, _b=None):
+        """Projector view on or off: what the class may see, or the teacher's controls too."""
+        on = self.controls.layout.display != "none"
+        for part in (self.controls, self.seats, self.settings_box, self.data_box):
+            part.layout.display = "none" if on else ""
+        self.projector.description = _("Back to the controls") if on else _("Projector view")
+        self.projector.icon = "sliders" if on else "television"
 
     def _show_params(self, game: str):
         self.inspection_params.layout.display = "flex" if game == "inspection" else "none"
@@ -233,11 +245,13 @@ class ClassTeacher(kit.Frame):
             f'<div class="sn-address">{opens}: <b>{escape(address)}</b></div>'
             f"<div>{then}</div></div>"
         )
-        self.key_html.value = '<div class="sn-text">{}</div>'.format(
+        self.key_html.value = cr.secret_html(
+            _("Your teacher key (keep it private)"),
             _(
-                "Teacher key: {key}. Only this key controls the room: keep it, and after a reload paste it "
-                "with the code under “Take a room back”. Never show it on the projector."
-            ).format(key=f'<span class="sn-key">{escape(self.room.key)}</span>')
+                "Only this key controls the room: after a reload, or on another device, type it with the "
+                "room's code under “Take a room back”. Never show it on the projector: use “Projector view”."
+            ),
+            self.room.key,
         )
         self.refresh()
         self._load_settings()

@@ -29,6 +29,8 @@ def _ordinal(k: int) -> str:
 
 
 def _seed(rules, seed: int) -> str:
+    # Shown only once the game is over: the seed regenerates every hand and every future draw
+    # (``Game(rules, seed=...)``), so during a game it would give every seat's cards away.
     return _("{rules} · seed {seed}").format(rules=rules.describe(), seed=seed)
 
 
@@ -69,7 +71,7 @@ def header_html(session) -> str:
         officials=off,
         to_act=to_act,
         actor=names[p] if p is not None else "",
-        rules=_seed(rules, g.seed),
+        rules=rules.describe(),
     )
 
 

@@ -98,19 +98,22 @@ class TablePage(kit.Frame):
         self.spectate.on_click(self._watch)
         self.join_msg = lesson.html()
         self.join_msg.add_class("sn-join-msg")
-        self.joining = cr.HeldJoin(self.join_msg, self.poller, typed=(self.code, self.name))
+        self.joining = cr.SeatJoin(self.join_msg, "table", typed=(self.code, self.name))
         self.join_box = kit.box(
             [
                 lesson.label(
                     _(
                         "Type the code the host shows, and the name the others will see at the table. Closed "
-                        "this page by mistake? Type the same code and name: your seat is kept."
+                        "this page by mistake? On this device your seat is remembered; on another, type your "
+                        "rejoin code too: your seat's page showed it."
                     )
                 ),
                 self.code,
                 self.name,
+                self.joining.key,
                 lesson.row([self.join, self.spectate], flex_flow="row wrap"),
                 self.join_msg,
+                self.joining.device,
             ],
             title=_("Join a table"),
             kicker=_("Play together"),
@@ -159,8 +162,12 @@ class TablePage(kit.Frame):
         self.open.on_click(self._open)
         self.back_code = widgets.Text(description=_("Table code"), **_FIELD)
         self.back_key = widgets.Text(description=_("Host key"), **_FIELD)
+        self.back_seat_key = widgets.Text(
+            description=_("Rejoin code"), placeholder=_("if you play: your seat's code"), **_FIELD
+        )
         self.back_code.add_class("sn-back-code")
         self.back_key.add_class("sn-back-key")
+        self.back_seat_key.add_class("sn-back-seat-key")
         back = lesson.button(_("Take back my table"), width="200px", icon="key")
         back.add_class("sn-take-back")
         back.on_click(self._take_back)
@@ -186,9 +193,15 @@ class TablePage(kit.Frame):
                 self.host_name,
                 self.open,
                 self.open_msg,
-                lesson.label(_("Reloaded this page? Type the table's code and your host key.")),
+                lesson.label(
+                    _(
+                        "Reloaded this page? Type the table's code and your host key; if you play at the table, "
+                        "your seat's rejoin code too (this device remembers it)."
+                    )
+                ),
                 self.back_code,
                 self.back_key,
+                self.back_seat_key,
                 back,
             ],
             title=_("Open a table"),
@@ -230,26 +243,35 @@ class TablePage(kit.Frame):
         self.close_sure.on_click(lambda _b: self._host_do(lambda h: h.close()))
         self.hand_over = widgets.VBox()
         self.hand_over.add_class("sn-table-bots")
+        self.host_key = lesson.html()
+        self.host_key.add_class("sn-host-key")
         self.host_box = kit.box(
-            [lesson.row([self.start, self.close_table, self.close_sure], flex_flow="row wrap"), self.hand_over],
+            [
+                lesson.row([self.start, self.close_table, self.close_sure], flex_flow="row wrap"),
+                self.hand_over,
+                self.host_key,
+            ],
             title=_("Host controls"),
         )
+        self.seat_key = lesson.html()
+        self.seat_key.add_class("sn-seat-key")
         # the play widget (some 400 widgets) is built when the page sits down or watches: a page
         # opened to join sends a fifth of the widget state (a class opening the page at once)
         self.play: TablePlay | None = None
         self.replay = lesson.html()
         self.replay.add_class("sn-table-replay")
         self.table_box = widgets.VBox(
-            [self.code_html, self.seats_html, self.clock, self.msg, self.replay, self.host_box],
+            [self.code_html, self.seats_html, self.clock, self.msg, self.replay, self.host_box, self.seat_key],
             layout={"display": "none"},
         )
 
     # -- entering ------------------------------------------------------------------------------------
     def _join(self, _b=None):
-        self._joined(self.joining.attempt(lambda c=self.code.value, n=self.name.value: self.tables.join(c, n)))
+        code, name = self.code.value, self.name.value
+        self._joined(self.joining.attempt(lambda key: self.tables.join(code, name, key)))
 
     def _joined(self, seat):
-        if seat is None:  # refused, or waiting for the seat (HeldJoin)
+        if seat is None:  # refused: the form says why
             return
         self.seat = seat
         self._enter()
@@ -282,8 +304,10 @@ class TablePage(kit.Frame):
         self._enter()
 
     def _take_back(self, _b=None):
+        code = self.back_code.value
+        seat_key = self.back_seat_key.value.strip() or self.joining.remembered_key(code)
         try:
-            self.host = self.tables.host(self.back_code.value, self.back_key.value.strip())
+            self.host = self.tables.host(code, self.back_key.value.strip(), seat_key or None)
         except ClassroomError as e:
             self.open_msg.value = cr.message_html(str(e))
             return
@@ -304,8 +328,18 @@ class TablePage(kit.Frame):
             kids.insert(kids.index(self.msg) + 1, self.play.root)
             self.table_box.children = kids
         self.play.seat_ref = self.seat
+        if self.seat is not None:
+            self.seat_key.value = cr.seat_key_html("table", self.seat.code, self.seat.name, self.seat.seat_key)
         if self.host is not None:
             self._address = cr.student_address(page=TABLE_PAGE)
+            self.host_key.value = cr.secret_html(
+                _("Your host key (keep it private)"),
+                _(
+                    "With the table's code, this key gives you the host controls back after a reload or on "
+                    "another device; it never shows anyone's cards. Do not show it on a projector."
+                ),
+                self.host.key,
+            )
         self.join_box.layout.display = "none"
         self.open_box.layout.display = "none"
         self.table_box.layout.display = "flex"
@@ -348,8 +382,6 @@ class TablePage(kit.Frame):
     def refresh(self):
         src = self.source
         if src is None:
-            if self.joining.pending:
-                self._joined(self.joining.again())
             return
         try:
             if self.snap is not None and self.snap.started and not self.snap.over:
@@ -404,12 +436,8 @@ class TablePage(kit.Frame):
             parts.append(
                 '<div class="sn-text">{}</div>'.format(
                     _(
-                        "The others open this page on their own device, at {address}, and type the code and a "
-                        "name. Host key: {key}. Keep it: after a reload it gives you these controls back."
-                    ).format(
-                        address=f'<span class="sn-address">{escape(self._address)}</span>',
-                        key=f'<span class="sn-key">{escape(self.host.key)}</span>',
-                    )
+                        "The others open this page on their own device, at {address}, and type the code and a name."
+                    ).format(address=f'<span class="sn-address">{escape(self._address)}</span>')
                 )
             )
         return "".join(parts)
