@@ -235,7 +235,16 @@ def test_the_server_stops_mid_round_and_nothing_is_lost(browser, class_server):
     students = {n: new_page(browser, 400) for n in NAMES[:2]}
     try:
         code = create_room(teacher, url)
-        key = teacher.locator(".sn-key").inner_text()
+        key = teacher.locator(".sn-teacher-key .sn-secret-key").text_content().strip()
+        assert key and key not in teacher.locator(".sn-room-code").inner_text()
+        # the projector view: the code and the class's numbers, no control and no key
+        teacher.locator(".sn-projector-toggle").click()
+        expect(teacher.locator(".sn-teacher-key")).to_be_hidden(timeout=T)
+        expect(teacher.locator(".sn-start-round")).to_be_hidden()
+        expect(teacher.locator(".sn-code")).to_have_text(code)
+        screenshot(teacher, "class_projector_1280")
+        teacher.locator(".sn-projector-toggle").click()
+        expect(teacher.locator(".sn-start-round")).to_be_visible(timeout=T)
         # the coach waits 5 minutes before playing a silent seat: the students come back themselves
         synced(teacher, lambda: teacher.locator(".sn-bot-timeout .noUi-handle").press("End"))
         teacher.locator(".sn-apply").click()
@@ -265,8 +274,7 @@ def test_the_server_stops_mid_round_and_nothing_is_lost(browser, class_server):
             fill(s, "sn-join-code", code)
             fill(s, "sn-join-nick", name)
             s.locator(".sn-join").click()
-            # the seat is held a few seconds after its page went (the server restarted under it): the
-            # page says so and takes the seat by itself once it is free
+            # the same device: its browser kept the seat's rejoin code, so the seat comes back at once
             expect(s.locator(".sn-student-status")).to_contain_text("You are", timeout=T)
         expect(first.locator(".sn-student-choice")).to_contain_text("Your choice is in", timeout=T)
         second_role = role(second)

@@ -4,8 +4,10 @@ play a whole 2nd-edition game on one Voilà server whose store is a throwaway SQ
 Most decisions go through the coach's "Do this" (a legal move); one declaration goes through the
 real controls, and one bribe is offered and taken between two people (the Sheriff threatens a
 bag, its merchant offers gold, the Sheriff takes the deal).  One player closes the page in the
-second round and comes back with the code and the same name: the same seat, the game as it
-stands.  Every page reaches the final score and offers the full replay."""
+second round and comes back on a new device: her name alone is refused, her rejoin code gives
+the same seat, the game as it stands.  Every page reaches the final score and offers the full
+replay.  Every websocket frame each page received is scanned: no other seat's rejoin code, the
+host key only on the host's page, and the seed on no page before the game is over."""
 
 from __future__ import annotations
 
@@ -29,9 +31,19 @@ from playwright.sync_api import expect
 from test_accessibility import blocking_violations
 from test_narrow_screen import SIDEWAYS
 
+from sheriff.classroom.store import Store
+
 T = 90_000
 PAGE = "52_table.ipynb"
 NAMES = ("Ann", "Bob", "Cy")
+
+
+_DBS: dict[str, str] = {}
+
+
+def table_server_db(url: str) -> str:
+    """The store file of the server at ``url`` (read after a game, as a teacher's script would)."""
+    return _DBS[url]
 
 
 @pytest.fixture
@@ -43,6 +55,7 @@ def table_server(chromium_path, tmp_path):
     db.mkdir()
     s = VoilaServer(served, env={"SHERIFF_CLASS_DB": str(db)}, timeout=120)
     s.start()
+    _DBS[s.url] = str(db / "classroom.sqlite")
     try:
         yield s.url
     finally:
@@ -53,7 +66,21 @@ def new_page(browser, width):
     context = browser.new_context(viewport={"width": width, "height": 900}, accept_downloads=True)
     page = context.new_page()
     watch_console(page)
+    page.sheriff_frames = frames = []  # every websocket frame the page received, as text
+    page.on(
+        "websocket",
+        lambda ws: ws.on(
+            "framereceived", lambda f: frames.append(f if isinstance(f, str) else f.decode("utf-8", "replace"))
+        ),
+    )
     return page
+
+
+def rejoin_code(page) -> str:
+    """The seat's rejoin code, as its own page shows it (in a fold)."""
+    code = page.locator(".sn-seat-key .sn-secret-key")
+    expect(code).to_have_count(1, timeout=T)
+    return code.text_content().strip()
 
 
 def fill(page, cls: str, value: str):
@@ -65,20 +92,15 @@ def ctl(name: str) -> str:
     return ".sn-ctl-" + name.replace(".", "-").replace("_", "-")
 
 
-def join(page, url, code, name):
+def join(page, url, code, name, key=""):
     open_lesson(page, url, PAGE)
     fill(page, "sn-join-code", code)
     fill(page, "sn-join-nick", name)
+    if key:
+        fill(page, "sn-join-key", key)
     page.locator(".sn-join").click()
     joined = page.locator(".sn-table-code").filter(has_text=f"You are {name.title()}")
-    held = page.locator(".sn-join-msg").filter(has_text="right now")
-    expect(joined.or_(held)).to_be_visible(timeout=T)
-    # a seat whose page was seen in the last 15 s is held for it (a name typed by someone else does
-    # not take it over); a page lost without being closed keeps polling until the server culls its
-    # kernel (45 s idle, checked every 10 s): the new page says so and takes the seat by itself
-    if not joined.count():
-        expect(held).to_contain_text("keeps trying")
-    expect(joined).to_be_visible(timeout=180_000)
+    expect(joined).to_be_visible(timeout=T)
 
 
 def status(page) -> str:
@@ -157,6 +179,9 @@ def test_three_people_and_the_coach_play_a_whole_game(browser, table_server):
         code = ann.locator(".sn-code").inner_text()
         join(bob, url, code.lower(), "Bob")
         join(cy, url, code, "Cy")
+        keys = {0: rejoin_code(ann), 1: rejoin_code(bob), 2: rejoin_code(cy)}
+        host_key = ann.locator(".sn-host-key .sn-secret-key").text_content().strip()
+        assert len(set(keys.values())) == 3 and host_key
         expect(ann.locator(".sn-table-status")).to_contain_text("Cy", timeout=T)
         ann.locator(".sn-table-start").click()
         for p in pages.values():
@@ -190,9 +215,18 @@ def test_three_people_and_the_coach_play_a_whole_game(browser, table_server):
                 problems += blocking_violations(watch, "the spectator's view")
                 screenshot(bob, "table_seat_400")
                 assert bob.evaluate(SIDEWAYS) == []  # no row of controls scrolls sideways on a phone
+                cy_frames = cy.sheriff_frames
                 cy.context.close()
                 cy = pages[2] = new_page(browser, 1280)
-                join(cy, url, code, "cy")
+                cy.sheriff_frames[:0] = cy_frames  # one person's frames, on both devices
+                open_lesson(cy, url, PAGE)
+                fill(cy, "sn-join-code", code)
+                fill(cy, "sn-join-nick", "cy")
+                cy.locator(".sn-join").click()  # a new device, the name alone: refused, and told why
+                expect(cy.locator(".sn-join-msg")).to_contain_text("already sits at this table", timeout=T)
+                expect(cy.locator(".sn-join-msg")).to_contain_text("rejoin code")
+                screenshot(cy, "table_rejoin_refused_1280")
+                join(cy, url, code, "cy", keys[2])
                 expect(cy.locator(".sn-table-code")).to_contain_text("seat 3")
                 expect(cy.locator(".sn-game")).to_contain_text(round_now, timeout=T)
                 expect(cy.locator("[data-hand-seat='2']")).to_be_visible(timeout=T)
@@ -241,6 +275,15 @@ def test_three_people_and_the_coach_play_a_whole_game(browser, table_server):
         expect(watch.locator(".sn-game")).to_contain_text("Final scores", timeout=T)
         for p in (*pages.values(), watch):
             assert_no_errors(p)
+        seed = Store(f"sqlite:///{table_server_db(url)}").room_by_code(code).seed
+        for who, p in (*pages.items(), ("spectator", watch)):
+            assert p.sheriff_frames, who
+            for frame in p.sheriff_frames:
+                for seat, key in keys.items():
+                    assert seat == who or key not in frame, f"seat {seat}'s rejoin code reached {who}'s page"
+                assert who == 0 or host_key not in frame, f"the host key reached {who}'s page"
+                if re.search(rf"\b{seed}\b", frame):  # only the final header (and the replay) say the seed
+                    assert "Game over" in frame, f"the seed reached {who}'s page before the end"
     finally:
         for p in (ann, bob, pages[2], watch):
             try:
