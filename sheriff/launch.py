@@ -32,6 +32,12 @@ HOME_PAGE = "00_home.ipynb"
 PORT = 8866
 MAX_CLASS = 200  # kernels kept ready for one page (~80 MB each)
 TOKEN_ENV = "SHERIFF_TOKEN"
+PASSWORD_OPTION = "--PasswordIdentityProvider.hashed_password"
+HASH_COMMAND = 'python -c "from jupyter_server.auth import passwd; print(passwd())"'  # asks, prints the hash
+# The default cap on kernels (--max-kernels) from this computer's memory: a lesson's kernel holds
+# 70-72 MB, waiting in a pool or in use, and the Voilà server ~200 MB (docs/deploy.md, measured).
+KERNEL_MB = 72
+RESERVED_MB = 512  # the Voilà server and the rest of the system
 # Server log lines that alarm a newcomer but mean nothing here (docs/deploy.md).
 SERVER_NOISE = re.compile(
     r"is not trusted|without encryption|Using .* to store connection files"
@@ -39,7 +45,7 @@ SERVER_NOISE = re.compile(
     r"|^\s*http://|kernel_pools_config|No such comm|Timeout waiting for IOPub"
 )
 # Voilà options `serve` sets itself: given again they would clash ("ip only accepts one value").
-OWN_OPTIONS = re.compile(r"^--(Voila\.)?(ip|port|token)(=|$)")
+OWN_OPTIONS = re.compile(r"^--((Voila\.)?(ip|port|token)|ClassroomKernelManager\.max_kernels)(=|$)")
 
 
 def version() -> str:
@@ -79,9 +85,10 @@ def parser() -> argparse.ArgumentParser:
             "Other Voilà settings pass through, e.g. "
             "--VoilaKernelManager.kernel_pools_config='{{...}}' (docs/deploy.md). "
             "Serving beyond this computer (--ip 0.0.0.0 or the server's address) needs a token: "
-            "--token SECRET, or the environment variable {env} (kept out of the process list). "
+            "--token SECRET, or the environment variable {env} (kept out of the process list), "
+            "or a hashed password: {password}=HASH. "
             "Learners open the address with ?token=SECRET once, or type the token on the login page."
-        ).format(env=TOKEN_ENV),
+        ).format(env=TOKEN_ENV, password=PASSWORD_OPTION),
     )
     p.add_argument("--port", type=int, default=PORT, help=_("the port to listen on (default {port})").format(port=PORT))
     p.add_argument(
@@ -90,6 +97,17 @@ def parser() -> argparse.ArgumentParser:
         help=_("the address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: every network)"),
     )
     p.add_argument("--token", default=None, help=_("the token that lets a browser in (required beyond 127.0.0.1)"))
+    p.add_argument(
+        "--max-kernels",
+        type=int,
+        default=None,
+        metavar="N",
+        help=_(
+            "the most kernels (pages open at once, and the ones kept ready) the server holds; "
+            "a page asked for when it is full says so (default: as many as this computer's memory holds, "
+            "{mb} MB each; 0: no limit)"
+        ).format(mb=KERNEL_MB),
+    )
     p.add_argument("--lang", default=i18n.DEFAULT, help=_("the language of the address printed (en, uk)"))
     p.add_argument(
         "--class",
@@ -125,6 +143,43 @@ def class_pools(specs: list[str], notebooks: Path) -> str:
             )
         pools[page] = {"pool_size": int(size)}
     return json.dumps(pools)
+
+
+def memory_mb() -> int | None:
+    """This computer's memory in MB (None where the system does not say)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") // 2**20
+    except (AttributeError, ValueError, OSError):  # no sysconf (Windows), or no such name
+        return None
+
+
+def default_max_kernels(memory: int | None) -> int:
+    """As many kernels as the memory holds beside the server and the system (0: no limit, when
+    the memory is not known)."""
+    return max(1, (memory - RESERVED_MB) // KERNEL_MB) if memory else 0
+
+
+def given_password(extra: list[str]) -> str | None:
+    """The hashed password given to Voilà (``--PasswordIdentityProvider.hashed_password=HASH``, or
+    the value after it), None when none is given."""
+    for i, arg in enumerate(extra):
+        name, eq, value = arg.partition("=")
+        if name == PASSWORD_OPTION:
+            return value if eq else (extra[i + 1] if i + 1 < len(extra) else "")
+    return None
+
+
+def lets_anyone_in(hashed: str) -> bool:
+    """Whether a hashed password lets every browser in: empty, not a hash (no password matches:
+    nobody can log in either), or the hash of an empty password."""
+    hashed = hashed.strip().strip("'\"")
+    if not re.fullmatch(r"argon2:\$argon2\w*\$\S+|\w+:[0-9a-f]+:[0-9a-f]+", hashed):
+        return True
+    try:
+        from jupyter_server.auth.security import passwd_check
+    except ImportError:  # no Voilà either: serve says so next
+        return False
+    return passwd_check(hashed, "")
 
 
 def voila_command(root: Path, port: int, ip: str, extra: list[str], private: Path | None = None) -> list[str]:
@@ -165,9 +220,21 @@ def serve(argv: list[str]) -> int:
     opts, extra = parser().parse_known_args(argv)
     clashing = [a for a in extra if OWN_OPTIONS.match(a)]
     if clashing:
-        return _refuse(_("use --ip, --port and --token rather than {option}").format(option=clashing[0][:80]))
+        return _refuse(
+            _("use --ip, --port, --token and --max-kernels rather than {option}").format(option=clashing[0][:80])
+        )
     token = opts.token or os.environ.get(TOKEN_ENV) or None
-    password = any(a.startswith("--PasswordIdentityProvider.hashed_password=") for a in extra)
+    password = given_password(extra)
+    if password is not None and lets_anyone_in(password):
+        return _refuse(
+            _(
+                "{option} needs the hash of a real password: an empty one lets anyone in, and a value "
+                "that is not a hash lets nobody in. Make one with  {command}  (it asks for the password) "
+                "and give what it prints"
+            ).format(option=PASSWORD_OPTION, command=HASH_COMMAND)
+        )
+    if opts.max_kernels is not None and opts.max_kernels < 0:
+        return _refuse(_("--max-kernels: give a number of kernels, or 0 for no limit"))
     if not is_loopback(opts.ip) and not (token or password):
         return _refuse(
             _(
@@ -192,11 +259,13 @@ def serve(argv: list[str]) -> int:
         import voila  # noqa: F401
     except ImportError:
         return _refuse(_("Voilà is not installed: pip install '{dist}[app]'").format(dist=DISTRIBUTION))
+    most = default_max_kernels(memory_mb()) if opts.max_kernels is None else opts.max_kernels
+    extra = [*extra, f"--ClassroomKernelManager.max_kernels={most}"]
     env = server_env(root)
     private = private_config(token) if token else None
     cmd = voila_command(root, opts.port, opts.ip, extra, private)
     try:
-        return _run(cmd, root, env, address(opts.ip, opts.port, token))
+        return _run(cmd, root, env, address(opts.ip, opts.port, token), most)
     finally:
         if private:
             shutil.rmtree(private, ignore_errors=True)
@@ -214,7 +283,7 @@ def server_env(root: Path) -> dict[str, str]:
     return env
 
 
-def _run(cmd: list[str], root: Path, env: dict[str, str], url: str) -> int:
+def _run(cmd: list[str], root: Path, env: dict[str, str], url: str, most: int) -> int:
     """Voilà, its log passed on without the noise; Ctrl-C or SIGTERM stop it and its kernels."""
     proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     # `kill <pid>` stops Voilà and its kernels too, as Ctrl-C does.
@@ -224,6 +293,8 @@ def _run(cmd: list[str], root: Path, env: dict[str, str], url: str) -> int:
         for line in proc.stdout:
             if "is running at" in line:
                 print("\n" + _("Sheriff of Nottingham rules tutor: open {url}").format(url=url), flush=True)
+                if most:
+                    print(_("At most {n} kernels at once (--max-kernels).").format(n=most), flush=True)
                 print(_("(Ctrl-C to stop)") + "\n", flush=True)
             elif not SERVER_NOISE.search(line):
                 sys.stdout.write(line)

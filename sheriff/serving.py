@@ -24,10 +24,17 @@ replacements, and the pools are full again for the next class.  A learner who fi
 empty gets a kernel started at once.  Pools sized per page for a class: Voilà's own
 ``VoilaKernelManager.kernel_pools_config`` (docs/deploy.md).
 
+A cap on kernels.  ``max_kernels`` (``sheriff serve --max-kernels``; 0: none) bounds every kernel
+the server holds, the pools' included.  A refill waits for room; a learner who needs a kernel when
+the server is full takes the room of an idle pool kernel (another page's, the course's last pages
+and other languages first; that pool refills when there is room again), and when there is none
+gets a page that says the server is full, in the page's language (HTTP 503, ``ServerFull``, the
+template's ``503.html``), and no kernel.
+
 The kernels keep no IPython history database (``KERNEL_ARGUMENTS``): kernels starting together
 locked each other's.  The web application gets compression (each static file compressed once),
 caching of hash-named files, security headers and Font Awesome from the installed package
-(``install_web_hooks``).
+(``install_web_hooks``).  ``LogoutHandler`` is Voilà's ``/logout`` (voila.json).
 """
 
 from __future__ import annotations
@@ -43,18 +50,20 @@ import re
 import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urlsplit
 
 from jupyter_server._tz import utcnow
+from jupyter_server.auth.decorator import allow_unauthenticated
+from jupyter_server.auth.logout import LogoutHandler as JupyterLogoutHandler
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.httputil import HTTPHeaders, HTTPServerRequest
-from tornado.web import Application, GZipContentEncoding, OutputTransform, StaticFileHandler
+from tornado.web import Application, GZipContentEncoding, HTTPError, OutputTransform, StaticFileHandler
 from traitlets import Float, Int, TraitError
 
 from sheriff.course import position
-from sheriff.i18n import DEFAULT
-from sheriff.widgets.language import PAGE_LANGUAGE, from_query
+from sheriff.i18n import DEFAULT, N_, catalog
+from sheriff.widgets.language import PAGE_LANGUAGE, from_query, link
 
 REQUEST_URL = "VOILA_REQUEST_URL"  # Voilà passes the page's full address to the pool's refill
 KERNEL_ARGUMENTS = ["--HistoryManager.enabled=False"]  # IPython's history: an in-memory one, no database
@@ -69,6 +78,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         5, config=True, help="Seconds without a page request before pools are refilled (0: refill at once)."
     )
     refill_slots = Int(0, config=True, help="Pool kernels starting and running their page at once (0: CPU cores).")
+    max_kernels = Int(0, config=True, help="Most kernels the server holds, pools included (0: no limit).")
     _pools: dict[str, list[asyncio.Task]]  # Voilà's own pools (the default language), set by its subclass
     _voila_fill_if_needed: Callable[..., None]
     _voila_initialize: Callable[..., Awaitable[dict]]
@@ -87,6 +97,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._refill_queue: list[tuple[int, int]] = []  # (priority, ticket) of the refills waiting for a slot
         self._tickets = itertools.count()
         self._wake: dict[asyncio.Task, asyncio.Event] = {}  # a pool's task a learner is waiting for
+        self._evicting = 0  # pool kernels shutting down to make room for a learner's: that room is taken
 
     def __init_subclass__(cls, **kwargs):
         # Voilà builds its pooling manager as a subclass of this one (voila_kernel_manager_factory),
@@ -124,7 +135,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if not pool:  # the first learner to ask for this page in this language
             self._fill_in_language(0, notebook_name, env, **kwargs)
         item = pool.pop(0)
-        self._wake.setdefault(item, asyncio.Event()).set()  # a learner waits: no queue for this one
+        if not item.done():  # a learner waits: no queue for this one (a done task's entry would stay)
+            self._wake.setdefault(item, asyncio.Event()).set()
         self._fill_in_language(None, notebook_name, env, **kwargs)
         content = await item
         content["renderer"].stop_generator = True
@@ -154,11 +166,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def _take_slot(self, notebook_path: str, wake: asyncio.Event) -> bool:
         """Wait for a refill slot, in page order (home page first), once requests have stopped
         for ``refill_when_quiet`` seconds; False if a learner wants this kernel first."""
-        page = position(os.path.basename(notebook_path))
-        me = (
-            -1 if os.path.basename(notebook_path) == HOME_PAGE else 999 if page is None else page,
-            next(self._tickets),
-        )
+        me = (_rank(notebook_path), next(self._tickets))
         self._refill_queue.append(me)
         slots = self.refill_slots or os.cpu_count() or 1
         try:
@@ -188,9 +196,53 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     async def start_kernel(self, *args, **kwargs):  # type: ignore[override]  # jupyter_client types it as sync
         kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", []), *KERNEL_ARGUMENTS]
+        await self._make_room(kwargs.get("env") or {})
+        # no await between the room found and the kernel counted (jupyter_client counts it at once)
         kernel_id = await super().start_kernel(*args, **kwargs)
         self._waiting_since[kernel_id] = utcnow()
         return kernel_id
+
+    def _held(self) -> int:
+        """Kernels running, starting or shutting down, and the room held for a learner's."""
+        return len(self._kernels.keys() | self._pending_kernels.keys()) + self._evicting
+
+    async def _make_room(self, env: dict) -> None:
+        """Return once there is room for one more kernel under ``max_kernels``.  A pool's refill waits
+        for it; a learner (a request, or a pool's task a learner waits for) takes an idle pool
+        kernel's room, or is refused with ``ServerFull``."""
+        me = asyncio.current_task()
+        wake = self._wake.get(me) if me is not None else None
+        while self.max_kernels and self._held() >= self.max_kernels:
+            if wake is not None and not wake.is_set():  # a refill nobody waits for
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(wake.wait(), 1)
+                continue
+            spare = self._idle_pool_kernel()
+            if spare is None:
+                lang = env.get(PAGE_LANGUAGE) or from_query(urlsplit(env.get(REQUEST_URL, "")).query)
+                raise ServerFull(lang, self.max_kernels)
+            page, lang, kernel_id = spare
+            self.log.info(
+                "Server full (%d kernels): pool kernel %s of %s (%s) makes room", self._held(), kernel_id, page, lang
+            )
+            self._evicting += 1
+            try:
+                await self.shutdown_kernel(kernel_id)  # also takes it out of its pool
+            finally:
+                self._evicting -= 1
+            self._fill_in_language(None, page, {PAGE_LANGUAGE: lang})  # refilled when there is room
+
+    def _idle_pool_kernel(self) -> tuple[str, str, str] | None:
+        """(page, language, kernel id) of a pool kernel ready and unclaimed: another language's
+        first, then the course's last pages; the home page's last."""
+        pools = [((page, DEFAULT), pool) for page, pool in self._pools.items()] + list(self._language_pools.items())
+        ready = [
+            (lang != DEFAULT, _rank(page), page, lang, task.result()["kernel_id"])
+            for (page, lang), pool in pools
+            for task in pool
+            if task.done() and not task.cancelled() and task.exception() is None
+        ]
+        return max(ready)[2:] if ready else None
 
     def notify_connect(self, kernel_id: str) -> None:
         super().notify_connect(kernel_id)
@@ -258,6 +310,36 @@ def check_voila_pools(cls: type) -> None:
             )
 
 
+def _rank(notebook_path: str) -> int:
+    """A page's place for refills: the home page first, then the course's order, others last."""
+    name = os.path.basename(notebook_path)
+    page = position(name)
+    return -1 if name == HOME_PAGE else 999 if page is None else page
+
+
+# What a learner reads when the server is full (share/jupyter/voila/templates/sheriff/503.html).
+FULL_WORDS = {
+    "title": N_("The tutor is full"),
+    "text": N_(
+        "This server already runs as many pages of the tutor as its teacher allowed ({most}), so this "
+        "page cannot open now. Close the tutor's tabs you no longer use, wait a minute and try again; "
+        "if it happens again, tell your teacher."
+    ),
+    "again": N_("Try again"),
+}
+
+
+class ServerFull(HTTPError):
+    """The server holds ``max_kernels`` kernels and none is free: a 503 page in the learner's
+    language (``words``), and one line in the server's log."""
+
+    def __init__(self, lang: str, most: int) -> None:
+        super().__init__(503, "the server holds %d kernels, as many as --max-kernels allows", most)
+        self.lang = lang
+        words = catalog(lang)
+        self.words = {key: words.gettext(text).format(most=most) for key, text in FULL_WORDS.items()}
+
+
 def _holds(task: asyncio.Task, kernel_id: str) -> bool:
     """Whether a pool's task has started this kernel (a task still starting holds none yet)."""
     return (
@@ -269,6 +351,19 @@ def _holds(task: asyncio.Task, kernel_id: str) -> bool:
 
 
 # ----------------------------------------------------------------------------- the web application
+class LogoutHandler(JupyterLogoutHandler):
+    """``/logout`` on Voilà's own server (voila.json: ``IdentityProvider.logout_handler_class``):
+    Jupyter's handler renders a Jupyter Server page whose files Voilà does not serve (it answered
+    500).  This one ends the login cookie and sends the browser to the login page, which leads to
+    the home page (in the language the address asked for), or to the home page if no login is needed."""
+
+    @allow_unauthenticated
+    def get(self) -> None:
+        self.identity_provider.clear_login_cookie(self)
+        home = link(self.base_url + "voila/render/" + HOME_PAGE, from_query(self.request.query))
+        self.redirect(self.base_url + "login?" + urlencode({"next": home}) if self.login_available else home)
+
+
 class PromptKernelConnection(ZMQChannelsWebsocketConnection):
     """A page's kernel websocket that sends each message as soon as it is written (voila.json:
     ``Voila.kernel_websocket_connection_class``).  A kernel answers a request with several small

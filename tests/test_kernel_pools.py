@@ -1,7 +1,7 @@
 """The server's pools per page and language (sheriff/serving.py), without a server: Voilà's
 pool methods are the ones wrapped, a page asked for in Ukrainian gets a kernel heated in
 Ukrainian, the pool is refilled in the language asked for, and a waiting kernel of any
-language's pool is never culled.  (tests/browser/test_serving.py does it with Voilà itself.)"""
+language's pool is never culled; a full server makes room or refuses.  (tests/browser/test_serving.py does it with Voilà itself.)"""
 
 from __future__ import annotations
 
@@ -10,9 +10,10 @@ import concurrent.futures
 import itertools
 import time
 
+import pytest
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
-from sheriff.serving import ClassroomKernelManager
+from sheriff.serving import ClassroomKernelManager, ServerFull
 from sheriff.widgets.language import PAGE_LANGUAGE
 
 PAGE = "05_inspection.ipynb"
@@ -115,6 +116,66 @@ def test_a_kernel_still_starting_is_not_culled_and_raises_nothing():
         mgr.first_connection_timeout = 30
         mgr._kernels = {"en-1": ServerKernelManager()}
         assert await mgr.cull_kernel_if_idle("en-1") is None
+
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, run()).result()
+
+
+def test_a_full_server_makes_room_for_a_learner_or_says_it_is_full_and_refills_wait():
+    """Under ``max_kernels``, a learner's kernel takes the room of an idle pool kernel (another
+    language's first, the home page's last), and that pool is refilled; with none idle the learner
+    is refused (503, in the page's language); a refill waits until a kernel goes."""
+
+    async def run():
+        mgr = manager()
+        mgr.max_kernels = 2
+        shut, refilled = [], []
+
+        def ready(kernel_id):
+            future = asyncio.get_running_loop().create_future()
+            future.set_result({"kernel_id": kernel_id})
+            return future
+
+        async def shutdown_kernel(kernel_id):
+            shut.append(kernel_id)
+            del mgr._kernels[kernel_id]
+            for pool in [*mgr._pools.values(), *mgr._language_pools.values()]:
+                pool[:] = [t for t in pool if t.result()["kernel_id"] != kernel_id]
+
+        mgr.shutdown_kernel = shutdown_kernel
+        mgr._fill_in_language = lambda delay, page, env, **kw: refilled.append((page, env[PAGE_LANGUAGE]))
+        mgr._pools = {"00_home.ipynb": [ready("home-en")]}
+        mgr._language_pools = {("20_play.ipynb", "uk"): [ready("play-uk")]}
+        mgr._kernels = {"home-en": object(), "play-uk": object()}
+
+        async def refill():  # a pool's task: Voilà's refill, in the turn `_initialize_in_turn` gives it
+            await mgr._make_room({PAGE_LANGUAGE: "en"})
+            mgr._kernels["refilled"] = object()
+
+        wake = asyncio.Event()
+        waiting = asyncio.create_task(refill())
+        mgr._wake[waiting] = wake
+        await asyncio.sleep(0.05)
+        assert not waiting.done()  # a refill waits for room
+        learner = {"VOILA_REQUEST_URL": "http://127.0.0.1:8866/voila/render/05_inspection.ipynb?lang=uk"}
+        for kernel_id in ("learner-1", "learner-2"):  # each takes an idle pool kernel's room
+            await mgr._make_room(learner)
+            mgr._kernels[kernel_id] = object()  # started at once (jupyter_client counts it then)
+        assert shut == ["play-uk", "home-en"]
+        assert refilled == [("20_play.ipynb", "uk"), ("00_home.ipynb", "en")]
+        with pytest.raises(ServerFull) as full:
+            await mgr._make_room(learner)
+        assert full.value.status_code == 503 and full.value.lang == "uk"
+        assert full.value.words["title"] == "Наставник зараз переповнений" and "(2)" in full.value.words["text"]
+        assert not waiting.done() and sorted(mgr._kernels) == ["learner-1", "learner-2"]
+        del mgr._kernels["learner-1"]  # a tab closed: the refill takes the room
+        await asyncio.wait_for(waiting, 5)
+        assert sorted(mgr._kernels) == ["learner-2", "refilled"]
+        wake.set()  # a refill a learner waits for, on a full server with nothing idle: refused too
+        mgr._wake[asyncio.current_task()] = wake
+        with pytest.raises(ServerFull) as full:
+            await mgr._make_room({PAGE_LANGUAGE: "en"})
+        assert full.value.words["title"] == "The tutor is full"
 
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         pool.submit(asyncio.run, run()).result()

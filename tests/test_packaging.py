@@ -13,6 +13,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from jupyter_server.auth import passwd
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
 from sheriff import launch
@@ -36,7 +37,7 @@ def test_version_is_the_package_version():
 def test_serve_help_names_its_options_and_how_to_let_a_class_in():
     done = sheriff("serve", "--help")
     assert done.returncode == 0, done.stderr
-    for option in ("--port", "--ip", "--token", "--lang", "--class", "SHERIFF_TOKEN", "?token="):
+    for option in ("--port", "--ip", "--token", "--max-kernels", "--lang", "--class", "SHERIFF_TOKEN", "?token="):
         assert option in done.stdout
     assert "default 127.0.0.1" in done.stdout
     assert "serve" in sheriff("--help").stdout  # and the command list names it
@@ -47,7 +48,58 @@ def test_serving_beyond_this_computer_needs_a_token(capsys, monkeypatch):
     assert main(["serve", "--ip", "0.0.0.0", "--port", "1"]) == 2
     assert "--token SECRET" in capsys.readouterr().err
     assert main(["serve", "--Voila.ip=0.0.0.0"]) == 2  # the setting serve owns, given to Voilà directly
-    assert "use --ip, --port and --token" in capsys.readouterr().err
+    assert "use --ip, --port, --token and --max-kernels" in capsys.readouterr().err
+    assert main(["serve", "--ClassroomKernelManager.max_kernels=9"]) == 2
+    assert "--max-kernels rather than" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "given",
+    [
+        ["--PasswordIdentityProvider.hashed_password="],  # empty: Voilà would ask nobody for anything
+        ["--PasswordIdentityProvider.hashed_password", ""],
+        ["--PasswordIdentityProvider.hashed_password=''"],
+        ["--PasswordIdentityProvider.hashed_password=secret"],  # the password itself, not its hash
+        ["--PasswordIdentityProvider.hashed_password=" + passwd("")],  # the hash of an empty password
+    ],
+    ids=["empty", "empty-apart", "quotes", "not-a-hash", "hash-of-empty"],
+)
+def test_a_password_that_lets_anyone_in_is_refused_as_a_missing_token_is(capsys, monkeypatch, given):
+    monkeypatch.delenv(launch.TOKEN_ENV, raising=False)
+    assert main(["serve", "--ip", "0.0.0.0", "--port", "1", *given]) == 2
+    err = capsys.readouterr().err
+    assert "needs the hash of a real password" in err and "print(passwd())" in err
+    assert main(["serve", "--port", "1", *given]) == 2  # on this computer only too: it is a mistake
+    assert "an empty one lets anyone in" in capsys.readouterr().err
+
+
+def test_a_hashed_password_lets_the_class_in_without_a_token(monkeypatch):
+    monkeypatch.delenv(launch.TOKEN_ENV, raising=False)
+    commands = []
+    monkeypatch.setattr(launch, "_run", lambda cmd, *rest: commands.append(cmd) or 0)
+    hashed = passwd("for the class")
+    assert not launch.lets_anyone_in(hashed) and not launch.lets_anyone_in(passwd("x", "sha1"))
+    assert main(["serve", "--ip", "0.0.0.0", "--port", "1", "--PasswordIdentityProvider.hashed_password", hashed]) == 0
+    assert commands[0][-3:-1] == ["--PasswordIdentityProvider.hashed_password", hashed]
+
+
+def test_the_cap_on_kernels_comes_from_memory_or_the_command(monkeypatch, capsys):
+    assert launch.default_max_kernels(4096) == (4096 - 512) // 72 == 49  # 72 MB a kernel, 512 MB kept aside
+    assert launch.default_max_kernels(16 * 1024) == 220
+    assert launch.default_max_kernels(256) == 1 and launch.default_max_kernels(None) == 0  # unknown: no cap
+    commands = []
+    monkeypatch.setattr(launch, "_run", lambda cmd, root, env, url, most: commands.append((cmd[-1], most)) or 0)
+    monkeypatch.setattr(launch, "memory_mb", lambda: 8192)
+    assert main(["serve", "--port", "1"]) == 0
+    assert main(["serve", "--port", "1", "--max-kernels", "40"]) == 0
+    assert main(["serve", "--port", "1", "--max-kernels", "0"]) == 0
+    assert commands == [
+        ("--ClassroomKernelManager.max_kernels=106", 106),
+        ("--ClassroomKernelManager.max_kernels=40", 40),
+        ("--ClassroomKernelManager.max_kernels=0", 0),  # no limit
+    ]
+    assert main(["serve", "--port", "1", "--max-kernels", "-3"]) == 2
+    assert "or 0 for no limit" in capsys.readouterr().err
 
 
 def test_a_class_gets_a_pool_as_large_as_itself_for_the_page_it_opens(capsys):
