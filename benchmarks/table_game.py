@@ -97,6 +97,8 @@ class Table:
         self.stuck: list[str] = []
         self.chose: Counter[str] = Counter()  # how decisions were taken: a random button, the coach, ...
         self.checked: Counter[str] = Counter()
+        self.secrets: dict[str, str] = {}  # text no page may hold: rejoin codes (but one's own), the host key
+        self.seed: int | None = None
 
     def refresh(self) -> Truth | None:
         from sheriff.classroom.table_game import new_game
@@ -163,7 +165,10 @@ def _drawn_at(page: VoilaPage) -> int | None:
 class Person:
     def __init__(self, table: Table, page: VoilaPage, name: str, seat: int, rng: random.Random, args):
         self.table, self.page, self.name, self.seat, self.rng, self.args = table, page, name, seat, rng, args
-        self.checker = LeakChecker(seat)
+        self.key = _own_key(page)
+        # the others' rejoin codes and the host key: filled in as the table fills (a shared dict but
+        # for one's own code, which this page shows by right)
+        self.checker = LeakChecker(seat, _Others(table.secrets, self.key), seed=table.seed)
 
     def check(self, page: VoilaPage) -> None:
         found = self.checker.check(page.states, self.table.truth, refresh=self.table.refresh)
@@ -270,6 +275,29 @@ class Person:
             refused_here = False
 
 
+SECRET_KEY = re.compile(r'sn-secret-key">([A-Z0-9-]+)<')
+
+
+def _own_key(page: VoilaPage) -> str:
+    """The rejoin code the page shows its own seat (``class_room.seat_key_html``)."""
+    for state in page.states.values():
+        found = SECRET_KEY.search(str(state.get("value") or ""))
+        if found:
+            return found.group(1)
+    raise AssertionError("the seat's page shows no rejoin code")
+
+
+class _Others(dict):
+    """``secrets`` less one's own rejoin code, read live (people join one after another)."""
+
+    def __init__(self, shared: dict[str, str], own: str):
+        super().__init__()
+        self.shared, self.own = shared, own
+
+    def items(self):
+        return [(k, v) for k, v in self.shared.items() if k != self.own]
+
+
 async def _person(base, code, name, rng, table: Table, args) -> tuple[Person | None, VoilaPage]:
     page = await VoilaPage.open(base, PAGE, args.move_timeout * 4)
     await page.set(await page.wait_for(lambda p: p.find("sn-join-code"), args.move_timeout), "value", code)
@@ -279,7 +307,9 @@ async def _person(base, code, name, rng, table: Table, args) -> tuple[Person | N
     member = table.store.member_by_nick(table.room_id, name.casefold())
     seat = next(r.seat for r in table.store.table_seats(table.room_id) if r.member_id == member.id)
     print(f"{name}: seat {seat} (0 first), kernel {page.kernel_id}", file=sys.stderr, flush=True)
-    return Person(table, page, name, seat, rng, args), page
+    person = Person(table, page, name, seat, rng, args)
+    table.secrets[person.key] = f"{name}'s rejoin code"
+    return person, page
 
 
 async def _game(base: str, number: int, args) -> dict:
@@ -292,6 +322,8 @@ async def _game(base: str, number: int, args) -> dict:
         edition="2E", players=args.humans + args.bots, bots=list(range(args.humans, args.humans + args.bots)), seed=seed
     )
     table = Table(store, host.room_id)
+    table.secrets[host.key] = "the host key"
+    table.seed = seed
     t0 = time.monotonic()
     names = [f"Player {i + 1}" for i in range(args.humans)]
     joined = await asyncio.gather(

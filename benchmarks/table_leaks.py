@@ -21,6 +21,11 @@ detached: ``VoilaPage.states``) and returns one sentence per problem.  Its crite
     stand's face-up goods; a bribe's bag goods are ``seat``'s bag, or the official's unseen-bag
     picker (the deck's goods capped at a bag's size: public).
 
+(e) text: no text at all (any HTML, description or tooltip) holds a secret of the table given as
+    ``secrets`` (another seat's rejoin code, the host key: text -> what it is), nor the game's
+    ``seed`` before the game is over (only the final header, which says "Game over", shows it):
+    either would give away cards (a seat) or every hand (the seed: ``Game(rules, seed=...)``).
+
 Cards are read from the markup the one renderer writes (``sheriff.widgets.render``: each card's
 ``title`` names its good in English; ``×N`` stacks).  Text (the story, the coach's advice) is not
 read for goods: the story is the narrator's, whose privacy ``tests/test_events.py`` covers.
@@ -212,8 +217,10 @@ class LeakChecker:
     """``check(states)`` for one seat's page, remembering what already passed (a widget's state
     that passed once passes for good: the truth only grows)."""
 
-    def __init__(self, seat: int):
+    def __init__(self, seat: int, secrets: dict[str, str] | None = None, seed: int | None = None):
         self.seat = seat
+        self.secrets = secrets if secrets is not None else {}  # shared: filled as people join
+        self.seed = None if seed is None else re.compile(rf"\b{seed}\b")
         self.passed: set[str] = set()
         self.found: dict[str, str] = {}  # problem key -> sentence
         self.checked: Counter[str] = Counter()  # what was read: own areas, panels, pickers (never vacuous)
@@ -240,6 +247,12 @@ class LeakChecker:
                     items.append(("picker", (picker, counts)))
             items += [("html", s) for s in _strings({k: state.get(k) for k in ("value", "description", "tooltip")})]
             for kind, item in items:
+                if kind == "html":
+                    self.checked["texts"] += 1
+                    for problem in self._secrets(item):
+                        if problem not in self.found.values():
+                            self.found[hashlib.sha1(problem.encode()).hexdigest()] = problem
+                            new.append(problem)
                 if kind == "html" and "data-hand-seat" not in item and "sn-panel" not in item:
                     continue
                 key = hashlib.sha1(json.dumps([mid, kind, item]).encode()).hexdigest()
@@ -255,6 +268,12 @@ class LeakChecker:
                 else:
                     self.passed.add(key)
         return new
+
+    def _secrets(self, text: str) -> list[str]:
+        out = [f"{what} on seat {self.seat}'s page" for secret, what in self.secrets.items() if secret in text]
+        if self.seed is not None and self.seed.search(text) and "Game over" not in text:
+            out.append(f"the seed on seat {self.seat}'s page before the game is over")
+        return out
 
     def _problems(self, kind: str, item, truth: Truth | None) -> list[str]:
         if kind == "picker":

@@ -109,3 +109,20 @@ def test_a_problem_is_believed_only_after_reading_the_store_again(game):
     checker = LeakChecker(0)
     assert checker.check(page, early, refresh=lambda: fresh) == []
     assert LeakChecker(0).check(page, early) != []
+
+
+def test_a_secret_in_any_text_is_a_leak(game):
+    """(e): another seat's rejoin code or the host key in any text, or the seed before "Game over"."""
+    truth = Truth(game.copy())
+    secrets = {"K7MX-3QPA": "Bob's rejoin code", "hostkey123": "the host key"}
+    checker = LeakChecker(0, secrets, seed=987654321)
+    clean = _states(W.HTML("<p>Round 2 of 7 · 2E, 4 players</p>"), W.Button(description="Inspect"))
+    assert checker.check(clean, truth) == []
+    found = checker.check(_states(W.HTML('<span class="sn-secret-key">K7MX-3QPA</span>')), truth)
+    assert found == ["Bob's rejoin code on seat 0's page"]
+    found = checker.check(_states(W.Button(tooltip="key hostkey123")), truth)
+    assert found == ["the host key on seat 0's page"]
+    found = checker.check(_states(W.HTML("<span>2E, 4 players · seed 987654321</span>")), truth)
+    assert found == ["the seed on seat 0's page before the game is over"]
+    over = _states(W.HTML("<b>Game over</b><span>2E, 4 players · seed 987654321</span>"))
+    assert checker.check(over, truth) == []
