@@ -21,7 +21,7 @@ from __future__ import annotations
 from sheriff.classroom import games
 from sheriff.classroom.common import DEFAULT_SETTINGS, check_timeout, closed_error, new_room
 from sheriff.classroom.errors import ClassroomError
-from sheriff.classroom.names import clean_code, clean_nickname, key_matches
+from sheriff.classroom.names import check_not_reserved, clean_code, clean_nickname, key_matches
 from sheriff.classroom.store import Duplicate, Room, Store
 from sheriff.classroom.student import StudentSeat
 from sheriff.classroom.teacher import TeacherRoom
@@ -64,7 +64,7 @@ class Classroom:
         room = self._room(code)
         if room.state != "open":
             raise closed_error()
-        nick = clean_nickname(nickname)
+        nick = check_not_reserved(clean_nickname(nickname))
         key = nick.casefold()
         member = self.store.member_by_nick(room.id, key)
         if member is None:

@@ -2,6 +2,8 @@
 
 Version 1: rooms, members, rounds, pairings, choices, results (class mode).
 Version 2: ``table_seats`` and ``table_moves`` (a table of the play-together game, docs/classroom.md).
+Version 3: ``rooms.watched`` and ``rooms.resumed`` (when pages last polled a room, and when they came
+back after nobody did: a server's downtime is not a student's absence).
 ``migrate`` brings an older database up to ``SCHEMA_VERSION``; only ``store`` and ``store_table`` use these.
 """
 
@@ -20,10 +22,12 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    inspect,
+    text,
 )
 from sqlalchemy.engine import Connection
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 metadata = MetaData()
 
@@ -43,6 +47,8 @@ rooms = Table(
     Column("created", Float, nullable=False),
     Column("expires", Float, nullable=False),
     Column("keep", Boolean, nullable=False, default=False),
+    Column("watched", Float),  # when a page last polled the room (written at most every few seconds)
+    Column("resumed", Float),  # when pages polled it again after nobody had for a while (a restart)
 )
 
 members = Table(
@@ -151,8 +157,15 @@ def _to_2(conn: Connection) -> None:
     table_moves.create(conn, checkfirst=True)
 
 
+def _to_3(conn: Connection) -> None:
+    have = {c["name"] for c in inspect(conn).get_columns("rooms")}
+    for name in ("watched", "resumed"):
+        if name not in have:
+            conn.execute(text(f"ALTER TABLE rooms ADD COLUMN {name} FLOAT"))
+
+
 # version -> what turns the version before it into this one
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _to_2}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _to_2, 3: _to_3}
 
 
 def migrate(conn: Connection, found: int) -> None:
