@@ -11,7 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
 import pytest
-from sqlalchemy import Column, MetaData, Table, UniqueConstraint, create_engine, inspect
+from sqlalchemy import MetaData, Table, UniqueConstraint, create_engine, inspect
 
 from sheriff.cards import GOODS, good_id
 from sheriff.classroom import Classroom, ClassroomError, Store, games, store_schema
