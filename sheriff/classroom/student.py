@@ -63,7 +63,7 @@ class StudentSeat(RoomBase):
 
     def view(self) -> StudentView:
         """The student's page now.  Also a heartbeat, and lets the coach take vanished partners' seats."""
-        self.heartbeat()
+        self.store.touch(self.member_id, is_bot=False)  # the heartbeat; tick() tells the store the room is watched
         self.tick()
         room = self._room()
         rounds = self.store.rounds(self.room_id)
