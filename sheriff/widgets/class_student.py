@@ -333,7 +333,7 @@ class ClassStudent(kit.Frame):
         which = escape(_("Round {round}:").format(round=v.class_rounds[-1].number))
         later = (
             '<div class="sn-text">{}</div>'.format(escape(_("This round's answer comes once your teacher reveals it.")))
-            if not v.revealed and v.round_open
+            if not v.revealed and v.round is not None and v.round > v.class_rounds[-1].number
             else ""
         )
         return (
