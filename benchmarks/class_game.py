@@ -4,9 +4,11 @@
     .venv/bin/python benchmarks/class_game.py --students 6 --db postgresql+psycopg://user@host/db
     .venv/bin/python benchmarks/class_game.py --students 6 --served              # through the Voilà pages
 
-Prints one line, ``class students=N rounds=R choices=C lost=L dashboard_s=X``: C choices made by the
-students, L of them missing from the teacher's CSV, X the median seconds from a student's choice (the
-moment before the click is sent) to the first teacher's dashboard that counts it.
+Prints one line, ``class students=N rounds=R choices=C students=S coach=K lost=L dashboard_s=X``: C
+choices the students' clients made, S and K the choices the teacher's CSV holds by the students and by
+the coach (for a silent seat, or the odd seat), L of the C missing from the CSV, X the median seconds from
+a student's choice (the moment before the click is sent) to the first teacher's dashboard that counts it.
+The exit status is 1 (with an ``error:`` line) when S is not N × R: a round the class did not play.
 
 Two ways to play:
 
@@ -186,9 +188,17 @@ def main(argv=None) -> int:
     lost = sum((rnd, nick) not in in_csv for rnd, nick, _t in made)
     waits = [seen[(rnd, nick)] - t for rnd, nick, t in made if (rnd, nick) in seen]
     x = statistics.median(waits) if waits else float("nan")
+    by_students = len(in_csv)
+    by_coach = sum(r["by_coach"] != "0" for r in rows)
+    expected = args.students * rounds
+    if by_students != expected:  # a round ended before the class played it: its figures mean nothing
+        errors.append(f"the students made {by_students} choices, not {expected} ({args.students} × {rounds} rounds)")
     for e in errors:
         print("error:", e, file=sys.stderr)
-    print(f"class students={args.students} rounds={rounds} choices={len(made)} lost={lost} dashboard_s={x:.2f}")
+    print(
+        f"class students={args.students} rounds={rounds} choices={len(made)} students={by_students} "
+        f"coach={by_coach} lost={lost} dashboard_s={x:.2f}"
+    )
     return 0 if lost == 0 and not errors else 1
 
 

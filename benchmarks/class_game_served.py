@@ -11,8 +11,10 @@ only: the duel's card picker is a widget of its own, left to the browser test.
 count is ``dashboard().chosen``), to measure the students' side alone.
 
 The teacher's count is the second number in the page's live count (``sn-live-count``, "Round 2: 5 of
-12 have chosen."; the coach's seat counts there too, so with an odd class it runs one ahead): the i-th choice
-of a round counts as seen when that number first reaches i.  The CSV is the room's, read with the
+12 have chosen."; the coach's seat counts there too, so with an odd class it runs one ahead), read only
+once the count names the round just started (right after "Start a round" the page still shows the last
+round's count): the i-th choice of a round counts as seen when that number first reaches i.  After "End
+the round" the next round starts only once the page says the round is over.  The CSV is the room's, read with the
 teacher's code and key as the teacher page's download button does.
 """
 
@@ -37,12 +39,19 @@ from wsclient import VoilaPage  # noqa: E402
 
 TEACHER, STUDENT = "50_class_teacher.ipynb", "51_class_student.ipynb"
 CODE = re.compile(r"\b([A-HJ-NP-Z2-9]{6})\b")
-NUMBER = re.compile(r"(\d+)")
+COUNT = re.compile(r"Round (\d+): (\d+) of (\d+) have chosen")
 TAGS = re.compile(r"<[^>]+>")
 
 
 def _text(html: str | None) -> str:
     return TAGS.sub(" ", html or "")
+
+
+def _count(page: VoilaPage, number: int) -> int | None:
+    """How many have chosen in round ``number`` by the teacher page's live count; None while the
+    count shows another round (or none)."""
+    m = COUNT.search(_text(page.value(page.find("sn-live-count"))))
+    return int(m.group(2)) if m and int(m.group(1)) == number else None
 
 
 async def _teacher_opens(base: str, timeout: float) -> tuple[VoilaPage, str, str]:
@@ -118,6 +127,9 @@ async def _play(args, base: str) -> tuple[int, list, dict, str, list[str]]:
         before = len(made)
         if teacher is not None:
             await teacher.click(teacher.find("sn-start-round"))
+            # The page still shows the last round's "Round 1: 30 of 30" until the click's update
+            # arrives: count only once it shows the round just started (else round 2 ends unplayed).
+            await teacher.wait_for(lambda p, n=number: _count(p, n) is not None, args.round_timeout)
         else:
             room.start_round()
         counted = 0
@@ -125,22 +137,23 @@ async def _play(args, base: str) -> tuple[int, list, dict, str, list[str]]:
         while counted < len(nicks) and time.time() < end:
             if teacher is not None:
                 await teacher.wait_for(lambda p: True, 1)
-                numbers = NUMBER.findall(_text(teacher.value(teacher.find("sn-live-count"))))
-                numbers = numbers[1:2] if len(numbers) >= 3 else []  # "Round 2: 5 of 12 have chosen."
+                chosen = _count(teacher, number)
             else:
                 await asyncio.sleep(args.poll)
-                numbers = [str(room.dashboard().chosen)]
+                chosen = room.dashboard().chosen
             now = time.time()
-            if numbers and int(numbers[0]) > counted:
-                for nick, _t in made[before + counted : before + int(numbers[0])]:
+            if chosen is not None and chosen > counted:
+                for nick, _t in made[before + counted : before + chosen]:
                     seen[(number, nick)] = now
-                counted = int(numbers[0])
+                counted = chosen
             if teacher is not None:
                 teacher.changed.clear()
             await asyncio.sleep(0.05)
         log += [(number, nick, t) for nick, t in made[before:]]
         if teacher is not None:
             await teacher.click(teacher.find("sn-end-round"))
+            over = f"Round {number} is over"
+            await teacher.wait_for(lambda p, o=over: o in _text(p.value(p.find("sn-live-count"))), args.round_timeout)
         else:
             room.end_round()
         await asyncio.sleep(1.0)

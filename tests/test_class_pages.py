@@ -15,6 +15,7 @@ from sheriff.widgets.class_student import ClassStudent
 from sheriff.widgets.class_teacher import ClassTeacher
 from sheriff.widgets.lesson import plain
 from sheriff.widgets.play import widget_text
+from tests.pg import FakeClock
 
 NAMES = ["Anna", "Bohdan", "Chen", "Dara"]
 
@@ -234,3 +235,89 @@ def test_pages_in_ukrainian(classroom):
         text = widget_text(teacher) + widget_text(students[0])
     for words in ("Код кімнати", "Почати раунд", "Розкрити", "Ваш раунд", "Раунд 1"):
         assert words in text, words
+
+
+def _play_round(students, bag="smuggling", action="inspect"):
+    for s in students:
+        s.refresh()
+        press(
+            s.choice,
+            f"sn-{'smuggle' if bag == 'smuggling' else 'honest'}" if s.view.role == "merchant" else f"sn-{action}",
+        )
+
+
+def test_reveal_is_per_round_on_the_pages(classroom):
+    """Reveal shows the round just played; the next round (a doubled fine) starts hidden on the
+    teacher's page and on every phone, with the earlier revealed round still shown."""
+    teacher, students = class_of(classroom)
+    assert teacher.reveal.disabled  # no round yet
+    teacher.start_round.click()
+    assert teacher.reveal.description == "Reveal round 1"
+    assert "press Reveal once everyone has chosen" in plain(teacher.prediction.value)
+    _play_round(students)
+    teacher.end_round.click()
+    teacher.reveal.click()
+    assert "Round 1 is revealed" in plain(teacher.msg.value) and teacher.reveal.description == "Hide round 1"
+    assert "The equilibrium of round 1" in plain(teacher.prediction.value)
+    assert "inspect 25% of such bags" in plain(teacher.prediction.value)
+    teacher.fine.value = 2
+    teacher.apply.click()
+    doubled = plain(teacher.prediction.value)
+    assert "25%" in doubled  # the next round's settings changed: the projector still shows round 1's answer
+    teacher.start_round.click()
+    assert teacher.reveal.description == "Reveal round 2"
+    assert "round 2 is hidden" in plain(teacher.prediction.value) and "25%" not in plain(teacher.prediction.value)
+    table = plain(teacher.table.value)
+    assert "hidden" in table and "60%" in table  # round 1's equilibrium shown, round 2's not
+    students[0].refresh()
+    seen = plain(students[0].classview.value)
+    assert "Round 1:" in seen and "25%" in seen and "comes once your teacher reveals it" in seen
+    assert "fines ×2" not in seen and "Round 2" not in seen
+    _play_round(students, "honest", "pass")
+    teacher.reveal.click()
+    assert "The equilibrium of round 2" in plain(teacher.prediction.value)
+    students[0].refresh()
+    seen = plain(students[0].classview.value)
+    assert "Round 2:" in seen and "comes once" not in seen
+    teacher.reveal.click()  # hidden again
+    assert "Round 2 is hidden again" in plain(teacher.msg.value) and "hidden" in plain(teacher.prediction.value)
+
+
+def test_a_student_reads_the_coachs_choice_as_the_coachs(classroom):
+    clock = FakeClock()
+    classroom.store.clock = clock
+    teacher = ClassTeacher(classroom, binder=False)
+    teacher.timeout.value = 30
+    teacher.create.click()
+    pages = {}
+    for name in ("Anna", "Bohdan"):
+        s = ClassStudent(classroom, binder=False)
+        s.code.value, s.nickname.value = teacher.room.code, name
+        s.join.click()
+        pages[name] = s
+    teacher.start_round.click()
+    anna, bohdan = pages["Anna"], pages["Bohdan"]
+    for _poll in range(7):  # Anna's phone is locked; Bohdan's page and the teacher's poll
+        clock.advance(5)
+        teacher.refresh()
+        bohdan.refresh()
+    if bohdan.view.status == "choose":
+        press(bohdan.choice, "sn-honest" if bohdan.view.role == "merchant" else "sn-pass")
+    anna.refresh()  # she unlocks her phone
+    assert anna.view.by_coach and anna.view.status == "done"
+    said = plain(anna.result.value)
+    assert "The coach chose for you this round: it" in said and "You brought" not in said
+    assert "the coach chose for you" in plain(anna.history.value)
+    assert "coach" not in plain(bohdan.history.value)
+    with i18n.language("uk"):
+        anna.refresh()
+        assert "за вас вибирав порадник" in plain(anna.result.value)
+
+
+def test_coach_is_not_a_nickname_on_the_join_form(classroom):
+    teacher = ClassTeacher(classroom, binder=False)
+    teacher.create.click()
+    s = ClassStudent(classroom, binder=False)
+    s.code.value, s.nickname.value = teacher.room.code, " coach "
+    s.join.click()
+    assert s.seat is None and "is the coach's name here" in plain(s.join_msg.value)

@@ -11,9 +11,12 @@ from concurrent.futures import ThreadPoolExecutor
 from fractions import Fraction
 
 import pytest
+from sqlalchemy import MetaData, Table, UniqueConstraint, create_engine, inspect
 
 from sheriff.cards import GOODS, good_id
-from sheriff.classroom import Classroom, ClassroomError, Store, games
+from sheriff.classroom import Classroom, ClassroomError, Store, games, store_schema
+from sheriff.classroom.common import UNWATCHED
+from sheriff.classroom.stats import CSV_COLUMNS, FORMULA_STARTS
 from sheriff.i18n import language
 from sheriff.theory import inspection_game as ig
 from tests.pg import FakeClock
@@ -221,14 +224,74 @@ def test_duel_inspection_pays_penalties_as_the_engine_does(classroom):
 def test_reveal_shows_students_the_class_and_the_equilibrium(classroom):
     room = classroom.create_room("inspection")
     seats = _join(classroom, room, ["Anna", "Bob"])
+    _refused("round", room.reveal)  # no round yet: nothing to reveal
     room.start_round()
     _play_inspection(seats, {"Anna": "honest", "Bob": "honest"}, {"Anna": "pass", "Bob": "pass"})
     v = seats["Anna"].view()
     assert not v.revealed and v.class_rounds is None and v.prediction is None
-    room.reveal()
+    assert room.reveal() == 1
     v = seats["Anna"].view()
     assert v.revealed and v.prediction.inspect == Fraction(1, 4)
     assert v.class_rounds[0].smuggle_share == 0 and v.class_rounds[0].inspect_share == 0
+    assert room.dashboard().revealed
+
+
+def test_reveal_is_per_round_a_new_round_starts_hidden(classroom):
+    """Revealed after round 2, the doubled-fine round 3 starts hidden: while the class chooses it,
+    no phone shows its equilibrium (only rounds 1-2's); Reveal then shows round 3's own."""
+    room = classroom.create_room("inspection")
+    seats = _join(classroom, room, ["Anna", "Bob"])
+    for _round in range(2):
+        room.start_round()
+        _play_inspection(seats, dict.fromkeys(seats, "smuggling"), dict.fromkeys(seats, "inspect"))
+        room.end_round()
+    assert room.reveal() == 2  # the round just played, and the one before it
+    assert [r.revealed for r in room.dashboard().rounds] == [True, True]
+    room.set_params(fine=2)
+    doubled = ig.equilibrium(ig.build("apples", ["apples", "apples", "pepper"], fine=2))
+    assert doubled.inspect != Fraction(1, 4)
+    room.start_round()
+    d = room.dashboard()
+    assert d.round == 3 and not d.revealed and [r.revealed for r in d.rounds] == [True, True, False]
+    for seat in seats.values():
+        v = seat.view()
+        assert v.status == "choose" and not v.revealed
+        assert [r.number for r in v.class_rounds] == [1, 2]  # past revealed rounds stay visible
+        assert v.prediction.inspect == Fraction(1, 4)  # round 2's answer, not the doubled fine's
+        assert all(r.prediction.inspect != doubled.inspect for r in v.class_rounds)
+    _play_inspection(seats, dict.fromkeys(seats, "honest"), dict.fromkeys(seats, "pass"))
+    assert room.reveal() == 3
+    v = seats["Anna"].view()
+    assert v.revealed and v.prediction.inspect == doubled.inspect and len(v.class_rounds) == 3
+    room.reveal(False)  # hidden again: round 3 only
+    v = seats["Anna"].view()
+    assert not v.revealed and [r.number for r in v.class_rounds] == [1, 2]
+
+
+def test_a_student_sees_which_choices_the_coach_made_for_him(classroom, clock):
+    room = classroom.create_room("inspection", bot_timeout=30)
+    seats = _join(classroom, room, ["Anna", "Bob"])
+    room.start_round()
+    anna, bob = seats["Anna"], seats["Bob"]
+    assert anna.view().status == "choose" and not anna.view().by_coach
+    for _tick in range(4):  # Bob's page polls; Anna's phone is locked
+        clock.advance(10)
+        bob.view()
+    v = bob.view()
+    if v.status == "choose":
+        v = bob.choose({"bag": "honest"} if v.role == "merchant" else {"action": "pass"})
+    assert v.status == "done" and not v.by_coach and not v.history[-1].by_coach
+    v = anna.view()  # she comes back: the coach chose for her
+    assert v.status == "done" and v.by_coach and v.choice is not None
+    assert [h.by_coach for h in v.history] == [True]
+    room.end_round()
+    room.start_round()
+    v = anna.view()
+    assert v.status == "choose" and not v.by_coach  # a new round is hers again
+    anna.choose({"bag": "smuggling"} if v.role == "merchant" else {"action": "inspect"})
+    assert [h.by_coach for h in anna.view().history] == [True]  # round 2 has no result yet
+    bob.choose({"bag": "honest"} if bob.view().role == "merchant" else {"action": "pass"})
+    assert [h.by_coach for h in anna.view().history] == [True, False]
 
 
 def test_csv_has_every_choice_with_nicknames_only(classroom):
@@ -242,6 +305,35 @@ def test_csv_has_every_choice_with_nicknames_only(classroom):
     assert len(rows) == 8 and {r["nickname"] for r in rows} == set(seats)
     assert {r["round"] for r in rows} == {"1", "2"}
     assert all(r["payoff"] != "" for r in rows) and "member" not in rows[0]
+
+
+def test_csv_cells_are_never_formulas_and_seats_have_ids(classroom):
+    room = classroom.create_room("inspection")
+    nicks = ["=1+2", "+A1", "-2+3", "@SUM(A1)", "Anna"]
+    seats = _join(classroom, room, nicks)  # five: the coach plays the odd seat
+    room.start_round()
+    _play_inspection(seats, dict.fromkeys(seats, "honest"), dict.fromkeys(seats, "inspect"))  # Sheriffs pay: < 0
+    room.end_round()
+    text = room.csv()
+    rows = list(csv.DictReader(io.StringIO(text)))
+    assert len(rows) == 6 and list(rows[0]) == list(CSV_COLUMNS)
+    by_seat = {int(r["seat"]): r for r in rows}
+    for nick, seat in seats.items():
+        cell = by_seat[seat.member_id]["nickname"]
+        assert cell == (nick if nick == "Anna" else "'" + nick)  # text, as OWASP advises
+    assert all(not r[c].startswith(FORMULA_STARTS) for r in rows for c in ("nickname", "choice", "params"))
+    assert any(int(r["payoff"]) < 0 for r in rows)  # numbers stay numbers, a minus sign and all
+    coach = [r for r in rows if r["nickname"] == "Coach"]
+    assert len(coach) == 1 and int(coach[0]["seat"]) not in {s.member_id for s in seats.values()}
+
+
+@pytest.mark.parametrize("nick", ["Coach", "coach", " COACH ", "Co ach", "Порадник", "ПОРАДНИК"])
+def test_the_coachs_name_is_not_a_nickname(classroom, nick):
+    room = classroom.create_room()
+    assert "coach" in _refused("nickname", classroom.join, room.code, nick)
+    with language("uk"):
+        assert "Порадник" in _refused("nickname", classroom.join, room.code, nick)
+    assert classroom.join(room.code, "Coachella").nickname == "Coachella"
 
 
 def test_closing_keeps_or_deletes(classroom, store_url):
@@ -331,4 +423,100 @@ def test_everything_closed_mid_round_and_reopened(store_url, clock):
     assert back.member_id == seats[chooser].member_id and back.view().choice == {"bag": "honest"}
     room.end_round()
     assert len(list(csv.DictReader(io.StringIO(room.csv())))) == 4
+    again.close()
+
+
+def _coach_seats(room) -> set[str]:
+    return {s.nickname for s in room.dashboard().seats if s.coach}
+
+
+def _watched(clock, seconds: float, room) -> None:
+    """Time passes while the teacher's page polls the room, as it does every half second."""
+    for _step in range(int(seconds // 5)):
+        clock.advance(5)
+        room.dashboard()
+    clock.advance(seconds % 5)
+
+
+def test_downtime_is_not_absence(store_url, clock):
+    """The server is down for ten minutes mid-round (every page gone with it).  The teacher's first
+    look afterwards gives no seat to the coach: each seat gets the whole bot timeout afresh, counted
+    from when pages came back; then a seat still silent is the coach's, a seat that came back is not."""
+    store = Store(store_url, clock=clock)
+    room = Classroom(store).create_room("inspection", bot_timeout=30, seed=4)
+    seats = _join(Classroom(store), room, ["Anna", "Bob", "Cleo", "Dan"])
+    room.start_round()
+    room.dashboard()
+    code, key = room.code, room.key
+    store.close()
+    clock.advance(600)  # the server is down: nobody polls the room
+    again = Store(store_url, clock=clock)
+    classroom = Classroom(again)
+    room = classroom.teacher(code, key)
+    assert _coach_seats(room) == set() and room.dashboard().chosen == 0  # the teacher's first look
+    _watched(clock, 25, room)
+    back = {n: classroom.join(code, n, seats[n].seat_key) for n in ("Anna", "Bob")}  # two reload within the timeout
+    assert all(s.view().status == "choose" for s in back.values())
+    assert _coach_seats(room) == set()
+    _watched(clock, 10, room)  # 35 s since the pages came back: Cleo and Dan are absent now
+    assert _coach_seats(room) == {"Cleo", "Dan"}
+    assert {s.nickname for s in room.dashboard().seats if s.chosen} == {"Cleo", "Dan"}
+    assert seats["Anna"].member_id == back["Anna"].member_id
+    again.close()
+
+
+def test_two_servers_agree_when_the_room_resumed(store_url, clock):
+    """Two servers share the store: after a gap in which nobody polled the room, the first poll,
+    on either server, fixes when the room resumed, and a poll on the other server counts from it."""
+    a, b = Store(store_url, clock=clock), Store(store_url, clock=clock)
+    room_a = Classroom(a).create_room("inspection", bot_timeout=30)
+    seats = _join(Classroom(a), room_a, ["Anna", "Bob"])
+    room_a.start_round()
+    clock.advance(UNWATCHED + 100)  # every page gone (both servers restarted, or the database was down)
+    room_b = Classroom(b).teacher(room_a.code, room_a.key)
+    assert _coach_seats(room_b) == set()  # the first look, on server B, resumes the room
+    resumed = b.room(room_a.room_id).resumed
+    assert resumed == clock() and a.room(room_a.room_id).resumed == resumed
+    clock.advance(20)
+    assert seats["Anna"].view().status == "choose"  # Anna's page polls on server A: no gap, no new resume
+    assert a.room(room_a.room_id).resumed == resumed
+    clock.advance(15)  # Bob silent 35 s since the resume: server A's poll lets the coach play his seat
+    seats["Anna"].view()
+    assert _coach_seats(room_a) == {"Bob"}
+    a.close(), b.close()
+
+
+def _version_2(url: str) -> None:
+    """A store as the version-2 tutor left it: every table, rooms without ``watched``/``resumed``,
+    members without ``seat_key_hash``."""
+    md = MetaData()
+    for t in store_schema.metadata.sorted_tables:
+        cols = [c._copy() for c in t.columns if c.name not in ("watched", "resumed", "seat_key_hash")]
+        uniques = [UniqueConstraint(*c.columns.keys()) for c in t.constraints if isinstance(c, UniqueConstraint)]
+        Table(t.name, md, *cols, *uniques)
+    engine = create_engine(url)
+    with engine.begin() as conn:
+        md.create_all(conn)
+        conn.execute(store_schema.schema_version.insert().values(version=2))
+    engine.dispose()
+
+
+def test_a_version_2_store_is_upgraded_and_its_open_round_resumes(store_url, clock):
+    _version_2(store_url)
+    assert "watched" not in {c["name"] for c in inspect(create_engine(store_url)).get_columns("rooms")}
+    assert "seat_key_hash" not in {c["name"] for c in inspect(create_engine(store_url)).get_columns("members")}
+    old = Store(store_url, clock=clock)
+    assert old.version() == store_schema.SCHEMA_VERSION == 3
+    assert "seat_key_hash" in {c["name"] for c in inspect(old.engine).get_columns("members")}
+    room = Classroom(old).create_room("inspection", bot_timeout=30)
+    _join(Classroom(old), room, ["Anna", "Bob"])
+    room.start_round()
+    old.close()
+    clock.advance(3600)  # upgraded and restarted an hour later
+    again = Store(store_url, clock=clock)
+    assert again.version() == 3 and Store(store_url, clock=clock).version() == 3  # opening again: no change
+    room = Classroom(again).teacher(room.code, room.key)
+    assert _coach_seats(room) == set()
+    _watched(clock, 31, room)
+    assert _coach_seats(room) == {"Anna", "Bob"}
     again.close()

@@ -8,6 +8,7 @@ from typing import Any
 from sheriff.classroom import games
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.names import (
+    BOT_NICK,
     THROTTLE,
     clean_seat_key,
     hash_key,
@@ -18,16 +19,24 @@ from sheriff.classroom.names import (
     seat_key_matches,
 )
 from sheriff.classroom.store import Duplicate, Member, Pairing, Room, Round, Store
-from sheriff.i18n import N_, _
+from sheriff.i18n import _
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "bot_timeout": 60.0,  # seconds without a heartbeat before the coach plays a seat
     "active": 15.0,  # seconds: a seat seen this recently is in use, its nickname taken
-    "revealed": False,  # the class sees the prediction and the class's shares
     "repair": False,  # the next round pairs everybody afresh
 }
 MIN_TIMEOUT, MAX_TIMEOUT = 5.0, 3600.0
-BOT_NICK = N_("Coach")  # shown through _() (``display_name``); stored in English
+# Downtime is not absence.  Every page's poll tells the store the room is watched (``Store.watch_room``,
+# a write at most every WATCH_EVERY seconds).  When nobody has polled a room for UNWATCHED seconds
+# (the server restarted, every server stopped, the database was down), the first poll after the gap
+# marks the room resumed, and the coach counts a seat's silence from then at the earliest: every
+# seat gets the whole bot timeout afresh to reload.  This lives in the shared store, not in a
+# process (a "this process started at" time), so that several servers on one PostgreSQL store
+# agree on every seat; a restart of one of them while another keeps polling the room is, for the
+# room, the same as its students' pages being lost (the coach may play their seats once the
+# timeout passes; they take them back on their next poll).
+WATCH_EVERY, UNWATCHED = 5.0, 20.0
 
 
 def display_name(m: Member) -> str:
@@ -72,11 +81,19 @@ class RoomBase:
         """Let the coach choose for seats that must: the odd seat's coach at once, a vanished
         student's seat after the bot timeout.  Returns how many choices it made.  Safe to call
         from every page at once (a seat's choice is stored once)."""
-        room = self._room()
+        room = watch(self.store, self._room())
         rnd = self._current()
         if rnd is None or rnd.state != "open":
             return 0
         return fill(self.store, room, rnd, timeout=room.settings["bot_timeout"])
+
+
+def watch(store: Store, room: Room) -> Room:
+    """Tell the store a page polls ``room`` (see UNWATCHED); the room as it is afterwards."""
+    if room.watched is not None and store.clock() - room.watched < WATCH_EVERY:
+        return room
+    store.watch_room(room.id, every=WATCH_EVERY, idle=UNWATCHED)
+    return store.room(room.id) or room
 
 
 def new_room(store: Store, game: str, params: dict, settings: dict, seed: int | None) -> tuple[Room, str]:
@@ -161,7 +178,13 @@ def fill(store: Store, room: Room, rnd: Round, timeout: float | None) -> int:
             merchant = made.get(p.merchant)
             if role == "sheriff" and games.sheriff_waits(rnd.game) and merchant is None:
                 continue
-            since = max(m.last_seen, rnd.opened, merchant.made if (merchant and role == "sheriff") else 0.0)
+            waited = role == "sheriff" and merchant is not None and games.sheriff_waits(rnd.game)
+            since = max(
+                m.last_seen,
+                rnd.opened,
+                room.resumed or 0.0,  # downtime is not absence (UNWATCHED)
+                merchant.made if waited else 0.0,  # the duel's Sheriff could choose only from then
+            )
             if m.role != "bot" and timeout is not None and now - since < timeout:
                 continue
             if role == "merchant":

@@ -16,13 +16,14 @@ import time
 import unicodedata
 
 from sheriff.classroom.errors import ClassroomError
-from sheriff.i18n import _
+from sheriff.i18n import LANGUAGES, N_, _, catalog
 
 # No 0/O, 1/I/L: a code read off a projector is typed without doubt.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 6
 SEAT_KEY_LENGTH = 8  # 31**8 ≈ 8.5e11 codes, typed from the seat's own page (KeyThrottle slows guessing)
 NICK_MIN, NICK_MAX = 2, 20
+BOT_NICK = N_("Coach")  # the coach's seat, shown through _(); stored in English
 
 
 def new_code(rng: random.Random | None = None) -> str:
@@ -55,6 +56,18 @@ def clean_nickname(text: str) -> str:
         raise ClassroomError(_("Choose a nickname of at least {n} characters.").format(n=NICK_MIN), "nickname")
     if len(nick) > NICK_MAX:
         raise ClassroomError(_("Choose a nickname of at most {n} characters.").format(n=NICK_MAX), "nickname")
+    return nick
+
+
+def check_not_reserved(nick: str) -> str:
+    """The nickname, unless it is the coach's name in any of the tutor's languages (case, spaces
+    and the page's language do not count): a student called "Coach" would make two "Coach" rows
+    on the teacher's dashboard and in the CSV.  ``ClassroomError`` ("nickname")."""
+    reserved = {"".join(catalog(lang).gettext(BOT_NICK).split()).casefold() for lang in LANGUAGES}
+    if "".join(str(nick).split()).casefold() in reserved:
+        raise ClassroomError(
+            _("“{nick}” is the coach's name here: choose another nickname.").format(nick=_(BOT_NICK)), "nickname"
+        )
     return nick
 
 

@@ -30,7 +30,7 @@ from sheriff.classroom.common import (
     owner_key,
 )
 from sheriff.classroom.errors import ClassroomError
-from sheriff.classroom.names import clean_code, clean_nickname, key_matches
+from sheriff.classroom.names import check_not_reserved, clean_code, clean_nickname, key_matches
 from sheriff.classroom.store import Duplicate, Room, Store
 from sheriff.classroom.student import StudentSeat
 from sheriff.classroom.teacher import TeacherRoom
@@ -73,7 +73,7 @@ class Classroom:
         room = self._room(code)
         if room.state != "open":
             raise closed_error()
-        nick = clean_nickname(nickname)
+        nick = check_not_reserved(clean_nickname(nickname))
         member = self.store.member_by_nick(room.id, nick.casefold())
         if member is None:
             try:

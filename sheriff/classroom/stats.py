@@ -26,6 +26,7 @@ class RoundStats:
     game: str
     params: dict
     open: bool
+    revealed: bool  # the teacher revealed this round: its prediction and shares may be shown to the class
     pairs: int
     resolved: int
     merchants: int
@@ -91,6 +92,7 @@ def round_stats(rnd: Round, pairs: list[Pairing], chosen: list[Choice], results:
         game=rnd.game,
         params=rnd.params,
         open=rnd.state == "open",
+        revealed=bool(rnd.revealed),
         pairs=len(pairs),
         resolved=resolved,
         merchants=len(m),
@@ -126,13 +128,37 @@ def scores(results: list[Result]) -> dict[int, int]:
     return dict(total)
 
 
-CSV_COLUMNS = ("round", "game", "pair", "nickname", "role", "choice", "by_coach", "made_utc", "payoff", "params")
+CSV_COLUMNS = (
+    "round",
+    "game",
+    "pair",
+    "seat",
+    "nickname",
+    "role",
+    "choice",
+    "by_coach",
+    "made_utc",
+    "payoff",
+    "params",
+)
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text_cell(value: str) -> str:
+    """A text cell a spreadsheet will not run: one that starts like a formula gets a leading ``'``
+    (OWASP's advice on CSV injection), so a nickname ``=1+2`` stays the text ``=1+2``."""
+    return "'" + value if value.startswith(FORMULA_STARTS) else value
 
 
 def to_csv(
     rounds: list[Round], pairs: list[Pairing], chosen: list[Choice], results: list[Result], members: list[Member]
 ) -> str:
-    """Every stored choice, one row each, in the order they were made; nicknames only."""
+    """Every stored choice, one row each, in the order they were made; nicknames only.  ``seat`` is
+    the seat's member id, stable for the room (two rows with the same nickname are told apart by
+    it); text cells are written so that a spreadsheet does not read them as formulas; numbers stay
+    numbers (a payoff of -2 is not text)."""
     nick = {m.id: m.nickname for m in members}
     pair_of = {(p.round, p.merchant): p.pair for p in pairs} | {(p.round, p.sheriff): p.pair for p in pairs}
     payoff = {(r.round, r.member): r.payoff for r in results}
@@ -145,15 +171,16 @@ def to_csv(
         w.writerow(
             [
                 c.round,
-                r.game if r else "",
+                _text_cell(r.game) if r else "",
                 pair_of.get((c.round, c.member), ""),
-                nick.get(c.member, ""),
+                c.member,
+                _text_cell(nick.get(c.member, "")),
                 c.role,
-                json.dumps(c.payload, sort_keys=True),
+                _text_cell(json.dumps(c.payload, sort_keys=True)),
                 int(c.by_bot),
                 datetime.fromtimestamp(c.made, UTC).isoformat(timespec="milliseconds"),
                 payoff.get((c.round, c.member), ""),
-                json.dumps(r.params, sort_keys=True) if r else "",
+                _text_cell(json.dumps(r.params, sort_keys=True)) if r else "",
             ]
         )
     return out.getvalue()

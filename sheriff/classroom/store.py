@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, delete, event, insert, select, update
+from sqlalchemy import case, create_engine, delete, event, insert, or_, select, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
@@ -191,6 +191,19 @@ class Store(TableStore):
         with self._write() as conn:
             conn.execute(update(rooms).where(rooms.c.id == room_id).values(**values))
 
+    def watch_room(self, room_id: int, every: float, idle: float) -> None:
+        """A page polls the room now.  ``watched`` is written at most every ``every`` seconds; when
+        nobody had polled the room for ``idle`` seconds (every server stopped, the database down),
+        ``resumed`` becomes now.  One statement, so pages on several servers agree on it."""
+        now = self.clock()
+        unwatched = or_(rooms.c.watched.is_(None), rooms.c.watched < now - idle)
+        with self._write() as conn:
+            conn.execute(
+                update(rooms)
+                .where(rooms.c.id == room_id, or_(rooms.c.watched.is_(None), rooms.c.watched <= now - every))
+                .values(resumed=case((unwatched, now), else_=rooms.c.resumed), watched=now)
+            )
+
     def delete_room(self, room_id: int) -> None:
         with self._write() as conn:
             for table in (table_moves, table_seats, results, choices, pairings, rounds, members):
@@ -326,6 +339,13 @@ class Store(TableStore):
         """Change ``state``, ``closed`` or ``revealed``."""
         with self._write() as conn:
             conn.execute(update(rounds).where(rounds.c.room_id == room_id, rounds.c.number == number).values(**fields))
+
+    def reveal_rounds(self, room_id: int, upto: int) -> None:
+        """Mark rounds 1 to ``upto`` revealed."""
+        with self._write() as conn:
+            conn.execute(
+                update(rounds).where(rounds.c.room_id == room_id, rounds.c.number <= upto).values(revealed=True)
+            )
 
     def pairings(self, room_id: int, number: int | None = None) -> list[Pairing]:
         q = select(pairings.c.room_id, pairings.c.round, pairings.c.pair, pairings.c.merchant, pairings.c.sheriff)

@@ -24,6 +24,8 @@ class Room:
     created: float
     expires: float
     keep: bool
+    watched: float | None = None  # when a page last polled the room
+    resumed: float | None = None  # when pages came back after nobody had polled it for a while
 
 
 @dataclass(frozen=True)

@@ -2,7 +2,9 @@
 
 Version 1: rooms, members, rounds, pairings, choices, results (class mode).
 Version 2: ``table_seats`` and ``table_moves`` (a table of the play-together game, docs/classroom.md).
-Version 3: ``members.seat_key_hash`` (a seat's rejoin code, as its hash: only it takes the seat back).
+Version 3: ``members.seat_key_hash`` (a seat's rejoin code, as its hash: only it takes the seat back),
+``rooms.watched`` and ``rooms.resumed`` (when pages last polled a room, and when they came back
+after nobody did: a server's downtime is not a student's absence).
 ``migrate`` brings an older database up to ``SCHEMA_VERSION``; only ``store`` and ``store_table`` use these.
 """
 
@@ -46,6 +48,8 @@ rooms = Table(
     Column("created", Float, nullable=False),
     Column("expires", Float, nullable=False),
     Column("keep", Boolean, nullable=False, default=False),
+    Column("watched", Float),  # when a page last polled the room (written at most every few seconds)
+    Column("resumed", Float),  # when pages polled it again after nobody had for a while (a restart)
 )
 
 members = Table(
@@ -157,6 +161,10 @@ def _to_2(conn: Connection) -> None:
 
 
 def _to_3(conn: Connection) -> None:
+    have = {c["name"] for c in inspect(conn).get_columns("rooms")}
+    for name in ("watched", "resumed"):
+        if name not in have:
+            conn.execute(text(f"ALTER TABLE rooms ADD COLUMN {name} FLOAT"))
     if "seat_key_hash" not in {c["name"] for c in inspect(conn).get_columns("members")}:
         conn.execute(text("ALTER TABLE members ADD COLUMN seat_key_hash VARCHAR(128)"))
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 
 from sheriff.classroom import games
 from sheriff.classroom import stats as st
-from sheriff.classroom.common import RoomBase, closed_error, deal_seed, display_name, resolve
+from sheriff.classroom.common import RoomBase, closed_error, deal_seed, display_name, resolve, watch
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.store import Duplicate, Store
 from sheriff.i18n import _
@@ -18,6 +18,7 @@ class HistoryRow:
     role: str
     partner: str
     payoff: int
+    by_coach: bool = False  # the coach made this seat's choice (the student was away)
 
 
 @dataclass(frozen=True)
@@ -40,9 +41,10 @@ class StudentView:
     result: dict | None  # {"payoff", "partner_payoff", and the game's detail (games.Outcome.detail)}
     score: int
     history: list[HistoryRow] = field(default_factory=list)
-    revealed: bool = False
-    class_rounds: list[st.RoundStats] | None = None  # only after Reveal
-    prediction: games.Prediction | None = None  # only after Reveal
+    revealed: bool = False  # the current round is revealed
+    class_rounds: list[st.RoundStats] | None = None  # the revealed rounds only (None: none yet)
+    prediction: games.Prediction | None = None  # the newest revealed round's (None: none yet)
+    by_coach: bool = False  # this round's choice of this seat was made by the coach, not the student
 
 
 class StudentSeat(RoomBase):
@@ -55,12 +57,14 @@ class StudentSeat(RoomBase):
         self.seat_key = seat_key  # the rejoin code: shown on this seat's page only
 
     def heartbeat(self) -> None:
-        """The page is alive: the seat is the student's (again, if the coach had taken it)."""
+        """The page is alive: the seat is the student's (again, if the coach had taken it), and the
+        room is watched (``common.UNWATCHED``)."""
         self.store.touch(self.member_id, is_bot=False)
+        watch(self.store, self._room())
 
     def view(self) -> StudentView:
         """The student's page now.  Also a heartbeat, and lets the coach take vanished partners' seats."""
-        self.heartbeat()
+        self.store.touch(self.member_id, is_bot=False)  # the heartbeat; tick() tells the store the room is watched
         self.tick()
         room = self._room()
         rounds = self.store.rounds(self.room_id)
@@ -68,20 +72,22 @@ class StudentSeat(RoomBase):
         results = self.store.results(self.room_id)
         mine = {r.round: r for r in results if r.member == self.member_id}
         pairs = self.store.pairings(self.room_id)
+        chosen = self.store.choices(self.room_id)
+        by_coach = {c.round for c in chosen if c.member == self.member_id and c.by_bot}
         history = []
         for p in pairs:
             if self.member_id in (p.merchant, p.sheriff) and p.round in mine:
                 other = p.sheriff if p.merchant == self.member_id else p.merchant
-                history.append(
-                    HistoryRow(p.round, mine[p.round].role, display_name(members[other]), mine[p.round].payoff)
-                )
+                r = mine[p.round]
+                history.append(HistoryRow(p.round, r.role, display_name(members[other]), r.payoff, p.round in by_coach))
         score = sum(r.payoff for r in mine.values())
-        revealed = bool(room.settings.get("revealed"))
-        class_rounds = prediction = None
-        if revealed:
-            class_rounds = st.class_stats(rounds, pairs, self.store.choices(self.room_id), results)
-            prediction = games.prediction(room.game, room.params)
+        # Reveal is per round: only the rounds the teacher revealed, so a new round's answer (a
+        # doubled fine's equilibrium) stays hidden while the class chooses it.
+        shown = [rnd for rnd in rounds if rnd.revealed]
+        class_rounds = st.class_stats(shown, pairs, chosen, results) if shown else None
+        prediction = class_rounds[-1].prediction if class_rounds else None
         rnd = rounds[-1] if rounds else None
+        revealed = bool(rnd and rnd.revealed)
         blank = StudentView(
             code=self.code, nickname=self.nickname, game=room.game, round=rnd.number if rnd else None,
             round_open=bool(rnd and rnd.state == "open"), role=None, partner=None, status="waiting", turn=None,
@@ -95,7 +101,7 @@ class StudentSeat(RoomBase):
             return replace(blank, status="closed" if room.state != "open" else "waiting")
         role = "merchant" if pair.merchant == self.member_id else "sheriff"
         partner = members[pair.sheriff if role == "merchant" else pair.merchant]
-        made = {c.member: c for c in self.store.choices(self.room_id, rnd.number)}
+        made = {c.member: c for c in chosen if c.round == rnd.number}
         seed = deal_seed(room, rnd, pair)
         own = made.get(self.member_id)
         merchant = made.get(pair.merchant)
@@ -118,7 +124,7 @@ class StudentSeat(RoomBase):
             status = "choose"
         return replace(
             blank, role=role, partner=display_name(partner), status=status, turn=turn,
-            choice=own.payload if own else None, result=result,
+            choice=own.payload if own else None, result=result, by_coach=bool(own and own.by_bot),
         )  # fmt: skip
 
     def choose(self, payload: dict) -> StudentView:

@@ -36,11 +36,11 @@ class Dashboard:
     state: str  # open | closed
     round: int | None  # the current (or last) round's number
     round_open: bool
-    revealed: bool
+    revealed: bool  # the current round is revealed (each round's own flag: ``rounds[i].revealed``)
     bot_timeout: float
     seats: list[SeatRow]
     rounds: list[st.RoundStats]  # every round, oldest first
-    prediction: games.Prediction  # for the parameters of the next round (the page shows it after Reveal)
+    prediction: games.Prediction  # for the parameters of the next round: the teacher's, never projected
 
     @property
     def chosen(self) -> int:
@@ -92,13 +92,19 @@ class TeacherRoom(RoomBase):
         room = self._room()
         self.store.update_room(self.room_id, settings={**room.settings, "bot_timeout": check_timeout(seconds)})
 
-    def reveal(self, show: bool = True) -> None:
-        """Show (or hide again) the prediction and the class's shares, on every page."""
-        room = self._room()
-        self.store.update_room(self.room_id, settings={**room.settings, "revealed": bool(show)})
+    def reveal(self, show: bool = True) -> int:
+        """Show the current round's prediction and the class's shares on every page (with every
+        earlier round's: they are over), or hide the current round's again; its number.  Each new
+        round starts hidden, so students choose a doubled-fine round before they see its answer."""
+        self._room()
         rnd = self._current()
-        if rnd is not None and show:
-            self.store.update_round(self.room_id, rnd.number, revealed=True)
+        if rnd is None:
+            raise ClassroomError(_("Play a round first: Reveal shows a round's answer."), "round")
+        if show:
+            self.store.reveal_rounds(self.room_id, rnd.number)
+        else:
+            self.store.update_round(self.room_id, rnd.number, revealed=False)
+        return rnd.number
 
     def repair(self) -> None:
         """The next round pairs everybody afresh."""
@@ -184,7 +190,7 @@ class TeacherRoom(RoomBase):
             state=room.state,
             round=current.number if current else None,
             round_open=bool(current and current.state == "open"),
-            revealed=bool(room.settings.get("revealed")),
+            revealed=bool(current and current.revealed),
             bot_timeout=float(room.settings["bot_timeout"]),
             seats=seats,
             rounds=st.class_stats(rounds, pairs, chosen, results),

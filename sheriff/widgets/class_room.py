@@ -229,9 +229,9 @@ def game_title(game: str) -> str:
     return games.title(game)
 
 
-def shares_png(rounds, revealed: bool) -> bytes:
-    """The class's shares round by round (smuggled, inspected, bribes offered), with each round's
-    equilibrium shares as dotted lines once ``revealed``."""
+def shares_png(rounds) -> bytes:
+    """The class's shares round by round (smuggled, inspected, bribes offered), with each revealed
+    round's equilibrium shares as dotted lines (a round not revealed keeps its answer hidden)."""
     from matplotlib.figure import Figure
 
     from sheriff.widgets.theory import _png  # lab 30's way of finishing a plot
@@ -250,7 +250,7 @@ def shares_png(rounds, revealed: bool) -> bytes:
             continue
         if points:
             ax.plot(*zip(*points), color=color, lw=2, marker=marker, label=label)
-    if revealed:  # each round's own equilibrium, a dotted dash across its round (fines may change)
+    if any(r.revealed for r in rounds):  # each round's own equilibrium, a dotted dash (fines may change)
         for label, color, attr in (
             (_("equilibrium: smuggle"), "#b71c1c", "smuggle"),
             (_("equilibrium: inspect"), "#1565c0", "inspect"),
@@ -258,7 +258,7 @@ def shares_png(rounds, revealed: bool) -> bytes:
             marks = [
                 (r.number, float(getattr(r.prediction, attr)))
                 for r in rounds
-                if getattr(r.prediction, attr) is not None
+                if r.revealed and getattr(r.prediction, attr) is not None
             ]
             for i, (n, y) in enumerate(marks):
                 ax.hlines(y, n - 0.4, n + 0.4, color=color, lw=2, ls=":", label=label if i == 0 else "_nolegend_")

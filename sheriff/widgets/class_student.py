@@ -168,7 +168,11 @@ class ClassStudent(kit.Frame):
 
     def _choice_widgets(self, v) -> list:
         if v.status == "partner":
-            return [lesson.label(_("Your choice is in. Waiting for {partner}…").format(partner=escape(v.partner)))]
+            if v.by_coach:
+                said = _("You were away, so the coach chose for you this round. Waiting for {partner}…")
+            else:
+                said = _("Your choice is in. Waiting for {partner}…")
+            return [lesson.label(said.format(partner=escape(v.partner)))]
         if v.status != "choose":
             return []
         if v.game == "inspection":
@@ -280,11 +284,25 @@ class ClassStudent(kit.Frame):
         r = v.result
         if v.status != "done" or not r:
             return ""
-        if v.role == "merchant":
+        # A choice the coach made in this seat is never told as the student's own ("You brought...").
+        if v.role == "merchant" and v.by_coach:
+            bag = (
+                _("The coach chose for you this round: it brought a smuggling bag.")
+                if r.get("smuggled")
+                else _("The coach chose for you this round: it brought an honest bag.")
+            )
+        elif v.role == "merchant":
             bag = _("You brought a smuggling bag.") if r.get("smuggled") else _("You brought an honest bag.")
         else:
             bag = _("The bag was smuggling goods.") if r.get("smuggled") else _("The bag was honest.")
-        act = _("The Sheriff inspected it.") if r.get("inspected") else _("The Sheriff let it pass.")
+        if v.role == "sheriff" and v.by_coach:
+            act = (
+                _("The coach chose for you this round: it inspected the bag.")
+                if r.get("inspected")
+                else _("The coach chose for you this round: it let the bag pass.")
+            )
+        else:
+            act = _("The Sheriff inspected it.") if r.get("inspected") else _("The Sheriff let it pass.")
         if r.get("taken"):
             act += " " + _("The bribe was paid.")
         you = _("You: {mine}; {partner}: {theirs}.").format(
@@ -297,15 +315,16 @@ class ClassStudent(kit.Frame):
             return '<div class="sn-text">{}</div>'.format(escape(_("No round played yet.")))
         head = "".join(f"<th>{escape(h)}</th>" for h in (_("round"), _("you were"), _("partner"), _("points")))
         role = {"merchant": _("merchant"), "sheriff": _("Sheriff")}
+        coach = " <i>({})</i>".format(escape(_("the coach chose for you")))
         rows = "".join(
-            f'<tr><td class="num">{h.round}</td><td>{escape(role.get(h.role, h.role))}</td>'
+            f'<tr><td class="num">{h.round}</td><td>{escape(role.get(h.role, h.role))}{coach if h.by_coach else ""}</td>'
             f'<td>{escape(h.partner)}</td><td class="num">{h.payoff:+d}</td></tr>'
             for h in v.history
         )
         return f'<div class="sn-text sn-scroll"><table class="sn-grid"><tr>{head}</tr>{rows}</table></div>'
 
     def _class_html(self, v) -> str:
-        if not v.revealed or v.class_rounds is None:
+        if not v.class_rounds:  # nothing revealed yet; a round not revealed is never shown (per round)
             return '<div class="sn-text">{}</div>'.format(
                 escape(_("Your teacher will show how the class played, and what the theory predicts."))
             )
@@ -320,9 +339,15 @@ class ClassStudent(kit.Frame):
             for r in v.class_rounds
         )
         text = "<br>".join(escape(line) for line in (v.prediction.text if v.prediction else "").splitlines())
+        which = escape(_("Round {round}:").format(round=v.class_rounds[-1].number))
+        later = (
+            '<div class="sn-text">{}</div>'.format(escape(_("This round's answer comes once your teacher reveals it.")))
+            if not v.revealed and v.round is not None and v.round > v.class_rounds[-1].number
+            else ""
+        )
         return (
             f'<div class="sn-text sn-scroll"><table class="sn-grid"><tr>{head}</tr>{rows}</table></div>'
-            f'<div class="sn-result">{text}</div>'
+            f'<div class="sn-result"><b>{which}</b> {text}</div>{later}'
         )
 
 

@@ -276,8 +276,14 @@ class ClassTeacher(kit.Frame):
         self._act(self.room.end_round)
 
     def _reveal(self, _b=None):
+        """Reveal the current round (and the rounds before it), or hide the current round again."""
         show = not (self.dashboard and self.dashboard.revealed)
-        self._act(lambda: self.room.reveal(show))
+        number = self.dashboard.round if self.dashboard else None
+        if show:
+            done = _("Round {round} is revealed: every page shows its answer and the class's choices.")
+        else:
+            done = _("Round {round} is hidden again.")
+        self._act(lambda: self.room.reveal(show), done.format(round=number))
 
     def _repair(self, _b=None):
         self._act(self.room.repair, _("The next round pairs everyone afresh."))
@@ -349,25 +355,42 @@ class ClassTeacher(kit.Frame):
             f'<div class="sn-class-count" aria-live="polite">{escape(state)}</div>'
             f'<div class="sn-text">{escape(cr.game_title(d.game))}</div>'
         )
-        self.reveal.description = _("Hide the answer") if d.revealed else _("Reveal")
+        if d.round is None:
+            self.reveal.description = _("Reveal")
+        else:
+            self.reveal.description = (_("Hide round {round}") if d.revealed else _("Reveal round {round}")).format(
+                round=d.round
+            )
+        self.reveal.disabled = d.round is None
         self.end_round.disabled = not d.round_open
         self.start_round.disabled = d.round_open or d.state != "open"
         self.seats.value = self._seats_html(d)
         self.table.value = self._table_html(d)
-        said = escape(_("The equilibrium"))
-        self.prediction.value = (
-            f'<div class="sn-result"><b>{said}:</b> '
-            + "<br>".join(escape(line) for line in d.prediction.text.splitlines())
-            + "</div>"
-            if d.revealed
-            else '<div class="sn-text">{}</div>'.format(
-                escape(_("The equilibrium is hidden: ask the class to guess, then press Reveal."))
-            )
-        )
-        key = (tuple((r.number, r.choices, r.smuggled, r.inspected, r.offers) for r in d.rounds), d.revealed)
+        self.prediction.value = self._prediction_html(d)
+        key = tuple((r.number, r.choices, r.smuggled, r.inspected, r.offers, r.revealed) for r in d.rounds)
         if key != self._plot_key and any(r.choices for r in d.rounds):
             self._plot_key = key
-            self.plot.value = cr.shares_png(d.rounds, d.revealed)
+            self.plot.value = cr.shares_png(d.rounds)
+
+    def _prediction_html(self, d) -> str:
+        """The current round's own equilibrium once it is revealed (never the next round's: this page
+        is projected, and the settings for the next round may already be changed)."""
+        if d.revealed and d.rounds:
+            said = escape(_("The equilibrium of round {round}").format(round=d.round))
+            text = "<br>".join(escape(line) for line in d.rounds[-1].prediction.text.splitlines())
+            return f'<div class="sn-result"><b>{said}:</b> {text}</div>'
+        if d.round is None:
+            hidden = _("The equilibrium is hidden: ask the class to guess, then press Reveal.")
+        elif d.round_open:
+            hidden = _(
+                "The answer of round {round} is hidden: ask the class to guess, then press Reveal once "
+                "everyone has chosen (or after End the round)."
+            ).format(round=d.round)
+        else:
+            hidden = _("The answer of round {round} is hidden: ask the class to guess, then press Reveal.").format(
+                round=d.round
+            )
+        return f'<div class="sn-text">{escape(hidden)}</div>'
 
     def _seats_html(self, d) -> str:
         head = "".join(
@@ -392,7 +415,8 @@ class ClassTeacher(kit.Frame):
         if not d.rounds:
             return ""
         cols = [_("round"), _("game"), _("smuggled"), _("inspected"), _("bribes offered"), _("bribes taken")]
-        if d.revealed:
+        shown = any(r.revealed for r in d.rounds)  # each round's answer only once that round is revealed
+        if shown:
             cols += [_("equilibrium: smuggle"), _("equilibrium: inspect")]
         head = "".join(f"<th>{escape(c)}</th>" for c in cols)
         rows = []
@@ -408,8 +432,10 @@ class ClassTeacher(kit.Frame):
                 f"{r.offers}" if r.game == "duel" else "–",
                 f"{r.taken}" if r.game == "duel" else "–",
             ]
-            if d.revealed:
+            if shown and r.revealed:
                 cells += [cr.pct(r.prediction.smuggle), cr.pct(r.prediction.inspect)]
+            elif shown:
+                cells += [escape(_("hidden"))] * 2
             rows.append(
                 "<tr>"
                 + "".join(f"<td>{c}</td>" if i == 1 else f'<td class="num">{c}</td>' for i, c in enumerate(cells))

@@ -42,7 +42,8 @@ INSPECTION_CLASS = [
         N_(
             "Keep the default bag (the one the class just played). Ask for a show of hands: should the Sheriff "
             "open every bag, none, or some? Then press “Show the equilibrium” and read it and the plot. Back "
-            "on the class page, press Reveal: the class's choices beside the equilibrium."
+            "on the class page, with round 2 ended (End the round), press Reveal: the class's choices in both "
+            "rounds beside the equilibrium."
         ),
         N_(
             "If the Sheriff opened every bag, what would merchants do? And if he never did? Where do the "
@@ -54,8 +55,10 @@ INSPECTION_CLASS = [
         "50_class_teacher.ipynb",
         N_("Class game: the fines doubled"),
         N_(
-            "Ask the class to predict first, then double the fine on the class page and play two more rounds. "
-            "Set “Fines multiplied by” to 2 in the lab and compare its answer with the class's new choices."
+            "Ask the class to predict first, then double the fine on the class page and play two more rounds: "
+            "each new round starts hidden, so no phone shows the new answer while students choose. When "
+            "everyone has chosen in the last round, press End the round, then Reveal. Set “Fines multiplied "
+            "by” to 2 in the lab and compare its answer with the class's new choices."
         ),
         N_("Doubled fines: who changes, the Sheriffs, the merchants, or both? Why does the lab say the Sheriff?"),
     ),
@@ -104,8 +107,9 @@ BLUFFING_CLASS = [
         N_("Theory lab: bribe bargaining"),
         N_(
             "Open “Does the offer give the bag away?”. Let each student pick a load, from 0 to 3 items, and read "
-            "the last offer; collect the answers on the board. Then press Reveal on the class page: the class's "
-            "offers beside the equilibrium. Last, look at the plot of both sides' gains against the fine."
+            "the last offer; collect the answers on the board. Then, on the class page, with the last round "
+            "ended (End the round), press Reveal: the class's offers beside the equilibrium. Last, look at the "
+            "plot of both sides' gains against the fine."
         ),
         N_(
             "Every load gave the same offer. Why is that the smuggler's best plan? Did the class's bribes grow "

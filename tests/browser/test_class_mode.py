@@ -2,7 +2,8 @@
 Voilà server whose store is a throwaway SQLite folder (``SHERIFF_CLASS_DB``).
 
 They play two rounds of each game by clicking; the teacher's live count, the results table and the
-downloaded CSV agree with the clicks; Reveal shows the equilibrium.  A second test stops the server
+downloaded CSV agree with the clicks; Reveal shows the equilibrium of the rounds played, and the next
+round starts hidden.  A second test stops the server
 mid-round and starts it again on the same store: the room, its round and its choices are intact,
 and the pages say how to get back (reload, then the code and the key or nickname)."""
 
@@ -184,6 +185,7 @@ def test_a_teacher_and_four_students_play_two_rounds_of_each_game(browser, class
             expect(history).to_contain_text("merchant", timeout=T)
             expect(history).to_contain_text("Sheriff")
         expect(teacher.locator(".sn-prediction")).to_contain_text("hidden")
+        expect(teacher.locator(".sn-reveal")).to_contain_text("Reveal round 2")
         teacher.locator(".sn-reveal").click()
         expect(teacher.locator(".sn-prediction")).to_contain_text("inspect 25% of such bags", timeout=T)
         expect(teacher.locator(".sn-class-table")).to_contain_text("60%")
@@ -195,6 +197,9 @@ def test_a_teacher_and_four_students_play_two_rounds_of_each_game(browser, class
         for round_no in (3, 4):
             teacher.locator(".sn-start-round").click()
             expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {round_no}: 0 of 4", timeout=T)
+            # Reveal is per round: the new round starts hidden, on the projector and on every phone
+            expect(teacher.locator(".sn-prediction")).to_contain_text(f"round {round_no} is hidden", timeout=T)
+            expect(students["Anna"].locator(".sn-student-class")).to_contain_text("comes once", timeout=T)
             made = play_duel(students, round_no, choices)
             expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {round_no}: 4 of 4", timeout=T)
             offers = sum(1 for c in made.values() if c.get("gold"))
