@@ -150,6 +150,9 @@ class MerchantControls(ControlKit):
             "declare.good",
             W.Dropdown(options=opts, description=_("I declare:"), style={"description_width": "initial"}),
         )
+        bag = self.view.bag
+        if bag is not None and opts:  # start at the legal good the bag holds most of (Apples if none)
+            dd.value = max((g for _t, g in opts), key=lambda g: (bag[g], -g))
         go = self.button("declare.go", _("Declare"), lambda: A.Declare(self.seat, dd.value, count), "primary")
         if self.view.rules.deputies:
             say = ngettext(
