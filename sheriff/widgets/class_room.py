@@ -176,7 +176,7 @@ def shares_png(rounds, revealed: bool) -> bytes:
     ax = fig.add_subplot()
     numbers = [r.number for r in rounds]
     series = (
-        (_("merchants who smuggled"), "#b71c1c", "smuggle_share", "o"),
+        (_("merchants who declared falsely"), "#b71c1c", "smuggle_share", "o"),
         (_("Sheriffs who inspected"), "#1565c0", "inspect_share", "s"),
         (_("merchants who offered a bribe"), "#6a1b9a", "offer_share", "^"),
     )
@@ -188,7 +188,7 @@ def shares_png(rounds, revealed: bool) -> bytes:
             ax.plot(*zip(*points), color=color, lw=2, marker=marker, label=label)
     if revealed:  # each round's own equilibrium, a dotted dash across its round (fines may change)
         for label, color, attr in (
-            (_("equilibrium: smuggle"), "#b71c1c", "smuggle"),
+            (_("equilibrium: false declarations"), "#b71c1c", "smuggle"),
             (_("equilibrium: inspect"), "#1565c0", "inspect"),
         ):
             marks = [

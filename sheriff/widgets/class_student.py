@@ -272,9 +272,13 @@ class ClassStudent(kit.Frame):
         if v.status != "done" or not r:
             return ""
         if v.role == "merchant":
-            bag = _("You brought a smuggling bag.") if r.get("smuggled") else _("You brought an honest bag.")
+            bag = (
+                _("You brought a bag that was not as declared.")
+                if r.get("smuggled")
+                else _("You brought an honest bag.")
+            )
         else:
-            bag = _("The bag was smuggling goods.") if r.get("smuggled") else _("The bag was honest.")
+            bag = _("The bag was not as declared.") if r.get("smuggled") else _("The bag was honest.")
         act = _("The Sheriff inspected it.") if r.get("inspected") else _("The Sheriff let it pass.")
         if r.get("taken"):
             act += " " + _("The bribe was paid.")
@@ -302,7 +306,13 @@ class ClassStudent(kit.Frame):
             )
         head = "".join(
             f"<th>{escape(h)}</th>"
-            for h in (_("round"), _("smuggled"), _("inspected"), _("equilibrium: smuggle"), _("equilibrium: inspect"))
+            for h in (
+                _("round"),
+                _("false declarations"),
+                _("inspected"),
+                _("equilibrium: false declarations"),
+                _("equilibrium: inspect"),
+            )
         )
         rows = "".join(
             f'<tr><td class="num">{r.number}</td><td class="num">{cr.pct(r.smuggle_share)}</td>'

@@ -383,9 +383,9 @@ class ClassTeacher(kit.Frame):
     def _table_html(self, d) -> str:
         if not d.rounds:
             return ""
-        cols = [_("round"), _("game"), _("smuggled"), _("inspected"), _("bribes offered"), _("bribes taken")]
+        cols = [_("round"), _("game"), _("false declarations"), _("inspected"), _("bribes offered"), _("bribes taken")]
         if d.revealed:
-            cols += [_("equilibrium: smuggle"), _("equilibrium: inspect")]
+            cols += [_("equilibrium: false declarations"), _("equilibrium: inspect")]
         head = "".join(f"<th>{escape(c)}</th>" for c in cols)
         rows = []
         for r in d.rounds:
