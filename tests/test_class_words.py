@@ -3,6 +3,8 @@ contraband, so the duel's result and the class statistics speak of a false decla
 and in Ukrainian (2E, Phase 3 Declaration: a merchant may lie about the kind of goods; contraband is
 the four illegal goods, 2E, The Goods Cards)."""
 
+import html
+
 import pytest
 
 from sheriff import i18n
@@ -11,6 +13,7 @@ from sheriff.classroom import Classroom, Store
 from sheriff.widgets.class_student import ClassStudent
 from sheriff.widgets.class_teacher import ClassTeacher
 from sheriff.widgets.lesson import plain
+from sheriff.widgets.play import widget_text
 from tests.test_class_pages import NAMES, press
 
 
@@ -67,3 +70,40 @@ def test_a_legal_good_declared_as_another_is_a_false_declaration_not_contraband(
         texts.append(plain(merchant.classview.value))
         assert header in plain(teacher.table.value) and header in plain(merchant.classview.value)
         assert not any(banned in t.lower() for t in texts), texts
+
+
+def _duel_merchant(classroom, edition="2E"):
+    teacher = ClassTeacher(classroom, binder=False)
+    teacher.create.click()
+    students = []
+    for name in NAMES[:2]:
+        s = ClassStudent(classroom, binder=False)
+        s.code.value, s.nickname.value = teacher.room.code.lower(), name
+        s.join.click()
+        students.append(s)
+    teacher.next_game.value = "duel"
+    teacher.edition.value = edition
+    teacher.apply.click()
+    teacher.start_round.click()
+    for s in students:
+        s.refresh()
+    return next(s for s in students if s.view.role == "merchant")
+
+
+def test_the_duel_says_what_it_simplifies_and_its_1st_edition_reading(classroom):
+    """2E, Phase 4 Inspection: goods from the bag may be offered (and the merchant names them); the duel
+    shows only how many.  1E, Inspection: the merchant bribes once the Sheriff threatens the bag; the
+    duel's earlier offer is the tutor's reading."""
+    text = html.unescape(widget_text(_duel_merchant(classroom, "1E").choice))
+    assert "only how many, not which: a simplification of the game" in text
+    assert "is the tutor's reading" in text
+
+
+def test_a_duel_refusal_links_its_rule_as_the_play_page_does(classroom):
+    """2E, Phase 2 Load Merchant Bag: an empty bag is refused; the page shows the engine's sentence and
+    the rule's citation as a link to the reference page, never the raw rule id."""
+    merchant = _duel_merchant(classroom)
+    press(merchant.choice, "sn-declare-go")  # nothing loaded
+    msg = merchant.msg.value
+    assert 'class="sn-rule-link"' in msg and "40_reference.ipynb#rule-load." in msg
+    assert "(rule " not in msg and "Not allowed:" in msg and "at least one card" in plain(msg)

@@ -18,7 +18,7 @@ from html import escape
 from sheriff.classroom import games
 from sheriff.classroom.errors import ClassroomError
 from sheriff.i18n import _
-from sheriff.widgets import language
+from sheriff.widgets import language, render
 
 TEACHER_PAGE = "50_class_teacher.ipynb"
 STUDENT_PAGE = "51_class_student.ipynb"
@@ -206,6 +206,14 @@ def shares_png(rounds, revealed: bool) -> bytes:
         ax.set_xlim(min(numbers) - 0.5, max(numbers) + 0.5)
     ax.yaxis.set_major_formatter(lambda y, _pos: f"{y:.0%}")
     return _png(fig, ax)
+
+
+def error_html(e) -> str:
+    """A ``ClassroomError``: an engine refusal as the play page shows it (the reason, the rule's title
+    and its citation linked to the reference page), any other as its sentence."""
+    if getattr(e, "refusal", None) is not None:
+        return render.refusal(e.refusal)
+    return message_html(str(e))
 
 
 def message_html(text: str, ok: bool = False) -> str:

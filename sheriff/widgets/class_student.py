@@ -114,7 +114,7 @@ class ClassStudent(kit.Frame):
         try:
             self.view = self.seat.choose(payload)
         except ClassroomError as e:
-            self.msg.value = cr.message_html(str(e))
+            self.msg.value = cr.error_html(e)
             return
         self.msg.value = ""
         self._show(self.view)
@@ -239,8 +239,16 @@ class ClassStudent(kit.Frame):
         intro = _(
             "Your hand is below. Put one to five cards in your bag, declare one legal good (the number of "
             "cards is counted for you: it must be true), and offer a bribe if you like: gold, cards from "
-            "your bag, or both. Your partner sees only what you declare and what you offer."
+            "your bag, or both. Your partner sees your declaration and your offer, and of the cards you offer "
+            "from your bag only how many, not which: a simplification of the game, where you would name them "
+            "(and might name cards that are not there)."
         )
+        if v.turn.get("edition") == "1E":  # 1E: the merchant bribes once the Sheriff threatens the bag
+            intro += " " + _(
+                "The 1st edition has a merchant offer a bribe when the Sheriff threatens to inspect the bag; "
+                "letting you offer with your declaration, before that, is the tutor's reading (the 2nd "
+                "edition lets everyone talk at any time)."
+            )
         return [lesson.label(escape(intro)), picker, declare, gold, offer_box, go]
 
     def _duel_sheriff(self, v) -> list:

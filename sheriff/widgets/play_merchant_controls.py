@@ -169,8 +169,8 @@ class MerchantControls(ControlKit):
         bread = ""
         if self.view.n == 3:  # 3 players: the Bread cards are out of the deck, yet Bread may still be declared
             bread = " " + _(
-                "With three players there is no Bread in the deck, but declaring Bread is still allowed: "
-                "a Sheriff knows at once that such a bag is a lie."
+                "With three players there is no Bread in the deck. The rulebooks do not forbid declaring it, "
+                "so the tutor's reading allows it, though a Sheriff then knows at once that the bag is a lie."
             )
         return [
             self.prompt(
