@@ -167,7 +167,7 @@ def _why(v: SeatView, o: BagOdds) -> str:
                 g.set_aside_declared,
             ).format(merchant=who, n=g.set_aside_declared)
         )
-    return " ".join(cap(part) for part in parts)  # a name from data may open a sentence ('діва Меріан')
+    return " ".join(cap(part) for part in parts)  # a name or a word from data may open a sentence
 
 
 def _advise_bag(v: SeatView, m: int) -> Advice:
