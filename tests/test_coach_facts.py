@@ -144,3 +144,25 @@ def test_a_gain_has_its_unit():
     assert worth_text(-2.0) == "a loss of about 2.0 points"
     with i18n.language("uk"):
         assert worth_text(12.14) == "виграш близько 12,1 очка"
+
+
+def test_the_declaration_list_starts_at_the_good_the_bag_holds_most_of_2E_phase_3_declaration():
+    """2E, Phase 3 Declaration: one legal good, the true number of cards.  The play page's list starts
+    at the legal good the bag holds most of (the true declaration for an honest bag; Apples for a bag
+    of no legal good), not at Apples whatever the bag holds."""
+    import random
+
+    from sheriff.cards import LEGAL_GOODS
+    from tests.test_play_widgets import PlayApp, config, human_move
+
+    app = PlayApp(bot_delay=0)
+    assert app.start(config(4, humans=(1,), seed=9))
+    rng = random.Random(5)
+    starts = []
+    while app.game.to_act is not None and len(starts) < 3:
+        if app.decision == "declare":
+            bag = app.game.state.bags[1]
+            starts.append(app.controls["declare.good"].value)
+            assert starts[-1] == max(LEGAL_GOODS, key=lambda g: (bag[g], -g)), bag
+        human_move(app, rng)
+    assert set(starts) - {LEGAL_GOODS[0]}  # a bag of Cheese and Chickens started at Cheese
