@@ -29,6 +29,7 @@ def test_two_deputies_opening_an_honest_bag_pay_half_each_2E_6th_player_rule_ins
     advice = advise(g.view(a))
     opened = next(o.sentence for o in advice.options if isinstance(o.move, A.Inspect))
     assert "3 gold paid if it is honest" in opened and "6 gold" not in opened
+    assert "(a fine of about 4 gold if it hides something" in opened  # every figure with its unit
     assert advice.numbers["honest_penalty"] == 3
     before = g.state.gold[:]
     g.push(A.Inspect(a, 4))

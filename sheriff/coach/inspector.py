@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from sheriff import actions as A
 from sheriff.cards import GOODS
-from sheriff.coach.advice import LESSON_30, Advice, Option, decimal, gold_text
+from sheriff.coach.advice import LESSON_30, Advice, Option, decimal, gold_text, points_text
 from sheriff.coach.odds import BagGuess, fraction_text, smuggle_chance
 from sheriff.coach.public import Table, read_table
 from sheriff.i18n import N_, _, ngettext
@@ -194,7 +194,7 @@ def _advise_bag(v: SeatView, m: int) -> Advice:
             ).format(
                 chance=chance,
                 worth=worth_text(o.open_gain),
-                fine=f"{o.guess.expected_fine:.0f}",
+                fine=gold_text(round(o.guess.expected_fine)),
                 paid=paid_text(o),
             ),
             {"gain": nums["gain_open"]},
@@ -263,7 +263,7 @@ def _advise_reply(v: SeatView, m: int, offer) -> Advice:
             _(
                 "Take it: {offered} is at least what opening promises you ({worth}, with a chance of "
                 "contraband of {chance})."
-            ).format(offered=worth, worth=worth_text(o.open_gain), chance=fraction_text(o.chance)),
+            ).format(offered=points_text(worth), worth=worth_text(o.open_gain), chance=fraction_text(o.chance)),
             nums,
             (),
             sheriff_model(),
@@ -275,7 +275,7 @@ def _advise_reply(v: SeatView, m: int, offer) -> Advice:
         _(
             "Open it: the offer ({offered}) is less than opening promises you ({worth}, with a chance "
             "of contraband of {chance})."
-        ).format(offered=worth, worth=worth_text(o.open_gain), chance=fraction_text(o.chance)),
+        ).format(offered=points_text(worth), worth=worth_text(o.open_gain), chance=fraction_text(o.chance)),
         nums,
         (),
         sheriff_model(),

@@ -285,7 +285,9 @@ def advise_answer(v: SeatView, offer) -> Advice:
                     "Offer {bribe}: if the bag is opened you lose {lost} of goods and pay {fine}, so a bribe "
                     "below {total} still saves you something, and it is more than the Sheriff can win by "
                     "opening."
-                ).format(bribe=gold_text(bribe), lost=points_text(lost), fine=gold_text(fine), total=lost + fine),
+                ).format(
+                    bribe=gold_text(bribe), lost=points_text(lost), fine=gold_text(fine), total=gold_text(lost + fine)
+                ),
                 nums,
                 (),
                 _(MERCHANT_MODEL),
