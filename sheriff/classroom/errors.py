@@ -8,9 +8,9 @@ class ClassroomError(ValueError):
     page's language (``_()`` is applied where it is raised).  ``reason`` is a short fixed key
     for tests and pages (``"code"``, ``"nickname"``, ``"taken"``, ``"key"``, ``"closed"``,
     ``"not_your_turn"``, ``"chosen"``, ``"move"``, ``"params"``, ``"round"``).  A move the rules refused
-    also carries the engine's refusal (``refusal``: its rule and citation, for a page to link)."""
+    also carries the engine's refusal (``illegal``: its rule and citation, for a page to link)."""
 
-    def __init__(self, message: str, reason: str = "", refusal=None):
+    def __init__(self, message: str, reason: str = "", illegal=None):
         super().__init__(message)
         self.reason = reason
-        self.refusal = refusal  # the engine's IllegalAction, when the rules refused a move (the duel)
+        self.illegal = illegal  # the engine's IllegalAction, when the rules refused a move

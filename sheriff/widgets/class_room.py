@@ -211,8 +211,8 @@ def shares_png(rounds, revealed: bool) -> bytes:
 def error_html(e) -> str:
     """A ``ClassroomError``: an engine refusal as the play page shows it (the reason, the rule's title
     and its citation linked to the reference page), any other as its sentence."""
-    if getattr(e, "refusal", None) is not None:
-        return render.refusal(e.refusal)
+    if getattr(e, "illegal", None) is not None:
+        return render.refusal(e.illegal)
     return message_html(str(e))
 
 
