@@ -91,6 +91,11 @@ def test_on_your_left_only_for_the_seat_on_the_left_2E_phase_1_market():
     )
     g4 = Game(seed=3)
     assert advise(g4.view(g4.to_act)).sentence.startswith("Let Maid Marion, on your left, start")
+    for seed in range(12):  # the twelve seeds: "on your left" only for the seat on the left
+        g = Game(Rules(players=6), seed=seed)
+        me, first = g.to_act, g.state.order[0]
+        says_left = "on your left" in advise(g.view(me)).sentence
+        assert says_left == (first == (me + 1) % 6), seed
 
 
 def test_a_declaration_of_a_good_the_bag_lacks_is_untrue_2E_phase_3_declaration():
