@@ -28,7 +28,7 @@ def test_two_deputies_opening_an_honest_bag_pay_half_each_2E_6th_player_rule_ins
     g.push(A.Stance(b, 4, True))
     advice = advise(g.view(a))
     opened = next(o.sentence for o in advice.options if isinstance(o.move, A.Inspect))
-    assert "3 gold paid if it is honest" in opened and "6 gold" not in opened
+    assert "if it is honest, you pay 3 gold)" in opened and "6 gold" not in opened
     assert "(a fine of about 4 gold if it hides something" in opened  # every figure with its unit
     assert advice.numbers["honest_penalty"] == 3
     before = g.state.gold[:]
@@ -41,7 +41,7 @@ def test_a_deputy_before_the_other_speaks_hears_both_amounts_2E_6th_player_rule_
     """2E, 6th Player Rule: Inspection: alone a Deputy pays the whole penalty; joined, half."""
     g, (a, _b) = _deputies_at_honest_bag()
     opened = next(o.sentence for o in advise(g.view(a)).options if isinstance(o.move, A.Inspect))
-    assert "6 gold (3 gold if the other Deputy also asks to inspect) paid if it is honest" in opened
+    assert "if it is honest, you pay 6 gold, or 3 gold if the other Deputy also asks to inspect)" in opened
 
 
 def test_black_market_claim_compares_the_values_in_play_2E_black_market():

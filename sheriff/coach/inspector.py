@@ -49,10 +49,10 @@ class BagOdds:
 
 
 def paid_text(o: BagOdds) -> str:
-    """'6 gold', or '6 gold (3 gold if the other Deputy also asks to inspect)': what this seat pays
+    """'6 gold', or '6 gold, or 3 gold if the other Deputy also asks to inspect': what this seat pays
     for an honest bag (2E, 6th Player Rule: Inspection: two Deputies pay half each)."""
     if o.may_halve:
-        return _("{gold} ({half} if the other Deputy also asks to inspect)").format(
+        return _("{gold}, or {half} if the other Deputy also asks to inspect").format(
             gold=gold_text(o.honest_paid), half=gold_text(o.honest_paid - o.honest_paid // 2)
         )
     return gold_text(o.honest_paid)
@@ -190,7 +190,7 @@ def _advise_bag(v: SeatView, m: int) -> Advice:
             A.Inspect(me, m),
             _(
                 "Open it: the chance of contraband is {chance}, so you can expect {worth} (a fine of about "
-                "{fine} if it hides something, {paid} paid if it is honest)."
+                "{fine} if it hides something; if it is honest, you pay {paid})."
             ).format(
                 chance=chance,
                 worth=worth_text(o.open_gain),
@@ -203,7 +203,7 @@ def _advise_bag(v: SeatView, m: int) -> Advice:
             A.Pass(me, m),
             _(
                 "Let it through: with a chance of contraband of {chance}, opening it is worth {worth} "
-                "to you ({paid} to pay if it is honest)."
+                "to you (if it is honest, you pay {paid})."
             ).format(chance=chance, worth=worth_text(o.open_gain), paid=paid_text(o)),
             {"gain": 0},
         ),
@@ -247,7 +247,7 @@ def _advise_reply(v: SeatView, m: int, offer) -> Advice:
             A.Pass(me, m),
             _(
                 "Let it through: after the refusal the chance of contraband is {chance}, so opening "
-                "it is worth {worth} to you ({paid} to pay if it is honest)."
+                "it is worth {worth} to you (if it is honest, you pay {paid})."
             ).format(chance=fraction_text(p), worth=worth_text(gain), paid=paid_text(o)),
             nums,
             (),
