@@ -296,7 +296,7 @@ class Guide:
             "contraband": _("{names} would win on the second tie-breaker (more contraband) if the game ended here."),
             "shared": _("{names} would win as a shared victory if the game ended here."),
         }
-        return cap(how[v.decided_by].format(names=names))  # a name may start lower-case (діва Меріан)
+        return cap(how[v.decided_by].format(names=names))  # a name may open the sentence in lower case (принц Джон)
 
 
 def _good(gid) -> int:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from sheriff.cards import ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS
 from sheriff.events import Event
 from sheriff.payments import debt_options as _debt_options
-from sheriff.phases.bag_outcomes import claimable
+from sheriff.phases.bag_outcomes import claimable, honest_shares
 from sheriff.phases.turns import to_act
 from sheriff.phases.who_decides import bound_to
 from sheriff.rules import Rules
@@ -148,6 +148,26 @@ class SeatView:
         if bound_to(s.must_pass, m, who):
             return "pass"
         return None
+
+    def honest_share(self, m: int, owed: int) -> tuple[int, bool]:
+        """(gold this seat pays if it opens ``m``'s bag and finds it honest, penalty ``owed``; whether
+        that may still change).  The engine's split (``honest_shares``): two Deputies who open a bag
+        together pay half each.  Before the other Deputy has spoken, this seat is counted as opening
+        alone, and the second value is True (the other may still join and halve it)."""
+        s = self._s
+        if not s.deputies_mode:
+            return owed, False
+        auth = s.authority.get(m)
+        if auth is None:
+            st = s.stances.get(m, [None, None])
+            other = 1 - s.officials.index(self.seat) if self.seat in s.officials else 0
+            auth = s.officials if st[other] else (self.seat,)
+            unsure = st[other] is None
+        else:
+            unsure = False
+        if self.seat not in auth:
+            return 0, unsure
+        return honest_shares(owed, len(auth))[auth.index(self.seat)], unsure
 
     def authority(self, m: int) -> tuple[int, ...] | None:
         return self._s.authority.get(m)

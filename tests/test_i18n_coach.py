@@ -270,12 +270,12 @@ def test_coach_numbers_in_ukrainian_words():
     from sheriff.widgets.coach_view import numbers_table
 
     with i18n.language("uk"):
-        assert worth_text(2.5) == "виграш близько 2,5" and worth_text(-1.25) == "збиток близько 1,2"
+        assert worth_text(2.5) == "виграш близько 2,5 очка" and worth_text(-1.25) == "збиток близько 1,2 очка"
         assert fraction_text(0.4) == "приблизно 2 з 5" and fraction_text(0.01) == "менше ніж 1 з 20"
         table = numbers_table({"smuggle_chance": 0.4, "gain_open": 2.25, "collect": 1, "offered": 5})
         assert "Імовірність, що в мішку контрабанда" in table and "40%" in table and "2,2" in table
         assert "Запропоновано" in table and not english_left(table)
-    assert worth_text(2.5) == "a gain of about 2.5"
+    assert worth_text(2.5) == "a gain of about 2.5 points"
     assert fraction_text(0.4) == "about 2 in 5"
 
 

@@ -107,7 +107,7 @@ def test_the_guided_games_steps_in_ukrainian(uk):
     w = GuidedGame()
     text = _text(w.text)
     assert "Ваша перша гра з підказками" in text and "Етап 1 з 11" in text
-    assert "Раунд 1 · торгівля" in text and "Чому:" in text and "Алан з Лощини" in text
+    assert "Раунд 1 · Торгівля" in text and "Чому:" in text and "Алан з Лощини" in text
     assert "Click your Bread" not in text and "Your first game" not in text
     g = Guide()
     r = g.play(g.step.action())

@@ -136,7 +136,7 @@ def test_impossible_rules_and_the_table_described_in_ukrainian():
     e = v.value.errors()[0]["ctx"]["error"]  # pydantic keeps the refusal for widgets to lay out
     assert isinstance(e, IllegalAction)
     assert e.reason == "Для шістьох гравців потрібне правило заступників шерифа, а воно є лише у 2-му виданні."
-    assert e.cite == "1E · Components (3 to 5 players)"
+    assert e.cite == "1E · Game Components"
     assert described == "2E, 6 гравців, Королівські товари, Заступники шерифа"
     assert Rules(edition="2E", players=6, royal_goods=True).describe() == "2E, 6 players, Royal Goods, Deputies"
 

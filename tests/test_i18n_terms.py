@@ -23,6 +23,14 @@ FORBIDDEN = {
     r"[Тт]ренажер": "наставник (the tutor)",
     r"\d-(?:ше|ге|тє) раз\b": "1-й / 2-й раз",
     r"2E · Картки товарів": "2E · Кількість карток (the section with the penalties)",
+    # issue 32's drifts: one term each
+    r"[Пп]осібник": "наставник (the tutor)",
+    r"стос\w* скиду\b": "стос скидання (discard pile)",
+    r"[Вв]икладач": "учитель / вчитель (the teacher in class mode)",
+    r"[Сс]тудент": "учні (students of a school class)",
+    r"[Нн]ікнейм": "псевдонім (nickname)",
+    r"\bдів(?:а|и|у|і|ою) Меріан": "Діва Меріан, with a capital in every form",
+    r"\bторгівл(?:я|і|ю|ею)\b": "Торгівля, the Market phase, with a capital in every form",
 }
 
 
@@ -85,6 +93,34 @@ def test_the_term_table_names_the_rulebook_terms():
     doc = (ROOT / "docs" / "translating.md").read_text(encoding="utf-8")
     for term in ("картка", "жовті яблука", "«Угода!»", "наставник", "порадник", "відкласти", "хабара"):
         assert term in doc, term
+    for term in ("учитель", "учні", "псевдонім", "стос скидання", "Діва Меріан", "Торгівля", "«посібник»"):
+        assert term in doc, term
+
+
+@pytest.mark.parametrize(
+    ("drift", "text"),
+    [
+        ("посібник", "в цьому посібнику"),
+        ("стос скиду", "лягають на стос скиду"),
+        ("викладач", "ключ викладача"),
+        ("студенти", "поки студенти введуть код"),
+        ("нікнейм", "інший нікнейм"),
+        ("діва Меріан", "пропускає діву Меріан"),
+        ("торгівля", "Раунд 1 · торгівля"),
+    ],
+)
+def test_each_drift_of_issue_32_is_caught(drift, text):
+    """Each variant the issue counted is caught by one pattern of ``FORBIDDEN``, and its chosen
+    term is not (the teacher in both forms of the у/в alternation)."""
+    assert any(re.search(p, text) for p in FORBIDDEN), drift
+    for good in ("наставник", "стос скидання", "ключ учителя", "поки вчитель", "учні", "псевдонім", "Діву Меріан"):
+        assert not any(re.search(p, good) for p in FORBIDDEN), good
+    assert not any(re.search(p, "Раунд 1 · Торгівля") for p in FORBIDDEN)
+
+
+def test_the_teacher_key_is_one_term_on_the_page_and_in_the_refusal():
+    keys = [uk for _c, en, uk in MESSAGES if re.search(r"teacher key|Teacher key|teacher's key", en)]
+    assert keys and all("ключ учителя" in uk.lower() for uk in keys), keys
 
 
 def test_the_ordinal_before_raz_is_masculine():

@@ -32,7 +32,7 @@ def test_inspection_game_lab_in_ukrainian():
         lab.reveal.click()
         text = widget_text(lab)
         explained = lab.text
-    assert "Сховати рівновагу" in text and "Штрафи помножено на" in text
+    assert "Сховати рівновагу" in text and "Штраф брехуна ×" in text and "Плата за чесний мішок ×" in text
     for words in (
         "Оголошений товар",
         "Контрабандних карток",

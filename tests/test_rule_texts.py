@@ -120,7 +120,7 @@ def test_lesson_9_lists_the_three_differences_the_engine_does_not_play():
     text = (DATA / "lessons" / "09_editions.md").read_text()
     assert "every difference the tutor knows" not in text
     assert "face down in the 1st edition" in text and "laid face up" in text
-    assert "after the current Inspection phase in the 1st edition" in text and "current round in the 2nd" in text
+    assert "after the current Inspection phase (1st edition)" in text and "current round (2nd edition)" in text
     assert "at random" in text and "does not say" in text
 
 

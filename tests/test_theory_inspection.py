@@ -131,3 +131,41 @@ def test_explanation_reads_out_both_probabilities():
     text = explain(build("apples", {"apples": 2, "pepper": 1}))
     assert "inspect 25% of such bags (exactly 1/4)" in text
     assert "smuggling bag 60% of the time (exactly 3/5)" in text
+
+
+def test_the_liars_fine_and_the_honest_bags_payment_scale_apart():
+    """2E, If The Sheriff Inspects Your Bag: a liar pays a fine for each confiscated card, the Sheriff
+    pays an honest merchant each card's penalty.  Doubled together, q* = 12/(12+8) stays 3/5; the
+    liar's fine alone doubled gives q* = 6/(6+8) = 3/7 (issue 32's example)."""
+    bag = {"apples": 2, "pepper": 1}
+    assert build("apples", bag, fine=2) == build("apples", bag, fine=2, payment=2)  # today's "fine=2"
+    both = equilibrium(build("apples", bag, fine=2, payment=2))
+    assert (both.smuggle, both.inspect) == (Fraction(3, 5), Fraction(2, 13))  # risk (6+8)+3*2*2 = 26
+    liar = build("apples", bag, fine=2, payment=1)
+    assert liar.merchant_matrix == [[6, 12], [10, -4]] and liar.sheriff_matrix == [[0, -6], [0, 8]]
+    eq = equilibrium(liar)
+    assert (eq.smuggle, eq.inspect) == (Fraction(3, 7), Fraction(1, 5))  # risk (6+8)+3*2 = 20
+    honest = equilibrium(build("apples", bag, fine=1, payment=2))
+    assert (honest.smuggle, honest.inspect) == (Fraction(3, 4), Fraction(2, 11))  # 12/(12+4); 4/(10+12)
+    assert explain(liar).splitlines()[1] == (
+        "Changed from the rules: a caught liar pays 2 times each confiscated card's penalty, and a Sheriff "
+        "who opens an honest bag pays 1 times each card's penalty."
+    )
+    assert "Changed from the rules" not in explain(build("apples", bag))
+    with pytest.raises(ValueError, match="at least 1"):
+        build("apples", bag, fine=1, payment=0)
+
+
+def test_class_game_takes_the_two_multipliers_apart():
+    """Class mode's inspection game (lab 30's): ``payment`` left out follows ``fine`` (rooms made before
+    keep their meaning); set apart, the prediction is the lab's for the liar's fine alone (3/7)."""
+    from sheriff.classroom import ClassroomError, games
+
+    old = games.check_params("inspection", {"fine": 2})  # as a room stored before ``payment`` existed
+    assert old["payment"] is None and games.payment(old) == 2
+    assert games.prediction("inspection", old).smuggle == Fraction(3, 5)
+    apart = games.check_params("inspection", {"fine": 2, "payment": 1})
+    assert games.prediction("inspection", apart).smuggle == Fraction(3, 7)
+    assert "a caught liar pays 2 times" in games.prediction("inspection", apart).text
+    with pytest.raises(ClassroomError):
+        games.check_params("inspection", {"payment": games.MAX_FINE + 1})

@@ -42,7 +42,10 @@ def test_inspection_lab_hides_the_equilibrium_until_revealed():
 
 def test_inspection_lab_fines_doubled_lower_the_inspection_rate():
     lab = InspectionGameLab()
-    lab.fine.value = 2
+    lab.fine.value = 2  # the liar's fine alone: merchants smuggle less, 3/7 (2E, If The Sheriff Inspects Your Bag)
+    assert "inspect 20% of such bags (exactly 1/5)" in lab.text and "(exactly 3/7)" in lab.text
+    assert "12 / -6" in plain(lab.matrix.value) and "-4 / 8" in plain(lab.matrix.value)
+    lab.payment.value = 2  # both doubled: the merchants' share is back at 3/5, the Sheriff opens fewer bags
     eq = equilibrium(build("apples", {"apples": 2, "pepper": 1}, fine=2))
     assert eq.inspect == Fraction(2, 13) and eq.smuggle == Fraction(3, 5)
     assert "inspect 15% of such bags (exactly 2/13)" in lab.text

@@ -80,7 +80,7 @@ def _seat(g: Game) -> int:
 def _push(g: Game, action) -> None:
     why = g.why_illegal(action)
     if why is not None:
-        raise ClassroomError(str(why), "move")
+        raise ClassroomError(why.reason, "move", why)  # the plain sentence; pages link the rule
     g.push(action)
 
 

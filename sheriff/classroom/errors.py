@@ -7,8 +7,10 @@ class ClassroomError(ValueError):
     """Something the person at the page asked for cannot be done; ``str(e)`` says why, in the
     page's language (``_()`` is applied where it is raised).  ``reason`` is a short fixed key
     for tests and pages (``"code"``, ``"nickname"``, ``"taken"``, ``"key"``, ``"closed"``,
-    ``"not_your_turn"``, ``"chosen"``, ``"move"``, ``"params"``, ``"round"``)."""
+    ``"not_your_turn"``, ``"chosen"``, ``"move"``, ``"params"``, ``"round"``).  A move the rules refused
+    also carries the engine's refusal (``illegal``: its rule and citation, for a page to link)."""
 
-    def __init__(self, message: str, reason: str = ""):
+    def __init__(self, message: str, reason: str = "", illegal=None):
         super().__init__(message)
         self.reason = reason
+        self.illegal = illegal  # the engine's IllegalAction, when the rules refused a move

@@ -6,8 +6,9 @@ inspection game the two are simultaneous: the Sheriff does not see the merchant'
 are plain JSON (``payload``), the form they are stored in:
 
 - ``"inspection"`` (lab 30's game, ``sheriff.theory.inspection_game``): parameters ``declared``,
-  ``legal``, ``smuggled``, ``number`` (the lab's four controls) and ``fine`` (1, or 2 to double every
-  penalty).  Merchant ``{"bag": "honest" | "smuggling"}``; Sheriff ``{"action": "pass" | "inspect"}``.
+  ``legal``, ``smuggled``, ``number`` (the lab's four controls), ``fine`` (1-5: multiplies what a caught
+  liar pays) and ``payment`` (1-5: multiplies what the Sheriff pays for an honest bag; None, the default,
+  follows ``fine``, so ``fine=2`` alone doubles both, as before the two were apart).  Merchant ``{"bag": "honest" | "smuggling"}``; Sheriff ``{"action": "pass" | "inspect"}``.
 - ``"duel"`` (the bluffing duel, played by the engine, ``sheriff.classroom.duel``): parameters
   ``edition``; merchant ``{"load": [good ids], "declare": [good id, count], "bribe": {"gold": n,
   "bag": [good ids]}}``; Sheriff ``{"action": "pass" | "deal" | "inspect"}``, seeing only
@@ -70,7 +71,7 @@ def default_params(game: str) -> dict[str, Any]:
     """The parameters a new room starts with (the inspection game: lab 30's opening position)."""
     _need_game(game)
     if game == "inspection":
-        return {"declared": "apples", "legal": 2, "smuggled": "pepper", "number": 1, "fine": 1}
+        return {"declared": "apples", "legal": 2, "smuggled": "pepper", "number": 1, "fine": 1, "payment": None}
     return duel.default_params()
 
 
@@ -87,8 +88,9 @@ def check_params(game: str, params: dict[str, Any]) -> dict[str, Any]:
             "smuggled": GOODS[good_id(str(full["smuggled"]))].id,
             "number": int(full["number"]),
             "fine": int(full["fine"]),
+            "payment": None if full["payment"] is None else int(full["payment"]),
         }
-        if not 1 <= full["fine"] <= MAX_FINE:
+        if not 1 <= full["fine"] <= MAX_FINE or not 1 <= payment(full) <= MAX_FINE:
             raise ValueError
         inspection_game(full)
     except (KeyError, ValueError, TypeError) as e:
@@ -99,7 +101,14 @@ def check_params(game: str, params: dict[str, Any]) -> dict[str, Any]:
 def inspection_game(params: dict[str, Any]) -> ig.InspectionGame:
     """Lab 30's game for these parameters."""
     bag = [params["declared"]] * params["legal"] + [params["smuggled"]] * params["number"]
-    return ig.build(params["declared"], bag, fine=params["fine"])
+    return ig.build(params["declared"], bag, fine=params["fine"], payment=payment(params))
+
+
+def payment(params: dict[str, Any]) -> int:
+    """The multiplier of what the Sheriff pays for an honest bag: ``fine``'s unless set apart (rooms
+    made before the two were apart have no ``payment``)."""
+    own = params.get("payment")
+    return params["fine"] if own is None else own
 
 
 def prediction(game: str, params: dict[str, Any]) -> Prediction:

@@ -18,9 +18,9 @@ and names lesson 30 (``Advice.lesson``).
 from __future__ import annotations
 
 from sheriff import actions as A
-from sheriff.cards import counts_to_list, describe
+from sheriff.cards import VALUE, counts_to_list, describe
 from sheriff.coach import inspector, judge, merchant
-from sheriff.coach.advice import LESSON_30, LESSON_30_TITLE, Advice, Option, Warning
+from sheriff.coach.advice import LESSON_30, LESSON_30_TITLE, Advice, Option, Warning, points_text
 from sheriff.coach.inspector import BagOdds, bag_odds
 from sheriff.coach.merchant import declared_bag
 from sheriff.i18n import DEFAULT, _, get_language, ngettext
@@ -36,18 +36,42 @@ def _payment_text(counts) -> str:
     return _(", ").join(good_count(g, k) for g, k in enumerate(counts) if k) or _("nothing")
 
 
+def _claim(v: SeatView, goods: list[int]) -> Advice:
+    """A Black Market claim pays when the top card (the value in play: the game's piles, which a user may
+    have edited) is worth more than the three cards it takes off the stand (2E, Black Market)."""
+    piles = v.black_market_piles()
+    g = max(goods, key=lambda g: (piles[g][-1] - 3 * VALUE[g], -g))
+    worth, three = piles[g][-1], 3 * VALUE[g]
+    if worth > three:
+        return Advice(
+            A.ClaimBlackMarket(v.seat, g),
+            _(
+                "Turn in three {goods} for the Black Market card worth {worth}: it is worth more than "
+                "the three cards alone ({three})."
+            ).format(goods=goods_kind(g), worth=points_text(worth), three=points_text(three)),
+        )
+    return Advice(
+        A.SkipClaim(v.seat),
+        _(
+            "Keep your three {goods}: the Black Market card for them is worth {worth}, no more than the "
+            "three cards themselves ({three})."
+        ).format(goods=goods_kind(g), worth=points_text(worth), three=points_text(three)),
+    )
+
+
 def advise(v: SeatView) -> Advice:
     """Advice for ``v.seat`` at the current decision (its turn)."""
     me = v.seat
     ph = v.phase
     if ph == MARKET_START:
         first = v.merchants[0]
-        return Advice(
-            A.ChooseStart(me, first),
-            _("Let {player}, on your left, start the Market: the order hardly matters to you.").format(
-                player=v.names[first]
-            ),
+        says = (
+            _("Let {player}, on your left, start the Market: the order hardly matters to you.")
+            if first == (me + 1) % v.n
+            # six players: the other Deputy may sit between (seats count clockwise, to the left)
+            else _("Let {player}, the first merchant to your left, start the Market: the order hardly matters to you.")
         )
+        return Advice(A.ChooseStart(me, first), says.format(player=v.names[first]))
     if ph == MARKET:
         return merchant.advise_market(v)
     if ph == LOAD:
@@ -72,15 +96,7 @@ def advise(v: SeatView) -> Advice:
     if v.claim_due():
         goods = v.claimable()
         if goods:
-            piles = v.black_market_piles()
-            g = max(goods, key=lambda g: piles[g][-1])
-            return Advice(
-                A.ClaimBlackMarket(me, g),
-                _(
-                    "Turn in three {goods} for the Black Market card worth "
-                    "{worth}: it is worth more than the three cards alone."
-                ).format(goods=goods_kind(g), worth=piles[g][-1]),
-            )
+            return _claim(v, goods)
         return Advice(A.SkipClaim(me), _("You have no three contraband of one kind to turn in."))
     nego = v.negotiation()
     if nego is not None:

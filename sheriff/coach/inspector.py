@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from sheriff import actions as A
 from sheriff.cards import GOODS
-from sheriff.coach.advice import LESSON_30, Advice, Option, decimal, gold_text
+from sheriff.coach.advice import LESSON_30, Advice, Option, decimal, gold_text, points_text
 from sheriff.coach.odds import BagGuess, fraction_text, smuggle_chance
 from sheriff.coach.public import Table, read_table
 from sheriff.i18n import N_, _, ngettext
@@ -44,19 +44,32 @@ class BagOdds:
     ask_gain: float
     chance: float  # the chance of contraband now: ``guess.smuggle``, or less once the merchant refused to pay
     refused: bool = False
+    honest_paid: int = 0  # what this seat pays if the bag is honest: its half when two Deputies open it
+    may_halve: bool = False  # six players: the other Deputy has not spoken, and joining would halve it
 
 
-def _open_gain(v: SeatView, g: BagGuess, p: float) -> float:
+def paid_text(o: BagOdds) -> str:
+    """'6 gold', or '6 gold, or 3 gold if the other Deputy also asks to inspect': what this seat pays
+    for an honest bag (2E, 6th Player Rule: Inspection: two Deputies pay half each)."""
+    if o.may_halve:
+        return _("{gold}, or {half} if the other Deputy also asks to inspect").format(
+            gold=gold_text(o.honest_paid), half=gold_text(o.honest_paid - o.honest_paid // 2)
+        )
+    return gold_text(o.honest_paid)
+
+
+def _open_gain(v: SeatView, g: BagGuess, p: float, paid: int) -> float:
     rival = 1 / max(1, v.n - 1)
-    return p * (g.expected_fine + rival * g.expected_lost) - (1 - p) * g.honest_penalty
+    return p * (g.expected_fine + rival * g.expected_lost) - (1 - p) * paid
 
 
 def worth_text(x: float) -> str:
-    """'a gain of about 3.5' / 'a loss of about 2.0' (gold, a rival's loss counted in part)."""
+    """'a gain of about 3.5 points' / 'a loss of about 2.0 points' (gold counts as points, a rival's loss
+    counted in part; always one decimal, so Ukrainian's fraction form fits every figure)."""
     return (
-        _("a gain of about {gold}").format(gold=decimal(x))
+        _("a gain of about {points} points").format(points=decimal(x))
         if x >= 0
-        else _("a loss of about {gold}").format(gold=decimal(-x))
+        else _("a loss of about {points} points").format(points=decimal(-x))
     )
 
 
@@ -79,9 +92,10 @@ def bag_odds(v: SeatView, m: int, table: Table | None = None) -> BagOdds:
     no = refused(v, m)
     p = round(after_refusal(g.smuggle) if no else g.smuggle, 3)  # the figure stated, and the one computed with
     ask = min(v.gold(m), int(g.expected_fine + g.expected_lost // 2))
+    paid, unsure = v.honest_share(m, g.honest_penalty)  # the engine's split between two Deputies
     pay = p * SMUGGLERS_WHO_PAY
-    ask_gain = pay * ask + (1 - pay) * max(0.0, _open_gain(v, g, after_refusal(p)))
-    return BagOdds(m, g, _open_gain(v, g, p), ask, ask_gain, p, no)
+    ask_gain = pay * ask + (1 - pay) * max(0.0, _open_gain(v, g, after_refusal(p), paid))
+    return BagOdds(m, g, _open_gain(v, g, p, paid), ask, ask_gain, p, no, paid, unsure)
 
 
 def ask_value(o: BagOdds, price: int) -> float:
@@ -102,7 +116,7 @@ def _numbers(o: BagOdds) -> dict[str, float]:
         "honest_bags": g.honest_bags,
         "smuggled_bags": g.smuggled_bags,
         "expected_fine": round(g.expected_fine, 2),
-        "honest_penalty": g.honest_penalty,
+        "honest_penalty": o.honest_paid,
         "gain_open": round(o.open_gain, 2),
         "gain_pass": 0,
         "gain_ask": round(o.ask_gain, 2),
@@ -153,7 +167,7 @@ def _why(v: SeatView, o: BagOdds) -> str:
                 g.set_aside_declared,
             ).format(merchant=who, n=g.set_aside_declared)
         )
-    return " ".join(cap(part) for part in parts)  # a name from data may open a sentence ('діва Меріан')
+    return " ".join(cap(part) for part in parts)  # a name or a word from data may open a sentence
 
 
 def _advise_bag(v: SeatView, m: int) -> Advice:
@@ -176,12 +190,12 @@ def _advise_bag(v: SeatView, m: int) -> Advice:
             A.Inspect(me, m),
             _(
                 "Open it: the chance of contraband is {chance}, so you can expect {worth} (a fine of about "
-                "{fine} if it hides something, {paid} paid if it is honest)."
+                "{fine} if it hides something; if it is honest, you pay {paid})."
             ).format(
                 chance=chance,
                 worth=worth_text(o.open_gain),
-                fine=f"{o.guess.expected_fine:.0f}",
-                paid=gold_text(o.guess.honest_penalty),
+                fine=gold_text(round(o.guess.expected_fine)),
+                paid=paid_text(o),
             ),
             {"gain": nums["gain_open"]},
         ),
@@ -189,8 +203,8 @@ def _advise_bag(v: SeatView, m: int) -> Advice:
             A.Pass(me, m),
             _(
                 "Let it through: with a chance of contraband of {chance}, opening it is worth {worth} "
-                "to you ({paid} to pay if it is honest)."
-            ).format(chance=chance, worth=worth_text(o.open_gain), paid=gold_text(o.guess.honest_penalty)),
+                "to you (if it is honest, you pay {paid})."
+            ).format(chance=chance, worth=worth_text(o.open_gain), paid=paid_text(o)),
             {"gain": 0},
         ),
         Option(
@@ -233,8 +247,8 @@ def _advise_reply(v: SeatView, m: int, offer) -> Advice:
             A.Pass(me, m),
             _(
                 "Let it through: after the refusal the chance of contraband is {chance}, so opening "
-                "it is worth {worth} to you ({paid} to pay if it is honest)."
-            ).format(chance=fraction_text(p), worth=worth_text(gain), paid=gold_text(o.guess.honest_penalty)),
+                "it is worth {worth} to you (if it is honest, you pay {paid})."
+            ).format(chance=fraction_text(p), worth=worth_text(gain), paid=paid_text(o)),
             nums,
             (),
             sheriff_model(),
@@ -249,7 +263,7 @@ def _advise_reply(v: SeatView, m: int, offer) -> Advice:
             _(
                 "Take it: {offered} is at least what opening promises you ({worth}, with a chance of "
                 "contraband of {chance})."
-            ).format(offered=worth, worth=worth_text(o.open_gain), chance=fraction_text(o.chance)),
+            ).format(offered=points_text(worth), worth=worth_text(o.open_gain), chance=fraction_text(o.chance)),
             nums,
             (),
             sheriff_model(),
@@ -261,7 +275,7 @@ def _advise_reply(v: SeatView, m: int, offer) -> Advice:
         _(
             "Open it: the offer ({offered}) is less than opening promises you ({worth}, with a chance "
             "of contraband of {chance})."
-        ).format(offered=worth, worth=worth_text(o.open_gain), chance=fraction_text(o.chance)),
+        ).format(offered=points_text(worth), worth=worth_text(o.open_gain), chance=fraction_text(o.chance)),
         nums,
         (),
         sheriff_model(),

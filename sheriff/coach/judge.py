@@ -104,14 +104,35 @@ def _gap_sentence(gap: float) -> str:
     )
 
 
-def _merchant_risk(v: SeatView, action, nums: dict) -> str:
-    """What the move risks, in the words the advice uses."""
+def _honest_but_less(nums: dict, ref: dict, mine: float, best: float) -> str:
+    """Why the suggestion beats an honest bag: a fuller honest bag, or a bag worth more on average
+    than what it risks (``ref``: the suggestion's figures)."""
+    if ref.get("paid_to_you_if_opened"):
+        return _(
+            "This bag is honest, and so is the coach's suggestion, which brings more: if it passes, "
+            "{more} reach your stand against {points} for this one."
+        ).format(more=points_text(ref["reaches_stand"]), points=points_text(nums["reaches_stand"]))
+    return _(
+        "This bag is honest and safe: if it passes, {points} reach your stand. The coach's suggestion risks "
+        "a fine but is worth more on average (about {best} against about {mine}, counting how often a "
+        "Sheriff challenges such a bag)."
+    ).format(
+        points=points_text(nums["reaches_stand"]),
+        best=points_text(f"{best:.0f}", round(best)),
+        mine=points_text(f"{mine:.0f}", round(mine)),
+    )
+
+
+def _merchant_risk(v: SeatView, action, nums: dict, ref: tuple[float, float, dict]) -> str:
+    """What the move risks, in the words the advice uses (``ref``: this move's and the suggestion's
+    expected points, and the suggestion's figures)."""
+    mine, best, ref_nums = ref
     lost, fine = nums.get("lost_if_opened", 0), nums.get("paid_if_opened", 0)
     if isinstance(action, A.LoadBag):
         bag = list_to_counts(action.cards)
         g = nums["declared_good"]
         if bag[g] == sum(bag):
-            return _("If it passes, {points} reach your stand.").format(points=points_text(nums["reaches_stand"]))
+            return _honest_but_less(nums, ref_nums, mine, best)
         return _(
             "No declaration can be true for this bag ({goods}): even declared as {declared}, if it is "
             "opened you lose {lost} of goods and pay {fine}."
@@ -120,7 +141,7 @@ def _merchant_risk(v: SeatView, action, nums: dict) -> str:
         held = v.bag
         assert held is not None
         if held[action.good] == action.count:
-            return _("If it passes, {points} reach your stand.").format(points=points_text(nums["reaches_stand"]))
+            return _honest_but_less(nums, ref_nums, mine, best)
         return _declare_risk(held, action, fine)
     chance = fraction_text(nums["open_after_refusal"])
     if isinstance(action, A.Decline):
@@ -171,9 +192,9 @@ def _sheriff_risk(o: inspector.BagOdds, action, value: float) -> str:
             return _(
                 "The coach thinks this bag is more likely honest (chance of contraband {chance}); "
                 "if it is, you pay {paid}."
-            ).format(chance=chance, paid=gold_text(g.honest_penalty))
+            ).format(chance=chance, paid=inspector.paid_text(o))
         return _("The chance of contraband is {chance}; if the bag is honest you pay {paid}.").format(
-            chance=chance, paid=gold_text(g.honest_penalty)
+            chance=chance, paid=inspector.paid_text(o)
         )
     if isinstance(action, A.Pass) and o.chance >= 0.5:
         fine = f"{g.expected_fine:.0f}"
@@ -236,14 +257,14 @@ def warnings(v: SeatView, action, advice: Advice) -> tuple[Warning, ...]:
         return ()
     table = read_table(v)
     if isinstance(action, A.LoadBag) and isinstance(ref.move, A.LoadBag):
-        (mine, nums), (best, _n) = _load_value(v, table, action.cards), _load_value(v, table, ref.move.cards)
+        (mine, nums), (best, ref_nums) = _load_value(v, table, action.cards), _load_value(v, table, ref.move.cards)
     elif isinstance(action, A.Declare) and isinstance(ref.move, A.Declare) and v.bag is not None:
-        (mine, nums), (best, _n) = _declare_value(v, table, action.good), _declare_value(v, table, ref.move.good)
+        (mine, nums), (best, ref_nums) = _declare_value(v, table, action.good), _declare_value(v, table, ref.move.good)
     elif getattr(action, "merchant", None) == v.seat:
         a, b = _answer_value(v, table, action), _answer_value(v, table, ref.move)
         if a is None or b is None:
             return ()
-        (mine, nums), (best, _n) = a, b
+        (mine, nums), (best, ref_nums) = a, b
     else:
         m = getattr(action, "merchant", -1)
         if m < 0 or v.declared(m) is None or v.bound(m) is not None:
@@ -265,7 +286,7 @@ def warnings(v: SeatView, action, advice: Advice) -> tuple[Warning, ...]:
     figures = {"points_worse": round(gap, 2)} | {
         k: nums[k] for k in ("lost_if_opened", "paid_if_opened", "challenge_chance", "open_after_refusal") if k in nums
     }
-    return (Warning(f"{_gap_sentence(gap)} {_merchant_risk(v, action, nums)}", figures),)
+    return (Warning(f"{_gap_sentence(gap)} {_merchant_risk(v, action, nums, (mine, best, ref_nums))}", figures),)
 
 
 def best_gap(best: float, mine: float) -> float | None:

@@ -214,14 +214,20 @@ def advise_declare(v: SeatView) -> Advice:
         guess = open_chance(v, table, boss, g, size)
         ev, nums = value_of(v, bag, g, guess)
         honest = bag[g] == size
-        text = (
-            _("Declaring {declared} is the truth: if the Sheriff opens the bag he pays you {gold}.")
-            if honest
-            else _(
+        if honest:
+            text = _("Declaring {declared} is the truth: if the Sheriff opens the bag he pays you {gold}.")
+        elif bag[g]:
+            text = _(
                 "Declaring {declared} is the truth only in part: the Sheriff challenges a bag like it with a "
                 "chance of {chance}, and if it is opened you lose {lost} of goods and pay {fine}."
             )
-        ).format(
+        else:  # not one card of that good: the whole declaration is false
+            text = _(
+                "Declaring {declared} is untrue: your bag holds no {good}. The Sheriff challenges a bag like it "
+                "with a chance of {chance}, and if it is opened you lose {lost} of goods and pay {fine}."
+            )
+        text = text.format(
+            good=good_name(g),
             declared=good_count(g, size),
             chance=fraction_text(nums["challenge_chance"]),
             gold=gold_text(nums["paid_to_you_if_opened"]),
@@ -233,6 +239,13 @@ def advise_declare(v: SeatView) -> Advice:
     opts.sort(key=lambda t: (not t[0], -t[1], -t[2]))
     best = opts[0][3]
     return Advice(best.move, best.sentence, best.numbers, tuple(o[3] for o in opts), _(MERCHANT_MODEL), LESSON_30)
+
+
+def _asked_text(offer, worth: int) -> str:
+    """The Sheriff's demand with its unit: '12 gold', or its worth in points when it names goods too."""
+    if offer.stand or offer.bag:
+        return _("goods and gold worth {points}").format(points=points_text(worth))
+    return gold_text(worth)
 
 
 def advise_answer(v: SeatView, offer) -> Advice:
@@ -272,7 +285,9 @@ def advise_answer(v: SeatView, offer) -> Advice:
                     "Offer {bribe}: if the bag is opened you lose {lost} of goods and pay {fine}, so a bribe "
                     "below {total} still saves you something, and it is more than the Sheriff can win by "
                     "opening."
-                ).format(bribe=gold_text(bribe), lost=points_text(lost), fine=gold_text(fine), total=lost + fine),
+                ).format(
+                    bribe=gold_text(bribe), lost=points_text(lost), fine=gold_text(fine), total=gold_text(lost + fine)
+                ),
                 nums,
                 (),
                 _(MERCHANT_MODEL),
@@ -283,7 +298,11 @@ def advise_answer(v: SeatView, offer) -> Advice:
                 _(
                     "Refuse: a fair bribe ({bribe}) costs more than you expect to lose by refusing (about "
                     "{risk}, since this Sheriff opens a bag after a refusal with a chance of {chance})."
-                ).format(bribe=gold_text(bribe), risk=f"{risk:.0f}", chance=fraction_text(guess.open_after_refusal)),
+                ).format(
+                    bribe=gold_text(bribe),
+                    risk=points_text(f"{risk:.0f}", round(risk)),
+                    chance=fraction_text(guess.open_after_refusal),
+                ),
                 nums,
                 (),
                 _(MERCHANT_MODEL),
@@ -303,7 +322,11 @@ def advise_answer(v: SeatView, offer) -> Advice:
             _(
                 "Pay: the Sheriff asks for {ask}, and if you refuse he opens the bag with a "
                 "chance of {chance}, costing you {cost} when he does."
-            ).format(ask=ask, chance=fraction_text(guess.open_after_refusal), cost=lost + fine),
+            ).format(
+                ask=_asked_text(offer, ask),
+                chance=fraction_text(guess.open_after_refusal),
+                cost=points_text(lost + fine),
+            ),
             nums,
             (),
             _(MERCHANT_MODEL),
@@ -311,9 +334,13 @@ def advise_answer(v: SeatView, offer) -> Advice:
     return Advice(
         A.Decline(me, me),
         _(
-            "Refuse: {ask} is more than you expect to lose by refusing (about {risk}, since "
-            "this Sheriff opens a bag after a refusal with a chance of {chance})."
-        ).format(ask=ask, risk=f"{risk:.0f}", chance=fraction_text(guess.open_after_refusal)),
+            "Refuse: the Sheriff asks for {ask}, more than you expect to lose by refusing (about {risk}, "
+            "since this Sheriff opens a bag after a refusal with a chance of {chance})."
+        ).format(
+            ask=_asked_text(offer, ask),
+            risk=points_text(f"{risk:.0f}", round(risk)),
+            chance=fraction_text(guess.open_after_refusal),
+        ),
         nums,
         (),
         _(MERCHANT_MODEL),

@@ -76,6 +76,16 @@ def _face_up(bag: list[int]) -> tuple[tuple[int, ...], int]:
     return tuple(legal), sum(bag) - shown
 
 
+def honest_shares(owed: int, payers: int) -> tuple[int, ...]:
+    """What each of ``payers`` openers pays of an honest bag's penalty ``owed``: a Sheriff all of it, two
+    Deputies who open it together half each (2E, 6th Player Rule: Inspection).  Halves are always
+    whole (an honest bag holds only legal goods, penalty 2); the first Deputy drawn would pay an odd coin."""
+    if payers == 2:
+        half = owed // 2
+        return (owed - half, half)
+    return (owed,)
+
+
 def open_bag(s: GameState, m: int, pile: int, order: tuple[int, ...] = ()) -> None:
     """Rules inspect.honest and inspect.liar (and inspect.confiscate_order: ``order``, see ``Inspect``)."""
     bag = s.bags[m]
@@ -88,12 +98,9 @@ def open_bag(s: GameState, m: int, pile: int, order: tuple[int, ...] = ()) -> No
         auth = s.authority[m] if s.deputies_mode else s.officials[:1]
         s.events.append(E.Opened(m, True, tuple(bag), owed))
         stand[good] += count
-        if len(auth) == 2:
-            half = owed // 2  # always whole: an honest bag holds only legal goods (penalty 2)
-            pay(s, auth[0], m, owed - half, "penalty for opening an honest bag (half)")
-            pay(s, auth[1], m, half, "penalty for opening an honest bag (half)")
-        else:
-            pay(s, auth[0], m, owed, "penalty for opening an honest bag")
+        why = "penalty for opening an honest bag (half)" if len(auth) == 2 else "penalty for opening an honest bag"
+        for payer, share in zip(auth, honest_shares(owed, len(auth))):
+            pay(s, payer, m, share, why)
     else:
         kept = bag[good]
         stand[good] += kept

@@ -22,7 +22,7 @@ _SENTENCE_START = re.compile(r"(^|[.!?][»\")]?\s+)([(«\"]?)([^\W\d_])")
 
 def sentence_case(text: str) -> str:
     """Every sentence starting with a capital letter.  Names come from data and some are written
-    in lower case ('діва Меріан'); a translation may put one first in a sentence."""
+    in lower case ('принц Джон'); a translation may put one first in a sentence."""
     return _SENTENCE_START.sub(lambda m: m.group(1) + m.group(2) + m.group(3).upper(), text)
 
 

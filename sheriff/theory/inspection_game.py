@@ -20,6 +20,11 @@ The Sheriff, not knowing which bag he faces, either *passes* it or *inspects*:
   are confiscated, and the merchant pays the Sheriff each confiscated card's
   penalty.
 
+A classroom variant scales the two payments apart: ``fine`` multiplies what a
+liar pays (what the rulebooks call a fine), ``payment`` what the Sheriff pays
+the merchant of an honest bag (left out, it follows ``fine``, so ``fine=2``
+alone doubles both, as the lab's one slider once did).  The rules' own are 1.
+
 Payoffs (what each number counts)
 ---------------------------------
 - merchant = value of the cards reaching his stand + gold received - gold paid;
@@ -45,9 +50,11 @@ Write q for the merchant's probability of bringing the smuggling bag and x for
 the Sheriff's probability of inspecting.  With
 ``gain = (value of the k extra cards) - k * value(declared good)``
 (what smuggling adds when the bag passes),
-``risk = (value + penalty of the k extra cards) + m * penalty(declared good)``,
+``risk = (value + fine * penalty of the k extra cards) + payment * m * penalty(declared good)``,
 the merchant is indifferent at ``x* = gain / risk`` and the Sheriff at
-``q* = m*penalty(declared) / (m*penalty(declared) + penalty of the k extras)``.
+``q* = payment*m*penalty(declared) / (payment*m*penalty(declared) + fine*penalty of the k extras)``.
+Scaling both by the same factor leaves q* as it is (6/(6+4) = 12/(12+8) = 3/5 for 2 Apples and a
+Pepper declared as 3 Apples); doubling only the liar's fine lowers it (6/(6+8) = 3/7).
 
 - gain > 0: the unique equilibrium is mixed, (q*, x*).  The Sheriff's
   equilibrium value is 0 (passing always earns him 0), the merchant's is what
@@ -110,7 +117,8 @@ class InspectionGame:
     count: int  # m: cards in the bag = the declared count
     extras: tuple[int, ...]  # the k cards of the smuggling bag that are not the declared good
     cells: tuple[tuple[Cell, Cell], tuple[Cell, Cell]]
-    fine: int = 1  # every penalty is multiplied by this ("double the fines": 2)
+    fine: int = 1  # multiplies what a liar pays when caught (the rulebooks' "fine")
+    payment: int = 1  # multiplies what the Sheriff pays the merchant of an honest bag he opened
 
     @property
     def merchant_matrix(self) -> list[list[int]]:
@@ -142,7 +150,7 @@ class InspectionGame:
     def risk(self) -> int:
         """How much the smuggling bag loses against the honest one per unit of inspection."""
         extras = sum(GOODS[g].value + self.fine * GOODS[g].penalty for g in self.extras)
-        return extras + self.count * self.fine * GOODS[self.declared].penalty
+        return extras + self.count * self.payment * GOODS[self.declared].penalty
 
     def expected(self, smuggle: Fraction | float, inspect: Fraction | float):
         """(merchant, Sheriff) expected payoffs for the given mixing probabilities."""
@@ -170,13 +178,16 @@ def _as_counts(bag: Mapping[str, int] | Iterable[str]) -> Counter:
     return +counts
 
 
-def build(declared: str, bag: Mapping[str, int] | Iterable[str], fine: int = 1) -> InspectionGame:
+def build(
+    declared: str, bag: Mapping[str, int] | Iterable[str], fine: int = 1, payment: int | None = None
+) -> InspectionGame:
     """The inspection game for a smuggling bag and its (false) declaration.
 
     ``bag`` is the smuggling bag, e.g. ``{"apples": 2, "pepper": 1}`` or
     ``["apples", "apples", "pepper"]``; the declaration is "<bag size> <declared>",
-    and the honest alternative is that many cards of the declared good.  ``fine`` multiplies
-    every penalty (a classroom variant: 2 doubles the fines; the rules' own is 1).
+    and the honest alternative is that many cards of the declared good.  ``fine`` multiplies what a
+    liar pays, ``payment`` what the Sheriff pays for an honest bag (None: the same as ``fine``); a
+    classroom variant, the rules' own are 1.
 
     >>> build("apples", {"apples": 2, "pepper": 1}).merchant_matrix
     [[6, 12], [10, 0]]
@@ -191,9 +202,10 @@ def build(declared: str, bag: Mapping[str, int] | Iterable[str], fine: int = 1) 
     extras = tuple(sorted(g for g, n in counts.items() if g != d for _ in range(n)))
     if not extras:
         raise ValueError("this bag is exactly as declared: add at least one other card to smuggle")
-    if fine < 1:
-        raise ValueError(f"the fine multiplier is at least 1, not {fine}")
-    dv, dp = GOODS[d].value, fine * GOODS[d].penalty
+    payment = fine if payment is None else payment
+    if min(fine, payment) < 1:
+        raise ValueError(f"the multipliers are at least 1, not {fine} and {payment}")
+    dv, dp = GOODS[d].value, payment * GOODS[d].penalty
     n_decl = m - len(extras)
     ev = sum(GOODS[g].value for g in extras)
     ep = fine * sum(GOODS[g].penalty for g in extras)
@@ -222,12 +234,12 @@ def build(declared: str, bag: Mapping[str, int] | Iterable[str], fine: int = 1) 
             ).format(value=n_decl * dv, gold=ep),
         ),
     )
-    return InspectionGame(d, m, extras, (honest, smuggle), fine)
+    return InspectionGame(d, m, extras, (honest, smuggle), fine, payment)
 
 
 def equilibrium(game: InspectionGame) -> Equilibrium:
     """Closed-form Nash equilibrium (see the module docstring for the formulas)."""
-    m_pen = game.fine * game.count * GOODS[game.declared].penalty  # what inspecting an honest bag costs
+    m_pen = game.payment * game.count * GOODS[game.declared].penalty  # what inspecting an honest bag costs
     x_pen = game.fine * sum(GOODS[g].penalty for g in game.extras)  # what catching the smuggler earns
     q_star = Fraction(m_pen, m_pen + x_pen)  # Sheriff indifferent
     gain, risk = game.gain, game.risk
@@ -310,6 +322,13 @@ def explain(game: InspectionGame) -> str:
             declared=game.declaration, bag=game.describe_bag()
         )
     ]
+    if (game.fine, game.payment) != (1, 1):
+        lines.append(
+            _(
+                "Changed from the rules: a caught liar pays {fine} times each confiscated card's penalty, and "
+                "a Sheriff who opens an honest bag pays {payment} times each card's penalty."
+            ).format(fine=game.fine, payment=game.payment)
+        )
     if eq.kind == "mixed":
         lines += [
             _(

@@ -21,8 +21,7 @@ import ipywidgets as widgets
 from sheriff.classroom import games
 from sheriff.classroom.errors import ClassroomError
 from sheriff.i18n import _
-from sheriff.widgets import language
-from sheriff.widgets.markup import render
+from sheriff.widgets import language, markup, render
 
 TEACHER_PAGE = "50_class_teacher.ipynb"
 STUDENT_PAGE = "51_class_student.ipynb"
@@ -198,7 +197,7 @@ def secret_html(summary: str, why: str, key: str, remember: dict | None = None) 
     """A secret on its owner's page only, folded, with a warning and a copy button (``secret.html.j2``)."""
     if not key:
         return ""
-    return render(
+    return markup.render(
         "secret.html.j2",
         summary=summary,
         why=why,
@@ -240,7 +239,7 @@ def shares_png(rounds) -> bytes:
     ax = fig.add_subplot()
     numbers = [r.number for r in rounds]
     series = (
-        (_("merchants who smuggled"), "#b71c1c", "smuggle_share", "o"),
+        (_("merchants who declared falsely"), "#b71c1c", "smuggle_share", "o"),
         (_("Sheriffs who inspected"), "#1565c0", "inspect_share", "s"),
         (_("merchants who offered a bribe"), "#6a1b9a", "offer_share", "^"),
     )
@@ -252,7 +251,7 @@ def shares_png(rounds) -> bytes:
             ax.plot(*zip(*points), color=color, lw=2, marker=marker, label=label)
     if any(r.revealed for r in rounds):  # each round's own equilibrium, a dotted dash (fines may change)
         for label, color, attr in (
-            (_("equilibrium: smuggle"), "#b71c1c", "smuggle"),
+            (_("equilibrium: false declarations"), "#b71c1c", "smuggle"),
             (_("equilibrium: inspect"), "#1565c0", "inspect"),
         ):
             marks = [
@@ -270,6 +269,14 @@ def shares_png(rounds) -> bytes:
         ax.set_xlim(min(numbers) - 0.5, max(numbers) + 0.5)
     ax.yaxis.set_major_formatter(lambda y, _pos: f"{y:.0%}")
     return _png(fig, ax)
+
+
+def error_html(e) -> str:
+    """A ``ClassroomError``: an engine refusal as the play page shows it (the reason, the rule's title
+    and its citation linked to the reference page), any other as its sentence."""
+    if getattr(e, "illegal", None) is not None:
+        return render.refusal(e.illegal)
+    return message_html(str(e))
 
 
 def message_html(text: str, ok: bool = False) -> str:

@@ -125,7 +125,7 @@ class ClassStudent(kit.Frame):
         try:
             self.view = self.seat.choose(payload)
         except ClassroomError as e:
-            self.msg.value = cr.message_html(str(e))
+            self.msg.value = cr.error_html(e)
             return
         self.msg.value = ""
         self._show(self.view)
@@ -252,8 +252,16 @@ class ClassStudent(kit.Frame):
         intro = _(
             "Your hand is below. Put one to five cards in your bag, declare one legal good (the number of "
             "cards is counted for you: it must be true), and offer a bribe if you like: gold, cards from "
-            "your bag, or both. Your partner sees only what you declare and what you offer."
+            "your bag, or both. Your partner sees your declaration and your offer, and of the cards you offer "
+            "from your bag only how many, not which: a simplification of the game, where you would name them "
+            "(and might name cards that are not there)."
         )
+        if v.turn.get("edition") == "1E":  # 1E: the merchant bribes once the Sheriff threatens the bag
+            intro += " " + _(
+                "The 1st edition has a merchant offer a bribe when the Sheriff threatens to inspect the bag; "
+                "letting you offer with your declaration, before that, is the tutor's reading (the 2nd "
+                "edition lets everyone talk at any time)."
+            )
         return [lesson.label(escape(intro)), picker, declare, gold, offer_box, go]
 
     def _duel_sheriff(self, v) -> list:
@@ -287,14 +295,18 @@ class ClassStudent(kit.Frame):
         # A choice the coach made in this seat is never told as the student's own ("You brought...").
         if v.role == "merchant" and v.by_coach:
             bag = (
-                _("The coach chose for you this round: it brought a smuggling bag.")
+                _("The coach chose for you this round: it brought a bag that was not as declared.")
                 if r.get("smuggled")
                 else _("The coach chose for you this round: it brought an honest bag.")
             )
         elif v.role == "merchant":
-            bag = _("You brought a smuggling bag.") if r.get("smuggled") else _("You brought an honest bag.")
+            bag = (
+                _("You brought a bag that was not as declared.")
+                if r.get("smuggled")
+                else _("You brought an honest bag.")
+            )
         else:
-            bag = _("The bag was smuggling goods.") if r.get("smuggled") else _("The bag was honest.")
+            bag = _("The bag was not as declared.") if r.get("smuggled") else _("The bag was honest.")
         if v.role == "sheriff" and v.by_coach:
             act = (
                 _("The coach chose for you this round: it inspected the bag.")
@@ -330,7 +342,13 @@ class ClassStudent(kit.Frame):
             )
         head = "".join(
             f"<th>{escape(h)}</th>"
-            for h in (_("round"), _("smuggled"), _("inspected"), _("equilibrium: smuggle"), _("equilibrium: inspect"))
+            for h in (
+                _("round"),
+                _("false declarations"),
+                _("inspected"),
+                _("equilibrium: false declarations"),
+                _("equilibrium: inspect"),
+            )
         )
         rows = "".join(
             f'<tr><td class="num">{r.number}</td><td class="num">{cr.pct(r.smuggle_share)}</td>'

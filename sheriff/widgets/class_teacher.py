@@ -118,8 +118,10 @@ class ClassTeacher(kit.Frame):
             options=[(cr.game_title(g), g) for g in games.GAMES], description=_("Game"), **_WIDE
         )
         self.next_game.add_class("sn-next-game")
-        self.fine = widgets.IntSlider(1, 1, games.MAX_FINE, description=_("Fines multiplied by"), **_WIDE)
+        self.fine = widgets.IntSlider(1, 1, games.MAX_FINE, description=_("Liar's fine ×"), **_WIDE)
         self.fine.add_class("sn-class-fine")
+        self.payment = widgets.IntSlider(1, 1, games.MAX_FINE, description=_("Paid for an honest bag ×"), **_WIDE)
+        self.payment.add_class("sn-class-payment")
         self.declared = widgets.Dropdown(
             options=[(goods_kind(g), GOODS[g].id) for g in LEGAL_GOODS], description=_("Declared good"), **_WIDE
         )
@@ -138,7 +140,9 @@ class ClassTeacher(kit.Frame):
         self.apply = lesson.button(_("Use for the next round"), width="min(320px, 100%)", icon="check")
         self.apply.add_class("sn-apply")
         self.apply.on_click(self._apply)
-        self.inspection_params = widgets.VBox([self.declared, self.legal, self.smuggled, self.number, self.fine])
+        self.inspection_params = widgets.VBox(
+            [self.declared, self.legal, self.smuggled, self.number, self.fine, self.payment]
+        )
         self.duel_params = widgets.VBox([self.edition])
         self.next_game.observe(lambda _c: self._show_params(self.next_game.value), names="value")
         self.csv_button = lesson.button(_("Download the choices (CSV)"), width="260px", icon="download")
@@ -266,6 +270,7 @@ class ClassTeacher(kit.Frame):
             p = d.params
             self.declared.value, self.smuggled.value = p["declared"], p["smuggled"]
             self.legal.value, self.number.value, self.fine.value = p["legal"], p["number"], p["fine"]
+            self.payment.value = games.payment(p)
         else:
             self.edition.value = d.params["edition"]
 
@@ -298,6 +303,7 @@ class ClassTeacher(kit.Frame):
                     "smuggled": self.smuggled.value,
                     "number": self.number.value,
                     "fine": self.fine.value,
+                    "payment": self.payment.value,
                 }
             else:
                 params = {"edition": self.edition.value}
@@ -414,15 +420,20 @@ class ClassTeacher(kit.Frame):
     def _table_html(self, d) -> str:
         if not d.rounds:
             return ""
-        cols = [_("round"), _("game"), _("smuggled"), _("inspected"), _("bribes offered"), _("bribes taken")]
+        cols = [_("round"), _("game"), _("false declarations"), _("inspected"), _("bribes offered"), _("bribes taken")]
         shown = any(r.revealed for r in d.rounds)  # each round's answer only once that round is revealed
         if shown:
-            cols += [_("equilibrium: smuggle"), _("equilibrium: inspect")]
+            cols += [_("equilibrium: false declarations"), _("equilibrium: inspect")]
         head = "".join(f"<th>{escape(c)}</th>" for c in cols)
         rows = []
         for r in d.rounds:
             what = cr.game_title(r.game) + (
-                " · " + _("fines ×{n}").format(n=r.params["fine"]) if r.game == "inspection" else ""
+                " · "
+                + _("liar's fine ×{fine}, honest bag paid ×{payment}").format(
+                    fine=r.params["fine"], payment=games.payment(r.params)
+                )
+                if r.game == "inspection"
+                else ""
             )
             cells = [
                 str(r.number),

@@ -150,6 +150,9 @@ class MerchantControls(ControlKit):
             "declare.good",
             W.Dropdown(options=opts, description=_("I declare:"), style={"description_width": "initial"}),
         )
+        bag = self.view.bag
+        if bag is not None and opts:  # start at the legal good the bag holds most of (Apples if none)
+            dd.value = max((g for _t, g in opts), key=lambda g: (bag[g], -g))
         go = self.button("declare.go", _("Declare"), lambda: A.Declare(self.seat, dd.value, count), "primary")
         if self.view.rules.deputies:
             say = ngettext(
@@ -166,8 +169,8 @@ class MerchantControls(ControlKit):
         bread = ""
         if self.view.n == 3:  # 3 players: the Bread cards are out of the deck, yet Bread may still be declared
             bread = " " + _(
-                "With three players there is no Bread in the deck, but declaring Bread is still allowed: "
-                "a Sheriff knows at once that such a bag is a lie."
+                "With three players there is no Bread in the deck. The rulebooks do not forbid declaring it, "
+                "so the tutor's reading allows it, though a Sheriff then knows at once that the bag is a lie."
             )
         return [
             self.prompt(

@@ -27,7 +27,7 @@ COINS: dict[str, dict[str, Any]] = {
     "1E": {
         "total": 110,
         "coins": ((1, 39), (5, 42), (20, 17), (50, 12)),
-        "cite": "1E · Components",
+        "cite": "1E · Game Components",
     },  # the 1st edition has no Ukrainian rulebook
     "2E": {"total": 133, "coins": ((1, 55), (5, 48), (20, 18), (50, 12)), "cite": N_("2E · Game Components")},
 }

@@ -53,14 +53,18 @@ INSPECTION_CLASS = [
     (
         "32–42",
         "50_class_teacher.ipynb",
-        N_("Class game: the fines doubled"),
+        N_("Class game: a heavier fine for liars"),
         N_(
-            "Ask the class to predict first, then double the fine on the class page and play two more rounds: "
-            "each new round starts hidden, so no phone shows the new answer while students choose. When "
-            "everyone has chosen in the last round, press End the round, then Reveal. Set “Fines multiplied "
-            "by” to 2 in the lab and compare its answer with the class's new choices."
+            "Ask the class to predict first. On the class page set “Liar's fine ×” to 2 (a Sheriff who opens an "
+            "honest bag still pays the usual penalty) and play two rounds; then set “Paid for an honest bag ×” "
+            "to 2 as well and play two more. Each new round starts hidden, so no phone shows its answer while "
+            "students choose: when everyone has chosen, press End the round, then Reveal. Set the same two "
+            "sliders in the lab and compare its answers with the class's choices."
         ),
-        N_("Doubled fines: who changes, the Sheriffs, the merchants, or both? Why does the lab say the Sheriff?"),
+        N_(
+            "Only the liar's fine doubled: who changes, the Sheriffs, the merchants, or both? And once an honest "
+            "bag is paid double too, why does the lab say only the Sheriff?"
+        ),
     ),
     (
         "42–45",
@@ -70,7 +74,10 @@ INSPECTION_CLASS = [
             "Recap on the board: the Sheriff should open just often enough that smuggling stops paying. "
             "Download the class's choices as CSV on the class page, then close the room."
         ),
-        N_("Why did a heavier fine make the Sheriff, not the merchant, change his plan?"),
+        N_(
+            "Why did doubling both payments change only the Sheriff's plan, while doubling the liar's fine alone "
+            "made merchants smuggle less too?"
+        ),
     ),
 ]
 

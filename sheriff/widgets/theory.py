@@ -114,7 +114,7 @@ def _matrix_html(game) -> str:
 
 
 class InspectionGameLab(kit.Frame):
-    """Pick a bag and the fines; see the 2x2 game, and (once revealed) its equilibrium in words
+    """Pick a bag, the liar's fine and what an honest bag is paid; see the 2x2 game, and (once revealed) its equilibrium in words
     and the value plot: a class guesses before it sees the answer."""
 
     def __init__(
@@ -125,6 +125,7 @@ class InspectionGameLab(kit.Frame):
         number: int = 1,
         fine: int = 1,
         revealed: bool = False,
+        payment: int = 1,
     ):
         legal_opts = [(goods_kind(g), g) for g in LEGAL_GOODS]
         self.declared = widgets.Dropdown(
@@ -135,8 +136,13 @@ class InspectionGameLab(kit.Frame):
         )
         self.smuggled = widgets.Dropdown(options=[], description=_("Smuggled good"), **_DROPDOWN)
         self.number = widgets.IntSlider(value=number, min=1, max=MAX_BAG, description=_("Smuggled cards"), **_SLIDER)
-        self.fine = widgets.IntSlider(value=fine, min=1, max=3, description=_("Fines multiplied by"), **_SLIDER)
+        # the rulebooks' "fine" is what a caught liar pays; the Sheriff's payment for an honest bag scales apart
+        self.fine = widgets.IntSlider(value=fine, min=1, max=3, description=_("Liar's fine ×"), **_SLIDER)
         self.fine.add_class("sn-fine")
+        self.payment = widgets.IntSlider(
+            value=payment, min=1, max=3, description=_("Paid for an honest bag ×"), **_SLIDER
+        )
+        self.payment.add_class("sn-payment")
         self.reveal = lesson.button(_("Show the equilibrium"), width="220px", icon="eye")
         self.reveal.add_class("sn-reveal")
         self.reveal.on_click(self._toggle_answer)
@@ -146,9 +152,9 @@ class InspectionGameLab(kit.Frame):
         self.summary = lesson.html()
         self.plot = Plot(_("Plot: each side's expected gold as the chance of an inspection changes"), "576px")
         self._smuggle_options(good_id(smuggled))
-        for w in (self.declared, self.legal, self.smuggled, self.number, self.fine):
+        for w in (self.declared, self.legal, self.smuggled, self.number, self.fine, self.payment):
             w.observe(self._update, names="value")
-        controls = widgets.VBox([self.declared, self.legal, self.smuggled, self.number, self.fine])
+        controls = widgets.VBox([self.declared, self.legal, self.smuggled, self.number, self.fine, self.payment])
         self.answer.children = [self.summary, self.plot]
         super().__init__(border=None)
         self.body(
@@ -192,7 +198,12 @@ class InspectionGameLab(kit.Frame):
             self._smuggle_options(self.smuggled.value)
         self.number.max = MAX_BAG - self.legal.value
         cards = [self.declared.value] * self.legal.value + [self.smuggled.value] * self.number.value
-        self.game = build(GOODS[self.declared.value].id, [GOODS[g].id for g in cards], fine=self.fine.value)
+        self.game = build(
+            GOODS[self.declared.value].id,
+            [GOODS[g].id for g in cards],
+            fine=self.fine.value,
+            payment=self.payment.value,
+        )
         eq = equilibrium(self.game)
         declared = escape(self.game.declaration)
         self.bag.value = (

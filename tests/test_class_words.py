@@ -1,0 +1,109 @@
+"""Class mode's words for a lie (issue 32): a bag of one legal good declared as another holds no
+contraband, so the duel's result and the class statistics speak of a false declaration, in English
+and in Ukrainian (2E, Phase 3 Declaration: a merchant may lie about the kind of goods; contraband is
+the four illegal goods, 2E, The Goods Cards)."""
+
+import html
+
+import pytest
+
+from sheriff import i18n
+from sheriff.cards import IS_LEGAL
+from sheriff.classroom import Classroom, Store
+from sheriff.widgets.class_student import ClassStudent
+from sheriff.widgets.class_teacher import ClassTeacher
+from sheriff.widgets.lesson import plain
+from sheriff.widgets.play import widget_text
+from tests.test_class_pages import NAMES, press
+
+
+@pytest.fixture
+def classroom(tmp_path):
+    return Classroom(Store(f"sqlite:///{tmp_path / 'class.sqlite'}"))
+
+
+def _duel_of_legal_lies(classroom):
+    """Every merchant loads one legal card and declares another legal good; every Sheriff opens."""
+    teacher = ClassTeacher(classroom, binder=False)
+    teacher.create.click()
+    students = []
+    for name in NAMES:
+        s = ClassStudent(classroom, binder=False)
+        s.code.value, s.nickname.value = teacher.room.code.lower(), name
+        s.join.click()
+        students.append(s)
+    teacher.next_game.value = "duel"
+    teacher.apply.click()
+    teacher.start_round.click()
+    for s in students:
+        s.refresh()
+    for s in [s for s in students if s.view.role == "merchant"]:
+        turn = s.view.turn
+        good = next(g for g in turn["hand"] if IS_LEGAL[g])
+        s.duel_picker.pick(good, 1)
+        s.duel_declare.value = next(g for g in turn["legal"] if g != good)
+        press(s.choice, "sn-declare-go")
+    for s in [s for s in students if s.view.role == "sheriff"]:
+        s.refresh()
+        press(s.choice, "sn-inspect")
+    teacher.end_round.click()
+    teacher.reveal.click()
+    for s in students:
+        s.refresh()
+    return teacher, students
+
+
+@pytest.mark.parametrize(
+    "lang, lie, header, banned",
+    [
+        ("en", "The bag was not as declared.", "false declarations", "smuggl"),
+        ("uk", "Вміст мішка не відповідав оголошенню.", "неправдиві оголошення", "контрабанд"),
+    ],
+)
+def test_a_legal_good_declared_as_another_is_a_false_declaration_not_contraband(classroom, lang, lie, header, banned):
+    with i18n.language(lang):
+        teacher, students = _duel_of_legal_lies(classroom)
+        sheriff = next(s for s in students if s.view.role == "sheriff")
+        merchant = next(s for s in students if s.view.role == "merchant")
+        assert lie in plain(sheriff.result.value)
+        texts = [plain(sheriff.result.value), plain(merchant.result.value), plain(teacher.table.value)]
+        texts.append(plain(merchant.classview.value))
+        assert header in plain(teacher.table.value) and header in plain(merchant.classview.value)
+        assert not any(banned in t.lower() for t in texts), texts
+
+
+def _duel_merchant(classroom, edition="2E"):
+    teacher = ClassTeacher(classroom, binder=False)
+    teacher.create.click()
+    students = []
+    for name in NAMES[:2]:
+        s = ClassStudent(classroom, binder=False)
+        s.code.value, s.nickname.value = teacher.room.code.lower(), name
+        s.join.click()
+        students.append(s)
+    teacher.next_game.value = "duel"
+    teacher.edition.value = edition
+    teacher.apply.click()
+    teacher.start_round.click()
+    for s in students:
+        s.refresh()
+    return next(s for s in students if s.view.role == "merchant")
+
+
+def test_the_duel_says_what_it_simplifies_and_its_1st_edition_reading(classroom):
+    """2E, Phase 4 Inspection: goods from the bag may be offered (and the merchant names them); the duel
+    shows only how many.  1E, Inspection: the merchant bribes once the Sheriff threatens the bag; the
+    duel's earlier offer is the tutor's reading."""
+    text = html.unescape(widget_text(_duel_merchant(classroom, "1E").choice))
+    assert "only how many, not which: a simplification of the game" in text
+    assert "is the tutor's reading" in text
+
+
+def test_a_duel_refusal_links_its_rule_as_the_play_page_does(classroom):
+    """2E, Phase 2 Load Merchant Bag: an empty bag is refused; the page shows the engine's sentence and
+    the rule's citation as a link to the reference page, never the raw rule id."""
+    merchant = _duel_merchant(classroom)
+    press(merchant.choice, "sn-declare-go")  # nothing loaded
+    msg = merchant.msg.value
+    assert 'class="sn-rule-link"' in msg and "40_reference.ipynb#rule-load." in msg
+    assert "(rule " not in msg and "Not allowed:" in msg and "at least one card" in plain(msg)
