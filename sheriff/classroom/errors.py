@@ -7,8 +7,20 @@ class ClassroomError(ValueError):
     """Something the person at the page asked for cannot be done; ``str(e)`` says why, in the
     page's language (``_()`` is applied where it is raised).  ``reason`` is a short fixed key
     for tests and pages (``"code"``, ``"nickname"``, ``"taken"``, ``"key"``, ``"closed"``,
-    ``"not_your_turn"``, ``"chosen"``, ``"move"``, ``"params"``, ``"round"``)."""
+    ``"not_your_turn"``, ``"chosen"``, ``"move"``, ``"params"``, ``"round"``, ``"store"``)."""
 
     def __init__(self, message: str, reason: str = ""):
         super().__init__(message)
         self.reason = reason
+
+
+class StoreUnavailable(ClassroomError):
+    """The class database failed (``reason`` ``"store"``): ``str(e)`` says what was not saved, why
+    and what happens next; ``kind`` is why, as a key of ``store_faults.WHY`` (``"unreachable"``,
+    ``"busy"``, ``"readonly"``, ``"moved"``, ``"newer"``, ``"address"``, ``"other"``); ``detail``
+    the cause as the server's log gives it (not for the page)."""
+
+    def __init__(self, message: str, kind: str, detail: str = ""):
+        super().__init__(message, "store")
+        self.kind = kind
+        self.detail = detail

@@ -23,6 +23,7 @@ from sheriff.classroom.common import DEFAULT_SETTINGS, check_timeout, closed_err
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.names import clean_code, clean_nickname, key_matches
 from sheriff.classroom.store import Duplicate, Room, Store
+from sheriff.classroom.store_faults import doing
 from sheriff.classroom.student import StudentSeat
 from sheriff.classroom.teacher import TeacherRoom
 from sheriff.i18n import _
@@ -32,8 +33,16 @@ class Classroom:
     """The entry point: create rooms, take a room back with its key, join as a student."""
 
     def __init__(self, store: Store | None = None):
-        self.store = store or Store()
+        self._store = store
 
+    @property
+    def store(self) -> Store:
+        """Opened on first use, inside the call that needs it: a wrong address is said in its words."""
+        if self._store is None:
+            self._store = Store()
+        return self._store
+
+    @doing("room")
     def create_room(
         self, game: str = "inspection", params: dict | None = None, bot_timeout: float = 60.0, seed: int | None = None
     ) -> TeacherRoom:
@@ -58,6 +67,7 @@ class Classroom:
             raise ClassroomError(_("This teacher key does not open this room."), "key")
         return TeacherRoom(self.store, room.id, room.code, key)
 
+    @doing("join")
     def join(self, code: str, nickname: str) -> StudentSeat:
         """A student's seat: a new one, or theirs again with the same nickname (unless a page is
         using that seat right now: then the nickname is taken)."""

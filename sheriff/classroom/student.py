@@ -9,6 +9,7 @@ from sheriff.classroom import stats as st
 from sheriff.classroom.common import RoomBase, closed_error, deal_seed, display_name, resolve
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.store import Duplicate, Store
+from sheriff.classroom.store_faults import doing
 from sheriff.i18n import _
 
 
@@ -57,6 +58,7 @@ class StudentSeat(RoomBase):
         """The page is alive: the seat is the student's (again, if the coach had taken it)."""
         self.store.touch(self.member_id, is_bot=False)
 
+    @doing("update")
     def view(self) -> StudentView:
         """The student's page now.  Also a heartbeat, and lets the coach take vanished partners' seats."""
         self.heartbeat()
@@ -120,6 +122,7 @@ class StudentSeat(RoomBase):
             choice=own.payload if own else None, result=result,
         )  # fmt: skip
 
+    @doing("choice")
     def choose(self, payload: dict) -> StudentView:
         """Make this round's choice (``games`` describes the payloads).  It is stored before this
         returns; a second choice, a move the rules refuse, or a choice out of turn raise

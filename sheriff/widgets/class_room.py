@@ -130,13 +130,16 @@ class HeldJoin:
         try:
             seat = join()
         except ClassroomError as e:
+            # a widget set to the value it has sends nothing: each message is said once, not every poll
+            if e.reason == "store" and self.pending is not None:  # the store failed while waiting: keep waiting
+                self.msg.value = message_html(str(e))
+                return None
             if e.reason != "taken":
                 self.pending = None
                 self.msg.value = message_html(str(e))
                 return None
-            if self.pending is None:  # said once: a screen reader does not hear it every second
-                note = _("This page keeps trying and takes the seat as soon as it is free.")
-                self.msg.value = message_html(f"{e} {note}")
+            note = _("This page keeps trying and takes the seat as soon as it is free.")
+            self.msg.value = message_html(f"{e} {note}")
             self.pending = join
             self.poller.start()
             return None

@@ -356,11 +356,13 @@ class TablePage(kit.Frame):
                 self.tables.tick(src.code)
             snap = src.snapshot()
         except ClassroomError as e:
-            self.msg.value = cr.message_html(str(e))
+            self.msg.value = self._poll_msg = cr.message_html(str(e))
             return
         except Exception:  # the store is restarting: say so and keep polling
-            self.msg.value = cr.message_html(_("The table cannot be reached right now; retrying."))
+            self.msg.value = self._poll_msg = cr.message_html(_("The table cannot be reached right now; retrying."))
             return
+        if self.msg.value == getattr(self, "_poll_msg", None):  # the store is back: the poll's complaint goes
+            self.msg.value = self._poll_msg = ""
         self.snap = snap
         self._show(snap)
 
