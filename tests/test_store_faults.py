@@ -183,10 +183,13 @@ def test_a_move_at_a_table_refused_by_a_read_only_database(tmp_path, caplog):
     store = Store(f"sqlite:///{tmp_path / 'table.sqlite'}")
     ann = TablePage(Tables(store), binder=False)
     ann.players.value = 3
-    ann.bot_seats[1].value = ann.bot_seats[2].value = True
+    ann.bot_seats[2].value = True
     ann.host_name.value = "Ann"
     ann.open.click()
+    Tables(store).join(ann.host.code, "Bob")
     ann.start.click()
+    ann.hand_over.children[0].value = True  # Bob's seat to the coach
+    assert ann.snap.bots == (False, True, True)
     for _ in range(100):
         ann.refresh()
         if ann.snap.to_act == 0:
@@ -195,13 +198,17 @@ def test_a_move_at_a_table_refused_by_a_read_only_database(tmp_path, caplog):
     sql = pragma_on_connect(store)
     sql.append("PRAGMA query_only=ON")
     store.engine.dispose()
+    ann.hand_over.children[0].value = False  # the host gives Bob's seat back: not saved
+    assert plain(ann.msg.value).startswith(f"This was not saved. {READ_ONLY}")
+    assert ann.hand_over.children[0].value is True  # the box shows what the store holds
     assert _press_coach(ann)
     assert plain(ann.play.notice.value).startswith(f"Your move was not saved. {READ_ONLY}")
     assert ann.snap.seq == seq and logged(caplog, "readonly")
     sql.clear()
     store.engine.dispose()
-    ann.refresh()
-    assert ann.msg.value == ""
+    ann.hand_over.children[0].value = False  # pressed again: saved
+    assert ann.msg.value == "" and ann.snap.bots == (False, False, True)
+    ann.hand_over.children[0].value = True
     assert _press_coach(ann)  # the coach's advice again, and the move goes in
     assert ann.snap.seq > seq and "not saved" not in plain(ann.play.notice.value)
     assert store.table_move_count(ann.host.room_id) == ann.snap.seq

@@ -320,6 +320,8 @@ class TablePage(kit.Frame):
         try:
             do(self.host)
         except ClassroomError as e:
+            self._host_key = None  # a box ticked but not saved is drawn again from the store
+            self.refresh()
             self.msg.value = cr.message_html(str(e))
             return
         self.msg.value = ""
