@@ -438,7 +438,7 @@ def check_class_store(log: logging.Logger) -> bool:
         Store().close()
     except StoreUnavailable as e:
         log.warning(
-            "Class mode cannot use its database (%s=%s): %s. The lessons work; the class pages will say so.",
+            "Class mode cannot use its database (%s=%s): %s (the lessons work; the class pages say so)",
             ENV,
             safe_url(url),
             e.detail,

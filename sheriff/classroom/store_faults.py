@@ -195,7 +195,8 @@ class Faults:
             d.wrote = True
         if self._failing:
             self._failing = False
-            log.warning("class database works again (%d failed calls not logged)", self._repeats)
+            more = f" ({self._repeats} failed calls not logged)" if self._repeats else ""
+            log.warning("class database works again%s", more)
             self._last, self._repeats = None, 0
 
     def refuse(self, kind: str, detail: str) -> StoreUnavailable:
