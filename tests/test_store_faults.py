@@ -199,7 +199,7 @@ def test_a_move_at_a_table_refused_by_a_read_only_database(tmp_path, caplog):
     sql.append("PRAGMA query_only=ON")
     store.engine.dispose()
     ann.hand_over.children[0].value = False  # the host gives Bob's seat back: not saved
-    assert plain(ann.msg.value).startswith(f"This was not saved. {READ_ONLY}")
+    assert plain(ann.msg.value).startswith(f"This was not done. {READ_ONLY}")
     assert ann.hand_over.children[0].value is True  # the box shows what the store holds
     assert _press_coach(ann)
     assert plain(ann.play.notice.value).startswith(f"Your move was not saved. {READ_ONLY}")
@@ -286,24 +286,26 @@ def test_the_server_start_says_nothing_when_the_store_opens(tmp_path, monkeypatc
     assert serving.check_class_store(logging.getLogger("test.server"))  # unset: the default folder, unchecked
 
 
-def restart(cluster: pg.Cluster) -> None:
-    """Start the stopped cluster again, as ``pg.Cluster`` first did."""
+def pg_ctl(cluster: pg.Cluster, action: str) -> None:
+    """Stop the cluster (fast), or start it again as ``pg.Cluster`` first did."""
     options = f"-k {cluster.dir} -c listen_addresses='' -p {pg.PORT} -c fsync=off -c max_connections=200"
-    bindir = pg._bindir()
-    start = [str(bindir / "pg_ctl"), "-D", str(cluster.data), "-o", options, "-l", str(cluster.dir / "log"), "-w"]
-    subprocess.run(pg._as_user([*start, "start"], cluster.user), check=True, capture_output=True, timeout=120)
-    cluster.pid = int((cluster.data / "postmaster.pid").read_text().split()[0])
+    cmd = [str(pg._bindir() / "pg_ctl"), "-D", str(cluster.data), "-o", options, "-l", str(cluster.dir / "log")]
+    subprocess.run(pg._as_user([*cmd, "-m", "fast", "-w", action], cluster.user), check=True, capture_output=True)
+    if action == "start":
+        cluster.pid = int((cluster.data / "postmaster.pid").read_text().split()[0])  # for its stop()
 
 
 def test_postgresql_stopped_mid_class(caplog):
     cluster = pg.start_or_skip()  # a cluster of its own: the session's stays up
     try:
         url = cluster.database("class")
-        store = Store(url)
-        room, (anna, bob) = a_class(Classroom(store))
+        classroom = Classroom(Store(url))
+        room, (anna, bob) = a_class(classroom)
+        teacher = ClassTeacher(classroom, binder=False)
+        teacher.back_code.value, teacher.back_key.value = room.code, room.key
+        teacher.take_back.click()
         choose(anna)
-        stop = [str(pg._bindir() / "pg_ctl"), "-D", str(cluster.data), "-m", "fast", "-w", "stop"]
-        subprocess.run(pg._as_user(stop, cluster.user), check=True, capture_output=True, timeout=120)
+        pg_ctl(cluster, "stop")
         choose(bob)
         assert plain(bob.msg.value) == f"{NOT_SAVED} {UNREACHABLE} Nothing was lost: press again in a moment."
         assert bob.view.choice is None and logged(caplog, "OperationalError")
@@ -313,12 +315,18 @@ def test_postgresql_stopped_mid_class(caplog):
         assert plain(bob.status.value) == (
             f"{NOT_UPDATED} {UNREACHABLE} Nothing was lost: this page keeps trying and catches up by itself."
         )
-        restart(cluster)
-        bob.refresh()
-        assert "Round 1" in plain(bob.status.value)
+        teacher.refresh()
+        assert plain(teacher.count.value).startswith(f"{NOT_UPDATED} {UNREACHABLE}")
+        teacher.end_round.click()
+        assert plain(teacher.msg.value).startswith(f"This was not done. {UNREACHABLE}")
+        teacher.csv_button.click()
+        assert plain(teacher.csv_link.value).startswith(f"This was not done. {UNREACHABLE}")
+        pg_ctl(cluster, "start")
+        bob.refresh(), teacher.refresh()
+        assert "Round 1" in plain(bob.status.value) and "1 of 2 have chosen" in plain(teacher.count.value)
         choose(bob)
         assert bob.msg.value == "" and bob.view.choice is not None
-        store.close()
+        classroom.store.close()
         again = Store(url)
         assert chosen(again, room) == {anna.seat.member_id, bob.seat.member_id}
         again.close()

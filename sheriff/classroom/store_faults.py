@@ -39,7 +39,7 @@ WHAT = {
     "table": N_("The table was not opened."),
     "join": N_("You have not joined yet."),
     "update": N_("This page could not be updated."),
-    None: N_("This was not saved."),
+    None: N_("This was not done."),
 }
 WHY = {
     "unreachable": N_("The class database cannot be reached right now."),
