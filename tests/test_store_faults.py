@@ -28,7 +28,7 @@ from sheriff.classroom import Classroom, store_schema
 from sheriff.classroom import store as store_module
 from sheriff.classroom.errors import StoreUnavailable
 from sheriff.classroom.store import ENV, SCHEMA_VERSION, Store
-from sheriff.classroom.store_faults import Faults, classify
+from sheriff.classroom.store_faults import Faults, classify, doing
 from sheriff.classroom.store_schema import schema_version
 from sheriff.classroom.table import Tables
 from sheriff.classroom.table_game import clear_cache
@@ -446,3 +446,23 @@ def test_causes_are_told_apart():
     assert classify(sqlite3.OperationalError("unable to open database file")) == "unreachable"
     assert classify(ModuleNotFoundError("No module named 'psycopg'")) == "address"
     assert classify(sqlite3.DatabaseError("file is not a database")) == "other"
+
+
+def test_a_failure_after_the_action_was_stored_says_it_was_saved():
+    faults = Faults("sqlite://")
+    faults.opened(sqlite3.Error)
+
+    def stored_then_failed():
+        with faults.guard(write=True):
+            pass  # the move went in
+        with faults.guard():
+            raise sqlite3.OperationalError("unable to open database file")  # reading the table back
+
+    with pytest.raises(StoreUnavailable) as move:
+        doing("move")(stored_then_failed)()
+    assert str(move.value) == (
+        f"What you did was saved, but this page could not show it yet. {UNREACHABLE} This page keeps trying."
+    )
+    with pytest.raises(StoreUnavailable) as poll:  # a poll's heartbeat went in: not the person's doing
+        doing("update")(stored_then_failed)()
+    assert str(poll.value).startswith(f"{NOT_UPDATED} {UNREACHABLE} Nothing was lost")

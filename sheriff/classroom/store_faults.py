@@ -210,7 +210,8 @@ class Faults:
         else:
             self._last = (key, now)
             log.warning("class database failed (%s, %s): %s [%s]", kind, action or "a call", detail, safe_url(self.url))
-        return StoreUnavailable(sentence(kind, action, d.wrote if d else False), kind, detail)
+        wrote = d is not None and d.wrote and action != "update"  # a poll's heartbeat is not the person's doing
+        return StoreUnavailable(sentence(kind, action, wrote), kind, detail)
 
 
 _server_log_installed = False
