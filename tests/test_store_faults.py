@@ -20,18 +20,20 @@ import subprocess
 import sys
 import time
 
+import ipywidgets as widgets
 import pytest
 from sqlalchemy import create_engine, event, select, text, update
 
 from sheriff import i18n, serving
 from sheriff.classroom import Classroom, store_schema
 from sheriff.classroom import store as store_module
-from sheriff.classroom.errors import StoreUnavailable
+from sheriff.classroom.errors import ClassroomError, StoreUnavailable
 from sheriff.classroom.store import ENV, SCHEMA_VERSION, Store
 from sheriff.classroom.store_faults import Faults, classify, doing
 from sheriff.classroom.store_schema import schema_version
 from sheriff.classroom.table import Tables
 from sheriff.classroom.table_game import clear_cache
+from sheriff.widgets import class_room as cr
 from sheriff.widgets.class_student import ClassStudent
 from sheriff.widgets.class_teacher import ClassTeacher
 from sheriff.widgets.lesson import plain
@@ -466,3 +468,21 @@ def test_a_failure_after_the_action_was_stored_says_it_was_saved():
     with pytest.raises(StoreUnavailable) as poll:  # a poll's heartbeat went in: not the person's doing
         doing("update")(stored_then_failed)()
     assert str(poll.value).startswith(f"{NOT_UPDATED} {UNREACHABLE} Nothing was lost")
+
+
+def test_a_join_waiting_for_a_held_seat_keeps_waiting_through_a_store_failure():
+    msg = widgets.HTML()
+    held = cr.HeldJoin(msg, cr.Poller(lambda: None, 1.0))
+    taken = ClassroomError("Someone is playing as “Bob” right now.", "taken")
+    answers: list = [taken, StoreUnavailable(f"{NOT_UPDATED} {UNREACHABLE}", "unreachable"), taken, "Bob's seat"]
+
+    def join():
+        answer = answers.pop(0)
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+    assert held.attempt(join) is None and held.pending is join
+    assert held.again() is None and held.pending is join and UNREACHABLE in plain(msg.value)
+    assert held.again() is None and "keeps trying" in plain(msg.value)  # the store is back: still waiting
+    assert held.again() == "Bob's seat" and msg.value == "" and held.pending is None
