@@ -44,9 +44,11 @@ import contextlib
 import importlib.metadata
 import inspect
 import itertools
+import logging
 import os
 import posixpath
 import re
+import threading
 import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime
@@ -87,6 +89,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._classroom_state()
         super().__init__(**kwargs)
         install_web_hooks_at_start(self.parent)
+        check_class_store_soon(self.log)
 
     def _classroom_state(self) -> None:
         self._language_pools: dict[tuple[str, str], list[asyncio.Task]] = {}  # (page, language) -> heating kernels
@@ -511,6 +514,40 @@ def _jupyter_server_extension_points() -> list[dict]:
 
 def _load_jupyter_server_extension(serverapp) -> None:
     serve_font_awesome(serverapp.web_app, serverapp.base_url)
+    check_class_store_soon(serverapp.log)
+
+
+def check_class_store(log: logging.Logger) -> bool:
+    """With ``SHERIFF_CLASS_DB`` set, open the class store once: if class mode cannot use it, one line
+    in the server's log says so and why (the server starts all the same: the lessons need no store,
+    and the class pages say it in words).  False if it failed."""
+    from sheriff.classroom.store import ENV, Store
+    from sheriff.classroom.store_faults import StoreUnavailable, safe_url
+
+    url = os.environ.get(ENV, "").strip()
+    if not url:
+        return True
+    quiet = logging.getLogger("sheriff.classroom")
+    quiet.disabled = True  # the store would log its own line: this one says it all
+    try:
+        Store().close()
+    except StoreUnavailable as e:
+        log.warning(
+            "Class mode cannot use its database (%s=%s): %s (the lessons work; the class pages say so)",
+            ENV,
+            safe_url(url),
+            e.detail,
+        )
+        return False
+    finally:
+        quiet.disabled = False
+    return True
+
+
+def check_class_store_soon(log: logging.Logger) -> None:
+    """``check_class_store`` beside the server's start (an unreachable host takes seconds to fail)."""
+    if os.environ.get("SHERIFF_CLASS_DB", "").strip():
+        threading.Thread(target=check_class_store, args=(log,), daemon=True, name="class-store-check").start()
 
 
 def install_web_hooks_at_start(voila) -> None:

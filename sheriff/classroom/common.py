@@ -183,7 +183,9 @@ def fill(store: Store, room: Room, rnd: Round, timeout: float | None) -> int:
                 m.last_seen,
                 rnd.opened,
                 room.resumed or 0.0,  # downtime is not absence (UNWATCHED)
-                merchant.made if waited else 0.0,  # the duel's Sheriff could choose only from then
+                merchant.made
+                if waited and merchant is not None
+                else 0.0,  # the duel's Sheriff could choose only from then
             )
             if m.role != "bot" and timeout is not None and now - since < timeout:
                 continue

@@ -32,6 +32,7 @@ from sheriff.classroom.common import (
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.names import check_not_reserved, clean_code, clean_nickname, key_matches
 from sheriff.classroom.store import Duplicate, Room, Store
+from sheriff.classroom.store_faults import doing
 from sheriff.classroom.student import StudentSeat
 from sheriff.classroom.teacher import TeacherRoom
 from sheriff.i18n import _
@@ -41,8 +42,16 @@ class Classroom:
     """The entry point: create rooms, take a room back with its key, join as a student."""
 
     def __init__(self, store: Store | None = None):
-        self.store = store or Store()
+        self._store = store
 
+    @property
+    def store(self) -> Store:
+        """Opened on first use, inside the call that needs it: a wrong address is said in its words."""
+        if self._store is None:
+            self._store = Store()
+        return self._store
+
+    @doing("room")
     def create_room(
         self, game: str = "inspection", params: dict | None = None, bot_timeout: float = 60.0, seed: int | None = None
     ) -> TeacherRoom:
@@ -66,6 +75,7 @@ class Classroom:
         check_key(room, key, key_matches, ClassroomError(_("This teacher key does not open this room."), "key"))
         return TeacherRoom(self.store, room.id, room.code, key)
 
+    @doing("join")
     def join(self, code: str, nickname: str, seat_key: str | None = None) -> StudentSeat:
         """A student's seat: a new one (``seat.seat_key`` is its rejoin code, for that page only),
         or theirs again with the same nickname and its rejoin code.  A nickname already in the room

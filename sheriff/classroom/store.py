@@ -6,7 +6,9 @@ needs nothing installed; PostgreSQL (psycopg 3) through a URL when several serve
 (``postgresql+psycopg://user@host/db``).  Rows come back as frozen dataclasses; callers never see a
 connection.  Every write is its own transaction, committed before the call returns, so a choice
 is stored before any page shows it.  A seat's choice for a round is stored once: the unique key
-refuses a second one (``Duplicate``), also when two arrive at the same instant.
+refuses a second one (``Duplicate``), also when two arrive at the same instant.  Every other
+database failure is a ``StoreUnavailable`` (a ``ClassroomError``: the page says it in words, the
+server's log gets the cause; ``store_faults``).
 
 The tables are declared in ``store_schema`` (schema version 3, created if missing; an older
 database is migrated when it is opened), the rows in ``store_records``; a play-together table's
@@ -22,10 +24,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import case, create_engine, delete, event, insert, or_, select, update
+from sqlalchemy import case, create_engine, delete, event, insert, or_, select, text, update
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
+from sheriff.classroom.errors import ClassroomError
+from sheriff.classroom.store_faults import Faults, opening_failed
 from sheriff.classroom.store_records import (
     Choice,
     Duplicate,
@@ -60,6 +64,10 @@ from sheriff.classroom.store_table import TableStore
 
 ENV = "SHERIFF_CLASS_DB"
 DAY = 24 * 3600.0
+# A click waits at most this long for SQLite's write lock (another writer, another program), or
+# for PostgreSQL to answer a connection, before its page says the database is busy or unreachable.
+WAIT_SECONDS = 5
+SCHEMA_LOCK = 0x5E7FF_C1A55  # PostgreSQL advisory lock: one process at a time creates or upgrades the schema
 
 
 def default_url() -> str:
@@ -74,7 +82,7 @@ def default_url() -> str:
 
 
 def _sqlite_engine(url: str) -> Engine:
-    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+    engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": WAIT_SECONDS})
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_conn, _record):  # pragma: no cover - exercised by every SQLite test
@@ -82,7 +90,7 @@ def _sqlite_engine(url: str) -> Engine:
         cur = dbapi_conn.cursor()
         cur.execute("PRAGMA journal_mode=WAL")
         cur.execute("PRAGMA synchronous=NORMAL")
-        cur.execute("PRAGMA busy_timeout=30000")
+        cur.execute(f"PRAGMA busy_timeout={WAIT_SECONDS * 1000}")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.close()
 
@@ -99,44 +107,54 @@ class Store(TableStore):
     """One database of rooms.  ``Store(url)``; ``Store()`` opens ``default_url()``.
 
     ``clock`` gives the time in seconds (tests pass a fake one).  Safe to share between threads;
-    several processes may open the same URL at once."""
+    several processes may open the same URL at once.  A database that cannot be opened (a wrong
+    address, PostgreSQL down, a newer schema) raises ``StoreUnavailable``."""
 
     def __init__(self, url: str | None = None, clock: Callable[[], float] = time.time):
-        self.url = url or default_url()
+        self.url = url or ""
         self.clock = clock
-        if self.url.startswith("sqlite"):
-            self.engine = _sqlite_engine(self.url)
-        else:
-            self.engine = create_engine(self.url, pool_pre_ping=True, pool_size=5, max_overflow=20)
-        self._writer = self.engine.execution_options(write=True)
-        self._create()
+        try:
+            self.url = url or default_url()
+            self._faults = Faults(self.url)
+            if self.url.startswith("sqlite"):
+                self.engine = _sqlite_engine(self.url)
+            else:
+                args = {} if "connect_timeout" in self.url else {"connect_args": {"connect_timeout": WAIT_SECONDS}}
+                self.engine = create_engine(self.url, pool_pre_ping=True, pool_size=5, max_overflow=20, **args)
+            self._writer = self.engine.execution_options(write=True)
+            self._create()
+        except ClassroomError:
+            raise
+        except Exception as e:  # a URL that does not parse, no driver, no folder: said on the page
+            raise opening_failed(self.url, e) from e
 
     # -- plumbing -----------------------------------------------------------------------------
     @contextmanager
     def _write(self) -> Iterator[Connection]:
-        with self._writer.begin() as conn:
+        with self._faults.guard(write=True), self._writer.begin() as conn:
             yield conn
 
     @contextmanager
     def _read(self) -> Iterator[Connection]:
-        with self.engine.begin() as conn:
+        with self._faults.guard(), self.engine.begin() as conn:
             yield conn
 
     def _create(self) -> None:
-        try:
-            with self._write() as conn:
-                metadata.create_all(conn, checkfirst=True)
-        except IntegrityError:  # pragma: no cover - another process created the tables first (PostgreSQL)
-            pass
+        """Create the tables, or check and upgrade their version, in one transaction: SQLite's
+        ``BEGIN IMMEDIATE`` and PostgreSQL's advisory lock let one process in at a time."""
         with self._write() as conn:
+            if conn.dialect.name == "postgresql":
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK})
+            metadata.create_all(conn, checkfirst=True)
             found = conn.execute(select(schema_version.c.version)).scalars().all()
             if not found:
                 conn.execute(insert(schema_version).values(version=SCHEMA_VERSION))
             elif max(found) > SCHEMA_VERSION:
-                raise RuntimeError(f"the class database has schema {max(found)}; this tutor knows {SCHEMA_VERSION}")
+                raise self._faults.refuse("newer", f"schema {max(found)}; this tutor knows {SCHEMA_VERSION}")
             elif max(found) < SCHEMA_VERSION:
                 migrate(conn, max(found))
                 conn.execute(update(schema_version).values(version=SCHEMA_VERSION))
+        self._faults.opened(getattr(self.engine.dialect.dbapi, "Error", None))
 
     def version(self) -> int:
         with self._read() as conn:

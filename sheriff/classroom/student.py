@@ -9,6 +9,7 @@ from sheriff.classroom import stats as st
 from sheriff.classroom.common import RoomBase, closed_error, deal_seed, display_name, resolve, watch
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.store import Duplicate, Store
+from sheriff.classroom.store_faults import doing
 from sheriff.i18n import _
 
 
@@ -62,6 +63,7 @@ class StudentSeat(RoomBase):
         self.store.touch(self.member_id, is_bot=False)
         watch(self.store, self._room())
 
+    @doing("update")
     def view(self) -> StudentView:
         """The student's page now.  Also a heartbeat, and lets the coach take vanished partners' seats."""
         self.store.touch(self.member_id, is_bot=False)  # the heartbeat; tick() tells the store the room is watched
@@ -127,6 +129,7 @@ class StudentSeat(RoomBase):
             choice=own.payload if own else None, result=result, by_coach=bool(own and own.by_bot),
         )  # fmt: skip
 
+    @doing("choice")
     def choose(self, payload: dict) -> StudentView:
         """Make this round's choice (``games`` describes the payloads).  It is stored before this
         returns; a second choice, a move the rules refuse, or a choice out of turn raise

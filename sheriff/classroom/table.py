@@ -26,6 +26,7 @@ from sheriff.classroom.common import DEFAULT_SETTINGS, check_key, new_member, ne
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.names import clean_code, clean_nickname, hash_seat_key, key_matches, new_seat_key
 from sheriff.classroom.store import Duplicate, Member, Room, Store
+from sheriff.classroom.store_faults import doing
 from sheriff.classroom.table_game import GAME, Polled, bot_names, catch_up, clear_cache, coach_move
 from sheriff.engine import Game
 from sheriff.errors import IllegalAction
@@ -138,8 +139,16 @@ class Tables:
     """The entry point: open a table, take its host's controls back, join it, watch it, move it on."""
 
     def __init__(self, store: Store | None = None):
-        self.store = store or Store()
+        self._store = store
 
+    @property
+    def store(self) -> Store:
+        """Opened on first use, inside the call that needs it: a wrong address is said in its words."""
+        if self._store is None:
+            self._store = Store()
+        return self._store
+
+    @doing("table")
     def create(
         self,
         edition: str = "2E",
@@ -196,6 +205,7 @@ class Tables:
             host.seat = self.join(code, name, seat_key)
         return host
 
+    @doing("join")
     def join(self, code: str, name: str, seat_key: str | None = None) -> TableSeat:
         """A free seat for a new name (before the start; ``seat.seat_key`` is its rejoin code, for
         that page only); the same seat again for a name at the table with its rejoin code (also one
@@ -237,6 +247,7 @@ class Tables:
         return TableSpectator(self, room.id, room.code)
 
     # -- moving the table on --------------------------------------------------------------------
+    @doing("update")
     def tick(self, code: str) -> bool:
         """Store the coach's moves that are due: every move of a bot seat, and one move of a person
         whose time ran out (marked "timeout"; the seat stays theirs).  True if anything moved.  Any
@@ -305,6 +316,7 @@ class _TableRef:
         self.room_id = room_id
         self.code = code
 
+    @doing("update")
     def _snapshot(self, seat: int | None) -> TableSnapshot:
         p = self.tables._poll(self.room_id)
         room, seats, r = p.room, p.seats, p.replayed
@@ -364,6 +376,7 @@ class TableSeat(_TableRef):
         self.member_id = member.id
         self._seen = float("-inf")
 
+    @doing("update")
     def snapshot(self) -> TableSnapshot:
         """The seat's view now; also tells the store the seat's page is alive (every few seconds)."""
         now = self.store.clock()
@@ -372,6 +385,7 @@ class TableSeat(_TableRef):
             self._seen = now
         return self._snapshot(self.seat)
 
+    @doing("move")
     def play(self, action, seq: int) -> TableSnapshot:
         """Store this seat's ``action`` as move number ``seq`` (the snapshot's), then return the table.
 

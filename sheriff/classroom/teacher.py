@@ -12,6 +12,7 @@ from sheriff.classroom.common import BOT_NICK, RoomBase, check_timeout, closed_e
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.pairing import COACH, pair_up
 from sheriff.classroom.store import Member, Store
+from sheriff.classroom.store_faults import doing
 from sheriff.i18n import _
 
 
@@ -152,6 +153,7 @@ class TeacherRoom(RoomBase):
         self.store.update_round(self.room_id, rnd.number, state="closed", closed=self.store.clock())
 
     # -- what the teacher sees -----------------------------------------------------------------
+    @doing("update")
     def dashboard(self) -> Dashboard:
         """The room now: seats, the current round's count, every round's shares, scores.  It also
         lets the coach take over vanished seats (``tick``)."""

@@ -15,6 +15,7 @@ import ipywidgets as widgets
 
 from sheriff.cards import list_to_counts
 from sheriff.classroom import Classroom, ClassroomError, StudentSeat, StudentView
+from sheriff.classroom.errors import StoreUnavailable
 from sheriff.i18n import N_, _, ngettext
 from sheriff.widgets import class_room as cr
 from sheriff.widgets import kit, lesson, render
@@ -136,6 +137,9 @@ class ClassStudent(kit.Frame):
             return
         try:
             self.view = self.seat.view()
+        except StoreUnavailable as e:  # the choice buttons stay: the next poll that works redraws the page
+            self.status.value = cr.message_html(str(e))
+            return
         except ClassroomError as e:
             self.status.value = cr.message_html(str(e))
             self.choice.children = []

@@ -263,6 +263,8 @@ class ClassTeacher(kit.Frame):
 
     def _load_settings(self):
         d = self.dashboard
+        if d is None:  # the first read failed (the page says why): the settings keep their defaults
+            return
         self.next_game.value = d.game
         self._show_params(d.game)
         self.timeout.value = int(d.bot_timeout)
@@ -313,7 +315,11 @@ class ClassTeacher(kit.Frame):
         self._act(do, _("The next round uses these settings."))
 
     def _csv(self, _b=None):
-        text = self.room.csv()
+        try:
+            text = self.room.csv()
+        except ClassroomError as e:
+            self.csv_link.value = cr.message_html(str(e))
+            return
         self.csv_text = text
         name = f"sheriff-class-{self.room.code}.csv"
         b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")

@@ -354,6 +354,8 @@ class TablePage(kit.Frame):
         try:
             do(self.host)
         except ClassroomError as e:
+            self._host_key = None  # a box ticked but not saved is drawn again from the store
+            self.refresh()
             self.msg.value = cr.message_html(str(e))
             return
         self.msg.value = ""
@@ -388,11 +390,13 @@ class TablePage(kit.Frame):
                 self.tables.tick(src.code)
             snap = src.snapshot()
         except ClassroomError as e:
-            self.msg.value = cr.message_html(str(e))
+            self.msg.value = self._poll_msg = cr.message_html(str(e))
             return
         except Exception:  # the store is restarting: say so and keep polling
-            self.msg.value = cr.message_html(_("The table cannot be reached right now; retrying."))
+            self.msg.value = self._poll_msg = cr.message_html(_("The table cannot be reached right now; retrying."))
             return
+        if self.msg.value == getattr(self, "_poll_msg", None):  # the store is back: the poll's complaint goes
+            self.msg.value = self._poll_msg = ""
         self.snap = snap
         self._show(snap)
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 from html import escape
 
 from sheriff import actions as A
-from sheriff.classroom.table import TableError, TableSnapshot
+from sheriff.classroom.errors import ClassroomError
+from sheriff.classroom.table import TableSnapshot
 from sheriff.engine import Game, apply_unchecked
 from sheriff.i18n import _
 from sheriff.state import INSPECT
@@ -132,8 +133,9 @@ class TablePlay(PlayApp):
             return False
         try:
             new = seat.play(action, seq=snap.seq)
-        except TableError as e:
-            self.notice.value = render.refusal(e.illegal) if e.illegal is not None else message_html(str(e))
+        except ClassroomError as e:  # the rules' refusal, or the store's (StoreUnavailable)
+            illegal = getattr(e, "illegal", None)
+            self.notice.value = render.refusal(illegal) if illegal is not None else message_html(str(e))
             if self.on_moved is not None:
                 self.on_moved()
             return False
