@@ -321,3 +321,36 @@ def test_coach_is_not_a_nickname_on_the_join_form(classroom):
     s.code.value, s.nickname.value = teacher.room.code, " coach "
     s.join.click()
     assert s.seat is None and "is the coach's name here" in plain(s.join_msg.value)
+
+
+def test_the_projector_view_shows_the_class_and_hides_controls_and_keys(classroom):
+    teacher = ClassTeacher(classroom, binder=False)
+    teacher.create.click()
+    key = teacher.room.key
+    assert key in teacher.key_html.value and key not in teacher.code_html.value
+
+    def shown(w) -> bool:  # shown unless it, or a box around it, is hidden
+        return w.layout.display != "none" and all(box.layout.display != "none" for box in _boxes_around(teacher, w))
+
+    teacher.projector.click()
+    assert not shown(teacher.start_round) and not shown(teacher.key_html) and not shown(teacher.seats)
+    assert not shown(teacher.apply) and not shown(teacher.close_room)
+    assert shown(teacher.code_html) and shown(teacher.count) and shown(teacher.plot) and shown(teacher.table)
+    assert teacher.room.code in teacher.code_html.value
+    teacher.projector.click()
+    assert shown(teacher.start_round) and shown(teacher.key_html) and shown(teacher.code_html)
+
+
+def _boxes_around(root, target) -> list:
+    """The boxes from ``root`` down to ``target``."""
+
+    def walk(w, path):
+        if w is target:
+            return path
+        for c in getattr(w, "children", ()) or ():
+            found = walk(c, [*path, w])
+            if found is not None:
+                return found
+        return None
+
+    return walk(root, []) or []

@@ -165,6 +165,7 @@ class ClassTeacher(kit.Frame):
         self.projector = lesson.button(_("Projector view"), width="220px", icon="television")
         self.projector.add_class("sn-projector-toggle")
         self.projector.on_click(self._toggle_projector)
+        self.seats_box = widgets.VBox([self.seats])  # its own layout: lesson.html's is shared by every such widget
         self.controls = widgets.VBox(
             [
                 widgets.HBox(
@@ -186,7 +187,7 @@ class ClassTeacher(kit.Frame):
             [
                 self.projector,
                 kit.box([self.code_html], cls="sn-projector"),
-                kit.box([self.controls, self.count, self.seats], title=_("The round"), kicker=_("Live")),
+                kit.box([self.controls, self.count, self.seats_box], title=_("The round"), kicker=_("Live")),
                 kit.box(
                     [self.prediction, self.table, self.plot], title=_("The class, round by round"), kicker=_("Results")
                 ),
@@ -198,7 +199,7 @@ class ClassTeacher(kit.Frame):
     def _toggle_projector(self, _b=None):
         """Projector view on or off: what the class may see, or the teacher's controls too."""
         on = self.controls.layout.display != "none"
-        for part in (self.controls, self.seats, self.settings_box, self.data_box):
+        for part in (self.controls, self.seats_box, self.settings_box, self.data_box):
             part.layout.display = "none" if on else ""
         self.projector.description = _("Back to the controls") if on else _("Projector view")
         self.projector.icon = "sliders" if on else "television"
