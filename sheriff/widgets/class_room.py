@@ -297,6 +297,8 @@ CSS = """<style>
 .sn-scroll{overflow-x:auto;max-width:100%}
 .sn-class .widget-button:focus-visible,.sn-class input:focus-visible,.sn-class select:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}
 .sn-key{font:14px monospace;background:#fff8e1;padding:2px 6px}
+.sn-secret{margin:6px 0}.sn-secret summary{cursor:pointer;font-weight:600}.sn-secret p{margin:6px 0;line-height:1.4}
+.sn-secret summary:focus-visible,.sn-copy:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}
 </style>"""
 
 
