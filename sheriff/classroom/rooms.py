@@ -31,25 +31,15 @@ from sheriff.classroom.common import (
 )
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.names import check_not_reserved, clean_code, clean_nickname, key_matches
-from sheriff.classroom.store import Duplicate, Room, Store
+from sheriff.classroom.store import Duplicate, OpensStore, Room
 from sheriff.classroom.store_faults import doing
 from sheriff.classroom.student import StudentSeat
 from sheriff.classroom.teacher import TeacherRoom
 from sheriff.i18n import _
 
 
-class Classroom:
+class Classroom(OpensStore):
     """The entry point: create rooms, take a room back with its key, join as a student."""
-
-    def __init__(self, store: Store | None = None):
-        self._store = store
-
-    @property
-    def store(self) -> Store:
-        """Opened on first use, inside the call that needs it: a wrong address is said in its words."""
-        if self._store is None:
-            self._store = Store()
-        return self._store
 
     @doing("room")
     def create_room(

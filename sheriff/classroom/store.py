@@ -441,8 +441,23 @@ class Store(TableStore):
             return [Result(**{**r, "detail": _loads(r["detail"])}) for r in rows]
 
 
+class OpensStore:
+    """An entry point (``Classroom``, ``Tables``) whose store is opened on first use, inside the call
+    that needs it, so a wrong address is said in that call's words (``StoreUnavailable``)."""
+
+    def __init__(self, store: Store | None = None):
+        self._store = store
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            self._store = Store()
+        return self._store
+
+
 __all__ = [
     "Store",
+    "OpensStore",
     "Duplicate",
     "Room",
     "Member",
@@ -456,3 +471,4 @@ __all__ = [
     "SCHEMA_VERSION",
     "ENV",
 ]
+

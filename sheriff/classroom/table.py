@@ -25,7 +25,7 @@ from pydantic import ValidationError
 from sheriff.classroom.common import DEFAULT_SETTINGS, check_key, new_member, new_room, owner_key
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.names import clean_code, clean_nickname, hash_seat_key, key_matches, new_seat_key
-from sheriff.classroom.store import Duplicate, Member, Room, Store
+from sheriff.classroom.store import Duplicate, Member, OpensStore, Room, Store
 from sheriff.classroom.store_faults import doing
 from sheriff.classroom.table_game import GAME, Polled, bot_names, catch_up, clear_cache, coach_move
 from sheriff.engine import Game
@@ -135,18 +135,8 @@ def _check_settings(edition: str, players: int, variants: dict | None, bots, tim
     return rules, seats
 
 
-class Tables:
+class Tables(OpensStore):
     """The entry point: open a table, take its host's controls back, join it, watch it, move it on."""
-
-    def __init__(self, store: Store | None = None):
-        self._store = store
-
-    @property
-    def store(self) -> Store:
-        """Opened on first use, inside the call that needs it: a wrong address is said in its words."""
-        if self._store is None:
-            self._store = Store()
-        return self._store
 
     @doing("table")
     def create(
