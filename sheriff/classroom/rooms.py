@@ -30,10 +30,17 @@ from sheriff.classroom.common import (
     owner_key,
 )
 from sheriff.classroom.errors import ClassroomError
-from sheriff.classroom.names import check_not_reserved, clean_code, clean_nickname, key_matches
-from sheriff.classroom.store import Duplicate, Room, Store
+from sheriff.classroom.names import (
+    check_not_reserved,
+    clean_code,
+    clean_nickname,
+    clean_seat_key,
+    key_matches,
+    seat_key_matches,
+)
+from sheriff.classroom.store import Duplicate, Member, Room, Store
 from sheriff.classroom.store_faults import doing
-from sheriff.classroom.student import StudentSeat
+from sheriff.classroom.student import StudentSeat, removed_error
 from sheriff.classroom.teacher import TeacherRoom
 from sheriff.i18n import _
 
@@ -84,7 +91,9 @@ class Classroom:
         if room.state != "open":
             raise closed_error()
         nick = check_not_reserved(clean_nickname(nickname))
-        member = self.store.member_by_nick(room.id, nick.casefold())
+        member = self.store.member_by_nick(room.id, nick.casefold()) or _renamed(self.store, room, seat_key)
+        if member is not None and member.role == "removed":
+            raise removed_error()
         if member is None:
             try:
                 member, key = new_member(self.store, room.id, nick)
@@ -101,6 +110,15 @@ class Classroom:
     def expire(self) -> list[str]:
         """Delete rooms older than a day that were not kept; their codes."""
         return self.store.expire_rooms()
+
+
+def _renamed(store: Store, room: Room, seat_key: str | None) -> Member | None:
+    """The seat whose rejoin code this is, when the teacher renamed it (this device kept the old
+    name with the code): the student takes it back under the new name."""
+    typed = clean_seat_key(seat_key)
+    if not typed:
+        return None
+    return next((m for m in store.members(room.id) if seat_key_matches(typed, m.seat_key_hash)), None)
 
 
 def _taken(nick: str) -> ClassroomError:
