@@ -9,8 +9,7 @@ import io
 
 import pytest
 
-from sheriff.classroom import Classroom, ClassroomError, Store
-from sheriff.classroom import checks
+from sheriff.classroom import Classroom, ClassroomError, Store, checks
 from sheriff.classroom.common import GAP_SECONDS
 from sheriff.classroom.stats import SUMMARY_COLUMNS
 from tests.pg import FakeClock

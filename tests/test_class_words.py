@@ -33,7 +33,6 @@ def _duel_of_legal_lies(classroom):
         s.join.click()
         students.append(s)
     teacher.next_game.value = "duel"
-    teacher.apply.click()
     teacher.start_round.click()
     for s in students:
         s.refresh()
@@ -83,7 +82,6 @@ def _duel_merchant(classroom, edition="2E"):
         students.append(s)
     teacher.next_game.value = "duel"
     teacher.edition.value = edition
-    teacher.apply.click()
     teacher.start_round.click()
     for s in students:
         s.refresh()
