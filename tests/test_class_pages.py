@@ -345,6 +345,7 @@ def test_the_teacher_removes_and_renames_and_the_pages_say_so(classroom):
     # the projector view hides the people controls, the settings and the keys
     teacher.projector.click()
     assert teacher.people.box.layout.display == "none" and teacher.data_box.layout.display == "none"
+    assert "none" not in (teacher.code_html.layout.display, teacher.count.layout.display)  # what the class sees
 
 
 def test_the_join_link_is_the_qr_code_and_fills_the_code(classroom, monkeypatch):

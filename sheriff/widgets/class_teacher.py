@@ -108,6 +108,8 @@ class ClassTeacher(kit.Frame):
         self.count.add_class("sn-live-count")
         self.seats = lesson.html()
         self.seats.add_class("sn-seats")
+        # its own box to hide: lesson.html's layout is shared by every such widget in the kernel
+        self.seats_box = widgets.VBox([self.anonymous_box(), self.seats])
         self.table = lesson.html()
         self.table.add_class("sn-class-table")
         self.prediction = lesson.html()
@@ -158,9 +160,7 @@ class ClassTeacher(kit.Frame):
         self.summary_button = lesson.button(_("Download a summary per student (CSV)"), width="320px", icon="download")
         self.summary_button.add_class("sn-summary-csv")
         self.summary_button.on_click(self._summary)
-        self.anonymous = widgets.Checkbox(False, description=_("Anonymous: no nicknames on screen"), indent=False)
-        self.anonymous.add_class("sn-anonymous")
-        self.anonymous.observe(lambda _c: self.refresh(), names="value")
+
         self.keep = widgets.Dropdown(
             options=[(_("keep its data"), True), (_("delete its data"), False)],
             description=_("On closing"),
@@ -207,9 +207,7 @@ class ClassTeacher(kit.Frame):
             [
                 self.projector,
                 kit.box([self.code_html], cls="sn-projector"),
-                kit.box(
-                    [self.controls, self.count, self.anonymous, self.seats], title=_("The round"), kicker=_("Live")
-                ),
+                kit.box([self.controls, self.count, self.seats_box], title=_("The round"), kicker=_("Live")),
                 kit.box(
                     [self.prediction, self.table, self.plot], title=_("The class, round by round"), kicker=_("Results")
                 ),
@@ -219,10 +217,16 @@ class ClassTeacher(kit.Frame):
             ]
         )
 
+    def anonymous_box(self) -> widgets.Checkbox:
+        self.anonymous = widgets.Checkbox(False, description=_("Anonymous: no nicknames on screen"), indent=False)
+        self.anonymous.add_class("sn-anonymous")
+        self.anonymous.observe(lambda _c: self.refresh(), names="value")
+        return self.anonymous
+
     def _toggle_projector(self, _b=None):
         """Projector view on or off: what the class may see, or the teacher's controls too."""
         on = self.controls.layout.display != "none"
-        for part in (self.controls, self.seats, self.anonymous, self.settings_box, self.people.box, self.data_box):
+        for part in (self.controls, self.seats_box, self.settings_box, self.people.box, self.data_box):
             part.layout.display = "none" if on else ""
         self.projector.description = _("Back to the controls") if on else _("Projector view")
         self.projector.icon = "sliders" if on else "television"
