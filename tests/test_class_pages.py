@@ -406,3 +406,18 @@ def test_countdown_check_and_rounds_that_run_themselves_on_the_pages(classroom):
     assert {r["nickname"] for r in rows} == set(NAMES) and all(r["rounds"] == "1" for r in rows)
     teacher.summary_button.click()
     assert "students.csv" in teacher.csv_link.value
+
+
+def test_the_teacher_reopens_a_room_this_device_holds_the_key_for(classroom):
+    first = ClassTeacher(classroom, binder=False)
+    first.create.click()
+    remembered = json.loads(first.key_html.value.split('data-sn-remember="')[1].split('"')[0].replace("&#34;", '"'))
+    assert remembered == {"kind": "teacher", "code": first.room.code, "name": "", "key": first.room.key}
+    page = ClassTeacher(classroom, binder=False)  # the next day, on the same device
+    assert page.my_rooms.box.layout.display == "none"
+    older = {"kind": "teacher", "code": "222222", "name": "", "key": "x", "t": 1}
+    page.my_rooms.device.value = json.dumps([older, {**remembered, "t": 2}])
+    (newest, _old) = page.my_rooms.buttons.children
+    assert newest.description == f"Room {first.room.code}" and page.my_rooms.box.layout.display == "flex"
+    newest.click()
+    assert page.room is not None and page.room.code == first.room.code and page.room_box.layout.display == "flex"

@@ -10,6 +10,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from sheriff.i18n import _
+from sheriff.widgets import class_room as cr
 from sheriff.widgets import kit, lesson
 
 _WIDE = {"style": {"description_width": "170px"}, "layout": {"width": "min(420px, 100%)"}}
@@ -139,4 +140,34 @@ class Pace:
         self.state.value = f'<div class="sn-text" role="status">{said}</div>'
 
 
-__all__ = ["People", "Pace"]
+class DeviceRooms:
+    """The rooms this device holds teacher keys for (kept in the browser like seats' rejoin codes:
+    ``class_room.SeatJoin``'s ``device`` box, kind "teacher"), newest first, each reopened with a click."""
+
+    def __init__(self, reopen: Callable[[str, str], object]):
+        self.reopen = reopen
+        self.msg = lesson.html()
+        self.joining = cr.SeatJoin(self.msg, "teacher", typed=(widgets.Text(), widgets.Text()))
+        self.joining.fill_from_device = self._list  # a list of rooms here, not one seat filled in
+        self.buttons = widgets.HBox(layout={"flex_flow": "row wrap"})
+        self.buttons.add_class("sn-my-rooms")
+        self.box = kit.box(
+            [lesson.label(_("Rooms this device holds the teacher key for: open one with a click.")), self.buttons],
+            title=_("Your rooms"),
+        )
+        self.box.layout.display = "none"
+        self.device = self.joining.device
+
+    def _list(self) -> None:
+        rooms = self.joining.remembered()
+        buttons = []
+        for r in rooms[:12]:
+            b = lesson.button(_("Room {code}").format(code=r["code"]), width="180px", icon="folder-open")
+            b.add_class("sn-my-room")
+            b.on_click(lambda _b, code=r["code"], key=r["key"]: self.reopen(code, key))
+            buttons.append(b)
+        self.buttons.children = buttons
+        self.box.layout.display = "flex" if buttons else "none"
+
+
+__all__ = ["People", "Pace", "DeviceRooms"]

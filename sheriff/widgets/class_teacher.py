@@ -18,7 +18,7 @@ from sheriff.classroom import Classroom, ClassroomError, games
 from sheriff.i18n import _
 from sheriff.widgets import class_room as cr
 from sheriff.widgets import kit, lesson
-from sheriff.widgets.class_people import Pace, People
+from sheriff.widgets.class_people import DeviceRooms, Pace, People
 from sheriff.wording import goods_kind
 
 POLL_SECONDS = 0.5
@@ -71,9 +71,11 @@ class ClassTeacher(kit.Frame):
         self.take_back.on_click(self._take_back)
         self.start_msg = lesson.html()
         self.start_msg.add_class("sn-start-msg")
+        self.my_rooms = DeviceRooms(self._reopen)
         self.start_box = widgets.VBox(
             [
                 kit.box([self.game, self.create], title=_("A new room"), kicker=_("Class mode")),
+                self.my_rooms.box,
                 kit.box(
                     [
                         lesson.label(_("Reloaded this page? Type the room's code and your teacher key.")),
@@ -84,6 +86,7 @@ class ClassTeacher(kit.Frame):
                     title=_("Take a room back"),
                 ),
                 self.start_msg,
+                self.my_rooms.device,
             ]
         )
 
@@ -254,6 +257,10 @@ class ClassTeacher(kit.Frame):
             return
         self._enter()
 
+    def _reopen(self, code: str, key: str):
+        self.back_code.value, self.back_key.value = code, key
+        self._take_back()
+
     def _take_back(self, _b=None):
         try:
             self.room = self.classroom.teacher(self.back_code.value, self.back_key.value.strip())
@@ -286,6 +293,7 @@ class ClassTeacher(kit.Frame):
                 "room's code under “Take a room back”. Never show it on the projector: use “Projector view”."
             ),
             self.room.key,
+            remember={"kind": "teacher", "code": self.room.code, "name": "", "key": self.room.key},
         )
         self.refresh()
         self._load_settings()
