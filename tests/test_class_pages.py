@@ -375,6 +375,7 @@ def test_the_join_link_is_the_qr_code_and_fills_the_code(classroom, monkeypatch)
 
 def test_countdown_check_and_rounds_that_run_themselves_on_the_pages(classroom):
     teacher, students = class_of(classroom)
+    assert teacher.plot.layout.display == "none"  # no broken-image icon before any choice
     s = students[0]
     s.refresh()
     assert "Before you play" in plain(s.check.box.children[0].value) and s.check.box.layout.display == "flex"
@@ -399,7 +400,7 @@ def test_countdown_check_and_rounds_that_run_themselves_on_the_pages(classroom):
         v = st.view
         press(st.choice, "sn-honest" if v.role == "merchant" else "sn-pass")
     teacher.refresh()  # everyone has chosen: the round ends by itself
-    assert not teacher.dashboard.round_open
+    assert not teacher.dashboard.round_open and teacher.plot.layout.display == ""
     teacher.pace.pause.click()
     assert "Paused" in plain(teacher.pace.state.value)
     rows = list(csv.DictReader(io.StringIO(teacher.room.summary_csv())))

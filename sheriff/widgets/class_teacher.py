@@ -117,7 +117,8 @@ class ClassTeacher(kit.Frame):
         self.table.add_class("sn-class-table")
         self.prediction = lesson.html()
         self.prediction.add_class("sn-prediction")
-        self.plot = widgets.Image(format="png", layout={"width": "min(576px, 100%)"})
+        # hidden until the first choice is plotted: an empty image is a broken-image icon
+        self.plot = widgets.Image(format="png", layout={"width": "min(576px, 100%)", "display": "none"})
         self.plot.add_class("sn-class-plot")
         # next round's settings
         self.next_game = widgets.Dropdown(
@@ -447,6 +448,7 @@ class ClassTeacher(kit.Frame):
         if key != self._plot_key and any(r.choices for r in d.rounds):
             self._plot_key = key
             self.plot.value = cr.shares_png(d.rounds)
+            self.plot.layout.display = ""
 
     def _prediction_html(self, d) -> str:
         """The current round's own equilibrium once it is revealed (never the next round's: this page

@@ -347,8 +347,10 @@ def test_a_student_joins_by_the_qr_link_passes_the_check_and_sees_the_countdown(
         fill(phone, "sn-join-nick", "Anna")
         phone.locator(".sn-join").click()
         expect(phone.locator(".sn-check")).to_contain_text(words["check"], timeout=T)
-        phone.locator(".sn-check-q1 input").nth(1).check()
-        phone.locator(".sn-check-q2 input").nth(2).check()
+        for question, right in ((".sn-check-q1", 1), (".sn-check-q2", 2)):  # the right answers
+            label = phone.locator(f"{question} label").nth(right)
+            synced(phone, label.click)
+            expect(phone.locator(f"{question} input").nth(right)).to_be_checked(timeout=T)
         screenshot(phone, f"class_check_{lang}_400")
         phone.set_viewport_size({"width": 1280, "height": 900})
         screenshot(phone, f"class_check_{lang}_1280")
