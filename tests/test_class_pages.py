@@ -422,3 +422,15 @@ def test_the_teacher_reopens_a_room_this_device_holds_the_key_for(classroom):
     assert newest.description == f"Room {first.room.code}" and page.my_rooms.box.layout.display == "flex"
     newest.click()
     assert page.room is not None and page.room.code == first.room.code and page.room_box.layout.display == "flex"
+
+
+def test_the_links_room_wins_over_a_seat_remembered_in_another_room(classroom, monkeypatch):
+    teacher = ClassTeacher(classroom, binder=False)
+    teacher.create.click()
+    page = ClassStudent(classroom, binder=False)
+    page.joining.device.value = json.dumps(
+        [{"kind": "class", "code": "222222", "name": "Old", "key": "AAAA-BBBB", "t": 2}]
+    )
+    assert page.code.value == "222222"  # the device's last seat, before the link's code arrives
+    page._code_from_address(teacher.room.code.lower())
+    assert (page.code.value, page.nickname.value, page.joining.key.value) == (teacher.room.code, "", "")

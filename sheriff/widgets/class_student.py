@@ -115,11 +115,15 @@ class ClassStudent(kit.Frame):
         return self._classroom
 
     def _code_from_address(self, code: str) -> None:
-        """The join link's code (``?room=K7MX3Q``) fills the form: the student types a nickname only."""
+        """The join link's code (``?room=K7MX3Q``) fills the form: the student types a nickname only.
+        The link's room wins over a seat this device remembers in another room."""
         code = "".join(ch for ch in code.upper() if ch.isalnum())[:8]
-        if code and not self.code.value:
-            self.code.value = code
-            self.joining.fill_from_device()
+        if not code or self.code.value.upper() == code:
+            return
+        self.code.value, self.nickname.value, self.joining.key.value = code, "", ""
+        mine = [seat for seat in self.joining.remembered() if seat["code"].upper() == code]
+        if mine:  # this device sat in that room: its seat comes back with one press
+            self.nickname.value, self.joining.key.value = mine[0]["name"], mine[0]["key"]
 
     def _join(self, _b=None):
         code, nick = self.code.value, self.nickname.value
