@@ -325,6 +325,7 @@ def test_the_teacher_removes_and_renames_and_the_pages_say_so(classroom):
     anna, bohdan = students[0], students[1]
     teacher.refresh()
     assert [label for label, _m in teacher.people.who.options] == NAMES
+    assert teacher.people.who.value == anna.seat.member_id  # the first is picked: never a blank choice
     teacher.people.who.value = anna.seat.member_id
     teacher.people.new_name.value = "Ann"
     teacher.people.rename.click()

@@ -52,8 +52,9 @@ class People:
         if options != list(self.who.options):
             keep = self.who.value
             self.who.options = options
-            if keep in [m for _n, m in options]:
-                self.who.value = keep
+            ids = [m for _n, m in options]
+            # a student is always picked (a blank choice would make Rename and Remove do nothing)
+            self.who.value = keep if keep in ids else (ids[0] if ids else None)
         self.rename.disabled = self.remove.disabled = not options
 
     def _rename(self, _b=None):
