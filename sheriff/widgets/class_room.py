@@ -349,8 +349,8 @@ CSS = """<style>
 .sn-class .widget-button:focus-visible,.sn-class input:focus-visible,.sn-class select:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}
 .sn-key{font:14px monospace;background:#fff8e1;padding:2px 6px}
 .sn-qr img{width:min(300px,70vw);height:auto;display:block;margin:8px auto;image-rendering:pixelated}
-.sn-check .widget-radio-box label{height:auto!important;line-height:1.35;white-space:normal;margin:4px 0;align-items:flex-start}
-.sn-check .widget-radio-box input{flex:none;margin-top:3px}
+.sn-check .widget-radio-box label,.sn-check .jupyter-widget-radio-box label{height:auto!important;line-height:1.35;white-space:normal;margin:4px 0}
+.sn-check .widget-radio-box input,.sn-check .jupyter-widget-radio-box input{margin-top:2px}
 .sn-timer{font:bold clamp(20px,4vw,36px) monospace;color:#b71c1c}
 </style>"""
 

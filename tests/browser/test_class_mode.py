@@ -348,7 +348,8 @@ def test_a_student_joins_by_the_qr_link_passes_the_check_and_sees_the_countdown(
         phone.locator(".sn-join").click()
         expect(phone.locator(".sn-check")).to_contain_text(words["check"], timeout=T)
         for question, right in ((".sn-check-q1", 1), (".sn-check-q2", 2)):  # the right answers
-            label = phone.locator(f"{question} label").nth(right)
+            # the option's own label (the widget's first <label> is its empty description)
+            label = phone.locator(f"{question} input[type=radio]").nth(right).locator("xpath=..")
             synced(phone, label.click)
             expect(phone.locator(f"{question} input").nth(right)).to_be_checked(timeout=T)
         screenshot(phone, f"class_check_{lang}_400")
