@@ -221,7 +221,7 @@ def summary_csv(chosen: list[Choice], results: list[Result], members: list[Membe
             for k in kind(game[c.round], c.role, c.payload):
                 counts[c.member][k] += 1
             counts[c.member]["by_coach"] += int(c.by_bot)
-    played = defaultdict(int)
+    played: dict[int, int] = defaultdict(int)
     for r in results:
         played[r.member] += 1
     total = scores(results)

@@ -141,15 +141,13 @@ class Pace:
         self.state.value = f'<div class="sn-text" role="status">{said}</div>'
 
 
-class DeviceRooms:
+class DeviceRooms(cr.SeatJoin):
     """The rooms this device holds teacher keys for (kept in the browser like seats' rejoin codes:
     ``class_room.SeatJoin``'s ``device`` box, kind "teacher"), newest first, each reopened with a click."""
 
     def __init__(self, reopen: Callable[[str, str], object]):
+        super().__init__(lesson.html(), "teacher", typed=(widgets.Text(), widgets.Text()))
         self.reopen = reopen
-        self.msg = lesson.html()
-        self.joining = cr.SeatJoin(self.msg, "teacher", typed=(widgets.Text(), widgets.Text()))
-        self.joining.fill_from_device = self._list  # a list of rooms here, not one seat filled in
         self.buttons = widgets.HBox(layout={"flex_flow": "row wrap"})
         self.buttons.add_class("sn-my-rooms")
         self.box = kit.box(
@@ -157,12 +155,11 @@ class DeviceRooms:
             title=_("Your rooms"),
         )
         self.box.layout.display = "none"
-        self.device = self.joining.device
 
-    def _list(self) -> None:
-        rooms = self.joining.remembered()
+    def fill_from_device(self) -> None:
+        """A list of rooms here, rather than one seat filled in."""
         buttons = []
-        for r in rooms[:12]:
+        for r in self.remembered()[:12]:
             b = lesson.button(_("Room {code}").format(code=r["code"]), width="180px", icon="folder-open")
             b.add_class("sn-my-room")
             b.on_click(lambda _b, code=r["code"], key=r["key"]: self.reopen(code, key))

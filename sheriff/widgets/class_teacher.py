@@ -375,13 +375,16 @@ class ClassTeacher(kit.Frame):
         self._csv(summary=True)
 
     def _csv(self, _b=None, summary: bool = False):
+        room = self.room
+        if room is None:
+            return
         try:
-            text = self.room.summary_csv() if summary else self.room.csv()
+            text = room.summary_csv() if summary else room.csv()
         except ClassroomError as e:
             self.csv_link.value = cr.message_html(str(e))
             return
         self.csv_text = text
-        name = f"sheriff-class-{self.room.code}{'-students' if summary else ''}.csv"
+        name = f"sheriff-class-{room.code}{'-students' if summary else ''}.csv"
         b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
         link = _("Download {file}").format(file=escape(name))
         self.csv_link.value = (
