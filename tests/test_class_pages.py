@@ -96,11 +96,9 @@ def _json(payload):
 
 def test_duel_round_fine_change_and_rejoin(classroom):
     teacher, students = class_of(classroom)
-    teacher.fine.value = 2
-    teacher.apply.click()
-    assert teacher.room.dashboard().params["fine"] == 2
+    teacher.fine.value = 2  # saved as it changes: no button to forget
+    assert teacher.room.dashboard().params["fine"] == 2 and "Saved" in plain(teacher.settings_msg.value)
     teacher.next_game.value = "duel"
-    teacher.apply.click()
     teacher.start_round.click()
     for s in students:
         s.refresh()
@@ -261,7 +259,6 @@ def test_reveal_is_per_round_on_the_pages(classroom):
     assert "The equilibrium of round 1" in plain(teacher.prediction.value)
     assert "inspect 25% of such bags" in plain(teacher.prediction.value)
     teacher.fine.value = 2
-    teacher.apply.click()
     doubled = plain(teacher.prediction.value)
     assert "25%" in doubled  # the next round's settings changed: the projector still shows round 1's answer
     teacher.start_round.click()
@@ -334,7 +331,7 @@ def test_the_projector_view_shows_the_class_and_hides_controls_and_keys(classroo
 
     teacher.projector.click()
     assert not shown(teacher.start_round) and not shown(teacher.key_html) and not shown(teacher.seats)
-    assert not shown(teacher.apply) and not shown(teacher.close_room)
+    assert not shown(teacher.timeout) and not shown(teacher.close_room) and not shown(teacher.people.box)
     assert shown(teacher.code_html) and shown(teacher.count) and shown(teacher.table)
     assert teacher.plot.layout.display == "none"  # no picture before any choice (not a broken-image icon)
     assert teacher.room.code in teacher.code_html.value
@@ -355,3 +352,120 @@ def _boxes_around(root, target) -> list:
         return None
 
     return walk(root, []) or []
+
+
+def test_the_teacher_removes_and_renames_and_the_pages_say_so(classroom):
+    teacher, students = class_of(classroom)
+    anna, bohdan = students[0], students[1]
+    teacher.refresh()
+    assert [label for label, _m in teacher.people.who.options] == NAMES
+    assert teacher.people.who.value == anna.seat.member_id  # the first is picked: never a blank choice
+    teacher.people.who.value = anna.seat.member_id
+    teacher.people.new_name.value = "Ann"
+    teacher.people.rename.click()
+    assert "Renamed" in plain(teacher.msg.value) and "Anna" not in plain(teacher.seats.value)
+    anna.refresh()
+    assert "You are Ann" in plain(anna.status.value)
+    teacher.start_round.click()
+    teacher.people.who.value = bohdan.seat.member_id
+    teacher.people.remove.click()
+    assert "no longer in the room" in plain(teacher.msg.value) and "Bohdan" not in plain(teacher.seats.value)
+    bohdan.refresh()
+    assert "taken you out of this room" in plain(bohdan.status.value)
+    assert bohdan.choice.children == () and bohdan.check.box.layout.display == "none"  # nothing to click
+    again = ClassStudent(classroom, binder=False)
+    again.code.value, again.nickname.value = teacher.room.code, "Bohdan"
+    again.join.click()
+    assert "taken you out" in plain(again.join_msg.value)
+    # the projector view hides the people controls, the settings and the keys
+    teacher.projector.click()
+    assert teacher.people.box.layout.display == "none" and teacher.data_box.layout.display == "none"
+    assert "none" not in (teacher.code_html.layout.display, teacher.count.layout.display)  # what the class sees
+
+
+def test_the_join_link_is_the_qr_code_and_fills_the_code(classroom, monkeypatch):
+    import base64
+    import urllib.parse
+
+    import segno
+
+    env = {"SERVER_NAME": "10.0.0.5", "SERVER_PORT": "8866", "SCRIPT_NAME": "/voila/render/50_class_teacher.ipynb"}
+    monkeypatch.setattr(cr, "_request_env", lambda: env)
+    monkeypatch.setenv(cr.TOKEN_ENV, "s3cret")
+    teacher = ClassTeacher(classroom, binder=False)
+    teacher.create.click()
+    link = f"http://10.0.0.5:8866/voila/render/51_class_student.ipynb?token=s3cret&room={teacher.room.code}"
+    assert teacher.join_link == link and link in plain(teacher.code_html.value)
+    uri = teacher.code_html.value.split('src="')[1].split('"')[0]
+    shown = uri.replace("&amp;", "&")
+    assert shown == segno.make(link, error="m").svg_data_uri(scale=8, border=3, dark="#000", light="#fff")
+    assert base64 and urllib.parse  # the SVG is segno's own drawing of exactly this link
+    monkeypatch.setenv("QUERY_STRING", f"token=s3cret&room={teacher.room.code.lower()}")
+    student = ClassStudent(classroom, binder=False)
+    assert student.code.value == teacher.room.code
+    student.nickname.value = "Anna"
+    student.join.click()
+    assert student.seat is not None
+
+
+def test_countdown_check_and_rounds_that_run_themselves_on_the_pages(classroom):
+    teacher, students = class_of(classroom)
+    assert teacher.plot.layout.display == "none"  # no broken-image icon before any choice
+    s = students[0]
+    s.refresh()
+    assert "Before you play" in plain(s.check.box.children[0].value) and s.check.box.layout.display == "flex"
+    s.check.answers[0].value, s.check.answers[1].value = 0, 2
+    s.check.send.click()
+    assert "question 1 is not right" in plain(s.check.msg.value)
+    s.check.answers[0].value = 1
+    s.check.send.click()
+    assert "ready for the first round" in plain(s.check.msg.value)
+    teacher.refresh()
+    assert plain(teacher.seats.value).count("passed") == 1
+    teacher.anonymous.value = True
+    assert "Anna" not in plain(teacher.seats.value) and "1 passed" in plain(teacher.seats.value)
+    teacher.pace.limit.value = 90
+    assert teacher.room.dashboard().round_limit == 90
+    teacher.pace.n.value = 2
+    teacher.pace.play.click()
+    assert teacher.room.dashboard().autoplay.left == 1 and "1 more to start" in plain(teacher.pace.state.value)
+    for st in students:
+        st.refresh()
+        assert 'role="timer"' in st.timer.value and "Time left: 1:30" in plain(st.timer.value)
+        v = st.view
+        press(st.choice, "sn-honest" if v.role == "merchant" else "sn-pass")
+    teacher.refresh()  # everyone has chosen: the round ends by itself
+    assert not teacher.dashboard.round_open and teacher.plot.layout.display == ""
+    teacher.pace.pause.click()
+    assert "Paused" in plain(teacher.pace.state.value)
+    rows = list(csv.DictReader(io.StringIO(teacher.room.summary_csv())))
+    assert {r["nickname"] for r in rows} == set(NAMES) and all(r["rounds"] == "1" for r in rows)
+    teacher.summary_button.click()
+    assert "students.csv" in teacher.csv_link.value
+
+
+def test_the_teacher_reopens_a_room_this_device_holds_the_key_for(classroom):
+    first = ClassTeacher(classroom, binder=False)
+    first.create.click()
+    remembered = json.loads(first.key_html.value.split('data-sn-remember="')[1].split('"')[0].replace("&#34;", '"'))
+    assert remembered == {"kind": "teacher", "code": first.room.code, "name": "", "key": first.room.key}
+    page = ClassTeacher(classroom, binder=False)  # the next day, on the same device
+    assert page.my_rooms.box.layout.display == "none"
+    older = {"kind": "teacher", "code": "222222", "name": "", "key": "x", "t": 1}
+    page.my_rooms.device.value = json.dumps([older, {**remembered, "t": 2}])
+    (newest, _old) = page.my_rooms.buttons.children
+    assert newest.description == f"Room {first.room.code}" and page.my_rooms.box.layout.display == "flex"
+    newest.click()
+    assert page.room is not None and page.room.code == first.room.code and page.room_box.layout.display == "flex"
+
+
+def test_the_links_room_wins_over_a_seat_remembered_in_another_room(classroom, monkeypatch):
+    teacher = ClassTeacher(classroom, binder=False)
+    teacher.create.click()
+    page = ClassStudent(classroom, binder=False)
+    page.joining.device.value = json.dumps(
+        [{"kind": "class", "code": "222222", "name": "Old", "key": "AAAA-BBBB", "t": 2}]
+    )
+    assert page.code.value == "222222"  # the device's last seat, before the link's code arrives
+    page._code_from_address(teacher.room.code.lower())
+    assert (page.code.value, page.nickname.value, page.joining.key.value) == (teacher.room.code, "", "")

@@ -133,17 +133,20 @@ def test_inspection_rounds_alternate_roles_and_score_as_lab_30(classroom):
     assert all(s.score == sum(h.payoff for h in s.history) for s in second.values())
 
 
-def test_parameters_change_between_rounds_only_and_move_the_prediction(classroom):
+def test_parameters_apply_from_the_next_round_and_move_the_prediction(classroom):
     room = classroom.create_room("inspection")
-    _join(classroom, room, ["Anna", "Bob"])
+    anna = _join(classroom, room, ["Anna", "Bob"])["Anna"]
     room.start_round()
-    _refused("round", room.set_params, fine=2)
-    room.end_round()  # the coach makes the two missing choices
-    assert room.dashboard().rounds[0].choices == 2
     _refused("params", room.set_params, fine=0)
     _refused("params", room.set_params, smuggled="apples")  # an honest "smuggling" bag
-    params = room.set_params(fine=2)
+    params = room.set_params(fine=2)  # while the round is played: used from the next round on
     assert params["fine"] == 2
+    room.set_game("duel")  # the round being played stays the inspection game
+    assert anna.view().game == "inspection" and room.dashboard().game == "inspection"
+    assert room.dashboard().next_game == "duel"
+    room.set_game("inspection", {**params})
+    room.end_round()  # the coach makes the two missing choices
+    assert room.dashboard().rounds[0].choices == 2 and room.dashboard().rounds[0].params["fine"] == 1
     doubled = ig.equilibrium(ig.build("apples", ["apples", "apples", "pepper"], fine=2))
     assert room.dashboard().prediction.inspect == doubled.inspect < Fraction(1, 4)
     room.start_round()

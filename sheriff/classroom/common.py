@@ -25,7 +25,9 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "bot_timeout": 60.0,  # seconds without a heartbeat before the coach plays a seat
     "active": 15.0,  # seconds: a seat seen this recently is in use, its nickname taken
     "repair": False,  # the next round pairs everybody afresh
+    "round_limit": None,  # seconds a round lasts (a countdown on every student's page); None: no limit
 }
+GAP_SECONDS = 8.0  # rounds that run themselves: the results stay this long before the next round opens
 MIN_TIMEOUT, MAX_TIMEOUT = 5.0, 3600.0
 # Downtime is not absence.  Every page's poll tells the store the room is watched (``Store.watch_room``,
 # a write at most every WATCH_EVERY seconds).  When nobody has polled a room for UNWATCHED seconds
@@ -85,7 +87,28 @@ class RoomBase:
         rnd = self._current()
         if rnd is None or rnd.state != "open":
             return 0
+        left = time_left(room, rnd, self.store.clock())
+        if left is not None and left <= 0:  # the round's time is up: whichever page sees it first ends it
+            return close_round(self.store, room, rnd)
         return fill(self.store, room, rnd, timeout=room.settings["bot_timeout"])
+
+
+def time_left(room: Room, rnd: Round, now: float) -> float | None:
+    """Seconds left in ``rnd`` when the room gave it a time limit (``deadline``, set as it opened)."""
+    deadline = room.settings.get("deadline")
+    if rnd.state != "open" or not deadline or deadline[0] != rnd.number:
+        return None
+    return max(0.0, float(deadline[1]) - now)
+
+
+def close_round(store: Store, room: Room, rnd: Round) -> int:
+    """End ``rnd``: the coach makes every choice still missing (each pair gets its result); the
+    choices it made."""
+    n = fill(store, room, rnd, timeout=None)
+    if games.sheriff_waits(rnd.game):  # the Sheriffs' turn came only once the merchants chose
+        n += fill(store, room, rnd, timeout=None)
+    store.update_round(room.id, rnd.number, state="closed", closed=store.clock())
+    return n
 
 
 def watch(store: Store, room: Room) -> Room:
@@ -187,13 +210,13 @@ def fill(store: Store, room: Room, rnd: Round, timeout: float | None) -> int:
                 if waited and merchant is not None
                 else 0.0,  # the duel's Sheriff could choose only from then
             )
-            if m.role != "bot" and timeout is not None and now - since < timeout:
+            if m.role == "student" and timeout is not None and now - since < timeout:
                 continue
             if role == "merchant":
                 payload = games.bot_merchant(rnd.game, rnd.params, seed)
             else:
                 payload = games.bot_sheriff(rnd.game, rnd.params, seed, merchant.payload if merchant else None)
-            if m.role != "bot":
+            if m.role == "student":
                 store.set_bot(mid, True)
             try:
                 made[mid] = store.add_choice(room.id, rnd.number, mid, role, payload, by_bot=True)

@@ -30,10 +30,18 @@ from sheriff.classroom.common import (
     owner_key,
 )
 from sheriff.classroom.errors import ClassroomError
-from sheriff.classroom.names import check_not_reserved, clean_code, clean_nickname, key_matches
-from sheriff.classroom.store import Duplicate, OpensStore, Room
+from sheriff.classroom.names import (
+    THROTTLE,
+    check_not_reserved,
+    clean_code,
+    clean_nickname,
+    clean_seat_key,
+    key_matches,
+    seat_key_matches,
+)
+from sheriff.classroom.store import Duplicate, Member, OpensStore, Room, Store
 from sheriff.classroom.store_faults import doing
-from sheriff.classroom.student import StudentSeat
+from sheriff.classroom.student import StudentSeat, removed_error
 from sheriff.classroom.teacher import TeacherRoom
 from sheriff.i18n import _
 
@@ -74,7 +82,9 @@ class Classroom(OpensStore):
         if room.state != "open":
             raise closed_error()
         nick = check_not_reserved(clean_nickname(nickname))
-        member = self.store.member_by_nick(room.id, nick.casefold())
+        member = self.store.member_by_nick(room.id, nick.casefold()) or _renamed(self.store, room, seat_key)
+        if member is not None and member.role == "removed":
+            raise removed_error()
         if member is None:
             try:
                 member, key = new_member(self.store, room.id, nick)
@@ -91,6 +101,19 @@ class Classroom(OpensStore):
     def expire(self) -> list[str]:
         """Delete rooms older than a day that were not kept; their codes."""
         return self.store.expire_rooms()
+
+
+def _renamed(store: Store, room: Room, seat_key: str | None) -> Member | None:
+    """The seat whose rejoin code this is, when the teacher renamed it (this device kept the old
+    name with the code): the student takes it back under the new name."""
+    typed = clean_seat_key(seat_key)
+    if not typed:
+        return None
+    THROTTLE.check(room.code, "seat")  # a code tried against every seat at once: guessing is slowed too
+    found = next((m for m in store.members(room.id) if seat_key_matches(typed, m.seat_key_hash)), None)
+    if found is None:
+        THROTTLE.wrong(room.code, "seat")
+    return found
 
 
 def _taken(nick: str) -> ClassroomError:

@@ -186,4 +186,66 @@ def to_csv(
     return out.getvalue()
 
 
-__all__ = ["RoundStats", "round_stats", "class_stats", "scores", "to_csv", "smuggled", "offered", "CSV_COLUMNS"]
+SUMMARY_COLUMNS = (
+    "seat",
+    "nickname",
+    "removed",
+    "rounds",
+    "points",
+    "honest_bags",
+    "false_declarations",
+    "bribes_offered",
+    "passed",
+    "inspected",
+    "deals_taken",
+    "by_coach",
+)
+
+
+def kind(game: str, role: str, payload: dict) -> tuple[str, ...]:
+    """What a stored choice was, as the summary's columns count it."""
+    if role == "merchant":
+        out = ("false_declarations",) if smuggled(game, payload) else ("honest_bags",)
+        return (*out, "bribes_offered") if offered(game, payload) else out
+    return {"inspect": ("inspected",), "deal": ("deals_taken",)}.get(payload["action"], ("passed",))
+
+
+def summary_csv(chosen: list[Choice], results: list[Result], members: list[Member], rounds: list[Round]) -> str:
+    """One row per student (``SUMMARY_COLUMNS``): the seat id, the nickname, the rounds played, the
+    points, and the choices counted by kind (the coach's choices for the seat too, and how many
+    they were: ``by_coach``).  The coach's own seat is left out; a removed student stays in."""
+    game = {r.number: r.game for r in rounds}
+    counts: dict[int, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    for c in chosen:
+        if c.round in game:
+            for k in kind(game[c.round], c.role, c.payload):
+                counts[c.member][k] += 1
+            counts[c.member]["by_coach"] += int(c.by_bot)
+    played: dict[int, int] = defaultdict(int)
+    for r in results:
+        played[r.member] += 1
+    total = scores(results)
+    out = io.StringIO()
+    w = csv.writer(out, lineterminator="\n")
+    w.writerow(SUMMARY_COLUMNS)
+    for m in members:
+        if m.role == "bot":
+            continue
+        row = {"seat": m.id, "nickname": _text_cell(m.nickname), "removed": int(m.role == "removed")}
+        row |= {"rounds": played[m.id], "points": total.get(m.id, 0)} | dict(counts[m.id])
+        w.writerow([row.get(col, 0) for col in SUMMARY_COLUMNS])
+    return out.getvalue()
+
+
+__all__ = [
+    "summary_csv",
+    "SUMMARY_COLUMNS",
+    "RoundStats",
+    "round_stats",
+    "class_stats",
+    "scores",
+    "to_csv",
+    "smuggled",
+    "offered",
+    "CSV_COLUMNS",
+]

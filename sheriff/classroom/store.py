@@ -307,6 +307,15 @@ class Store(TableStore):
         with self._write() as conn:
             conn.execute(update(members).where(members.c.id == member_id).values(is_bot=is_bot))
 
+    def update_member(self, member_id: int, **fields: Any) -> None:
+        """Change a member's row (a teacher renames or removes a student); a nickname already in the
+        room: ``Duplicate``."""
+        try:
+            with self._write() as conn:
+                conn.execute(update(members).where(members.c.id == member_id).values(**fields))
+        except IntegrityError as e:
+            raise Duplicate(str(fields.get("nickname", ""))) from e
+
     # -- rounds and pairings ------------------------------------------------------------------
     def open_round(self, room_id: int, number: int, game: str, params: dict, pairs: list[tuple[int, int]]) -> Round:
         """A new round with its pairs ((merchant, sheriff) member ids), in one transaction."""
@@ -471,4 +480,3 @@ __all__ = [
     "SCHEMA_VERSION",
     "ENV",
 ]
-

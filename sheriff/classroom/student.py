@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from sheriff.classroom import games
+from sheriff.classroom import checks, games
 from sheriff.classroom import stats as st
-from sheriff.classroom.common import RoomBase, closed_error, deal_seed, display_name, resolve, watch
+from sheriff.classroom.common import RoomBase, closed_error, deal_seed, display_name, resolve, time_left, watch
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.store import Duplicate, Store
 from sheriff.classroom.store_faults import doing
@@ -27,7 +27,8 @@ class StudentView:
     """What one student's page shows.  ``status``: ``"waiting"`` (no round for this seat yet),
     ``"choose"`` (``turn`` says what to decide: ``games.merchant_turn`` or ``games.sheriff_sees``),
     ``"partner"`` (waiting for the partner; in the duel a Sheriff's ``turn`` is then
-    ``{"ready": False}``), ``"done"`` (``result`` holds the round's outcome), ``"closed"``."""
+    ``{"ready": False}``), ``"done"`` (``result`` holds the round's outcome), ``"closed"``,
+    ``"removed"`` (the teacher took this student out of the room)."""
 
     code: str
     nickname: str
@@ -46,6 +47,8 @@ class StudentView:
     class_rounds: list[st.RoundStats] | None = None  # the revealed rounds only (None: none yet)
     prediction: games.Prediction | None = None  # the newest revealed round's (None: none yet)
     by_coach: bool = False  # this round's choice of this seat was made by the coach, not the student
+    time_left: float | None = None  # seconds left in the round, when the teacher gave rounds a time limit
+    check: str | None = None  # the game whose instructions check this student has still to pass
 
 
 class StudentSeat(RoomBase):
@@ -57,15 +60,49 @@ class StudentSeat(RoomBase):
         self.nickname = nickname
         self.seat_key = seat_key  # the rejoin code: shown on this seat's page only
 
+    def _me(self):
+        """This seat's row; a removed student is refused (``removed``), a renamed one gets the new name."""
+        me = self.store.member(self.member_id)
+        if me is None or me.role == "removed":
+            raise removed_error()
+        self.nickname = me.nickname
+        return me
+
     def heartbeat(self) -> None:
         """The page is alive: the seat is the student's (again, if the coach had taken it), and the
         room is watched (``common.UNWATCHED``)."""
+        self._me()
         self.store.touch(self.member_id, is_bot=False)
         watch(self.store, self._room())
+
+    @doing("check")
+    def check(self, answers: list[int | None]) -> list[int]:
+        """Answer the instructions check of the room's game (``checks``); the questions answered
+        wrongly (by index).  None wrong: the pass is stored, and the teacher sees it."""
+        game = self._room().game
+        wrong = checks.wrong(game, answers)
+        self._me()
+        if not wrong:
+            try:
+                self.store.add_choice(
+                    self.room_id, checks.CHECK_ROUND[game], self.member_id, checks.ROLE, {"game": game}
+                )
+            except Duplicate:  # passed already (another tab)
+                pass
+        return wrong
 
     @doing("update")
     def view(self) -> StudentView:
         """The student's page now.  Also a heartbeat, and lets the coach take vanished partners' seats."""
+        try:
+            self._me()
+        except ClassroomError as e:
+            if e.reason != "removed":
+                raise
+            return StudentView(
+                code=self.code, nickname=self.nickname, game="", round=None, round_open=False, role=None,
+                partner=None, status="removed", turn=None, choice=None, result=None, score=0,
+            )  # fmt: skip
         self.store.touch(self.member_id, is_bot=False)  # the heartbeat; tick() tells the store the room is watched
         self.tick()
         room = self._room()
@@ -90,11 +127,14 @@ class StudentSeat(RoomBase):
         prediction = class_rounds[-1].prediction if class_rounds else None
         rnd = rounds[-1] if rounds else None
         revealed = bool(rnd and rnd.revealed)
+        game = rnd.game if rnd and rnd.state == "open" else room.game  # the next round's, between rounds
+        done = checks.passed([c for c in chosen if c.member == self.member_id]).get(self.member_id, ())
         blank = StudentView(
-            code=self.code, nickname=self.nickname, game=room.game, round=rnd.number if rnd else None,
+            code=self.code, nickname=self.nickname, game=game, round=rnd.number if rnd else None,
             round_open=bool(rnd and rnd.state == "open"), role=None, partner=None, status="waiting", turn=None,
             choice=None, result=None, score=score, history=history, revealed=revealed, class_rounds=class_rounds,
-            prediction=prediction,
+            prediction=prediction, time_left=time_left(room, rnd, self.store.clock()) if rnd else None,
+            check=None if game in done else game,
         )  # fmt: skip
         pair = next(
             (p for p in pairs if rnd and p.round == rnd.number and self.member_id in (p.merchant, p.sheriff)), None
@@ -172,8 +212,12 @@ class StudentSeat(RoomBase):
         return self.view()
 
 
+def removed_error() -> ClassroomError:
+    return ClassroomError(_("Your teacher has taken you out of this room."), "removed")
+
+
 def _chosen() -> ClassroomError:
     return ClassroomError(_("You have already chosen in this round."), "chosen")
 
 
-__all__ = ["StudentSeat", "StudentView", "HistoryRow"]
+__all__ = ["StudentSeat", "StudentView", "HistoryRow", "removed_error"]

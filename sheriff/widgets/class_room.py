@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable
 from fractions import Fraction
 from html import escape
+from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
@@ -80,6 +81,50 @@ def student_address(env: dict[str, str] | None = None, page: str = STUDENT_PAGE)
     token = os.environ.get(TOKEN_ENV) if env is None else env.get(TOKEN_ENV)
     where = f"http://{host}" + (f":{port}" if port and port != "80" else "")
     return f"{where}{folder}/{page}" + (f"?token={token}" if token else "")
+
+
+def join_link(address: str, code: str) -> str:
+    """The student page's address carrying the room's code (``?room=K7MX3Q``, after the server's
+    token when the teacher shares it), in the page's language: what the QR code encodes."""
+    sep = "&" if "?" in address else "?"
+    return language.link(f"{address}{sep}room={code}")
+
+
+def qr_html(link: str) -> str:
+    """``link`` as a QR code (segno: pure Python), an inline SVG a phone's camera reads from the
+    projector, with a text alternative."""
+    import segno
+
+    label = escape(_("QR code that opens the join link"))
+    uri = segno.make(link, error="m").svg_data_uri(scale=8, border=3, dark="#000", light="#fff")
+    return f'<div class="sn-qr"><img src="{escape(uri)}" alt="{label}" data-link="{escape(link)}"></div>'
+
+
+def room_in_address(callback: Callable[[str], object]) -> None:
+    """Call ``callback`` with the room code in the page's address (``?room=K7MX3Q``; "" if none) once
+    the request is known: at once, or, in a kernel preheated before anyone asked for the page, from
+    a thread that waits for the request and hands the code to the kernel's event loop."""
+
+    def code() -> str:
+        return (parse_qs(os.environ.get("QUERY_STRING", "")).get("room") or [""])[0]
+
+    if os.environ.get("VOILA_PREHEAT") != "True" or "SERVER_NAME" in os.environ:
+        callback(code())
+        return
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        callback(code())
+        return
+
+    def wait():
+        from voila.utils import wait_for_request
+
+        with contextlib.suppress(Exception):
+            wait_for_request()
+        loop.call_soon_threadsafe(lambda: callback(code()))
+
+    threading.Thread(target=wait, daemon=True).start()
 
 
 class Poller:
@@ -220,6 +265,12 @@ def seat_key_html(kind: str, code: str, name: str, key: str) -> str:
     )
 
 
+def time_left_text(seconds: float) -> str:
+    """A round's time left, as a countdown says it: "Time left: 0:42"."""
+    s = max(0, int(seconds + 0.999))
+    return _("Time left: {time}").format(time=f"{s // 60}:{s % 60:02d}")
+
+
 def pct(share: Fraction | None) -> str:
     return "–" if share is None else f"{float(share):.0%}"
 
@@ -299,6 +350,10 @@ CSS = """<style>
 .sn-key{font:14px monospace;background:#fff8e1;padding:2px 6px}
 .sn-secret{margin:6px 0}.sn-secret summary{cursor:pointer;font-weight:600}.sn-secret p{margin:6px 0;line-height:1.4}
 .sn-secret summary:focus-visible,.sn-copy:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}
+.sn-qr img{width:min(300px,70vw);height:auto;display:block;margin:8px auto;image-rendering:pixelated}
+.sn-check .widget-radio-box label,.sn-check .jupyter-widget-radio-box label{height:auto!important;line-height:1.35;white-space:normal;margin:4px 0}
+.sn-check .widget-radio-box input,.sn-check .jupyter-widget-radio-box input{margin-top:2px}
+.sn-timer{font:bold clamp(20px,4vw,36px) monospace;color:#b71c1c}
 </style>"""
 
 
@@ -310,6 +365,9 @@ __all__ = [
     "on_binder",
     "binder_notice_html",
     "student_address",
+    "join_link",
+    "qr_html",
+    "room_in_address",
     "Poller",
     "SeatJoin",
     "secret_html",
@@ -317,6 +375,7 @@ __all__ = [
     "shares_png",
     "message_html",
     "pct",
+    "time_left_text",
     "game_title",
     "TEACHER_PAGE",
     "STUDENT_PAGE",

@@ -14,7 +14,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.cards import list_to_counts
-from sheriff.classroom import Classroom, ClassroomError, StudentSeat, StudentView
+from sheriff.classroom import Classroom, ClassroomError, StudentSeat, StudentView, checks
 from sheriff.classroom.errors import StoreUnavailable
 from sheriff.i18n import N_, _, ngettext
 from sheriff.widgets import class_room as cr
@@ -76,8 +76,12 @@ class ClassStudent(kit.Frame):
             title=_("Join your class"),
             kicker=_("Class mode"),
         )
+        cr.room_in_address(self._code_from_address)
         self.status = lesson.html()
         self.status.add_class("sn-student-status")
+        self.timer = lesson.html()
+        self.timer.add_class("sn-student-timer")
+        self.check = CheckPart(self)
         self.seat_key = lesson.html()
         self.seat_key.add_class("sn-seat-key")
         self.choice = widgets.VBox()
@@ -92,7 +96,11 @@ class ClassStudent(kit.Frame):
         self.classview.add_class("sn-student-class")
         self.play_box = widgets.VBox(
             [
-                kit.box([self.status, self.choice, self.msg, self.result], title=_("Your round"), kicker=_("Play")),
+                kit.box(
+                    [self.status, self.timer, self.choice, self.msg, self.result, self.check.box],
+                    title=_("Your round"),
+                    kicker=_("Play"),
+                ),
                 kit.box([self.history, self.seat_key], title=_("Your rounds")),
                 kit.box([self.classview], title=_("The class and the equilibrium")),
             ],
@@ -105,6 +113,17 @@ class ClassStudent(kit.Frame):
         if self._classroom is None:
             self._classroom = Classroom()
         return self._classroom
+
+    def _code_from_address(self, code: str) -> None:
+        """The join link's code (``?room=K7MX3Q``) fills the form: the student types a nickname only.
+        The link's room wins over a seat this device remembers in another room."""
+        code = "".join(ch for ch in code.upper() if ch.isalnum())[:8]
+        if not code or self.code.value.upper() == code:
+            return
+        self.code.value, self.nickname.value, self.joining.key.value = code, "", ""
+        mine = [seat for seat in self.joining.remembered() if seat["code"].upper() == code]
+        if mine:  # this device sat in that room: its seat comes back with one press
+            self.nickname.value, self.joining.key.value = mine[0]["name"], mine[0]["key"]
 
     def _join(self, _b=None):
         code, nick = self.code.value, self.nickname.value
@@ -150,6 +169,13 @@ class ClassStudent(kit.Frame):
         self._show(self.view)
 
     def _show(self, v):
+        if v.status == "removed":  # said in words; nothing left to click
+            self.poller.stop()
+            said = _("Your teacher has taken you out of this room. Ask your teacher if this is a mistake.")
+            self.status.value = f'<div class="sn-refusal" role="alert">{escape(said)}</div>'
+            self.choice.children, self.timer.value, self.result.value = [], "", ""
+            self.check.show(None)
+            return
         who = _("You are {nick} in room {code}.").format(nick=f"<b>{escape(v.nickname)}</b>", code=escape(v.code))
         role = {"merchant": _("the merchant"), "sheriff": _("the Sheriff")}.get(v.role or "", "")
         if v.status == "closed":
@@ -167,6 +193,12 @@ class ClassStudent(kit.Frame):
             self._shown = shown
             self.choice.children = self._choice_widgets(v)
         self.result.value = self._result_html(v)
+        self.timer.value = (
+            f'<div class="sn-timer" role="timer" aria-live="off">{escape(cr.time_left_text(v.time_left))}</div>'
+            if v.time_left is not None and v.status in ("choose", "partner")
+            else ""
+        )
+        self.check.show(v.check if v.status in ("waiting", "done") else None)
         self.history.value = self._history_html(v)
         self.classview.value = self._class_html(v)
 
@@ -371,6 +403,69 @@ class ClassStudent(kit.Frame):
             f'<div class="sn-text sn-scroll"><table class="sn-grid"><tr>{head}</tr>{rows}</table></div>'
             f'<div class="sn-result"><b>{which}</b> {text}</div>{later}'
         )
+
+
+class CheckPart:
+    """Before a student's first round of a game: its instructions and two questions.  Wrong answers
+    are named (read again, answer again); right ones tell the teacher this student has passed."""
+
+    def __init__(self, page: ClassStudent):
+        self.page = page
+        self.game: str | None = None
+        self.answers: list[widgets.RadioButtons] = []
+        self.box = widgets.VBox(layout={"display": "none"})
+        self.box.add_class("sn-check")
+        self.msg = lesson.html()
+        self.msg.add_class("sn-check-msg")
+        self.send = lesson.button(_("Check my answers"), width="220px", button_style="primary", icon="check")
+        self.send.add_class("sn-check-send")
+        self.send.on_click(self._send)
+
+    def show(self, game: str | None) -> None:
+        if game == self.game:
+            return
+        self.game = game
+        if game is None:
+            self.box.layout.display = "none"
+            return
+        title = _("Before you play: {game}").format(game=cr.game_title(game))
+        intro = lesson.html(
+            f'<div class="sn-text"><b>{escape(title)}</b></div><div class="sn-text">{escape(checks.instructions(game))}</div>'
+        )
+        self.answers = []
+        for i, q in enumerate(checks.questions(game)):
+            r = widgets.RadioButtons(options=[(o, n) for n, o in enumerate(q.options)], value=None, description="")
+            r.add_class(f"sn-check-q{i + 1}")
+            r.layout.width = "min(560px, 100%)"
+            self.answers += [r]
+        qs = [
+            w
+            for i, r in enumerate(self.answers)
+            for w in (lesson.label(f"{i + 1}. " + escape(checks.questions(game)[i].text)), r)
+        ]
+        self.msg.value = ""
+        self.box.children = [intro, *qs, self.send, self.msg]
+        self.box.layout.display = "flex"
+
+    def _send(self, _b=None):
+        seat = self.page.seat
+        if seat is None or self.game is None:
+            return
+        try:
+            wrong = seat.check([r.value for r in self.answers])
+        except ClassroomError as e:
+            self.msg.value = cr.message_html(str(e))
+            return
+        if wrong:
+            said = ngettext(
+                "Not yet: question {n} is not right. Read the instructions again and answer it again.",
+                "Not yet: questions {n} are not right. Read the instructions again and answer them again.",
+                len(wrong),
+            ).format(n=", ".join(str(i + 1) for i in wrong))
+            self.msg.value = cr.message_html(said)
+            return
+        self.msg.value = cr.message_html(_("Right: you are ready for the first round."), ok=True)
+        self.send.disabled = True
 
 
 __all__ = ["ClassStudent"]

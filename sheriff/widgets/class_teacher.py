@@ -18,6 +18,7 @@ from sheriff.classroom import Classroom, ClassroomError, games
 from sheriff.i18n import _
 from sheriff.widgets import class_room as cr
 from sheriff.widgets import kit, lesson
+from sheriff.widgets.class_people import DeviceRooms, Pace, People
 from sheriff.wording import goods_kind
 
 POLL_SECONDS = 0.5
@@ -70,9 +71,11 @@ class ClassTeacher(kit.Frame):
         self.take_back.on_click(self._take_back)
         self.start_msg = lesson.html()
         self.start_msg.add_class("sn-start-msg")
+        self.my_rooms = DeviceRooms(self._reopen)
         self.start_box = widgets.VBox(
             [
                 kit.box([self.game, self.create], title=_("A new room"), kicker=_("Class mode")),
+                self.my_rooms.box,
                 kit.box(
                     [
                         lesson.label(_("Reloaded this page? Type the room's code and your teacher key.")),
@@ -83,6 +86,7 @@ class ClassTeacher(kit.Frame):
                     title=_("Take a room back"),
                 ),
                 self.start_msg,
+                self.my_rooms.device,
             ]
         )
 
@@ -107,11 +111,13 @@ class ClassTeacher(kit.Frame):
         self.count.add_class("sn-live-count")
         self.seats = lesson.html()
         self.seats.add_class("sn-seats")
+        # its own box to hide: lesson.html's layout is shared by every such widget in the kernel
+        self.seats_box = widgets.VBox([self.anonymous_box(), self.seats])
         self.table = lesson.html()
         self.table.add_class("sn-class-table")
         self.prediction = lesson.html()
         self.prediction.add_class("sn-prediction")
-        # hidden until the first choice draws it (an empty Image shows a broken-picture icon)
+        # hidden until the first choice is plotted: an empty image is a broken-image icon
         self.plot = widgets.Image(format="png", layout={"width": "min(576px, 100%)", "display": "none"})
         self.plot.add_class("sn-class-plot")
         # next round's settings
@@ -138,9 +144,13 @@ class ClassTeacher(kit.Frame):
         )
         self.timeout = widgets.IntSlider(60, 5, 300, step=5, description=_("Bot plays after (s)"), **_WIDE)
         self.timeout.add_class("sn-bot-timeout")
-        self.apply = lesson.button(_("Use for the next round"), width="min(320px, 100%)", icon="check")
-        self.apply.add_class("sn-apply")
-        self.apply.on_click(self._apply)
+        self.pace = Pace(self._act, lambda: self.room)
+        self.people = People(self._act, lambda: self.room)
+        self._loading = False  # settings being filled from the room: not a change to save
+        for w in (self.next_game, self.declared, self.legal, self.smuggled, self.number, self.fine, self.payment):
+            w.observe(lambda _c: self._apply(), names="value")
+        for w in (self.edition, self.timeout, self.pace.limit):
+            w.observe(lambda _c: self._apply(), names="value")
         self.inspection_params = widgets.VBox(
             [self.declared, self.legal, self.smuggled, self.number, self.fine, self.payment]
         )
@@ -151,6 +161,10 @@ class ClassTeacher(kit.Frame):
         self.csv_button.on_click(self._csv)
         self.csv_link = lesson.html()
         self.csv_link.add_class("sn-csv-link")
+        self.summary_button = lesson.button(_("Download a summary per student (CSV)"), width="320px", icon="download")
+        self.summary_button.add_class("sn-summary-csv")
+        self.summary_button.on_click(self._summary)
+
         self.keep = widgets.Dropdown(
             options=[(_("keep its data"), True), (_("delete its data"), False)],
             description=_("On closing"),
@@ -175,13 +189,23 @@ class ClassTeacher(kit.Frame):
                 self.msg,
             ]
         )
+        self.settings_msg = lesson.html()
+        self.settings_msg.add_class("sn-settings-msg")
         self.settings_box = kit.box(
-            [self.next_game, self.inspection_params, self.duel_params, self.timeout, self.apply],
-            title=_("The next round"),
+            [
+                lesson.label(_("Every change here is used from the next round on: there is nothing else to press.")),
+                self.next_game,
+                self.inspection_params,
+                self.duel_params,
+                self.timeout,
+                *self.pace.parts,
+                self.settings_msg,
+            ],
+            title=_("The next rounds"),
             kicker=_("Settings"),
         )
         self.data_box = kit.box(
-            [self.key_html, self.csv_button, self.csv_link, self.keep, self.close_room],
+            [self.key_html, self.csv_button, self.summary_button, self.csv_link, self.keep, self.close_room],
             title=_("Data and closing"),
         )
         self.room_box = widgets.VBox(
@@ -193,14 +217,21 @@ class ClassTeacher(kit.Frame):
                     [self.prediction, self.table, self.plot], title=_("The class, round by round"), kicker=_("Results")
                 ),
                 self.settings_box,
+                self.people.box,
                 self.data_box,
             ]
         )
 
+    def anonymous_box(self) -> widgets.Checkbox:
+        self.anonymous = widgets.Checkbox(False, description=_("Anonymous: no nicknames on screen"), indent=False)
+        self.anonymous.add_class("sn-anonymous")
+        self.anonymous.observe(lambda _c: self.refresh(), names="value")
+        return self.anonymous
+
     def _toggle_projector(self, _b=None):
         """Projector view on or off: what the class may see, or the teacher's controls too."""
         on = self.controls.layout.display != "none"
-        for part in (self.controls, self.seats_box, self.settings_box, self.data_box):
+        for part in (self.controls, self.seats_box, self.settings_box, self.people.box, self.data_box):
             part.layout.display = "none" if on else ""
         self.projector.description = _("Back to the controls") if on else _("Projector view")
         self.projector.icon = "sliders" if on else "television"
@@ -228,6 +259,10 @@ class ClassTeacher(kit.Frame):
             return
         self._enter()
 
+    def _reopen(self, code: str, key: str):
+        self.back_code.value, self.back_key.value = code, key
+        self._take_back()
+
     def _take_back(self, _b=None):
         try:
             self.room = self.classroom.teacher(self.back_code.value, self.back_key.value.strip())
@@ -242,13 +277,15 @@ class ClassTeacher(kit.Frame):
         self.room_box.layout.display = "flex"
         address = cr.student_address()
         self.address = address
-        code, opens = escape(_("Room code")), escape(_("Students open"))
-        then = escape(_("and type this code and a nickname of their own."))
+        self.join_link = cr.join_link(address, self.room.code)
+        code, opens = escape(_("Room code")), escape(_("Scan the code, or open"))
+        then = escape(_("Your page has the room's code filled in: type a nickname of your own."))
         self.code_html.value = (
             '<div class="sn-text" style="text-align:center">'
             f'<div class="sn-kicker">{code}</div>'
             f'<div class="sn-code" aria-label="{code}">{escape(self.room.code)}</div>'
-            f'<div class="sn-address">{opens}: <b>{escape(address)}</b></div>'
+            f"{cr.qr_html(self.join_link)}"
+            f'<div class="sn-address">{opens}: <b class="sn-join-link">{escape(self.join_link)}</b></div>'
             f"<div>{then}</div></div>"
         )
         self.key_html.value = cr.secret_html(
@@ -258,6 +295,7 @@ class ClassTeacher(kit.Frame):
                 "room's code under “Take a room back”. Never show it on the projector: use “Projector view”."
             ),
             self.room.key,
+            remember={"kind": "teacher", "code": self.room.code, "name": "", "key": self.room.key},
         )
         self.refresh()
         self._load_settings()
@@ -267,10 +305,18 @@ class ClassTeacher(kit.Frame):
         d = self.dashboard
         if d is None:  # the first read failed (the page says why): the settings keep their defaults
             return
-        self.next_game.value = d.game
+        self._loading = True
+        try:
+            self._fill_settings(d)
+        finally:
+            self._loading = False
+
+    def _fill_settings(self, d):
+        self.pace.load(d)
+        self.next_game.value = d.next_game
         self._show_params(d.game)
         self.timeout.value = int(d.bot_timeout)
-        if d.game == "inspection":
+        if d.next_game == "inspection":
             p = d.params
             self.declared.value, self.smuggled.value = p["declared"], p["smuggled"]
             self.legal.value, self.number.value, self.fine.value = p["legal"], p["number"], p["fine"]
@@ -298,6 +344,10 @@ class ClassTeacher(kit.Frame):
         self._act(self.room.repair, _("The next round pairs everyone afresh."))
 
     def _apply(self, _b=None):
+        """A setting changed: used from the next round on (said under the settings)."""
+        if self._loading or self.room is None:
+            return
+
         def do():
             game = self.next_game.value
             if game == "inspection":
@@ -313,17 +363,29 @@ class ClassTeacher(kit.Frame):
                 params = {"edition": self.edition.value}
             self.room.set_game(game, params)
             self.room.set_bot_timeout(self.timeout.value)
+            self.pace.apply()
 
-        self._act(do, _("The next round uses these settings."))
-
-    def _csv(self, _b=None):
         try:
-            text = self.room.csv()
+            do()
+        except ClassroomError as e:
+            self.settings_msg.value = cr.message_html(str(e))
+            return
+        self.settings_msg.value = cr.message_html(_("Saved: the next round uses these settings."), ok=True)
+
+    def _summary(self, _b=None):
+        self._csv(summary=True)
+
+    def _csv(self, _b=None, summary: bool = False):
+        room = self.room
+        if room is None:
+            return
+        try:
+            text = room.summary_csv() if summary else room.csv()
         except ClassroomError as e:
             self.csv_link.value = cr.message_html(str(e))
             return
         self.csv_text = text
-        name = f"sheriff-class-{self.room.code}.csv"
+        name = f"sheriff-class-{room.code}{'-students' if summary else ''}.csv"
         b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
         link = _("Download {file}").format(file=escape(name))
         self.csv_link.value = (
@@ -346,6 +408,7 @@ class ClassTeacher(kit.Frame):
         if self.room is None:
             return
         try:
+            self.pace.step()  # rounds that run themselves: end or start one when due
             d = self.dashboard = self.room.dashboard()
         except ClassroomError as e:  # closed and deleted, or the store unreachable for a moment
             self.count.value = cr.message_html(str(e))
@@ -363,6 +426,8 @@ class ClassTeacher(kit.Frame):
             state = _("Round {round}: {chosen} of {seats} have chosen.").format(
                 round=d.round, chosen=sum(s.chosen for s in in_round), seats=len(in_round)
             )
+            if d.time_left is not None:
+                state += " " + cr.time_left_text(d.time_left)
         else:
             state = _("Round {round} is over. Start the next one, or change the settings first.").format(round=d.round)
         self.count.value = (
@@ -379,6 +444,8 @@ class ClassTeacher(kit.Frame):
         self.end_round.disabled = not d.round_open
         self.start_round.disabled = d.round_open or d.state != "open"
         self.seats.value = self._seats_html(d)
+        self.people.show(d)
+        self.pace.show(d)
         self.table.value = self._table_html(d)
         self.prediction.value = self._prediction_html(d)
         key = tuple((r.number, r.choices, r.smuggled, r.inspected, r.offers, r.revealed) for r in d.rounds)
@@ -408,9 +475,15 @@ class ClassTeacher(kit.Frame):
         return f'<div class="sn-text">{escape(hidden)}</div>'
 
     def _seats_html(self, d) -> str:
+        if self.anonymous.value:  # aggregates only: nothing on screen names anyone
+            seats = [s for s in d.seats if s.nickname != _("Coach")]
+            said = _("{n} students: {online} connected, {checked} passed the instructions check.").format(
+                n=len(seats), online=sum(s.online for s in seats), checked=sum(d.next_game in s.checked for s in seats)
+            )
+            return f'<div class="sn-text">{escape(said)}</div>'
         head = "".join(
             f"<th>{escape(h)}</th>"
-            for h in (_("nickname"), _("role this round"), _("chosen"), _("connected"), _("points"))
+            for h in (_("nickname"), _("role this round"), _("chosen"), _("connected"), _("instructions"), _("points"))
         )
         rows = []
         for s in d.seats:
@@ -418,9 +491,10 @@ class ClassTeacher(kit.Frame):
             name = escape(s.nickname) + (f" <i>({bot})</i>" if s.coach else "")
             chosen = _("yes") if s.chosen else ("–" if not s.role else _("not yet"))
             online = _("yes") if s.online else _("no")
+            checked = "–" if s.nickname == _("Coach") else _("passed") if d.next_game in s.checked else _("not yet")
             rows.append(
                 f"<tr><td>{name}</td><td>{escape(_role(s.role))}</td><td>{escape(chosen)}</td>"
-                f'<td>{escape(online)}</td><td class="num">{s.score}</td></tr>'
+                f'<td>{escape(online)}</td><td>{escape(checked)}</td><td class="num">{s.score}</td></tr>'
             )
         if not rows:
             return '<div class="sn-text">{}</div>'.format(escape(_("Nobody has joined yet.")))

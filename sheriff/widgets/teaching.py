@@ -29,9 +29,12 @@ INSPECTION_CLASS = [
         "50_class_teacher.ipynb",
         N_("Class game: the inspection game"),
         N_(
-            "Create a room with the inspection game and its default bag; students open the address shown, type "
-            "the code and a nickname on their own phone or laptop. Play two rounds, so that everyone is the "
-            "merchant once and the Sheriff once (partners swap roles each round). Keep the answer hidden."
+            "Create a room with the inspection game and its default bag, and press “Projector view”: students "
+            "scan the QR code (or open the link under it), find the room's code filled in and type a nickname; "
+            "while they wait, each answers two questions on the rules (your seats table shows who passed). Set "
+            "“Time per round (s)” to 60, then “Play these rounds by themselves” with 2: each round ends once "
+            "everyone has chosen or the time is up, and partners swap roles, so everyone is the merchant once "
+            "and the Sheriff once. Keep the answer hidden."
         ),
         N_("How many of you smuggled? How many Sheriffs opened the bag? Was that a good idea?"),
     ),
@@ -42,8 +45,8 @@ INSPECTION_CLASS = [
         N_(
             "Keep the default bag (the one the class just played). Ask for a show of hands: should the Sheriff "
             "open every bag, none, or some? Then press “Show the equilibrium” and read it and the plot. Back "
-            "on the class page, with round 2 ended (End the round), press Reveal: the class's choices in both "
-            "rounds beside the equilibrium."
+            "on the class page, once round 2 is over (it ends by itself; “End the round” ends it at once), press "
+            "Reveal: the class's choices in both rounds beside the equilibrium."
         ),
         N_(
             "If the Sheriff opened every bag, what would merchants do? And if he never did? Where do the "
@@ -56,10 +59,11 @@ INSPECTION_CLASS = [
         N_("Class game: a heavier fine for liars"),
         N_(
             "Ask the class to predict first. On the class page set “Liar's fine ×” to 2 (a Sheriff who opens an "
-            "honest bag still pays the usual penalty) and play two rounds; then set “Paid for an honest bag ×” "
-            "to 2 as well and play two more. Each new round starts hidden, so no phone shows its answer while "
-            "students choose: when everyone has chosen, press End the round, then Reveal. Set the same two "
-            "sliders in the lab and compare its answers with the class's choices."
+            "honest bag still pays the usual penalty; every setting is saved as you move it and used from the "
+            "next round) and play two rounds by themselves; then set “Paid for an honest bag ×” to 2 as well and "
+            "play two more. Each new round starts hidden, so no phone shows its answer while students choose: "
+            "once a round is over, press Reveal. Set the same two sliders in the lab and compare its answers "
+            "with the class's choices."
         ),
         N_(
             "Only the liar's fine doubled: who changes, the Sheriffs, the merchants, or both? And once an honest "
@@ -72,7 +76,8 @@ INSPECTION_CLASS = [
         N_("Home"),
         N_(
             "Recap on the board: the Sheriff should open just often enough that smuggling stops paying. "
-            "Download the class's choices as CSV on the class page, then close the room."
+            "Download the class's choices and the summary per student as CSV on the class page, then close the "
+            "room."
         ),
         N_(
             "Why did doubling both payments change only the Sheriff's plan, while doubling the liar's fine alone "
@@ -101,10 +106,11 @@ BLUFFING_CLASS = [
         "50_class_teacher.ipynb",
         N_("Class game: the bluffing duel"),
         N_(
-            "Create a room with the bluffing duel; students join with the code on their own devices. Each "
-            "merchant loads a bag from his hand, declares it and may offer a bribe; his partner, the Sheriff, "
-            "sees only the declaration and the offer. Play two rounds so that everyone is each side once; keep "
-            "the answer hidden."
+            "Create a room with the bluffing duel and press “Projector view”; students scan the QR code, type a "
+            "nickname and answer the duel's two questions while they wait. Each merchant loads a bag from his "
+            "hand, declares it and may offer a bribe; his partner, the Sheriff, sees only the declaration and "
+            "the offer. Set “Time per round (s)” to 120 and play 2 rounds by themselves, so that everyone is "
+            "each side once; keep the answer hidden."
         ),
         N_("As the Sheriff, what did the offer tell you about the bag? As the merchant, what did you offer, and why?"),
     ),
@@ -114,9 +120,9 @@ BLUFFING_CLASS = [
         N_("Theory lab: bribe bargaining"),
         N_(
             "Open “Does the offer give the bag away?”. Let each student pick a load, from 0 to 3 items, and read "
-            "the last offer; collect the answers on the board. Then, on the class page, with the last round "
-            "ended (End the round), press Reveal: the class's offers beside the equilibrium. Last, look at the "
-            "plot of both sides' gains against the fine."
+            "the last offer; collect the answers on the board. Then, on the class page, once the last round is "
+            "over (“End the round” ends it at once), press Reveal: the class's offers beside the equilibrium. "
+            "Last, look at the plot of both sides' gains against the fine."
         ),
         N_(
             "Every load gave the same offer. Why is that the smuggler's best plan? Did the class's bribes grow "
@@ -130,7 +136,7 @@ BLUFFING_CLASS = [
         N_("Home"),
         N_(
             "Recap: a good bluff looks exactly like the truth; an offer that changes with the bag gives it away. "
-            "Download the choices as CSV and close the room."
+            "Download the choices and the summary per student as CSV, and close the room."
         ),
         N_("Where else do people keep a ‘poker face’ for the same reason?"),
     ),

@@ -16,7 +16,17 @@ import re
 import shutil
 
 import pytest
-from harness import ROOT, VoilaServer, assert_no_errors, free_port, open_lesson, screenshot, synced, watch_console
+from harness import (
+    ROOT,
+    VoilaServer,
+    assert_no_errors,
+    free_port,
+    open_lesson,
+    screenshot,
+    synced,
+    wait_for_lesson,
+    watch_console,
+)
 from playwright.sync_api import expect
 
 T = 90_000
@@ -192,8 +202,7 @@ def test_a_teacher_and_four_students_play_two_rounds_of_each_game(browser, class
         expect(students["Anna"].locator(".sn-student-class")).to_contain_text("25%", timeout=T)
         # the bluffing duel, two rounds
         synced(teacher, lambda: teacher.locator(".sn-next-game select").select_option(label="Bluffing duel"))
-        teacher.locator(".sn-apply").click()
-        expect(teacher.locator(".sn-room-msg")).to_contain_text("The next round uses these settings", timeout=T)
+        expect(teacher.locator(".sn-settings-msg")).to_contain_text("the next round uses these settings", timeout=T)
         for round_no in (3, 4):
             teacher.locator(".sn-start-round").click()
             expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {round_no}: 0 of 4", timeout=T)
@@ -252,8 +261,7 @@ def test_the_server_stops_mid_round_and_nothing_is_lost(browser, class_server):
         expect(teacher.locator(".sn-start-round")).to_be_visible(timeout=T)
         # the coach waits 5 minutes before playing a silent seat: the students come back themselves
         synced(teacher, lambda: teacher.locator(".sn-bot-timeout .noUi-handle").press("End"))
-        teacher.locator(".sn-apply").click()
-        expect(teacher.locator(".sn-room-msg")).to_contain_text("The next round uses these settings", timeout=T)
+        expect(teacher.locator(".sn-settings-msg")).to_contain_text("the next round uses these settings", timeout=T)
         for name, s in students.items():
             join(s, url, code, name)
         expect(teacher.locator(".sn-live-count")).to_contain_text("2 joined", timeout=T)
@@ -300,3 +308,80 @@ def test_the_server_stops_mid_round_and_nothing_is_lost(browser, class_server):
             assert_no_errors(p)
     finally:
         close_pages(teacher, *students.values())
+
+
+WORDS = {
+    "en": {"check": "Before you play", "timer": "Time left", "paused": "more to start"},
+    "uk": {"check": "Перед грою", "timer": "Лишилося часу", "paused": "ще почнуться"},
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_a_student_joins_by_the_qr_link_passes_the_check_and_sees_the_countdown(browser, class_server, lang):
+    """The projector shows the join link and its QR code (segno's drawing of exactly that link: the
+    headless tests compare it); a student who opens the link finds the code filled in, answers the
+    instructions check while waiting, and sees the round's countdown; rounds run by themselves."""
+    url, words = class_server["url"], WORDS[lang]
+    teacher, phone = new_page(browser, 1280), new_page(browser, 400)
+    try:
+        open_lesson(teacher, url, PAGES[0] + ("?lang=uk" if lang == "uk" else ""))
+        teacher.locator(".sn-create-room").click()
+        expect(teacher.locator(".sn-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"), timeout=T)
+        code = text(teacher, "sn-code")
+        link = text(teacher, "sn-join-link")
+        assert link.startswith(url + "voila/render/51_class_student.ipynb?") and f"room={code}" in link
+        assert teacher.locator(".sn-qr img").get_attribute("data-link") == link
+        teacher.locator(".sn-projector-toggle").click()
+        expect(teacher.locator(".sn-teacher-key")).to_be_hidden(timeout=T)
+        expect(teacher.locator(".sn-remove")).to_be_hidden()
+        expect(teacher.locator(".sn-qr img")).to_be_visible()
+        screenshot(teacher, f"class_projector_qr_{lang}_1280")
+        teacher.set_viewport_size({"width": 400, "height": 900})
+        screenshot(teacher, f"class_projector_qr_{lang}_400")
+        teacher.set_viewport_size({"width": 1280, "height": 900})
+        teacher.locator(".sn-projector-toggle").click()
+        # the student opens the link: the code is there, only a nickname to type
+        phone.goto(link, wait_until="commit")
+        wait_for_lesson(phone, PAGES[1])
+        expect(phone.locator(".sn-join-code input")).to_have_value(code, timeout=T)
+        fill(phone, "sn-join-nick", "Anna")
+        phone.locator(".sn-join").click()
+        expect(phone.locator(".sn-check")).to_contain_text(words["check"], timeout=T)
+        for question, right in ((".sn-check-q1", 1), (".sn-check-q2", 2)):  # the right answers
+            # the option's own label (the widget's first <label> is its empty description)
+            label = phone.locator(f"{question} input[type=radio]").nth(right).locator("xpath=..")
+            synced(phone, label.click)
+            expect(phone.locator(f"{question} input").nth(right)).to_be_checked(timeout=T)
+        screenshot(phone, f"class_check_{lang}_400")
+        phone.set_viewport_size({"width": 1280, "height": 900})
+        screenshot(phone, f"class_check_{lang}_1280")
+        phone.set_viewport_size({"width": 400, "height": 900})
+        phone.locator(".sn-check-send").click()
+        expect(phone.locator(".sn-check-msg")).to_contain_text(re.compile("."), timeout=T)
+        expect(teacher.locator(".sn-seats")).to_contain_text("Anna", timeout=T)
+        # a time limit, and two rounds that run themselves
+        handle = teacher.locator(".sn-round-limit .noUi-handle")
+        for _step in range(4):  # 20 s a round
+            synced(teacher, lambda: handle.press("ArrowRight"))
+        expect(teacher.locator(".sn-settings-msg")).to_be_visible(timeout=T)
+        box = teacher.locator(".sn-autoplay-n input")
+        synced(teacher, lambda: (box.fill("2"), box.press("Tab")), element=box)
+        teacher.locator(".sn-autoplay").click()
+        expect(teacher.locator(".sn-autoplay-state")).to_contain_text(words["paused"], timeout=T)
+        timer = phone.locator(".sn-student-timer [role=timer]")
+        expect(timer).to_contain_text(words["timer"], timeout=T)
+        first = timer.inner_text()
+        expect(timer).not_to_have_text(first, timeout=T)  # it counts down, one poll a second
+        screenshot(phone, f"class_countdown_{lang}_400")
+        phone.set_viewport_size({"width": 1280, "height": 900})
+        screenshot(phone, f"class_countdown_{lang}_1280")
+        phone.set_viewport_size({"width": 400, "height": 900})
+        phone.locator(".sn-honest, .sn-pass").first.click()  # she plays the coach: round 1 is over
+        # round 2 starts by itself, and ends by itself when its 20 s are up (the coach chooses for her)
+        expect(teacher.locator(".sn-class-table tr")).to_have_count(3, timeout=T)
+        expect(teacher.locator(".sn-pause")).to_be_disabled(timeout=T)
+        assert "/ 1" in teacher.locator(".sn-class-table tr").nth(2).locator("td").nth(2).inner_text()
+        for p in (teacher, phone):
+            assert_no_errors(p)
+    finally:
+        close_pages(teacher, phone)
