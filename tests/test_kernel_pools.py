@@ -211,3 +211,44 @@ def test_kernel_messages_leave_at_once(monkeypatch):
     with concurrent.futures.ThreadPoolExecutor(1) as pool:  # a loop of its own, as the tests above
         pool.submit(asyncio.run, conn.connect()).result()
     assert calls == [("nodelay", True), ("relay", None)]
+
+
+@pytest.mark.parametrize("quick", [True, False])
+def test_a_kernel_shut_down_ends_without_ipython_clean_up(tmp_path, quick):
+    """A kernel started as the server starts its kernels (``KERNEL_ARGUMENTS``) ends its process as
+    soon as it has shut down: IPython never resets the learner's namespace (an object's finaliser
+    does not run); a kernel without the extension does, which is what the exit cost."""
+    import os
+    from pathlib import Path
+
+    from jupyter_client.manager import KernelManager
+
+    from sheriff.serving import KERNEL_ARGUMENTS
+
+    arguments = KERNEL_ARGUMENTS if quick else [a for a in KERNEL_ARGUMENTS if "sheriff" not in a]
+    root = str(Path(__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
+    marker = tmp_path / "namespace-reset"
+    km = KernelManager(kernel_name="python3")
+    km.start_kernel(extra_arguments=arguments, env=env)
+    try:
+        kc = km.client()
+        kc.start_channels()
+        kc.wait_for_ready(timeout=120)
+        said = []
+        code = (
+            f"class Goodbye:\n    def __del__(self):\n        open({str(marker)!r}, 'w').close()\n"
+            "bye = Goodbye()\nprint(sorted(get_ipython().extension_manager.loaded))"
+        )
+        reply = kc.execute_interactive(
+            code, timeout=120, output_hook=lambda m: said.append(m["content"].get("text", ""))
+        )
+        assert reply["content"]["status"] == "ok"
+        assert ("sheriff.launch" in "".join(said)) is quick
+        kc.stop_channels()
+        km.shutdown_kernel(now=False)
+        assert not km.is_alive()
+        assert marker.exists() is not quick
+    finally:
+        if km.has_kernel:
+            km.shutdown_kernel(now=True)

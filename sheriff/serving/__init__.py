@@ -55,6 +55,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from tornado.web import HTTPError
 from traitlets import Float, Int, TraitError
 
+from sheriff import launch
 from sheriff.course import position
 from sheriff.i18n import DEFAULT, N_, catalog
 from sheriff.serving.web import (  # noqa: F401  # named in voila.json and binder/postBuild, used by tests
@@ -73,7 +74,10 @@ from sheriff.serving.web import (  # noqa: F401  # named in voila.json and binde
 from sheriff.widgets.language import PAGE_LANGUAGE, from_query
 
 REQUEST_URL = "VOILA_REQUEST_URL"  # Voilà passes the page's full address to the pool's refill
-KERNEL_ARGUMENTS = ["--HistoryManager.enabled=False"]  # IPython's history: an in-memory one, no database
+KERNEL_ARGUMENTS = [
+    "--HistoryManager.enabled=False",  # IPython's history: an in-memory one, no database
+    f"--IPKernelApp.extra_extensions={launch.__name__}",  # a kernel shut down ends at once (launch.quick_exit)
+]
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
