@@ -28,7 +28,7 @@ import statistics
 import time
 
 import psutil
-from classroom import FREED_WITHIN_S, VoilaServer, kernels, quiet, rss_mb, wait_until
+from classroom import FREED_WITHIN_S, VoilaServer, kernels, rss_mb, wait_until
 from learner_ws import LearnerPage
 
 
@@ -74,6 +74,22 @@ def own_cpu(server: VoilaServer) -> tuple[float, float, float]:
         return t.user + t.system, t.children_user + t.children_system, p.memory_info().rss / 2**20
     except psutil.Error:
         return 0.0, 0.0, 0.0
+
+
+async def settled(server: VoilaServer, timeout: float = 300) -> None:
+    """Wait until the server and its kernels have been idle for 3 s (the pools refilled, however
+    large they grew; on a shared machine, whatever the other processes do)."""
+    deadline = time.monotonic() + timeout
+    before = (own_cpu(server)[0], kernel_cpu(server))
+    while time.monotonic() < deadline:
+        await asyncio.sleep(3)
+        now = (own_cpu(server)[0], kernel_cpu(server))
+        if (
+            now[1].keys() == before[1].keys()
+            and now[0] - before[0] + sum(now[1].values()) - sum(before[1].values()) < 0.06
+        ):
+            return
+        before = now
 
 
 async def learner(
@@ -188,7 +204,7 @@ async def run_classes(args, server: VoilaServer) -> int:
 
             args.files = await asyncio.to_thread(static_addresses, server.url, args.lesson)
             await wait_until(server.pools_filled, 300)
-        await quiet(120)
+        await settled(server)
         idle = len(kernels(server))
         arriving = f"over {args.arrive_over:g} s" if args.arrive_over else "at once"
         if args.files:
@@ -201,8 +217,7 @@ async def run_classes(args, server: VoilaServer) -> int:
         start_mb = own_cpu(server)[2]
         solo = await one_class(server, args, 1, idle)
         print("one learner alone:", summary(solo), flush=True)
-        await wait_until(server.pools_filled, 300)
-        await quiet(120)
+        await settled(server)
         print(f"server memory: {start_mb:.0f} MB before the first learner, {own_cpu(server)[2]:.0f} MB after")
         for i in range(args.classes):
             arrival = time.monotonic()
@@ -212,8 +227,7 @@ async def run_classes(args, server: VoilaServer) -> int:
             if i + 1 < args.classes:  # the next class arrives --gap seconds after this one did
                 await asyncio.sleep(max(0.0, arrival + args.gap - time.monotonic()))
             else:  # the class gone and the pools refilled
-                await wait_until(server.pools_filled, 300)
-                await quiet(120)
+                await settled(server)
             print(f"server memory after class {i + 1}: {own_cpu(server)[2]:.0f} MB", flush=True)
         if any(r["left"] for r in rows):
             print("kernels left after the learners left:", [r["left"] for r in rows])

@@ -168,7 +168,7 @@ def test_a_full_server_makes_room_for_a_learner_or_says_it_is_full_and_refills_w
         assert full.value.status_code == 503 and full.value.lang == "uk"
         assert full.value.words["title"] == "Наставник зараз переповнений" and "(2)" in full.value.words["text"]
         assert not waiting.done() and sorted(mgr._kernels) == ["learner-1", "learner-2"]
-        del mgr._kernels["learner-1"]  # a tab closed: the refill takes the room
+        mgr.remove_kernel("learner-1")  # a tab closed: the refill takes the room
         await asyncio.wait_for(waiting, 5)
         assert sorted(mgr._kernels) == ["learner-2", "refilled"]
         wake.set()  # a refill a learner waits for, on a full server with nothing idle: refused too
@@ -252,3 +252,109 @@ def test_a_kernel_shut_down_ends_without_ipython_clean_up(tmp_path, quick):
     finally:
         if km.has_kernel:
             km.shutdown_kernel(now=True)
+
+
+def in_a_loop(coroutine) -> None:
+    """Run in a thread of its own: the browser tests' Playwright keeps an event loop in this one."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
+
+
+def test_refills_wait_until_every_page_has_its_kernel_and_connected_without_polling():
+    """A refill waits while a learner's request is being answered and while a page handed its
+    kernel has not connected (its browser still loading the scripts it needs for its widgets), and
+    goes as soon as the page connects: woken by the connection, not by looking again and again."""
+    from types import SimpleNamespace
+
+    async def run():
+        mgr = manager()
+        mgr.refill_when_quiet, mgr.refill_slots, mgr.first_connection_timeout = 0, 1, 30
+        mgr._kernels = {"en-1": SimpleNamespace(last_activity=None)}
+        mgr._unconnected["en-1"] = time.monotonic()  # handed to a page that is still loading
+        looks = 0
+        wait = mgr._refill_wait
+
+        def counted():
+            nonlocal looks
+            looks += 1
+            return wait()
+
+        mgr._refill_wait = counted
+        refill = asyncio.create_task(mgr._take_slot(PAGE, asyncio.Event()))
+        await asyncio.sleep(0.5)
+        assert not refill.done() and looks == 1  # waiting, and not polling
+        mgr._serving = 1  # another learner's page is being prepared
+        mgr.notify_connect("en-1")
+        await asyncio.sleep(0.1)
+        assert not refill.done()
+        mgr._serving = 0
+        mgr._poke()  # that page has its kernel
+        assert await asyncio.wait_for(refill, 1) is True
+        assert looks == 3
+
+    in_a_loop(run())
+
+
+def test_learners_kernels_start_in_turn_two_per_core():
+    """Learners who found the pool empty get their kernels started two per core at a time, in the
+    order they came: the first are served first rather than everyone at the end."""
+
+    async def run():
+        mgr = manager()
+        mgr.refill_slots = 1
+        order = []
+
+        async def learner(i):
+            await mgr._learner_turn()
+            order.append(i)
+
+        tasks = [asyncio.create_task(learner(i)) for i in range(4)]
+        await asyncio.sleep(0.05)
+        assert order == [0, 1]
+        mgr._free_slot(learner=True)  # the first learner's page has run
+        await asyncio.sleep(0.05)
+        assert order == [0, 1, 2]
+        mgr._free_slot(learner=True)
+        await asyncio.gather(*tasks)
+        assert order == [0, 1, 2, 3] and mgr._learners_starting == 2
+
+    in_a_loop(run())
+
+
+def test_a_class_that_empties_a_pool_grows_it_and_it_shrinks_after():
+    """Learners who find a page's pool empty grow it to as many as asked for the page within the
+    burst window (at most ``grow_pools``); a pool found ready does not grow; once the page has not
+    been asked for ``shrink_after`` seconds, it returns to its size and its extra kernels end."""
+
+    async def run():
+        mgr = manager()
+        mgr.burst_window, mgr.grow_pools, mgr.shrink_after = 60, 25, 0.3
+        for _ in range(10):
+            mgr._grow("00_home.ipynb", emptied=False)  # learners one after another, each finding a kernel
+        assert mgr._pool_size("00_home.ipynb") == 1
+        for _ in range(30):
+            mgr._grow(PAGE, emptied=True)  # a class arriving together
+        assert mgr._pool_size(PAGE) == 25 and mgr._pool_size("00_home.ipynb") == 1
+        loop = asyncio.get_running_loop()
+        ready = []
+        for i in range(25):
+            future = loop.create_future()
+            future.set_result({"kernel_id": f"en-{i}"})
+            ready.append(future)
+        mgr._pools[PAGE] = ready
+        ended = []
+
+        async def shutdown_kernel(kernel_id):
+            ended.append(kernel_id)
+
+        mgr.shutdown_kernel = shutdown_kernel
+        await asyncio.sleep(0.2)
+        mgr._grow(PAGE, emptied=False)  # one more learner: the class is still here
+        await asyncio.sleep(0.2)
+        assert mgr._pool_size(PAGE) == 25 and not ended
+        await asyncio.sleep(0.3)
+        assert mgr._pool_size(PAGE) == 1
+        assert [t.result()["kernel_id"] for t in mgr._pools[PAGE]] == ["en-0"]
+        assert sorted(ended) == sorted(f"en-{i}" for i in range(1, 25))
+
+    in_a_loop(run())

@@ -40,9 +40,11 @@ caching of hash-named files, security headers and Font Awesome from the installe
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import inspect
 import itertools
+import math
 import os
 import time
 from collections.abc import Awaitable, Callable
@@ -89,6 +91,19 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     )
     refill_slots = Int(0, config=True, help="Pool kernels starting and running their page at once (0: CPU cores).")
     max_kernels = Int(0, config=True, help="Most kernels the server holds, pools included (0: no limit).")
+    burst_window = Float(
+        60, config=True, help="Seconds over which a page's requests are counted when a class empties its pool."
+    )
+    grow_pools = Int(
+        100,
+        config=True,
+        help="Most kernels a page's pool grows to for a class that emptied it (0: pools keep their size).",
+    )
+    shrink_after = Float(
+        900,
+        config=True,
+        help="Seconds without a request for a page before a pool grown for a class returns to its size.",
+    )
     _pools: dict[str, list[asyncio.Task]]  # Voilà's own pools (the default language), set by its subclass
     _voila_fill_if_needed: Callable[..., None]
     _voila_initialize: Callable[..., Awaitable[dict]]
@@ -111,6 +126,15 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._wake: dict[asyncio.Task, asyncio.Event] = {}  # a pool's task a learner is waiting for
         self._evicting = 0  # pool kernels shutting down to make room for a learner's: that room is taken
         self._versioned_static = False  # whether pages ask for Voilà's scripts under its version
+        self._serving = 0  # requests for a page being answered now
+        self._unconnected: dict[str, float] = {}  # kernel id -> when handed to a page not connected yet
+        self._changed = asyncio.Event()  # set (and replaced) when a waiting refill may go: ``_poke``
+        self._learners_starting = 0  # kernels started for learners who wait, running their page now
+        self._learner_queue: list[int] = []  # tickets of learners waiting for their kernel's turn
+        self._queued: set[asyncio.Task] = set()  # pool tasks waiting for a refill slot (not started)
+        self._asked: dict[str, collections.deque[float]] = {}  # page -> when it was asked for (burst_window)
+        self._sizes: dict[str, int] = {}  # page -> its pool's size before a class grew it
+        self._shrink: dict[str, asyncio.TimerHandle] = {}  # page -> when its grown pool shrinks
 
     def __init_subclass__(cls, **kwargs):
         # Voilà builds its pooling manager as a subclass of this one (voila_kernel_manager_factory),
@@ -149,22 +173,100 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     async def _rendered_in_language(self, notebook_name: str, extra_kernel_env_variables: dict | None = None, **kwargs):
         """A kernel that has run the page in the language its address asks for (Voilà's
-        ``get_rendered_notebook``, per language); the pool is refilled in that language."""
+        ``get_rendered_notebook``, per language); the pool is refilled in that language, and grown
+        when a class empties it (``_grow``)."""
         self._last_request = time.monotonic()
-        env = dict(extra_kernel_env_variables or {})
-        env[PAGE_LANGUAGE] = lang = from_query(urlsplit(env.get(REQUEST_URL, "")).query)
-        pool = self._pool(notebook_name, lang)
-        if not pool:  # the first learner to ask for this page in this language
-            self._fill_in_language(0, notebook_name, env, **kwargs)
-        item = pool.pop(0)
-        if not item.done():  # a learner waits: no queue for this one (a done task's entry would stay)
-            self._wake.setdefault(item, asyncio.Event()).set()
-        self._fill_in_language(None, notebook_name, env, **kwargs)
-        content = await item
+        self._serving += 1
+        try:
+            env = dict(extra_kernel_env_variables or {})
+            env[PAGE_LANGUAGE] = lang = from_query(urlsplit(env.get(REQUEST_URL, "")).query)
+            pool = self._pool(notebook_name, lang)
+            self._grow(notebook_name, emptied=not (pool and pool[0].done()))
+            if not pool:  # the first learner to ask for this page in this language
+                self._fill_in_language(0, notebook_name, env, **kwargs)
+            item = pool.pop(0)
+            if not item.done():  # a learner waits: no queue for this one (a done task's entry would stay)
+                self._wake.setdefault(item, asyncio.Event()).set()
+            self._fill_in_language(None, notebook_name, env, **kwargs)
+            content = await item
+        finally:
+            self._serving -= 1
+            self._poke()
+        kernel_id = content["kernel_id"]
         content["renderer"].stop_generator = True
-        self._waiting_since[content["kernel_id"]] = utcnow()
-        self.log.info("Using pre-heated kernel: %s for %s (%s)", content["kernel_id"], notebook_name, lang)
-        return content["task"], content["renderer"].rendered_cache, content["kernel_id"]
+        self._waiting_since[kernel_id] = utcnow()
+        self._unconnected[kernel_id] = time.monotonic()
+        self.log.info("Using pre-heated kernel: %s for %s (%s)", kernel_id, notebook_name, lang)
+        return content["task"], content["renderer"].rendered_cache, kernel_id
+
+    def _grow(self, page: str, emptied: bool) -> None:
+        """Count a request for ``page``.  When a learner finds its pool empty (a class arriving),
+        the pool grows to as many kernels as learners asked for the page within ``burst_window``
+        seconds (at most ``grow_pools``), refilled once the class has its widgets, so the rest of
+        the class and the next one find kernels ready; ``shrink_after`` seconds after the page was
+        last asked for, the pool returns to its size and its extra kernels end."""
+        now = time.monotonic()
+        asked = self._asked.setdefault(page, collections.deque())
+        asked.append(now)
+        while asked[0] < now - self.burst_window:
+            asked.popleft()
+        size = self._pool_size(page)
+        if emptied and self.grow_pools and len(asked) > size and size < self.grow_pools:
+            self._sizes.setdefault(page, size)
+            grown = min(len(asked), self.grow_pools)
+            self.log.info("A class opens %s: its pool grows from %d to %d kernels", page, size, grown)
+            config = dict(self.kernel_pools_config)
+            config[page] = {**config.get(page, config.get("default", {})), "pool_size": grown}
+            self.kernel_pools_config = config
+        if page in self._sizes:
+            if page in self._shrink:
+                self._shrink[page].cancel()
+            self._shrink[page] = asyncio.get_running_loop().call_later(self.shrink_after, self._shrink_pool, page)
+
+    def _pool_size(self, page: str) -> int:
+        config = getattr(self, "kernel_pools_config", {})  # Voilà's pooling manager's (none without pools)
+        return int(config.get(page, config.get("default", {})).get("pool_size", 1))
+
+    def _shrink_pool(self, page: str) -> None:
+        """The class has gone: the page's pool returns to its size; its extra kernels end once ready."""
+        self._shrink.pop(page, None)
+        size = self._sizes.pop(page, None)
+        if size is None:
+            return
+        config = dict(self.kernel_pools_config)
+        config[page] = {**config[page], "pool_size": size}
+        self.kernel_pools_config = config
+        pools = [pool for (name, _lang), pool in self._language_pools.items() if name == page]
+        extra = [task for pool in [self._pools.get(page, []), *pools] for task in pool[size:]]
+        self.log.info("The class has left %s: its pool shrinks to %d kernels (%d end)", page, size, len(extra))
+        for pool in [self._pools.get(page, []), *pools]:
+            del pool[size:]
+        for task in extra:
+            if task in self._queued:  # never started: nothing to end
+                task.cancel()
+            else:
+                task.add_done_callback(self._end_pool_kernel)
+
+    def _end_pool_kernel(self, task: asyncio.Task) -> None:
+        if not task.cancelled() and task.exception() is None:
+            asyncio.ensure_future(self.shutdown_kernel(task.result()["kernel_id"]))
+
+    def _poke(self) -> None:
+        """Wake the refills (and the kernels waiting for room) to look again: a page has its
+        kernel, a page connected, a kernel ended, a refill slot is free."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    def _refill_wait(self) -> float:
+        """Seconds before a refill may start (0: now; inf: until poked): once no page has been asked
+        for ``refill_when_quiet`` seconds and every page handed a kernel has connected for its
+        widgets (or has been given up: ``first_connection_timeout``)."""
+        if self._serving:
+            return math.inf
+        now = time.monotonic()
+        due = [self._last_request + self.refill_when_quiet]
+        due += [t + self.first_connection_timeout for t in self._unconnected.values()]
+        return max(0.0, max(due) - now)
 
     async def _initialize_in_turn(self, notebook_path: str, kernel_id: str | None = None, **kwargs):
         """Voilà's ``_initialize`` (start a pool kernel, run its page) once the refill's turn has
@@ -172,40 +274,68 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         me = asyncio.current_task()
         wake = self._wake.setdefault(me, asyncio.Event()) if me is not None else asyncio.Event()
         took_slot = kernel_id is None and not wake.is_set() and await self._take_slot(notebook_path, wake)
+        learner = kernel_id is None and not took_slot
+        if learner:  # learners' kernels start in turn, a few per core: the first served first
+            await self._learner_turn()
         try:
             content = await self._voila_initialize(notebook_path, kernel_id, **kwargs)
         except BaseException:
-            if took_slot:
-                self._refilling -= 1
+            if took_slot or learner:
+                self._free_slot(learner)
             raise
         finally:
             if me is not None:
                 self._wake.pop(me, None)
-        if took_slot:  # the slot is free once the page has run (or the kernel was handed out)
-            content["task"].add_done_callback(lambda _: self._free_slot())
+        if took_slot or learner:  # the slot is free once the page has run (or the kernel was handed out)
+            content["task"].add_done_callback(lambda _: self._free_slot(learner))
         return content
+
+    async def _learner_turn(self) -> None:
+        """Wait until fewer than two kernels per core run their page for waiting learners: thirty
+        kernels started at once would share the cores and all be ready at the end, where in
+        turn the first learners are served first and the median learner twice as soon."""
+        ticket = next(self._tickets)
+        self._learner_queue.append(ticket)
+        try:
+            while self._learners_starting >= 2 * self._slots() or self._learner_queue[0] != ticket:
+                await self._changed.wait()
+            self._learners_starting += 1
+        finally:
+            self._learner_queue.remove(ticket)
+            self._poke()
 
     async def _take_slot(self, notebook_path: str, wake: asyncio.Event) -> bool:
         """Wait for a refill slot, in page order (home page first), once requests have stopped
         for ``refill_when_quiet`` seconds; False if a learner wants this kernel first."""
         me = (_rank(notebook_path), next(self._tickets))
         self._refill_queue.append(me)
-        slots = self.refill_slots or os.cpu_count() or 1
+        task = asyncio.current_task()
+        if task is not None:
+            self._queued.add(task)
         try:
             await asyncio.sleep(0)  # the other refills started with this one queue up first
             while not wake.is_set():
-                quiet = time.monotonic() - self._last_request >= self.refill_when_quiet
-                if quiet and self._refilling < slots and min(self._refill_queue) == me:
+                changed, wait = self._changed, self._refill_wait()
+                if not wait and self._refilling < self._slots() and min(self._refill_queue) == me:
                     self._refilling += 1
                     return True
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), 0.25)
+                # no polling: woken when something changed, or when the quiet time is up
+                await _first_of(wake, changed, wait if 0 < wait < math.inf else None)
             return False
         finally:
             self._refill_queue.remove(me)
+            self._queued.discard(task)  # type: ignore[arg-type]
+            self._poke()
 
-    def _free_slot(self) -> None:
-        self._refilling -= 1
+    def _slots(self) -> int:
+        return self.refill_slots or os.cpu_count() or 1
+
+    def _free_slot(self, learner: bool = False) -> None:
+        if learner:
+            self._learners_starting -= 1
+        else:
+            self._refilling -= 1
+        self._poke()
 
     def _pool(self, notebook_name: str, lang: str) -> list[asyncio.Task]:
         """The kernels heating for this page in this language (Voilà's own pool for the default)."""
@@ -235,9 +365,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         me = asyncio.current_task()
         wake = self._wake.get(me) if me is not None else None
         while self.max_kernels and self._held() >= self.max_kernels:
-            if wake is not None and not wake.is_set():  # a refill nobody waits for
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), 1)
+            if wake is not None and not wake.is_set():  # a refill nobody waits for: until a kernel goes
+                await _first_of(wake, self._changed, None)
                 continue
             spare = self._idle_pool_kernel()
             if spare is None:
@@ -271,6 +400,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if kernel_id in self._kernels and kernel_id not in self._connected_once:
             self._connected_once.add(kernel_id)  # the idle clock runs from the page's connection
             self._kernels[kernel_id].last_activity = utcnow()
+        if self._unconnected.pop(kernel_id, None) is not None:
+            self._poke()
 
     async def cull_kernel_if_idle(self, kernel_id: str):
         if kernel_id not in self._kernels or self._in_language_pool(kernel_id):
@@ -292,9 +423,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):  # type: ignore[override]  # as above
         self._waiting_since.pop(kernel_id, None)
         self._connected_once.discard(kernel_id)
+        self._unconnected.pop(kernel_id, None)
         for pool in self._language_pools.values():
             pool[:] = [t for t in pool if not _holds(t, kernel_id)]
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+    def remove_kernel(self, kernel_id: str):
+        try:  # every way a kernel leaves the server's list (a shutdown, a kernel found dead)
+            return super().remove_kernel(kernel_id)
+        finally:
+            self._poke()  # room for a refill waiting for it
 
     async def shutdown_all(self, *args, **kwargs):  # type: ignore[override]  # as above
         # Voilà's subclass waits for its own pools' kernels; a kernel of a language pool still
@@ -331,6 +469,16 @@ def check_voila_pools(cls: type) -> None:
                 "were written for (voila>=0.5,<0.6, constraints.txt). Install that, or serve without "
                 "preheated kernels (--VoilaConfiguration.preheat_kernel=False)."
             )
+
+
+async def _first_of(a: asyncio.Event, b: asyncio.Event, timeout: float | None) -> None:
+    """Return when either event is set, or after ``timeout`` seconds (None: no limit)."""
+    waits = [asyncio.ensure_future(a.wait()), asyncio.ensure_future(b.wait())]
+    try:
+        await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for w in waits:
+            w.cancel()
 
 
 def _rank(notebook_path: str) -> int:
