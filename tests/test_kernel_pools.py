@@ -358,3 +358,28 @@ def test_a_class_that_empties_a_pool_grows_it_and_it_shrinks_after():
         assert sorted(ended) == sorted(f"en-{i}" for i in range(1, 25))
 
     in_a_loop(run())
+
+
+def test_memory_is_released_once_a_class_has_gone_and_the_pools_are_full(monkeypatch):
+    """Once the pages of a class (five or more) have run and no refill, request or learner's kernel
+    is left, the server hands its freed memory back to the system, once; a lone refill does not."""
+    import sheriff.serving
+
+    released = []
+    monkeypatch.setattr(sheriff.serving, "release_memory", lambda: released.append(True))
+
+    async def run():
+        mgr = manager()
+        mgr._refilling = 5
+        for _ in range(5):
+            mgr._free_slot()
+        await asyncio.sleep(0.01)
+        assert released == [True]
+        mgr._refilling = 1
+        mgr._free_slot()
+        await asyncio.sleep(0.01)
+        assert released == [True]
+
+    in_a_loop(run())
+    monkeypatch.undo()
+    sheriff.serving.release_memory()  # the real one runs anywhere (without glibc: the collection alone)
