@@ -201,6 +201,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 self._wake.setdefault(item, asyncio.Event()).set()
             self._fill_in_language(None, notebook_name, env, **kwargs)
             content = await item
+            if content.get("learner"):  # started for a learner: its page is sent whole, once run
+                await asyncio.shield(content["task"])  # (its turn ends then: ``_learner_turn``)
         finally:
             self._serving -= 1
             self._poke()
@@ -300,6 +302,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                 self._wake.pop(me, None)
         if took_slot or learner:  # the slot is free once the page has run (or the kernel was handed out)
             content["task"].add_done_callback(lambda _: self._free_slot(learner))
+        content["learner"] = learner
         return content
 
     async def _learner_turn(self) -> None:
