@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import itertools
+import math
 import time
 
 import pytest
@@ -383,3 +384,27 @@ def test_memory_is_released_once_a_class_has_gone_and_the_pools_are_full(monkeyp
     in_a_loop(run())
     monkeypatch.undo()
     sheriff.serving.release_memory()  # the real one runs anywhere (without glibc: the collection alone)
+
+
+def test_a_page_run_for_a_learner_who_waited_is_sent_once_run():
+    """A kernel started for a learner who found the pool empty keeps that learner's request (and so
+    the refills) waiting until its page has run, then hands over the whole page; a kernel from the
+    pool is handed over at once."""
+
+    async def run():
+        mgr = manager()
+        loop = asyncio.get_running_loop()
+        running = loop.create_future()  # the learner's kernel running the page
+        started = loop.create_future()
+        started.set_result({"kernel_id": "en-9", "renderer": Renderer(), "task": running, "learner": True})
+        mgr._pools[PAGE] = [started]
+        env = {"VOILA_REQUEST_URL": f"http://127.0.0.1:8866/voila/render/{PAGE}"}
+        visit = asyncio.create_task(mgr.get_rendered_notebook(PAGE, env))
+        await asyncio.sleep(0.1)
+        assert not visit.done() and mgr._serving == 1 and mgr._refill_wait() == math.inf
+        running.set_result(([], None))
+        assert (await asyncio.wait_for(visit, 1))[2] == "en-9"
+        assert mgr._serving == 0 and "en-9" in mgr._unconnected  # now the refills wait for its page to connect
+        assert (await asyncio.wait_for(mgr.get_rendered_notebook(PAGE, env), 1))[2] == "en-1"  # the refill, ready
+
+    in_a_loop(run())
