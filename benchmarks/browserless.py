@@ -194,10 +194,33 @@ def cost(row: dict) -> str:
     )
 
 
+async def idle_cpu(server: VoilaServer, seconds: float) -> str:
+    """What the server and its kernels use with nobody connected, over ``seconds``."""
+    root = psutil.Process(server.proc.pid)
+    own0, kernels0, switches0, t0 = own_cpu(server)[0], kernel_cpu(server), root.num_ctx_switches(), time.monotonic()
+    await asyncio.sleep(seconds)
+    own1, kernels1, switches1, dt = (
+        own_cpu(server)[0],
+        kernel_cpu(server),
+        root.num_ctx_switches(),
+        time.monotonic() - t0,
+    )
+    spent = sum(kernels1[k] - kernels0[k] for k in kernels1.keys() & kernels0.keys())
+    return (
+        f"idle {dt:.0f} s: the server {1000 * (own1 - own0) / dt:.2f} ms of CPU a second "
+        f"({100 * (own1 - own0) / dt:.2f} % of a core, {(switches1.voluntary - switches0.voluntary) / dt:.1f} "
+        f"wakeups a second), its {len(kernels1)} kernels {1000 * spent / dt:.2f} ms a second in all"
+    )
+
+
 async def run_classes(args, server: VoilaServer) -> int:
     rows = []
     with server:
         await wait_until(server.pools_filled, 600)
+        if args.idle:
+            await settled(server)
+            print(await idle_cpu(server, args.idle), flush=True)
+            return 0
         args.files = []
         if args.first_visit:  # what a first visit fetches, as Chromium asks for it once
             from first_visit import static_addresses
