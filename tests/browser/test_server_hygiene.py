@@ -123,7 +123,8 @@ def small_server():
     """A server of its own for one page (the home page), with the repository's voila.json."""
     folder = Path(tempfile.mkdtemp(prefix="sheriff-hygiene-"))
     shutil.copy(ROOT / "notebooks" / "00_home.ipynb", folder)
-    server = VoilaServer(folder, timeout=120)
+    # pools keep their size: fourteen requests at once would grow the home page's (sheriff/serving/)
+    server = VoilaServer(folder, timeout=120, extra_args=["--ClassroomKernelManager.grow_pools=0"])
     server.start()
     try:
         yield server
