@@ -320,8 +320,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._poke()
 
     async def _take_slot(self, notebook_path: str, wake: asyncio.Event) -> bool:
-        """Wait for a refill slot, in page order (home page first), once requests have stopped
-        for ``refill_when_quiet`` seconds; False if a learner wants this kernel first."""
+        """Wait for a refill slot, in page order (home page first), once the class has its pages
+        (``_refill_wait``); False if a learner wants this kernel first."""
         me = (_rank(notebook_path), next(self._tickets))
         self._refill_queue.append(me)
         task = asyncio.current_task()
