@@ -10,7 +10,12 @@ learner after another, evenly over S seconds (as a class opening a link it was g
 once: ``first_visit.py``), as a browser does before it opens the kernel's websocket.  For each:
 time from asking for the page to having every widget's state (median, longest), click latency
 (until the kernel is idle again), pages that failed, the server's CPU (server and kernels, from
-the arrival to the last click), memory per kernel, and kernels left 60 s after the learners left.  The last line sums up every class:
+the arrival to the last click), memory per kernel, and kernels left 60 s after the learners left.
+Then what the class cost, counted per process from its arrival until its last kernel has exited
+(``cost``): the server process, the learners' kernels (their exit included: the CPU a kernel used
+between its learner leaving and its end, per kernel) and the other kernels (pool refills), and the
+server's memory (resident set) before the first class and once each class has gone.  The last
+line sums up every class:
 
     learners=N state_median_s=X state_max_s=Y click_median_ms=Z
 """
@@ -18,11 +23,12 @@ the arrival to the last click), memory per kernel, and kernels left 60 s after t
 from __future__ import annotations
 
 import asyncio
+import re
 import statistics
 import time
 
 import psutil
-from classroom import FREED_WITHIN_S, VoilaServer, kernels, quiet, rss_mb, wait_until
+from classroom import FREED_WITHIN_S, VoilaServer, kernels, rss_mb, wait_until
 from learner_ws import LearnerPage
 
 
@@ -41,6 +47,49 @@ def server_cpu_s(server: VoilaServer) -> float:
         return total
     except psutil.Error:
         return 0.0
+
+
+KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
+
+
+def kernel_cpu(server: VoilaServer) -> dict[str, float]:
+    """Kernel id -> CPU seconds used so far, for every kernel process alive."""
+    out = {}
+    for p in kernels(server):
+        try:
+            m = KERNEL_FILE.search(" ".join(p.cmdline()))
+            t = p.cpu_times()
+            if m:
+                out[m.group(1)] = t.user + t.system
+        except psutil.Error:
+            pass
+    return out
+
+
+def own_cpu(server: VoilaServer) -> tuple[float, float, float]:
+    """(the server process's CPU seconds, its exited children's, its resident set in MB)."""
+    try:
+        p = psutil.Process(server.proc.pid)
+        t = p.cpu_times()
+        return t.user + t.system, t.children_user + t.children_system, p.memory_info().rss / 2**20
+    except psutil.Error:
+        return 0.0, 0.0, 0.0
+
+
+async def settled(server: VoilaServer, timeout: float = 300) -> None:
+    """Wait until the server and its kernels have been idle for 3 s (the pools refilled, however
+    large they grew; on a shared machine, whatever the other processes do)."""
+    deadline = time.monotonic() + timeout
+    before = (own_cpu(server)[0], kernel_cpu(server))
+    while time.monotonic() < deadline:
+        await asyncio.sleep(3)
+        now = (own_cpu(server)[0], kernel_cpu(server))
+        if (
+            now[1].keys() == before[1].keys()
+            and now[0] - before[0] + sum(now[1].values()) - sum(before[1].values()) < 0.06
+        ):
+            return
+        before = now
 
 
 async def learner(
@@ -75,6 +124,8 @@ async def learner(
 
 async def one_class(server: VoilaServer, args, n: int, idle: int) -> dict:
     cpu0 = server_cpu_s(server)
+    own0, reaped0, _ = own_cpu(server)
+    at_arrival = kernel_cpu(server)
     t0 = time.monotonic()
     spread = args.arrive_over if n > 1 else 0.0
     results = await asyncio.gather(
@@ -87,9 +138,18 @@ async def one_class(server: VoilaServer, args, n: int, idle: int) -> dict:
     for r in results[:3]:
         if not r["ok"]:
             print("  failed:", r["error"], flush=True)
+    theirs = {r["page"].kernel_id for r in ok}
+    at_leave = {k: v for k, v in kernel_cpu(server).items() if k in theirs}
     await asyncio.gather(*(r["page"].leave() for r in ok))
     t_left = time.monotonic()
-    await wait_until(lambda: len(kernels(server)) <= idle, FREED_WITHIN_S)
+    # gone and reaped: the server has counted their CPU among its exited children's
+    await wait_until(lambda: not theirs & kernel_cpu(server).keys() and own_cpu(server)[1] > reaped0, FREED_WITHIN_S)
+    left = len(theirs & kernel_cpu(server).keys())
+    freed_s = time.monotonic() - t_left
+    await asyncio.sleep(1)  # the last exits reaped
+    own1, reaped1, _ = own_cpu(server)
+    now = kernel_cpu(server)
+    reaped = reaped1 - reaped0  # the learners' kernels, whole (a pool kernel taken: from its start)
     return {
         "n": n,
         "ok": len(ok),
@@ -100,8 +160,14 @@ async def one_class(server: VoilaServer, args, n: int, idle: int) -> dict:
         "cpu_s": cpu,
         "busy_s": busy_s,
         "mb_per_kernel": statistics.median(mem) if mem else 0.0,
-        "left": max(0, len(kernels(server)) - idle),
-        "freed_s": time.monotonic() - t_left,
+        "left": left,
+        "freed_s": freed_s,
+        "cost": {
+            "server_s": own1 - own0,
+            "kernels_s": reaped - sum(at_arrival.get(k, 0.0) for k in at_leave),
+            "exit_ms": 1000 * (reaped - sum(at_leave.values())) / max(1, len(at_leave) - left),
+            "others_s": sum(v - at_arrival.get(k, 0.0) for k, v in now.items()),
+        },
     }
 
 
@@ -114,6 +180,36 @@ def summary(row: dict) -> str:
         f"server CPU {row['cpu_s']:.1f} s in {row['busy_s']:.1f} s, {row['mb_per_kernel']:.0f} MB/kernel, "
         f"kernels left {row['left']} ({row['freed_s']:.0f} s after leaving); median s after asking for the page: "
         + ", ".join(f"{k} {v:.2f}" for k, v in row["steps"].items())
+        + "\n  "
+        + cost(row)
+    )
+
+
+def cost(row: dict) -> str:
+    c, n = row["cost"], max(1, row["ok"])
+    return (
+        f"cost until the last kernel exited: server process {c['server_s']:.2f} s, learners' kernels "
+        f"{c['kernels_s']:.2f} s ({1000 * (c['server_s'] + c['kernels_s']) / n:.0f} ms a visit with the server's "
+        f"part; a kernel's exit {c['exit_ms']:.0f} ms), other kernels (refills) {c['others_s']:.2f} s"
+    )
+
+
+async def idle_cpu(server: VoilaServer, seconds: float) -> str:
+    """What the server and its kernels use with nobody connected, over ``seconds``."""
+    root = psutil.Process(server.proc.pid)
+    own0, kernels0, switches0, t0 = own_cpu(server)[0], kernel_cpu(server), root.num_ctx_switches(), time.monotonic()
+    await asyncio.sleep(seconds)
+    own1, kernels1, switches1, dt = (
+        own_cpu(server)[0],
+        kernel_cpu(server),
+        root.num_ctx_switches(),
+        time.monotonic() - t0,
+    )
+    spent = sum(kernels1[k] - kernels0[k] for k in kernels1.keys() & kernels0.keys())
+    return (
+        f"idle {dt:.0f} s: the server {1000 * (own1 - own0) / dt:.2f} ms of CPU a second "
+        f"({100 * (own1 - own0) / dt:.2f} % of a core, {(switches1.voluntary - switches0.voluntary) / dt:.1f} "
+        f"wakeups a second), its {len(kernels1)} kernels {1000 * spent / dt:.2f} ms a second in all"
     )
 
 
@@ -121,13 +217,17 @@ async def run_classes(args, server: VoilaServer) -> int:
     rows = []
     with server:
         await wait_until(server.pools_filled, 600)
+        if args.idle:
+            await settled(server)
+            print(await idle_cpu(server, args.idle), flush=True)
+            return 0
         args.files = []
         if args.first_visit:  # what a first visit fetches, as Chromium asks for it once
             from first_visit import static_addresses
 
             args.files = await asyncio.to_thread(static_addresses, server.url, args.lesson)
             await wait_until(server.pools_filled, 300)
-        await quiet(120)
+        await settled(server)
         idle = len(kernels(server))
         arriving = f"over {args.arrive_over:g} s" if args.arrive_over else "at once"
         if args.files:
@@ -137,10 +237,11 @@ async def run_classes(args, server: VoilaServer) -> int:
             f"a class arrives {arriving}",
             flush=True,
         )
+        start_mb = own_cpu(server)[2]
         solo = await one_class(server, args, 1, idle)
         print("one learner alone:", summary(solo), flush=True)
-        await wait_until(server.pools_filled, 300)
-        await quiet(120)
+        await settled(server)
+        print(f"server memory: {start_mb:.0f} MB before the first learner, {own_cpu(server)[2]:.0f} MB after")
         for i in range(args.classes):
             arrival = time.monotonic()
             row = await one_class(server, args, args.learners, idle)
@@ -148,6 +249,9 @@ async def run_classes(args, server: VoilaServer) -> int:
             print(f"class {i + 1}:", summary(row), flush=True)
             if i + 1 < args.classes:  # the next class arrives --gap seconds after this one did
                 await asyncio.sleep(max(0.0, arrival + args.gap - time.monotonic()))
+            else:  # the class gone and the pools refilled
+                await settled(server)
+            print(f"server memory after class {i + 1}: {own_cpu(server)[2]:.0f} MB", flush=True)
         if any(r["left"] for r in rows):
             print("kernels left after the learners left:", [r["left"] for r in rows])
     state = [s for r in rows for s in r["state"]] or [float("nan")]

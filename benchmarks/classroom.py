@@ -6,6 +6,7 @@
     .venv/bin/python benchmarks/classroom.py --n 10 --pool 10       # lesson 05 keeps 10 kernels preheated
     .venv/bin/python benchmarks/classroom.py --browserless --learners 30 --classes 2   # no browsers
     .venv/bin/python benchmarks/classroom.py --browserless --learners 30 --arrive-over 3   # not in one instant
+    .venv/bin/python benchmarks/classroom.py --browserless --idle 60   # an idle server's CPU
 
 ``--browserless`` (benchmarks/browserless.py): learners without browsers, each fetching the page and
 playing it over the kernel websocket as the page does (benchmarks/learner_ws.py), so the figures are
@@ -239,6 +240,12 @@ def main() -> int:
         "--first-visit", action="store_true", help="--browserless: each learner fetches the page's static files first"
     )
     ap.add_argument("--clicks", type=int, default=5, help="--browserless: clicks per learner (default 5)")
+    ap.add_argument(
+        "--idle",
+        type=float,
+        default=0,
+        help="--browserless: no class; the server's CPU with nobody connected, over S s",
+    )
     ap.add_argument("--click", default="Next", help="--browserless: label the clicked button starts with")
     args = ap.parse_args()
     if args.browserless:

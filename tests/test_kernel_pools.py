@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import itertools
+import math
 import time
 
 import pytest
@@ -168,7 +169,7 @@ def test_a_full_server_makes_room_for_a_learner_or_says_it_is_full_and_refills_w
         assert full.value.status_code == 503 and full.value.lang == "uk"
         assert full.value.words["title"] == "Наставник зараз переповнений" and "(2)" in full.value.words["text"]
         assert not waiting.done() and sorted(mgr._kernels) == ["learner-1", "learner-2"]
-        del mgr._kernels["learner-1"]  # a tab closed: the refill takes the room
+        mgr.remove_kernel("learner-1")  # a tab closed: the refill takes the room
         await asyncio.wait_for(waiting, 5)
         assert sorted(mgr._kernels) == ["learner-2", "refilled"]
         wake.set()  # a refill a learner waits for, on a full server with nothing idle: refused too
@@ -211,3 +212,199 @@ def test_kernel_messages_leave_at_once(monkeypatch):
     with concurrent.futures.ThreadPoolExecutor(1) as pool:  # a loop of its own, as the tests above
         pool.submit(asyncio.run, conn.connect()).result()
     assert calls == [("nodelay", True), ("relay", None)]
+
+
+@pytest.mark.parametrize("quick", [True, False])
+def test_a_kernel_shut_down_ends_without_ipython_clean_up(tmp_path, quick):
+    """A kernel started as the server starts its kernels (``KERNEL_ARGUMENTS``) ends its process as
+    soon as it has shut down: IPython never resets the learner's namespace (an object's finaliser
+    does not run); a kernel without the extension does, which is what the exit cost."""
+    import os
+    from pathlib import Path
+
+    from jupyter_client.manager import KernelManager
+
+    from sheriff.serving import KERNEL_ARGUMENTS
+
+    arguments = KERNEL_ARGUMENTS if quick else [a for a in KERNEL_ARGUMENTS if "sheriff" not in a]
+    root = str(Path(__file__).resolve().parents[1])
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [root, os.environ.get("PYTHONPATH")]))}
+    marker = tmp_path / "namespace-reset"
+    km = KernelManager(kernel_name="python3")
+    km.start_kernel(extra_arguments=arguments, env=env)
+    try:
+        kc = km.client()
+        kc.start_channels()
+        kc.wait_for_ready(timeout=120)
+        said = []
+        code = (
+            f"class Goodbye:\n    def __del__(self):\n        open({str(marker)!r}, 'w').close()\n"
+            "bye = Goodbye()\nprint(sorted(get_ipython().extension_manager.loaded))"
+        )
+        reply = kc.execute_interactive(
+            code, timeout=120, output_hook=lambda m: said.append(m["content"].get("text", ""))
+        )
+        assert reply["content"]["status"] == "ok"
+        assert ("sheriff.launch" in "".join(said)) is quick
+        kc.stop_channels()
+        km.shutdown_kernel(now=False)
+        assert not km.is_alive()
+        assert marker.exists() is not quick
+    finally:
+        if km.has_kernel:
+            km.shutdown_kernel(now=True)
+
+
+def in_a_loop(coroutine) -> None:
+    """Run in a thread of its own: the browser tests' Playwright keeps an event loop in this one."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, coroutine).result()
+
+
+def test_refills_wait_until_every_page_has_its_kernel_and_connected_without_polling():
+    """A refill waits while a learner's request is being answered and while a page handed its
+    kernel has not connected (its browser still loading the scripts it needs for its widgets), and
+    goes as soon as the page connects: woken by the connection, not by looking again and again."""
+    from types import SimpleNamespace
+
+    async def run():
+        mgr = manager()
+        mgr.refill_when_quiet, mgr.refill_slots, mgr.first_connection_timeout = 0, 1, 30
+        mgr._kernels = {"en-1": SimpleNamespace(last_activity=None)}
+        mgr._unconnected["en-1"] = time.monotonic()  # handed to a page that is still loading
+        looks = 0
+        wait = mgr._refill_wait
+
+        def counted():
+            nonlocal looks
+            looks += 1
+            return wait()
+
+        mgr._refill_wait = counted
+        refill = asyncio.create_task(mgr._take_slot(PAGE, asyncio.Event()))
+        await asyncio.sleep(0.5)
+        assert not refill.done() and looks == 1  # waiting, and not polling
+        mgr._serving = 1  # another learner's page is being prepared
+        mgr.notify_connect("en-1")
+        await asyncio.sleep(0.1)
+        assert not refill.done()
+        mgr._serving = 0
+        mgr._poke()  # that page has its kernel
+        assert await asyncio.wait_for(refill, 1) is True
+        assert looks == 3
+
+    in_a_loop(run())
+
+
+def test_learners_kernels_start_in_turn_two_per_core():
+    """Learners who found the pool empty get their kernels started two per core at a time, in the
+    order they came: the first are served first rather than everyone at the end."""
+
+    async def run():
+        mgr = manager()
+        mgr.refill_slots = 1
+        order = []
+
+        async def learner(i):
+            await mgr._learner_turn()
+            order.append(i)
+
+        tasks = [asyncio.create_task(learner(i)) for i in range(4)]
+        await asyncio.sleep(0.05)
+        assert order == [0, 1]
+        mgr._free_slot(learner=True)  # the first learner's page has run
+        await asyncio.sleep(0.05)
+        assert order == [0, 1, 2]
+        mgr._free_slot(learner=True)
+        await asyncio.gather(*tasks)
+        assert order == [0, 1, 2, 3] and mgr._learners_starting == 2
+
+    in_a_loop(run())
+
+
+def test_a_class_that_empties_a_pool_grows_it_and_it_shrinks_after():
+    """Learners who find a page's pool empty grow it to as many as asked for the page within the
+    burst window (at most ``grow_pools``); a pool found ready does not grow; once the page has not
+    been asked for ``shrink_after`` seconds, it returns to its size and its extra kernels end."""
+
+    async def run():
+        mgr = manager()
+        mgr.burst_window, mgr.grow_pools, mgr.shrink_after = 60, 25, 0.3
+        for _ in range(10):
+            mgr._grow("00_home.ipynb", emptied=False)  # learners one after another, each finding a kernel
+        assert mgr._pool_size("00_home.ipynb") == 1
+        for _ in range(30):
+            mgr._grow(PAGE, emptied=True)  # a class arriving together
+        assert mgr._pool_size(PAGE) == 25 and mgr._pool_size("00_home.ipynb") == 1
+        loop = asyncio.get_running_loop()
+        ready = []
+        for i in range(25):
+            future = loop.create_future()
+            future.set_result({"kernel_id": f"en-{i}"})
+            ready.append(future)
+        mgr._pools[PAGE] = ready
+        ended = []
+
+        async def shutdown_kernel(kernel_id):
+            ended.append(kernel_id)
+
+        mgr.shutdown_kernel = shutdown_kernel
+        await asyncio.sleep(0.2)
+        mgr._grow(PAGE, emptied=False)  # one more learner: the class is still here
+        await asyncio.sleep(0.2)
+        assert mgr._pool_size(PAGE) == 25 and not ended
+        await asyncio.sleep(0.3)
+        assert mgr._pool_size(PAGE) == 1
+        assert [t.result()["kernel_id"] for t in mgr._pools[PAGE]] == ["en-0"]
+        assert sorted(ended) == sorted(f"en-{i}" for i in range(1, 25))
+
+    in_a_loop(run())
+
+
+def test_memory_is_released_once_a_class_has_gone_and_the_pools_are_full(monkeypatch):
+    """Once the pages of a class (five or more) have run and no refill, request or learner's kernel
+    is left, the server hands its freed memory back to the system, once; a lone refill does not."""
+    import sheriff.serving
+
+    released = []
+    monkeypatch.setattr(sheriff.serving, "release_memory", lambda: released.append(True))
+
+    async def run():
+        mgr = manager()
+        mgr._refilling = 5
+        for _ in range(5):
+            mgr._free_slot()
+        await asyncio.sleep(0.01)
+        assert released == [True]
+        mgr._refilling = 1
+        mgr._free_slot()
+        await asyncio.sleep(0.01)
+        assert released == [True]
+
+    in_a_loop(run())
+    monkeypatch.undo()
+    sheriff.serving.release_memory()  # the real one runs anywhere (without glibc: the collection alone)
+
+
+def test_a_page_run_for_a_learner_who_waited_is_sent_once_run():
+    """A kernel started for a learner who found the pool empty keeps that learner's request (and so
+    the refills) waiting until its page has run, then hands over the whole page; a kernel from the
+    pool is handed over at once."""
+
+    async def run():
+        mgr = manager()
+        loop = asyncio.get_running_loop()
+        running = loop.create_future()  # the learner's kernel running the page
+        started = loop.create_future()
+        started.set_result({"kernel_id": "en-9", "renderer": Renderer(), "task": running, "learner": True})
+        mgr._pools[PAGE] = [started]
+        env = {"VOILA_REQUEST_URL": f"http://127.0.0.1:8866/voila/render/{PAGE}"}
+        visit = asyncio.create_task(mgr.get_rendered_notebook(PAGE, env))
+        await asyncio.sleep(0.1)
+        assert not visit.done() and mgr._serving == 1 and mgr._refill_wait() == math.inf
+        running.set_result(([], None))
+        assert (await asyncio.wait_for(visit, 1))[2] == "en-9"
+        assert mgr._serving == 0 and "en-9" in mgr._unconnected  # now the refills wait for its page to connect
+        assert (await asyncio.wait_for(mgr.get_rendered_notebook(PAGE, env), 1))[2] == "en-1"  # the refill, ready
+
+    in_a_loop(run())

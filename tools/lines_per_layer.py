@@ -51,7 +51,7 @@ LAYERS = [
             "sheriff/replay.py",
             "sheriff/saved_game.py",
             "sheriff/cli.py",
-            "sheriff/serving.py",
+            "sheriff/serving",
         ],
     ),
     ("teaching code (practice, course, glossary)", ["sheriff/practice", "sheriff/course.py", "sheriff/glossary.py"]),

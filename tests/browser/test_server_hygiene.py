@@ -1,5 +1,6 @@
-"""What the server sends and keeps (sheriff/serving.py, voila.json): pages and scripts come
-compressed, hash-named files carry a year's cache, every response carries the security headers,
+"""What the server sends and keeps (sheriff/serving/, voila.json): pages and scripts come
+compressed, hash-named and versioned files carry a year's cache (a return visit to a freshly
+installed server sends the page alone), every response carries the security headers,
 no page asks any host but the server (Font Awesome included) and none trips the
 Content-Security-Policy, kernels keep no IPython history database, and a page that never
 connects loses its kernel within a minute."""
@@ -8,8 +9,10 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import os
 import re
 import shutil
+import sys
 import tempfile
 import time
 import urllib.error
@@ -19,7 +22,8 @@ from urllib.parse import urlsplit
 
 import psutil
 import pytest
-from harness import ROOT, VoilaServer, assert_no_errors, kernel_exists, open_lesson, wait_until
+import voila
+from harness import ROOT, VoilaServer, assert_no_errors, kernel_exists, open_lesson, page_kernel_id, wait_until
 
 PAGES = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', re.S)
@@ -61,7 +65,8 @@ def test_pages_and_scripts_come_compressed_with_security_headers_and_hashed_file
     assert "no-store" in headers.get("cache-control", "")  # the page itself is never cached
     config = page_config(page)
     assert config["kernelId"]
-    scripts = [base + "voila/static/voila.js"]
+    assert config["fullStaticUrl"].endswith("/voila/static/v" + voila.__version__)  # Voilà's scripts, versioned
+    scripts = [base + config["fullStaticUrl"].lstrip("/") + "/voila.js"]
     for ext in config["federated_extensions"]:  # the widget managers, named after their content
         scripts.append(f"{base}voila/labextensions/{ext['name']}/{ext['load']}")
     assert len(scripts) >= 3
@@ -71,7 +76,9 @@ def test_pages_and_scripts_come_compressed_with_security_headers_and_hashed_file
         assert headers["referrer-policy"] == "same-origin", url
     for url in scripts[1:]:
         assert re.search(r"\.[0-9a-f]{16,}\.js$", url), url
+    for url in scripts:
         assert fetch(url)[0]["cache-control"] == "public, max-age=31536000, immutable", url
+    assert "cache-control" not in fetch(base + "voila/static/voila.js")[0]  # unversioned: revalidated
     headers, _ = fetch(base + "sheriff/fontawesome-5.15.4/css/all.min.css")  # from the installed package
     assert headers.get("content-encoding") == "gzip"
     assert "max-age=31536000" in headers["cache-control"]
@@ -116,7 +123,8 @@ def small_server():
     """A server of its own for one page (the home page), with the repository's voila.json."""
     folder = Path(tempfile.mkdtemp(prefix="sheriff-hygiene-"))
     shutil.copy(ROOT / "notebooks" / "00_home.ipynb", folder)
-    server = VoilaServer(folder, timeout=120)
+    # pools keep their size: fourteen requests at once would grow the home page's (sheriff/serving/)
+    server = VoilaServer(folder, timeout=120, extra_args=["--ClassroomKernelManager.grow_pools=0"])
     server.start()
     try:
         yield server
@@ -144,3 +152,55 @@ def test_pages_that_never_connect_leave_no_kernel_after_a_minute(small_server):
         wait_until(lambda kid=kid: not kernel_exists(base, kid), max(left, 0), f"kernel {kid} gone within 60 s")
     wait_until(small_server.pools_filled, 240, "the pool refilled")
     assert len(kernels(small_server)) == 1  # the pool's one kernel, waiting for the next learner
+
+
+@pytest.fixture
+def fresh_server():
+    """A server of its own for the home page whose Voilà files were installed a moment ago: the
+    server reads Voilà's page templates and scripts from a fresh copy (a browser that sees a file
+    changed minutes ago does not keep it without being told)."""
+    folder = Path(tempfile.mkdtemp(prefix="sheriff-fresh-"))
+    templates = Path(sys.prefix) / "share" / "jupyter" / "voila" / "templates"
+    for name in ("base", "lab"):  # copied, not with their times: installed now
+        shutil.copytree(templates / name, folder / "jupyter" / "voila" / "templates" / name, copy_function=shutil.copy)
+    (folder / "notebooks").mkdir()
+    shutil.copy(ROOT / "notebooks" / "00_home.ipynb", folder / "notebooks")
+    path = os.pathsep.join([str(ROOT / "share" / "jupyter"), str(folder / "jupyter")])
+    server = VoilaServer(folder / "notebooks", timeout=120, env={"JUPYTER_PATH": path})
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_a_return_visit_to_a_fresh_install_sends_the_page_and_nothing_else(browser, fresh_server):
+    """The home page opened twice in one tab: the second visit asks the server for the page, the
+    first visit's kernel's shutdown and the new kernel (its model and websocket); every script,
+    style and font comes from the browser's cache (Voilà's ~70 chunks were asked for again, 76
+    requests, before they were served under Voilà's version)."""
+    base = fresh_server.url
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    try:
+        page = context.new_page()
+        open_lesson(page, base, "00_home.ipynb")
+        first = page_kernel_id(page)
+        cdp = context.new_cdp_session(page)  # what reaches the network, not what the cache answers
+        cdp.send("Network.enable")
+        asked: dict[str, str] = {}
+        cached: set[str] = set()
+        cdp.on("Network.requestWillBeSent", lambda e: asked.setdefault(e["requestId"], e["request"]["url"]))
+        cdp.on("Network.requestServedFromCache", lambda e: cached.add(e["requestId"]))
+        open_lesson(page, base, "00_home.ipynb")
+        page.wait_for_function("() => document.fonts.status === 'loaded'")
+        second = page_kernel_id(page)
+        assert second != first
+        sent = sorted(urlsplit(url).path for rid, url in asked.items() if rid not in cached)
+        assert len(asked) > 80  # the page's ~90 files were all asked for: from the cache
+        assert sent == sorted(
+            ["/voila/render/00_home.ipynb", f"/voila/api/shutdown/{first}", f"/api/kernels/{second}"]
+        ), sent
+        assert_no_errors(page)
+    finally:
+        context.close()

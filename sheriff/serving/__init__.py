@@ -18,11 +18,17 @@ as it happens (``notify_connect``), not when the culler happens to look.
 
 Refills wait for the class.  A kernel handed out is replaced, but the replacement starts only
 once no page has been asked for ``refill_when_quiet`` seconds (a class arriving is a burst of
-requests), and at most ``refill_slots`` pool kernels start and run their page at once (0: one
-per CPU core), the home page's first: thirty learners' kernels do not compete with thirty
-replacements, and the pools are full again for the next class.  A learner who finds the pool
-empty gets a kernel started at once.  Pools sized per page for a class: Voilà's own
-``VoilaKernelManager.kernel_pools_config`` (docs/deploy.md).
+requests), no request is being answered and every page handed a kernel has connected for its
+widgets (or was given up, ``first_connection_timeout``), and at most ``refill_slots`` pool kernels
+start and run their page at once (0: one per CPU core), the home page's first: thirty learners'
+kernels do not compete with thirty replacements, and the pools are full again for the next
+class.  Waiting refills are woken by those events (``_poke``), never by polling: an idle server
+runs nothing.  A learner who finds the pool empty gets a kernel started for them, two per core at
+a time, first come first served.  Pools grow for a class: a pool a class empties grows to as
+many kernels as learners asked for the page within ``burst_window`` seconds (at most
+``grow_pools``), and returns to its size ``shrink_after`` seconds after the page was last asked
+for.  Pools sized per page by hand: Voilà's own ``VoilaKernelManager.kernel_pools_config``
+(``sheriff serve --class``, docs/deploy.md).
 
 A cap on kernels.  ``max_kernels`` (``sheriff serve --max-kernels``; 0: none) bounds every kernel
 the server holds, the pools' included.  A refill waits for room; a learner who needs a kernel when
@@ -32,44 +38,59 @@ gets a page that says the server is full, in the page's language (HTTP 503, ``Se
 template's ``503.html``), and no kernel.
 
 The kernels keep no IPython history database (``KERNEL_ARGUMENTS``): kernels starting together
-locked each other's.  The web application gets compression (each static file compressed once),
-caching of hash-named files, security headers and Font Awesome from the installed package
-(``install_web_hooks``).  ``LogoutHandler`` is Voilà's ``/logout`` (voila.json).
+locked each other's; and a kernel shut down ends at once (``sheriff.launch.quick_exit``).  The web
+application (``sheriff.serving.web``) gets compression (each static file compressed once), a
+year's cache for hash-named files and for Voilà's scripts under its version, security headers and
+Font Awesome from the installed package (``install_web_hooks``); ``LogoutHandler`` is Voilà's
+``/logout`` (voila.json).
 """
 
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
-import importlib.metadata
+import ctypes
+import gc
 import inspect
 import itertools
-import logging
+import math
 import os
-import posixpath
-import re
-import threading
 import time
 from collections.abc import Awaitable, Callable
 from datetime import datetime
-from urllib.parse import urlencode, urlsplit
+from typing import Any
+from urllib.parse import urlsplit
 
 from jupyter_server._tz import utcnow
-from jupyter_server.auth.decorator import allow_unauthenticated
-from jupyter_server.auth.logout import LogoutHandler as JupyterLogoutHandler
-from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
-from tornado.httputil import HTTPHeaders, HTTPServerRequest
-from tornado.web import Application, GZipContentEncoding, HTTPError, OutputTransform, StaticFileHandler
+from tornado.web import HTTPError
 from traitlets import Float, Int, TraitError
 
+from sheriff import launch
 from sheriff.course import position
 from sheriff.i18n import DEFAULT, N_, catalog
-from sheriff.widgets.language import PAGE_LANGUAGE, from_query, link
+from sheriff.serving.web import (  # noqa: F401  # named in voila.json and binder/postBuild, used by tests
+    HOME_PAGE,
+    CachedGzip,
+    LogoutHandler,
+    PromptKernelConnection,
+    _jupyter_server_extension_points,
+    _load_jupyter_server_extension,
+    check_class_store,
+    check_class_store_soon,
+    install_web_hooks,
+    install_web_hooks_at_start,
+    versioned_static,
+)
+from sheriff.widgets.language import PAGE_LANGUAGE, from_query
 
+CLASS_SIZE = 5  # pages run in one go (a class's, and their refills) after which memory is released
 REQUEST_URL = "VOILA_REQUEST_URL"  # Voilà passes the page's full address to the pool's refill
-KERNEL_ARGUMENTS = ["--HistoryManager.enabled=False"]  # IPython's history: an in-memory one, no database
-HOME_PAGE = "00_home.ipynb"  # its pool fills first at start: the address every learner opens first
+KERNEL_ARGUMENTS = [
+    "--HistoryManager.enabled=False",  # IPython's history: an in-memory one, no database
+    f"--IPKernelApp.extra_extensions={launch.__name__}",  # a kernel shut down ends at once (launch.quick_exit)
+]
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
@@ -81,14 +102,28 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     )
     refill_slots = Int(0, config=True, help="Pool kernels starting and running their page at once (0: CPU cores).")
     max_kernels = Int(0, config=True, help="Most kernels the server holds, pools included (0: no limit).")
+    burst_window = Float(
+        60, config=True, help="Seconds over which a page's requests are counted when a class empties its pool."
+    )
+    grow_pools = Int(
+        100,
+        config=True,
+        help="Most kernels a page's pool grows to for a class that emptied it (0: pools keep their size).",
+    )
+    shrink_after = Float(
+        900,
+        config=True,
+        help="Seconds without a request for a page before a pool grown for a class returns to its size.",
+    )
     _pools: dict[str, list[asyncio.Task]]  # Voilà's own pools (the default language), set by its subclass
     _voila_fill_if_needed: Callable[..., None]
     _voila_initialize: Callable[..., Awaitable[dict]]
+    _voila_renderer: Callable[..., Any]
 
     def __init__(self, **kwargs):
         self._classroom_state()
+        self._versioned_static = install_web_hooks_at_start(kwargs.get("parent"))  # before the pools start
         super().__init__(**kwargs)
-        install_web_hooks_at_start(self.parent)
         check_class_store_soon(self.log)
 
     def _classroom_state(self) -> None:
@@ -101,6 +136,17 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._tickets = itertools.count()
         self._wake: dict[asyncio.Task, asyncio.Event] = {}  # a pool's task a learner is waiting for
         self._evicting = 0  # pool kernels shutting down to make room for a learner's: that room is taken
+        self._versioned_static = False  # whether pages ask for Voilà's scripts under its version
+        self._serving = 0  # requests for a page being answered now
+        self._unconnected: dict[str, float] = {}  # kernel id -> when handed to a page not connected yet
+        self._changed = asyncio.Event()  # set (and replaced) when a waiting refill may go: ``_poke``
+        self._learners_starting = 0  # kernels started for learners who wait, running their page now
+        self._learner_queue: list[int] = []  # tickets of learners waiting for their kernel's turn
+        self._queued: set[asyncio.Task] = set()  # pool tasks waiting for a refill slot (not started)
+        self._pages_run = 0  # pages run by new kernels since the memory was last released
+        self._asked: dict[str, collections.deque[float]] = {}  # page -> when it was asked for (burst_window)
+        self._sizes: dict[str, int] = {}  # page -> its pool's size before a class grew it
+        self._shrink: dict[str, asyncio.TimerHandle] = {}  # page -> when its grown pool shrinks
 
     def __init_subclass__(cls, **kwargs):
         # Voilà builds its pooling manager as a subclass of this one (voila_kernel_manager_factory),
@@ -114,6 +160,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             cls.get_rendered_notebook = ClassroomKernelManager._rendered_in_language
             cls._voila_initialize = cls._initialize
             cls._initialize = ClassroomKernelManager._initialize_in_turn
+            cls._voila_renderer = cls._notebook_renderer_factory
+            cls._notebook_renderer_factory = ClassroomKernelManager._renderer_versioned
 
     def _fill_in_language(self, delay=None, notebook_name=None, extra_kernel_env_variables=None, **kwargs):
         """Voilà's refill, into the pool of the language the kernels are heated for."""
@@ -128,24 +176,111 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         finally:
             self._pools[notebook_name] = own
 
+    def _renderer_versioned(self, notebook_path=None):
+        """Voilà's renderer for a pool's page, whose scripts come from under Voilà's version."""
+        renderer = self._voila_renderer(notebook_path)
+        if self._versioned_static:
+            versioned_static(renderer.page_config)
+        return renderer
+
     async def _rendered_in_language(self, notebook_name: str, extra_kernel_env_variables: dict | None = None, **kwargs):
         """A kernel that has run the page in the language its address asks for (Voilà's
-        ``get_rendered_notebook``, per language); the pool is refilled in that language."""
+        ``get_rendered_notebook``, per language); the pool is refilled in that language, and grown
+        when a class empties it (``_grow``)."""
         self._last_request = time.monotonic()
-        env = dict(extra_kernel_env_variables or {})
-        env[PAGE_LANGUAGE] = lang = from_query(urlsplit(env.get(REQUEST_URL, "")).query)
-        pool = self._pool(notebook_name, lang)
-        if not pool:  # the first learner to ask for this page in this language
-            self._fill_in_language(0, notebook_name, env, **kwargs)
-        item = pool.pop(0)
-        if not item.done():  # a learner waits: no queue for this one (a done task's entry would stay)
-            self._wake.setdefault(item, asyncio.Event()).set()
-        self._fill_in_language(None, notebook_name, env, **kwargs)
-        content = await item
+        self._serving += 1
+        try:
+            env = dict(extra_kernel_env_variables or {})
+            env[PAGE_LANGUAGE] = lang = from_query(urlsplit(env.get(REQUEST_URL, "")).query)
+            pool = self._pool(notebook_name, lang)
+            self._grow(notebook_name, emptied=not (pool and pool[0].done()))
+            if not pool:  # the first learner to ask for this page in this language
+                self._fill_in_language(0, notebook_name, env, **kwargs)
+            item = pool.pop(0)
+            if not item.done():  # a learner waits: no queue for this one (a done task's entry would stay)
+                self._wake.setdefault(item, asyncio.Event()).set()
+            self._fill_in_language(None, notebook_name, env, **kwargs)
+            content = await item
+            if content.get("learner"):  # started for a learner: its page is sent whole, once run
+                await asyncio.shield(content["task"])  # (its turn ends then: ``_learner_turn``)
+        finally:
+            self._serving -= 1
+            self._poke()
+        kernel_id = content["kernel_id"]
         content["renderer"].stop_generator = True
-        self._waiting_since[content["kernel_id"]] = utcnow()
-        self.log.info("Using pre-heated kernel: %s for %s (%s)", content["kernel_id"], notebook_name, lang)
-        return content["task"], content["renderer"].rendered_cache, content["kernel_id"]
+        self._waiting_since[kernel_id] = utcnow()
+        self._unconnected[kernel_id] = time.monotonic()
+        self.log.info("Using pre-heated kernel: %s for %s (%s)", kernel_id, notebook_name, lang)
+        return content["task"], content["renderer"].rendered_cache, kernel_id
+
+    def _grow(self, page: str, emptied: bool) -> None:
+        """Count a request for ``page``.  When a learner finds its pool empty (a class arriving),
+        the pool grows to as many kernels as learners asked for the page within ``burst_window``
+        seconds (at most ``grow_pools``), refilled once the class has its widgets, so the rest of
+        the class and the next one find kernels ready; ``shrink_after`` seconds after the page was
+        last asked for, the pool returns to its size and its extra kernels end."""
+        now = time.monotonic()
+        asked = self._asked.setdefault(page, collections.deque())
+        asked.append(now)
+        while asked[0] < now - self.burst_window:
+            asked.popleft()
+        size = self._pool_size(page)
+        if emptied and self.grow_pools and len(asked) > size and size < self.grow_pools:
+            self._sizes.setdefault(page, size)
+            grown = min(len(asked), self.grow_pools)
+            self.log.info("A class opens %s: its pool grows from %d to %d kernels", page, size, grown)
+            config = dict(self.kernel_pools_config)
+            config[page] = {**config.get(page, config.get("default", {})), "pool_size": grown}
+            self.kernel_pools_config = config
+        if page in self._sizes:
+            if page in self._shrink:
+                self._shrink[page].cancel()
+            self._shrink[page] = asyncio.get_running_loop().call_later(self.shrink_after, self._shrink_pool, page)
+
+    def _pool_size(self, page: str) -> int:
+        config = getattr(self, "kernel_pools_config", {})  # Voilà's pooling manager's (none without pools)
+        return int(config.get(page, config.get("default", {})).get("pool_size", 1))
+
+    def _shrink_pool(self, page: str) -> None:
+        """The class has gone: the page's pool returns to its size; its extra kernels end once ready."""
+        self._shrink.pop(page, None)
+        size = self._sizes.pop(page, None)
+        if size is None:
+            return
+        config = dict(self.kernel_pools_config)
+        config[page] = {**config[page], "pool_size": size}
+        self.kernel_pools_config = config
+        pools = [pool for (name, _lang), pool in self._language_pools.items() if name == page]
+        extra = [task for pool in [self._pools.get(page, []), *pools] for task in pool[size:]]
+        self.log.info("The class has left %s: its pool shrinks to %d kernels (%d end)", page, size, len(extra))
+        for pool in [self._pools.get(page, []), *pools]:
+            del pool[size:]
+        for task in extra:
+            if task in self._queued:  # never started: nothing to end
+                task.cancel()
+            else:
+                task.add_done_callback(self._end_pool_kernel)
+
+    def _end_pool_kernel(self, task: asyncio.Task) -> None:
+        if not task.cancelled() and task.exception() is None:
+            asyncio.ensure_future(self.shutdown_kernel(task.result()["kernel_id"]))
+
+    def _poke(self) -> None:
+        """Wake the refills (and the kernels waiting for room) to look again: a page has its
+        kernel, a page connected, a kernel ended, a refill slot is free."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    def _refill_wait(self) -> float:
+        """Seconds before a refill may start (0: now; inf: until poked): once no page has been asked
+        for ``refill_when_quiet`` seconds and every page handed a kernel has connected for its
+        widgets (or has been given up: ``first_connection_timeout``)."""
+        if self._serving:
+            return math.inf
+        now = time.monotonic()
+        due = [self._last_request + self.refill_when_quiet]
+        due += [t + self.first_connection_timeout for t in self._unconnected.values()]
+        return max(0.0, max(due) - now)
 
     async def _initialize_in_turn(self, notebook_path: str, kernel_id: str | None = None, **kwargs):
         """Voilà's ``_initialize`` (start a pool kernel, run its page) once the refill's turn has
@@ -153,40 +288,74 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         me = asyncio.current_task()
         wake = self._wake.setdefault(me, asyncio.Event()) if me is not None else asyncio.Event()
         took_slot = kernel_id is None and not wake.is_set() and await self._take_slot(notebook_path, wake)
+        learner = kernel_id is None and not took_slot
+        if learner:  # learners' kernels start in turn, a few per core: the first served first
+            await self._learner_turn()
         try:
             content = await self._voila_initialize(notebook_path, kernel_id, **kwargs)
         except BaseException:
-            if took_slot:
-                self._refilling -= 1
+            if took_slot or learner:
+                self._free_slot(learner)
             raise
         finally:
             if me is not None:
                 self._wake.pop(me, None)
-        if took_slot:  # the slot is free once the page has run (or the kernel was handed out)
-            content["task"].add_done_callback(lambda _: self._free_slot())
+        if took_slot or learner:  # the slot is free once the page has run (or the kernel was handed out)
+            content["task"].add_done_callback(lambda _: self._free_slot(learner))
+        content["learner"] = learner
         return content
 
+    async def _learner_turn(self) -> None:
+        """Wait until fewer than two kernels per core run their page for waiting learners: thirty
+        kernels started at once would share the cores and all be ready at the end, where in
+        turn the first learners are served first and the median learner twice as soon."""
+        ticket = next(self._tickets)
+        self._learner_queue.append(ticket)
+        try:
+            while self._learners_starting >= 2 * self._slots() or self._learner_queue[0] != ticket:
+                await self._changed.wait()
+            self._learners_starting += 1
+        finally:
+            self._learner_queue.remove(ticket)
+            self._poke()
+
     async def _take_slot(self, notebook_path: str, wake: asyncio.Event) -> bool:
-        """Wait for a refill slot, in page order (home page first), once requests have stopped
-        for ``refill_when_quiet`` seconds; False if a learner wants this kernel first."""
+        """Wait for a refill slot, in page order (home page first), once the class has its pages
+        (``_refill_wait``); False if a learner wants this kernel first."""
         me = (_rank(notebook_path), next(self._tickets))
         self._refill_queue.append(me)
-        slots = self.refill_slots or os.cpu_count() or 1
+        task = asyncio.current_task()
+        if task is not None:
+            self._queued.add(task)
         try:
             await asyncio.sleep(0)  # the other refills started with this one queue up first
             while not wake.is_set():
-                quiet = time.monotonic() - self._last_request >= self.refill_when_quiet
-                if quiet and self._refilling < slots and min(self._refill_queue) == me:
+                changed, wait = self._changed, self._refill_wait()
+                if not wait and self._refilling < self._slots() and min(self._refill_queue) == me:
                     self._refilling += 1
                     return True
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), 0.25)
+                # no polling: woken when something changed, or when the quiet time is up
+                await _first_of(wake, changed, wait if 0 < wait < math.inf else None)
             return False
         finally:
             self._refill_queue.remove(me)
+            self._queued.discard(task)  # type: ignore[arg-type]
+            self._poke()
 
-    def _free_slot(self) -> None:
-        self._refilling -= 1
+    def _slots(self) -> int:
+        return self.refill_slots or os.cpu_count() or 1
+
+    def _free_slot(self, learner: bool = False) -> None:
+        if learner:
+            self._learners_starting -= 1
+        else:
+            self._refilling -= 1
+        self._pages_run += 1
+        self._poke()
+        idle = not (self._refilling or self._refill_queue or self._learners_starting or self._serving)
+        if idle and self._pages_run >= CLASS_SIZE:  # a class has come and gone, the pools are full again
+            self._pages_run = 0
+            asyncio.get_running_loop().call_soon(release_memory)
 
     def _pool(self, notebook_name: str, lang: str) -> list[asyncio.Task]:
         """The kernels heating for this page in this language (Voilà's own pool for the default)."""
@@ -216,9 +385,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         me = asyncio.current_task()
         wake = self._wake.get(me) if me is not None else None
         while self.max_kernels and self._held() >= self.max_kernels:
-            if wake is not None and not wake.is_set():  # a refill nobody waits for
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(wake.wait(), 1)
+            if wake is not None and not wake.is_set():  # a refill nobody waits for: until a kernel goes
+                await _first_of(wake, self._changed, None)
                 continue
             spare = self._idle_pool_kernel()
             if spare is None:
@@ -252,6 +420,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if kernel_id in self._kernels and kernel_id not in self._connected_once:
             self._connected_once.add(kernel_id)  # the idle clock runs from the page's connection
             self._kernels[kernel_id].last_activity = utcnow()
+        if self._unconnected.pop(kernel_id, None) is not None:
+            self._poke()
 
     async def cull_kernel_if_idle(self, kernel_id: str):
         if kernel_id not in self._kernels or self._in_language_pool(kernel_id):
@@ -273,9 +443,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):  # type: ignore[override]  # as above
         self._waiting_since.pop(kernel_id, None)
         self._connected_once.discard(kernel_id)
+        self._unconnected.pop(kernel_id, None)
         for pool in self._language_pools.values():
             pool[:] = [t for t in pool if not _holds(t, kernel_id)]
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
+
+    def remove_kernel(self, kernel_id: str):
+        try:  # every way a kernel leaves the server's list (a shutdown, a kernel found dead)
+            return super().remove_kernel(kernel_id)
+        finally:
+            self._poke()  # room for a refill waiting for it
 
     async def shutdown_all(self, *args, **kwargs):  # type: ignore[override]  # as above
         # Voilà's subclass waits for its own pools' kernels; a kernel of a language pool still
@@ -294,6 +471,7 @@ VOILA_POOL_METHODS = {
     "get_rendered_notebook": ["notebook_name", "extra_kernel_env_variables", "kwargs"],
     "fill_if_needed": ["delay", "notebook_name", "extra_kernel_env_variables", "kwargs"],
     "_initialize": ["notebook_path", "kernel_id", "kwargs"],  # wrapped too: refills take turns
+    "_notebook_renderer_factory": ["notebook_path"],  # and its pages' scripts come from under its version
 }
 
 
@@ -311,6 +489,26 @@ def check_voila_pools(cls: type) -> None:
                 "were written for (voila>=0.5,<0.6, constraints.txt). Install that, or serve without "
                 "preheated kernels (--VoilaConfiguration.preheat_kernel=False)."
             )
+
+
+def release_memory() -> None:
+    """Hand the memory that a class's pages used back to the system.  Thirty pages rendered at once
+    grew the server by ~110 MB that the C allocator kept for reuse after they had gone (and 60 by
+    ~150 MB): collect the cycles they left, then ask glibc to return its free pages (no-op
+    elsewhere)."""
+    gc.collect()
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+
+
+async def _first_of(a: asyncio.Event, b: asyncio.Event, timeout: float | None) -> None:
+    """Return when either event is set, or after ``timeout`` seconds (None: no limit)."""
+    waits = [asyncio.ensure_future(a.wait()), asyncio.ensure_future(b.wait())]
+    try:
+        await asyncio.wait(waits, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for w in waits:
+            w.cancel()
 
 
 def _rank(notebook_path: str) -> int:
@@ -351,215 +549,3 @@ def _holds(task: asyncio.Task, kernel_id: str) -> bool:
         and task.exception() is None
         and task.result().get("kernel_id") == kernel_id
     )
-
-
-# ----------------------------------------------------------------------------- the web application
-class LogoutHandler(JupyterLogoutHandler):
-    """``/logout`` on Voilà's own server (voila.json: ``IdentityProvider.logout_handler_class``):
-    Jupyter's handler renders a Jupyter Server page whose files Voilà does not serve (it answered
-    500).  This one ends the login cookie and sends the browser to the login page, which leads to
-    the home page (in the language the address asked for), or to the home page if no login is needed."""
-
-    @allow_unauthenticated
-    def get(self) -> None:
-        self.identity_provider.clear_login_cookie(self)
-        home = link(self.base_url + "voila/render/" + HOME_PAGE, from_query(self.request.query))
-        self.redirect(self.base_url + "login?" + urlencode({"next": home}) if self.login_available else home)
-
-
-class PromptKernelConnection(ZMQChannelsWebsocketConnection):
-    """A page's kernel websocket that sends each message as soon as it is written (voila.json:
-    ``Voila.kernel_websocket_connection_class``).  A kernel answers a request with several small
-    messages (busy, the reply, idle), each one write; with Nagle's algorithm on (tornado's
-    default) the second waits for the browser to acknowledge the first, and a receiver delays
-    that acknowledgement by up to 40 ms, so every request and click waited ~40 ms for nothing."""
-
-    async def connect(self):
-        self.websocket_handler.set_nodelay(True)
-        return await super().connect()
-
-
-# What every response may load: this server only (Font Awesome too, see FONT_AWESOME).  The page
-# template and Voilà's page carry inline scripts and styles; widgets and matplotlib show images as
-# data: URIs; a saved game is a download from a blob: or data: address.
-CONTENT_SECURITY_POLICY = "; ".join(
-    [
-        "default-src 'self'",
-        "script-src 'self' 'unsafe-inline'",
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob:",
-        "font-src 'self' data:",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self'",
-        "frame-ancestors 'self'",
-    ]
-)
-REFERRER_POLICY = "same-origin"
-FONT_AWESOME = ("fontawesome-free", "5.15.4")  # the version Voilà's template asks a CDN for (^5)
-FONT_AWESOME_URL = f"sheriff/fontawesome-{FONT_AWESOME[1]}/"  # under the server's base URL
-CACHE_FOREVER = "public, max-age=31536000, immutable"
-_STATIC_FILE = re.compile(r"/static/|/labextensions/|/" + re.escape(FONT_AWESOME_URL))  # files, not pages
-# Files whose name carries a hash of their content (webpack's chunks) or a version in the path.
-_HASH_NAMED = re.compile(
-    r"[.-][0-9a-f]{16,}\.[a-z0-9]+$|/remoteEntry\.[0-9a-f]{16,}\.js$|/" + re.escape(FONT_AWESOME_URL)
-)
-
-
-class CachedGzip(GZipContentEncoding):
-    """Tornado's gzip encoding, which compresses each static file once per server, not once per
-    request.  A first visit fetches ~90 static files (5 MB of scripts, 1.4 MB compressed), and
-    compressing them anew cost the server ~0.2 CPU-seconds a learner, in its one event loop:
-    thirty learners arriving together queued for seconds on one core.  A file is known by its
-    address, content hash (ETag, when sent), time and length, so a changed file is compressed
-    afresh; memory: the compressed files, at most ``LIMIT`` whatever addresses clients make up."""
-
-    LIMIT = 64 * 2**20
-    _sent: dict[str, bytes] = {}  # a file (address, ETag, time, length) -> the gzip body sent for it
-    _kept = 0  # bytes in _sent
-
-    def __init__(self, request: HTTPServerRequest) -> None:
-        super().__init__(request)
-        path = posixpath.normpath(request.path)
-        whole_get = request.method == "GET" and "Range" not in request.headers
-        self._path = path if whole_get and _STATIC_FILE.search(path) else None
-        self._key: str | None = None
-        self._parts: list[bytes] = []  # what is being sent, to keep
-        self._replay = False
-
-    def transform_first_chunk(self, status_code: int, headers: HTTPHeaders, chunk: bytes, finishing: bool):
-        key = None
-        if self._path and self._gzipping and status_code == 200 and "Content-Encoding" not in headers:
-            # Voilà's labextension files come without an ETag: their names carry their content's hash
-            etag, modified, length = (
-                headers.get("Etag", ""),
-                headers.get("Last-Modified"),
-                headers.get("Content-Length"),
-            )
-            key = "\n".join((self._path, etag, modified, length)) if modified and length else None
-        body = self._sent.get(key) if key else None
-        if body is not None:
-            headers["Vary"] = headers["Vary"] + ", Accept-Encoding" if "Vary" in headers else "Accept-Encoding"
-            headers["Content-Encoding"] = "gzip"
-            headers["Content-Length"] = str(len(body))
-            self._replay = True
-            return status_code, headers, body
-        status_code, headers, chunk = super().transform_first_chunk(status_code, headers, chunk, finishing)
-        if key and self._gzipping:
-            self._key = key
-            self._keep(chunk, finishing)
-        return status_code, headers, chunk
-
-    def transform_chunk(self, chunk: bytes, finishing: bool) -> bytes:
-        if self._replay:
-            return b""  # the whole body went with the first chunk
-        chunk = super().transform_chunk(chunk, finishing)
-        if self._key:
-            self._keep(chunk, finishing)
-        return chunk
-
-    def _keep(self, chunk: bytes, finishing: bool) -> None:
-        self._parts.append(chunk)
-        if finishing and self._key and self._key not in self._sent:
-            body = b"".join(self._parts)
-            if CachedGzip._kept + len(body) <= self.LIMIT:
-                CachedGzip._sent[self._key] = body
-                CachedGzip._kept += len(body)
-
-
-class _Headers(OutputTransform):
-    """Security headers on every response; a year's cache for a file named after its content."""
-
-    def __init__(self, request: HTTPServerRequest) -> None:
-        self._path = request.path
-
-    def transform_first_chunk(self, status_code: int, headers: HTTPHeaders, chunk: bytes, finishing: bool):
-        headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
-        headers["Referrer-Policy"] = REFERRER_POLICY
-        headers["X-Content-Type-Options"] = "nosniff"
-        if status_code in (200, 304) and _HASH_NAMED.search(self._path):
-            headers["Cache-Control"] = CACHE_FOREVER
-            headers.pop("Expires", None)
-        return status_code, headers, chunk
-
-
-def install_web_hooks(app: Application, base_url: str = "/") -> None:
-    """Make a built Voilà web application compress its text responses (Voilà applies its
-    ``tornado_settings`` after building the application, so ``compress_response`` is ignored;
-    each static file is compressed once, ``CachedGzip``), cache hash-named files for a year, send
-    the security headers, and serve Font Awesome from the installed package (the page template
-    points there instead of a CDN).  Idempotent."""
-    if _Headers in app.transforms:
-        return
-    app.transforms += [CachedGzip, _Headers]
-    serve_font_awesome(app, base_url)
-
-
-def serve_font_awesome(app: Application, base_url: str = "/") -> None:
-    """Serve Font Awesome from the installed package where the page template points."""
-    files = importlib.metadata.distribution(FONT_AWESOME[0]).locate_file("fontawesome-free/static/fontawesome_free")
-    route = (base_url.rstrip("/") + "/" + FONT_AWESOME_URL + "(.*)", StaticFileHandler, {"path": str(files)})
-    app.add_handlers(r".*$", [route])
-    # before Voilà's handlers, whose catch-all would take the address first
-    app.default_router.rules.insert(0, app.default_router.rules.pop(-2))
-
-
-# On a Jupyter server (Binder, JupyterHub) Voilà is an extension of the server and the web hooks
-# above are not installed; the page template still points at the tutor's Font Awesome, so this
-# extension serves it (binder/postBuild enables it: `jpserver_extensions`).
-def _jupyter_server_extension_points() -> list[dict]:
-    return [{"module": "sheriff.serving"}]
-
-
-def _load_jupyter_server_extension(serverapp) -> None:
-    serve_font_awesome(serverapp.web_app, serverapp.base_url)
-    check_class_store_soon(serverapp.log)
-
-
-def check_class_store(log: logging.Logger) -> bool:
-    """With ``SHERIFF_CLASS_DB`` set, open the class store once: if class mode cannot use it, one line
-    in the server's log says so and why (the server starts all the same: the lessons need no store,
-    and the class pages say it in words).  False if it failed."""
-    from sheriff.classroom.store import ENV, Store
-    from sheriff.classroom.store_faults import StoreUnavailable, safe_url
-
-    url = os.environ.get(ENV, "").strip()
-    if not url:
-        return True
-    quiet = logging.getLogger("sheriff.classroom")
-    quiet.disabled = True  # the store would log its own line: this one says it all
-    try:
-        Store().close()
-    except StoreUnavailable as e:
-        log.warning(
-            "Class mode cannot use its database (%s=%s): %s (the lessons work; the class pages say so)",
-            ENV,
-            safe_url(url),
-            e.detail,
-        )
-        return False
-    finally:
-        quiet.disabled = False
-    return True
-
-
-def check_class_store_soon(log: logging.Logger) -> None:
-    """``check_class_store`` beside the server's start (an unreachable host takes seconds to fail)."""
-    if os.environ.get("SHERIFF_CLASS_DB", "").strip():
-        threading.Thread(target=check_class_store, args=(log,), daemon=True, name="class-store-check").start()
-
-
-def install_web_hooks_at_start(voila) -> None:
-    """Have the Voilà application that made this kernel manager (voila.json names it) install the
-    web hooks once it has built its web application, just before it listens."""
-    listen = getattr(voila, "listen", None)
-    if listen is None or not hasattr(voila, "base_url") or getattr(listen, "installs_web_hooks", False):
-        return  # not Voilà's own application (a Jupyter server extension, a test)
-
-    def listen_with_hooks():
-        install_web_hooks(voila.app, voila.base_url)
-        return listen()
-
-    listen_with_hooks.installs_web_hooks = True  # type: ignore[attr-defined]
-    voila.listen = listen_with_hooks
