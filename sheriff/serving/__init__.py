@@ -229,7 +229,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._sizes.setdefault(page, size)
             grown = min(len(asked), self.grow_pools)
             self.log.info("A class opens %s: its pool grows from %d to %d kernels", page, size, grown)
-            config = dict(self.kernel_pools_config)
+            config: dict = dict(getattr(self, "kernel_pools_config", {}))  # Voilà's trait (mypy cannot see it)
             config[page] = {**config.get(page, config.get("default", {})), "pool_size": grown}
             self.kernel_pools_config = config
         if page in self._sizes:
@@ -247,7 +247,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         size = self._sizes.pop(page, None)
         if size is None:
             return
-        config = dict(self.kernel_pools_config)
+        config: dict = dict(getattr(self, "kernel_pools_config", {}))
         config[page] = {**config[page], "pool_size": size}
         self.kernel_pools_config = config
         pools = [pool for (name, _lang), pool in self._language_pools.items() if name == page]
