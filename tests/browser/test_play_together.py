@@ -6,8 +6,9 @@ real controls, and one bribe is offered and taken between two people (the Sherif
 bag, its merchant offers gold, the Sheriff takes the deal).  One player closes the page in the
 second round and comes back on a new device: her name alone is refused, her rejoin code gives
 the same seat, the game as it stands.  Every page reaches the final score and offers the full
-replay.  Every websocket frame each page received is scanned: no other seat's rejoin code, the
-host key only on the host's page, and the seed on no page before the game is over."""
+replay.  Every websocket frame each page received is scanned: no other seat's private area (its
+hand and bag), no other seat's rejoin code, the host key only on the host's page, and the seed on
+no page before the game is over."""
 
 from __future__ import annotations
 
@@ -284,6 +285,9 @@ def test_three_people_and_the_coach_play_a_whole_game(browser, table_server):
                 assert who == 0 or host_key not in frame, f"the host key reached {who}'s page"
                 if re.search(rf"\b{seed}\b", frame):  # only the final header (and the replay) say the seed
                     assert "Game over" in frame, f"the seed reached {who}'s page before the end"
+                # a hand and a bag are drawn only in their own seat's private area (render.private_hand)
+                shown = {int(q) for q in re.findall(r'data-hand-seat=\\*"(\d+)', frame)}
+                assert shown <= ({who} if who != "spectator" else set()), f"{shown}'s cards reached {who}'s page"
     finally:
         for p in (ann, bob, pages[2], watch):
             try:
