@@ -60,6 +60,7 @@ class TableSnapshot:
     # spectators' pages polling, the seat that holds the host's controls (None: a host who watches),
     # whether the host key was retired (the role passed to a player), the rematch's code
     handed: tuple[bool, ...] = ()
+    seated: tuple[bool, ...] = ()  # a person holds the seat (also while the coach plays it for them)
     online: tuple[bool, ...] = ()
     watching: int = 0
     host_seat: int | None = None
@@ -117,6 +118,7 @@ def _public(p: Polled, now: float) -> dict[str, Any]:
     host = settings.get("host_member")
     return {
         "handed": tuple(row.handed_by_host for row in p.seats),
+        "seated": tuple(row.member_id is not None for row in p.seats),
         "online": tuple(row.member_id in fresh for row in p.seats),
         "watching": sum(1 for mid in fresh if p.seen[mid][0] == WATCHER),
         "host_seat": next((row.seat for row in p.seats if host is not None and row.member_id == host), None),
