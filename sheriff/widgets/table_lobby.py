@@ -73,7 +73,8 @@ def qr_data_uri(link: str) -> str:
 def invite_html(link: str) -> str:
     """The invite: the link to open (or share) and, when it names a server, its QR code for phones."""
     text = _("Invite link: open it on a phone or share it; the table's code is filled in for you.")
-    parts = [f'<div class="sn-text">{escape(text)}</div><div class="sn-address sn-invite-link">{escape(link)}</div>']
+    href = escape(link)
+    parts = [f'<div class="sn-text">{escape(text)}</div><a class="sn-address sn-invite-link" href="{href}">{href}</a>']
     if "/" in link:  # a bare file name (the server's address unknown) would lead nowhere from a phone
         alt = _("QR code of the invite link")
         parts.append(
