@@ -270,7 +270,7 @@ class TableSpectator(_TableRef):
     """A projector's or a teacher's view: public information only."""
 
     def snapshot(self) -> TableSnapshot:
-        return self._snapshot(None)
+        return self._watching()
 
 
 class TableSeat(_TableRef):

@@ -136,6 +136,12 @@ class _TableRef:
         self._watcher: int | None = None  # a spectator's page: its row among the room's members (who watches)
         self._seen = float("-inf")
 
+    def _watching(self) -> TableSnapshot:
+        """The public table for a page that watches it (a spectator, a host who does not play); the
+        page counts among those watching."""
+        self._heartbeat(None)
+        return self._snapshot(None)
+
     def _heartbeat(self, member_id: int | None) -> None:
         """Tell the store this page is alive, every few seconds (who is online or watching; the coach's timeouts)."""
         now = self.store.clock()
@@ -151,8 +157,6 @@ class _TableRef:
 
     @doing("update")
     def _snapshot(self, seat: int | None, owner: Any = None) -> TableSnapshot:
-        if seat is None:
-            self._heartbeat(None)
         p = self.tables._poll(self.room_id)
         room, seats, r = p.room, p.seats, p.replayed
         if owner is not None and seats[owner.seat].member_id != owner.member_id:

@@ -30,7 +30,7 @@ class TableHost(_TableRef):
 
     def snapshot(self) -> TableSnapshot:
         """The host's screen as a spectator sees it (the host's own cards: ``host.seat.snapshot()``)."""
-        return self._snapshot(None)
+        return self._watching()
 
     def _room(self) -> Room:
         room = self.store.room(self.room_id)
@@ -74,7 +74,7 @@ class TableHost(_TableRef):
             "people": sorted(taken),  # typed names: never translated (table_game.new_game)
         }
         self.store.update_room(room.id, settings=settings)
-        return self.snapshot()
+        return self._snapshot(None)  # not the host's page polling: it need not count as watching
 
     def set_bot(self, seat: int, on: bool) -> None:
         """Hand ``seat`` to the coach (``on``) or back to the person sitting there."""

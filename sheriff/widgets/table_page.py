@@ -354,7 +354,7 @@ class TablePage(kit.Frame):
             self.play = TablePlay(on_moved=self._moved)
             self.play.game_box.layout.display = "none"
             kids = list(self.table_box.children)
-            kids.insert(kids.index(self.msg) + 1, self.play.root)
+            kids.insert(kids.index(self.away.box) + 1, self.play.root)  # the game under "the coach plays for you"
             self.table_box.children = kids
         self.play.seat_ref = self.seat
         if self.seat is not None:
