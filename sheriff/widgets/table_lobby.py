@@ -229,7 +229,7 @@ class AwayControls:
         p = snap.seat
         playing = p is not None and snap.started and not snap.over and not snap.closed
         self.box.layout.display = "" if playing else "none"
-        if not playing:
+        if p is None or not playing:
             return
         coached = bool(snap.bots[p])
         self.notice.value = away_html(snap)

@@ -16,6 +16,7 @@ and redraws only when the table has moved.  Headless for tests: set the fields, 
 from __future__ import annotations
 
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -57,9 +58,9 @@ class TablePage(kit.Frame):
         self.add_class("sn-class")
         self.add_class("sn-table-page")
         self._tables = tables
-        self.seat = None  # TableSeat: this page's own seat
-        self.host = None  # TableHost: this page opened the table
-        self.watch = None  # TableSpectator: this page only watches
+        self.seat: Any = None  # TableSeat: this page's own seat
+        self.host: Any = None  # TableHost: this page opened the table (or holds the host's role)
+        self.watch: Any = None  # TableSpectator: this page only watches
         self.snap: TableSnapshot | None = None
         self._drawn: tuple | None = None
         self._replay_for: str | None = None
@@ -351,7 +352,7 @@ class TablePage(kit.Frame):
 
     def _enter(self):
         if self.play is None:
-            self.play = TablePlay(on_moved=self._moved)
+            self.play = TablePlay(on_moved=lambda _new=None: self.refresh())
             self.play.game_box.layout.display = "none"
             kids = list(self.table_box.children)
             kids.insert(kids.index(self.away.box) + 1, self.play.root)  # the game under "the coach plays for you"
@@ -468,9 +469,6 @@ class TablePage(kit.Frame):
         self.join_msg.value = cr.message_html(text)
 
     # -- what the page shows -----------------------------------------------------------------------
-    def _moved(self, new: TableSnapshot | None = None):
-        self.refresh()
-
     def refresh(self):
         src = self.source
         if src is None:
