@@ -25,7 +25,7 @@ from sheriff.classroom.store_records import (
     _table_move,
     _table_seat,
 )
-from sheriff.classroom.store_schema import rooms, table_moves, table_seats
+from sheriff.classroom.store_schema import members, rooms, table_moves, table_seats
 
 
 class TableStore:
@@ -110,11 +110,16 @@ class TableStore:
                 ).scalar_one()
             )
 
-    def table_poll(self, room_id: int, since: int) -> tuple[Room | None, list[TableSeatRow], list[TableMoveRow]]:
-        """What a page needs to catch up, read in one transaction: the room, its seats, the moves from ``since``."""
+    def table_poll(
+        self, room_id: int, since: int
+    ) -> tuple[Room | None, list[TableSeatRow], list[TableMoveRow], dict[int, tuple[str, float]]]:
+        """What a page needs to catch up, read in one transaction: the room, its seats, the moves from
+        ``since``, and when each member's page last polled (member id -> (role, last seen): who is online)."""
         with self._read() as conn:
             row = conn.execute(select(rooms).where(rooms.c.id == room_id)).mappings().first()
-            return (_room(row) if row else None), _seats(conn, room_id), _moves(conn, room_id, since)
+            q = select(members.c.id, members.c.role, members.c.last_seen).where(members.c.room_id == room_id)
+            seen = {mid: (role, last) for mid, role, last in conn.execute(q)}
+            return (_room(row) if row else None), _seats(conn, room_id), _moves(conn, room_id, since), seen
 
 
 def _seats(conn: Connection, room_id: int) -> list[TableSeatRow]:

@@ -17,92 +17,35 @@ kernels and servers share a table, and a restarted server loses nothing.  See do
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
 
-from sheriff.classroom.common import DEFAULT_SETTINGS, check_key, new_member, new_room, owner_key
-from sheriff.classroom.errors import ClassroomError
-from sheriff.classroom.names import clean_code, clean_nickname, hash_seat_key, key_matches, new_seat_key
+from sheriff.classroom.common import check_key, new_member, new_room, owner_key
+from sheriff.classroom.names import clean_nickname, hash_seat_key, key_matches, new_seat_key
 from sheriff.classroom.store import Duplicate, Member, OpensStore, Room, Store
 from sheriff.classroom.store_faults import doing
-from sheriff.classroom.table_game import GAME, Polled, bot_names, catch_up, clear_cache, coach_move
+from sheriff.classroom.store_records import TableSeatRow
+from sheriff.classroom.table_base import (
+    TableError,
+    TableSnapshot,
+    _checked,
+    _no_table,
+    _removed,
+    _table_code,
+    _TableRef,
+    _taken,
+)
+from sheriff.classroom.table_game import GAME, Polled, catch_up, clear_cache, coach_move
+from sheriff.classroom.table_host import TableHost
 from sheriff.engine import Game
-from sheriff.errors import IllegalAction
 from sheriff.i18n import _
 from sheriff.record import action_to_json
 from sheriff.rules import Rules
 from sheriff.saved_game import save_game
-from sheriff.views import SeatView
 
 MIN_LIMIT, MAX_LIMIT = 10.0, 3600.0  # seconds a person may take over one decision
 MAX_TICK_MOVES = 2000  # the coach's moves one tick may store (a whole game of bots is fewer)
-
-
-# A page says its seat is alive when it polls, every few seconds (who is online; the coach's timeouts).
-SEEN_EVERY_S = DEFAULT_SETTINGS["active"] / 3
-
-
-class TableError(ClassroomError):
-    """What a page asked for cannot be done; ``str(e)`` says why in the page's language.  A move the
-    rules refuse carries the engine's ``IllegalAction`` as ``illegal`` (rule id, citation, reason)."""
-
-    def __init__(self, message: str, reason: str = "", illegal: IllegalAction | None = None):
-        super().__init__(message, reason)
-        self.illegal = illegal
-
-
-@dataclass(frozen=True)
-class TableSnapshot:
-    """The table as one seat (or a spectator, ``seat`` None) may see it after ``seq`` stored moves.
-
-    ``names``: each seat's name (a nickname, a bot's name; "" for a seat still free before the
-    start).  ``game`` is the server's copy of the whole game (every hand: draw only with
-    ``game.view(seat)``, never send it to a browser); it is None before the start.  ``view`` is this
-    seat's ``SeatView`` (None for a spectator), ``legal`` its legal moves (empty unless it is this
-    seat's turn), ``story`` the narration this seat may read (``story[i]`` tells move ``i``),
-    ``events_by`` who made each stored move: (seat, "human" | "bot" | "timeout")."""
-
-    code: str
-    seq: int
-    started: bool
-    over: bool
-    closed: bool
-    seat: int | None
-    names: tuple[str, ...]
-    bots: tuple[bool, ...]
-    to_act: int | None
-    deadline: float | None
-    game: Game | None
-    view: SeatView | None
-    legal: tuple[Any, ...]
-    story: tuple[str, ...]
-    events_by: tuple[tuple[int, str], ...]
-
-
-def _taken(name: str) -> TableError:
-    return TableError(
-        _(
-            "“{name}” already sits at this table. If that is you, type the rejoin code your seat's page "
-            "showed you; otherwise choose another name."
-        ).format(name=name),
-        "taken",
-    )
-
-
-def _checked(check, *args):
-    """Class mode's own check (``names``, ``common``: codes, names, keys), its refusal as a ``TableError``."""
-    try:
-        return check(*args)
-    except TableError:
-        raise
-    except ClassroomError as e:
-        raise TableError(str(e), e.reason) from None
-
-
-def _no_table() -> TableError:
-    return TableError(_("No table has this code. Check it with the person who opened the table."), "code")
 
 
 def _check_settings(edition: str, players: int, variants: dict | None, bots, time_limit) -> tuple[Rules, list[int]]:
@@ -168,11 +111,13 @@ class Tables(OpensStore):
         host = TableHost(self, room.id, room.code, key)
         if host_name is not None:
             host.seat = self.join(room.code, host_name)
+            # the host's own seat holds the host's controls too (a reload with the rejoin code alone gets them)
+            self.store.update_room(room.id, settings={**settings, "host_member": host.seat.member_id})
         return host
 
     # -- finding a table ------------------------------------------------------------------------
     def _room(self, code: str) -> Room:
-        room = self.store.room_by_code(_checked(clean_code, code))
+        room = self.store.room_by_code(_table_code(code))
         if room is None or room.game != GAME or (room.expires < self.store.clock() and not room.keep):
             raise _no_table()
         return room
@@ -188,6 +133,10 @@ class Tables(OpensStore):
         The host key gives the controls only: the host's own seat (``host.seat``) needs its rejoin
         code too, as every seat does, so the host key never opens anyone's cards."""
         room = self._room(code)
+        if room.settings.get("host_passed"):
+            raise TableError(
+                _("The host's role has passed to a player at this table: this host key no longer opens it."), "key"
+            )
         _checked(check_key, room, key, key_matches, TableError(_("This host key does not open this table."), "key"))
         host = TableHost(self, room.id, room.code, key)
         name = room.settings.get("host_name")
@@ -206,6 +155,8 @@ class Tables(OpensStore):
             raise TableError(_("This table is closed."), "closed")
         nick = _checked(clean_nickname, name)
         member = self.store.member_by_nick(room.id, nick.casefold())
+        if member is not None and member.id in room.settings.get("removed", ()):
+            raise _removed(member.nickname)
         seats = self.store.table_seats(room.id)
         seat = _seat_of(seats, member)
         if seat is not None and member is not None:
@@ -214,6 +165,12 @@ class Tables(OpensStore):
                 self.store.update_table_seat(room.id, seat, is_bot=False, handed_by_host=False)
             return TableSeat(self, room.id, room.code, seat, member, key)
         if room.settings.get("started"):
+            r = self._poll(room.id).replayed
+            if r is not None and r.game.is_over():
+                raise TableError(
+                    _("This game is over: only its players can come back, to see the final score and the replay."),
+                    "over",
+                )
             raise TableError(
                 _("The game has started: only the players at the table can come back, with their rejoin codes."),
                 "started",
@@ -299,60 +256,11 @@ def _seat_of(seats, member: Member | None) -> int | None:
     return next((row.seat for row in seats if row.member_id == member.id), None)
 
 
-class _TableRef:
-    def __init__(self, tables: Tables, room_id: int, code: str):
-        self.tables = tables
-        self.store = tables.store
-        self.room_id = room_id
-        self.code = code
-
-    @doing("update")
-    def _snapshot(self, seat: int | None) -> TableSnapshot:
-        p = self.tables._poll(self.room_id)
-        room, seats, r = p.room, p.seats, p.replayed
-        bots = tuple(row.is_bot for row in seats)
-        closed = room.state != "open"
-        if r is None:
-            members = {m.id: m.nickname for m in self.store.members(room.id)}
-            taken = {row.seat: members[row.member_id] for row in seats if row.member_id in members}
-            planned = bot_names(taken, len(seats))
-            names = tuple(taken.get(s, _(planned[s]) if row.is_bot else "") for s, row in enumerate(seats))
-            return TableSnapshot(
-                self.code, 0, False, False, closed, seat, names, bots, None, None, None, None, (), (), ()
-            )
-        with r.lock:
-            game = r.game.copy()  # the page's own copy: nothing it does reaches the cache
-            seq, last = r.seq, r.last
-            story = tuple(r.stories[-1 if seat is None else seat])
-            events_by = tuple(r.by)
-        who = game.to_act
-        limit = room.params.get("time_limit")
-        deadline = last + limit if (limit is not None and who is not None and not bots[who]) else None
-        legal = tuple(game.legal_actions(seat)) if seat is not None and who == seat and not closed else ()
-        return TableSnapshot(
-            code=self.code,
-            seq=seq,
-            started=True,
-            over=game.is_over(),
-            closed=closed,
-            seat=seat,
-            names=tuple(game.names),  # a bot's Robin Hood name in the page's language (``new_game``)
-            bots=bots,
-            to_act=who,
-            deadline=deadline,
-            game=game,
-            view=game.view(seat) if seat is not None else None,
-            legal=legal,
-            story=story,
-            events_by=events_by,
-        )
-
-
 class TableSpectator(_TableRef):
     """A projector's or a teacher's view: public information only."""
 
     def snapshot(self) -> TableSnapshot:
-        return self._snapshot(None)
+        return self._watching()
 
 
 class TableSeat(_TableRef):
@@ -364,16 +272,36 @@ class TableSeat(_TableRef):
         self.name = member.nickname
         self.seat_key = seat_key  # the rejoin code: shown on this seat's page only
         self.member_id = member.id
-        self._seen = float("-inf")
+
+    def _mine(self) -> TableSeatRow:
+        """This seat's row, while it is still this person's; else the host removed them (``removed``)."""
+        row = self.store.table_seats(self.room_id)[self.seat]
+        if row.member_id != self.member_id:
+            raise _removed(self.name)
+        return row
 
     @doing("update")
     def snapshot(self) -> TableSnapshot:
-        """The seat's view now; also tells the store the seat's page is alive (every few seconds)."""
-        now = self.store.clock()
-        if now - self._seen >= SEEN_EVERY_S:
-            self.store.touch(self.member_id)
-            self._seen = now
-        return self._snapshot(self.seat)
+        """The seat's view now; also tells the store the seat's page is alive (every few seconds).
+        A seat the host took away (``kick``) is refused (``removed``): its page shows no more of it."""
+        self._heartbeat(self.member_id)
+        return self._snapshot(self.seat, self)
+
+    @doing("update")
+    def let_coach_play(self, on: bool = True) -> TableSnapshot:
+        """A player who must step away hands the seat to the coach (``on``), and takes it back (also
+        a seat the host gave to the coach: it is still this person's)."""
+        self._mine()
+        self.store.update_table_seat(self.room_id, self.seat, is_bot=bool(on), handed_by_host=False)
+        return self.snapshot()
+
+    def host_controls(self) -> TableHost | None:
+        """The host's controls for this seat's page, when the host's role is this seat's (it was
+        handed to this player, or the host plays here); None otherwise.  Authorised by the seat: no key."""
+        room = self.store.room(self.room_id)
+        if room is None or room.settings.get("host_member") != self.member_id:
+            return None
+        return TableHost(self.tables, self.room_id, self.code, "", member_id=self.member_id)
 
     @doing("move")
     def play(self, action, seq: int) -> TableSnapshot:
@@ -416,58 +344,6 @@ def _stale(game: Game, by: list[tuple[int, str]], seq: int) -> TableError:
         name = game.names[by[seq][0]]
         return TableError(_("{name} has already moved; the table is updated.").format(name=name), "stale")
     return TableError(_("The table has moved on; it is updated now."), "stale")
-
-
-class TableHost(_TableRef):
-    """The host's controls: ``code`` for the others, ``key`` (shown once) to take them back;
-    ``seat`` is the host's own ``TableSeat`` when the host plays (None: the host watches)."""
-
-    def __init__(self, tables: Tables, room_id: int, code: str, key: str):
-        super().__init__(tables, room_id, code)
-        self.key = key
-        self.seat: TableSeat | None = None
-
-    def snapshot(self) -> TableSnapshot:
-        """The host's screen as a spectator sees it (the host's own cards: ``host.seat.snapshot()``)."""
-        return self._snapshot(None)
-
-    def _room(self) -> Room:
-        room = self.store.room(self.room_id)
-        if room is None:
-            raise _no_table()
-        return room
-
-    def start(self) -> TableSnapshot:
-        """Deal: every seat nobody took goes to the coach; the names are fixed; the game begins."""
-        room = self._room()
-        if room.state != "open":
-            raise TableError(_("This table is closed."), "closed")
-        if room.settings.get("started"):
-            raise TableError(_("The game has started already."), "started")
-        self.store.fill_table_seats(room.id)
-        members = {m.id: m.nickname for m in self.store.members(room.id)}
-        seats = self.store.table_seats(room.id)
-        taken = {row.seat: members[row.member_id] for row in seats if row.member_id in members}
-        names = bot_names(taken, len(seats))
-        settings = {**room.settings, "started": True, "started_at": self.store.clock(), "names": names}
-        self.store.update_room(room.id, settings=settings)
-        return self.snapshot()
-
-    def set_bot(self, seat: int, on: bool) -> None:
-        """Hand ``seat`` to the coach (``on``) or back to the person sitting there."""
-        seats = self.store.table_seats(self.room_id)
-        if type(seat) is not int or not 0 <= seat < len(seats):
-            raise TableError(_("There is no such seat at this table."), "params")
-        row = seats[seat]
-        if not on and row.member_id is None and self._room().settings.get("started"):
-            raise TableError(_("Nobody sits in this seat to take it back from the coach."), "params")
-        self.store.update_table_seat(
-            self.room_id, seat, is_bot=bool(on), handed_by_host=bool(on) and row.member_id is not None
-        )
-
-    def close(self, keep: bool = False) -> None:
-        """Close the table (no more moves); ``keep`` keeps its data past the day rooms live."""
-        self.store.update_room(self.room_id, state="closed", keep=bool(keep))
 
 
 __all__ = ["Tables", "TableHost", "TableSeat", "TableSpectator", "TableSnapshot", "TableError"]

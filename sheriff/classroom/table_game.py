@@ -80,11 +80,15 @@ def rules_of(room: Room) -> Rules:
 
 
 def new_game(room: Room, seats=None) -> Game:
-    """The table's game from its deal.  With ``seats``: a seat nobody took is named in the page's
-    language (a Robin Hood name is stored in English; a nickname is shown as typed)."""
+    """The table's game from its deal.  With ``seats``: a seat the coach had at the start is named in
+    the page's language (a Robin Hood name is stored in English); a name a person typed is shown as
+    typed, never translated ("Ann" stays Ann in Ukrainian), also once the coach plays that seat."""
     names = room.settings["names"]
     if seats is not None:
-        names = [_(n) if row.member_id is None else n for n, row in zip(names, seats)]
+        people = room.settings.get("people")  # the seats people sat in at the start (older tables: none)
+        if people is None:
+            people = [row.seat for row in seats if row.member_id is not None]
+        names = [n if s in people else _(n) for s, n in enumerate(names)]
     return Game(rules_of(room), names, seed=room.seed)
 
 
@@ -95,6 +99,7 @@ class Polled:
     room: Room
     seats: list[TableSeatRow]
     replayed: Replayed | None
+    seen: dict[int, tuple[str, float]] = field(default_factory=dict)  # member id -> (role, last seen)
 
 
 def catch_up(store: Store, room_id: int) -> Polled | None:
@@ -102,13 +107,13 @@ def catch_up(store: Store, room_id: int) -> Polled | None:
     key = (store.url, room_id, get_language())
     with _CACHE_LOCK:
         entry = _CACHE.get(key)
-    room, seats, moves = store.table_poll(room_id, entry.seq if entry else 0)
+    room, seats, moves, seen = store.table_poll(room_id, entry.seq if entry else 0)
     if room is None:
         with _CACHE_LOCK:
             _CACHE.pop(key, None)
         return None
     if not room.settings.get("started"):
-        return Polled(room, seats, None)
+        return Polled(room, seats, None, seen)
     if entry is None or (entry.code, entry.seed) != (room.code, room.seed):  # new, or a reused room id
         if entry is not None:
             moves = store.table_moves(room_id)
@@ -123,7 +128,7 @@ def catch_up(store: Store, room_id: int) -> Polled | None:
         for m in moves:
             if m.seq == entry.seq:  # another thread of this process may have applied it already
                 entry.apply(m)
-    return Polled(room, seats, entry)
+    return Polled(room, seats, entry, seen)
 
 
 def coach_move(game: Game, seat: int, seed: int) -> Action:

@@ -17,6 +17,7 @@ from html import escape
 from typing import Any
 
 from sheriff.cards import GOODS, LEGAL_GOODS, N_GOODS
+from sheriff.engine import DEFAULT_NAMES
 from sheriff.i18n import N_, _, ngettext
 from sheriff.scoring import bonus_roles
 from sheriff.widgets import language
@@ -132,7 +133,13 @@ def player_panel(
         stand=html(cards(stand, hidden, _("empty stand"))),
         black_market=black_market_cards(view.black_market_cards(p)),
     )
-    return panel(p, _(view.names[p]), body + extra, role, note)
+    return panel(p, seat_name(view.names[p]), body + extra, role, note)
+
+
+def seat_name(name: str) -> str:
+    """A seat's name on the page: the bots' Robin Hood names in the page's language, a name a person
+    typed as typed (the catalogs hold other words too: "Ann" is the calculator's example, "Ганна")."""
+    return _(name) if name in DEFAULT_NAMES else name
 
 
 def private_hand(
@@ -326,6 +333,7 @@ def score_sheet(names, stands, scores, winners, verdict: str = "", why: str = ""
 
 
 __all__ = [
+    "seat_name",
     "card",
     "cards",
     "card_list",

@@ -4,20 +4,19 @@
     TablePage()        # the join form; "Open a table" for the host; "Watch (projector)"
 
 The host picks the edition, the number of players, the variants, the seats the coach plays and an
-optional time limit per decision, then shares the code.  Each person types the code and a name on
-their own device and sees only their own seat: the play page's table and controls
-(``table_play.TablePlay``), moves stored by ``sheriff.classroom.table`` before any page shows them.
-The spectator's view shows what every player sees.  Once the game is over, everyone gets the full
-replay in the save format.  Names and codes are typed, never in the address, so pooled kernels
-serve the page; a poll (every second) lets the coach move for bot seats and late players and
-redraws only when the table has moved.  Headless for tests: set the fields, press the buttons,
-call ``refresh``.
+optional time limit, then shares the code or the invite link and its QR code (``table_lobby``).  Each
+person sees only their own seat (``table_play.TablePlay``); moves are stored by
+``sheriff.classroom.table`` before any page shows them.  The host's controls follow the host's role
+(it can pass to a player), a player may let the coach play for them, and after the game the host
+starts a rematch that every page follows.  The code reaches a kernel typed or from the address
+through the page template (pooled kernels serve the page); a poll (every second) moves the coach
+and redraws only when the table has moved.  Headless for tests: set the fields, press, ``refresh``.
 """
 
 from __future__ import annotations
 
-import base64
 from html import escape
+from typing import Any
 
 import ipywidgets as widgets
 
@@ -25,29 +24,26 @@ from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.table import Tables, TableSnapshot
 from sheriff.i18n import _
 from sheriff.widgets import class_room as cr
-from sheriff.widgets import kit, language, lesson
+from sheriff.widgets import kit, lesson
 from sheriff.widgets.play_setup import VARIANTS, fit_to_edition
-from sheriff.widgets.table_play import TablePlay, seat_names_html
+from sheriff.widgets.table_lobby import (
+    AwayControls,
+    HostSeats,
+    binder_notice_html,
+    clock_html,
+    invite_html,
+    invite_link,
+    replay_html,
+    seat_list_html,
+    timeout_note,
+)
+from sheriff.widgets.table_play import TablePlay
 
 POLL_SECONDS = 1.0
-REPLAY_PAGE = "21_replay.ipynb"
 TABLE_PAGE = "52_table.ipynb"
 TABLE_VARIANTS = [(k, label) for k, label in VARIANTS if k != "time_limit"]  # the table has its own clock
 TIME_LIMITS = (0, 30, 60, 120, 300)  # 0: none (a Dropdown cannot show None as a choice)
 _FIELD = {"style": {"description_width": "130px"}, "layout": {"width": "min(380px, 100%)"}}
-
-
-def binder_notice_html() -> str:
-    """A table on Binder: said plainly, as the class pages say it."""
-    title = _("A table cannot seat several people on Binder")
-    text = _(
-        "Binder gives every visitor a computer of their own, so the other players' pages could never "
-        "reach your table. To play together, run the tutor on one server that everyone opens "
-        "(<code>sheriff serve --ip 0.0.0.0 --port 8866</code>), or on a JupyterHub with a shared "
-        "PostgreSQL database: the project's <code>docs/deploy.md</code> explains both. The play page "
-        "works here as usual, against the tutor's bots."
-    )
-    return f'<div class="sn-result sn-binder" role="status"><b class="sn-big">{title}</b><br>{text}</div>'
 
 
 def _limit_label(s: int) -> str:
@@ -62,9 +58,9 @@ class TablePage(kit.Frame):
         self.add_class("sn-class")
         self.add_class("sn-table-page")
         self._tables = tables
-        self.seat = None  # TableSeat: this page's own seat
-        self.host = None  # TableHost: this page opened the table
-        self.watch = None  # TableSpectator: this page only watches
+        self.seat: Any = None  # TableSeat: this page's own seat
+        self.host: Any = None  # TableHost: this page opened the table (or holds the host's role)
+        self.watch: Any = None  # TableSpectator: this page only watches
         self.snap: TableSnapshot | None = None
         self._drawn: tuple | None = None
         self._replay_for: str | None = None
@@ -99,6 +95,10 @@ class TablePage(kit.Frame):
         self.join_msg = lesson.html()
         self.join_msg.add_class("sn-join-msg")
         self.joining = cr.SeatJoin(self.join_msg, "table", typed=(self.code, self.name))
+        # filled by the page template from the address (an invite link: ``?table=K7MX3Q``)
+        self.invited = widgets.Text(layout={"display": "none"})
+        self.invited.add_class("sn-address-table")
+        self.invited.observe(lambda _c: self._invited(), names="value")
         self.join_box = kit.box(
             [
                 lesson.label(
@@ -114,6 +114,7 @@ class TablePage(kit.Frame):
                 lesson.row([self.join, self.spectate], flex_flow="row wrap"),
                 self.join_msg,
                 self.joining.device,
+                self.invited,
             ],
             title=_("Join a table"),
             kicker=_("Play together"),
@@ -241,18 +242,36 @@ class TablePage(kit.Frame):
         self.close_sure.add_class("sn-table-close-sure")
         self.close_table.on_click(lambda _b: setattr(self.close_sure.layout, "display", ""))
         self.close_sure.on_click(lambda _b: self._host_do(lambda h: h.close()))
-        self.hand_over = widgets.VBox()
-        self.hand_over.add_class("sn-table-bots")
+        self.rematch = widgets.Button(
+            description=_("Rematch: the same people, a new deal"),
+            button_style="primary",
+            icon="redo",
+            layout={"width": "auto", "display": "none"},
+        )
+        self.rematch.add_class("sn-table-rematch")
+        self.rematch.on_click(lambda _b: self._host_do(lambda h: h.rematch()))
+        self.host_seats = HostSeats(self._host_do)
+        self.hand_over = self.host_seats.box  # "the coach plays seat N", one box per seat
         self.host_key = lesson.html()
         self.host_key.add_class("sn-host-key")
         self.host_box = kit.box(
             [
-                lesson.row([self.start, self.close_table, self.close_sure], flex_flow="row wrap"),
+                lesson.row([self.start, self.rematch, self.close_table, self.close_sure], flex_flow="row wrap"),
                 self.hand_over,
+                self.host_seats.people,
                 self.host_key,
             ],
             title=_("Host controls"),
         )
+        self.away = AwayControls(self._coach_for_me)
+        # the tab's title says "Your turn" when this seat must act while the tab is in the background,
+        # and this box lets the player hear it too (the page template reads both: data-sn-turn)
+        self.sound = widgets.Checkbox(
+            value=False, description=_("Play a sound when it is my turn"), indent=False, layout={"width": "auto"}
+        )
+        self.sound.add_class("sn-turn-sound")
+        self.invite = lesson.html()
+        self.invite.add_class("sn-table-invite")
         self.seat_key = lesson.html()
         self.seat_key.add_class("sn-seat-key")
         # the play widget (some 400 widgets) is built when the page sits down or watches: a page
@@ -261,7 +280,18 @@ class TablePage(kit.Frame):
         self.replay = lesson.html()
         self.replay.add_class("sn-table-replay")
         self.table_box = widgets.VBox(
-            [self.code_html, self.seats_html, self.clock, self.msg, self.replay, self.host_box, self.seat_key],
+            [
+                self.code_html,
+                self.invite,
+                self.seats_html,
+                self.clock,
+                self.msg,
+                self.away.box,
+                self.replay,
+                self.host_box,
+                self.sound,
+                self.seat_key,
+            ],
             layout={"display": "none"},
         )
 
@@ -322,16 +352,17 @@ class TablePage(kit.Frame):
 
     def _enter(self):
         if self.play is None:
-            self.play = TablePlay(on_moved=self._moved)
+            self.play = TablePlay(on_moved=lambda _new=None: self.refresh())
             self.play.game_box.layout.display = "none"
             kids = list(self.table_box.children)
-            kids.insert(kids.index(self.msg) + 1, self.play.root)
+            kids.insert(kids.index(self.away.box) + 1, self.play.root)  # the game under "the coach plays for you"
             self.table_box.children = kids
         self.play.seat_ref = self.seat
         if self.seat is not None:
             self.seat_key.value = cr.seat_key_html("table", self.seat.code, self.seat.name, self.seat.seat_key)
-        if self.host is not None:
-            self._address = cr.student_address(page=TABLE_PAGE)
+            if self.host is None:
+                self.host = self.seat.host_controls()  # the host plays here: no key needed
+        if self.host is not None and self.host.key:
             self.host_key.value = cr.secret_html(
                 _("Your host key (keep it private)"),
                 _(
@@ -343,44 +374,101 @@ class TablePage(kit.Frame):
         self.join_box.layout.display = "none"
         self.open_box.layout.display = "none"
         self.table_box.layout.display = "flex"
-        self.host_box.layout.display = "flex" if self.host is not None else "none"
+        self.sound.layout.display = "" if self.seat is not None else "none"
+        self._host_shown()
         self.refresh()
         self.poller.start()
 
-    # -- host --------------------------------------------------------------------------------------
+    def _host_shown(self):
+        self.host_box.layout.display = "flex" if self.host is not None else "none"
+        if self.host is None or not self.host.key:
+            self.host_key.value = ""
+
+    def _invited(self):
+        """An invite link's code (``?table=``) in the join form, with this device's seat there if it has one."""
+        code = self.invited.value.strip()
+        if not code or self.source is not None or self.code.value.strip().upper() == code.upper():
+            return
+        self.code.value = code
+        key = self.joining.remembered_key(code)
+        seat = next((s for s in self.joining.remembered() if s["key"] == key), None) if key else None
+        self.name.value, self.joining.key.value = (seat["name"], key) if seat else ("", "")
+        if seat is None:
+            self.join_msg.value = cr.message_html(
+                _("You were invited to table {code}: type your name.").format(code=code), ok=True
+            )
+
+    # -- a player's own seat, the host -------------------------------------------------------------
+    def _coach_for_me(self, on: bool):
+        if self.seat is None:
+            return
+        try:
+            self.seat.let_coach_play(on)
+        except ClassroomError as e:
+            self.msg.value = cr.message_html(str(e))
+            return
+        self.msg.value = ""
+        self.refresh()
+
     def _host_do(self, do):
         if self.host is None:
             return
         try:
             do(self.host)
         except ClassroomError as e:
-            self._host_key = None  # a box ticked but not saved is drawn again from the store
+            self.host_seats.redraw()
             self.refresh()
             self.msg.value = cr.message_html(str(e))
             return
         self.msg.value = ""
         self.refresh()
 
-    def _hand_over_widgets(self, snap: TableSnapshot) -> list:
-        out = []
-        for p, name in enumerate(snap.names):
-            if self.seat is not None and p == self.seat.seat:
-                continue
-            box = widgets.Checkbox(
-                value=snap.bots[p],
-                description=_("The coach plays seat {n} ({name})").format(n=p + 1, name=name or _("a free seat")),
-                indent=False,
-                layout={"width": "auto"},
-            )
-            box.add_class(f"sn-table-bot-{p}")
-            box.observe(lambda ch, p=p: self._host_do(lambda h: h.set_bot(p, bool(ch["new"]))), "value")
-            out.append(box)
-        return out
+    def _host_follows(self, snap: TableSnapshot):
+        """The host's controls go where the host's role is: to this seat's page when the role passed
+        here, away from this page when it passed on (the page then says to whom)."""
+        mine = self.seat is not None and snap.host_seat == self.seat.seat
+        if self.host is None and mine:
+            self.host = self.seat.host_controls()
+        elif self.host is not None and not mine and (self.host.member_id is not None or snap.host_passed):
+            self.host = None
+            if snap.host_seat is not None:
+                who = snap.names[snap.host_seat]
+                self.msg.value = cr.message_html(_("{name} is the host now.").format(name=who), ok=True)
+        else:
+            return
+        self._host_shown()
+        self.host_seats.redraw()
+
+    def _follow(self, code: str):
+        """The host started a rematch: this page takes the same place at the new table (its seat by
+        its rejoin code, the host's controls by the same key, or the spectator's view)."""
+        try:
+            if self.seat is not None:
+                self.seat = self.tables.join(code, self.seat.name, self.seat.seat_key)
+                self.host = None
+            elif self.host is not None:
+                self.host = self.tables.host(code, self.host.key)
+            else:
+                self.watch = self.tables.spectate(code)
+        except ClassroomError as e:
+            self.msg.value = cr.message_html(str(e))
+            return False
+        self.snap, self._drawn, self._replay_for = None, None, None
+        self.replay.value = ""
+        if self.play is not None:
+            self.play.session = None  # a new game: the story starts again
+        self._enter()
+        return True
+
+    def _removed(self, text: str):
+        """The host removed this player: the page goes back to the join form and says so."""
+        self.poller.stop()
+        self.seat = self.host = self.watch = None
+        self.table_box.layout.display = "none"
+        self.join_box.layout.display = ""
+        self.join_msg.value = cr.message_html(text)
 
     # -- what the page shows -----------------------------------------------------------------------
-    def _moved(self, new: TableSnapshot | None = None):
-        self.refresh()
-
     def refresh(self):
         src = self.source
         if src is None:
@@ -390,6 +478,9 @@ class TablePage(kit.Frame):
                 self.tables.tick(src.code)
             snap = src.snapshot()
         except ClassroomError as e:
+            if e.reason == "removed":
+                self._removed(str(e))
+                return
             self.msg.value = self._poll_msg = cr.message_html(str(e))
             return
         except Exception:  # the store is restarting: say so and keep polling
@@ -397,19 +488,22 @@ class TablePage(kit.Frame):
             return
         if self.msg.value == getattr(self, "_poll_msg", None):  # the store is back: the poll's complaint goes
             self.msg.value = self._poll_msg = ""
+        if snap.rematch and self._follow(snap.rematch):
+            return
         self.snap = snap
+        self._host_follows(snap)
         self._show(snap)
 
     def _show(self, snap: TableSnapshot):
         self.code_html.value = self._code_html(snap)
+        self.invite.value = self._invite_html(snap)
         self.seats_html.value = self._status_html(snap)
-        self.clock.value = self._clock_html(snap)
+        self.clock.value = clock_html(snap, self.tables.store.clock())
+        self.away.show(snap)
         if self.host is not None:
-            key = (snap.names, snap.bots, snap.started, snap.closed)
-            if key != getattr(self, "_host_key", None):
-                self._host_key = key
-                self.hand_over.children = self._hand_over_widgets(snap) if not snap.closed else []
+            self.host_seats.show(snap, self.seat.seat if self.seat is not None else None)
             self.start.layout.display = "none" if snap.started or snap.closed else ""
+            self.rematch.layout.display = "" if snap.over and not snap.closed else "none"
             self.close_table.layout.display = "none" if snap.closed else ""
             if snap.closed:
                 self.close_sure.layout.display = "none"
@@ -420,6 +514,21 @@ class TablePage(kit.Frame):
                 self.play.show(snap)
             if snap.over:
                 self._show_replay(snap)
+
+    def _invite_html(self, snap: TableSnapshot) -> str:
+        if snap.started or snap.closed:
+            return ""
+        if getattr(self, "_invite_for", None) != snap.code:
+            self._invite_for = snap.code
+            self._invite = invite_html(invite_link(self._address, snap.code))
+        return self._invite
+
+    @property
+    def _address(self) -> str:
+        """This server's address for the table page, as this page's browser reached it (read once)."""
+        if getattr(self, "_address_known", None) is None:
+            self._address_known = cr.student_address(page=TABLE_PAGE)
+        return self._address_known
 
     def _code_html(self, snap: TableSnapshot) -> str:
         # large for a projector and while people join; a line at the top of a seat's page once it plays
@@ -436,7 +545,7 @@ class TablePage(kit.Frame):
             parts.append(
                 '<div class="sn-text">{}</div>'.format(escape(_("Spectator's view: public information only.")))
             )
-        if self.host is not None and not snap.started:
+        if not snap.started and not snap.closed:
             parts.append(
                 '<div class="sn-text">{}</div>'.format(
                     _(
@@ -461,30 +570,17 @@ class TablePage(kit.Frame):
             line = _("{name} is to act.").format(name=escape(snap.names[snap.to_act]))
         else:
             line = ""
-        note = self._timeout_note(snap)
-        seats = seat_names_html(snap) if not snap.started else ""  # then the table itself shows who sits where
+        note = timeout_note(snap)
         extra = f'<br><span class="sn-note">{escape(note)}</span>' if note else ""
+        # the page template's your-turn alert: a new value while this seat is to act (the tab's title)
+        mine = snap.seat is not None and snap.to_act == snap.seat and not snap.over and not snap.closed
+        turn = f"{snap.code}-{snap.seq}" if mine else ""
+        title = _("● Your turn — Sheriff of Nottingham")
         return (
-            f'<div class="sn-text" aria-live="polite" data-seq="{snap.seq}">'
-            f'<b class="sn-class-count">{line}</b>{extra}</div>' + seats
+            f'<div class="sn-text sn-table-turn" aria-live="polite" data-seq="{snap.seq}" '
+            f'data-sn-turn="{escape(turn)}" data-sn-turn-title="{escape(title)}">'
+            f'<b class="sn-class-count">{line}</b>{extra}</div>' + seat_list_html(snap)
         )
-
-    @staticmethod
-    def _timeout_note(snap: TableSnapshot) -> str:
-        recent = snap.events_by[-len(snap.names) :] if snap.names else ()
-        late = [seat for seat, by in recent if by == "timeout"]
-        if not late:
-            return ""
-        return _("Time ran out: the coach played for {name}.").format(name=snap.names[late[-1]])
-
-    def _clock_html(self, snap: TableSnapshot) -> str:
-        if snap.deadline is None or snap.to_act is None or snap.over or snap.closed:
-            return ""
-        left = max(0, int(snap.deadline - self.tables.store.clock()))
-        m, s = divmod(left, 60)
-        who = _("you") if snap.seat == snap.to_act else snap.names[snap.to_act]
-        text = _("Time left for {who}: {time}").format(who=escape(who), time=f"<b>{m}:{s:02d}</b>")
-        return f'<div class="sn-note sn-clock" role="timer">{text}</div>'
 
     def _show_replay(self, snap: TableSnapshot):
         if self._replay_for == snap.code:
@@ -495,18 +591,7 @@ class TablePage(kit.Frame):
             self.replay.value = cr.message_html(str(e))
             return
         self._replay_for = snap.code
-        name = f"sheriff-table-{snap.code}.json"
-        b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        link = _("Download the full replay ({file})").format(file=escape(name))
-        page = escape(language.link(REPLAY_PAGE))
-        words = escape(_("replay page"))
-        note = _("Open it on the {page}: step through the game with every hand shown.").format(
-            page=f'<a href="{page}">{words}</a>'
-        )
-        self.replay.value = (
-            f'<div class="sn-result"><a class="sn-table-download" download="{escape(name)}" '
-            f'href="data:application/json;base64,{b64}"><b>{link}</b></a><br>{note}</div>'
-        )
+        self.replay.value = replay_html(snap.code, text)
         self.replay_text = text
 
 

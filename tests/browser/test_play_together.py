@@ -26,6 +26,7 @@ from harness import (
     screenshot,
     synced,
     type_number,
+    wait_for_lesson,
     watch_console,
 )
 from playwright.sync_api import expect
@@ -288,8 +289,77 @@ def test_three_people_and_the_coach_play_a_whole_game(browser, table_server):
                 # a hand and a bag are drawn only in their own seat's private area (render.private_hand)
                 shown = {int(q) for q in re.findall(r'data-hand-seat=\\*"(\d+)', frame)}
                 assert shown <= ({who} if who != "spectator" else set()), f"{shown}'s cards reached {who}'s page"
+        # a rematch: the host presses it, every page follows to a new table with the same seats and codes
+        expect(ann.locator(".sn-table-bots input")).to_have_count(0)  # no "coach plays seat N" after the game
+        ann.locator(".sn-table-rematch").click()
+        for who, p in (*pages.items(), ("spectator", watch)):
+            expect(p.locator(".sn-table-code")).not_to_contain_text(code, timeout=T)
+            expect(p.locator(".sn-game")).to_contain_text("Round 1 of", timeout=T)
+            if who != "spectator":
+                expect(p.locator(".sn-table-code")).to_contain_text(f"seat {who + 1}")
+                assert rejoin_code(p) == keys[who]
+        new_code = re.search(r"Table ([A-Z2-9]{6})", ann.locator(".sn-table-code").inner_text()).group(1)
+        new_seed = Store(f"sqlite:///{table_server_db(url)}").room_by_code(new_code).seed
+        assert new_code != code and new_seed != seed
     finally:
         for p in (ann, bob, pages[2], watch):
+            try:
+                p.context.close()
+            except Exception:
+                pass
+
+
+def test_an_invite_link_a_qr_code_and_the_your_turn_alert_in_ukrainian(browser, table_server):
+    """The host's lobby in Ukrainian at 400 px shows the invite link and its QR code; a friend opens
+    the link and finds the code filled in; once the game runs, the host's tab in the background says
+    "Your turn" in its title (and chimes: the sound box is ticked), and "Ann" stays Ann."""
+    url = table_server
+    ann = new_page(browser, 400)
+    bob = new_page(browser, 400)
+    try:
+        open_lesson(ann, url, PAGE + "?lang=uk")
+        fill(ann, "sn-open-name", "Ann")
+        synced(ann, lambda: ann.locator(".sn-open-players select").select_option("3"))
+        ann.locator(".sn-open").click()
+        expect(ann.locator(".sn-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"), timeout=T)
+        code = ann.locator(".sn-code").inner_text()
+        link = ann.locator(".sn-invite-link")
+        expect(link).to_contain_text(f"table={code}", timeout=T)
+        assert "lang=uk" in link.inner_text() and ann.locator("img.sn-qr").count() == 1
+        screenshot(ann, "table_lobby_400_uk")
+        invite = link.get_attribute("href").replace("lang=uk&", "")
+        bob.goto(invite, wait_until="commit")
+        wait_for_lesson(bob, PAGE)
+        expect(bob.locator(".sn-join-code input")).to_have_value(code, timeout=T)
+        fill(bob, "sn-join-nick", "Bob")
+        bob.locator(".sn-join").click()
+        expect(bob.locator(".sn-table-code")).to_contain_text("You are Bob", timeout=T)
+        expect(bob.locator(".sn-table-status")).to_contain_text("online")
+        screenshot(bob, "table_lobby_400")
+        # Ann's tab goes to the background; her sound box is ticked
+        box = ann.locator(".sn-turn-sound input")
+        synced(ann, lambda: box.check(), element=box)
+        ann.evaluate("""() => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => true});
+                               document.dispatchEvent(new Event('visibilitychange')); }""")
+        title = ann.title()
+        ann.locator(".sn-table-start").dispatch_event("click")
+        expect(bob.locator(".sn-table-coach-for-me")).to_be_visible(timeout=T)
+        bob.locator(".sn-table-coach-for-me").click()  # Bob steps away: the coach plays for him
+        expect(bob.locator(".sn-table-away-note")).to_contain_text("The coach plays for you", timeout=T)
+        ann.wait_for_function("() => document.title.startsWith('● Ваш хід')", timeout=T)
+        assert ann.evaluate("() => Number(document.body.dataset.snChimes || 0)") >= 1
+        ann.evaluate("""() => { Object.defineProperty(document, 'hidden', {configurable: true, get: () => false});
+                               document.dispatchEvent(new Event('visibilitychange')); }""")
+        ann.wait_for_function(f"() => document.title === {json.dumps(title)}", timeout=T)
+        expect(ann.locator("[data-hand-seat='0']")).to_be_visible(timeout=T)
+        panel = ann.locator(".sn-panel[data-seat='0'] h4")
+        expect(panel).to_contain_text("Ann")
+        assert "Ганна" not in ann.locator(".sn-game").inner_text()
+        screenshot(ann, "table_seat_400_uk")
+        for p in (ann, bob):
+            assert_no_errors(p)
+    finally:
+        for p in (ann, bob):
             try:
                 p.context.close()
             except Exception:

@@ -1,0 +1,159 @@
+"""A table's host controls: start, hand seats to the coach and back, pass the host's role to a
+player, remove a player, close, and a rematch with the same people (docs/classroom.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sheriff.classroom.common import new_room
+from sheriff.classroom.names import hash_key, key_matches, new_key
+from sheriff.classroom.store import Room
+from sheriff.classroom.store_records import TableSeatRow
+from sheriff.classroom.table_base import TableError, TableSnapshot, _no_table, _TableRef
+from sheriff.classroom.table_game import GAME, bot_names
+from sheriff.i18n import _
+
+
+class TableHost(_TableRef):
+    """The host's controls: ``code`` for the others, ``key`` (shown once) to take them back;
+    ``seat`` is the host's own ``TableSeat`` when the host plays (None: the host watches).
+
+    Controls opened with the key hold while the key does (until the role passes to a player);
+    controls a seat's page holds (``TableSeat.host_controls``, ``member_id``) while the role is that
+    seat's.  Every control checks this again: a page whose role passed on is refused (``not_host``)."""
+
+    def __init__(self, tables: Any, room_id: int, code: str, key: str, member_id: int | None = None):
+        super().__init__(tables, room_id, code)
+        self.key = key
+        self.member_id = member_id
+        self.seat: Any = None  # the host's own TableSeat, or None
+
+    def snapshot(self) -> TableSnapshot:
+        """The host's screen as a spectator sees it (the host's own cards: ``host.seat.snapshot()``)."""
+        return self._watching()
+
+    def _room(self) -> Room:
+        room = self.store.room(self.room_id)
+        if room is None:
+            raise _no_table()
+        if self.member_id is not None:
+            ok = room.settings.get("host_member") == self.member_id
+        else:
+            ok = not room.settings.get("host_passed") and key_matches(self.key, room.key_hash)
+        if not ok:
+            raise TableError(_("The host's controls have passed to another player."), "not_host")
+        return room
+
+    def _open_room(self) -> Room:
+        room = self._room()
+        if room.state != "open":
+            raise TableError(_("This table is closed."), "closed")
+        return room
+
+    def _seat_row(self, seat: int) -> TableSeatRow:
+        seats = self.store.table_seats(self.room_id)
+        if type(seat) is not int or not 0 <= seat < len(seats):
+            raise TableError(_("There is no such seat at this table."), "params")
+        return seats[seat]
+
+    def start(self) -> TableSnapshot:
+        """Deal: every seat nobody took goes to the coach; the names are fixed; the game begins."""
+        room = self._open_room()
+        if room.settings.get("started"):
+            raise TableError(_("The game has started already."), "started")
+        self.store.fill_table_seats(room.id)
+        members = {m.id: m.nickname for m in self.store.members(room.id)}
+        seats = self.store.table_seats(room.id)
+        taken = {row.seat: members[row.member_id] for row in seats if row.member_id in members}
+        names = bot_names(taken, len(seats))
+        settings = {
+            **room.settings,
+            "started": True,
+            "started_at": self.store.clock(),
+            "names": names,
+            "people": sorted(taken),  # typed names: never translated (table_game.new_game)
+        }
+        self.store.update_room(room.id, settings=settings)
+        return self._snapshot(None)  # not the host's page polling: it need not count as watching
+
+    def set_bot(self, seat: int, on: bool) -> None:
+        """Hand ``seat`` to the coach (``on``) or back to the person sitting there."""
+        room = self._open_room()
+        row = self._seat_row(seat)
+        if not on and row.member_id is None and room.settings.get("started"):
+            raise TableError(_("Nobody sits in this seat to take it back from the coach."), "params")
+        self.store.update_table_seat(
+            self.room_id, seat, is_bot=bool(on), handed_by_host=bool(on) and row.member_id is not None
+        )
+
+    def pass_host(self, seat: int) -> None:
+        """Hand the host's role to the person in ``seat``: that seat's page gets the controls, this
+        page loses them, and the host key opens nothing any more (it could take them back)."""
+        room = self._open_room()
+        row = self._seat_row(seat)
+        if row.member_id is None:
+            raise TableError(_("Only a person sitting at the table can become the host."), "params")
+        if row.member_id == room.settings.get("host_member"):
+            raise TableError(_("This seat holds the host's controls already."), "params")
+        settings = {**room.settings, "host_member": row.member_id, "host_passed": True}
+        self.store.update_room(room.id, settings=settings, key_hash=hash_key(new_key()))
+
+    def kick(self, seat: int) -> None:
+        """Remove the person in ``seat``: before the start the seat is free again; after it, the
+        coach plays it.  That name cannot sit at this table again, with or without its rejoin code."""
+        room = self._open_room()
+        row = self._seat_row(seat)
+        if row.member_id is None:
+            raise TableError(_("Nobody sits in this seat."), "params")
+        if row.member_id == room.settings.get("host_member"):
+            raise TableError(_("The host cannot remove the host's own seat; pass the host's role first."), "params")
+        settings = {**room.settings, "removed": [*room.settings.get("removed", ()), row.member_id]}
+        self.store.update_room(room.id, settings=settings)
+        started = bool(room.settings.get("started"))
+        self.store.update_table_seat(self.room_id, seat, member_id=None, is_bot=started, handed_by_host=False)
+
+    def rematch(self) -> str:
+        """Once the game is over: a new table for the same people in the same seats, dealt afresh
+        (a new seed) and started.  Every rejoin code and the host key open it as they opened this one;
+        every page of this table is told its code (``TableSnapshot.rematch``) and follows.  Its code."""
+        room = self._open_room()
+        if room.settings.get("rematch"):
+            return room.settings["rematch"]
+        r = self.tables._poll(room.id).replayed
+        if r is None or not r.game.is_over():
+            raise TableError(_("A rematch can start once this game is over."), "not_over")
+        new, _key = new_room(self.store, GAME, room.params, {}, None)
+        mapped: dict[int, int] = {}
+        people = {m.id: m for m in self.store.members(room.id)}
+        seats = self.store.table_seats(room.id)
+        self.store.add_table_seats(new.id, len(seats), {row.seat for row in seats if row.member_id is None})
+        for row in seats:
+            m = people.get(row.member_id)  # type: ignore[arg-type]
+            if m is None:
+                continue
+            copy = self.store.add_member(new.id, m.nickname, m.nick_key, role=m.role, seat_key_hash=m.seat_key_hash)
+            mapped[m.id] = copy.id
+            self.store.update_table_seat(
+                new.id, row.seat, member_id=copy.id, is_bot=row.is_bot, handed_by_host=row.handed_by_host
+            )
+        keep = ("host_name", "names", "people")
+        settings = {k: room.settings[k] for k in keep if k in room.settings}
+        host = room.settings.get("host_member")
+        settings.update(
+            started=True,
+            started_at=self.store.clock(),
+            host_member=mapped.get(host) if host is not None else None,
+            host_passed=bool(room.settings.get("host_passed")),
+            rematch_of=room.code,
+        )
+        self.store.update_room(new.id, settings=settings, key_hash=room.key_hash)
+        self.store.update_room(room.id, settings={**room.settings, "rematch": new.code})
+        return new.code
+
+    def close(self, keep: bool = False) -> None:
+        """Close the table (no more moves); ``keep`` keeps its data past the day rooms live."""
+        self._room()
+        self.store.update_room(self.room_id, state="closed", keep=bool(keep))
+
+
+__all__ = ["TableHost"]

@@ -1,0 +1,252 @@
+"""The play-together page's parts around the game: the invite (a link that carries the table's code,
+and its QR code), the list of who sits where and who is online, the host's controls per seat (the
+coach plays it, make this player the host, remove this player), and a player's own "let the coach
+play for me" with what the page says when the coach has the seat.
+
+The page (``table_page.TablePage``) lays these out and calls the table's API; nothing here reads the
+store.  The invite link is this server's address for the table page (``class_room.student_address``:
+with the token only where the server was started with one) plus ``table=CODE``; the page template
+fills the join form's code from it (a hidden box, ``sn-address-table``).
+"""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+
+import ipywidgets as widgets
+
+from sheriff.classroom.table import TableSnapshot
+from sheriff.i18n import _
+from sheriff.widgets import language, lesson
+
+REPLAY_PAGE = "21_replay.ipynb"
+QR_PIXELS = 200  # the QR code's size on the page (drawn one pixel a module, scaled sharp by the browser)
+
+
+def binder_notice_html() -> str:
+    """A table on Binder: said plainly, as the class pages say it."""
+    title = _("A table cannot seat several people on Binder")
+    text = _(
+        "Binder gives every visitor a computer of their own, so the other players' pages could never "
+        "reach your table. To play together, run the tutor on one server that everyone opens "
+        "(<code>sheriff serve --ip 0.0.0.0 --port 8866</code>), or on a JupyterHub with a shared "
+        "PostgreSQL database: the project's <code>docs/deploy.md</code> explains both. The play page "
+        "works here as usual, against the tutor's bots."
+    )
+    return f'<div class="sn-result sn-binder" role="status"><b class="sn-big">{title}</b><br>{text}</div>'
+
+
+def timeout_note(snap: TableSnapshot) -> str:
+    """Said under the status when the coach moved for a person whose time ran out (lately)."""
+    recent = snap.events_by[-len(snap.names) :] if snap.names else ()
+    late = [seat for seat, by in recent if by == "timeout"]
+    if not late:
+        return ""
+    return _("Time ran out: the coach played for {name}.").format(name=snap.names[late[-1]])
+
+
+def clock_html(snap: TableSnapshot, now: float) -> str:
+    """The time left for the seat to act, when the table has a time limit."""
+    if snap.deadline is None or snap.to_act is None or snap.over or snap.closed:
+        return ""
+    left = max(0, int(snap.deadline - now))
+    m, s = divmod(left, 60)
+    who = _("you") if snap.seat == snap.to_act else snap.names[snap.to_act]
+    text = _("Time left for {who}: {time}").format(who=escape(who), time=f"<b>{m}:{s:02d}</b>")
+    return f'<div class="sn-note sn-clock" role="timer">{text}</div>'
+
+
+def invite_link(address: str, code: str) -> str:
+    """``address`` (the table page on this server) with the page's language and the table's code."""
+    link = language.link(address)
+    return f"{link}{'&' if '?' in link else '?'}table={code}"
+
+
+def qr_data_uri(link: str) -> str:
+    """The QR code of ``link`` (segno: byte mode, error correction M), one pixel per module, as a PNG."""
+    import segno
+
+    return segno.make(link, error="m", micro=False).png_data_uri(scale=1, border=4)
+
+
+def invite_html(link: str) -> str:
+    """The invite: the link to open (or share) and, when it names a server, its QR code for phones."""
+    text = _("Invite link: open it on a phone or share it; the table's code is filled in for you.")
+    href = escape(link)
+    parts = [f'<div class="sn-text">{escape(text)}</div><a class="sn-address sn-invite-link" href="{href}">{href}</a>']
+    if "/" in link:  # a bare file name (the server's address unknown) would lead nowhere from a phone
+        alt = _("QR code of the invite link")
+        parts.append(
+            f'<img class="sn-qr" alt="{escape(alt)}" src="{qr_data_uri(link)}" width="{QR_PIXELS}" '
+            f'height="{QR_PIXELS}" style="image-rendering:pixelated;display:block;margin:6px 0">'
+        )
+    return '<div class="sn-invite">{}</div>'.format("".join(parts))
+
+
+def seat_list_html(snap: TableSnapshot) -> str:
+    """Who sits where (public): each seat's name, the coach's seats, the host, who is online, whose
+    turn it is; and how many spectators' pages watch."""
+    rows = []
+    for p, name in enumerate(snap.names):
+        who = name or _("a free seat")
+        tags = []
+        if snap.host_seat == p:
+            tags.append(_("host"))
+        if snap.bots[p]:
+            tags.append(_("the coach plays"))
+        elif name and snap.online:
+            tags.append(_("online") if snap.online[p] else _("away"))
+        if snap.seat == p:
+            tags.append(_("you"))
+        if snap.to_act == p:
+            tags.append(_("to act"))
+        tag = " ({})".format(", ".join(tags)) if tags else ""
+        seat = _("Seat {n}").format(n=p + 1)
+        dot = "sn-online" if snap.online and snap.online[p] and not snap.bots[p] else "sn-offline"
+        rows.append(f'<li class="{dot}">{escape(seat)}: <b>{escape(who)}</b>{escape(tag)}</li>')
+    watching = ""
+    if snap.watching:
+        line = _("{n} watching (projector or spectators)").format(n=snap.watching)
+        watching = f'<div class="sn-note sn-table-watching">{escape(line)}</div>'
+    return '<ul class="sn-table-seats">{}</ul>{}'.format("".join(rows), watching)
+
+
+def away_html(snap: TableSnapshot) -> str:
+    """On a player's own page while the coach plays the seat: who gave it, and how to take it back."""
+    p = snap.seat
+    if p is None or not snap.bots or not snap.bots[p] or snap.over or snap.closed:
+        return ""
+    if snap.handed and snap.handed[p]:
+        title = _("The host gave your seat to the coach.")
+        text = _(
+            "The coach plays your cards until you come back: press “Take my seat back” when you are ready "
+            "to play again (your cards and gold are as the coach left them)."
+        )
+    else:
+        title = _("The coach plays for you.")
+        text = _("You asked the coach to play your seat. Press “Take my seat back” to play again.")
+    return f'<div class="sn-result sn-table-away" role="status"><b>{escape(title)}</b><br>{escape(text)}</div>'
+
+
+def replay_html(code: str, text: str) -> str:
+    """The finished game's full replay (``text``, the save format) as a download, and where to open it."""
+    name = f"sheriff-table-{code}.json"
+    b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
+    link = _("Download the full replay ({file})").format(file=escape(name))
+    page = escape(language.link(REPLAY_PAGE))
+    words = escape(_("replay page"))
+    note = _("Open it on the {page}: step through the game with every hand shown.").format(
+        page=f'<a href="{page}">{words}</a>'
+    )
+    return (
+        f'<div class="sn-result"><a class="sn-table-download" download="{escape(name)}" '
+        f'href="data:application/json;base64,{b64}"><b>{link}</b></a><br>{note}</div>'
+    )
+
+
+class HostSeats:
+    """The host's controls per seat: a box "the coach plays seat N" for each (``box``), and for each
+    person "Make … the host" and "Remove …" (a second button confirms; ``people``).  ``act(do)`` runs
+    ``do(host)`` on the page, which says a refusal and draws again (``redraw``)."""
+
+    def __init__(self, act):
+        self.act = act
+        self.box = widgets.VBox()
+        self.box.add_class("sn-table-bots")
+        self.people = widgets.VBox()
+        self.people.add_class("sn-table-people")
+        self._drawn: tuple | None = None
+
+    def redraw(self) -> None:
+        self._drawn = None  # a box ticked but not saved is drawn again from the store
+
+    def show(self, snap: TableSnapshot, own_seat: int | None) -> None:
+        key = (snap.names, snap.bots, snap.handed, snap.started, snap.over, snap.closed, snap.host_seat, own_seat)
+        if key == self._drawn:
+            return
+        self._drawn = key
+        if snap.closed or snap.over:  # after the game nobody needs the coach's boxes
+            self.box.children = self.people.children = []
+            return
+        others = [(p, name) for p, name in enumerate(snap.names) if p != own_seat]
+        self.box.children = [self._coach_box(snap, p, name) for p, name in others]
+        self.people.children = [self._person(p, name) for p, name in others if name and _is_person(snap, p)]
+
+    def _coach_box(self, snap: TableSnapshot, p: int, name: str):
+        box = widgets.Checkbox(
+            value=snap.bots[p],
+            description=_("The coach plays seat {n} ({name})").format(n=p + 1, name=name or _("a free seat")),
+            indent=False,
+            layout={"width": "auto"},
+        )
+        box.add_class(f"sn-table-bot-{p}")
+        box.observe(lambda ch, p=p: self.act(lambda h: h.set_bot(p, bool(ch["new"]))), "value")
+        return box
+
+    def _person(self, p: int, name: str):
+        make = lesson.button(_("Make {name} the host").format(name=name), width="auto", icon="star")
+        make.add_class(f"sn-table-make-host-{p}")
+        make.on_click(lambda _b: self.act(lambda h: h.pass_host(p)))
+        remove = lesson.button(_("Remove {name}").format(name=name), width="auto", icon="user-times")
+        remove.add_class(f"sn-table-remove-{p}")
+        sure = widgets.Button(
+            description=_("Yes, remove {name} for good").format(name=name),
+            button_style="danger",
+            layout={"width": "auto", "display": "none"},
+        )
+        sure.add_class(f"sn-table-remove-sure-{p}")
+        remove.on_click(lambda _b: setattr(sure.layout, "display", ""))
+        sure.on_click(lambda _b: self.act(lambda h: h.kick(p)))
+        return lesson.row([make, remove, sure], flex_flow="row wrap")
+
+
+def _is_person(snap: TableSnapshot, p: int) -> bool:
+    """A person holds seat ``p`` (also while the coach plays it for them), and not the host's role."""
+    return snap.host_seat != p and bool(snap.seated and snap.seated[p])
+
+
+class AwayControls:
+    """A player's own "Let the coach play for me" and "Take my seat back", and the notice above them."""
+
+    def __init__(self, act):
+        self.notice = lesson.html()
+        self.notice.add_class("sn-table-away-note")
+        # their own layouts (lesson.button shares one per width): one of the two is shown at a time
+        self.away = widgets.Button(description=_("Let the coach play for me"), icon="pause", layout={"width": "auto"})
+        self.away.tooltip = _("Step away: the coach plays your seat until you take it back")
+        self.away.add_class("sn-table-coach-for-me")
+        self.back = widgets.Button(
+            description=_("Take my seat back"), button_style="primary", icon="play", layout={"width": "auto"}
+        )
+        self.back.add_class("sn-table-take-seat-back")
+        self.away.on_click(lambda _b: act(True))
+        self.back.on_click(lambda _b: act(False))
+        self.box = widgets.VBox([self.notice, lesson.row([self.away, self.back], flex_flow="row wrap")])
+        self.box.layout.display = "none"
+
+    def show(self, snap: TableSnapshot) -> None:
+        p = snap.seat
+        playing = p is not None and snap.started and not snap.over and not snap.closed
+        self.box.layout.display = "" if playing else "none"
+        if p is None or not playing:
+            return
+        coached = bool(snap.bots[p])
+        self.notice.value = away_html(snap)
+        self.away.layout.display = "none" if coached else ""
+        self.back.layout.display = "" if coached else "none"
+
+
+__all__ = [
+    "binder_notice_html",
+    "timeout_note",
+    "clock_html",
+    "replay_html",
+    "invite_link",
+    "qr_data_uri",
+    "invite_html",
+    "seat_list_html",
+    "away_html",
+    "HostSeats",
+    "AwayControls",
+]
