@@ -220,6 +220,15 @@ def seat_key_html(kind: str, code: str, name: str, key: str) -> str:
     )
 
 
+def scroll_table_html(label: str, head: str, rows: str) -> str:
+    """A table that scrolls sideways on a narrow screen: a keyboard can take it (Tab, then the
+    arrow keys) and a screen reader names it."""
+    return (
+        f'<div class="sn-text sn-scroll" tabindex="0" role="region" aria-label="{escape(label, quote=True)}">'
+        f'<table class="sn-grid"><tr>{head}</tr>{rows}</table></div>'
+    )
+
+
 def pct(share: Fraction | None) -> str:
     return "–" if share is None else f"{float(share):.0%}"
 
@@ -228,9 +237,43 @@ def game_title(game: str) -> str:
     return games.title(game)
 
 
+def _series(rounds) -> list[tuple[str, str, str, str]]:
+    """The chart's lines: (label, colour, the round's share attribute, marker); bribes only in a duel."""
+    series = [
+        (_("merchants who declared falsely"), "#b71c1c", "smuggle_share", "o"),
+        (_("Sheriffs who inspected"), "#1565c0", "inspect_share", "s"),
+        (_("merchants who offered a bribe"), "#6a1b9a", "offer_share", "^"),
+    ]
+    return series if any(r.game == "duel" for r in rounds) else series[:2]
+
+
+def _equilibria() -> tuple[tuple[str, str, str], ...]:
+    return (
+        (_("equilibrium: false declarations"), "#b71c1c", "smuggle"),
+        (_("equilibrium: inspect"), "#1565c0", "inspect"),
+    )
+
+
+def shares_words(rounds) -> str:
+    """The chart in words (its text alternative: a screen reader, or a projector that fails): each
+    round's shares, and a revealed round's equilibrium, as the chart draws them."""
+    said = []
+    for r in rounds:
+        parts = [f"{label} {pct(getattr(r, attr))}" for label, _c, attr, _m in _series(rounds)]
+        if r.revealed:
+            parts += [
+                f"{label} {pct(getattr(r.prediction, attr))}"
+                for label, _c, attr in _equilibria()
+                if getattr(r.prediction, attr) is not None
+            ]
+        said.append(_("Round {round}: {shares}.").format(round=r.number, shares="; ".join(parts)))
+    return " ".join([_("Chart of the class's shares, round by round."), *said])
+
+
 def shares_png(rounds) -> bytes:
     """The class's shares round by round (smuggled, inspected, bribes offered), with each revealed
-    round's equilibrium shares as dotted lines (a round not revealed keeps its answer hidden)."""
+    round's equilibrium shares as dotted lines (a round not revealed keeps its answer hidden).
+    ``shares_words`` says the same in words."""
     from matplotlib.figure import Figure
 
     from sheriff.widgets.theory import _png  # lab 30's way of finishing a plot
@@ -238,22 +281,12 @@ def shares_png(rounds) -> bytes:
     fig = Figure(figsize=(6.4, 3.2), dpi=90)
     ax = fig.add_subplot()
     numbers = [r.number for r in rounds]
-    series = (
-        (_("merchants who declared falsely"), "#b71c1c", "smuggle_share", "o"),
-        (_("Sheriffs who inspected"), "#1565c0", "inspect_share", "s"),
-        (_("merchants who offered a bribe"), "#6a1b9a", "offer_share", "^"),
-    )
-    for label, color, attr, marker in series:
+    for label, color, attr, marker in _series(rounds):
         points = [(n, float(getattr(r, attr))) for n, r in zip(numbers, rounds) if getattr(r, attr) is not None]
-        if attr == "offer_share" and not any(r.game == "duel" for r in rounds):
-            continue
         if points:
             ax.plot(*zip(*points), color=color, lw=2, marker=marker, label=label)
     if any(r.revealed for r in rounds):  # each round's own equilibrium, a dotted dash (fines may change)
-        for label, color, attr in (
-            (_("equilibrium: false declarations"), "#b71c1c", "smuggle"),
-            (_("equilibrium: inspect"), "#1565c0", "inspect"),
-        ):
+        for label, color, attr in _equilibria():
             marks = [
                 (r.number, float(getattr(r.prediction, attr)))
                 for r in rounds
