@@ -79,7 +79,9 @@ def test_inspection_round_counts_reveal_and_csv(classroom):
     teacher.end_round.click()
     teacher.reveal.click()
     assert "inspect 25% of such bags" in plain(teacher.prediction.value) and "60%" in plain(teacher.table.value)
-    assert teacher.plot.value[:4] == b"\x89PNG"
+    assert teacher.plot.png[:4] == b"\x89PNG"
+    assert 'alt="Chart of the class' in teacher.plot.value and "Round 1: " in teacher.plot.alt  # in words too
+    assert "declared falsely 50%" in teacher.plot.alt and "inspect 25%" in teacher.plot.alt
     students[0].refresh()
     assert "25%" in plain(students[0].classview.value)
     teacher.csv_button.click()

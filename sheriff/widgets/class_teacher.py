@@ -111,11 +111,9 @@ class ClassTeacher(kit.Frame):
         self.table.add_class("sn-class-table")
         self.prediction = lesson.html()
         self.prediction.add_class("sn-prediction")
-        self.plot = widgets.Image(
-            format="png",
-            layout={"width": "min(576px, 100%)"},
-            tooltip=_("Chart of the class's shares, round by round: nothing yet, no one has chosen."),
-        )
+        from sheriff.widgets.theory import Plot  # lab 30's chart: a PNG with a text alternative (issue 32)
+
+        self.plot = Plot(_("Chart of the class's shares, round by round."), "min(576px, 100%)")
         self.plot.add_class("sn-class-plot")
         # next round's settings
         self.next_game = widgets.Dropdown(
@@ -386,8 +384,8 @@ class ClassTeacher(kit.Frame):
         key = tuple((r.number, r.choices, r.smuggled, r.inspected, r.offers, r.revealed) for r in d.rounds)
         if key != self._plot_key and any(r.choices for r in d.rounds):
             self._plot_key = key
-            self.plot.value = cr.shares_png(d.rounds)
-            self.plot.tooltip = cr.shares_words(d.rounds)  # the chart's text alternative (issue 32)
+            self.plot.alt = cr.shares_words(d.rounds)  # the chart in words: its text alternative
+            self.plot.show(cr.shares_png(d.rounds))
 
     def _prediction_html(self, d) -> str:
         """The current round's own equilibrium once it is revealed (never the next round's: this page

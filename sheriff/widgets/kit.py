@@ -131,6 +131,17 @@ def card_label(g: int) -> str:
     )
 
 
+def arrow_keys(row: widgets.Box) -> widgets.Box:
+    """A row of buttons that is one Tab stop: Tab reaches its first button, the arrow keys (and
+    Home, End) the others (the page template's script; a screen reader hears a toolbar).  A hand
+    of six cards costs one Tab, not six, on the way to the button that makes the move."""
+    row.add_class("sn-arrows")
+    buttons = [b for b in row.children if isinstance(b, widgets.Button | widgets.ToggleButton)]
+    for i, b in enumerate(buttons):
+        b.tabbable = i == 0
+    return row
+
+
 class CardPicker(widgets.VBox):
     """Cards held, one button each, to click into a choice (set aside, load, offer in a bribe):
     the one card picker of the play page, the guided game and the lessons.
@@ -180,7 +191,7 @@ class CardPicker(widgets.VBox):
                 t.add_class("sn-pick-long")
             t.observe(self._changed, "value")
             self.buttons.append((g, t))
-        row = widgets.HBox([t for _, t in self.buttons], layout=widgets.Layout(flex_flow="row wrap"))
+        row = arrow_keys(widgets.HBox([t for _, t in self.buttons], layout=widgets.Layout(flex_flow="row wrap")))
         self.children = [row] if self.buttons else [widgets.HTML(f'<span class="sn-muted">{escape(_(empty))}</span>')]
         self.value = self._counts()
 
