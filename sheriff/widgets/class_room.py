@@ -322,12 +322,14 @@ def message_html(text: str, ok: bool = False) -> str:
 
 
 # The class pages' own rules: the room code large enough to read from the back of a room, and
-# tables that scroll inside a phone's width rather than widen the page.
+# tables that scroll inside a phone's width rather than widen the page (the wrapper scrolls: it
+# takes the keyboard's focus and has a name, scroll_table_html).
 CSS = """<style>
 .sn-code{font:bold clamp(40px,9vw,96px)/1.1 monospace;letter-spacing:.12em;color:#0d47a1;margin:4px 0}
 .sn-address{font:clamp(16px,2.4vw,26px)/1.3 monospace;color:#263238;word-break:break-all}
 .sn-class-count{font:bold clamp(18px,3vw,34px) sans-serif;color:#263238}
 .sn-scroll{overflow-x:auto;max-width:100%}
+.sn-scroll>table.sn-grid{display:table;overflow:visible;max-width:none}
 .sn-class .widget-button:focus-visible,.sn-class input:focus-visible,.sn-class select:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}
 .sn-key{font:14px monospace;background:#fff8e1;padding:2px 6px}
 </style>"""
