@@ -48,10 +48,12 @@ from sheriff.widgets import render
 
 HAND_SEAT = re.compile(r'data-hand-seat="(\d+)"(?:\s+data-moves="(\d+)")?')
 ROW = re.compile(
-    r'<div class="sn-row">((?:<div class="sn-card[^>]*>.*?</div>)*)</div>|<span class="sn-muted">[^<]*</span>', re.S
+    r'<div class="sn-row"[^>]*>((?:<div class="sn-card[^>]*>.*?</div>)*)</div>|<span class="sn-muted">[^<]*</span>',
+    re.S,
 )
-CARD = re.compile(r'<div class="sn-card ([^"]*)" title="([^"]*)"[^>]*>(.*?)</div>', re.S)
+CARD = re.compile(r'<div class="sn-card ([^"]*)"[^>]* title="([^"]*)"[^>]*>(.*?)</div>', re.S)
 COUNT = re.compile(r'sn-count">×(\d+)<')
+STACK = re.compile(r" ×\d+$")
 PANEL = re.compile(r'<div class="sn-panel[^"]*" data-seat="(\d+)">')
 PANEL_END = re.compile(r'<div class="sn-seat|<div class="sn-piles|<div class="sn-panel')
 PICK = {g.id: g.index for g in GOODS}
@@ -82,7 +84,7 @@ def cards_of(row_html: str) -> tuple[tuple[int, ...], int]:
         if "sn-back" in cls:
             backs += n
         else:
-            counts[LABELS[_unescape(title)]] += n
+            counts[LABELS[STACK.sub("", _unescape(title))]] += n  # a stack's title ends " ×N"
     return tuple(counts), backs
 
 

@@ -19,6 +19,7 @@ class Page(BaseModel):
     title: str = Field(min_length=1)
     learn: str = Field(min_length=1)
     recap: str = ""
+    recap_when_done: bool = False  # an activity's recap tells what it is about to ask: shown once it is finished
 
 
 class Course(BaseModel):

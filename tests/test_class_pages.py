@@ -79,7 +79,9 @@ def test_inspection_round_counts_reveal_and_csv(classroom):
     teacher.end_round.click()
     teacher.reveal.click()
     assert "inspect 25% of such bags" in plain(teacher.prediction.value) and "60%" in plain(teacher.table.value)
-    assert teacher.plot.value[:4] == b"\x89PNG" and teacher.plot.layout.display == ""
+    assert teacher.plot.png[:4] == b"\x89PNG"
+    assert 'alt="Chart of the class' in teacher.plot.value and "Round 1: " in teacher.plot.alt  # in words too
+    assert "declared falsely 50%" in teacher.plot.alt and "inspect 25%" in teacher.plot.alt
     students[0].refresh()
     assert "25%" in plain(students[0].classview.value)
     teacher.csv_button.click()
@@ -333,7 +335,7 @@ def test_the_projector_view_shows_the_class_and_hides_controls_and_keys(classroo
     assert not shown(teacher.start_round) and not shown(teacher.key_html) and not shown(teacher.seats)
     assert not shown(teacher.timeout) and not shown(teacher.close_room) and not shown(teacher.people.box)
     assert shown(teacher.code_html) and shown(teacher.count) and shown(teacher.table)
-    assert teacher.plot.layout.display == "none"  # no picture before any choice (not a broken-image icon)
+    assert "<img" not in teacher.plot.value  # no picture before any choice (not a broken-image icon)
     assert teacher.room.code in teacher.code_html.value
     teacher.projector.click()
     assert shown(teacher.start_round) and shown(teacher.key_html) and shown(teacher.code_html)
@@ -410,7 +412,7 @@ def test_the_join_link_is_the_qr_code_and_fills_the_code(classroom, monkeypatch)
 
 def test_countdown_check_and_rounds_that_run_themselves_on_the_pages(classroom):
     teacher, students = class_of(classroom)
-    assert teacher.plot.layout.display == "none"  # no broken-image icon before any choice
+    assert "<img" not in teacher.plot.value  # no broken-image icon before any choice
     s = students[0]
     s.refresh()
     assert "Before you play" in plain(s.check.box.children[0].value) and s.check.box.layout.display == "flex"
@@ -435,7 +437,7 @@ def test_countdown_check_and_rounds_that_run_themselves_on_the_pages(classroom):
         v = st.view
         press(st.choice, "sn-honest" if v.role == "merchant" else "sn-pass")
     teacher.refresh()  # everyone has chosen: the round ends by itself
-    assert not teacher.dashboard.round_open and teacher.plot.layout.display == ""
+    assert not teacher.dashboard.round_open and "<img" in teacher.plot.value
     teacher.pace.pause.click()
     assert "Paused" in plain(teacher.pace.state.value)
     rows = list(csv.DictReader(io.StringIO(teacher.room.summary_csv())))

@@ -163,6 +163,7 @@ class ScoreCalculator(kit.Frame):
             value=False, description=bm, indent=False, layout=widgets.Layout(width=_box_width(bm, 170))
         )
         self.grid = widgets.GridBox(layout=widgets.Layout(grid_gap="2px 4px", overflow="auto"))
+        self.grid.add_class("sn-calc-grid")  # a narrow screen turns it: a player a column (kit.CSS)
         self._cache: dict = {}
         self.result = lesson.html()
         self.result.add_class("sn-score-result")
@@ -285,6 +286,9 @@ class ScoreCalculator(kit.Frame):
                 items.append(self.bm_values[p])
         widths = ["155px"] + ["72px"] * len(goods) + ["70px"] + (["115px"] if self.bm.value else [])
         self.grid.layout.grid_template_columns = " ".join(widths)
+        # as many rows as a player has boxes: nothing on a wide screen (rows are laid out by the
+        # columns above), but on a narrow one the grid fills column by column, a player per column
+        self.grid.layout.grid_template_rows = f"repeat({len(cols)}, auto)"
         self.grid.children = items
         if old is not None:
             self.set_values(*old)

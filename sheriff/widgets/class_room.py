@@ -271,6 +271,15 @@ def time_left_text(seconds: float) -> str:
     return _("Time left: {time}").format(time=f"{s // 60}:{s % 60:02d}")
 
 
+def scroll_table_html(label: str, head: str, rows: str) -> str:
+    """A table that scrolls sideways on a narrow screen: a keyboard can take it (Tab, then the
+    arrow keys) and a screen reader names it."""
+    return (
+        f'<div class="sn-text sn-scroll" tabindex="0" role="region" aria-label="{escape(label, quote=True)}">'
+        f'<table class="sn-grid"><tr>{head}</tr>{rows}</table></div>'
+    )
+
+
 def pct(share: Fraction | None) -> str:
     return "–" if share is None else f"{float(share):.0%}"
 
@@ -279,9 +288,43 @@ def game_title(game: str) -> str:
     return games.title(game)
 
 
+def _series(rounds) -> list[tuple[str, str, str, str]]:
+    """The chart's lines: (label, colour, the round's share attribute, marker); bribes only in a duel."""
+    series = [
+        (_("merchants who declared falsely"), "#b71c1c", "smuggle_share", "o"),
+        (_("Sheriffs who inspected"), "#1565c0", "inspect_share", "s"),
+        (_("merchants who offered a bribe"), "#6a1b9a", "offer_share", "^"),
+    ]
+    return series if any(r.game == "duel" for r in rounds) else series[:2]
+
+
+def _equilibria() -> tuple[tuple[str, str, str], ...]:
+    return (
+        (_("equilibrium: false declarations"), "#b71c1c", "smuggle"),
+        (_("equilibrium: inspect"), "#1565c0", "inspect"),
+    )
+
+
+def shares_words(rounds) -> str:
+    """The chart in words (its text alternative: a screen reader, or a projector that fails): each
+    round's shares, and a revealed round's equilibrium, as the chart draws them."""
+    said = []
+    for r in rounds:
+        parts = [f"{label} {pct(getattr(r, attr))}" for label, _c, attr, _m in _series(rounds)]
+        if r.revealed:
+            parts += [
+                f"{label} {pct(getattr(r.prediction, attr))}"
+                for label, _c, attr in _equilibria()
+                if getattr(r.prediction, attr) is not None
+            ]
+        said.append(_("Round {round}: {shares}.").format(round=r.number, shares="; ".join(parts)))
+    return " ".join([_("Chart of the class's shares, round by round."), *said])
+
+
 def shares_png(rounds) -> bytes:
     """The class's shares round by round (smuggled, inspected, bribes offered), with each revealed
-    round's equilibrium shares as dotted lines (a round not revealed keeps its answer hidden)."""
+    round's equilibrium shares as dotted lines (a round not revealed keeps its answer hidden).
+    ``shares_words`` says the same in words."""
     from matplotlib.figure import Figure
 
     from sheriff.widgets.theory import _png  # lab 30's way of finishing a plot
@@ -289,22 +332,12 @@ def shares_png(rounds) -> bytes:
     fig = Figure(figsize=(6.4, 3.2), dpi=90)
     ax = fig.add_subplot()
     numbers = [r.number for r in rounds]
-    series = (
-        (_("merchants who declared falsely"), "#b71c1c", "smuggle_share", "o"),
-        (_("Sheriffs who inspected"), "#1565c0", "inspect_share", "s"),
-        (_("merchants who offered a bribe"), "#6a1b9a", "offer_share", "^"),
-    )
-    for label, color, attr, marker in series:
+    for label, color, attr, marker in _series(rounds):
         points = [(n, float(getattr(r, attr))) for n, r in zip(numbers, rounds) if getattr(r, attr) is not None]
-        if attr == "offer_share" and not any(r.game == "duel" for r in rounds):
-            continue
         if points:
             ax.plot(*zip(*points), color=color, lw=2, marker=marker, label=label)
     if any(r.revealed for r in rounds):  # each round's own equilibrium, a dotted dash (fines may change)
-        for label, color, attr in (
-            (_("equilibrium: false declarations"), "#b71c1c", "smuggle"),
-            (_("equilibrium: inspect"), "#1565c0", "inspect"),
-        ):
+        for label, color, attr in _equilibria():
             marks = [
                 (r.number, float(getattr(r.prediction, attr)))
                 for r in rounds
@@ -340,12 +373,14 @@ def message_html(text: str, ok: bool = False) -> str:
 
 
 # The class pages' own rules: the room code large enough to read from the back of a room, and
-# tables that scroll inside a phone's width rather than widen the page.
+# tables that scroll inside a phone's width rather than widen the page (the wrapper scrolls: it
+# takes the keyboard's focus and has a name, scroll_table_html).
 CSS = """<style>
 .sn-code{font:bold clamp(40px,9vw,96px)/1.1 monospace;letter-spacing:.12em;color:#0d47a1;margin:4px 0}
 .sn-address{font:clamp(16px,2.4vw,26px)/1.3 monospace;color:#263238;word-break:break-all}
 .sn-class-count{font:bold clamp(18px,3vw,34px) sans-serif;color:#263238}
 .sn-scroll{overflow-x:auto;max-width:100%}
+.sn-scroll>table.sn-grid{display:table;overflow:visible;max-width:none}
 .sn-class .widget-button:focus-visible,.sn-class input:focus-visible,.sn-class select:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}
 .sn-key{font:14px monospace;background:#fff8e1;padding:2px 6px}
 .sn-secret{margin:6px 0}.sn-secret summary{cursor:pointer;font-weight:600}.sn-secret p{margin:6px 0;line-height:1.4}

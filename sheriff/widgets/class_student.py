@@ -369,7 +369,7 @@ class ClassStudent(kit.Frame):
             f'<td>{escape(h.partner)}</td><td class="num">{h.payoff:+d}</td></tr>'
             for h in v.history
         )
-        return f'<div class="sn-text sn-scroll"><table class="sn-grid"><tr>{head}</tr>{rows}</table></div>'
+        return cr.scroll_table_html(_("Your rounds"), head, rows)
 
     def _class_html(self, v) -> str:
         if not v.class_rounds:  # nothing revealed yet; a round not revealed is never shown (per round)
@@ -400,8 +400,8 @@ class ClassStudent(kit.Frame):
             else ""
         )
         return (
-            f'<div class="sn-text sn-scroll"><table class="sn-grid"><tr>{head}</tr>{rows}</table></div>'
-            f'<div class="sn-result"><b>{which}</b> {text}</div>{later}'
+            cr.scroll_table_html(_("How the class played"), head, rows)
+            + f'<div class="sn-result"><b>{which}</b> {text}</div>{later}'
         )
 
 

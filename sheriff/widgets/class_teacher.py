@@ -117,8 +117,9 @@ class ClassTeacher(kit.Frame):
         self.table.add_class("sn-class-table")
         self.prediction = lesson.html()
         self.prediction.add_class("sn-prediction")
-        # hidden until the first choice is plotted: an empty image is a broken-image icon
-        self.plot = widgets.Image(format="png", layout={"width": "min(576px, 100%)", "display": "none"})
+        from sheriff.widgets.theory import Plot  # lab 30's chart: a PNG with a text alternative (issue 32)
+
+        self.plot = Plot(_("Chart of the class's shares, round by round."), "min(576px, 100%)")
         self.plot.add_class("sn-class-plot")
         # next round's settings
         self.next_game = widgets.Dropdown(
@@ -451,8 +452,8 @@ class ClassTeacher(kit.Frame):
         key = tuple((r.number, r.choices, r.smuggled, r.inspected, r.offers, r.revealed) for r in d.rounds)
         if key != self._plot_key and any(r.choices for r in d.rounds):
             self._plot_key = key
-            self.plot.value = cr.shares_png(d.rounds)
-            self.plot.layout.display = ""
+            self.plot.alt = cr.shares_words(d.rounds)  # the chart in words: its text alternative
+            self.plot.show(cr.shares_png(d.rounds))
 
     def _prediction_html(self, d) -> str:
         """The current round's own equilibrium once it is revealed (never the next round's: this page
@@ -498,7 +499,7 @@ class ClassTeacher(kit.Frame):
             )
         if not rows:
             return '<div class="sn-text">{}</div>'.format(escape(_("Nobody has joined yet.")))
-        return f'<div class="sn-text sn-scroll"><table class="sn-grid"><tr>{head}</tr>{"".join(rows)}</table></div>'
+        return cr.scroll_table_html(_("Who has joined"), head, "".join(rows))
 
     def _table_html(self, d) -> str:
         if not d.rounds:
@@ -535,7 +536,7 @@ class ClassTeacher(kit.Frame):
                 + "".join(f"<td>{c}</td>" if i == 1 else f'<td class="num">{c}</td>' for i, c in enumerate(cells))
                 + "</tr>"
             )
-        return f'<div class="sn-text sn-scroll"><table class="sn-grid"><tr>{head}</tr>{"".join(rows)}</table></div>'
+        return cr.scroll_table_html(_("The class, round by round"), head, "".join(rows))
 
 
 __all__ = ["ClassTeacher"]

@@ -170,6 +170,7 @@ def footer_html(notebook: str) -> str:
         kind="footer",
         nb=notebook,
         recap=recap,
+        recap_when_done=p.recap_when_done,
         mark=_("Mark done"),
         home_href=language.link(HOME),
         home=_("all lessons"),

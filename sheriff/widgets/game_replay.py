@@ -73,7 +73,7 @@ class ReplayViewer:
         self.file.observe(lambda _ch: self._file_chosen(), "value")
         self.message = W.HTML()
         load_box = W.VBox([W.HBox([self.file, self.load_btn]), self.text, self.message])
-        self.load_acc = W.Accordion(children=[load_box], titles=(_("Load a saved game"),))
+        self.load_acc = kit.Fold(_("Load a saved game"), load_box, cls="sn-fold-load")
 
         # stepping
         lay = W.Layout(width="56px")
@@ -197,7 +197,7 @@ class ReplayViewer:
         self.step.max = n
         self.seat.options = [(nm, p) for p, nm in enumerate(game.names)]
         self.view_box.layout.display = ""
-        self.load_acc.selected_index = None
+        self.load_acc.expanded = False
         target = n if step is None else max(0, min(step, n))
         if self.step.value == target:
             self._show()

@@ -11,6 +11,8 @@
     head(title, intro)      a lab's heading
     Sections([(title, text, widget...), ...])
                             a long lesson paced into parts, one shown at a time ("Part k of n")
+    Fold(title, *children)  a folded section: a button (Tab, Enter, Space; ``aria-expanded``)
+                            that shows and hides its body; ``.expanded`` says which
 
 Controls, rule boxes and the table HTML live in ``sheriff.widgets.lesson``; cards in
 ``sheriff.widgets.render``.  Nothing here decides a rule.
@@ -129,6 +131,17 @@ def card_label(g: int) -> str:
     )
 
 
+def arrow_keys(row: widgets.Box) -> widgets.Box:
+    """A row of buttons that is one Tab stop: Tab reaches its first button, the arrow keys (and
+    Home, End) the others (the page template's script; a screen reader hears a toolbar).  A hand
+    of six cards costs one Tab, not six, on the way to the button that makes the move."""
+    row.add_class("sn-arrows")
+    buttons = [b for b in row.children if isinstance(b, widgets.Button | widgets.ToggleButton)]
+    for i, b in enumerate(buttons):
+        b.tabbable = i == 0
+    return row
+
+
 class CardPicker(widgets.VBox):
     """Cards held, one button each, to click into a choice (set aside, load, offer in a bribe):
     the one card picker of the play page, the guided game and the lessons.
@@ -178,7 +191,7 @@ class CardPicker(widgets.VBox):
                 t.add_class("sn-pick-long")
             t.observe(self._changed, "value")
             self.buttons.append((g, t))
-        row = widgets.HBox([t for _, t in self.buttons], layout=widgets.Layout(flex_flow="row wrap"))
+        row = arrow_keys(widgets.HBox([t for _, t in self.buttons], layout=widgets.Layout(flex_flow="row wrap")))
         self.children = [row] if self.buttons else [widgets.HTML(f'<span class="sn-muted">{escape(_(empty))}</span>')]
         self.value = self._counts()
 
@@ -382,3 +395,39 @@ class Sections(widgets.VBox):
         self.next.description = (
             _("Next: {title} ▶").format(title=self.parts[k + 1][0]) if k < self.n - 1 else _("Last part")
         )
+
+
+class Fold(widgets.VBox):
+    """A folded section, closed at first: the one fold of every page (never ipywidgets'
+    Accordion, whose headers take no focus and say nothing to a screen reader).
+
+    Its header is a real button: Tab reaches it, Enter and Space open and close it, and the
+    page template keeps its ``aria-expanded`` in step with the class ``sn-fold-open``
+    (share/jupyter/voila/templates/sheriff/index.html.j2).  ``expanded`` (a trait: observe it) says
+    whether the body is shown; the body is built at once and only hidden."""
+
+    expanded = traitlets.Bool(False)
+
+    def __init__(self, title: str, *children, expanded: bool = False, cls: str | None = None):
+        super().__init__()
+        self.title = title
+        self.toggle = widgets.Button(description=title, layout=widgets.Layout(width="auto", max_width="100%"))
+        self.toggle.add_class("sn-fold-toggle")
+        self.inner = widgets.VBox(list(children))
+        self.inner.add_class("sn-fold-body")
+        self.toggle.on_click(lambda _b: setattr(self, "expanded", not self.expanded))
+        self.observe(lambda _ch: self._show(), "expanded")
+        self.children = [self.toggle, self.inner]
+        self.add_class("sn-fold")
+        if cls:
+            self.add_class(cls)
+        self.expanded = expanded
+        self._show()
+
+    def _show(self) -> None:
+        self.inner.layout.display = None if self.expanded else "none"
+        self.toggle.icon = "caret-down" if self.expanded else "caret-right"
+        if self.expanded:
+            self.toggle.add_class("sn-fold-open")
+        else:
+            self.toggle.remove_class("sn-fold-open")

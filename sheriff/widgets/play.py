@@ -126,8 +126,7 @@ class PlayApp(PlayFiles):
             tooltip=_("The saved game as JSON text"), layout=W.Layout(width="100%", height="120px")
         )
         self.save_json.add_class(css_name("game.json"))
-        self.json_acc = W.Accordion(children=[self.save_json], titles=(_("The saved game as JSON text"),))
-        self.json_acc.selected_index = None
+        self.json_acc = kit.Fold(_("The saved game as JSON text"), self.save_json, cls="sn-fold-json")
         save_box = W.VBox(
             [
                 W.HBox([self.save_btn, self.speed, self.new_game], layout=W.Layout(flex_flow="row wrap")),
@@ -138,9 +137,8 @@ class PlayApp(PlayFiles):
 
         story_acc_body = W.HTML()
         self.full_story = story_acc_body
-        self.story_acc = W.Accordion(children=[story_acc_body], titles=(_("The whole game so far"),))
-        self.story_acc.selected_index = None
-        self.story_acc.observe(lambda ch: self._render_full_story(), "selected_index")
+        self.story_acc = kit.Fold(_("The whole game so far"), story_acc_body, cls="sn-fold-story")
+        self.story_acc.observe(lambda ch: self._render_full_story(), "expanded")
 
         self.game_box = W.VBox(
             [
@@ -380,13 +378,14 @@ class PlayApp(PlayFiles):
         self._render_clock()
         if light:
             return
-        if self.story_acc.selected_index == 0:
+        if self.story_acc.expanded:
             self._render_full_story()
         self.controls = {}
         self.decision = None
         if g.is_over():
             self.end.value = (
-                '<h3 class="sn-activity-finished">{}</h3>'.format(_("Final scores"))
+                # the keyboard focus goes to the scores (tabindex -1: focused by the page, not a Tab stop)
+                '<h3 class="sn-activity-finished {}" tabindex="-1">{}</h3>'.format(FOCUS_NEXT, _("Final scores"))
                 + score_table_html(g)
                 + "<h4>{}</h4>".format(_("The stands, turned face up"))
                 + final_stands_html(g)

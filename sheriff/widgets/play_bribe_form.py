@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 import ipywidgets as W
 
 from sheriff import actions as A
@@ -73,18 +75,26 @@ class BribeForm:
                 self.bag_cards,
             ]
         elif self.bag_cards is not None:
-            acc = W.Accordion(
-                children=[self.bag_cards],
-                titles=(_("Goods from the bag (unseen: click what you ask for; any not there are not paid)"),),
-            )
-            acc.selected_index = None
-            parts.append(acc)
-        if self.terms:
             parts.append(
-                W.HTML('<div class="sn-note">{}</div>'.format(_("Deals about other bags this round bind the Sheriff:")))
+                kit.Fold(
+                    _("Goods from the bag (unseen: click what you ask for; any not there are not paid)"),
+                    self.bag_cards,
+                    cls="sn-fold-bag-goods",
+                )
             )
+        if self.terms:
+            deals = _(
+                "Deals about other bags this round bind the Sheriff: if he takes the bribe, he must open "
+                "or let through that merchant's bag as agreed, and the game holds him to it."
+            )
+            parts.append(W.HTML(f'<div class="sn-note">{escape(deals)}</div>'))
             parts.append(W.HBox(list(self.terms.values()), layout=W.Layout(flex_flow="row wrap")))
         parts.append(self.promise)
+        words = _(
+            "A promise is only words: nobody has to keep it and the game does not check it "
+            "(a favour in a later round, for example). Leave it empty if you like."
+        )
+        parts.append(W.HTML(f'<div class="sn-note">{escape(words)}</div>'))
         self.box = W.VBox(parts)
 
     def bribe(self) -> A.Bribe:

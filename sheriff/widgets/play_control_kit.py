@@ -59,6 +59,19 @@ def first_control(reg: dict, move) -> str | None:
     return next((n for n in names if n in reg), None)
 
 
+def first_focusable(widgets) -> W.Widget | None:
+    """The first control a keyboard reaches in ``widgets`` (depth first), if any is enabled."""
+    for w in widgets:
+        if isinstance(w, W.Box):
+            found = first_focusable(w.children)
+            if found is not None:
+                return found
+        elif isinstance(w, W.DOMWidget) and not isinstance(w, (W.HTML, W.HTMLMath, W.Label, W.Image)):
+            if not getattr(w, "disabled", False):
+                return w
+    return None
+
+
 def point_at(w: W.Widget) -> None:
     """Highlight ``w`` as the next control to press, and give it the keyboard focus when it appears."""
     w.add_class(PRESS_NEXT)

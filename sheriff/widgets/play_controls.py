@@ -43,6 +43,7 @@ from sheriff.widgets.play_control_kit import (
     close_tree,
     css_name,
     first_control,
+    first_focusable,
     point_at,
     replace_children,
 )
@@ -53,8 +54,13 @@ from sheriff.widgets.play_merchant_controls import MerchantControls
 class Controls(MerchantControls, InspectionControls, ControlKit):
     # -- dispatch -------------------------------------------------------------------
     def build(self) -> list[W.Widget]:
-        """The widgets for this decision, then the coach's "What should I do?"."""
-        return self.decision() + [self.coach_row()]
+        """The widgets for this decision, then the coach's "What should I do?".  The keyboard focus
+        lands on the decision's first control (a few Tabs from any move), not on the coach below."""
+        widgets = self.decision()
+        first = first_focusable(widgets)
+        if first is not None:
+            first.add_class(FOCUS_NEXT)
+        return widgets + [self.coach_row()]
 
     def coach_row(self) -> W.Widget:
         """ "What should I do?": the advice in a sentence or two and "Do this", which makes the advised move."""
@@ -87,7 +93,6 @@ class Controls(MerchantControls, InspectionControls, ControlKit):
             tip=_("The coach's advice for this decision (advice, not a rule)"),
         )
         b.icon = "question-circle"
-        b.add_class(FOCUS_NEXT)
         return W.VBox([b, shown, take], layout=W.Layout(margin="8px 0 0 0"))
 
     def decision(self) -> list[W.Widget]:

@@ -11,6 +11,7 @@ import ipywidgets as W
 from sheriff import actions as A
 from sheriff.cards import N_GOODS
 from sheriff.i18n import _, ngettext
+from sheriff.widgets import kit
 from sheriff.widgets.play_bribe_form import BribeForm
 from sheriff.widgets.play_control_kit import ControlKit, replace_children
 from sheriff.widgets.play_session import count_text
@@ -145,9 +146,11 @@ class InspectionControls(ControlKit):
             if A.Offer in kinds:
                 offer_to.append(m)
             rows.append(
-                W.HBox(
-                    [W.HTML(label, layout=W.Layout(min_width="min(380px, 100%)")), *buttons],
-                    layout=W.Layout(flex_flow="row wrap", align_items="center"),
+                kit.arrow_keys(  # one Tab stop a bag: the arrow keys choose between its buttons
+                    W.HBox(
+                        [W.HTML(label, layout=W.Layout(min_width="min(380px, 100%)")), *buttons],
+                        layout=W.Layout(flex_flow="row wrap", align_items="center"),
+                    )
                 )
             )
         you = _("You are the Deputy.") if v.rules.deputies else _("You are the Sheriff.")

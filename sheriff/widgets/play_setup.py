@@ -19,6 +19,7 @@ from sheriff.bots import COACH, MERCHANT_STYLES, MERCHANTS, SHERIFF_STYLES, SHER
 from sheriff.engine import DEFAULT_NAMES
 from sheriff.i18n import N_, _
 from sheriff.rules import Edition, Rules, edition_has, player_counts
+from sheriff.widgets import kit
 from sheriff.widgets.play_controls import css_name
 from sheriff.widgets.play_session import style_name
 
@@ -331,10 +332,12 @@ class SetupForm:
             ]
         )
         seat_head.add_class("sn-seat-head")
-        extras = W.Accordion(
-            children=[sim_box, load_box], titles=(_("Simulate many games with these bots"), _("Load a saved game"))
+        extras = W.VBox(
+            [
+                kit.Fold(_("Simulate many games with these bots"), sim_box, cls="sn-fold-simulate"),
+                kit.Fold(_("Load a saved game"), load_box, cls="sn-fold-load"),
+            ]
         )
-        extras.selected_index = None
         self.box = W.VBox(
             [
                 W.HTML(

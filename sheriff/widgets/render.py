@@ -42,7 +42,7 @@ def longest_word(text: str) -> float:
 def _card(good: int, count: int = 1, face_down: bool = False) -> dict:
     """What a card shows, for ``templates/cards.html.j2``."""
     if face_down:
-        return {"back": True, "count": count, "label": _("face-down card")}
+        return {"back": True, "count": count, "label": _("face-down card") + (f" ×{count}" if count > 1 else "")}
     g = GOODS[good]
     name = goods_kind(good)
     if g.counts_as is not None:  # a Royal Good
@@ -57,7 +57,8 @@ def _card(good: int, count: int = 1, face_down: bool = False) -> dict:
         "count": count,
         "label": _("{name}, {kind}, value {value}, penalty {penalty}").format(
             name=name, kind=tag.lower(), value=g.value, penalty=g.penalty
-        ),
+        )
+        + (f" ×{count}" if count > 1 else ""),  # the label is all a screen reader reads: the count too
         "cls": cls,
         "tag": tag,
         "tag_size": " sn-tag-long" if longest_word(tag) > 10.5 else "",  # "КОРОЛІВСЬКИЙ": never "CONTRABAND"

@@ -275,9 +275,12 @@ class BribeBargainingLab(kit.Frame):
         for w in sliders:
             w.observe(self._update, names="value")
         self.load.observe(self._show_offer, names="value")
-        curious = widgets.Accordion([widgets.VBox([self.gambit_button, self.gambit_result])])
-        curious.set_title(0, _("For the curious: check the answer with Gambit"))
-        curious.selected_index = None
+        curious = kit.Fold(
+            _("For the curious: check the answer with Gambit"),
+            self.gambit_button,
+            self.gambit_result,
+            cls="sn-fold-gambit",
+        )
         super().__init__(border=None)
         self.body(
             kit.box(list(sliders), title=_("The game"), kicker=_("Parameters")),
