@@ -117,7 +117,7 @@ def story_html(lines, last: int = 12) -> str:
         # narration text is plain; bot reasons are added as <i>..</i> by the session
         parts = [(part, k % 2 == 1) for k, part in enumerate(_ITALIC.split(ln.text)) if part]
         out.append({"round_title": title, "kind": ln.kind, "parts": parts})
-    return render("story.html.j2", lines=out, nothing=_("Nothing has happened yet."))
+    return render("story.html.j2", lines=out, nothing=_("Nothing has happened yet."), label=_("The whole game so far"))
 
 
 _ITALIC = re.compile(r"<i>(.*?)</i>", re.S)

@@ -132,13 +132,20 @@ def decision(page, timeout: float = 60_000) -> str:
 def follow_coach(page) -> None:
     """Make the coach's move at this decision (the page's own buttons), then wait for the next."""
     moves = page.locator("[data-hand-seat]").get_attribute("data-moves")
-    page.locator(ctl("coach.ask")).click()
-    page.locator(ctl("coach.take")).click(timeout=T)
-    page.wait_for_function(
-        f"() => !document.querySelector('[data-hand-seat][data-moves=\"{moves}\"]')"
-        " || document.querySelector('.sn-scores .sn-total')",
-        timeout=60_000,
-    )
+    # dispatched clicks, as tests/browser/test_play_together.py's press(): the page's script scrolls a
+    # new control into view and moves the focus, so a pointer click can land while it still moves
+    if not page.locator(ctl("coach.take")).count():  # asked already (the coach open was scanned)
+        page.locator(ctl("coach.ask")).dispatch_event("click")
+    expect(page.locator(ctl("coach.take"))).to_be_visible(timeout=T)
+    page.locator(ctl("coach.take")).dispatch_event("click")
+    try:
+        page.wait_for_function(
+            f"() => !document.querySelector('[data-hand-seat][data-moves=\"{moves}\"]')"
+            " || document.querySelector('.sn-scores .sn-total')",
+            timeout=60_000,
+        )
+    except Exception:
+        raise AssertionError(f"no move after the coach's: {page.locator('.sn-private').first.inner_text()}") from None
 
 
 @pytest.mark.parametrize("lang", LANGS)
