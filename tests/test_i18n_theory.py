@@ -74,7 +74,7 @@ def test_bribe_bargaining_lab_in_ukrainian_with_plural_forms():
         "Раундів торгу",
         "Що варто робити обом сторонам",
         "Чи видає пропозиція вміст мішка?",
-        "Перевірити в Gambit",
+        "Для допитливих: перевірте відповідь у Gambit",  # the fold (kit.Fold) that holds "Перевірити в Gambit"
     ):
         assert words in text, words
     assert "Коли в мішку 2 предмети, ви пропонуєте" in heard or "ніколи не кладе 2 предмети" in heard

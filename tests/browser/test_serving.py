@@ -26,9 +26,8 @@ def test_ukrainian_page_from_a_ukrainian_pool_and_its_kernel_leaves_with_the_tab
         wait_until(lambda kid=kid: not kernel_exists(url, kid), 30, f"kernel {kid} shut down when its tab closed")
     log = voila_server.log_text(tail=None)[before:]
     lines = [ln for ln in log.splitlines() if "Using pre-heated kernel" in ln and f"for {PAGE} (uk)" in ln]
-    assert served == [ln.split("kernel: ")[1].split()[0] for ln in lines]
-    # the second visit's kernel was heated in Ukrainian before the learner came: Voilà logged the
-    # refill of this page's pool between the two visits
-    between = log[log.index(lines[0]) : log.index(lines[1])]
-    assert f"Kernel pool of {PAGE} is filled" in between
+    # both visits were served by kernels heated in Ukrainian before the learner came (the second by
+    # the refill after the first, or by a pool an earlier burst of this suite's pages had grown:
+    # sheriff.serving grows a page's pool when a class arrives)
+    assert served == [ln.split("kernel: ")[1].split()[0] for ln in lines] and served[0] != served[1]
     assert "403" not in "\n".join(ln for ln in log.splitlines() if "/voila/api/shutdown/" in ln)
