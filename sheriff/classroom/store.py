@@ -28,7 +28,7 @@ from sqlalchemy import case, create_engine, delete, event, insert, or_, select, 
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError
 
-from sheriff.classroom.errors import ClassroomError
+from sheriff.classroom.errors import ClassroomError, StoreUnavailable
 from sheriff.classroom.store_faults import Faults, opening_failed
 from sheriff.classroom.store_records import (
     Choice,
@@ -67,6 +67,7 @@ DAY = 24 * 3600.0
 # A click waits at most this long for SQLite's write lock (another writer, another program), or
 # for PostgreSQL to answer a connection, before its page says the database is busy or unreachable.
 WAIT_SECONDS = 5
+OPEN_WAIT_SECONDS = 30  # opening a store (once per process) waits longer for other processes: ``Store._open``
 SCHEMA_LOCK = 0x5E7FF_C1A55  # PostgreSQL advisory lock: one process at a time creates or upgrades the schema
 
 
@@ -122,7 +123,7 @@ class Store(TableStore):
                 args = {} if "connect_timeout" in self.url else {"connect_args": {"connect_timeout": WAIT_SECONDS}}
                 self.engine = create_engine(self.url, pool_pre_ping=True, pool_size=5, max_overflow=20, **args)
             self._writer = self.engine.execution_options(write=True)
-            self._create()
+            self._open()
         except ClassroomError:
             raise
         except Exception as e:  # a URL that does not parse, no driver, no folder: said on the page
@@ -138,6 +139,20 @@ class Store(TableStore):
     def _read(self) -> Iterator[Connection]:
         with self._faults.guard(), self.engine.begin() as conn:
             yield conn
+
+    def _open(self) -> None:
+        """``_create``, waiting up to ``OPEN_WAIT_SECONDS`` while other processes hold the database:
+        a new SQLite file opened by many processes at once (a server's kernels starting together)
+        can answer "database is locked" beyond the busy timeout while each one creates or checks the
+        schema.  Opening happens once per process, so it may wait longer than a click does."""
+        deadline = time.monotonic() + OPEN_WAIT_SECONDS
+        while True:
+            try:
+                return self._create()
+            except StoreUnavailable as e:
+                if e.kind != "busy" or time.monotonic() >= deadline:
+                    raise
+                time.sleep(0.05)
 
     def _create(self) -> None:
         """Create the tables, or check and upgrade their version, in one transaction: SQLite's
