@@ -161,9 +161,9 @@ class SeatJoin:
     """The join form's part that makes a seat its owner's (class and table pages alike).
 
     A nickname at a table or in a room belongs to the page that took it: joining with it again
-    needs the seat's rejoin code, which that page showed (``seat_key_html``) and kept in this
-    device's browser (``remember_html``; the page template writes it to ``localStorage`` and fills
-    ``device`` with what this device remembers, so a reload on the same device needs no typing).
+    needs the seat's rejoin code, which that page showed and kept in this device's browser
+    (``seat_key_html``: the page template writes it to ``localStorage`` and fills ``device`` with
+    what this device remembers, so a reload on the same device needs no typing).
     ``kind``: "class" or "table"; ``typed``: the form's code and name fields."""
 
     def __init__(self, msg, kind: str, typed=()):
@@ -194,7 +194,7 @@ class SeatJoin:
         ok = [
             s for s in seats if isinstance(s, dict) and all(isinstance(s.get(k), str) for k in ("code", "name", "key"))
         ]
-        return sorted(ok, key=lambda s: -float(s.get("t") or 0))
+        return sorted(ok, key=lambda s: -(s["t"] if isinstance(s.get("t"), int | float) else 0))
 
     def fill_from_device(self) -> None:
         """An empty form takes the seat this device joined last: the person only presses Join."""
