@@ -279,7 +279,7 @@ SECRET_KEY = re.compile(r'sn-secret-key">([A-Z0-9-]+)<')
 
 
 def _own_key(page: VoilaPage) -> str:
-    """The rejoin code the page shows its own seat (``class_room.seat_key_html``)."""
+    """The rejoin code the page shows its own seat (``shared.seat_key_html``)."""
     for state in page.states.values():
         found = SECRET_KEY.search(str(state.get("value") or ""))
         if found:

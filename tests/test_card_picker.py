@@ -52,7 +52,7 @@ def test_an_empty_hand_says_so():
 
 def test_the_play_page_and_the_guided_game_use_it_for_cards():
     from sheriff.guided import Guide
-    from sheriff.widgets.guided import GuidedGame
+    from sheriff.widgets.play.guided import GuidedGame
 
     w = GuidedGame(Guide())
     assert isinstance(w.controls["market.cards"], CardPicker)

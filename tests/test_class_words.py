@@ -11,10 +11,10 @@ import pytest
 from sheriff import i18n
 from sheriff.cards import IS_LEGAL
 from sheriff.classroom import Classroom, Store
-from sheriff.widgets.class_student import ClassStudent
-from sheriff.widgets.class_teacher import ClassTeacher
+from sheriff.widgets.classroom.student import ClassStudent
+from sheriff.widgets.classroom.teacher import ClassTeacher
 from sheriff.widgets.lesson import plain
-from sheriff.widgets.play import widget_text
+from sheriff.widgets.play.app import widget_text
 from tests.test_class_pages import NAMES, press
 
 

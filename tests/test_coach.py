@@ -251,7 +251,7 @@ def test_every_bot_reason_reads_as_a_sentence():
 
 
 def test_session_tells_each_reason_right_after_its_move():
-    from sheriff.widgets.play_session import Session
+    from sheriff.widgets.play.session import Session
 
     for seed in range(4):
         g = Game(Rules(players=4), seed=seed)

@@ -89,7 +89,7 @@ def test_with_glossary_marks_each_word_once_and_never_inside_links_or_code():
 
 
 def test_footer_links_to_the_next_lesson_relative_and_stores_progress_in_the_browser():
-    from sheriff.widgets.course_nav import STORE, course_html, footer_html, header_html
+    from sheriff.widgets.course.course_nav import STORE, course_html, footer_html, header_html
 
     foot = footer_html("01_components_and_setup.ipynb")
     assert 'href="02_market.ipynb"' in foot and "Next: The Market" in foot
@@ -102,7 +102,7 @@ def test_footer_links_to_the_next_lesson_relative_and_stores_progress_in_the_bro
 
 
 def test_rule_reference_searches_rules_and_glossary_by_edition_without_ids():
-    from sheriff.widgets.reference import RuleReference
+    from sheriff.widgets.course.reference import RuleReference
 
     ref = RuleReference()
     assert ref.counts == (0, len(RULES))
@@ -119,7 +119,7 @@ def test_rule_reference_searches_rules_and_glossary_by_edition_without_ids():
 
 @pytest.mark.slow
 def test_lab_31_shows_the_same_last_offer_for_every_load_and_plain_words():
-    from sheriff.widgets.theory import BribeBargainingLab
+    from sheriff.widgets.labs.theory import BribeBargainingLab
 
     lab = BribeBargainingLab()
     assert lab.offer_text == "With 0 items loaded, you offer 0 gold."
@@ -136,7 +136,7 @@ def test_lab_31_shows_the_same_last_offer_for_every_load_and_plain_words():
 
 
 def test_lesson_header_marks_glossary_words_in_the_written_text_in_the_browser():
-    from sheriff.widgets.course_nav import header_html
+    from sheriff.widgets.course.course_nav import header_html
     from sheriff.widgets.glossary_links import marker_script
 
     js = marker_script()
@@ -147,7 +147,7 @@ def test_lesson_header_marks_glossary_words_in_the_written_text_in_the_browser()
 
 def test_search_matches_whole_words_not_fragments():
     from sheriff.glossary import find, matches
-    from sheriff.widgets.reference import find_rules
+    from sheriff.widgets.course.reference import find_rules
 
     assert matches("ties", "a tie for the win") and matches("tie", "tied Kings")
     assert not matches("ties", "the Deputies decide")

@@ -7,7 +7,7 @@ import re
 
 from sheriff import i18n
 from sheriff.course import course
-from sheriff.widgets.course_nav import _store_js, course_html
+from sheriff.widgets.course.course_nav import _store_js, course_html
 
 
 def test_every_page_is_a_station_in_order_with_the_guided_game_first():

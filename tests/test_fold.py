@@ -37,9 +37,9 @@ def test_no_page_uses_ipywidgets_accordion():
 
 
 def test_the_folds_of_the_play_page_replay_and_lab_are_kit_folds():
-    from sheriff.widgets.game_replay import ReplayViewer
-    from sheriff.widgets.play import PlayApp
-    from sheriff.widgets.theory import BribeBargainingLab
+    from sheriff.widgets.labs.theory import BribeBargainingLab
+    from sheriff.widgets.play.app import PlayApp
+    from sheriff.widgets.play.replay import ReplayViewer
 
     def folds(w):
         found = [w] if isinstance(w, kit.Fold) else []

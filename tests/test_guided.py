@@ -133,7 +133,7 @@ def test_a_broken_script_is_refused_at_load_naming_the_field():
 
 
 def test_the_guided_widget_is_played_by_clicks():
-    from sheriff.widgets.guided import GuidedGame
+    from sheriff.widgets.play.guided import GuidedGame
 
     w = GuidedGame()
     c = w.controls

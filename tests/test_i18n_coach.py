@@ -29,8 +29,8 @@ from sheriff.engine import Game
 from sheriff.practice import KINDS, MERCHANT_PAYS, SHERIFF_PAYS, Question, check, generate
 from sheriff.practice.question import sentence_case
 from sheriff.rules import Rules
-from sheriff.widgets.coach_view import advice_html, warnings_html
-from sheriff.widgets.practice import CHOOSE, PracticeView
+from sheriff.widgets.course.practice import CHOOSE, PracticeView
+from sheriff.widgets.play.coach_view import advice_html, warnings_html
 
 LOCALE = Path(i18n.LOCALE_DIR)
 LATIN_WORD = r"(?<![\w'’-])[A-Za-z][A-Za-z'’-]*"
@@ -267,7 +267,7 @@ def test_coach_advice_has_no_english_left():
 def test_coach_numbers_in_ukrainian_words():
     from sheriff.coach.inspector import worth_text
     from sheriff.coach.odds import fraction_text
-    from sheriff.widgets.coach_view import numbers_table
+    from sheriff.widgets.play.coach_view import numbers_table
 
     with i18n.language("uk"):
         assert worth_text(2.5) == "виграш близько 2,5 очка" and worth_text(-1.25) == "збиток близько 1,2 очка"

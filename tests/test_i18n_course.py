@@ -30,7 +30,7 @@ def uk():
 
 
 def test_course_map_in_ukrainian_links_keep_the_language(uk):
-    from sheriff.widgets.course_nav import _store_js, course_html
+    from sheriff.widgets.course.course_nav import _store_js, course_html
 
     html = course_html()
     text = _text(html)
@@ -45,7 +45,7 @@ def test_course_map_in_ukrainian_links_keep_the_language(uk):
 
 
 def test_lesson_header_and_footer_in_ukrainian(uk):
-    from sheriff.widgets.course_nav import footer_html, header_html
+    from sheriff.widgets.course.course_nav import footer_html, header_html
 
     head = header_html("00_overview.ipynb")
     text = _text(head)
@@ -64,7 +64,8 @@ def test_lesson_header_and_footer_in_ukrainian(uk):
 
 
 def test_home_page_lets_the_learner_pick_the_language_and_links_keep_it(uk, monkeypatch):
-    from sheriff.widgets import course_nav, home, language
+    from sheriff.widgets import language
+    from sheriff.widgets.course import course_nav, home
 
     monkeypatch.setattr(language, "_started", True)  # the language is set: no address to read here
 
@@ -79,8 +80,8 @@ def test_home_page_lets_the_learner_pick_the_language_and_links_keep_it(uk, monk
 
 
 def test_a_glossary_entry_and_its_word_forms_in_ukrainian(uk):
+    from sheriff.widgets.course.reference import RuleReference, glossary_html
     from sheriff.widgets.glossary_links import with_glossary
-    from sheriff.widgets.reference import RuleReference, glossary_html
 
     bribe = next(t for t in G.terms() if t.id == "bribe")
     assert bribe.name() == "Хабар" and "пропонує шерифові" in bribe.meaning()
@@ -102,7 +103,7 @@ def test_a_glossary_entry_and_its_word_forms_in_ukrainian(uk):
 
 def test_the_guided_games_steps_in_ukrainian(uk):
     from sheriff.guided import Guide
-    from sheriff.widgets.guided import GuidedGame
+    from sheriff.widgets.play.guided import GuidedGame
 
     w = GuidedGame()
     text = _text(w.text)
@@ -134,7 +135,7 @@ def test_glossary_word_forms_messages_are_the_terms_forms_in_english():
 
 
 def test_english_stays_as_it_was():
-    from sheriff.widgets.course_nav import course_html, footer_html, header_html
+    from sheriff.widgets.course.course_nav import course_html, footer_html, header_html
 
     foot = footer_html("00_overview.ipynb")
     assert "Next: Components and setup" in foot and 'href="01_components_and_setup.ipynb"' in foot

@@ -122,7 +122,7 @@ def test_cards_and_edition_switch_speak_ukrainian(uk):
 
 
 def test_setup_view_in_ukrainian(uk):
-    from sheriff.widgets.setup_view import SetupView, goods_gallery
+    from sheriff.widgets.course.setup_view import SetupView, goods_gallery
 
     v = SetupView()
     html = widget_html(v)
@@ -152,8 +152,8 @@ LABS = [
 
 @pytest.mark.parametrize("kind, edition, sid, expected", LABS)
 def test_labs_in_ukrainian(uk, kind, edition, sid, expected):
-    from sheriff.widgets.market_lab import MarketLab
-    from sheriff.widgets.round_lab import DealLab, DebtLab, DeclareLab, InspectionLab, LoadLab
+    from sheriff.widgets.labs.market_lab import MarketLab
+    from sheriff.widgets.labs.round_lab import DealLab, DebtLab, DeclareLab, InspectionLab, LoadLab
 
     lab = {
         "market": MarketLab,
@@ -170,7 +170,7 @@ def test_labs_in_ukrainian(uk, kind, edition, sid, expected):
 
 
 def test_inspection_lab_headlines_and_choices(uk):
-    from sheriff.widgets.round_lab import InspectionLab
+    from sheriff.widgets.labs.round_lab import InspectionLab
 
     lab = InspectionLab("1E")
     assert lab.decision._options_labels == ("Відкрити мішок", "Пропустити", "Взяти хабар")
@@ -184,8 +184,8 @@ def test_inspection_lab_headlines_and_choices(uk):
 
 
 def test_example_stepper_in_ukrainian(uk):
-    from sheriff.widgets.market_lab import SideBySide
-    from sheriff.widgets.replay import EditionExamples
+    from sheriff.widgets.examples import EditionExamples
+    from sheriff.widgets.labs.market_lab import SideBySide
 
     ex = EditionExamples(
         [
@@ -208,7 +208,7 @@ def test_example_stepper_in_ukrainian(uk):
 
 
 def test_lesson_prose_is_ukrainian(uk):
-    from sheriff.widgets.course_nav import prose_html
+    from sheriff.widgets.course.course_nav import prose_html
 
     for nb in ("01_components_and_setup", "02_market", "03_loading", "04_declaration", "05_inspection"):
         html = prose_html(f"{nb}.ipynb")
@@ -217,7 +217,7 @@ def test_lesson_prose_is_ukrainian(uk):
 
 
 def test_english_is_unchanged():
-    from sheriff.widgets.round_lab import InspectionLab, LoadLab
+    from sheriff.widgets.labs.round_lab import InspectionLab, LoadLab
 
     assert "Bag closed: 5 cards." in LoadLab("1E").result.value
     assert "Caught lying: " in InspectionLab("1E").result.value

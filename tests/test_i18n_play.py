@@ -14,11 +14,11 @@ from sheriff.engine import Game
 from sheriff.rules import Rules
 from sheriff.saved_game import save_game
 from sheriff.tournament import play_one
-from sheriff.widgets.game_replay import ReplayViewer
-from sheriff.widgets.play import PlayApp, widget_text
-from sheriff.widgets.play_session import Session
-from sheriff.widgets.play_setup import PlayConfig, default_seats
-from sheriff.widgets.play_table import header_html, score_table_html
+from sheriff.widgets.play.app import PlayApp, widget_text
+from sheriff.widgets.play.replay import ReplayViewer
+from sheriff.widgets.play.session import Session
+from sheriff.widgets.play.setup import PlayConfig, default_seats
+from sheriff.widgets.play.table import header_html, score_table_html
 
 # Three Latin-letter words in a row: an English sentence (or its start) left on the page.
 # Names and goods from other catalogs are at most two words, and numbers break a run.

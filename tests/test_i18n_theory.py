@@ -12,8 +12,8 @@ from sheriff import i18n
 from sheriff.theory import bargaining as bg
 from sheriff.theory import cli
 from sheriff.theory.inspection_game import build, explain
-from sheriff.widgets.play import widget_text
-from sheriff.widgets.theory import BribeBargainingLab, InspectionGameLab, _fine_png, _plot_png
+from sheriff.widgets.labs.theory import BribeBargainingLab, InspectionGameLab, _fine_png, _plot_png
+from sheriff.widgets.play.app import widget_text
 
 ENGLISH_RUN = re.compile(r"[A-Za-z][A-Za-z'’-]*(?:[ ,.:;()“”]+[A-Za-z][A-Za-z'’-]*){2,}")
 

@@ -17,7 +17,8 @@ import pytest
 
 from sheriff import i18n
 from sheriff.rules import Rules
-from sheriff.widgets import course_nav, lesson
+from sheriff.widgets import lesson
+from sheriff.widgets.course import course_nav
 
 ROOT = Path(__file__).resolve().parents[1]
 LESSONS = [
@@ -77,9 +78,9 @@ def texts(w) -> list[str]:
 @pytest.fixture
 def others(monkeypatch):
     """Other areas' output replaced by markers (see the module's note)."""
-    import sheriff.widgets.editions as editions
-    import sheriff.widgets.game_lab as game_lab
-    import sheriff.widgets.myths as myths
+    import sheriff.widgets.course.editions as editions
+    import sheriff.widgets.course.myths as myths
+    import sheriff.widgets.labs.game_lab as game_lab
 
     for name in ("rule_html", "refusal_html", "piles_html", "table_html"):
         monkeypatch.setattr(lesson, name, lambda *a, **k: "<div>[…]</div>")
@@ -107,7 +108,7 @@ def test_the_checker_flags_english_but_not_names_citations_or_ukrainian():
 
 
 def test_editions_view_in_ukrainian(others):
-    from sheriff.widgets.editions import ROWS, EditionsView
+    from sheriff.widgets.course.editions import ROWS, EditionsView
 
     with i18n.language("uk"):
         view = EditionsView()
@@ -125,7 +126,7 @@ def test_editions_view_in_ukrainian(others):
 
 
 def test_myths_in_ukrainian(others):
-    from sheriff.widgets.myths import MythsView
+    from sheriff.widgets.course.myths import MythsView
 
     with i18n.language("uk"):
         view = MythsView()
@@ -144,7 +145,7 @@ def test_myths_in_ukrainian(others):
 
 
 def test_score_calculator_breakdown_in_ukrainian(others):
-    from sheriff.widgets.calculator import ScoreCalculator, presets
+    from sheriff.widgets.course.calculator import ScoreCalculator, presets
 
     with i18n.language("uk"):
         calc = ScoreCalculator(bench=True)
@@ -172,7 +173,7 @@ def test_score_calculator_breakdown_in_ukrainian(others):
 
 
 def test_score_sheet_in_english_is_unchanged():
-    from sheriff.widgets.calculator import ScoreCalculator
+    from sheriff.widgets.course.calculator import ScoreCalculator
 
     calc = ScoreCalculator(preset="Tie on everything: shared victory")
     assert "Shared victory: Ann, Ben, Cat." in calc.text or "Shared victory: Ann, Ben." in calc.text
@@ -183,8 +184,8 @@ def test_score_sheet_in_english_is_unchanged():
 
 
 def test_king_queen_and_game_labs_in_ukrainian(others):
-    from sheriff.widgets.game_lab import RoundsLab, TimeLimitLab, VariantsLab, black_market_assumption
-    from sheriff.widgets.scoring_lab import KingQueenLab
+    from sheriff.widgets.labs.game_lab import RoundsLab, TimeLimitLab, VariantsLab, black_market_assumption
+    from sheriff.widgets.labs.scoring_lab import KingQueenLab
 
     with i18n.language("uk"):
         seen = texts(KingQueenLab()) + texts(KingQueenLab(royal=True, royal_counts=(1, 0, 0, 0)))

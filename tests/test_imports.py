@@ -25,7 +25,19 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("edges", ("record", "position", "replay", "changes", "scenario", "saved_game", "cli", "launch", "__main__")),
     ("teaching", ("practice", "guided")),
     ("classroom", ("classroom",)),
-    ("widgets", ("widgets",)),
+    # sheriff/widgets/: the kit and the renderer at its root, then its rooms (docs/architecture.md)
+    (
+        "widget kit",
+        tuple(
+            f"widgets.{m}"
+            for m in ("language", "markup", "good_symbols", "glossary_links", "render", "lesson", "kit", "examples")
+        ),
+    ),
+    ("labs", ("widgets.labs",)),
+    ("play and replay", ("widgets.play",)),
+    ("course", ("widgets.course",)),
+    ("class and table pages", ("widgets.classroom",)),
+    ("widgets", ("widgets",)),  # the package's face, and a module no room holds yet
     ("server", ("serving",)),
 ]
 

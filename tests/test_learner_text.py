@@ -82,7 +82,7 @@ def test_every_page_is_checked():
 )
 def test_a_replay_at_its_end_shows_learner_words_only(sid):
     """The replay's last step (the rulebook's facts, what changed, the score build-up)."""
-    from sheriff.widgets.replay import ReplayView
+    from sheriff.widgets.examples import ReplayView
 
     v = ReplayView(sid)
     shown = []

@@ -22,9 +22,9 @@ from sheriff.rules import Rules
 from sheriff.saved_game import load_game, save_game
 from sheriff.tournament import play_one
 from sheriff.widgets import render
-from sheriff.widgets.game_replay import ReplayViewer
-from sheriff.widgets.play import PlayApp, widget_text
-from sheriff.widgets.play_setup import PlayConfig, default_seats
+from sheriff.widgets.play.app import PlayApp, widget_text
+from sheriff.widgets.play.replay import ReplayViewer
+from sheriff.widgets.play.setup import PlayConfig, default_seats
 
 
 # -- a human player made of clicks -----------------------------------------------------
@@ -645,7 +645,7 @@ def _controls_for(g, seat):
     """The controls the play page shows ``seat`` in game ``g`` (a bare app: the game and a submit)."""
     from types import SimpleNamespace
 
-    from sheriff.widgets.play_controls import Controls
+    from sheriff.widgets.play.controls import Controls
 
     app = SimpleNamespace(session=SimpleNamespace(game=g), submit=g.push)
     c = Controls(app, seat)
@@ -698,8 +698,8 @@ def test_simulated_games_can_be_downloaded_as_csv():
     import io
     import re
 
-    from sheriff.widgets.play import PlayApp
-    from sheriff.widgets.play_setup import PlayConfig, default_seats
+    from sheriff.widgets.play.app import PlayApp
+    from sheriff.widgets.play.setup import PlayConfig, default_seats
 
     app = PlayApp(bot_delay=0)
     res = app.simulate(PlayConfig(players=3, seats=default_seats(())), games=4)

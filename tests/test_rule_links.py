@@ -8,8 +8,8 @@ from sheriff import i18n
 from sheriff.errors import IllegalAction
 from sheriff.rulebook import RULES
 from sheriff.widgets import render
+from sheriff.widgets.course.reference import RuleReference
 from sheriff.widgets.glossary_links import rule_anchor
-from sheriff.widgets.reference import RuleReference
 
 
 def _link(html: str) -> tuple[str, str]:

@@ -37,7 +37,7 @@ def sections(cite: str, edition: str) -> list[str]:
 
 
 def all_cites() -> list[str]:
-    from sheriff.widgets.setup_view import COINS
+    from sheriff.widgets.course.setup_view import COINS
 
     return (
         [c for r in RULES.values() for c in r["cite"].values()]
@@ -125,7 +125,7 @@ def test_lesson_9_lists_the_three_differences_the_engine_does_not_play():
 
 
 def test_coin_citation_and_grammar():
-    from sheriff.widgets.setup_view import COINS
+    from sheriff.widgets.course.setup_view import COINS
 
     assert COINS["2E"]["cite"] == "2E · Game Components"
     src = "".join(

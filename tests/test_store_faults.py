@@ -32,10 +32,10 @@ from sheriff.classroom.store_faults import Faults, classify, doing
 from sheriff.classroom.store_schema import schema_version
 from sheriff.classroom.table import Tables
 from sheriff.classroom.table_game import clear_cache
-from sheriff.widgets.class_student import ClassStudent
-from sheriff.widgets.class_teacher import ClassTeacher
+from sheriff.widgets.classroom.student import ClassStudent
+from sheriff.widgets.classroom.table_page import TablePage
+from sheriff.widgets.classroom.teacher import ClassTeacher
 from sheriff.widgets.lesson import plain
-from sheriff.widgets.table_page import TablePage
 from tests import pg
 from tests.test_class_pages import press
 from tests.test_table_page import _press_coach

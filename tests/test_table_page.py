@@ -19,9 +19,9 @@ from sheriff.cards import N_GOODS
 from sheriff.classroom.store import Store
 from sheriff.classroom.table import Tables
 from sheriff.classroom.table_game import clear_cache
-from sheriff.widgets.play import widget_text
-from sheriff.widgets.table_page import TablePage
-from sheriff.widgets.table_play import TablePlay
+from sheriff.widgets.classroom.table_page import TablePage
+from sheriff.widgets.classroom.table_play import TablePlay
+from sheriff.widgets.play.app import widget_text
 from tests.pg import FakeClock
 
 

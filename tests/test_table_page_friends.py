@@ -20,9 +20,9 @@ from sheriff import i18n
 from sheriff.classroom.store import Store
 from sheriff.classroom.table import Tables
 from sheriff.classroom.table_game import clear_cache
-from sheriff.widgets.play import widget_text
-from sheriff.widgets.table_lobby import invite_link, qr_data_uri
-from sheriff.widgets.table_page import TablePage
+from sheriff.widgets.classroom.table_lobby import invite_link, qr_data_uri
+from sheriff.widgets.classroom.table_page import TablePage
+from sheriff.widgets.play.app import widget_text
 from tests.pg import FakeClock
 
 

@@ -7,8 +7,8 @@ import pytest
 from sheriff.cards import GOODS, good_id
 from sheriff.theory.bargaining import SheriffParams, build_tree, solve
 from sheriff.theory.inspection_game import build, equilibrium
+from sheriff.widgets.labs.theory import BribeBargainingLab, InspectionGameLab
 from sheriff.widgets.lesson import plain
-from sheriff.widgets.theory import BribeBargainingLab, InspectionGameLab
 
 PNG = b"\x89PNG"
 

@@ -54,7 +54,7 @@ def test_the_tie_break_count_of_royal_and_black_market_cards_is_the_tutors_readi
 
 def test_declaring_bread_with_three_players_is_the_tutors_reading_2E_3_player_game():
     """2E, 3 Player Game: the Bread cards are removed; no rule says Bread may not be declared."""
-    text = (ROOT / "sheriff" / "widgets" / "play_merchant_controls.py").read_text()
+    text = (ROOT / "sheriff" / "widgets" / "play" / "merchant_controls.py").read_text()
     assert "so the tutor's reading allows it" in text and "declaring Bread is still allowed" not in text
 
 

@@ -25,7 +25,7 @@ def no_traceback(*htmls):
 
 # -- replays -------------------------------------------------------------------------
 def test_replay_steps_forward_and_back_with_a_sentence_per_step():
-    from sheriff.widgets.replay import ReplayView
+    from sheriff.widgets.examples import ReplayView
 
     v = ReplayView("1e-gilbert-liar")
     assert v.value == 0 and "Setup of 3" in plain(v.counter.value)
@@ -47,7 +47,7 @@ def test_replay_steps_forward_and_back_with_a_sentence_per_step():
 
 
 def test_replay_shows_a_refused_step_with_rule_and_citation():
-    from sheriff.widgets.replay import ReplayView
+    from sheriff.widgets.examples import ReplayView
 
     v = ReplayView("1e-alan-a-dale-load")
     v.next_button.click()
@@ -70,7 +70,7 @@ def test_replay_shows_a_refused_step_with_rule_and_citation():
     ],
 )
 def test_every_step_of_longer_examples_renders(sid):
-    from sheriff.widgets.replay import ReplayView
+    from sheriff.widgets.examples import ReplayView
 
     v = ReplayView(sid)
     while not v.next_button.disabled:
@@ -80,7 +80,7 @@ def test_every_step_of_longer_examples_renders(sid):
 
 
 def test_edition_examples_switch_edition_and_example_and_build_views_lazily():
-    from sheriff.widgets.replay import EditionExamples
+    from sheriff.widgets.examples import EditionExamples
 
     e = EditionExamples(
         [("pass", "1e-maid-marion-pass", "2e-maid-marion-pass"), ("honest", "1e-much-honest", "2e-little-john-honest")]
@@ -98,7 +98,7 @@ def test_edition_examples_switch_edition_and_example_and_build_views_lazily():
 
 
 def test_side_by_side_market_shows_both_editions():
-    from sheriff.widgets.market_lab import SideBySide
+    from sheriff.widgets.labs.market_lab import SideBySide
 
     s = SideBySide()
     assert s.left.scenario.setup.rules.edition == "1E" and s.right.scenario.setup.rules.edition == "2E"
@@ -108,7 +108,7 @@ def test_side_by_side_market_shows_both_editions():
 
 # -- round labs ------------------------------------------------------------------------
 def test_inspection_lab_gilbert_honest_then_sheriff_pays_8():
-    from sheriff.widgets.round_lab import InspectionLab
+    from sheriff.widgets.labs.round_lab import InspectionLab
 
     lab = InspectionLab()
     assert "Gilbert Whitehand pays the Sheriff 10 gold" in lab.text
@@ -122,7 +122,7 @@ def test_inspection_lab_gilbert_honest_then_sheriff_pays_8():
 
 
 def test_inspection_lab_pass_and_bribes():
-    from sheriff.widgets.round_lab import InspectionLab
+    from sheriff.widgets.labs.round_lab import InspectionLab
 
     lab = InspectionLab()
     lab.decision.value = "pass"
@@ -141,7 +141,7 @@ def test_inspection_lab_pass_and_bribes():
 
 
 def test_load_lab_sixth_card_and_cards_not_in_hand_are_refused():
-    from sheriff.widgets.round_lab import LoadLab
+    from sheriff.widgets.labs.round_lab import LoadLab
 
     lab = LoadLab()
     assert "Bag closed: 5 cards" in lab.text
@@ -157,7 +157,7 @@ def test_load_lab_sixth_card_and_cards_not_in_hand_are_refused():
 
 
 def test_declare_lab_accepts_the_exact_count_and_a_legal_good_only():
-    from sheriff.widgets.round_lab import DeclareLab
+    from sheriff.widgets.labs.round_lab import DeclareLab
 
     lab = DeclareLab()
     assert "Allowed" in lab.text and "Will Scarlet pays the Sheriff 6 gold" in lab.text
@@ -174,7 +174,7 @@ def test_declare_lab_accepts_the_exact_count_and_a_legal_good_only():
 
 
 def test_deal_lab_binding_deal_refuses_the_pass():
-    from sheriff.widgets.round_lab import DealLab
+    from sheriff.widgets.labs.round_lab import DealLab
 
     lab = DealLab()
     assert "Refused" in lab.text and RULES["deal.binding"].title in lab.text
@@ -188,7 +188,7 @@ def test_deal_lab_binding_deal_refuses_the_pass():
 
 
 def test_debt_lab_goods_no_change_and_forgiveness():
-    from sheriff.widgets.round_lab import DebtLab
+    from sheriff.widgets.labs.round_lab import DebtLab
 
     lab = DebtLab()
     assert "owes the Sheriff 10 gold: 3 in gold, goods worth 7" in lab.text
@@ -203,7 +203,7 @@ def test_debt_lab_goods_no_change_and_forgiveness():
 
 
 def test_market_lab_both_editions():
-    from sheriff.widgets.market_lab import MarketLab
+    from sheriff.widgets.labs.market_lab import MarketLab
 
     lab = MarketLab()
     assert "2 cards from discard piles, 1 from the draw pile" in lab.text
@@ -222,7 +222,7 @@ def test_market_lab_both_editions():
 
 # -- setup, rounds, variants -----------------------------------------------------------
 def test_setup_view_deck_by_player_count_and_refusal():
-    from sheriff.widgets.setup_view import SetupView, goods_gallery
+    from sheriff.widgets.course.setup_view import SetupView, goods_gallery
 
     v = SetupView()
     assert "204 cards in the deck for 4 players" in v.text
@@ -244,7 +244,7 @@ def test_setup_view_deck_by_player_count_and_refusal():
 
 @pytest.mark.parametrize("ed,n,rounds", [("2E", 3, 9), ("2E", 4, 8), ("1E", 5, 10), ("2E", 6, 9)])
 def test_rounds_lab_plays_a_whole_game(ed, n, rounds):
-    from sheriff.widgets.game_lab import RoundsLab
+    from sheriff.widgets.labs.game_lab import RoundsLab
 
     lab = RoundsLab(edition=ed, players=n)
     assert lab.rounds == rounds and f"{rounds} rounds" in plain(lab.result.value)
@@ -254,7 +254,7 @@ def test_rounds_lab_plays_a_whole_game(ed, n, rounds):
 
 
 def test_variants_lab_and_time_limit():
-    from sheriff.widgets.game_lab import TimeLimitLab, VariantsLab, black_market_assumption
+    from sheriff.widgets.labs.game_lab import TimeLimitLab, VariantsLab, black_market_assumption
 
     v = VariantsLab()
     v.toggles["remove_ten"].value = True
@@ -276,7 +276,7 @@ def test_variants_lab_and_time_limit():
 
 # -- scoring -------------------------------------------------------------------------
 def test_king_queen_lab_ties_and_royal_goods():
-    from sheriff.widgets.scoring_lab import KingQueenLab
+    from sheriff.widgets.labs.scoring_lab import KingQueenLab
 
     k = KingQueenLab()
     assert k.values == [10, 15, 0, 0]
@@ -291,7 +291,7 @@ def test_king_queen_lab_ties_and_royal_goods():
 
 
 def test_score_calculator_presets_typing_and_tie_breakers():
-    from sheriff.widgets.calculator import ScoreCalculator, presets
+    from sheriff.widgets.course.calculator import ScoreCalculator, presets
 
     c = ScoreCalculator(preset="David")
     names = [w.value for w in c.names]
@@ -321,7 +321,7 @@ def test_score_calculator_presets_typing_and_tie_breakers():
 
 # -- editions and myths ------------------------------------------------------------------
 def test_editions_view_demonstrates_every_row():
-    from sheriff.widgets.editions import ROWS, EditionsView
+    from sheriff.widgets.course.editions import ROWS, EditionsView
 
     e = EditionsView()
     seen = {}
@@ -339,7 +339,7 @@ def test_editions_view_demonstrates_every_row():
 
 
 def test_myths_are_corrected_by_the_engine():
-    from sheriff.widgets.myths import MythsView
+    from sheriff.widgets.course.myths import MythsView
 
     m = MythsView()
     assert m.legal_only.honest is False and m.legal_only.amount == 2
@@ -357,7 +357,7 @@ def test_myths_are_corrected_by_the_engine():
 
 # -- practice ----------------------------------------------------------------------------
 def test_practice_view_new_question_and_feedback():
-    from sheriff.widgets.practice import PracticeView
+    from sheriff.widgets.course.practice import PracticeView
 
     p = PracticeView(["inspect", "pass"], seed=10)
     q1 = p.question_html.value
@@ -373,7 +373,7 @@ def test_practice_view_new_question_and_feedback():
 
 
 def test_practice_edition_filter_keeps_the_question_or_says_it_drew_a_new_one():
-    from sheriff.widgets.practice import CHOOSE, PracticeView
+    from sheriff.widgets.course.practice import CHOOSE, PracticeView
 
     p = PracticeView(["inspect", "pass"], seed=10)
     q, ed = p.question, p.question.edition
@@ -416,7 +416,7 @@ def test_practice_wording_never_says_zero_cards():
     ],
 )
 def test_practice_view_every_kind_renders(kinds):
-    from sheriff.widgets.practice import PracticeView
+    from sheriff.widgets.course.practice import PracticeView
 
     p = PracticeView(kinds, seed=3)
     for _ in range(6):
@@ -429,8 +429,8 @@ def test_practice_view_every_kind_renders(kinds):
 # -- home and notebooks --------------------------------------------------------------------
 def test_home_links_every_page_of_the_course_and_the_rule_reference():
     from sheriff.course import course
-    from sheriff.widgets.course_nav import course_html
-    from sheriff.widgets.home import Home
+    from sheriff.widgets.course.course_nav import course_html
+    from sheriff.widgets.course.home import Home
 
     h, listed = Home(), course_html()
     for p in (*course().pages, *course().extras):

@@ -26,7 +26,7 @@ def counts(path: Path) -> tuple[int, int]:
 
 def main() -> None:
     root = Path(__file__).resolve().parents[1]
-    files = [Path(a) for a in sys.argv[1:]] or sorted((root / "sheriff" / "widgets").glob("*.py"))
+    files = [Path(a) for a in sys.argv[1:]] or sorted((root / "sheriff" / "widgets").rglob("*.py"))
     total_f = total_c = 0
     with_markup = 0
     for f in files:

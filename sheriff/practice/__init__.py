@@ -14,7 +14,7 @@ plus the rule it applied, with its citation for the edition.
 
 A question has answer ``fields``: a choice (a dropdown's options) or a whole number.
 ``check`` compares the learner's answers with the engine's and says, field by field,
-what was right.  Pure functions, no widgets: ``sheriff.widgets.practice`` shows them.
+what was right.  Pure functions, no widgets: ``sheriff.widgets.course.practice`` shows them.
 """
 
 from __future__ import annotations

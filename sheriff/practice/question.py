@@ -1,5 +1,5 @@
 """A practice question, its answer fields and scene, and ``check``: the learner's answers
-against the engine's.  Pure data, no widgets: ``sheriff.widgets.practice`` shows them."""
+against the engine's.  Pure data, no widgets: ``sheriff.widgets.course.practice`` shows them."""
 
 from __future__ import annotations
 

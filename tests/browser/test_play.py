@@ -20,7 +20,7 @@ from sheriff.engine import Game
 from sheriff.rules import Rules
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
 from sheriff.tournament import make_bot
-from sheriff.widgets.play_setup import default_seats
+from sheriff.widgets.play.setup import default_seats
 
 HUMAN = 0
 SEED = 1
@@ -330,7 +330,7 @@ def test_the_coach_answers_and_warns_before_a_risky_bag(page, voila_url):
     for p in (2, 3):
         page.locator(ctl(f"seat.{p}.kind") + " select").select_option(label="Bot")
     # the coach's bot is on the setup form: choosing it for one role chooses it for both
-    from sheriff.widgets.play_setup import COACH_HELP
+    from sheriff.widgets.play.setup import COACH_HELP
 
     page.locator(ctl("seat.2.merchant") + " select").select_option(label=COACH_HELP)
     page.wait_for_function(

@@ -22,8 +22,8 @@ from sheriff.narration import narrate
 from sheriff.phases.rounds import reshuffle
 from sheriff.practice import table_game
 from sheriff.widgets import kit, lesson
-from sheriff.widgets.calculator import presets, score_table
-from sheriff.widgets.setup_view import COINS
+from sheriff.widgets.course.calculator import presets, score_table
+from sheriff.widgets.course.setup_view import COINS
 
 _vec = kit.goods
 

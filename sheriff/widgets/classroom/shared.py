@@ -1,7 +1,7 @@
 """What the class pages share: where class mode cannot run (Binder), the address students open,
 a poller that keeps a page up to date with the store, and the plot of the class's choices.
 
-The pages (``class_teacher``, ``class_student``) only lay out what ``sheriff.classroom`` returns;
+The pages (``teacher``, ``student``) only lay out what ``sheriff.classroom`` returns;
 everything a room holds lives in its store, so a page keeps nothing but the ids of its room or seat.
 """
 
@@ -327,7 +327,7 @@ def shares_png(rounds) -> bytes:
     ``shares_words`` says the same in words."""
     from matplotlib.figure import Figure
 
-    from sheriff.widgets.theory import _png  # lab 30's way of finishing a plot
+    from sheriff.widgets.labs.theory import _png  # lab 30's way of finishing a plot
 
     fig = Figure(figsize=(6.4, 3.2), dpi=90)
     ax = fig.add_subplot()

@@ -1,6 +1,6 @@
 """A game at the table: who is human, which bots play the other seats, and the story so far.
 
-No widgets here (``sheriff.widgets.play`` draws it), so it can be tested and reused
+No widgets here (``sheriff.widgets.play.app`` draws it), so it can be tested and reused
 directly.  ``Session.push(action)`` is the only way moves get in: it checks the move
 with the engine (``IllegalAction`` leaves everything untouched), tells what happened
 in words (``sheriff.narration``) and keeps the bots' reasons honest:

@@ -16,9 +16,9 @@ import ipywidgets as widgets
 from sheriff.cards import GOODS, LEGAL_GOODS
 from sheriff.classroom import Classroom, ClassroomError, games
 from sheriff.i18n import _
-from sheriff.widgets import class_room as cr
 from sheriff.widgets import kit, lesson
-from sheriff.widgets.class_people import DeviceRooms, Pace, People
+from sheriff.widgets.classroom import shared as cr
+from sheriff.widgets.classroom.people import DeviceRooms, Pace, People
 from sheriff.wording import goods_kind
 
 POLL_SECONDS = 0.5
@@ -117,7 +117,7 @@ class ClassTeacher(kit.Frame):
         self.table.add_class("sn-class-table")
         self.prediction = lesson.html()
         self.prediction.add_class("sn-prediction")
-        from sheriff.widgets.theory import Plot  # lab 30's chart: a PNG with a text alternative (issue 32)
+        from sheriff.widgets.labs.theory import Plot  # lab 30's chart: a PNG with a text alternative (issue 32)
 
         self.plot = Plot(_("Chart of the class's shares, round by round."), "min(576px, 100%)")
         self.plot.add_class("sn-class-plot")

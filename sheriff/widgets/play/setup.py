@@ -20,8 +20,8 @@ from sheriff.engine import DEFAULT_NAMES
 from sheriff.i18n import N_, _
 from sheriff.rules import Edition, Rules, edition_has, player_counts
 from sheriff.widgets import kit
-from sheriff.widgets.play_controls import css_name
-from sheriff.widgets.play_session import style_name
+from sheriff.widgets.play.controls import css_name
+from sheriff.widgets.play.session import style_name
 
 HUMAN, BOT = "human", "bot"
 COACH_HELP = N_("coach: plays what the coach advises (both roles)")

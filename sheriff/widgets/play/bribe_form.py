@@ -10,7 +10,7 @@ from sheriff import actions as A
 from sheriff.cards import N_GOODS, deck_composition
 from sheriff.i18n import _
 from sheriff.widgets import kit
-from sheriff.widgets.play_control_kit import MAX_PROMISE, ControlKit, _expand
+from sheriff.widgets.play.control_kit import MAX_PROMISE, ControlKit, _expand
 
 
 class BribeForm:

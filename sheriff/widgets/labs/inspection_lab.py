@@ -11,8 +11,8 @@ from sheriff.cards import GOODS, LEGAL_GOODS, counts_to_list
 from sheriff.i18n import N_, _
 from sheriff.scenario import get_scenario
 from sheriff.widgets import kit, lesson
+from sheriff.widgets.labs.round_lab_kit import BAG_GOODS, BagSlots, _headline, _label, run_moves, steps_html
 from sheriff.widgets.lesson import attempt
-from sheriff.widgets.round_lab_kit import BAG_GOODS, BagSlots, _headline, _label, run_moves, steps_html
 from sheriff.wording import goods_kind
 
 # -- lesson 5: inspection ---------------------------------------------------------------

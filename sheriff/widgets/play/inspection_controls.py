@@ -1,6 +1,6 @@
 """The Sheriff's (and Deputies') inspection controls: dealing with each bag, naming a price,
 bargaining on either side, a Deputy's stance and the Booty's terms (``Controls`` in
-play_controls.py gathers them)."""
+controls.py gathers them)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from sheriff import actions as A
 from sheriff.cards import N_GOODS
 from sheriff.i18n import _, ngettext
 from sheriff.widgets import kit
-from sheriff.widgets.play_bribe_form import BribeForm
-from sheriff.widgets.play_control_kit import ControlKit, replace_children
-from sheriff.widgets.play_session import count_text
+from sheriff.widgets.play.bribe_form import BribeForm
+from sheriff.widgets.play.control_kit import ControlKit, replace_children
+from sheriff.widgets.play.session import count_text
 from sheriff.wording import goods_kind
 
 

@@ -1,6 +1,6 @@
 """Step through a saved game with every hand shown, and branch off from any step.
 
-    from sheriff.widgets.game_replay import ReplayViewer
+    from sheriff.widgets.play.replay import ReplayViewer
     viewer = ReplayViewer(game)          # or ReplayViewer() and load a saved file
     viewer
 
@@ -32,11 +32,11 @@ from sheriff.views import SeatView
 from sheriff.widgets import kit, render
 from sheriff.widgets.markup import Markup
 from sheriff.widgets.markup import render as render_template
-from sheriff.widgets.play import TOO_LARGE, PlayApp, too_large
-from sheriff.widgets.play_controls import css_name
-from sheriff.widgets.play_session import count_text
-from sheriff.widgets.play_setup import default_seats, error_box
-from sheriff.widgets.play_table import score_table_html
+from sheriff.widgets.play.app import TOO_LARGE, PlayApp, too_large
+from sheriff.widgets.play.controls import css_name
+from sheriff.widgets.play.session import count_text
+from sheriff.widgets.play.setup import default_seats, error_box
+from sheriff.widgets.play.table import score_table_html
 
 
 class ReplayViewer:

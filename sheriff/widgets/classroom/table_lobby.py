@@ -4,7 +4,7 @@ coach plays it, make this player the host, remove this player), and a player's o
 play for me" with what the page says when the coach has the seat.
 
 The page (``table_page.TablePage``) lays these out and calls the table's API; nothing here reads the
-store.  The invite link is this server's address for the table page (``class_room.student_address``:
+store.  The invite link is this server's address for the table page (``shared.student_address``:
 with the token only where the server was started with one) plus ``table=CODE``; the page template
 fills the join form's code from it (a hidden box, ``sn-address-table``).
 """

@@ -35,8 +35,8 @@ import ipywidgets as W
 from sheriff import actions as A
 from sheriff.i18n import _
 from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
-from sheriff.widgets.play_bribe_form import BribeForm
-from sheriff.widgets.play_control_kit import (
+from sheriff.widgets.play.bribe_form import BribeForm
+from sheriff.widgets.play.control_kit import (
     FOCUS_NEXT,
     PRESS_NEXT,
     ControlKit,
@@ -47,8 +47,8 @@ from sheriff.widgets.play_control_kit import (
     point_at,
     replace_children,
 )
-from sheriff.widgets.play_inspection_controls import InspectionControls
-from sheriff.widgets.play_merchant_controls import MerchantControls
+from sheriff.widgets.play.inspection_controls import InspectionControls
+from sheriff.widgets.play.merchant_controls import MerchantControls
 
 
 class Controls(MerchantControls, InspectionControls, ControlKit):
@@ -65,7 +65,7 @@ class Controls(MerchantControls, InspectionControls, ControlKit):
     def coach_row(self) -> W.Widget:
         """ "What should I do?": the advice in a sentence or two and "Do this", which makes the advised move."""
         from sheriff import coach
-        from sheriff.widgets.coach_view import advice_html
+        from sheriff.widgets.play.coach_view import advice_html
 
         shown = self._add("coach.advice", W.HTML())
         take = W.HBox()

@@ -16,8 +16,8 @@ from sheriff.cards import counts_to_list
 from sheriff.i18n import _, ngettext
 from sheriff.scenario import get_scenario
 from sheriff.widgets import kit, lesson
-from sheriff.widgets.replay import ReplayView
-from sheriff.widgets.round_lab import refused, run_moves, steps_html
+from sheriff.widgets.examples import ReplayView
+from sheriff.widgets.labs.round_lab import refused, run_moves, steps_html
 
 EXAMPLES = {"1E": "1e-little-john-market", "2E": "2e-little-john-market"}
 

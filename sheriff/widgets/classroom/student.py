@@ -17,8 +17,8 @@ from sheriff.cards import list_to_counts
 from sheriff.classroom import Classroom, ClassroomError, StudentSeat, StudentView, checks
 from sheriff.classroom.errors import StoreUnavailable
 from sheriff.i18n import N_, _, ngettext
-from sheriff.widgets import class_room as cr
 from sheriff.widgets import kit, lesson, render
+from sheriff.widgets.classroom import shared as cr
 from sheriff.wording import good_count, goods_kind
 
 POLL_SECONDS = 1.0

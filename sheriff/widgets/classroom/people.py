@@ -10,8 +10,8 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from sheriff.i18n import _
-from sheriff.widgets import class_room as cr
 from sheriff.widgets import kit, lesson
+from sheriff.widgets.classroom import shared as cr
 
 _WIDE = {"style": {"description_width": "170px"}, "layout": {"width": "min(420px, 100%)"}}
 
@@ -143,7 +143,7 @@ class Pace:
 
 class DeviceRooms(cr.SeatJoin):
     """The rooms this device holds teacher keys for (kept in the browser like seats' rejoin codes:
-    ``class_room.SeatJoin``'s ``device`` box, kind "teacher"), newest first, each reopened with a click."""
+    ``shared.SeatJoin``'s ``device`` box, kind "teacher"), newest first, each reopened with a click."""
 
     def __init__(self, reopen: Callable[[str, str], object]):
         super().__init__(lesson.html(), "teacher", typed=(widgets.Text(), widgets.Text()))

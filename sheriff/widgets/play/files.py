@@ -15,8 +15,8 @@ from sheriff.errors import InvalidScenario
 from sheriff.i18n import N_, _, ngettext
 from sheriff.saved_game import load_game, save_game
 from sheriff.tournament import run
-from sheriff.widgets.play_session import Line, Session, style_name
-from sheriff.widgets.play_setup import PlayConfig, SetupForm, error_box
+from sheriff.widgets.play.session import Line, Session, style_name
+from sheriff.widgets.play.setup import PlayConfig, SetupForm, error_box
 
 # A saved game is a few kilobytes; the page template (share/jupyter/voila/templates/sheriff)
 # refuses larger files in the browser before they are sent; this is the same bound kernel-side.

@@ -5,7 +5,7 @@ controls and coach, with the viewer fixed to this seat and every move sent to th
 ``TableSnapshot`` says (the game as this process rebuilt it, the seats the coach plays, the story
 this seat may read), and ``TablePlay`` is the play widget whose moves go through ``seat.play``.
 No hot-seat handover: a page shows one seat's cards (a spectator's page: none).  Everything drawn
-for a seat comes from ``game.view(seat)`` (play_table, play_controls), never from the whole game.
+for a seat comes from ``game.view(seat)`` (table, controls), never from the whole game.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from sheriff.engine import Game, apply_unchecked
 from sheriff.i18n import _
 from sheriff.state import INSPECT
 from sheriff.widgets import render
-from sheriff.widgets.class_room import message_html
-from sheriff.widgets.play import PlayApp
-from sheriff.widgets.play_session import Line
+from sheriff.widgets.classroom.shared import message_html
+from sheriff.widgets.play.app import PlayApp
+from sheriff.widgets.play.session import Line
 
 
 class TableSession:

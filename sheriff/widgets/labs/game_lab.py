@@ -21,7 +21,7 @@ from sheriff.i18n import N_, _, ngettext
 from sheriff.practice import table_game
 from sheriff.rules import default_black_market
 from sheriff.widgets import kit, language, lesson
-from sheriff.widgets.round_lab import run_moves, steps_html
+from sheriff.widgets.labs.round_lab import run_moves, steps_html
 from sheriff.wording import goods_kind
 
 

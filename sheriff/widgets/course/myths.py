@@ -17,8 +17,8 @@ from sheriff.i18n import N_, _, ngettext
 from sheriff.practice import table_game
 from sheriff.scoring import bonuses
 from sheriff.widgets import kit, lesson
-from sheriff.widgets.calculator import score_table
-from sheriff.widgets.round_lab import run_moves, steps_html
+from sheriff.widgets.course.calculator import score_table
+from sheriff.widgets.labs.round_lab import run_moves, steps_html
 from sheriff.wording import goods_kind
 
 BLOG = N_("a blog post retelling the 1st edition")

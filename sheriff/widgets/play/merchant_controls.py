@@ -1,5 +1,5 @@
 """The merchant's decision controls: the Market, loading and declaring the bag, paying a debt,
-a Black Market claim (``Controls`` in play_controls.py gathers them)."""
+a Black Market claim (``Controls`` in controls.py gathers them)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from sheriff import actions as A
 from sheriff.cards import GOODS, list_to_counts
 from sheriff.i18n import _, ngettext
 from sheriff.widgets import kit, render
-from sheriff.widgets.play_control_kit import ControlKit, _expand
-from sheriff.widgets.play_session import count_text, goods_list
+from sheriff.widgets.play.control_kit import ControlKit, _expand
+from sheriff.widgets.play.session import count_text, goods_list
 
 
 class MerchantControls(ControlKit):

@@ -1,16 +1,16 @@
 """Play a whole game of Sheriff of Nottingham in the browser: humans (hot seat) and bots.
 
-    from sheriff.widgets.play import PlayApp
+    from sheriff.widgets.play.app import PlayApp
     app = PlayApp(bot_delay=0.8)       # seconds between bot moves in the browser; 0 in tests
     app                                # the setup form, then the table
 
 Pieces (each its own module):
-  play_setup     the setup form (edition, players, variants, seats, seed), loading a
+  setup     the setup form (edition, players, variants, seats, seed), loading a
                  saved game, simulating many bot games with a progress bar
-  play_session   the game, the bots and the story (what bots may say, and when)
-  play_controls  the widgets for one human decision, built from legal_actions(seat)
-  play_table     the public table, the story box and the final score sheet (HTML)
-  play_files     saving and loading a game, simulating many games (downloads)
+  session   the game, the bots and the story (what bots may say, and when)
+  controls  the widgets for one human decision, built from legal_actions(seat)
+  table     the public table, the story box and the final score sheet (HTML)
+  files     saving and loading a game, simulating many games (downloads)
 
 Hot seat: a human sees only their own hand, bag and face-down goods (``SeatView``).
 When the turn passes to a different human, the private area is replaced by a
@@ -39,14 +39,14 @@ from sheriff.errors import IllegalAction
 from sheriff.i18n import _, ngettext
 from sheriff.state import INSPECT
 from sheriff.widgets import kit, render
-from sheriff.widgets.coach_view import warnings_html
 from sheriff.widgets.markup import Markup, fill_html
 from sheriff.widgets.markup import render as render_template
-from sheriff.widgets.play_controls import FOCUS_NEXT, Controls, close_tree, css_name, replace_children
-from sheriff.widgets.play_files import TOO_LARGE, PlayFiles, _first_error, too_large
-from sheriff.widgets.play_session import Line, Session, count_text
-from sheriff.widgets.play_setup import PlayConfig, SetupForm, default_seats, error_box
-from sheriff.widgets.play_table import final_stands_html, header_html, score_table_html, story_html, table_html
+from sheriff.widgets.play.coach_view import warnings_html
+from sheriff.widgets.play.controls import FOCUS_NEXT, Controls, close_tree, css_name, replace_children
+from sheriff.widgets.play.files import TOO_LARGE, PlayFiles, _first_error, too_large
+from sheriff.widgets.play.session import Line, Session, count_text
+from sheriff.widgets.play.setup import PlayConfig, SetupForm, default_seats, error_box
+from sheriff.widgets.play.table import final_stands_html, header_html, score_table_html, story_html, table_html
 
 
 def widget_text(w) -> str:

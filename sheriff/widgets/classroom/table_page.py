@@ -1,6 +1,6 @@
 """The play-together page: open a table, join it with its code and a name, or watch it.
 
-    from sheriff.widgets.table_page import TablePage
+    from sheriff.widgets.classroom.table_page import TablePage
     TablePage()        # the join form; "Open a table" for the host; "Watch (projector)"
 
 The host picks the edition, the number of players, the variants, the seats the coach plays and an
@@ -23,10 +23,9 @@ import ipywidgets as widgets
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.table import Tables, TableSnapshot
 from sheriff.i18n import _
-from sheriff.widgets import class_room as cr
 from sheriff.widgets import kit, lesson
-from sheriff.widgets.play_setup import VARIANTS, fit_to_edition
-from sheriff.widgets.table_lobby import (
+from sheriff.widgets.classroom import shared as cr
+from sheriff.widgets.classroom.table_lobby import (
     AwayControls,
     HostSeats,
     binder_notice_html,
@@ -37,7 +36,8 @@ from sheriff.widgets.table_lobby import (
     seat_list_html,
     timeout_note,
 )
-from sheriff.widgets.table_play import TablePlay
+from sheriff.widgets.classroom.table_play import TablePlay
+from sheriff.widgets.play.setup import VARIANTS, fit_to_edition
 
 POLL_SECONDS = 1.0
 TABLE_PAGE = "52_table.ipynb"

@@ -1,7 +1,7 @@
 """The guided first game on the page: the tutor's words, the table, the cards to click.
 
 Only layout: ``sheriff.guided.Guide`` runs the script and says what happened; the
-controls for each decision are the play page's (``play_controls.Controls``, with the
+controls for each decision are the play page's (``controls.Controls``, with the
 kit's ``CardPicker`` for cards), so the guided game is played exactly as a real one.
 
 Registered controls (CSS class ``sn-ctl-<name>``): the play page's decision controls
@@ -23,7 +23,7 @@ from sheriff.i18n import _, ngettext
 from sheriff.widgets import kit, language, render
 from sheriff.widgets.markup import Markup, fill_html
 from sheriff.widgets.markup import render as render_template
-from sheriff.widgets.play_controls import Controls, css_name, first_control, point_at, replace_children
+from sheriff.widgets.play.controls import Controls, css_name, first_control, point_at, replace_children
 
 
 class GuidedGame(kit.Frame):
@@ -241,7 +241,7 @@ class GuidedGame(kit.Frame):
 
     @property
     def text(self) -> str:
-        from sheriff.widgets.play import widget_text
+        from sheriff.widgets.play.app import widget_text
 
         return widget_text(self)
 

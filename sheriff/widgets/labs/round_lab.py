@@ -25,8 +25,8 @@ from sheriff.cards import CONTRABAND_GOODS, GOODS, LEGAL_GOODS, counts_to_list
 from sheriff.i18n import N_, _, ngettext
 from sheriff.scenario import get_scenario
 from sheriff.widgets import kit, lesson
-from sheriff.widgets.inspection_lab import DealLab, InspectionLab
-from sheriff.widgets.round_lab_kit import (
+from sheriff.widgets.labs.inspection_lab import DealLab, InspectionLab
+from sheriff.widgets.labs.round_lab_kit import (
     REFUSED,
     BagSlots,
     Step,
