@@ -292,8 +292,8 @@ def test_widget_save_replays_to_the_same_final_score(tmp_path):
     assert fresh.history == []
     # and through the replay viewer, stepped to the end
     viewer = ReplayViewer()
-    _upload(viewer.file, text.encode("utf-8"))
-    viewer.load_btn.click()
+    _upload(viewer.saved.file, text.encode("utf-8"))
+    viewer.saved.go.click()
     viewer.reg["replay.last"].click()
     assert viewer.step.value == len(g.history)
     totals = re.findall(r'data-total="(-?\d+)"', viewer.board.value)
@@ -309,8 +309,8 @@ def test_saved_game_mid_game_loads_and_continues(tmp_path):
     text = app.save()
     k = len(app.game.history)
     other = PlayApp(bot_delay=0)
-    other.setup.load_text.value = text
-    other.setup.load_go.click()
+    other.setup.saved.text.value = text
+    other.setup.saved.go.click()
     assert other.game is not None and other.game.history[:k] == app.game.history[:k]
     assert other.game.to_act == 0 and other.decision == other.game.phase
 
@@ -325,15 +325,15 @@ def test_saved_game_mid_game_loads_and_continues(tmp_path):
 )
 def test_corrupted_save_is_refused_with_a_message(bad, words, tmp_path):
     app = PlayApp(bot_delay=0)
-    app.setup.load_text.value = bad
-    app.setup.load_go.click()
-    msg = app.setup.load_message.value
+    app.setup.saved.text.value = bad
+    app.setup.saved.go.click()
+    msg = app.setup.saved.message.value
     assert words in msg and "Traceback" not in msg and 'role="alert"' in msg
     assert app.game is None
     viewer = ReplayViewer()
-    viewer.text.value = bad
-    viewer.load_btn.click()
-    assert words in viewer.message.value and viewer.game is None
+    viewer.saved.text.value = bad
+    viewer.saved.go.click()
+    assert words in viewer.saved.message.value and viewer.game is None
 
 
 def test_tampered_move_in_save_is_refused_with_its_index(tmp_path):
@@ -343,7 +343,7 @@ def test_tampered_move_in_save_is_refused_with_its_index(tmp_path):
     data["actions"][i]["good"] = "silk"  # contraband can never be declared
     app = PlayApp(bot_delay=0)
     assert not app.load_text(json.dumps(data))
-    msg = app.setup.load_message.value
+    msg = app.setup.saved.message.value
     assert f"actions[{i}]" in msg and "Silk" in msg
 
 
@@ -566,28 +566,28 @@ def test_uploaded_files_load_and_broken_uploads_are_refused(tmp_path):
     g = play_one(Rules(players=3), [("bluffer", "greedy")] * 3, seed=4)
     good = save_game(g).encode()
     app = PlayApp(bot_delay=0)
-    _upload(app.setup.load_file, good[: len(good) // 2])  # a truncated file
-    app.setup.load_go.click()
-    assert "cannot be loaded" in app.setup.load_message.value and app.game is None
+    _upload(app.setup.saved.file, good[: len(good) // 2])  # a truncated file
+    app.setup.saved.go.click()
+    assert "cannot be loaded" in app.setup.saved.message.value and app.game is None
     viewer = ReplayViewer()
-    _upload(viewer.file, b"\xff\xfe not even text")
-    viewer.load_btn.click()
-    assert "cannot be loaded" in viewer.message.value and viewer.game is None
-    _upload(viewer.file, good)
-    viewer.load_btn.click()
-    assert viewer.game is not None and viewer.game.history == g.history and viewer.message.value == ""
+    _upload(viewer.saved.file, b"\xff\xfe not even text")
+    viewer.saved.go.click()
+    assert "cannot be loaded" in viewer.saved.message.value and viewer.game is None
+    _upload(viewer.saved.file, good)
+    viewer.saved.go.click()
+    assert viewer.game is not None and viewer.game.history == g.history and viewer.saved.message.value == ""
 
 
 def test_oversized_upload_is_refused_with_a_true_message():
     big = b" " * (1024 * 1024 + 1)
     app = PlayApp(bot_delay=0)
-    _upload(app.setup.load_file, big)
-    app.setup.load_go.click()
-    assert "larger than 1 MB" in app.setup.load_message.value and app.game is None
+    _upload(app.setup.saved.file, big)
+    app.setup.saved.go.click()
+    assert "larger than 1 MB" in app.setup.saved.message.value and app.game is None
     viewer = ReplayViewer()
-    _upload(viewer.file, big)
-    viewer.load_btn.click()
-    assert "larger than 1 MB" in viewer.message.value and viewer.game is None
+    _upload(viewer.saved.file, big)
+    viewer.saved.go.click()
+    assert "larger than 1 MB" in viewer.saved.message.value and viewer.game is None
 
 
 # -- sheriff.tournament (pure) ----------------------------------------------------------------

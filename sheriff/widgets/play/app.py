@@ -43,7 +43,7 @@ from sheriff.widgets.markup import Markup, fill_html
 from sheriff.widgets.markup import render as render_template
 from sheriff.widgets.play.coach_view import warnings_html
 from sheriff.widgets.play.controls import FOCUS_NEXT, Controls, close_tree, css_name, replace_children
-from sheriff.widgets.play.files import TOO_LARGE, PlayFiles, _first_error, too_large
+from sheriff.widgets.play.files import PlayFiles, _first_error
 from sheriff.widgets.play.session import Line, Session, count_text
 from sheriff.widgets.play.setup import PlayConfig, SetupForm, default_seats, error_box
 from sheriff.widgets.play.table import final_stands_html, header_html, score_table_html, story_html, table_html
@@ -525,4 +525,4 @@ class PlayApp(PlayFiles):
             self._render_clock()
 
 
-__all__ = ["PlayApp", "close_tree", "widget_text", "TOO_LARGE", "too_large"]
+__all__ = ["PlayApp", "close_tree", "widget_text"]

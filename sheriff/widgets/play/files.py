@@ -11,24 +11,11 @@ from typing import Protocol
 import ipywidgets as W
 
 from sheriff.engine import Game
-from sheriff.errors import InvalidScenario
-from sheriff.i18n import N_, _, ngettext
-from sheriff.saved_game import load_game, save_game
+from sheriff.i18n import _, ngettext
+from sheriff.saved_game import save_game
 from sheriff.tournament import run
 from sheriff.widgets.play.session import Line, Session, style_name
 from sheriff.widgets.play.setup import PlayConfig, SetupForm, error_box
-
-# A saved game is a few kilobytes; the page template (share/jupyter/voila/templates/sheriff)
-# refuses larger files in the browser before they are sent; this is the same bound kernel-side.
-MAX_SAVE_BYTES = 1024 * 1024
-TOO_LARGE = N_(
-    "This file is larger than 1 MB: too large to be a saved game (a saved game is a few kilobytes). "
-    "Choose the file the “Save game” button gave you."
-)
-
-
-def too_large(text) -> bool:
-    return len(text.encode("utf-8") if isinstance(text, str) else text) > MAX_SAVE_BYTES
 
 
 class _Page(Protocol):
@@ -71,24 +58,9 @@ class PlayFiles:
 
     def load_text(self: _Page, text) -> bool:
         """Load a saved game and continue it; a broken or oversized file is refused with a message."""
-        msg = self.setup.load_message
-        if not text or (isinstance(text, str) and not text.strip()):
-            msg.value = error_box(_("Choose a saved game file or paste its JSON text first."))
+        game = self.setup.saved.read(text)
+        if game is None:
             return False
-        if too_large(text):
-            msg.value = error_box(_(TOO_LARGE))
-            return False
-        try:
-            game = load_game(text)
-        except InvalidScenario as e:
-            msg.value = error_box(_("This saved game cannot be loaded: {reason}").format(reason=e))
-            return False
-        except Exception as e:  # never a traceback on the page
-            msg.value = error_box(
-                _("This saved game cannot be loaded ({reason}).").format(reason=f"{type(e).__name__}: {e}")
-            )
-            return False
-        msg.value = ""
         cfg = self.setup.config()
         n = game.rules.players
         humans = [p for p in cfg.humans if p < n]

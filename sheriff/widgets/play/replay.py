@@ -23,19 +23,18 @@ from html import escape
 import ipywidgets as W
 
 from sheriff.engine import Game, to_act
-from sheriff.errors import InvalidScenario
 from sheriff.i18n import _, pgettext
 from sheriff.narration import narrate
-from sheriff.saved_game import load_game
 from sheriff.state import OVER, PHASE_TITLES
 from sheriff.views import SeatView
 from sheriff.widgets import kit, render
 from sheriff.widgets.markup import Markup
 from sheriff.widgets.markup import render as render_template
-from sheriff.widgets.play.app import TOO_LARGE, PlayApp, too_large
+from sheriff.widgets.play.app import PlayApp
 from sheriff.widgets.play.controls import css_name
+from sheriff.widgets.play.saved_input import SavedGameInput
 from sheriff.widgets.play.session import count_text
-from sheriff.widgets.play.setup import default_seats, error_box
+from sheriff.widgets.play.setup import default_seats
 from sheriff.widgets.play.table import score_table_html
 
 
@@ -49,30 +48,11 @@ class ReplayViewer:
 
         # loading: a file from the learner's own computer (the play page's download) or pasted text;
         # the server keeps no saved games, so no one sees another learner's game
-        self.file = self._add(
-            "replay.file", W.FileUpload(accept=".json,application/json", multiple=False, description=_("Choose a file"))
+        load_btn = W.Button(
+            description=_("Load for replay"), icon="folder-open", button_style="primary", layout=W.Layout(width="200px")
         )
-        self.text = self._add(
-            "replay.text",
-            W.Textarea(
-                placeholder=_("…or paste a saved game's JSON here"),
-                tooltip=_("A saved game's JSON"),
-                layout=W.Layout(width="520px", height="70px"),
-            ),
-        )
-        self.load_btn = self._add(
-            "replay.load",
-            W.Button(
-                description=_("Load for replay"),
-                icon="folder-open",
-                button_style="primary",
-                layout=W.Layout(width="200px"),
-            ),
-        )
-        self.load_btn.on_click(lambda _b: self.load(self._chosen_text()))
-        self.file.observe(lambda _ch: self._file_chosen(), "value")
-        self.message = W.HTML()
-        load_box = W.VBox([W.HBox([self.file, self.load_btn]), self.text, self.message])
+        self.saved = SavedGameInput(self._add, "replay", load_btn, self.load, go_name="load", text_height="70px")
+        load_box = W.VBox(self.saved.rows())
         self.load_acc = kit.Fold(_("Load a saved game"), load_box, cls="sn-fold-load")
 
         # stepping
@@ -151,41 +131,11 @@ class ReplayViewer:
         return self.root._repr_mimebundle_(**kw)
 
     # -- loading -----------------------------------------------------------------------
-    def _file_chosen(self) -> None:
-        """Say which file arrived (the upload button itself does not show it)."""
-        if self.file.value:
-            f = self.file.value[0]
-            name, size = (f["name"], f["size"]) if isinstance(f, dict) else (f.name, f.size)
-            said = _("Chosen: {file} ({size} kB). Press “Load for replay”.").format(
-                file=escape(str(name)), size=max(1, round(size / 1024))
-            )
-            self.message.value = f'<div class="sn-note sn-file-chosen">{said}</div>'
-
-    def _chosen_text(self):
-        if self.file.value:
-            f = self.file.value[0]
-            return bytes(f["content"] if isinstance(f, dict) else f.content)
-        return self.text.value if self.text.value.strip() else ""
-
     def load(self, text) -> bool:
         """Load a saved game (JSON text or bytes); a broken file is refused with a message."""
-        if not text:
-            self.message.value = error_box(_("Choose a saved game file or paste its JSON text first."))
+        game = self.saved.read(text)
+        if game is None:
             return False
-        if too_large(text):
-            self.message.value = error_box(_(TOO_LARGE))
-            return False
-        try:
-            game = load_game(text)
-        except InvalidScenario as e:
-            self.message.value = error_box(_("This saved game cannot be loaded: {reason}").format(reason=e))
-            return False
-        except Exception as e:
-            self.message.value = error_box(
-                _("This saved game cannot be loaded ({reason}).").format(reason=f"{type(e).__name__}: {e}")
-            )
-            return False
-        self.message.value = ""
         self.show_game(game)
         return True
 

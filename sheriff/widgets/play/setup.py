@@ -11,7 +11,6 @@ seat.<p>.sheriff, sim.games, sim.run, sim.progress, saved.file, saved.text, save
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from html import escape
 
 import ipywidgets as W
 
@@ -21,6 +20,7 @@ from sheriff.i18n import N_, _
 from sheriff.rules import Edition, Rules, edition_has, player_counts
 from sheriff.widgets import kit
 from sheriff.widgets.play.controls import css_name
+from sheriff.widgets.play.saved_input import SavedGameInput, error_box
 from sheriff.widgets.play.session import style_name
 
 HUMAN, BOT = "human", "bot"
@@ -286,23 +286,10 @@ class SetupForm:
         )
 
         # -- load a saved game -----------------------------------------------------------
-        self.load_file = self._add(
-            "saved.file", W.FileUpload(accept=".json,application/json", multiple=False, description=_("Choose a file"))
+        load_go = W.Button(
+            description=_("Load and continue playing"), icon="folder-open", layout=W.Layout(width="240px")
         )
-        self.load_text = self._add(
-            "saved.text",
-            W.Textarea(
-                placeholder=_("…or paste a saved game's JSON here"),
-                tooltip=_("A saved game's JSON"),
-                layout=W.Layout(width="520px", height="80px"),
-            ),
-        )
-        self.load_go = self._add(
-            "saved.go",
-            W.Button(description=_("Load and continue playing"), icon="folder-open", layout=W.Layout(width="240px")),
-        )
-        self.load_message = W.HTML()
-        self.load_go.on_click(lambda _b: on_load(self.loaded_text()))
+        self.saved = SavedGameInput(self._add, "saved", load_go, on_load)
         load_box = W.VBox(
             [
                 W.HTML(
@@ -314,9 +301,7 @@ class SetupForm:
                         )
                     )
                 ),
-                W.HBox([self.load_file, self.load_go]),
-                self.load_text,
-                self.load_message,
+                *self.saved.rows(),
             ]
         )
 
@@ -424,14 +409,6 @@ class SetupForm:
         self.seed.value = game.seed
         self._refresh()
 
-    def loaded_text(self) -> str | bytes:
-        v = self.load_file.value
-        if v:
-            f = v[0]
-            content = f["content"] if isinstance(f, dict) else f.content
-            return bytes(content)
-        return self.load_text.value
-
     def say(self, html: str) -> None:
         self.message.value = html
 
@@ -445,10 +422,6 @@ class SetupForm:
         if any(len(n) > 40 for n in names):
             out.append(_("Names can be at most 40 characters long."))
         return out
-
-
-def error_box(text: str) -> str:
-    return f'<div class="sn-refusal" role="alert">{escape(text)}</div>'
 
 
 __all__ = ["SetupForm", "PlayConfig", "SeatConfig", "default_seats", "error_box", "style_name", "HUMAN", "BOT"]
