@@ -86,24 +86,20 @@ class SavedGameInput:
 
     def read(self, text: str | bytes) -> Game | None:
         """The saved game in ``text``, or None with the reason on the message line."""
+        game, refusal = None, ""
         if not text or (isinstance(text, str) and not text.strip()):
-            return self._refuse(_("Choose a saved game file or paste its JSON text first."))
-        if too_large(text):
-            return self._refuse(_(TOO_LARGE))
-        try:
-            game = load_game(text)
-        except InvalidScenario as e:
-            return self._refuse(_("This saved game cannot be loaded: {reason}").format(reason=e))
-        except Exception as e:  # never a traceback on the page
-            return self._refuse(
-                _("This saved game cannot be loaded ({reason}).").format(reason=f"{type(e).__name__}: {e}")
-            )
-        self.message.value = ""
+            refusal = _("Choose a saved game file or paste its JSON text first.")
+        elif too_large(text):
+            refusal = _(TOO_LARGE)
+        else:
+            try:
+                game = load_game(text)
+            except InvalidScenario as e:
+                refusal = _("This saved game cannot be loaded: {reason}").format(reason=e)
+            except Exception as e:  # never a traceback on the page
+                refusal = _("This saved game cannot be loaded ({reason}).").format(reason=f"{type(e).__name__}: {e}")
+        self.message.value = error_box(refusal) if refusal else ""
         return game
-
-    def _refuse(self, said: str) -> None:
-        self.message.value = error_box(said)
-        return None
 
 
 __all__ = ["SavedGameInput", "MAX_SAVE_BYTES", "TOO_LARGE", "too_large", "error_box"]

@@ -11,6 +11,7 @@ seat.<p>.sheriff, sim.games, sim.run, sim.progress, saved.file, saved.text, save
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import ipywidgets as W
 
@@ -131,6 +132,36 @@ class SetupForm:
         if len(cfg.seats) < 6:
             cfg.seats = cfg.seats + default_seats(())[len(cfg.seats) :]
         self.reg: dict[str, W.Widget] = {}
+        self._build_table(cfg, bot_delay)
+        self.rows: list[W.Widget] = []
+        self.seat_widgets: list[tuple[Any, Any, Any, Any]] = []  # name, kind, merchant style, Sheriff style
+        for p in range(6):
+            self._build_seat(p, cfg.seats[p])
+        self.message = W.HTML()
+        self.start = self._add(
+            "setup.start",
+            W.Button(
+                description=_("Start the game"), button_style="primary", icon="play", layout=W.Layout(width="220px")
+            ),
+        )
+        self.start.on_click(lambda _b: on_start(self.config()))
+        self.edition.observe(lambda ch: self._refresh(), "value")
+        self.players.observe(lambda ch: self._refresh(), "value")
+        self._refresh()
+        self.first.value = cfg.first_sheriff if cfg.first_sheriff < cfg.players else 0
+        extras = W.VBox(
+            [
+                kit.Fold(
+                    _("Simulate many games with these bots"), self._simulate_box(on_simulate), cls="sn-fold-simulate"
+                ),
+                kit.Fold(_("Load a saved game"), self._load_box(on_load), cls="sn-fold-load"),
+            ]
+        )
+        self.box = self._layout(extras)
+        self.box.add_class("sn-setup")
+
+    def _build_table(self, cfg: PlayConfig, bot_delay: float) -> None:
+        """The game's own settings: edition, players, optional rules, seed, the bots' pace, first Sheriff."""
         d = {"description_width": "initial"}
         self.edition = self._add(
             "setup.edition",
@@ -191,69 +222,58 @@ class SetupForm:
             "setup.first_sheriff",
             W.Dropdown(options=[], description=_("First Sheriff:"), style=d, layout=W.Layout(width="280px")),
         )
-        self.rows = []
-        self.seat_widgets = []
-        for p in range(6):
-            sc = cfg.seats[p]
-            name = self._add(
-                f"seat.{p}.name",
-                W.Text(value=sc.name, tooltip=_("Seat {n}: name").format(n=p + 1), layout=W.Layout(width="170px")),
-            )
-            kind = self._add(
-                f"seat.{p}.kind",
-                W.Dropdown(
-                    options=[(_("Human (hot seat)"), HUMAN), (_("Bot"), BOT)],
-                    value=HUMAN if sc.human else BOT,
-                    tooltip=_("Seat {n}: played by a person or a bot").format(n=p + 1),
-                    layout=W.Layout(width="160px"),
-                ),
-            )
-            mer = self._add(
-                f"seat.{p}.merchant",
-                W.Dropdown(
-                    options=[(s.help(), name) for name, s in MERCHANTS.items()] + [(_(COACH_HELP), COACH)],
-                    value=sc.merchant,
-                    tooltip=_("Seat {n}: how its bot plays a merchant").format(n=p + 1),
-                    layout=W.Layout(width="390px"),
-                ),
-            )
-            she = self._add(
-                f"seat.{p}.sheriff",
-                W.Dropdown(
-                    options=[(s.help(), name) for name, s in SHERIFFS.items()] + [(_(COACH_HELP), COACH)],
-                    value=sc.sheriff,
-                    tooltip=_("Seat {n}: how its bot plays the Sheriff").format(n=p + 1),
-                    layout=W.Layout(width="340px"),
-                ),
-            )
-            # the coach's bot plays both roles: choosing it on one side chooses it on the other
-            mer.observe(lambda ch, other=she: _coach_pair(ch, other, SHERIFF_STYLES[1]), "value")
-            she.observe(lambda ch, other=mer: _coach_pair(ch, other, MERCHANT_STYLES[1]), "value")
-            row = W.HBox(
-                [W.HTML("<b>{}</b>".format(_("Seat {n}").format(n=p + 1)), layout=W.Layout(width="60px"))]
-                + [_captioned(w, caption) for w, caption in zip((name, kind, mer, she), SEAT_COLUMNS)],
-                layout=W.Layout(align_items="flex-end"),
-            )
-            row.add_class("sn-seat-row")
-            self.rows.append(row)
-            self.seat_widgets.append((name, kind, mer, she))
-            kind.observe(lambda ch, p=p: self._seat_kind(p), "value")
-            name.observe(lambda ch: self._refresh_first(), "value")
-            self._seat_kind(p)
-        self.message = W.HTML()
-        self.start = self._add(
-            "setup.start",
-            W.Button(
-                description=_("Start the game"), button_style="primary", icon="play", layout=W.Layout(width="220px")
+
+    def _build_seat(self, p: int, sc: SeatConfig) -> None:
+        """One seat's row: its name, human or bot, and the bot's style as merchant and as Sheriff."""
+        name = self._add(
+            f"seat.{p}.name",
+            W.Text(value=sc.name, tooltip=_("Seat {n}: name").format(n=p + 1), layout=W.Layout(width="170px")),
+        )
+        kind = self._add(
+            f"seat.{p}.kind",
+            W.Dropdown(
+                options=[(_("Human (hot seat)"), HUMAN), (_("Bot"), BOT)],
+                value=HUMAN if sc.human else BOT,
+                tooltip=_("Seat {n}: played by a person or a bot").format(n=p + 1),
+                layout=W.Layout(width="160px"),
             ),
         )
-        self.start.on_click(lambda _b: on_start(self.config()))
-        self.edition.observe(lambda ch: self._refresh(), "value")
-        self.players.observe(lambda ch: self._refresh(), "value")
-        self._refresh()
-        self.first.value = cfg.first_sheriff if cfg.first_sheriff < cfg.players else 0
+        mer = self._add(
+            f"seat.{p}.merchant",
+            W.Dropdown(
+                options=[(s.help(), name) for name, s in MERCHANTS.items()] + [(_(COACH_HELP), COACH)],
+                value=sc.merchant,
+                tooltip=_("Seat {n}: how its bot plays a merchant").format(n=p + 1),
+                layout=W.Layout(width="390px"),
+            ),
+        )
+        she = self._add(
+            f"seat.{p}.sheriff",
+            W.Dropdown(
+                options=[(s.help(), name) for name, s in SHERIFFS.items()] + [(_(COACH_HELP), COACH)],
+                value=sc.sheriff,
+                tooltip=_("Seat {n}: how its bot plays the Sheriff").format(n=p + 1),
+                layout=W.Layout(width="340px"),
+            ),
+        )
+        # the coach's bot plays both roles: choosing it on one side chooses it on the other
+        mer.observe(lambda ch, other=she: _coach_pair(ch, other, SHERIFF_STYLES[1]), "value")
+        she.observe(lambda ch, other=mer: _coach_pair(ch, other, MERCHANT_STYLES[1]), "value")
+        row = W.HBox(
+            [W.HTML("<b>{}</b>".format(_("Seat {n}").format(n=p + 1)), layout=W.Layout(width="60px"))]
+            + [_captioned(w, caption) for w, caption in zip((name, kind, mer, she), SEAT_COLUMNS)],
+            layout=W.Layout(align_items="flex-end"),
+        )
+        row.add_class("sn-seat-row")
+        self.rows.append(row)
+        self.seat_widgets.append((name, kind, mer, she))
+        kind.observe(lambda ch, p=p: self._seat_kind(p), "value")
+        name.observe(lambda ch: self._refresh_first(), "value")
+        self._seat_kind(p)
 
-        # -- simulate many games -------------------------------------------------------
+    def _simulate_box(self, on_simulate) -> W.VBox:
+        """Many whole games with the bots set above, and how each style did."""
+        d = {"description_width": "initial"}
         self.sim_games = self._add(
             "sim.games",
             W.BoundedIntText(
@@ -269,7 +289,7 @@ class SetupForm:
         )
         self.sim_result = W.HTML()
         self.sim_run.on_click(lambda _b: on_simulate(self.config(), self.sim_games.value))
-        sim_box = W.VBox(
+        return W.VBox(
             [
                 W.HTML(
                     '<div class="sn-note">{}</div>'.format(
@@ -285,12 +305,13 @@ class SetupForm:
             ]
         )
 
-        # -- load a saved game -----------------------------------------------------------
+    def _load_box(self, on_load) -> W.VBox:
+        """A saved game continued where it stopped."""
         load_go = W.Button(
             description=_("Load and continue playing"), icon="folder-open", layout=W.Layout(width="240px")
         )
         self.saved = SavedGameInput(self._add, "saved", load_go, on_load)
-        load_box = W.VBox(
+        return W.VBox(
             [
                 W.HTML(
                     '<div class="sn-note">{}</div>'.format(
@@ -305,6 +326,7 @@ class SetupForm:
             ]
         )
 
+    def _layout(self, extras: W.VBox) -> W.VBox:
         # Column captions over the seat rows; on a narrow screen the rows wrap, the captions go
         # and each control shows its own (kit.CSS: .sn-seat-head, .sn-seat-cap).
         seat_head = W.HBox(
@@ -317,13 +339,7 @@ class SetupForm:
             ]
         )
         seat_head.add_class("sn-seat-head")
-        extras = W.VBox(
-            [
-                kit.Fold(_("Simulate many games with these bots"), sim_box, cls="sn-fold-simulate"),
-                kit.Fold(_("Load a saved game"), load_box, cls="sn-fold-load"),
-            ]
-        )
-        self.box = W.VBox(
+        return W.VBox(
             [
                 W.HTML(
                     "<h3>{}</h3><div class='sn-note'>{}</div>".format(
@@ -347,7 +363,6 @@ class SetupForm:
                 extras,
             ]
         )
-        self.box.add_class("sn-setup")
 
     def _add(self, name: str, w: W.Widget) -> W.Widget:
         w.add_class(css_name(name))
