@@ -445,8 +445,15 @@ def _pile_vec(pile) -> list[int]:
 
 def _check_phase(pos: Position, order: list[int], bags, decls, handled) -> None:
     """What a snapshot of this phase can hold (who has a bag, a declaration, a handled bag...)."""
+    _check_seats(pos, order, bags, decls, handled)
+    _check_market_steps(pos, order, bags, decls, handled)
+    _check_bag_steps(pos, order, bags, decls, handled)
+    _check_deals_and_modules(pos, order, handled)
+
+
+def _check_seats(pos: Position, order: list[int], bags, decls, handled) -> None:
+    """The Sheriff (and Deputies) declare nothing; a handled bag is off the table."""
     r = pos.rules
-    ph = pos.phase
     for p in range(r.players):
         if p not in order:
             if decls[p] is not None:
@@ -482,6 +489,12 @@ def _check_phase(pos: Position, order: list[int], bags, decls, handled) -> None:
                 ).format(name=pos.names[p]),
                 f"bags[{p}]",
             )
+
+
+def _check_market_steps(pos: Position, order: list[int], bags, decls, handled) -> None:
+    """Before and during the Market: no bag yet, and the Market's own start and turn."""
+    r = pos.rules
+    ph = pos.phase
     if ph != MARKET and pos.turn:
         _bad(_("turn counts Market turns and is only used in the market phase"), "turn")
     if ph in (MARKET_START, MARKET):
@@ -509,7 +522,12 @@ def _check_phase(pos: Position, order: list[int], bags, decls, handled) -> None:
                 ).format(count=len(order)),
                 "turn",
             )
-    elif ph == LOAD:
+
+
+def _check_bag_steps(pos: Position, order: list[int], bags, decls, handled) -> None:
+    """Loading, declaring, inspecting: what each merchant has done so far."""
+    ph = pos.phase
+    if ph == LOAD:
         if all(bags[p] is not None for p in order):
             _bad(_("every merchant has loaded a bag already, so the phase is 'declare'"), "phase")
         for p in order:
@@ -540,6 +558,12 @@ def _check_phase(pos: Position, order: list[int], bags, decls, handled) -> None:
                     _bad(_("{name}'s bag was never declared").format(name=pos.names[p]), f"declarations[{p}]")
         if all(handled[p] is not None for p in order):
             _bad(_("every bag has been handled, so the round is over"), "handled")
+
+
+def _check_deals_and_modules(pos: Position, order: list[int], handled) -> None:
+    """Deals about other bags, set-aside cards, the Booty tile and the Black Market."""
+    r = pos.rules
+    ph = pos.phase
     if ph != INSPECT and (pos.must_inspect or pos.must_pass):
         _bad(_("deals about other bags are struck only in the Inspection phase"), "must_inspect")
     for fname, seats in (("must_inspect", pos.must_inspect), ("must_pass", pos.must_pass)):

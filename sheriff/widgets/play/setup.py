@@ -173,16 +173,9 @@ class SetupForm:
                 layout=W.Layout(width="330px"),
             ),
         )
-        self.players = self._add(
-            "setup.players",
-            W.Dropdown(
-                options=[3, 4, 5, 6],
-                value=cfg.players,
-                description=_("Players:"),
-                style=d,
-                layout=W.Layout(width="130px"),
-            ),
-        )
+        players = W.Dropdown(options=[3, 4, 5, 6], value=cfg.players, description=_("Players:"), style=d)
+        self.players = self._add("setup.players", players)
+        players.layout.width = "130px"
         self.variants = {
             k: self._add(
                 f"setup.{k}",
