@@ -258,9 +258,15 @@ def _phase_fact(phase: str) -> str:
 
 def _expect_items(ex: Expect, s: GameState) -> Iterator[tuple[str, bool, str]]:
     """(developer description, holds?, the same fact in a learner's words or "" when not worth saying)."""
+    seat = {nm: i for i, nm in enumerate(s.names)}
+    yield from _seat_items(ex, s, seat)
+    yield from _score_items(ex, s, seat)
+    yield from _table_items(ex, s, seat)
+
+
+def _seat_items(ex: Expect, s: GameState, seat: dict[str, int]) -> Iterator[tuple[str, bool, str]]:
+    """Each named seat's gold, stand, hand, bag and face-down cards."""
     got: Any  # what the state holds, compared with the promise
-    names = s.names
-    seat = {nm: i for i, nm in enumerate(names)}
     for nm, v in ex.gold.items():
         got = s.gold[seat[nm]]
         yield (
@@ -298,6 +304,12 @@ def _expect_items(ex: Expect, s: GameState) -> Iterator[tuple[str, bool, str]]:
                 "{name} has {n} card face down on the stand", "{name} has {n} cards face down on the stand", k
             ).format(name=nm, n=k),
         )
+
+
+def _score_items(ex: Expect, s: GameState, seat: dict[str, int]) -> Iterator[tuple[str, bool, str]]:
+    """Scores, bonuses and the winners."""
+    got: Any
+    names = s.names
     for nm, k in ex.scores.items():
         got = s.scores[seat[nm]].total if s.scores else None
         yield (
@@ -326,6 +338,11 @@ def _expect_items(ex: Expect, s: GameState) -> Iterator[tuple[str, bool, str]]:
                 names=_names_words(ex.winners)
             ),
         )
+
+
+def _table_items(ex: Expect, s: GameState, seat: dict[str, int]) -> Iterator[tuple[str, bool, str]]:
+    """The discard piles, the Booty tile, the Black Market cards and the phase."""
+    got: Any
     if ex.discard_tops is not None:
         for k, top in enumerate(ex.discard_tops):
             want = pile_ids(top)
