@@ -64,62 +64,80 @@ def changes(before: GameState, after: GameState) -> list[Change]:
     """Every zone that differs between ``before`` and ``after``, seat by seat, then the piles."""
     out: list[Change] = []
     for p in range(after.n):
-        nm = _(after.names[p])
-        d = after.gold[p] - before.gold[p]
-        if d:
+        out += _seat_changes(before, after, p)
+    return out + _pile_changes(before, after)
+
+
+def _seat_changes(before: GameState, after: GameState, p: int) -> list[Change]:
+    """One seat's gold, hand, stand, bag and Black Market cards."""
+    out: list[Change] = []
+    nm = _(after.names[p])
+    d = after.gold[p] - before.gold[p]
+    if d:
+        out.append(
+            Change(
+                "gold",
+                p,
+                gold=d,
+                text=ngettext(
+                    "{player}: {sign}{n} gold ({before} → {after})",
+                    "{player}: {sign}{n} gold ({before} → {after})",
+                    abs(d),
+                ).format(player=nm, sign=_sign(d), n=abs(d), before=before.gold[p], after=after.gold[p]),
+            )
+        )
+    for zone, a, b, owner in (
+        ("hand", before.hands[p], after.hands[p], _("{player}'s hand").format(player=nm)),
+        ("stand", before.stands[p], after.stands[p], _("{player}'s stand").format(player=nm)),
+    ):
+        c = _cards_change(zone, p, owner, a, b)
+        if c:
+            out.append(c)
+    out += _bag_changes(before, after, p, nm)
+    bm = len(after.bm_cards[p]) - len(before.bm_cards[p])
+    if bm:
+        out.append(
+            Change(
+                "black market",
+                p,
+                cards=bm,
+                text=ngettext(
+                    "{player}: {sign}{n} Black Market card", "{player}: {sign}{n} Black Market cards", abs(bm)
+                ).format(player=nm, sign=_sign(bm), n=abs(bm)),
+            )
+        )
+    return out
+
+
+def _bag_changes(before: GameState, after: GameState, p: int, nm: str) -> list[Change]:
+    """A bag closed, emptied, or its cards changed."""
+    out: list[Change] = []
+    bag_a, bag_b = before.bags[p], after.bags[p]
+    if bag_a != bag_b:
+        if bag_b is None:
+            out.append(Change("bag", p, (), tuple(bag_a or ()), text=_("{player}'s bag is emptied").format(player=nm)))
+        elif bag_a is None:
             out.append(
                 Change(
-                    "gold",
+                    "bag",
                     p,
-                    gold=d,
+                    tuple(bag_b),
+                    (),
                     text=ngettext(
-                        "{player}: {sign}{n} gold ({before} → {after})",
-                        "{player}: {sign}{n} gold ({before} → {after})",
-                        abs(d),
-                    ).format(player=nm, sign=_sign(d), n=abs(d), before=before.gold[p], after=after.gold[p]),
+                        "{player} closes a bag of {n} card", "{player} closes a bag of {n} cards", after.bag_size[p]
+                    ).format(player=nm, n=after.bag_size[p]),
                 )
             )
-        for zone, a, b, owner in (
-            ("hand", before.hands[p], after.hands[p], _("{player}'s hand").format(player=nm)),
-            ("stand", before.stands[p], after.stands[p], _("{player}'s stand").format(player=nm)),
-        ):
-            c = _cards_change(zone, p, owner, a, b)
+        else:
+            c = _cards_change("bag", p, _("{player}'s bag").format(player=nm), bag_a, bag_b)
             if c:
                 out.append(c)
-        bag_a, bag_b = before.bags[p], after.bags[p]
-        if bag_a != bag_b:
-            if bag_b is None:
-                out.append(
-                    Change("bag", p, (), tuple(bag_a or ()), text=_("{player}'s bag is emptied").format(player=nm))
-                )
-            elif bag_a is None:
-                out.append(
-                    Change(
-                        "bag",
-                        p,
-                        tuple(bag_b),
-                        (),
-                        text=ngettext(
-                            "{player} closes a bag of {n} card", "{player} closes a bag of {n} cards", after.bag_size[p]
-                        ).format(player=nm, n=after.bag_size[p]),
-                    )
-                )
-            else:
-                c = _cards_change("bag", p, _("{player}'s bag").format(player=nm), bag_a, bag_b)
-                if c:
-                    out.append(c)
-        bm = len(after.bm_cards[p]) - len(before.bm_cards[p])
-        if bm:
-            out.append(
-                Change(
-                    "black market",
-                    p,
-                    cards=bm,
-                    text=ngettext(
-                        "{player}: {sign}{n} Black Market card", "{player}: {sign}{n} Black Market cards", abs(bm)
-                    ).format(player=nm, sign=_sign(bm), n=abs(bm)),
-                )
-            )
+    return out
+
+
+def _pile_changes(before: GameState, after: GameState) -> list[Change]:
+    """The discard piles, the draw pile, the set-aside cards and the Booty tile."""
+    out: list[Change] = []
     for k, (a, b) in enumerate(zip(before.discards, after.discards)):
         where = (
             _("Discard pile")
