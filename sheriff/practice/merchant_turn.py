@@ -69,50 +69,8 @@ def q_market(seed: int, edition: str | None = None) -> Question:
                 cards=tuple(s.discards[1]),
             ),
         ]
-        t0, t1 = from_piles.count(0), from_piles.count(1)
-        # said as a player would: no "takes 0 cards from ..."
-        left, right = (npgettext("cards taken", "{n} card", "{n} cards", t).format(n=t) for t in (t0, t1))
-        if t0 and t1:
-            asks = _(
-                "takes {left} from the top of the left discard pile and {right} from the top of the right discard pile"
-            ).format(left=left, right=right)
-        elif t0:
-            asks = _("takes {left} from the top of the left discard pile").format(left=left)
-        elif t1:
-            asks = _("takes {right} from the top of the right discard pile").format(right=right)
-        else:
-            asks = _("takes nothing from the discard piles")
-        what = ngettext(
-            "{player} sets aside {n} card, {takes}, then fills up from the draw pile.",
-            "{player} sets aside {n} cards, {takes}, then fills up from the draw pile.",
-            k,
-        ).format(player=name, n=k, takes=asks)
-    elif from_piles:
-        what = ngettext(
-            "{player} sets aside {n} card and wants to take the top card of the discard pile.",
-            "{player} sets aside {n} cards and wants to take the top card of the discard pile.",
-            k,
-        ).format(player=name, n=k)
-    else:
-        what = ngettext(
-            "{player} sets aside {n} card and draws back up to six cards.",
-            "{player} sets aside {n} cards and draws back up to six cards.",
-            k,
-        ).format(player=name, n=k)
-    err = g.why_illegal(action)
-    if err is not None:
-        where = _WHERE[0] if ed == "1E" else _WHERE[1]
-        answer = {"verdict": _(REFUSED), "from_deck": 0, "where": _(where)}
-        text = err.reason
-        rule_id = err.rule_id
-        graded: tuple[str, ...] = ("verdict",)
-    else:
-        events, text = play_narrated(g, action)
-        ev = next(e for e in events if isinstance(e, E.MarketTurn))
-        in_set_aside = len(s.set_aside) >= len(discard) and ed == "2E"
-        answer = {"verdict": _(ALLOWED), "from_deck": ev.drawn, "where": _(_WHERE[1] if in_set_aside else _WHERE[0])}
-        rule_id = "market.draw_1e" if ed == "1E" else "market.draw_2e"
-        graded = ("verdict", "from_deck", "where")
+    what = _market_what(ed, name, k, from_piles)
+    answer, text, rule_id, graded = _market_answer(g, action, discard)
     return Question(
         "market",
         seed,
@@ -132,6 +90,60 @@ def q_market(seed: int, edition: str | None = None) -> Question:
         rule_id,
         graded,
     )
+
+
+def _market_what(ed: str, name: str, k: int, from_piles: tuple[int, ...]) -> str:
+    """The Market turn asked about, said as a player would: no "takes 0 cards from ..."."""
+    if ed == "1E":
+        t0, t1 = from_piles.count(0), from_piles.count(1)
+        left, right = (npgettext("cards taken", "{n} card", "{n} cards", t).format(n=t) for t in (t0, t1))
+        if t0 and t1:
+            asks = _(
+                "takes {left} from the top of the left discard pile and {right} from the top of the right discard pile"
+            ).format(left=left, right=right)
+        elif t0:
+            asks = _("takes {left} from the top of the left discard pile").format(left=left)
+        elif t1:
+            asks = _("takes {right} from the top of the right discard pile").format(right=right)
+        else:
+            asks = _("takes nothing from the discard piles")
+        return ngettext(
+            "{player} sets aside {n} card, {takes}, then fills up from the draw pile.",
+            "{player} sets aside {n} cards, {takes}, then fills up from the draw pile.",
+            k,
+        ).format(player=name, n=k, takes=asks)
+    if from_piles:
+        return ngettext(
+            "{player} sets aside {n} card and wants to take the top card of the discard pile.",
+            "{player} sets aside {n} cards and wants to take the top card of the discard pile.",
+            k,
+        ).format(player=name, n=k)
+    else:
+        return ngettext(
+            "{player} sets aside {n} card and draws back up to six cards.",
+            "{player} sets aside {n} cards and draws back up to six cards.",
+            k,
+        ).format(player=name, n=k)
+
+
+def _market_answer(g: Game, action: A.Market, discard: tuple) -> tuple[dict, str, str, tuple[str, ...]]:
+    """The engine's verdict on the turn: refused with its rule, or played and what it drew."""
+    s, ed = g.state, g.rules.edition
+    err = g.why_illegal(action)
+    if err is not None:
+        where = _WHERE[0] if ed == "1E" else _WHERE[1]
+        answer = {"verdict": _(REFUSED), "from_deck": 0, "where": _(where)}
+        text = err.reason
+        rule_id = err.rule_id
+        graded: tuple[str, ...] = ("verdict",)
+    else:
+        events, text = play_narrated(g, action)
+        ev = next(e for e in events if isinstance(e, E.MarketTurn))
+        in_set_aside = len(s.set_aside) >= len(discard) and ed == "2E"
+        answer = {"verdict": _(ALLOWED), "from_deck": ev.drawn, "where": _(_WHERE[1] if in_set_aside else _WHERE[0])}
+        rule_id = "market.draw_1e" if ed == "1E" else "market.draw_2e"
+        graded = ("verdict", "from_deck", "where")
+    return answer, text, rule_id, graded
 
 
 _LOAD_OPTIONS = (ALLOWED, N_("Refused: a bag holds 1 to 5 cards"), N_("Refused: those cards are not all in the hand"))
