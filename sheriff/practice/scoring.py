@@ -57,28 +57,8 @@ def q_debt(seed: int, edition: str | None = None) -> Question:
     answer: dict[str, object] = {}
     ask = ""
     if s.debts:  # the debtor has a choice: which of these goods may be handed over?
-        owed = s.debts[0].owed
-        stand_now = s.stands[1][:]
-        right = [goods_list(c) for c in debt_options(stand_now, owed)]
-        wrong = [goods_list(c) for c in _wrong_payments(stand_now, owed) if goods_list(c) not in right]
-        options = tuple(sorted(set(right[:3] + wrong[:2])))
-        fields.append(
-            Field(
-                "goods",
-                _("Goods {merchant} may hand over for the rest").format(merchant=s.names[1]),
-                "choice",
-                options,
-                accept=tuple(right),
-            )
-        )
-        answer["goods"] = right[0]
-        ask = " " + _("Which of the listed goods may the merchant hand over for the rest?")
-        more, why = play_narrated(g, A.PayDebt(1, tuple(counts_to_list(debt_options(stand_now, owed)[0]))))
-        events = events + more
-        text += f" {why} " + _(
-            "The merchant chooses the goods: any worth at least the rest (legal goods first), "
-            "with no card beyond need, would do ({choices}); the suggestion overpays least."
-        ).format(choices=_("; ").join(right))
+        more, said, ask = _ask_debt_goods(g, fields, answer)
+        events, text = events + more, text + said
     fine = next(e for e in events if isinstance(e, E.Opened)).amount
     cash = sum(e.cash for e in events if isinstance(e, E.Paid))
     forgiven = sum(e.gold for e in events if isinstance(e, E.Forgiven))
@@ -90,6 +70,53 @@ def q_debt(seed: int, edition: str | None = None) -> Question:
         seed,
         ed,
         _("Not enough gold"),
+        _debt_story(m, decl, size, gold) + ask,
+        [
+            Scene(_("Inside {merchant}'s bag").format(merchant=m), tuple(list_to_counts(bag))),
+            Scene(_("{merchant}'s stand").format(merchant=m), tuple(stand)),
+        ],
+        tuple(fields),
+        {"cash": cash, "rest": fine - cash, "forgiven": forgiven, **answer},
+        text
+        + (
+            " " + _("(Goods handed over are worth {value}; no change is given.)").format(value=given_value)
+            if given
+            else ""
+        ),
+        "debt.goods",
+    )
+
+
+def _ask_debt_goods(g, fields: list[Field], answer: dict[str, object]) -> tuple[list, str, str]:
+    """The debtor chooses which goods to hand over: a field for it, its answer, and the goods paid."""
+    s = g.state
+    owed = s.debts[0].owed
+    stand_now = s.stands[1][:]
+    right = [goods_list(c) for c in debt_options(stand_now, owed)]
+    wrong = [goods_list(c) for c in _wrong_payments(stand_now, owed) if goods_list(c) not in right]
+    options = tuple(sorted(set(right[:3] + wrong[:2])))
+    fields.append(
+        Field(
+            "goods",
+            _("Goods {merchant} may hand over for the rest").format(merchant=s.names[1]),
+            "choice",
+            options,
+            accept=tuple(right),
+        )
+    )
+    answer["goods"] = right[0]
+    ask = " " + _("Which of the listed goods may the merchant hand over for the rest?")
+    more, why = play_narrated(g, A.PayDebt(1, tuple(counts_to_list(debt_options(stand_now, owed)[0]))))
+    said = f" {why} " + _(
+        "The merchant chooses the goods: any worth at least the rest (legal goods first), "
+        "with no card beyond need, would do ({choices}); the suggestion overpays least."
+    ).format(choices=_("; ").join(right))
+    return more, said, ask
+
+
+def _debt_story(m: str, decl, size: int, gold: int) -> str:
+    """What the Sheriff finds, the merchant's gold, and the question."""
+    return (
         _('{merchant} declared "{declared}" but the Sheriff finds the contraband below.').format(
             merchant=m, declared=declared_text(decl, size)
         )
@@ -108,20 +135,6 @@ def q_debt(seed: int, edition: str | None = None) -> Question:
             "How much gold does {merchant} pay, how much is still owed after the gold, and how much of the debt "
             "is forgiven in the end?"
         ).format(merchant=m)
-        + ask,
-        [
-            Scene(_("Inside {merchant}'s bag").format(merchant=m), tuple(list_to_counts(bag))),
-            Scene(_("{merchant}'s stand").format(merchant=m), tuple(stand)),
-        ],
-        tuple(fields),
-        {"cash": cash, "rest": fine - cash, "forgiven": forgiven, **answer},
-        text
-        + (
-            " " + _("(Goods handed over are worth {value}; no change is given.)").format(value=given_value)
-            if given
-            else ""
-        ),
-        "debt.goods",
     )
 
 
