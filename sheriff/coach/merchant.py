@@ -276,44 +276,56 @@ def advise_answer(v: SeatView, offer) -> Advice:
     risk = (lost + fine) * guess.open_after_refusal
     nums["expected_loss_if_you_refuse"] = round(risk, 2)
     if offer is None:
-        bribe = min(gold, fair_bribe(lost, fine, size * GOODS[good].penalty))
-        nums["fair_bribe"] = bribe
-        if 0 < bribe < lost + fine and bribe <= risk + 1:
-            return Advice(
-                A.Offer(me, me, A.Bribe(gold=bribe)),
-                _(
-                    "Offer {bribe}: if the bag is opened you lose {lost} of goods and pay {fine}, so a bribe "
-                    "below {total} still saves you something, and it is more than the Sheriff can win by "
-                    "opening."
-                ).format(
-                    bribe=gold_text(bribe), lost=points_text(lost), fine=gold_text(fine), total=gold_text(lost + fine)
-                ),
-                nums,
-                (),
-                _(MERCHANT_MODEL),
-            )
-        if 0 < bribe < lost + fine:
-            return Advice(
-                A.Decline(me, me),
-                _(
-                    "Refuse: a fair bribe ({bribe}) costs more than you expect to lose by refusing (about "
-                    "{risk}, since this Sheriff opens a bag after a refusal with a chance of {chance})."
-                ).format(
-                    bribe=gold_text(bribe),
-                    risk=points_text(f"{risk:.0f}", round(risk)),
-                    chance=fraction_text(guess.open_after_refusal),
-                ),
-                nums,
-                (),
-                _(MERCHANT_MODEL),
-            )
+        return _answer_threat(me, gold, good, size, lost, fine, risk, guess.open_after_refusal, nums)
+    return _answer_demand(me, offer, gold, lost, fine, risk, guess.open_after_refusal, nums)
+
+
+def _answer_threat(
+    me: int, gold: int, good: int, size: int, lost: int, fine: int, risk: float, chance: float, nums
+) -> Advice:
+    """Threatened with an inspection and nothing asked: offer a fair bribe, or refuse."""
+    bribe = min(gold, fair_bribe(lost, fine, size * GOODS[good].penalty))
+    nums["fair_bribe"] = bribe
+    if 0 < bribe < lost + fine and bribe <= risk + 1:
         return Advice(
-            A.Decline(me, me),
-            _("Refuse: you cannot offer anything that costs less than being opened."),
+            A.Offer(me, me, A.Bribe(gold=bribe)),
+            _(
+                "Offer {bribe}: if the bag is opened you lose {lost} of goods and pay {fine}, so a bribe "
+                "below {total} still saves you something, and it is more than the Sheriff can win by "
+                "opening."
+            ).format(
+                bribe=gold_text(bribe), lost=points_text(lost), fine=gold_text(fine), total=gold_text(lost + fine)
+            ),
             nums,
             (),
             _(MERCHANT_MODEL),
         )
+    if 0 < bribe < lost + fine:
+        return Advice(
+            A.Decline(me, me),
+            _(
+                "Refuse: a fair bribe ({bribe}) costs more than you expect to lose by refusing (about "
+                "{risk}, since this Sheriff opens a bag after a refusal with a chance of {chance})."
+            ).format(
+                bribe=gold_text(bribe),
+                risk=points_text(f"{risk:.0f}", round(risk)),
+                chance=fraction_text(chance),
+            ),
+            nums,
+            (),
+            _(MERCHANT_MODEL),
+        )
+    return Advice(
+        A.Decline(me, me),
+        _("Refuse: you cannot offer anything that costs less than being opened."),
+        nums,
+        (),
+        _(MERCHANT_MODEL),
+    )
+
+
+def _answer_demand(me: int, offer, gold: int, lost: int, fine: int, risk: float, chance: float, nums) -> Advice:
+    """Asked for a bribe: pay it when it costs less than the inspection a refusal risks."""
     ask = offer.gold + sum(GOODS[c].value for c in offer.stand) + sum(GOODS[c].value for c in offer.bag)
     nums["asked"] = ask
     if ask <= min(risk + 1, lost + fine) and ask <= gold + sum(GOODS[c].value for c in offer.stand):
@@ -324,7 +336,7 @@ def advise_answer(v: SeatView, offer) -> Advice:
                 "chance of {chance}, costing you {cost} when he does."
             ).format(
                 ask=_asked_text(offer, ask),
-                chance=fraction_text(guess.open_after_refusal),
+                chance=fraction_text(chance),
                 cost=points_text(lost + fine),
             ),
             nums,
@@ -339,7 +351,7 @@ def advise_answer(v: SeatView, offer) -> Advice:
         ).format(
             ask=_asked_text(offer, ask),
             risk=points_text(f"{risk:.0f}", round(risk)),
-            chance=fraction_text(guess.open_after_refusal),
+            chance=fraction_text(chance),
         ),
         nums,
         (),
