@@ -285,78 +285,90 @@ def _change_players(d: dict, players: int) -> None:
             ),
             "players",
         )
-    per_seat = ("hands", "bags", "declarations", "handled", "stands", "black_market_cards", "gold", "sheriff_turns")
     if players > n:
-        if setup.get("phase") != "inspect":
-            raise InvalidScenario(
-                _(
-                    "players can be added only to a scenario in the Inspection phase "
-                    "(they join with their bags already handed back)"
-                ),
-                "players",
-            )
-        defaults: dict[str, Any] = {
-            "hands": {},
-            "bags": None,
-            "declarations": None,
-            "handled": "passed",
-            "stands": {},
-            "black_market_cards": [],
-            "gold": 50,
-            "sheriff_turns": 0,
-        }
-        for k in range(n, players):
-            base = f"Player {k + 1}"
-            names.append(base if base not in names else f"{base}'")
-            for f in per_seat:
-                lst = setup.get(f)
-                if lst is None and f == "sheriff_turns":
-                    continue
-                if not lst:
-                    lst = [copy.deepcopy(defaults[f]) if f != "handled" else None for _ in range(n)]
-                    if f == "gold":
-                        lst = [50] * n
-                lst.append(copy.deepcopy(defaults[f]))
-                setup[f] = lst
+        _add_players(setup, names, n, players)
     else:
-        used = set()
-        if setup.get("sheriff") is not None:
-            used.add(setup["sheriff"])
-        used.update(setup.get("deputies") or ())
-        for st in d["steps"]:
-            used.update(_action_seats(st["action"]))
-        drop = [p for p in range(n - 1, -1, -1) if p not in used][: n - players]
-        if len(drop) < n - players:
-            raise InvalidScenario(
-                ngettext(
-                    "every seat plays a part in this scenario; at least {n} players are needed",
-                    "every seat plays a part in this scenario; at least {n} players are needed",
-                    len(used),
-                ).format(n=len(used)),
-                "players",
-            )
-        keep = [p for p in range(n) if p not in drop]
-        remap = {old: new for new, old in enumerate(keep)}
-        setup["names"] = [names[p] for p in keep]
-        for f in per_seat:
-            if setup.get(f):
-                setup[f] = [setup[f][p] for p in keep]
-        for f in ("sheriff", "market_start"):
-            if setup.get(f) is not None:
-                setup[f] = remap.get(setup[f])
-        if setup.get("deputies"):
-            setup["deputies"] = [remap[p] for p in setup["deputies"]]
-        for f in ("must_inspect", "must_pass", "black_market_claimed"):
-            setup[f] = [remap[p] for p in setup.get(f) or [] if p in remap]
-        if setup.get("deputy_deck") is not None:
-            setup["deputy_deck"] = [remap[p] for p in setup["deputy_deck"] if p in remap]
-        for st in d["steps"]:
-            _remap_action(st["action"], remap)
-        if d.get("expect"):
-            for k, v in list(d["expect"].items()):
-                if isinstance(v, dict):
-                    d["expect"][k] = {nm: x for nm, x in v.items() if nm in setup["names"]}
+        _drop_players(d, setup, names, n, players)
     setup["rules"]["players"] = players
+
+
+_PER_SEAT = ("hands", "bags", "declarations", "handled", "stands", "black_market_cards", "gold", "sheriff_turns")
+
+
+def _add_players(setup: dict, names: list[str], n: int, players: int) -> None:
+    """New seats join in the Inspection phase, their bags already handed back."""
+    if setup.get("phase") != "inspect":
+        raise InvalidScenario(
+            _(
+                "players can be added only to a scenario in the Inspection phase "
+                "(they join with their bags already handed back)"
+            ),
+            "players",
+        )
+    defaults: dict[str, Any] = {
+        "hands": {},
+        "bags": None,
+        "declarations": None,
+        "handled": "passed",
+        "stands": {},
+        "black_market_cards": [],
+        "gold": 50,
+        "sheriff_turns": 0,
+    }
+    for k in range(n, players):
+        base = f"Player {k + 1}"
+        names.append(base if base not in names else f"{base}'")
+        for f in _PER_SEAT:
+            lst = setup.get(f)
+            if lst is None and f == "sheriff_turns":
+                continue
+            if not lst:
+                lst = [copy.deepcopy(defaults[f]) if f != "handled" else None for _ in range(n)]
+                if f == "gold":
+                    lst = [50] * n
+            lst.append(copy.deepcopy(defaults[f]))
+            setup[f] = lst
+
+
+def _drop_players(d: dict, setup: dict, names: list[str], n: int, players: int) -> None:
+    """Seats that play no part leave; every seat number in the scenario follows."""
+    used = set()
+    if setup.get("sheriff") is not None:
+        used.add(setup["sheriff"])
+    used.update(setup.get("deputies") or ())
+    for st in d["steps"]:
+        used.update(_action_seats(st["action"]))
+    drop = [p for p in range(n - 1, -1, -1) if p not in used][: n - players]
+    if len(drop) < n - players:
+        raise InvalidScenario(
+            ngettext(
+                "every seat plays a part in this scenario; at least {n} players are needed",
+                "every seat plays a part in this scenario; at least {n} players are needed",
+                len(used),
+            ).format(n=len(used)),
+            "players",
+        )
+    keep = [p for p in range(n) if p not in drop]
+    remap = {old: new for new, old in enumerate(keep)}
+    setup["names"] = [names[p] for p in keep]
+    for f in _PER_SEAT:
+        if setup.get(f):
+            setup[f] = [setup[f][p] for p in keep]
+    for f in ("sheriff", "market_start"):
+        if setup.get(f) is not None:
+            setup[f] = remap.get(setup[f])
+    if setup.get("deputies"):
+        setup["deputies"] = [remap[p] for p in setup["deputies"]]
+    for f in ("must_inspect", "must_pass", "black_market_claimed"):
+        setup[f] = [remap[p] for p in setup.get(f) or [] if p in remap]
+    if setup.get("deputy_deck") is not None:
+        setup["deputy_deck"] = [remap[p] for p in setup["deputy_deck"] if p in remap]
+    for st in d["steps"]:
+        _remap_action(st["action"], remap)
+    if d.get("expect"):
+        for k, v in list(d["expect"].items()):
+            if isinstance(v, dict):
+                d["expect"][k] = {nm: x for nm, x in v.items() if nm in setup["names"]}
 
 
 def _action_seats(a: dict) -> set[int]:
