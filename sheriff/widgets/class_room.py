@@ -289,13 +289,14 @@ def game_title(game: str) -> str:
 
 
 def _series(rounds) -> list[tuple[str, str, str, str]]:
-    """The chart's lines: (label, colour, the round's share attribute, marker); bribes only in a duel."""
+    """The chart's lines: (label, colour, the round's share attribute, marker); bribes only when a
+    round's game has them."""
     series = [
         (_("merchants who declared falsely"), "#b71c1c", "smuggle_share", "o"),
         (_("Sheriffs who inspected"), "#1565c0", "inspect_share", "s"),
         (_("merchants who offered a bribe"), "#6a1b9a", "offer_share", "^"),
     ]
-    return series if any(r.game == "duel" for r in rounds) else series[:2]
+    return series if any(games.get(r.game).has_offers for r in rounds) else series[:2]
 
 
 def _equilibria() -> tuple[tuple[str, str, str], ...]:
