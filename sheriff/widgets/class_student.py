@@ -279,8 +279,12 @@ class ClassStudent(kit.Frame):
         r = v.result
         if v.status != "done" or not r:
             return ""
+        told = class_games.get(v.game).told(r)  # the game's own words on the bag, if it has them
         # A choice the coach made in this seat is never told as the student's own ("You brought...").
-        if v.role == "merchant" and v.by_coach:
+        if told:
+            coach = _("The coach chose for you this round.") if v.role == "merchant" and v.by_coach else ""
+            bag = f"{coach} {told}".strip()
+        elif v.role == "merchant" and v.by_coach:
             bag = (
                 _("The coach chose for you this round: it brought a bag that was not as declared.")
                 if r.get("smuggled")

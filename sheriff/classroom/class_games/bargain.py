@@ -63,6 +63,59 @@ def _items(n: int) -> str:
     return ngettext("{n} item", "{n} items", n).format(n=n)
 
 
+def _offer(dist: dict[int, Fraction]) -> str:
+    return _(" or ").join(bg.gold(b) + ("" if q == 1 else f" ({bg.share(q)})") for b, q in sorted(dist.items()))
+
+
+def _said(mix: Mix, smuggle: Fraction, inspect: Fraction) -> list[str]:
+    """The equilibrium in the class's words (merchant, bag, offer), from the lab solver's numbers."""
+    sep = _(", ")
+    loads = sep.join(
+        _("{items} {share} of the time").format(items=_items(n), share=bg.share(q))
+        for n, q in sorted(mix.loads.items())
+    )
+    lines = [
+        _("The lab's solver (lab 31) finds this equilibrium of one round of haggling."),
+        _("A merchant loads {loads}.").format(loads=loads),
+    ]
+    offers = {n: _offer(mix.offers[n]) for n in mix.loads}
+    if len(set(offers.values())) == 1:
+        lines.append(
+            _("Whatever he loaded, he offers {offer}: the offer tells the Sheriff nothing.").format(
+                offer=next(iter(offers.values()))
+            )
+        )
+    else:
+        lines += [_("With {items} he offers {offer}.").format(items=_items(n), offer=o) for n, o in offers.items()]
+    made = sorted({b for n in mix.loads for b in mix.offers[n]})
+    lines += [
+        _("Offered {gold}, the Sheriff inspects {share} of the time.").format(
+            gold=bg.gold(b), share=bg.share(mix.inspect[b])
+        )
+        for b in made
+    ]
+    others = [b for b in mix.inspect if b not in made]
+    if others:
+        threats = sep.join(f"{bg.gold(b)}: {bg.share(mix.inspect[b])}" for b in others)
+        lines.append(
+            _(
+                "Other offers would not gain him more, given how often the Sheriff would inspect them ({threats})."
+            ).format(threats=threats)
+        )
+    u0, u1 = mix.solution.payoffs
+    lines.append(
+        _("On average a merchant gains {merchant} and a Sheriff {sheriff} a round.").format(
+            merchant=f"{float(u0):.2f}", sheriff=f"{float(u1):.2f}"
+        )
+    )
+    lines.append(
+        _("So {smuggle} of merchants should load illegal items, and the Sheriffs inspect {inspect} of bags.").format(
+            smuggle=bg.share(smuggle), inspect=bg.share(inspect)
+        )
+    )
+    return lines
+
+
 def _draw(dist: dict[int, Fraction], r: float) -> int:
     for value, q in sorted(dist.items()):
         r -= float(q)
@@ -133,20 +186,13 @@ class Bargain(ClassGame):
 
     def prediction(self, params: dict[str, Any]) -> Prediction:
         """The lab's equilibrium: the share of merchants who load any item, the share of bags
-        inspected (over the offers the equilibrium makes), and the lab's own sentences."""
+        inspected (over the offers the equilibrium makes), and the solver's answer in the class's words."""
         mix = equilibrium(params)
         smuggle = 1 - mix.loads.get(0, Fraction(0))
         inspect = sum(
             (q * w * mix.inspect[b] for n, q in mix.loads.items() for b, w in mix.offers[n].items()), Fraction(0)
         )
-        lines = [
-            _("The lab's solver (lab 31) finds this equilibrium of one round of haggling:"),
-            *bg.explain(mix.solution),
-            _(
-                "So {smuggle} of merchants should load illegal items, and the Sheriffs inspect {inspect} of bags."
-            ).format(smuggle=bg.share(smuggle), inspect=bg.share(inspect)),
-        ]
-        return Prediction(smuggle, inspect, "\n".join(lines))
+        return Prediction(smuggle, inspect, "\n".join(_said(mix, smuggle, inspect)))
 
     def merchant_turn(self, params: dict[str, Any], seed: int) -> dict[str, Any]:
         return {**params, "max_items": MAX_ITEMS, "max_bribe": MAX_BRIBE}
@@ -226,14 +272,21 @@ class Bargain(ClassGame):
             )
             ask = _("Load your bag and choose your bribe. Your partner sees only the bribe.")
             return Form(f"{ask} {stakes}", (load, offer), send=_("Close the bag and offer"))
-        said = _("The merchant offers you {gold}. The bag holds 0 to {most}: you cannot see how many.").format(
-            gold=bg.gold(turn["bribe"]), most=_items(MAX_ITEMS)
-        )
+        said = _(
+            "The merchant offers you {gold}. The bag holds 0 to {most} illegal items: you cannot see how many."
+        ).format(gold=bg.gold(turn["bribe"]), most=MAX_ITEMS)
         options = (
             (_("Take the bribe, let it pass"), "pass", "sn-pass"),
             (_("Inspect the bag"), "inspect", "sn-inspect"),
         )
         return Form(f"{said} {stakes}", (Pick("action", "", options),))
+
+    def told(self, detail: dict[str, Any]) -> str:
+        if "items" not in detail:  # between rounds a page asks the next round's game about the last's
+            return ""
+        return _("The bag held {items}; the offer was {gold}.").format(
+            items=_items(detail["items"]), gold=bg.gold(detail["bribe"])
+        )
 
     def smuggled(self, payload: dict[str, Any]) -> bool:
         return payload["items"] > 0

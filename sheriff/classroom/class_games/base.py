@@ -150,6 +150,11 @@ class ClassGame:
         """The student's choice panel for ``role`` given its ``turn`` (merchant_turn / sheriff_sees)."""
         raise NotImplementedError
 
+    def told(self, detail: dict[str, Any]) -> str:
+        """What the pair's bag was, said to both once the round is resolved ('': the page's own
+        words on an honest bag or one not as declared)."""
+        return ""
+
     # -- statistics and the CSV ----------------------------------------------------------------
     def smuggled(self, payload: dict[str, Any]) -> bool:
         """Whether a merchant's stored choice hides something (a bag not as declared, items loaded)."""
