@@ -390,6 +390,7 @@ CSS = """<style>
 .sn-check .widget-radio-box label,.sn-check .jupyter-widget-radio-box label{height:auto!important;line-height:1.35;white-space:normal;margin:4px 0}
 .sn-check .widget-radio-box input,.sn-check .jupyter-widget-radio-box input{margin-top:2px}
 .sn-timer{font:bold clamp(20px,4vw,36px) monospace;color:#b71c1c}
+.sn-class-table td:nth-child(2){min-width:11em}
 </style>"""
 
 

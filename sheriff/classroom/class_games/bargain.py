@@ -180,7 +180,7 @@ class Bargain(ClassGame):
         return full
 
     def describe(self, params: dict[str, Any]) -> str:
-        return _("item worth {value}, fine {fine} per item, clean bag costs the Sheriff {penalty}").format(
+        return _("item {value}, fine {fine}, clean bag {penalty}").format(
             value=params["item_value"], fine=params["item_penalty"], penalty=params["sheriff_penalty"]
         )
 
