@@ -471,3 +471,41 @@ def test_the_links_room_wins_over_a_seat_remembered_in_another_room(classroom, m
     assert page.code.value == "222222"  # the device's last seat, before the link's code arrives
     page._code_from_address(teacher.room.code.lower())
     assert (page.code.value, page.nickname.value, page.joining.key.value) == (teacher.room.code, "", "")
+
+
+def test_bribe_bargaining_on_the_pages(classroom):
+    """The teacher switches to bribe bargaining (its own settings show); merchants load and offer
+    with the form's toggles, Sheriffs see the offer only; Reveal shows the lab solver's answer."""
+    teacher, students = class_of(classroom)
+    teacher.next_game.value = "bargain"
+    shown = [name for name, box in teacher.param_boxes.items() if box.layout.display != "none"]
+    assert shown == ["bargain"] and teacher.item_penalty.value == 2
+    teacher.start_round.click()
+    for s in students:
+        s.refresh()
+    merchants = [s for s in students if s.view.role == "merchant"]
+    sheriffs = [s for s in students if s.view.role == "sheriff"]
+    assert len(merchants) == len(sheriffs) == 2
+    for s, (items, bribe) in zip(merchants, [(3, 1), (0, 0)], strict=True):
+        loads, offers = (w for w in s.choice.children if isinstance(w, widgets.ToggleButtons))
+        loads.value, offers.value = items, bribe
+        press(s.choice, "sn-form-send")
+        assert "Your choice is in" in widget_text(s.choice)
+    for s in sheriffs:
+        s.refresh()
+        said = widget_text(s.choice)
+        assert "The merchant offers you" in said and "items" not in s.view.turn  # never what is in the bag
+        press(s.choice, "sn-inspect")
+    for s in students:
+        s.refresh()
+    told = {plain(s.result.value) for s in merchants}
+    assert any("The bag held 3 items; the offer was 1 gold." in t for t in told)
+    teacher.refresh()
+    assert "Bribe bargaining" in plain(teacher.table.value)
+    teacher.end_round.click()
+    teacher.reveal.click()
+    teacher.refresh()
+    said = plain(teacher.prediction.value)
+    assert "lab 31" in said and "the Sheriff inspects 1/4 (25%) of the time" in said
+    students[0].refresh()
+    assert "33%" in plain(students[0].classview.value)

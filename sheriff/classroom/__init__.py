@@ -2,9 +2,9 @@
 sees the class's choices against the equilibrium.  See docs/classroom.md.
 
 Modules: ``store`` with ``store_schema``, ``store_records`` and ``store_table`` (the only SQL:
-SQLite or PostgreSQL), ``names`` (codes, nicknames, keys), ``games`` and ``duel`` (the class games,
-pure), ``pairing``, ``stats`` (shares, scores, CSV), ``common``/``teacher``/``student``/``rooms``
-(the calls a page makes); ``table`` and ``table_game``: a play-together table (issue 22).
+SQLite or PostgreSQL), ``names`` (codes, nicknames, keys), ``class_games`` (the class games, one
+module each, and their registry; pure) with ``games`` (calls them by name), ``pairing``, ``stats``
+(shares, scores, CSV), ``common``/``teacher``/``student``/``rooms`` (the calls a page makes); ``table`` and ``table_game``: a play-together table (issue 22).
 """
 
 from __future__ import annotations

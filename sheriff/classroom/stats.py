@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from fractions import Fraction
 
-from sheriff.classroom import games
+from sheriff.classroom import class_games, games
 from sheriff.classroom.store import Choice, Member, Pairing, Result, Round
 
 
@@ -61,17 +61,12 @@ class RoundStats:
 
 
 def smuggled(game: str, payload: dict) -> bool:
-    """Whether a merchant's stored choice is a bag that is not as declared."""
-    if game == "inspection":
-        return payload["bag"] == "smuggling"
-    good = payload["declare"][0]
-    return any(g != good for g in payload["load"])
+    """Whether a merchant's stored choice hides something (a bag not as declared, items loaded)."""
+    return games.get(game).smuggled(payload)
 
 
 def offered(game: str, payload: dict) -> bool:
-    if game == "inspection":
-        return False
-    return bool(payload["bribe"]["gold"] or payload["bribe"]["bag"])
+    return games.get(game).offered(payload)
 
 
 def round_stats(rnd: Round, pairs: list[Pairing], chosen: list[Choice], results: list[Result]) -> RoundStats:
@@ -128,7 +123,7 @@ def scores(results: list[Result]) -> dict[int, int]:
     return dict(total)
 
 
-CSV_COLUMNS = (
+BASE_COLUMNS = (
     "round",
     "game",
     "pair",
@@ -141,6 +136,9 @@ CSV_COLUMNS = (
     "payoff",
     "params",
 )
+# then each game's own columns (its choice spelled out; blank in other games' rows), registry order
+GAME_COLUMNS = tuple(dict.fromkeys(c for g in class_games.GAMES.values() for c in g.csv_columns))
+CSV_COLUMNS = BASE_COLUMNS + GAME_COLUMNS
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -157,7 +155,7 @@ def to_csv(
 ) -> str:
     """Every stored choice, one row each, in the order they were made; nicknames only.  ``seat`` is
     the seat's member id, stable for the room (two rows with the same nickname are told apart by
-    it); text cells are written so that a spreadsheet does not read them as formulas; numbers stay
+    it), then the game's own columns (``GAME_COLUMNS``: the choice spelled out); text cells are written so that a spreadsheet does not read them as formulas; numbers stay
     numbers (a payoff of -2 is not text)."""
     nick = {m.id: m.nickname for m in members}
     pair_of = {(p.round, p.merchant): p.pair for p in pairs} | {(p.round, p.sheriff): p.pair for p in pairs}
@@ -181,9 +179,19 @@ def to_csv(
                 datetime.fromtimestamp(c.made, UTC).isoformat(timespec="milliseconds"),
                 payoff.get((c.round, c.member), ""),
                 _text_cell(json.dumps(r.params, sort_keys=True)) if r else "",
+                *_game_cells(r.game if r else None, c),
             ]
         )
     return out.getvalue()
+
+
+def _game_cells(game: str | None, c: Choice) -> list:
+    own = class_games.GAMES[game].csv_cells(c.role, c.payload) if game in class_games.GAMES else {}
+    return [_cell(own.get(col, "")) for col in GAME_COLUMNS]
+
+
+def _cell(value):
+    return _text_cell(value) if isinstance(value, str) else value
 
 
 SUMMARY_COLUMNS = (

@@ -85,7 +85,7 @@ class StudentSeat(RoomBase):
         if not wrong:
             try:
                 self.store.add_choice(
-                    self.room_id, checks.CHECK_ROUND[game], self.member_id, checks.ROLE, {"game": game}
+                    self.room_id, checks.check_round(game), self.member_id, checks.ROLE, {"game": game}
                 )
             except Duplicate:  # passed already (another tab)
                 pass

@@ -1,16 +1,18 @@
-"""Class mode in real browsers: a teacher and four students (separate Chromium contexts) on one
+"""Class mode in real browsers: a teacher and five students (separate Chromium contexts) on one
 Voilà server whose store is a throwaway SQLite folder (``SHERIFF_CLASS_DB``).
 
-They play two rounds of each game by clicking; the teacher's live count, the results table and the
-downloaded CSV agree with the clicks; Reveal shows the equilibrium of the rounds played, and the next
-round starts hidden.  A second test stops the server
+They play two rounds of each of the three class games by clicking, a time limit on and the rounds
+running by themselves; the teacher's results table and the downloaded CSV and summary agree with the
+clicks; Reveal shows each game's equilibrium, and the next round starts hidden.  A second test stops the server
 mid-round and starts it again on the same store: the room, its round and its choices are intact,
 and the pages say how to get back (reload, then the code and the key or nickname)."""
 
 from __future__ import annotations
 
+import collections
 import csv
 import io
+import itertools
 import json
 import re
 import shutil
@@ -32,6 +34,7 @@ from playwright.sync_api import expect
 T = 90_000
 PAGES = ("50_class_teacher.ipynb", "51_class_student.ipynb")
 NAMES = ("Anna", "Bohdan", "Chen", "Dara")
+FIVE = (*NAMES, "Emil")
 
 
 @pytest.fixture
@@ -113,130 +116,189 @@ def role(student) -> str:
     return "merchant" if "the merchant" in status.inner_text() else "sheriff"
 
 
+def merchants_and_sheriffs(students, round_no):
+    """Each student's role in round ``round_no`` (read once that round is on every page)."""
+    roles = {}
+    for name, s in students.items():
+        expect(s.locator(".sn-student-status")).to_contain_text(f"Round {round_no}:", timeout=T)
+        roles[name] = role(s)
+    return roles
+
+
 def play_inspection(students, round_no, choices):
     """Every student chooses; merchants alternate smuggling and honest, Sheriffs inspect and pass."""
     made = {}
-    plan = iter(["sn-smuggle", "sn-honest"])
-    sheriff_plan = iter(["sn-inspect", "sn-pass"])
-    for name, s in students.items():
-        expect(s.locator(".sn-student-status")).to_contain_text(f"Round {round_no}:", timeout=T)
-        r = role(s)
+    plan = itertools.cycle(["sn-smuggle", "sn-honest"])
+    sheriff_plan = itertools.cycle(["sn-inspect", "sn-pass"])
+    for name, r in merchants_and_sheriffs(students, round_no).items():
         cls = next(plan) if r == "merchant" else next(sheriff_plan)
-        s.locator(f".{cls}").click()
-        expect(s.locator(".sn-student-status, .sn-student-choice").first).to_be_visible()
+        students[name].locator(f".{cls}").click()
         made[name] = {
             "sn-smuggle": {"bag": "smuggling"},
             "sn-honest": {"bag": "honest"},
             "sn-inspect": {"action": "inspect"},
             "sn-pass": {"action": "pass"},
         }[cls]
-    for s in students.values():
-        expect(s.locator(".sn-student-result")).to_contain_text("You:", timeout=T)
     choices[round_no] = made
     return made
 
 
+def answer_sheriffs(students, roles, made, offer_words):
+    """Each Sheriff waits for the offer (his merchant, or the coach, chose first), then alternates."""
+    sheriff_plan = itertools.cycle(["sn-pass", "sn-inspect"])
+    for name, s in students.items():
+        if roles[name] == "sheriff":
+            expect(s.locator(".sn-student-choice")).to_contain_text(offer_words, timeout=T)
+            cls = next(sheriff_plan)
+            s.locator(f".{cls}").click()
+            made[name] = {"action": "pass" if cls == "sn-pass" else "inspect"}
+
+
 def play_duel(students, round_no, choices):
     made = {}
-    merchants = {}
+    roles = merchants_and_sheriffs(students, round_no)
+    gold = itertools.cycle([1, 0])
     for name, s in students.items():
-        expect(s.locator(".sn-student-status")).to_contain_text(f"Round {round_no}:", timeout=T)
-        if role(s) == "merchant":
-            merchants[name] = s
-    gold = iter([1, 0])
-    for name, s in merchants.items():
+        if roles[name] != "merchant":
+            continue
         card = s.locator(".sn-picker-class-load button").first
         synced(s, card.click)
         g = next(gold)
         box = s.locator(".sn-bribe-gold input")
         synced(s, lambda box=box, g=g: (box.fill(str(g)), box.press("Tab")), element=box)
         s.locator(".sn-declare-go").click()
-        expect(s.locator(".sn-student-choice")).to_contain_text("Your choice is in", timeout=T)
+        # taken: the page waits for the partner, or (the coach's Sheriff answers at once) shows the result
+        expect(s.locator(".sn-declare-go")).to_have_count(0, timeout=T)
         made[name] = {"gold": g}
-    sheriff_plan = iter(["sn-pass", "sn-inspect"])
-    for name, s in students.items():
-        if name in merchants:
-            continue
-        expect(s.locator(".sn-student-choice")).to_contain_text("The merchant declares", timeout=T)
-        cls = next(sheriff_plan)
-        s.locator(f".{cls}").click()
-        made[name] = {"action": "pass" if cls == "sn-pass" else "inspect"}
-    for s in students.values():
-        expect(s.locator(".sn-student-result")).to_contain_text("You:", timeout=T)
+    answer_sheriffs(students, roles, made, "The merchant declares")
     choices[round_no] = made
     return made
 
 
-def test_a_teacher_and_four_students_play_two_rounds_of_each_game(browser, class_server):
+def play_bargain(students, round_no, choices):
+    """Merchants load some items and offer a bribe (two rows of toggles, one button); Sheriffs answer."""
+    made = {}
+    roles = merchants_and_sheriffs(students, round_no)
+    plan = itertools.cycle([(3, 1), (0, 0), (2, 3)])
+    for name, s in students.items():
+        if roles[name] != "merchant":
+            continue
+        items, bribe = next(plan)
+        for pick, n in (("items", items), ("bribe", bribe)):
+            if n:  # 0 is already chosen: a click would change nothing, and no echo would come
+                synced(s, s.locator(f".sn-pick-{pick} button").nth(n).click)
+        s.locator(".sn-form-send").click()
+        expect(s.locator(".sn-form-send")).to_have_count(0, timeout=T)  # taken (see play_duel)
+        made[name] = {"items": items, "bribe": bribe}
+    answer_sheriffs(students, roles, made, "The merchant offers you")
+    choices[round_no] = made
+    return made
+
+
+def kinds(game: str, role: str, choice: dict) -> list[str]:
+    """The summary's columns a choice counts in, worked out from the choice itself."""
+    if role == "sheriff":
+        return [{"inspect": "inspected", "deal": "deals_taken"}.get(choice["action"], "passed")]
+    if game == "inspection":
+        return ["false_declarations" if choice["bag"] == "smuggling" else "honest_bags"]
+    if game == "duel":
+        lied = any(g != choice["declare"][0] for g in choice["load"])
+        offered = choice["bribe"]["gold"] or choice["bribe"]["bag"]
+    else:
+        lied, offered = choice["items"] > 0, choice["bribe"] > 0
+    return ["false_declarations" if lied else "honest_bags"] + (["bribes_offered"] if offered else [])
+
+
+def download(teacher, button: str) -> list[dict]:
+    teacher.locator(f".{button}").click()
+    name = "-students.csv" if button == "sn-summary-csv" else re.compile(r"[A-Z0-9]\.csv")
+    link = teacher.locator(".sn-csv-link a")
+    expect(link).to_contain_text(name, timeout=T)
+    with teacher.expect_download() as dl:
+        link.click()
+    return list(csv.DictReader(io.StringIO(open(dl.value.path(), encoding="utf-8").read())))
+
+
+GAMES = (  # (its title, how the class plays it, what Reveal says on the projector and on a phone)
+    ("Inspection game", play_inspection, "inspect 25% of such bags", "25%"),
+    ("Bluffing duel", play_duel, "no single prediction", "no single prediction"),
+    ("Bribe bargaining", play_bargain, "inspects 1/4 (25%) of the time", "The lab's solver (lab 31)"),
+)
+
+
+def play_two_rounds_by_themselves(teacher, students, game, first, choices):
+    """ "Play these rounds by themselves" with 2: each round starts, and ends once all have chosen."""
+    title, play, _said, _phone = game
+    teacher.locator(".sn-autoplay").click()
+    expect(teacher.locator(".sn-autoplay-state")).to_contain_text("more to start", timeout=T)
+    for round_no in (first, first + 1):
+        timer = students[FIVE[0]].locator(".sn-student-timer [role=timer]")
+        expect(timer).to_contain_text("Time left", timeout=T)  # the countdown on every phone
+        made = play(students, round_no, choices)
+        row = teacher.locator(".sn-class-table tr").nth(round_no)
+        expect(row).to_contain_text(title, timeout=T)
+        cell = row.locator("td").nth(3)  # inspected: "n / 3 (..%)" once all three Sheriffs chose
+        expect(cell).to_contain_text(" / 3", timeout=T)
+        inspected = sum(c.get("action") == "inspect" for c in made.values())
+        assert int(cell.inner_text().split(" / ")[0]) - inspected in (0, 1)  # the fifth's partner: the coach
+    expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {first + 1} is over", timeout=T)
+    expect(teacher.locator(".sn-autoplay-state")).to_contain_text("Start a round", timeout=T)
+
+
+def test_a_teacher_and_five_students_play_two_rounds_of_each_of_three_games(browser, class_server):
+    """Five students (the fifth plays the coach), the three class games two rounds each, a time limit
+    on and the rounds running by themselves; Reveal shows each game's equilibrium; the CSV of choices
+    and the summary per student agree with the clicks."""
     url = class_server["url"]
     teacher = new_page(browser, 1280)
-    students = {n: new_page(browser, 400) for n in NAMES}
+    students = {n: new_page(browser, 400) for n in FIVE}
     try:
         code = create_room(teacher, url)
         for name, s in students.items():
             join(s, url, code.lower(), name)
-        expect(teacher.locator(".sn-live-count")).to_contain_text("4 joined", timeout=T)
+        expect(teacher.locator(".sn-live-count")).to_contain_text("5 joined", timeout=T)
+        handle = teacher.locator(".sn-round-limit .noUi-handle")
+        synced(teacher, lambda: handle.press("End"))  # 300 s a round: a countdown, never reached here
+        box = teacher.locator(".sn-autoplay-n input")
+        synced(teacher, lambda: (box.fill("2"), box.press("Tab")), element=box)
         choices: dict[int, dict] = {}
-        for round_no in (1, 2):
-            teacher.locator(".sn-start-round").click()
-            expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {round_no}: 0 of 4", timeout=T)
-            made = play_inspection(students, round_no, choices)
-            expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {round_no}: 4 of 4", timeout=T)
-            smuggled = sum(c == {"bag": "smuggling"} for c in made.values())
-            inspected = sum(c == {"action": "inspect"} for c in made.values())
-            row = teacher.locator(".sn-class-table tr").nth(round_no)
-            expect(row).to_contain_text(f"{smuggled} / 2", timeout=T)
-            expect(row).to_contain_text(f"{inspected} / 2")
-            teacher.locator(".sn-end-round").click()
-            expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {round_no} is over", timeout=T)
-        # everyone was each side once
-        for s in students.values():
-            history = s.locator(".sn-student-history")
-            expect(history).to_contain_text("merchant", timeout=T)
-            expect(history).to_contain_text("Sheriff")
-        expect(teacher.locator(".sn-prediction")).to_contain_text("hidden")
-        expect(teacher.locator(".sn-reveal")).to_contain_text("Reveal round 2")
-        teacher.locator(".sn-reveal").click()
-        expect(teacher.locator(".sn-prediction")).to_contain_text("inspect 25% of such bags", timeout=T)
-        expect(teacher.locator(".sn-class-table")).to_contain_text("60%")
-        expect(students["Anna"].locator(".sn-student-class")).to_contain_text("25%", timeout=T)
-        # the bluffing duel, two rounds
-        synced(teacher, lambda: teacher.locator(".sn-next-game select").select_option(label="Bluffing duel"))
-        expect(teacher.locator(".sn-settings-msg")).to_contain_text("the next round uses these settings", timeout=T)
-        for round_no in (3, 4):
-            teacher.locator(".sn-start-round").click()
-            expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {round_no}: 0 of 4", timeout=T)
-            # Reveal is per round: the new round starts hidden, on the projector and on every phone
-            expect(teacher.locator(".sn-prediction")).to_contain_text(f"round {round_no} is hidden", timeout=T)
-            expect(students["Anna"].locator(".sn-student-class")).to_contain_text("comes once", timeout=T)
-            made = play_duel(students, round_no, choices)
-            expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {round_no}: 4 of 4", timeout=T)
-            offers = sum(1 for c in made.values() if c.get("gold"))
-            row = teacher.locator(".sn-class-table tr").nth(round_no)
-            expect(row).to_contain_text("Bluffing duel", timeout=T)
-            inspected = sum(c.get("action") == "inspect" for c in made.values())
-            expect(row).to_contain_text(f"{inspected} / 2")
-            expect(row.locator("td").nth(4)).to_have_text(str(offers))
-            teacher.locator(".sn-end-round").click()
-            expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {round_no} is over", timeout=T)
-        screenshot(teacher, "class_teacher_1280")
-        screenshot(students["Bohdan"], "class_student_400")
-        # the CSV: every choice made, under its nickname
-        teacher.locator(".sn-csv").click()
-        link = teacher.locator(".sn-csv-link a")
-        expect(link).to_be_visible(timeout=T)
-        with teacher.expect_download() as dl:
-            link.click()
-        rows = list(csv.DictReader(io.StringIO(open(dl.value.path(), encoding="utf-8").read())))
-        assert len(rows) == 16 and {r["nickname"] for r in rows} == set(NAMES)
+        game_of: dict[int, str] = {}
+        for i, game in enumerate(GAMES):
+            first = 2 * i + 1
+            if i:
+                select = teacher.locator(".sn-next-game select")
+                synced(teacher, lambda s=select, g=game: s.select_option(label=g[0]), element=select)
+                expect(teacher.locator(".sn-settings-msg")).to_contain_text("the next round uses", timeout=T)
+            play_two_rounds_by_themselves(teacher, students, game, first, choices)
+            game_of |= {first: game[0], first + 1: game[0]}
+            expect(teacher.locator(".sn-prediction")).to_contain_text(f"round {first + 1} is hidden")
+            teacher.locator(".sn-reveal").click()
+            expect(teacher.locator(".sn-prediction")).to_contain_text(game[2], timeout=T)
+            expect(students[FIVE[1]].locator(".sn-student-class")).to_contain_text(game[3], timeout=T)
+        expect(teacher.locator(".sn-class-table")).to_contain_text("equilibrium: inspect")
+        # the CSV: every choice made, under its nickname, in its game's own columns too
+        rows = [r for r in download(teacher, "sn-csv") if r["nickname"] in FIVE]
+        assert len(rows) == 5 * 6
+        titles = {"inspection": "Inspection game", "duel": "Bluffing duel", "bargain": "Bribe bargaining"}
+        counted: dict[str, collections.Counter] = {n: collections.Counter() for n in FIVE}
+        points = collections.Counter()
         for r in rows:
-            made = choices[int(r["round"])][r["nickname"]]
-            stored = json.loads(r["choice"])
+            made, stored = choices[int(r["round"])][r["nickname"]], json.loads(r["choice"])
+            assert titles[r["game"]] == game_of[int(r["round"])] and r["by_coach"] == "0", r
             if "gold" in made:
-                assert stored["bribe"]["gold"] == made["gold"], r
+                assert stored["bribe"]["gold"] == made["gold"] == int(r["bribe_gold"]), r
             else:
                 assert stored == made, r
-            assert r["by_coach"] == "0"
+            if "items" in made:
+                assert (int(r["items"]), int(r["bribe"])) == (made["items"], made["bribe"]), r
+            counted[r["nickname"]].update(kinds(r["game"], r["role"], stored))
+            points[r["nickname"]] += int(r["payoff"])
+        summary = {r["nickname"]: r for r in download(teacher, "sn-summary-csv")}
+        for name in FIVE:
+            row = summary[name]
+            assert (int(row["rounds"]), int(row["points"]), row["by_coach"]) == (6, points[name], "0"), row
+            for col in ("honest_bags", "false_declarations", "bribes_offered", "passed", "inspected", "deals_taken"):
+                assert int(row[col]) == counted[name][col], (name, col, row)
         for p in (teacher, *students.values()):
             assert_no_errors(p)
     finally:

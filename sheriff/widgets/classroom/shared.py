@@ -289,13 +289,14 @@ def game_title(game: str) -> str:
 
 
 def _series(rounds) -> list[tuple[str, str, str, str]]:
-    """The chart's lines: (label, colour, the round's share attribute, marker); bribes only in a duel."""
+    """The chart's lines: (label, colour, the round's share attribute, marker); bribes only when a
+    round's game has them."""
     series = [
         (_("merchants who declared falsely"), "#b71c1c", "smuggle_share", "o"),
         (_("Sheriffs who inspected"), "#1565c0", "inspect_share", "s"),
         (_("merchants who offered a bribe"), "#6a1b9a", "offer_share", "^"),
     ]
-    return series if any(r.game == "duel" for r in rounds) else series[:2]
+    return series if any(games.get(r.game).has_offers for r in rounds) else series[:2]
 
 
 def _equilibria() -> tuple[tuple[str, str, str], ...]:
@@ -389,6 +390,7 @@ CSS = """<style>
 .sn-check .widget-radio-box label,.sn-check .jupyter-widget-radio-box label{height:auto!important;line-height:1.35;white-space:normal;margin:4px 0}
 .sn-check .widget-radio-box input,.sn-check .jupyter-widget-radio-box input{margin-top:2px}
 .sn-timer{font:bold clamp(20px,4vw,36px) monospace;color:#b71c1c}
+.sn-class-table td:nth-child(2){min-width:11em}
 </style>"""
 
 

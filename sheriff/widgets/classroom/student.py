@@ -14,20 +14,15 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.cards import list_to_counts
-from sheriff.classroom import Classroom, ClassroomError, StudentSeat, StudentView, checks
+from sheriff.classroom import Classroom, ClassroomError, StudentSeat, StudentView, checks, class_games
 from sheriff.classroom.errors import StoreUnavailable
 from sheriff.i18n import N_, _, ngettext
 from sheriff.widgets import kit, lesson, render
 from sheriff.widgets.classroom import shared as cr
-from sheriff.wording import good_count, goods_kind
+from sheriff.wording import goods_kind
 
 POLL_SECONDS = 1.0
 _FIELD = {"style": {"description_width": "110px"}, "layout": {"width": "min(360px, 100%)"}}
-
-
-def _declared(pair) -> str:
-    good, count = pair
-    return good_count(good, count)
 
 
 def _points(n: int | None) -> str:
@@ -211,9 +206,10 @@ class ClassStudent(kit.Frame):
             return [lesson.label(said.format(partner=escape(v.partner)))]
         if v.status != "choose":
             return []
-        if v.game == "inspection":
-            return self._inspection(v)
-        return self._duel_merchant(v) if v.role == "merchant" else self._duel_sheriff(v)
+        form = class_games.get(v.game).form(v.role, v.turn)
+        if form.kind == "hand":  # the duel's merchant loads a bag from a hand of cards
+            return self._duel_merchant(v, form.intro)
+        return self._form_widgets(form)
 
     def _button(self, text: str, cls: str, payload: dict, style: str = "") -> widgets.Button:
         b = lesson.button(text, width="240px", button_style=style)
@@ -221,39 +217,31 @@ class ClassStudent(kit.Frame):
         b.on_click(lambda _b: self._choose(payload))
         return b
 
-    def _inspection(self, v) -> list:
-        t = v.turn
-        said = _("The merchant declares {declared}.").format(declared=f"<b>{escape(_declared(t['declared']))}</b>")
-        if v.role == "merchant":
-            honest, smuggling = (list_to_counts(t[k]) for k in ("honest", "smuggling"))
-            which, h, sm = _("Which bag do you bring?"), _("The honest bag:"), _("The smuggling bag:")
-            return [
-                lesson.html(
-                    f'<div class="sn-text">{said} {escape(which)}</div>'
-                    f'<div class="sn-text">{escape(h)}</div>{render.cards(honest)}'
-                    f'<div class="sn-text">{escape(sm)}</div>{render.cards(smuggling)}'
-                ),
-                widgets.HBox(
-                    [
-                        self._button(_("Bring the honest bag"), "sn-honest", {"bag": "honest"}),
-                        self._button(_("Bring the smuggling bag"), "sn-smuggle", {"bag": "smuggling"}),
-                    ],
-                    layout={"flex_flow": "row wrap"},
-                ),
-            ]
-        ask = escape(_("Do you let the bag pass or inspect it?"))
-        return [
-            lesson.html(f'<div class="sn-text">{said} {ask}</div>'),
-            widgets.HBox(
-                [
-                    self._button(_("Let it pass"), "sn-pass", {"action": "pass"}),
-                    self._button(_("Inspect the bag"), "sn-inspect", {"action": "inspect"}),
-                ],
-                layout={"flex_flow": "row wrap"},
-            ),
-        ]
+    def _form_widgets(self, form) -> list:
+        """A game's choice panel (``class_games.Form``): its words, the bags it shows, and one row of
+        buttons that send at once, or several rows of toggles and one button that sends them."""
+        shown = "".join(
+            f'<div class="sn-text">{escape(label)}</div>{render.cards(list_to_counts(cards))}'
+            for label, cards in form.cards
+        )
+        parts = [lesson.html(f'<div class="sn-text">{escape(form.intro)}</div>{shown}')]
+        if len(form.picks) == 1:
+            pick = form.picks[0]
+            buttons = [self._button(text, cls, {pick.key: value}) for text, value, cls in pick.options]
+            return [*parts, widgets.HBox(buttons, layout={"flex_flow": "row wrap"})]
+        chosen = {}
+        for pick in form.picks:
+            width = f"{max(80, 9 * max(len(t) for t, _v, _c in pick.options) + 16)}px"
+            t = lesson.toggles([(text, value) for text, value, _c in pick.options], pick.options[0][1], width)
+            t.add_class(f"sn-pick-{pick.key}")
+            chosen[pick.key] = t
+            parts += [lesson.label(escape(pick.label)), t]
+        go = lesson.button(form.send, width="260px", button_style="primary")
+        go.add_class("sn-form-send")
+        go.on_click(lambda _b: self._choose({key: t.value for key, t in chosen.items()}))
+        return [*parts, go]
 
-    def _duel_merchant(self, v) -> list:
+    def _duel_merchant(self, v, intro: str) -> list:
         t = v.turn
         picker = kit.CardPicker(list_to_counts(t["hand"]), name="class-load")
         declare = widgets.Dropdown(options=[(goods_kind(g), g) for g in t["legal"]], description=_("Declare"), **_FIELD)
@@ -285,51 +273,18 @@ class ClassStudent(kit.Frame):
             )
 
         go.on_click(send)
-        intro = _(
-            "Your hand is below. Put one to five cards in your bag, declare one legal good (the number of "
-            "cards is counted for you: it must be true), and offer a bribe if you like: gold, cards from "
-            "your bag, or both. Your partner sees your declaration and your offer, and of the cards you offer "
-            "from your bag only how many, not which: a simplification of the game, where you would name them "
-            "(and might name cards that are not there)."
-        )
-        if v.turn.get("edition") == "1E":  # 1E: the merchant bribes once the Sheriff threatens the bag
-            intro += " " + _(
-                "The 1st edition has a merchant offer a bribe when the Sheriff threatens to inspect the bag; "
-                "letting you offer with your declaration, before that, is the tutor's reading (the 2nd "
-                "edition lets everyone talk at any time)."
-            )
         return [lesson.label(escape(intro)), picker, declare, gold, offer_box, go]
-
-    def _duel_sheriff(self, v) -> list:
-        t = v.turn
-        bribe = t["bribe"]
-        offer = (
-            ngettext(
-                "offers you {gold} gold and {cards} card from the bag.",
-                "offers you {gold} gold and {cards} cards from the bag.",
-                bribe["cards"],
-            ).format(gold=bribe["gold"], cards=bribe["cards"])
-            if t["offered"]
-            else _("offers you nothing.")
-        )
-        said = _("The merchant declares {declared} and {offer}").format(
-            declared=f"<b>{escape(_declared(t['declared']))}</b>", offer=escape(offer)
-        )
-        buttons = [self._button(_("Let it pass"), "sn-pass", {"action": "pass"})]
-        if t["offered"]:
-            buttons.append(self._button(_("Take the deal"), "sn-deal", {"action": "deal"}))
-        buttons.append(self._button(_("Open the bag"), "sn-inspect", {"action": "inspect"}))
-        return [
-            lesson.html(f'<div class="sn-text">{said}</div>'),
-            widgets.HBox(buttons, layout={"flex_flow": "row wrap"}),
-        ]
 
     def _result_html(self, v) -> str:
         r = v.result
         if v.status != "done" or not r:
             return ""
+        told = class_games.get(v.game).told(r)  # the game's own words on the bag, if it has them
         # A choice the coach made in this seat is never told as the student's own ("You brought...").
-        if v.role == "merchant" and v.by_coach:
+        if told:
+            coach = _("The coach chose for you this round.") if v.role == "merchant" and v.by_coach else ""
+            bag = f"{coach} {told}".strip()
+        elif v.role == "merchant" and v.by_coach:
             bag = (
                 _("The coach chose for you this round: it brought a bag that was not as declared.")
                 if r.get("smuggled")

@@ -13,13 +13,11 @@ from html import escape
 
 import ipywidgets as widgets
 
-from sheriff.cards import GOODS, LEGAL_GOODS
-from sheriff.classroom import Classroom, ClassroomError, games
+from sheriff.classroom import Classroom, ClassroomError, class_games
 from sheriff.i18n import _
 from sheriff.widgets import kit, lesson
 from sheriff.widgets.classroom import shared as cr
 from sheriff.widgets.classroom.people import DeviceRooms, Pace, People
-from sheriff.wording import goods_kind
 
 POLL_SECONDS = 0.5
 _WIDE = {"style": {"description_width": "170px"}, "layout": {"width": "min(420px, 100%)"}}
@@ -27,6 +25,16 @@ _WIDE = {"style": {"description_width": "170px"}, "layout": {"width": "min(420px
 
 def _role(role: str | None) -> str:
     return {"merchant": _("merchant"), "sheriff": _("Sheriff")}.get(role or "", "–")
+
+
+def _field(f: class_games.Field) -> widgets.Widget:
+    """A game's setting as a widget: a drop-down when it has options, else an integer slider."""
+    if f.options is not None:
+        w = widgets.Dropdown(options=f.options(), description=_(f.label), **_WIDE)
+    else:
+        w = widgets.IntSlider(f.lo, f.lo, f.hi, description=_(f.label), **_WIDE)
+    w.add_class(f.cls or f"sn-param-{f.name.replace('_', '-')}")
+    return w
 
 
 class ClassTeacher(kit.Frame):
@@ -57,7 +65,7 @@ class ClassTeacher(kit.Frame):
     # -- before a room: create one, or take one back -------------------------------------------
     def _build_start(self):
         self.game = widgets.Dropdown(
-            options=[(cr.game_title(g), g) for g in games.GAMES], value="inspection", description=_("Game"), **_WIDE
+            options=[(cr.game_title(g), g) for g in class_games.GAMES], description=_("Game"), **_WIDE
         )
         self.create = lesson.button(_("Create a room"), width="200px", button_style="primary", icon="plus")
         self.create.add_class("sn-create-room")
@@ -123,39 +131,17 @@ class ClassTeacher(kit.Frame):
         self.plot.add_class("sn-class-plot")
         # next round's settings
         self.next_game = widgets.Dropdown(
-            options=[(cr.game_title(g), g) for g in games.GAMES], description=_("Game"), **_WIDE
+            options=[(cr.game_title(g), g) for g in class_games.GAMES], description=_("Game"), **_WIDE
         )
         self.next_game.add_class("sn-next-game")
-        self.fine = widgets.IntSlider(1, 1, games.MAX_FINE, description=_("Liar's fine ×"), **_WIDE)
-        self.fine.add_class("sn-class-fine")
-        self.payment = widgets.IntSlider(1, 1, games.MAX_FINE, description=_("Paid for an honest bag ×"), **_WIDE)
-        self.payment.add_class("sn-class-payment")
-        self.declared = widgets.Dropdown(
-            options=[(goods_kind(g), GOODS[g].id) for g in LEGAL_GOODS], description=_("Declared good"), **_WIDE
-        )
-        self.legal = widgets.IntSlider(2, 0, 4, description=_("Cards of it in the bag"), **_WIDE)
-        self.smuggled = widgets.Dropdown(
-            options=[(goods_kind(g.index), g.id) for g in GOODS if not g.is_legal],
-            description=_("Smuggled good"),
-            **_WIDE,
-        )
-        self.number = widgets.IntSlider(1, 1, 5, description=_("Smuggled cards"), **_WIDE)
-        self.edition = widgets.Dropdown(
-            options=[(_("2nd edition"), "2E"), (_("1st edition"), "1E")], description=_("Edition"), **_WIDE
-        )
         self.timeout = widgets.IntSlider(60, 5, 300, step=5, description=_("Bot plays after (s)"), **_WIDE)
         self.timeout.add_class("sn-bot-timeout")
         self.pace = Pace(self._act, lambda: self.room)
         self.people = People(self._act, lambda: self.room)
         self._loading = False  # settings being filled from the room: not a change to save
-        for w in (self.next_game, self.declared, self.legal, self.smuggled, self.number, self.fine, self.payment):
+        self._build_params()
+        for w in (self.next_game, self.timeout, self.pace.limit, *self._all_params()):
             w.observe(lambda _c: self._apply(), names="value")
-        for w in (self.edition, self.timeout, self.pace.limit):
-            w.observe(lambda _c: self._apply(), names="value")
-        self.inspection_params = widgets.VBox(
-            [self.declared, self.legal, self.smuggled, self.number, self.fine, self.payment]
-        )
-        self.duel_params = widgets.VBox([self.edition])
         self.next_game.observe(lambda _c: self._show_params(self.next_game.value), names="value")
         self.csv_button = lesson.button(_("Download the choices (CSV)"), width="260px", icon="download")
         self.csv_button.add_class("sn-csv")
@@ -196,8 +182,7 @@ class ClassTeacher(kit.Frame):
             [
                 lesson.label(_("Every change here is used from the next round on: there is nothing else to press.")),
                 self.next_game,
-                self.inspection_params,
-                self.duel_params,
+                *self.param_boxes.values(),
                 self.timeout,
                 *self.pace.parts,
                 self.settings_msg,
@@ -223,6 +208,22 @@ class ClassTeacher(kit.Frame):
             ]
         )
 
+    def _build_params(self):
+        """Each game's settings, built from its ``fields``; only the next round's game's are shown."""
+        self.param_widgets: dict[str, dict[str, widgets.Widget]] = {}
+        self.param_boxes: dict[str, widgets.VBox] = {}
+        for name, game in class_games.GAMES.items():
+            made = {f.name: _field(f) for f in game.fields}
+            start = game.form_values(game.default_params())
+            for key, w in made.items():
+                w.value = start[key]
+                setattr(self, key, w)  # teacher.fine, teacher.edition...: tests reach a setting by its name
+            self.param_widgets[name] = made
+            self.param_boxes[name] = widgets.VBox(list(made.values()))
+
+    def _all_params(self) -> list:
+        return [w for made in self.param_widgets.values() for w in made.values()]
+
     def anonymous_box(self) -> widgets.Checkbox:
         self.anonymous = widgets.Checkbox(False, description=_("Anonymous: no nicknames on screen"), indent=False)
         self.anonymous.add_class("sn-anonymous")
@@ -238,8 +239,8 @@ class ClassTeacher(kit.Frame):
         self.projector.icon = "sliders" if on else "television"
 
     def _show_params(self, game: str):
-        self.inspection_params.layout.display = "flex" if game == "inspection" else "none"
-        self.duel_params.layout.display = "flex" if game == "duel" else "none"
+        for name, box in self.param_boxes.items():
+            box.layout.display = "flex" if name == game else "none"
 
     # -- actions: each calls the classroom and shows its refusal, if any -----------------------
     def _act(self, do, done: str = "") -> bool:
@@ -317,13 +318,9 @@ class ClassTeacher(kit.Frame):
         self.next_game.value = d.next_game
         self._show_params(d.game)
         self.timeout.value = int(d.bot_timeout)
-        if d.next_game == "inspection":
-            p = d.params
-            self.declared.value, self.smuggled.value = p["declared"], p["smuggled"]
-            self.legal.value, self.number.value, self.fine.value = p["legal"], p["number"], p["fine"]
-            self.payment.value = games.payment(p)
-        else:
-            self.edition.value = d.params["edition"]
+        values = class_games.get(d.next_game).form_values(d.params)
+        for key, w in self.param_widgets[d.next_game].items():
+            w.value = values[key]
 
     def _start_round(self, _b=None):
         self._act(lambda: self.room.start_round())
@@ -351,17 +348,7 @@ class ClassTeacher(kit.Frame):
 
         def do():
             game = self.next_game.value
-            if game == "inspection":
-                params = {
-                    "declared": self.declared.value,
-                    "legal": self.legal.value,
-                    "smuggled": self.smuggled.value,
-                    "number": self.number.value,
-                    "fine": self.fine.value,
-                    "payment": self.payment.value,
-                }
-            else:
-                params = {"edition": self.edition.value}
+            params = {key: w.value for key, w in self.param_widgets[game].items()}
             self.room.set_game(game, params)
             self.room.set_bot_timeout(self.timeout.value)
             self.pace.apply()
@@ -511,21 +498,15 @@ class ClassTeacher(kit.Frame):
         head = "".join(f"<th>{escape(c)}</th>" for c in cols)
         rows = []
         for r in d.rounds:
-            what = cr.game_title(r.game) + (
-                " · "
-                + _("liar's fine ×{fine}, honest bag paid ×{payment}").format(
-                    fine=r.params["fine"], payment=games.payment(r.params)
-                )
-                if r.game == "inspection"
-                else ""
-            )
+            game = class_games.get(r.game)
+            what = " · ".join(t for t in (game.title(), game.describe(r.params)) if t)
             cells = [
                 str(r.number),
                 escape(what),
                 f"{r.smuggled} / {r.merchants} ({cr.pct(r.smuggle_share)})",
                 f"{r.inspected} / {r.sheriffs} ({cr.pct(r.inspect_share)})",
-                f"{r.offers}" if r.game == "duel" else "–",
-                f"{r.taken}" if r.game == "duel" else "–",
+                f"{r.offers}" if game.has_offers else "–",
+                f"{r.taken}" if game.has_offers else "–",
             ]
             if shown and r.revealed:
                 cells += [cr.pct(r.prediction.smuggle), cr.pct(r.prediction.inspect)]

@@ -158,12 +158,78 @@ def plan_html(title: str, plan) -> str:
 
 
 def class_plan(which: str = "inspection"):
-    """One class plan as a lesson HTML block ("inspection" or "bluffing")."""
-    plan = INSPECTION_CLASS if which == "inspection" else BLUFFING_CLASS
-    title = _("Class 1: the inspection game") if which == "inspection" else _("Class 2: bluffing and bribes")
+    """One class plan as a lesson HTML block ("inspection", "bluffing" or "bargaining": ``PLANS``)."""
+    title, plan = PLANS[which]
+    title = _(title)
     frame = kit.Frame()
     frame.body(lesson.html(plan_html(title, plan)))
     return frame
 
 
-__all__ = ["class_plan", "plan_html", "INSPECTION_CLASS", "BLUFFING_CLASS"]
+__all__ = ["class_plan", "plan_html", "INSPECTION_CLASS", "BLUFFING_CLASS", "BARGAINING_CLASS", "PLANS"]
+
+
+BARGAINING_CLASS = [
+    (
+        "0–5",
+        "00_overview.ipynb",
+        N_("The game in two minutes"),
+        N_("Read the goal and the five phases; stop at the Sheriff's inspection and the bribe."),
+        N_("What may a merchant offer the Sheriff, and when is it paid?"),
+    ),
+    (
+        "5–20",
+        "50_class_teacher.ipynb",
+        N_("Class game: bribe bargaining"),
+        N_(
+            "Create a room with bribe bargaining and press “Projector view”; students scan the QR code, type a "
+            "nickname and answer the game's two questions while they wait. Each merchant secretly loads 0 to 3 "
+            "illegal items and offers 0 to 3 gold; his partner, the Sheriff, sees only the offer and lets the bag "
+            "pass or inspects it. Set “Time per round (s)” to 60 and play 2 rounds by themselves, so that "
+            "everyone is each side once; keep the answer hidden."
+        ),
+        N_("As the Sheriff, which offers made you inspect? As the merchant, did your offer grow with your load?"),
+    ),
+    (
+        "20–35",
+        "31_bribe_bargaining.ipynb",
+        N_("Theory lab: bribe bargaining"),
+        N_(
+            "Keep the lab's settings (the class game's). Read “What both sides should do” aloud, then pick each "
+            "load under “Does the offer give the bag away?”. Back on the class page, once round 2 is over, press "
+            "Reveal: the lab's equilibrium beside what the class loaded, offered and inspected."
+        ),
+        N_(
+            "Why does the equilibrium merchant offer the same whatever he loaded? How often did the class's "
+            "Sheriffs inspect, and how often does the lab say they should?"
+        ),
+    ),
+    (
+        "35–42",
+        "50_class_teacher.ipynb",
+        N_("Class game: a heavier fine per item"),
+        N_(
+            "Ask the class to predict first. Set “Fine per item caught” to 4 (saved as you move it, used from "
+            "the next round), play two more rounds by themselves and press Reveal once they are over. Set the "
+            "same slider in the lab and compare."
+        ),
+        N_("With a heavier fine, should merchants load less, or should the Sheriff inspect less?"),
+    ),
+    (
+        "42–45",
+        "00_home.ipynb",
+        N_("Home"),
+        N_(
+            "Recap: an offer that is the same whatever the bag holds tells the Sheriff nothing, so he decides by "
+            "the odds alone. Download the choices and the summary per student as CSV, and close the room."
+        ),
+        N_("Where else does a price that never changes hide what the seller knows?"),
+    ),
+]
+
+# The plans the teachers' page shows, by the name its cells pass to class_plan.
+PLANS = {
+    "inspection": (N_("Class 1: the inspection game"), INSPECTION_CLASS),
+    "bluffing": (N_("Class 2: bluffing and bribes"), BLUFFING_CLASS),
+    "bargaining": (N_("Class 3: haggling over a bribe"), BARGAINING_CLASS),
+}

@@ -17,13 +17,15 @@ from typing import Any
 
 from sheriff import actions as A
 from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, VALUE, counts_to_list, list_to_counts
+from sheriff.classroom.class_games.base import ClassGame, Field, Form, Outcome, Pick, Prediction, Question
 from sheriff.classroom.errors import ClassroomError
 from sheriff.coach.bot import CoachBot
 from sheriff.engine import Game
 from sheriff.errors import IllegalAction
-from sheriff.i18n import _
+from sheriff.i18n import N_, _, ngettext
 from sheriff.practice.tables import table_game
 from sheriff.rules import Rules
+from sheriff.wording import good_count
 
 SHERIFF, MERCHANT = 0, 1
 PLAYERS = 3
@@ -225,7 +227,144 @@ def good_name(g: int) -> str:
     return _(GOODS[g].name)
 
 
+def _editions() -> list[tuple[str, Any]]:
+    return [(_("2nd edition"), "2E"), (_("1st edition"), "1E")]
+
+
+class Duel(ClassGame):
+    """The duel as a class game: the functions above, with its words, its check and its panels."""
+
+    name = "duel"
+    title_text = N_("Bluffing duel")
+    check_round = -1
+    sheriff_waits = True
+    has_offers = True
+    instructions_text = N_(
+        "Each round you are paired with a classmate: one of you is the merchant, the other the Sheriff, "
+        "and you swap roles the next round. The merchant loads a bag from a hand of cards, declares one "
+        "legal good and may offer a bribe. The Sheriff then sees the declaration and the offer, never the "
+        "cards in the bag, and lets the bag pass, takes the deal, or opens it. The game's own rules pay "
+        "for what is found. Points add up over the rounds."
+    )
+    questions = (
+        Question(
+            N_("As the Sheriff, what do you see before you decide?"),
+            (
+                N_("The declaration and any bribe offered, but not the cards in the bag."),
+                N_("Every card in the bag."),
+                N_("Only the merchant's nickname."),
+            ),
+            0,
+        ),
+        Question(
+            N_("The Sheriff takes the deal. What happens?"),
+            (
+                N_("The bag is opened and the bribe goes back."),
+                N_("The bribe is paid and the bag goes through unopened."),
+                N_("The merchant pays a fine."),
+            ),
+            1,
+        ),
+    )
+    fields = (Field("edition", N_("Edition"), options=_editions),)
+    csv_columns = ("action", "load", "declared", "bribe_gold", "bribe_cards")
+
+    def default_params(self) -> dict[str, Any]:
+        return default_params()
+
+    def check_params(self, params: dict[str, Any]) -> dict[str, Any]:
+        return check_params({**default_params(), **params})
+
+    def prediction(self, params: dict[str, Any]) -> Prediction:
+        """None: the duel is not solved (the pages compare the class with its own earlier rounds)."""
+        return Prediction(
+            None, None, _("The duel has no single prediction: compare the class with its own earlier rounds.")
+        )
+
+    def merchant_turn(self, params, seed):
+        return merchant_turn(params, seed)
+
+    def sheriff_sees(self, params, seed, merchant):
+        return sheriff_sees(params, seed, merchant)
+
+    def check_merchant(self, params, seed, payload):
+        return check_merchant(params, seed, payload)
+
+    def check_sheriff(self, params, seed, merchant, payload):
+        return check_sheriff(params, seed, merchant, payload)
+
+    def resolve(self, params, seed, merchant, sheriff) -> Outcome:
+        return Outcome(*resolve(params, seed, merchant, sheriff))
+
+    def bot_merchant(self, params, seed):
+        return bot_merchant(params, seed)
+
+    def bot_sheriff(self, params, seed, merchant):
+        return bot_sheriff(params, seed, merchant)
+
+    def form(self, role: str, turn: dict[str, Any]) -> Form:
+        if role == "merchant":
+            return Form(_merchant_intro(turn["edition"]), kind="hand")
+        bribe = turn["bribe"]
+        offer = (
+            ngettext(
+                "offers you {gold} gold and {cards} card from the bag.",
+                "offers you {gold} gold and {cards} cards from the bag.",
+                bribe["cards"],
+            ).format(gold=bribe["gold"], cards=bribe["cards"])
+            if turn["offered"]
+            else _("offers you nothing.")
+        )
+        said = _("The merchant declares {declared} and {offer}").format(
+            declared=good_count(*turn["declared"]), offer=offer
+        )
+        options = [(_("Let it pass"), "pass", "sn-pass")]
+        if turn["offered"]:
+            options.append((_("Take the deal"), "deal", "sn-deal"))
+        options.append((_("Open the bag"), "inspect", "sn-inspect"))
+        return Form(said, (Pick("action", "", tuple(options)),))
+
+    def smuggled(self, payload: dict[str, Any]) -> bool:
+        good = payload["declare"][0]
+        return any(g != good for g in payload["load"])
+
+    def offered(self, payload: dict[str, Any]) -> bool:
+        return bool(payload["bribe"]["gold"] or payload["bribe"]["bag"])
+
+    def csv_cells(self, role: str, payload: dict[str, Any]) -> dict[str, Any]:
+        if role != "merchant":
+            return dict(payload)
+        bribe = payload["bribe"]
+        return {
+            "load": " ".join(GOODS[g].id for g in payload["load"]),
+            "declared": good_count(*payload["declare"]),
+            "bribe_gold": bribe["gold"],
+            "bribe_cards": len(bribe["bag"]),
+        }
+
+
+def _merchant_intro(edition: str) -> str:
+    intro = _(
+        "Your hand is below. Put one to five cards in your bag, declare one legal good (the number of "
+        "cards is counted for you: it must be true), and offer a bribe if you like: gold, cards from "
+        "your bag, or both. Your partner sees your declaration and your offer, and of the cards you offer "
+        "from your bag only how many, not which: a simplification of the game, where you would name them "
+        "(and might name cards that are not there)."
+    )
+    if edition == "1E":  # 1E: the merchant bribes once the Sheriff threatens the bag
+        intro += " " + _(
+            "The 1st edition has a merchant offer a bribe when the Sheriff threatens to inspect the bag; "
+            "letting you offer with your declaration, before that, is the tutor's reading (the 2nd "
+            "edition lets everyone talk at any time)."
+        )
+    return intro
+
+
+GAME = Duel()
+
 __all__ = [
+    "GAME",
+    "Duel",
     "default_params",
     "check_params",
     "merchant_turn",
