@@ -333,6 +333,8 @@ def test_the_class_pages_pass_axe_after_a_room_a_join_and_reveal(browser, class_
             scan(teacher, f"{lang}: the teacher after Reveal", found)
             scan(students[0], f"{lang}: a student after Reveal", found)
             screenshot(students[0], f"class_results_400px_{lang}")  # SHERIFF_SCREENSHOTS=1 keeps it
+            students[0].set_viewport_size({"width": 1280, "height": 900})
+            screenshot(students[0], f"class_results_1280px_{lang}")
             table = students[0].locator(".sn-student-class .sn-scroll")
             assert table.get_attribute("tabindex") == "0" and table.get_attribute("aria-label")
             assert_no_errors(teacher)
@@ -370,6 +372,9 @@ def test_the_table_passes_axe_seated_and_watching(browser, table_server, lang): 
             if k < 2:
                 follow_coach(ann)
         scan(ann, f"{lang}: seated, decision {first} open", found)
+        screenshot(ann, f"table_seated_1280px_{lang}")  # SHERIFF_SCREENSHOTS=folder keeps them
+        ann.set_viewport_size({"width": 400, "height": 900})
+        screenshot(ann, f"table_seated_400px_{lang}")
         open_lesson(watch, table_server, PAGE + q)
         fill(watch, "sn-join-code", code)
         watch.locator(".sn-watch").click()
