@@ -118,7 +118,7 @@ def test_cards_and_edition_switch_speak_ukrainian(uk):
     assert "клацніть, щоб вибрати" in picker.buttons[0][1].tooltip
     royal = kit.CardPicker(kit.goods(royal_rooster=1)).buttons[0][1]
     assert royal.description.endswith("· королівський") and "sn-pick-long" in royal._dom_classes
-    assert "sn-tag-long" in render.card(kit.goods(royal_rooster=1).index(1))  # КОРОЛІВСЬКИЙ, in smaller type
+    assert "sn-tag-long" in render.card(kit.goods(royal_rooster=1).index(1))  # КОРОЛІВСЬКИЙ, letters closer
 
 
 def test_setup_view_in_ukrainian(uk):
@@ -224,5 +224,5 @@ def test_english_is_unchanged():
     s = kit.Sections([("A", "", lesson.html("x")), ("B", "", lesson.html("y"))])
     assert "Part 1 of 2" in s.title.value and s.next.description == "Next: B ▶"
     assert "value 2" in render.cards(kit.goods(apples=1)) and "LEGAL" in render.cards(kit.goods(apples=1))
-    assert "sn-tag-long" not in render.cards([1] * len(kit.goods()))  # English type sizes as before
+    assert "sn-tag-long" not in render.cards([1] * len(kit.goods()))  # English letters as spaced as before
     assert "sn-pick-long" not in kit.CardPicker(kit.goods(pumpernickel_bread=1)).buttons[0][1]._dom_classes

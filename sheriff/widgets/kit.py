@@ -187,7 +187,7 @@ class CardPicker(widgets.VBox):
             )
             for cls in ("sn-pick", f"sn-pick-{kind}", f"sn-pick-{c.id}", f"sn-card-{i}"):
                 t.add_class(cls)
-            if render.longest_word(t.description) > 12.5:  # "Королівський": smaller type to fit
+            if render.longest_word(t.description) > 12.5:  # "Королівський": letters a little closer
                 t.add_class("sn-pick-long")
             t.observe(self._changed, "value")
             self.buttons.append((g, t))

@@ -64,7 +64,7 @@ def _card(good: int, count: int = 1, face_down: bool = False) -> dict:
         "tag_size": " sn-tag-long" if longest_word(tag) > 10.5 else "",  # "КОРОЛІВСЬКИЙ": never "CONTRABAND"
         "name": name,
         "symbols": html(symbols_html(good)),  # a picture beside the name, hidden from screen readers
-        "size": " sn-xlong" if longest >= 11 else " sn-long" if longest >= 9 else "",  # long words, smaller type
+        "size": " sn-xlong" if longest >= 11 else " sn-long" if longest >= 9 else "",  # long words, letters closer
         "value": _("value {value}").format(value=g.value),
         "fine": _("fine {penalty}").format(penalty=g.penalty),
     }

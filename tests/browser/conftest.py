@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,31 @@ def page(browser):
         with contextlib.suppress(Exception):  # fires Voilà's beforeunload: it shuts its kernel down
             pg.goto("about:blank")
         context.close()
+
+
+# ----------------------------------------------------------------------------- play together
+TABLE_PAGE = "52_table.ipynb"
+_DBS: dict[str, str] = {}
+
+
+def table_server_db(url: str) -> str:
+    """The store file of the table server at ``url`` (read after a game, as a teacher's script would)."""
+    return _DBS[url]
+
+
+@pytest.fixture
+def table_server(chromium_path, tmp_path):
+    """A Voilà server of the table page alone, its store a throwaway SQLite folder (the play-together
+    game, the table page's axe scan)."""
+    served = tmp_path / "notebooks"
+    served.mkdir()
+    shutil.copy(ROOT / "notebooks" / TABLE_PAGE, served)
+    db = tmp_path / "store"
+    db.mkdir()
+    s = VoilaServer(served, env={"SHERIFF_CLASS_DB": str(db)}, timeout=120)
+    s.start()
+    _DBS[s.url] = str(db / "classroom.sqlite")
+    try:
+        yield s.url
+    finally:
+        s.stop()

@@ -173,7 +173,7 @@ def test_the_play_page_passes_axe_in_every_state(page, voila_url, lang):
                 page.locator(ctl("load.go")).click()
                 expect(page.locator(".sn-refusal").first).to_be_visible(timeout=T)
                 scan(page, "a refusal", found)
-            if page.locator(".sn-private .sn-fold").count():  # ask for unseen bag goods
+            if page.locator(".sn-private .sn-fold").count():  # goods, deals, a promise
                 page.locator(".sn-private .sn-fold button.sn-fold-toggle").first.click()
                 scan(page, "the bribe form's fold open", found)
             page.locator(ctl("coach.ask")).click()
@@ -275,7 +275,7 @@ def open_by_keyboard(page, fold) -> None:
 
 
 def test_every_fold_on_every_page_opens_by_keyboard(page, voila_url):
-    """The setup's two folds, the bribe form's unseen bag goods, the whole game so far and the saved
+    """The setup's two folds, the bribe form's goods, deals and promise, the whole game so far and the saved
     JSON (the play page), the replay's loader, lab 31's Gambit check; no page holds an Accordion."""
     opened: list[str] = []
     lesson(page, voila_url, "20_play.ipynb", "en")
@@ -285,7 +285,7 @@ def test_every_fold_on_every_page_opens_by_keyboard(page, voila_url):
     start_game(page)
     while decision(page) not in ("sn-ctl-bag-1-inspect", "end"):
         follow_coach(page)
-    for cls in ("sn-fold-bag-goods", "sn-fold-story", "sn-fold-json"):
+    for cls in ("sn-fold-bribe-more", "sn-fold-story", "sn-fold-json"):
         open_by_keyboard(page, page.locator(f".{cls}"))
         opened.append(cls)
     assert page.locator(".jupyter-widget-Collapse, .lm-TabBar").count() == 0
@@ -333,9 +333,87 @@ def test_the_class_pages_pass_axe_after_a_room_a_join_and_reveal(browser, class_
             scan(teacher, f"{lang}: the teacher after Reveal", found)
             scan(students[0], f"{lang}: a student after Reveal", found)
             screenshot(students[0], f"class_results_400px_{lang}")  # SHERIFF_SCREENSHOTS=1 keeps it
+            students[0].set_viewport_size({"width": 1280, "height": 900})
+            screenshot(students[0], f"class_results_1280px_{lang}")
             table = students[0].locator(".sn-student-class .sn-scroll")
             assert table.get_attribute("tabindex") == "0" and table.get_attribute("aria-label")
             assert_no_errors(teacher)
         finally:
             close_pages(teacher, *students)
     assert_clean(found, "on the class pages")
+
+
+# ----------------------------------------------------------------------------- the table page
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_passes_axe_seated_and_watching(browser, table_server, lang):  # noqa: F811
+    """Play together (52_table): Ann seated at a 3-seat table with the coach in the other two seats, a
+    decision of hers open after a few moves; then a spectator's view of the same table."""
+    from test_play_together import PAGE, fill
+    from test_play_together import new_page as table_page
+
+    q = "" if lang == "en" else f"?lang={lang}"
+    found: list[str] = []
+    ann, watch = table_page(browser, 1280), table_page(browser, 1280)
+    try:
+        open_lesson(ann, table_server, PAGE + q)
+        players = ann.locator(".sn-open-players select")
+        synced(ann, lambda: players.select_option("3"), element=players)
+        for seat in (1, 2):
+            box = ann.locator(f".sn-open-bot-{seat} input")
+            synced(ann, lambda box=box: box.check(), element=box)
+        fill(ann, "sn-open-name", "Ann")
+        ann.locator(".sn-open").click()
+        expect(ann.locator(".sn-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"), timeout=T_CLASS)
+        code = ann.locator(".sn-code").inner_text()
+        ann.locator(".sn-table-start").click()
+        for k in range(3):  # her third decision: the Market behind her, a decision open mid-round
+            first = decision(ann, timeout=T_CLASS)
+            assert first != "end"
+            if k < 2:
+                follow_coach(ann)
+        scan(ann, f"{lang}: seated, decision {first} open", found)
+        screenshot(ann, f"table_seated_1280px_{lang}")  # SHERIFF_SCREENSHOTS=folder keeps them
+        ann.set_viewport_size({"width": 400, "height": 900})
+        screenshot(ann, f"table_seated_400px_{lang}")
+        open_lesson(watch, table_server, PAGE + q)
+        fill(watch, "sn-join-code", code)
+        watch.locator(".sn-watch").click()
+        expect(watch.locator(".sn-game .sn-panel").first).to_be_visible(timeout=T_CLASS)
+        assert watch.locator("[data-hand-seat]").count() == 0
+        scan(watch, f"{lang}: watching", found)
+        for p in (ann, watch):
+            assert_no_errors(p)
+    finally:
+        close_pages(ann, watch)
+    assert_clean(found, f"on the table page ({lang})")
+
+
+# ----------------------------------------------------------------------------- the live region
+LIVE_LINES = """() => { const b = document.querySelector('.sn-private .sn-result.sn-live, .sn-result.sn-live');
+  return b ? [...b.querySelectorAll('p')].map(p => p.innerText.trim()).filter(Boolean) : []; }"""
+
+
+def test_the_live_region_reads_each_paragraph_apart(page, voila_url):
+    """Issue 32: what the live region reads out keeps a break between paragraphs: a round's title
+    and the sentence after it are two lines of its innerText and two paragraphs of its accessible
+    tree, never "Round 2Alan-a-Dale"."""
+    lesson(page, voila_url, "20_play.ipynb", "en")
+    start_game(page)
+    lines: list[str] = []
+    for _ in range(30):  # until what happened since the last move crosses into a new round
+        if decision(page) == "end":
+            break
+        lines = page.evaluate(LIVE_LINES)
+        if any(ln.startswith("Round ") for ln in lines[:-1]):
+            break
+        follow_coach(page)
+    k = next(i for i, ln in enumerate(lines[:-1]) if ln.startswith("Round "))
+    title, after = lines[k], lines[k + 1]
+    region = page.locator(".sheriff-live")
+    expect(region).to_contain_text(after, timeout=T)
+    said = [ln.strip() for ln in region.evaluate("r => r.innerText").split("\n") if ln.strip()]
+    assert title in said and after in said, said
+    assert title + after not in " ".join(said)
+    paragraphs = [ln.strip() for ln in region.aria_snapshot().splitlines() if ln.strip().startswith("- paragraph")]
+    assert f"- paragraph: {title}" in paragraphs, paragraphs  # the title a paragraph alone
+    assert any(after.split()[0] in p and title not in p for p in paragraphs), paragraphs

@@ -70,3 +70,48 @@ def test_card_labels_never_wrap_mid_word(browser, voila_url, notebook, width):
     finally:
         page.goto("about:blank")  # Voilà's beforeunload shuts its kernel down
         context.close()
+
+
+# Every visible text inside a card (a drawn card, or a card to click in the hand): its computed size.
+SMALL_TEXT = """() => {
+  const small = [];
+  let texts = 0;
+  for (const card of document.querySelectorAll('.sn-card, .sn-pick')) {
+    const walk = document.createTreeWalker(card, NodeFilter.SHOW_TEXT);
+    for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+      const el = n.parentElement;
+      if (!n.textContent.trim() || !el.getClientRects().length) continue;
+      texts += 1;
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      if (size < 12) small.push(`${n.textContent.trim()} (${el.className}): ${size} px`);
+    }
+  }
+  return {texts, small: [...new Set(small)]};
+}"""
+
+
+@pytest.mark.parametrize("width", [1280, 400])
+def test_no_text_on_a_card_is_below_12_px_on_the_play_page(browser, voila_url, width):
+    """Issue 32: the cards' tags, counts, values and names, and the hand's buttons, at 12 px or more,
+    mid-game (the discard piles, the hand, stands once goods are on them)."""
+    from test_accessibility import decision, follow_coach, start_game
+
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    watch_console(page)
+    try:
+        open_lesson(page, voila_url, "20_play.ipynb")
+        start_game(page)
+        measured, small = 0, []
+        for _ in range(8):  # a few decisions in: goods on the stands, the Market's hand to click
+            if decision(page) == "end":
+                break
+            found = page.evaluate(SMALL_TEXT)
+            measured, small = measured + found["texts"], small + found["small"]
+            follow_coach(page)
+        assert measured >= 40, measured
+        assert sorted(set(small)) == [], small
+        assert_no_errors(page)
+    finally:
+        page.goto("about:blank")
+        context.close()

@@ -1,10 +1,10 @@
 """On a phone-width screen (400 px) no row of controls scrolls sideways inside its box: rows
-wrap and no control is wider than the page (kit.CSS).  A grid of numbers (the score
-calculator) and the tables may still scroll, as tables do.  The pages with the widest rows:
-the play page's seats, a lab's dropdowns and sliders, the goods counters."""
+wrap and no control is wider than the page (kit.CSS).  The pages with the widest rows: the play
+page's seats, a lab's dropdowns and sliders, the goods counters.  The score calculator and the
+myths page fit whole, tables included: the calculator's grid turns, a score sheet stacks."""
 
 import pytest
-from harness import assert_no_errors, open_lesson, watch_console
+from harness import assert_no_errors, open_lesson, screenshot, watch_console
 
 # Boxes that scroll sideways, with the text of what sticks out of each (tables and grids excepted).
 SIDEWAYS = """() => {
@@ -40,6 +40,45 @@ def test_no_row_of_controls_scrolls_sideways_at_400_px(browser, voila_url, noteb
         open_lesson(page, voila_url, notebook)
         page.wait_for_selector("select, input")
         assert page.evaluate(SIDEWAYS) == []
+        assert_no_errors(page)
+    finally:
+        page.goto("about:blank")  # Voilà's beforeunload shuts its kernel down
+        context.close()
+
+
+# Anything drawn past the page's right edge, and any box that scrolls sideways (tables included);
+# a table's column headings are left out: a stacked score sheet keeps them for screen readers only.
+WIDER = """() => {
+  const width = document.documentElement.clientWidth, out = [];
+  if (document.documentElement.scrollWidth > width + 1) out.push(`the page: ${document.documentElement.scrollWidth} px`);
+  for (const el of document.querySelectorAll('.jp-OutputArea-output *')) {
+    if (el.closest('thead, .sn-sr-only') || !el.getClientRects().length) continue;
+    const r = el.getBoundingClientRect();
+    const what = `${el.tagName.toLowerCase()}.${el.className}: ${(el.innerText || el.value || '').slice(0, 40)}`;
+    if (r.width && r.right > width + 1) out.push(`${what} ends at ${Math.round(r.right)} px`);
+    if (/(auto|scroll)/.test(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 2)
+      out.push(`${what} scrolls: ${el.scrollWidth} px in ${el.clientWidth} px`);
+  }
+  return [...new Set(out)].slice(0, 20);
+}"""
+
+
+@pytest.mark.parametrize("notebook", ["11_score_calculator.ipynb", "10_myths.ipynb"])
+@pytest.mark.parametrize("lang", ["en", "uk"])
+def test_the_score_sheets_fit_400_px(browser, voila_url, notebook, lang):
+    """Issue 32: the score calculator (its grid of counts and its score sheet) and the myths page (the
+    tie-break columns of its score sheet) fit a phone's width: nothing wider, nothing to scroll."""
+    context = browser.new_context(viewport={"width": 400, "height": 900})
+    page = context.new_page()
+    watch_console(page)
+    try:
+        open_lesson(page, voila_url, notebook if lang == "en" else f"{notebook}?lang={lang}")
+        page.wait_for_selector(".sn-scores td.sn-total")
+        assert page.evaluate(WIDER) == []
+        stem = notebook.split(".")[0]
+        screenshot(page, f"{stem}_400px_{lang}")  # SHERIFF_SCREENSHOTS=folder keeps them
+        page.set_viewport_size({"width": 1280, "height": 900})
+        screenshot(page, f"{stem}_1280px_{lang}")
         assert_no_errors(page)
     finally:
         page.goto("about:blank")  # Voilà's beforeunload shuts its kernel down

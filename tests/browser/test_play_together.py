@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
 import time
 
-import pytest
+from conftest import TABLE_PAGE as PAGE
+from conftest import table_server_db
 from harness import (
-    ROOT,
-    VoilaServer,
     assert_no_errors,
     open_lesson,
     screenshot,
@@ -36,32 +34,7 @@ from test_narrow_screen import SIDEWAYS
 from sheriff.classroom.store import Store
 
 T = 90_000
-PAGE = "52_table.ipynb"
 NAMES = ("Ann", "Bob", "Cy")
-
-
-_DBS: dict[str, str] = {}
-
-
-def table_server_db(url: str) -> str:
-    """The store file of the server at ``url`` (read after a game, as a teacher's script would)."""
-    return _DBS[url]
-
-
-@pytest.fixture
-def table_server(chromium_path, tmp_path):
-    served = tmp_path / "notebooks"
-    served.mkdir()
-    shutil.copy(ROOT / "notebooks" / PAGE, served)
-    db = tmp_path / "store"
-    db.mkdir()
-    s = VoilaServer(served, env={"SHERIFF_CLASS_DB": str(db)}, timeout=120)
-    s.start()
-    _DBS[s.url] = str(db / "classroom.sqlite")
-    try:
-        yield s.url
-    finally:
-        s.stop()
 
 
 def new_page(browser, width):

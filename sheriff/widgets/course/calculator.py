@@ -147,7 +147,7 @@ class ScoreCalculator(kit.Frame):
         self.preset_pick = widgets.Dropdown(
             options=[(_(k), k) for k in presets()],
             tooltip=_("Start from:"),
-            layout=widgets.Layout(width="420px", max_width="100%"),
+            layout=widgets.Layout(width="420px"),  # at most the page's width on a phone (kit.CSS)
         )
         self.preset_pick.add_class("sn-preset")
         self.players = widgets.Dropdown(

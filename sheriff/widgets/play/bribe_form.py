@@ -13,6 +13,10 @@ from sheriff.widgets import kit
 from sheriff.widgets.play.control_kit import MAX_PROMISE, ControlKit, _expand
 
 
+def note(text: str) -> W.HTML:
+    return W.HTML(f'<div class="sn-note">{escape(text)}</div>')
+
+
 class BribeForm:
     """Gold (at most what the merchant holds), stand goods, bag goods, deals about other bags, a promise.
 
@@ -63,39 +67,36 @@ class BribeForm:
                 layout=W.Layout(width="520px"),
             ),
         )
-        parts: list[W.Widget] = [self.gold]
+        # the common bribe is gold alone: the gold, then one fold for the rest, then the caller's
+        # send button, so a keyboard reaches "send" a few Tabs after the decision's first control
+        self.more = kit.Fold(
+            _("Add goods, deals about other bags or a promise (optional)"), *self._more(side), cls="sn-fold-bribe-more"
+        )
+        self.box = W.VBox([self.gold, self.more])
+
+    def _more(self, side: str) -> list[W.Widget]:
+        """Inside the fold: goods from the stand and the bag, deals about other bags, a promise."""
+        parts: list[W.Widget] = []
         if self.stand_cards is not None:
-            parts += [
-                W.HTML('<div class="sn-note">{}</div>'.format(_("Goods from the stand (click to add them):"))),
-                self.stand_cards,
-            ]
-        if self.bag_cards is not None and side == "merchant":
-            parts += [
-                W.HTML('<div class="sn-note">{}</div>'.format(_("Goods from the bag (click to add them):"))),
-                self.bag_cards,
-            ]
-        elif self.bag_cards is not None:
-            parts.append(
-                kit.Fold(
-                    _("Goods from the bag (unseen: click what you ask for; any not there are not paid)"),
-                    self.bag_cards,
-                    cls="sn-fold-bag-goods",
-                )
+            parts += [note(_("Goods from the stand (click to add them):")), self.stand_cards]
+        if self.bag_cards is not None:
+            bag = (
+                _("Goods from the bag (click to add them):")
+                if side == "merchant"
+                else _("Goods from the bag (unseen: click what you ask for; any not there are not paid)")
             )
+            parts += [note(bag), self.bag_cards]
         if self.terms:
             deals = _(
                 "Deals about other bags this round bind the Sheriff: if he takes the bribe, he must open "
                 "or let through that merchant's bag as agreed, and the game holds him to it."
             )
-            parts.append(W.HTML(f'<div class="sn-note">{escape(deals)}</div>'))
-            parts.append(W.HBox(list(self.terms.values()), layout=W.Layout(flex_flow="row wrap")))
-        parts.append(self.promise)
+            parts += [note(deals), W.HBox(list(self.terms.values()), layout=W.Layout(flex_flow="row wrap"))]
         words = _(
             "A promise is only words: nobody has to keep it and the game does not check it "
             "(a favour in a later round, for example). Leave it empty if you like."
         )
-        parts.append(W.HTML(f'<div class="sn-note">{escape(words)}</div>'))
-        self.box = W.VBox(parts)
+        return [*parts, self.promise, note(words)]
 
     def bribe(self) -> A.Bribe:
         stand = _expand(self.stand_cards.value) if self.stand_cards is not None else ()
