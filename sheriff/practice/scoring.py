@@ -236,23 +236,7 @@ def q_blackmarket(seed: int, edition: str | None = None) -> Question:
     s = g.state
     piles = sorted(s.bm_piles)
     name = s.names[1]
-    texts = [play_narrated(g, A.Pass(0, 1))[1]]
-    face_down = g.view(1).face_down(1)
-    can = g.view(1).claimable()
-    if can:
-        texts.append(play_narrated(g, A.ClaimBlackMarket(1, can[0]))[1])
-        if len(can) > 1:
-            texts.append(
-                _("({merchant} could have claimed {goods} instead.)").format(
-                    merchant=name, goods=_(" or ").join(goods_kind(x) for x in can)
-                )
-            )
-    else:
-        texts.append(
-            _(
-                "{merchant} has no three contraband cards of one type with a Black Market pile, so there is no claim."
-            ).format(merchant=name)
-        )
+    texts, face_down, can = _pass_and_claim(g, name)
     options = (_(_NO_CLAIM),) + tuple(goods_kind(x) for x in piles) + (_(_SEVERAL),)
     answer = _(_NO_CLAIM) if not can else goods_kind(can[0]) if len(can) == 1 else _(_SEVERAL)
     return Question(
@@ -279,6 +263,28 @@ def q_blackmarket(seed: int, edition: str | None = None) -> Question:
         " ".join(texts),
         "black_market.claim",
     )
+
+
+def _pass_and_claim(g, name: str) -> tuple[list[str], int, list[int]]:
+    """The bag passes; its owner claims a Black Market card if the stand now allows one."""
+    texts = [play_narrated(g, A.Pass(0, 1))[1]]
+    face_down = g.view(1).face_down(1)
+    can = g.view(1).claimable()
+    if can:
+        texts.append(play_narrated(g, A.ClaimBlackMarket(1, can[0]))[1])
+        if len(can) > 1:
+            texts.append(
+                _("({merchant} could have claimed {goods} instead.)").format(
+                    merchant=name, goods=_(" or ").join(goods_kind(x) for x in can)
+                )
+            )
+    else:
+        texts.append(
+            _(
+                "{merchant} has no three contraband cards of one type with a Black Market pile, so there is no claim."
+            ).format(merchant=name)
+        )
+    return texts, face_down, can
 
 
 def q_kingqueen(seed: int, edition: str | None = None, royal: bool | None = None) -> Question:
