@@ -150,9 +150,9 @@ BLUFFING_CLASS = [
         N_("Home"),
         N_(
             "Recap: a good bluff looks exactly like the truth; an offer that changes with the bag gives it away. "
-            "On the class page press “Download the choices (CSV)” and “Download a summary per student (CSV)” "
-            "and click each file's link; choose under “On closing” whether to keep the room's data, then press "
-            "“Close the room”."
+            "On the class page press “Back to the controls”, then “Download the choices (CSV)” and “Download a "
+            "summary per student (CSV)” and click each file's link; choose under “On closing” whether to keep "
+            "the room's data, then press “Close the room”."
         ),
         N_("Where else do people keep a ‘poker face’ for the same reason?"),
     ),
