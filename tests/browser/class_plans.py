@@ -313,10 +313,8 @@ def follow(browser, url: str, plan, strict: bool = True, students: int = 4, shot
                 shots(page, minutes)
     finally:
         for p in [*teacher.tabs.values(), *phones]:
-            try:
+            with contextlib.suppress(Exception):  # Voilà's beforeunload shuts the page's kernel down
                 p.goto("about:blank")
-            finally:
-                pass
         teacher.context.close()
         for p in phones:
             p.context.close()
