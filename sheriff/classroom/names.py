@@ -38,7 +38,7 @@ def clean_code(text: str) -> str:
         raise ClassroomError(_("Type the room code shown by your teacher."), "code")
     if len(code) != CODE_LENGTH or any(ch not in CODE_ALPHABET for ch in code):
         raise ClassroomError(
-            _("A room code has {n} letters and digits, like {example}: check it on the board.").format(
+            _("A room code has {n} letters and digits, like {example}: check it against the projector.").format(
                 n=CODE_LENGTH, example="K7MX3Q"
             ),
             "code",

@@ -387,8 +387,11 @@ CSS = """<style>
 .sn-secret{margin:6px 0}.sn-secret summary{cursor:pointer;font-weight:600}.sn-secret p{margin:6px 0;line-height:1.4}
 .sn-secret summary:focus-visible,.sn-copy:focus-visible{outline:3px solid #0d47a1;outline-offset:2px}
 .sn-qr img{width:min(300px,70vw);height:auto;display:block;margin:8px auto;image-rendering:pixelated}
-.sn-check .widget-radio-box label,.sn-check .jupyter-widget-radio-box label{height:auto!important;line-height:1.35;white-space:normal;margin:4px 0}
-.sn-check .widget-radio-box input,.sn-check .jupyter-widget-radio-box input{margin-top:2px}
+.sn-check .widget-radio-box label,.sn-check .jupyter-widget-radio-box label{display:flex!important;flex-direction:row-reverse;justify-content:flex-end;align-items:flex-start;gap:6px;height:auto!important;line-height:1.35;white-space:normal;margin:4px 0}
+.sn-check .widget-radio-box input,.sn-check .jupyter-widget-radio-box input{margin-top:2px;flex:none}
+.sn-check .widget-html-content{line-height:1.35;height:auto}
+.sn-check .sn-zone{font-size:14px;font-weight:600;color:#263238;margin:12px 0 2px 0}
+.sn-secret summary{line-height:1.35}
 .sn-timer{font:bold clamp(20px,4vw,36px) monospace;color:#b71c1c}
 .sn-class-table td:nth-child(2){min-width:11em}
 </style>"""

@@ -1,4 +1,4 @@
-"""The teacher's page: two 45-minute class plans, page by page, with what to ask."""
+"""The teacher's page: three 45-minute class plans, page by page, with what to ask."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ INSPECTION_CLASS = [
         "5–10",
         "05_inspection.ipynb",
         N_("Inspection"),
-        N_("Step through the first worked example together on the projector."),
+        N_("Step through the first of the “Rulebook examples, step by step” together on the projector."),
         N_("Who pays when the Sheriff opens an honest bag? And a lying one?"),
     ),
     (
@@ -29,12 +29,15 @@ INSPECTION_CLASS = [
         "50_class_teacher.ipynb",
         N_("Class game: the inspection game"),
         N_(
-            "Create a room with the inspection game and its default bag, and press “Projector view”: students "
-            "scan the QR code (or open the link under it), find the room's code filled in and type a nickname; "
-            "while they wait, each answers two questions on the rules (your seats table shows who passed). Set "
-            "“Time per round (s)” to 60, then “Play these rounds by themselves” with 2: each round ends once "
-            "everyone has chosen or the time is up, and partners swap roles, so everyone is the merchant once "
-            "and the Sheriff once. Keep the answer hidden."
+            "Under “Game” keep “Inspection game” and press “Create a room”. Under “The next rounds” set "
+            "“Time per round (s)” to 60 and “Rounds” to 2 (each change is saved at once; leave “Bot plays "
+            "after (s)” as it is: it is for a student whose page goes quiet). Press “Projector view”: students "
+            "scan the QR code (or open the link beside it), find the room's code filled in, type a nickname and "
+            "answer two questions on the rules while they wait. Once the projector counts everyone, press “Back "
+            "to the controls”: under “The round” the seats table's “instructions” column says “passed” for each "
+            "student. Press “Play these rounds by themselves” (“Pause” holds the next round if you need to talk), then "
+            "“Projector view” again: each round ends once everyone has chosen or the time is up, and partners "
+            "swap roles, so everyone is the merchant once and the Sheriff once. Keep the answer hidden."
         ),
         N_("How many of you smuggled? How many Sheriffs opened the bag? Was that a good idea?"),
     ),
@@ -45,8 +48,9 @@ INSPECTION_CLASS = [
         N_(
             "Keep the default bag (the one the class just played). Ask for a show of hands: should the Sheriff "
             "open every bag, none, or some? Then press “Show the equilibrium” and read it and the plot. Back "
-            "on the class page, once round 2 is over (it ends by itself; “End the round” ends it at once), press "
-            "Reveal: the class's choices in both rounds beside the equilibrium."
+            "on the class page press “Back to the controls”; once round 2 is over (it ends by itself; “End the "
+            "round” ends it at once), press “Reveal round 2”, then “Projector view”: the class's choices in "
+            "both rounds beside the equilibrium, on the projector and on every phone."
         ),
         N_(
             "If the Sheriff opened every bag, what would merchants do? And if he never did? Where do the "
@@ -58,12 +62,13 @@ INSPECTION_CLASS = [
         "50_class_teacher.ipynb",
         N_("Class game: a heavier fine for liars"),
         N_(
-            "Ask the class to predict first. On the class page set “Liar's fine ×” to 2 (a Sheriff who opens an "
-            "honest bag still pays the usual penalty; every setting is saved as you move it and used from the "
-            "next round) and play two rounds by themselves; then set “Paid for an honest bag ×” to 2 as well and "
-            "play two more. Each new round starts hidden, so no phone shows its answer while students choose: "
-            "once a round is over, press Reveal. Set the same two sliders in the lab and compare its answers "
-            "with the class's choices."
+            "Ask the class to predict first. On the class page press “Back to the controls” (the controls stay "
+            "on screen for this part; your teacher key is folded away). Set “Liar's fine ×” to 2 (a Sheriff who "
+            "opens an honest bag still pays the usual penalty), keep “Rounds” at 2 and press “Play these rounds "
+            "by themselves”; once round 4 is over, press “Reveal round 4”. Then set “Paid for an honest bag ×” "
+            "to 2 as well, press “Play these rounds by themselves” again and, once round 6 is over, “Reveal "
+            "round 6”. Each new round starts hidden, so no phone shows its answer while students choose. In the "
+            "lab, set the same two sliders and compare its answers with the class's choices."
         ),
         N_(
             "Only the liar's fine doubled: who changes, the Sheriffs, the merchants, or both? And once an honest "
@@ -76,8 +81,9 @@ INSPECTION_CLASS = [
         N_("Home"),
         N_(
             "Recap on the board: the Sheriff should open just often enough that smuggling stops paying. "
-            "Download the class's choices and the summary per student as CSV on the class page, then close the "
-            "room."
+            "On the class page press “Download the choices (CSV)” and “Download a summary per student (CSV)” "
+            "and click each file's link; choose under “On closing” whether to keep the room's data, then press "
+            "“Close the room”."
         ),
         N_(
             "Why did doubling both payments change only the Sheriff's plan, while doubling the liar's fine alone "
@@ -98,7 +104,10 @@ BLUFFING_CLASS = [
         "5–12",
         "04_declaration.ipynb",
         N_("The declaration"),
-        N_("Step through the worked example; then let students try declarations the tutor refuses and accepts."),
+        N_(
+            "Step through the first of the “Rulebook examples, step by step”; then, in “Try it”, let students "
+            "try declarations the tutor refuses and accepts."
+        ),
         N_("Why must the number of cards be true? What would go wrong if it were not?"),
     ),
     (
@@ -106,11 +115,14 @@ BLUFFING_CLASS = [
         "50_class_teacher.ipynb",
         N_("Class game: the bluffing duel"),
         N_(
-            "Create a room with the bluffing duel and press “Projector view”; students scan the QR code, type a "
-            "nickname and answer the duel's two questions while they wait. Each merchant loads a bag from his "
-            "hand, declares it and may offer a bribe; his partner, the Sheriff, sees only the declaration and "
-            "the offer. Set “Time per round (s)” to 120 and play 2 rounds by themselves, so that everyone is "
-            "each side once; keep the answer hidden."
+            "Under “Game” choose “Bluffing duel” and press “Create a room”. Under “The next rounds” set “Time "
+            "per round (s)” to 120 and “Rounds” to 2, and press “Projector view”: students scan the QR code, "
+            "type a nickname and answer the duel's two questions while they wait. Once the projector counts "
+            "everyone, press “Back to the controls” (the “instructions” column says “passed” for each student), "
+            "press “Play these rounds by themselves”, then “Projector view” again. Each merchant loads a bag "
+            "from his hand, declares it and may offer gold and cards from the bag; his partner, the Sheriff, "
+            "sees only the declaration and the offer, and lets the bag pass, takes the deal or opens the bag. "
+            "Partners swap roles, so everyone is each side once; keep the answer hidden."
         ),
         N_("As the Sheriff, what did the offer tell you about the bag? As the merchant, what did you offer, and why?"),
     ),
@@ -119,10 +131,12 @@ BLUFFING_CLASS = [
         "31_bribe_bargaining.ipynb",
         N_("Theory lab: bribe bargaining"),
         N_(
-            "Open “Does the offer give the bag away?”. Let each student pick a load, from 0 to 3 items, and read "
-            "the last offer; collect the answers on the board. Then, on the class page, once the last round is "
-            "over (“End the round” ends it at once), press Reveal: the class's offers beside the equilibrium. "
-            "Last, look at the plot of both sides' gains against the fine."
+            "In “Does the offer give the bag away?” let each student pick a load, from 0 to 3 items, and read "
+            "the last offer; collect the answers on the board. Then, on the class page, press “Back to the "
+            "controls”; once round 2 is over (“End the round” ends it at once), press “Reveal round 2” and "
+            "“Projector view”: the table shows the bribes offered and taken in each round. The duel has no "
+            "single equilibrium to show there: hold the class's offers against the lab's answer, the same last "
+            "offer whatever the load. Last, look at the plot “Who gains as the fine grows”."
         ),
         N_(
             "Every load gave the same offer. Why is that the smuggler's best plan? Did the class's bribes grow "
@@ -136,7 +150,9 @@ BLUFFING_CLASS = [
         N_("Home"),
         N_(
             "Recap: a good bluff looks exactly like the truth; an offer that changes with the bag gives it away. "
-            "Download the choices and the summary per student as CSV, and close the room."
+            "On the class page press “Back to the controls”, then “Download the choices (CSV)” and “Download a "
+            "summary per student (CSV)” and click each file's link; choose under “On closing” whether to keep "
+            "the room's data, then press “Close the room”."
         ),
         N_("Where else do people keep a ‘poker face’ for the same reason?"),
     ),
@@ -182,11 +198,13 @@ BARGAINING_CLASS = [
         "50_class_teacher.ipynb",
         N_("Class game: bribe bargaining"),
         N_(
-            "Create a room with bribe bargaining and press “Projector view”; students scan the QR code, type a "
-            "nickname and answer the game's two questions while they wait. Each merchant secretly loads 0 to 3 "
-            "illegal items and offers 0 to 3 gold; his partner, the Sheriff, sees only the offer and lets the bag "
-            "pass or inspects it. Set “Time per round (s)” to 60 and play 2 rounds by themselves, so that "
-            "everyone is each side once; keep the answer hidden."
+            "Under “Game” choose “Bribe bargaining” and press “Create a room”. Under “The next rounds” set "
+            "“Time per round (s)” to 60 and “Rounds” to 2. Press “Projector view”: students scan the QR code, "
+            "type a nickname and answer the game's two questions while they wait. Each merchant secretly loads "
+            "0 to 3 illegal items and offers 0 to 3 gold; his partner, the Sheriff, sees only the offer and lets "
+            "the bag pass or inspects it. Once the projector counts everyone, press “Back to the controls”, then "
+            "“Play these rounds by themselves” and “Projector view” again: partners swap roles, so everyone is "
+            "each side once. Keep the answer hidden."
         ),
         N_("As the Sheriff, which offers made you inspect? As the merchant, did your offer grow with your load?"),
     ),
@@ -196,8 +214,9 @@ BARGAINING_CLASS = [
         N_("Theory lab: bribe bargaining"),
         N_(
             "Keep the lab's settings (the class game's). Read “What both sides should do” aloud, then pick each "
-            "load under “Does the offer give the bag away?”. Back on the class page, once round 2 is over, press "
-            "Reveal: the lab's equilibrium beside what the class loaded, offered and inspected."
+            "load under “Does the offer give the bag away?”. Back on the class page press “Back to the controls”; "
+            "once round 2 is over, press “Reveal round 2”, then “Projector view”: the lab's equilibrium beside "
+            "what the class loaded, offered and inspected."
         ),
         N_(
             "Why does the equilibrium merchant offer the same whatever he loaded? How often did the class's "
@@ -209,9 +228,9 @@ BARGAINING_CLASS = [
         "50_class_teacher.ipynb",
         N_("Class game: a heavier fine per item"),
         N_(
-            "Ask the class to predict first. Set “Fine per item caught” to 4 (saved as you move it, used from "
-            "the next round), play two more rounds by themselves and press Reveal once they are over. Set the "
-            "same slider in the lab and compare."
+            "Ask the class to predict first. Press “Back to the controls”, set “Fine per item caught” to 4 (saved "
+            "as you move it, used from the next round), keep “Rounds” at 2 and press “Play these rounds by "
+            "themselves”; once round 4 is over, press “Reveal round 4”. Set the same slider in the lab and compare."
         ),
         N_("With a heavier fine, should merchants load less, or should the Sheriff inspect less?"),
     ),
@@ -221,7 +240,9 @@ BARGAINING_CLASS = [
         N_("Home"),
         N_(
             "Recap: an offer that is the same whatever the bag holds tells the Sheriff nothing, so he decides by "
-            "the odds alone. Download the choices and the summary per student as CSV, and close the room."
+            "the odds alone. On the class page press “Download the choices (CSV)” and “Download a summary per "
+            "student (CSV)” and click each file's link; choose under “On closing” whether to keep the room's "
+            "data, then press “Close the room”."
         ),
         N_("Where else does a price that never changes hide what the seller knows?"),
     ),
