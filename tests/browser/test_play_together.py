@@ -37,6 +37,7 @@ from sheriff.classroom.store import Store
 
 T = 90_000
 PAGE = "52_table.ipynb"
+REPLAY = "21_replay.ipynb"
 NAMES = ("Ann", "Bob", "Cy")
 
 
@@ -53,6 +54,7 @@ def table_server(chromium_path, tmp_path):
     served = tmp_path / "notebooks"
     served.mkdir()
     shutil.copy(ROOT / "notebooks" / PAGE, served)
+    shutil.copy(ROOT / "notebooks" / REPLAY, served)  # a finished table's link opens its game there
     db = tmp_path / "store"
     db.mkdir()
     s = VoilaServer(served, env={"SHERIFF_CLASS_DB": str(db)}, timeout=120)
@@ -103,6 +105,11 @@ def join(page, url, code, name, key=""):
     page.locator(".sn-join").click()
     joined = page.locator(".sn-table-code").filter(has_text=f"You are {name.title()}")
     expect(joined).to_be_visible(timeout=T)
+
+
+def top(page, selector: str) -> float:
+    """Where the first visible ``selector`` starts on the page (px from the top)."""
+    return page.locator(selector).first.evaluate("e => e.getBoundingClientRect().top + window.scrollY")
 
 
 def status(page) -> str:
@@ -217,6 +224,19 @@ def test_three_people_and_the_coach_play_a_whole_game(browser, table_server):
                 problems += blocking_violations(watch, "the spectator's view")
                 screenshot(bob, "table_seat_400")
                 assert bob.evaluate(SIDEWAYS) == []  # no row of controls scrolls sideways on a phone
+                # on a phone a seat's own cards and decision come before the others' stands and the story
+                assert top(bob, ".sn-private-area") < min(top(bob, ".sn-table"), top(bob, ".sn-story"))
+                assert top(bob, ".sn-private-area") < top(bob, ".sn-table-status")
+                assert top(ann, ".sn-private-area") > top(ann, ".sn-story")  # a wide screen keeps its order
+                # the host pauses: every page says so and who; nobody's controls; then resumes
+                ann.locator(".sn-table-pause").click()
+                for p in (*pages.values(), watch):
+                    expect(p.locator(".sn-table-status")).to_contain_text("Ann has paused the game", timeout=T)
+                expect(page.locator(".sn-private")).to_contain_text("Ann has paused the game", timeout=T)
+                screenshot(bob, "table_paused_400")
+                screenshot(ann, "table_paused_1280")
+                ann.locator(".sn-table-resume").click()
+                expect(page.locator(".sn-table-status")).to_contain_text("Your turn", timeout=T)
                 cy_frames = cy.sheriff_frames
                 cy.context.close()
                 cy = pages[2] = new_page(browser, 1280)
@@ -268,6 +288,8 @@ def test_three_people_and_the_coach_play_a_whole_game(browser, table_server):
             link = p.locator(".sn-table-download")
             expect(link).to_be_visible(timeout=T)
         screenshot(bob, "table_over_400")
+        replay = bob.locator(".sn-table-replay-link")
+        assert replay.get_attribute("href") == f"{REPLAY}?table={code}"
         with bob.expect_download() as dl:
             bob.locator(".sn-table-download").click()
         saved = json.loads(open(dl.value.path(), encoding="utf-8").read())
@@ -301,6 +323,11 @@ def test_three_people_and_the_coach_play_a_whole_game(browser, table_server):
         new_code = re.search(r"Table ([A-Z2-9]{6})", ann.locator(".sn-table-code").inner_text()).group(1)
         new_seed = Store(f"sqlite:///{table_server_db(url)}").room_by_code(new_code).seed
         assert new_code != code and new_seed != seed
+        # the finished game's link opens it on the replay page, every hand shown
+        open_lesson(watch, url, f"{REPLAY}?table={code}")
+        expect(watch.locator(".sn-replay-table-note")).to_contain_text(f"table {code}", timeout=T)
+        expect(watch.locator(".sn-replay")).to_contain_text("Ann", timeout=T)
+        screenshot(watch, "table_replay_link_1280")
     finally:
         for p in (ann, bob, pages[2], watch):
             try:
@@ -356,6 +383,8 @@ def test_an_invite_link_a_qr_code_and_the_your_turn_alert_in_ukrainian(browser, 
         expect(panel).to_contain_text("Ann")
         assert "Ганна" not in ann.locator(".sn-game").inner_text()
         screenshot(ann, "table_seat_400_uk")
+        ann.set_viewport_size({"width": 1280, "height": 900})
+        screenshot(ann, "table_seat_1280_uk")
         for p in (ann, bob):
             assert_no_errors(p)
     finally:
