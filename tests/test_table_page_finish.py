@@ -91,7 +91,10 @@ def test_the_host_pauses_every_page_says_who_and_no_seat_can_act_until_resumed(t
     watcher.spectate.click()
     for page in (ann, bob, watcher):
         page.refresh()
-        assert "Ann has paused the game: nobody can move until the host resumes it." in page.seats_html.value
+        said = "Ann has paused the game: nobody can move until the host resumes it."
+        if page is ann:  # the host's own page says what to press
+            said = "You have paused the game: nobody can move until you press “Resume the game”."
+        assert said in page.seats_html.value
         assert "sn-table-paused" in page.seats_html.value and 'data-sn-turn=""' in page.seats_html.value
     assert mover.play.controls == {} and "Ann has paused the game" in widget_text(mover.play.root)
     assert ann.pause.layout.display == "none" and ann.resume.layout.display == ""

@@ -166,6 +166,8 @@ def _status_line(snap: TableSnapshot, hosting: bool) -> str:
         )
     if snap.over:
         return _("The game is over.")
+    if snap.paused_by is not None and hosting:
+        return _("You have paused the game: nobody can move until you press “Resume the game”.")
     if snap.paused_by is not None:
         return paused_words(snap.paused_by)
     if snap.to_act is not None and snap.seat == snap.to_act:

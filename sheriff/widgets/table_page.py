@@ -248,7 +248,7 @@ class TablePage(kit.Frame):
             icon="redo",
             layout={"width": "auto", "display": "none"},
         )
-        self.pause = widgets.Button(description=_("Pause the game"), icon="pause", layout={"width": "auto"})
+        self.pause = widgets.Button(description=_("Pause the game"), icon="pause-circle", layout={"width": "auto"})
         self.pause.add_class("sn-table-pause")
         self.pause.on_click(lambda _b: self._host_do(lambda h: h.pause(True)))
         self.resume = widgets.Button(

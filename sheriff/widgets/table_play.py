@@ -91,8 +91,9 @@ class TablePlay(PlayApp):
             close_tree(c)
         self.snap: TableSnapshot | None = None
         # what a seat's page shows first on a phone (the stylesheet: .sn-table-seated .sn-play-first)
-        for w in (self.header, self.notice, self.result, self.private, self.end):
+        for w in (self.header, self.notice, self.private, self.end):
             w.add_class("sn-play-first")
+        self.result.add_class("sn-play-recap")  # "since your last move": right under the cards there
 
     # -- drawing a snapshot ----------------------------------------------------------------
     def show(self, snap: TableSnapshot) -> None:
