@@ -57,6 +57,8 @@ def at_table(words: str) -> str:
     ):
         words = words.replace(cls, table)
     return words
+
+
 NOT_SAVED = "Your choice was not saved."
 NOT_UPDATED = "This page could not be updated."
 
