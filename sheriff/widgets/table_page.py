@@ -7,8 +7,9 @@ The host picks the edition, the number of players, the variants, the seats the c
 optional time limit, then shares the code or the invite link and its QR code (``table_lobby``).  Each
 person sees only their own seat (``table_play.TablePlay``); moves are stored by
 ``sheriff.classroom.table`` before any page shows them.  The host's controls follow the host's role
-(it can pass to a player), a player may let the coach play for them, and after the game the host
-starts a rematch that every page follows.  The code reaches a kernel typed or from the address
+(it can pass to a player, and passes by itself when the host's page has been gone a minute), the host
+pauses and resumes the game, a player may let the coach play for them, and after the game every page
+links to the replay page and the host starts a rematch that every page follows.  The code reaches a kernel typed or from the address
 through the page template (pooled kernels serve the page); a poll (every second) moves the coach
 and redraws only when the table has moved.  Headless for tests: set the fields, press, ``refresh``.
 """
