@@ -45,6 +45,20 @@ READ_ONLY = "The class database cannot save anything: its disk is read-only or f
 UNREACHABLE = "The class database cannot be reached right now."
 NEWER = "This class database was made by a newer version of the tutor."
 MOVED = "The class database's file was deleted or replaced while the server was running."
+
+
+def at_table(words: str) -> str:
+    """The same failure as a table's page says it (a table has no class)."""
+    for cls, table in (
+        ("The server's class database", "The server's database"),
+        ("This class database", "The table's database"),
+        ("The class database's file", "The table's database file"),
+        ("The class database", "The table's database"),
+    ):
+        words = words.replace(cls, table)
+    return words
+
+
 NOT_SAVED = "Your choice was not saved."
 NOT_UPDATED = "This page could not be updated."
 
@@ -199,10 +213,10 @@ def test_a_move_at_a_table_refused_by_a_read_only_database(tmp_path, caplog):
     sql.append("PRAGMA query_only=ON")
     store.engine.dispose()
     ann.hand_over.children[0].value = False  # the host gives Bob's seat back: not saved
-    assert plain(ann.msg.value).startswith(f"This was not done. {READ_ONLY}")
+    assert plain(ann.msg.value).startswith(f"This was not done. {at_table(READ_ONLY)}")
     assert ann.hand_over.children[0].value is True  # the box shows what the store holds
     assert _press_coach(ann)
-    assert plain(ann.play.notice.value).startswith(f"Your move was not saved. {READ_ONLY}")
+    assert plain(ann.play.notice.value).startswith(f"Your move was not saved. {at_table(READ_ONLY)}")
     assert ann.snap.seq == seq and logged(caplog, "readonly")
     sql.clear()
     store.engine.dispose()
@@ -234,7 +248,7 @@ def test_newer_schema(store_url, monkeypatch, caplog):
     assert plain(student.join_msg.value).startswith(f"You have not joined yet. {NEWER}")
     table = TablePage(binder=False)
     table.open.click()
-    assert plain(table.open_msg.value).startswith(f"The table was not opened. {NEWER}")
+    assert plain(table.open_msg.value).startswith(f"The table was not opened. {at_table(NEWER)}")
     assert logged(caplog, f"schema {SCHEMA_VERSION + 1}; this tutor knows {SCHEMA_VERSION}")
     with raw(store_url) as conn:
         conn.execute(update(schema_version).values(version=SCHEMA_VERSION))
@@ -264,7 +278,7 @@ def test_wrong_address(url, kind, monkeypatch, caplog):
     table = TablePage(binder=False)
     table.code.value, table.name.value = "ABCDEF", "Anna"
     table.join.click()
-    assert plain(table.join_msg.value).startswith(f"You have not joined yet. {kind}")
+    assert plain(table.join_msg.value).startswith(f"You have not joined yet. {at_table(kind)}")
     with i18n.language("uk"):
         teacher.create.click()
         said = plain(teacher.start_msg.value)

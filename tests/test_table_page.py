@@ -181,6 +181,7 @@ def test_refusals_stale_moves_and_reconnect(tables, clock):
     assert again.seat is None and "“Bob” already sits at this table" in again.join_msg.value
     assert "rejoin code" in again.join_msg.value
     clock.advance(3600)
+    ann.refresh()  # the host's page polls all along (a host's page quiet a minute passes the role on)
     again.join.click()
     assert again.seat is None and "rejoin code" in again.join_msg.value
     # Bob types the rejoin code his page showed him: the same seat, the game as it stands

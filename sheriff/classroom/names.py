@@ -46,16 +46,33 @@ def clean_code(text: str) -> str:
     return code
 
 
-def clean_nickname(text: str) -> str:
-    """A nickname as typed, trimmed and normalised, or ``ClassroomError`` ("nickname")."""
+def clean_nickname(text: str, table: bool = False) -> str:
+    """A nickname as typed, trimmed and normalised, or ``ClassroomError`` ("nickname"); ``table``:
+    refused in a table's words (a player types a name, not a nickname)."""
     nick = unicodedata.normalize("NFC", str(text)).strip()
     nick = " ".join(nick.split())  # inner runs of spaces count as one
     if any(unicodedata.category(ch).startswith("C") for ch in nick):
-        raise ClassroomError(_("A nickname cannot contain invisible or control characters."), "nickname")
-    if len(nick) < NICK_MIN:
-        raise ClassroomError(_("Choose a nickname of at least {n} characters.").format(n=NICK_MIN), "nickname")
-    if len(nick) > NICK_MAX:
-        raise ClassroomError(_("Choose a nickname of at most {n} characters.").format(n=NICK_MAX), "nickname")
+        raise ClassroomError(
+            _("A name cannot contain invisible or control characters.")
+            if table
+            else _("A nickname cannot contain invisible or control characters."),
+            "nickname",
+        )
+    if not NICK_MIN <= len(nick) <= NICK_MAX:
+        short = len(nick) < NICK_MIN
+        if table:
+            text = (
+                _("Choose a name of at least {n} characters.")
+                if short
+                else _("Choose a name of at most {n} characters.")
+            )
+        else:
+            text = (
+                _("Choose a nickname of at least {n} characters.")
+                if short
+                else _("Choose a nickname of at most {n} characters.")
+            )
+        raise ClassroomError(text.format(n=NICK_MIN if short else NICK_MAX), "nickname")
     return nick
 
 
@@ -133,7 +150,7 @@ class KeyThrottle:
                 return
             wait = max(1, int(self.window - (self.clock() - tries[0])) + 1)
         raise ClassroomError(
-            _("Too many wrong keys were typed for this room. Wait {n} seconds, then try again.").format(n=wait),
+            _("Too many wrong keys were typed for this code. Wait {n} seconds, then try again.").format(n=wait),
             "throttled",
         )
 

@@ -50,6 +50,16 @@ WHY = {
     "address": N_("The server's class database address is wrong."),
     "other": N_("The class database did not answer."),
 }
+# the same, said on a table's page (a table has no class: its pages never say "class")
+WHY_TABLE = {
+    "unreachable": N_("The table's database cannot be reached right now."),
+    "busy": N_("The table's database is busy: another program is holding it."),
+    "readonly": N_("The table's database cannot save anything: its disk is read-only or full."),
+    "moved": N_("The table's database file was deleted or replaced while the server was running."),
+    "newer": N_("The table's database was made by a newer version of the tutor."),
+    "address": N_("The server's database address is wrong."),
+    "other": N_("The table's database did not answer."),
+}
 TRANSIENT = ("unreachable", "busy", "other")  # pressing again later may work
 NEXT = {
     "readonly": N_("Everything saved before is kept; tell whoever runs the server, then press again."),
@@ -60,24 +70,26 @@ NEXT = {
 
 
 class _Doing:
-    def __init__(self, action: str):
+    def __init__(self, action: str, where: str = "class"):
         self.action = action
+        self.where = where  # "class" or "table": whose words the page's sentence uses
         self.wrote = False  # a write of this action was committed before the failure
 
 
 _doing: ContextVar[_Doing | None] = ContextVar("sheriff_classroom_doing", default=None)
 
 
-def doing(action: str) -> Callable:
+def doing(action: str, where: str = "class") -> Callable:
     """Decorate an API call a page makes: a store failure inside it names ``action`` (a key of
-    ``WHAT``).  Calls inside another keep the outer one's name (a choice, then its view)."""
+    ``WHAT``), in the words of ``where`` ("class" or "table").  Calls inside another keep the outer
+    one's name (a choice, then its view)."""
 
     def wrap(fn: Callable) -> Callable:
         @functools.wraps(fn)
         def call(*args, **kwargs):
             if _doing.get() is not None:
                 return fn(*args, **kwargs)
-            token = _doing.set(_Doing(action))
+            token = _doing.set(_Doing(action, where))
             try:
                 return fn(*args, **kwargs)
             finally:
@@ -88,7 +100,7 @@ def doing(action: str) -> Callable:
     return wrap
 
 
-def sentence(kind: str, action: str | None, wrote: bool = False) -> str:
+def sentence(kind: str, action: str | None, wrote: bool = False, where: str = "class") -> str:
     """What the page says: what was not saved, why, what happens next (in the page's language)."""
     if wrote:  # e.g. the move was stored, then reading the table back failed
         what, then = _("What you did was saved, but this page could not show it yet."), _("This page keeps trying.")
@@ -100,7 +112,9 @@ def sentence(kind: str, action: str | None, wrote: bool = False) -> str:
             then = _("Nothing was lost: this page keeps trying and catches up by itself.")
         else:
             then = _("Nothing was lost: press again in a moment.")
-    return f"{what} {_(WHY[kind])} {then}"
+    if where == "table" and kind == "address":
+        then = _("Tell whoever runs the server to check the database setting (SHERIFF_CLASS_DB).")
+    return f"{what} {_((WHY_TABLE if where == 'table' else WHY)[kind])} {then}"
 
 
 def classify(exc: BaseException) -> str:
@@ -211,7 +225,7 @@ class Faults:
             self._last = (key, now)
             log.warning("class database failed (%s, %s): %s [%s]", kind, action or "a call", detail, safe_url(self.url))
         wrote = d is not None and d.wrote and action != "update"  # a poll's heartbeat is not the person's doing
-        return StoreUnavailable(sentence(kind, action, wrote), kind, detail)
+        return StoreUnavailable(sentence(kind, action, wrote, d.where if d else "class"), kind, detail)
 
 
 _server_log_installed = False

@@ -31,13 +31,15 @@ from sheriff.classroom.table_base import (
     TableSnapshot,
     _checked,
     _no_table,
+    _paused,
     _removed,
     _table_code,
     _TableRef,
     _taken,
+    clock_start,
 )
 from sheriff.classroom.table_game import GAME, Polled, catch_up, clear_cache, coach_move
-from sheriff.classroom.table_host import TableHost
+from sheriff.classroom.table_host import TableHost, pass_if_host_gone
 from sheriff.engine import Game
 from sheriff.i18n import _
 from sheriff.record import action_to_json
@@ -81,7 +83,7 @@ def _check_settings(edition: str, players: int, variants: dict | None, bots, tim
 class Tables(OpensStore):
     """The entry point: open a table, take its host's controls back, join it, watch it, move it on."""
 
-    @doing("table")
+    @doing("table", "table")
     def create(
         self,
         edition: str = "2E",
@@ -97,7 +99,7 @@ class Tables(OpensStore):
         ``host_name``: the host's own nickname at the table (None: the host only watches)."""
         rules, seats = _check_settings(edition, players, variants, bots, time_limit)
         if host_name is not None:
-            host_name = _checked(clean_nickname, host_name)
+            host_name = _checked(clean_nickname, host_name, True)
             if len(seats) == players:
                 raise TableError(_("Leave a seat free for yourself, or watch without a name."), "params")
         params = {
@@ -144,7 +146,7 @@ class Tables(OpensStore):
             host.seat = self.join(code, name, seat_key)
         return host
 
-    @doing("join")
+    @doing("join", "table")
     def join(self, code: str, name: str, seat_key: str | None = None) -> TableSeat:
         """A free seat for a new name (before the start; ``seat.seat_key`` is its rejoin code, for
         that page only); the same seat again for a name at the table with its rejoin code (also one
@@ -153,7 +155,7 @@ class Tables(OpensStore):
         room = self._room(code)
         if room.state != "open":
             raise TableError(_("This table is closed."), "closed")
-        nick = _checked(clean_nickname, name)
+        nick = _checked(clean_nickname, name, True)
         member = self.store.member_by_nick(room.id, nick.casefold())
         if member is not None and member.id in room.settings.get("removed", ()):
             raise _removed(member.nickname)
@@ -194,17 +196,19 @@ class Tables(OpensStore):
         return TableSpectator(self, room.id, room.code)
 
     # -- moving the table on --------------------------------------------------------------------
-    @doing("update")
+    @doing("update", "table")
     def tick(self, code: str) -> bool:
         """Store the coach's moves that are due: every move of a bot seat, and one move of a person
-        whose time ran out (marked "timeout"; the seat stays theirs).  True if anything moved.  Any
-        page may call it at any time: where two store the same move, the store keeps one."""
+        whose time ran out (marked "timeout"; the seat stays theirs); none while the game is paused.
+        First, the host's role passes to a player if the host's page has gone (``pass_if_host_gone``).
+        True if anything moved.  Any page may call it at any time: where two store the same move,
+        the store keeps one."""
         room = self._room(code)
-        moved = False
+        moved = pass_if_host_gone(self.store, self._poll(room.id))
         for _step in range(MAX_TICK_MOVES):
             p = self._poll(room.id)
             r = p.replayed
-            if r is None or p.room.state != "open":
+            if r is None or p.room.state != "open" or "paused" in p.room.settings:
                 break
             with r.lock:
                 g = r.game
@@ -214,7 +218,7 @@ class Tables(OpensStore):
                 limit = p.room.params.get("time_limit")
                 if p.seats[who].is_bot:
                     by = "bot"
-                elif limit is not None and self.store.clock() >= r.last + limit:
+                elif limit is not None and self.store.clock() >= clock_start(p.room, r.last) + limit:
                     by = "timeout"
                 else:
                     break
@@ -232,7 +236,13 @@ class Tables(OpensStore):
         room = self._room(code)
         r = self._poll(room.id).replayed
         if r is None or not r.game.is_over():
-            raise TableError(_("The full replay opens when the game is over."), "not_over")
+            raise TableError(
+                _(
+                    "The game at table {code} is not over yet. Its replay shows every player's hand, so it "
+                    "opens only at Game over."
+                ).format(code=room.code),
+                "not_over",
+            )
         with r.lock:
             return save_game(r.game)
 
@@ -280,14 +290,17 @@ class TableSeat(_TableRef):
             raise _removed(self.name)
         return row
 
-    @doing("update")
+    @doing("update", "table")
     def snapshot(self) -> TableSnapshot:
         """The seat's view now; also tells the store the seat's page is alive (every few seconds).
         A seat the host took away (``kick``) is refused (``removed``): its page shows no more of it."""
         self._heartbeat(self.member_id)
         return self._snapshot(self.seat, self)
 
-    @doing("update")
+    def alive(self) -> None:
+        self._heartbeat(self.member_id)
+
+    @doing("update", "table")
     def let_coach_play(self, on: bool = True) -> TableSnapshot:
         """A player who must step away hands the seat to the coach (``on``), and takes it back (also
         a seat the host gave to the coach: it is still this person's)."""
@@ -303,7 +316,7 @@ class TableSeat(_TableRef):
             return None
         return TableHost(self.tables, self.room_id, self.code, "", member_id=self.member_id)
 
-    @doing("move")
+    @doing("move", "table")
     def play(self, action, seq: int) -> TableSnapshot:
         """Store this seat's ``action`` as move number ``seq`` (the snapshot's), then return the table.
 
@@ -316,6 +329,8 @@ class TableSeat(_TableRef):
             raise TableError(_("This table is closed."), "closed")
         if r is None:
             raise TableError(_("The game has not started yet."), "not_started")
+        if "paused" in p.room.settings:
+            raise _paused(p.room.settings["paused"])
         with r.lock:
             g = r.game
             if seq != r.seq:

@@ -66,6 +66,10 @@ class TableSnapshot:
     host_seat: int | None = None
     host_passed: bool = False
     rematch: str | None = None
+    # paused: who paused the game (their name; "" for a host who only watches), None while it runs;
+    # host_gone: the name of a host whose page went away, when the role passed by itself
+    paused_by: str | None = None
+    host_gone: str | None = None
 
 
 def _taken(name: str) -> TableError:
@@ -104,6 +108,22 @@ def _table_code(code: str) -> str:
         ) from None
 
 
+def _paused(paused: dict) -> TableError:
+    return TableError(paused_words(paused.get("by", "")), "paused")
+
+
+def paused_words(by: str) -> str:
+    """What every page says while the game is paused."""
+    if by:
+        return _("{name} has paused the game: nobody can move until the host resumes it.").format(name=by)
+    return _("The host has paused the game: nobody can move until the host resumes it.")
+
+
+def clock_start(room: Any, last: float) -> float:
+    """When the person to act started to think: the last move, or the resume if it came later."""
+    return max(last, float(room.settings.get("resumed_at", float("-inf"))))
+
+
 def _removed(name: str) -> TableError:
     return TableError(
         _("The host has removed “{name}” from this table: that seat is the coach's now.").format(name=name), "removed"
@@ -124,6 +144,8 @@ def _public(p: Polled, now: float) -> dict[str, Any]:
         "host_seat": next((row.seat for row in p.seats if host is not None and row.member_id == host), None),
         "host_passed": bool(settings.get("host_passed")),
         "rematch": settings.get("rematch"),
+        "paused_by": settings["paused"].get("by", "") if "paused" in settings else None,
+        "host_gone": settings.get("host_gone"),
     }
 
 
@@ -142,6 +164,10 @@ class _TableRef:
         self._heartbeat(None)
         return self._snapshot(None)
 
+    def alive(self) -> None:
+        """This page is open (called before ``tick``, so a page never finds its own host gone)."""
+        self._heartbeat(None)
+
     def _heartbeat(self, member_id: int | None) -> None:
         """Tell the store this page is alive, every few seconds (who is online or watching; the coach's timeouts)."""
         now = self.store.clock()
@@ -155,7 +181,7 @@ class _TableRef:
         self.store.touch(member_id)
         self._seen = now
 
-    @doing("update")
+    @doing("update", "table")
     def _snapshot(self, seat: int | None, owner: Any = None) -> TableSnapshot:
         p = self.tables._poll(self.room_id)
         room, seats, r = p.room, p.seats, p.replayed
@@ -179,8 +205,10 @@ class _TableRef:
             events_by = tuple(r.by)
         who = game.to_act
         limit = room.params.get("time_limit")
-        deadline = last + limit if (limit is not None and who is not None and not bots[who]) else None
-        legal = tuple(game.legal_actions(seat)) if seat is not None and who == seat and not closed else ()
+        paused = "paused" in room.settings
+        running = who is not None and not bots[who] and not paused
+        deadline = clock_start(room, last) + limit if (limit is not None and running) else None
+        legal = tuple(game.legal_actions(seat)) if seat is not None and who == seat and not (closed or paused) else ()
         return TableSnapshot(
             code=self.code,
             seq=seq,

@@ -1,17 +1,22 @@
-"""A table's host controls: start, hand seats to the coach and back, pass the host's role to a
-player, remove a player, close, and a rematch with the same people (docs/classroom.md)."""
+"""A table's host controls: start, pause and resume, hand seats to the coach and back, pass the
+host's role to a player, remove a player, close, and a rematch with the same people; and the role
+passing by itself when the host's page has been gone a while (``pass_if_host_gone``,
+docs/classroom.md)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from sheriff.classroom.common import new_room
+from sheriff.classroom.common import DEFAULT_SETTINGS, new_room
 from sheriff.classroom.names import hash_key, key_matches, new_key
 from sheriff.classroom.store import Room
+from sheriff.classroom.store_faults import doing
 from sheriff.classroom.store_records import TableSeatRow
 from sheriff.classroom.table_base import TableError, TableSnapshot, _no_table, _TableRef
-from sheriff.classroom.table_game import GAME, bot_names
+from sheriff.classroom.table_game import GAME, Polled, bot_names
 from sheriff.i18n import _
+
+HOST_GONE_S = 60.0  # seconds the host's page may be quiet before the host's role passes to a player
 
 
 class TableHost(_TableRef):
@@ -56,6 +61,7 @@ class TableHost(_TableRef):
             raise TableError(_("There is no such seat at this table."), "params")
         return seats[seat]
 
+    @doing("host", "table")
     def start(self) -> TableSnapshot:
         """Deal: every seat nobody took goes to the coach; the names are fixed; the game begins."""
         room = self._open_room()
@@ -76,6 +82,44 @@ class TableHost(_TableRef):
         self.store.update_room(room.id, settings=settings)
         return self._snapshot(None)  # not the host's page polling: it need not count as watching
 
+    def _heartbeat(self, member_id: int | None) -> None:
+        """A host who only watches: the page's own row is remembered as the host's page (``host_page``),
+        so the table knows when the host has gone (``pass_if_host_gone``)."""
+        known = self._watcher
+        super()._heartbeat(member_id)
+        if member_id is None and self._watcher is not None and self._watcher != known and self.member_id is None:
+            room = self.store.room(self.room_id)
+            if room is not None and room.settings.get("host_member") is None:
+                self.store.update_room(room.id, settings={**room.settings, "host_page": self._watcher})
+
+    @doing("host", "table")
+    def pause(self, on: bool = True) -> TableSnapshot:
+        """Pause the game (``on``) or resume it.  While it is paused no seat can move and neither the
+        coach nor the clock acts; every page says who paused it.  On resume the person to act has
+        their whole time limit again."""
+        room = self._open_room()
+        if not room.settings.get("started"):
+            raise TableError(_("The game has not started yet."), "not_started")
+        r = self.tables._poll(room.id).replayed
+        if r is not None and r.game.is_over():
+            raise TableError(_("The game is over."), "over")
+        settings = dict(room.settings)
+        if on and "paused" not in settings:
+            settings["paused"] = {"by": self._name(room), "at": self.store.clock()}
+        elif not on and "paused" in settings:
+            del settings["paused"]
+            settings["resumed_at"] = self.store.clock()
+        self.store.update_room(room.id, settings=settings)
+        return self._snapshot(None)
+
+    def _name(self, room: Room) -> str:
+        """The name of the person holding the host's role ("" for a host who only watches)."""
+        member = room.settings.get("host_member")
+        if member is None:
+            return ""
+        return next((m.nickname for m in self.store.members(room.id) if m.id == member), "")
+
+    @doing("host", "table")
     def set_bot(self, seat: int, on: bool) -> None:
         """Hand ``seat`` to the coach (``on``) or back to the person sitting there."""
         room = self._open_room()
@@ -86,6 +130,7 @@ class TableHost(_TableRef):
             self.room_id, seat, is_bot=bool(on), handed_by_host=bool(on) and row.member_id is not None
         )
 
+    @doing("host", "table")
     def pass_host(self, seat: int) -> None:
         """Hand the host's role to the person in ``seat``: that seat's page gets the controls, this
         page loses them, and the host key opens nothing any more (it could take them back)."""
@@ -95,9 +140,9 @@ class TableHost(_TableRef):
             raise TableError(_("Only a person sitting at the table can become the host."), "params")
         if row.member_id == room.settings.get("host_member"):
             raise TableError(_("This seat holds the host's controls already."), "params")
-        settings = {**room.settings, "host_member": row.member_id, "host_passed": True}
-        self.store.update_room(room.id, settings=settings, key_hash=hash_key(new_key()))
+        _give_host_role(self.store, room, row.member_id)
 
+    @doing("host", "table")
     def kick(self, seat: int) -> None:
         """Remove the person in ``seat``: before the start the seat is free again; after it, the
         coach plays it.  That name cannot sit at this table again, with or without its rejoin code."""
@@ -112,6 +157,7 @@ class TableHost(_TableRef):
         started = bool(room.settings.get("started"))
         self.store.update_table_seat(self.room_id, seat, member_id=None, is_bot=started, handed_by_host=False)
 
+    @doing("host", "table")
     def rematch(self) -> str:
         """Once the game is over: a new table for the same people in the same seats, dealt afresh
         (a new seed) and started.  Every rejoin code and the host key open it as they opened this one;
@@ -150,10 +196,43 @@ class TableHost(_TableRef):
         self.store.update_room(room.id, settings={**room.settings, "rematch": new.code})
         return new.code
 
+    @doing("host", "table")
     def close(self, keep: bool = False) -> None:
         """Close the table (no more moves); ``keep`` keeps its data past the day rooms live."""
         self._room()
         self.store.update_room(self.room_id, state="closed", keep=bool(keep))
 
 
-__all__ = ["TableHost"]
+def _give_host_role(store, room: Room, member_id: int, gone: str | None = None) -> None:
+    """The host's role to ``member_id``; the host key is retired (a hash nobody knows).  ``gone``:
+    the name of a host whose page went away (the new host's page says so)."""
+    settings = {**room.settings, "host_member": member_id, "host_passed": True}
+    settings.pop("host_page", None)
+    settings["host_gone"] = gone
+    store.update_room(room.id, settings=settings, key_hash=hash_key(new_key()))
+
+
+def pass_if_host_gone(store, p: Polled) -> bool:
+    """When the host's page has been quiet for ``HOST_GONE_S`` (closed, the device asleep), the host's
+    role passes to the person who sat down first among those whose page is online, so an untimed
+    table, or one waiting for its start or paused, does not wait for a host who left.  True if it passed.
+    A host who only watches counts as gone only once their page has polled (``host_page``)."""
+    settings, now = p.room.settings, store.clock()
+    if p.room.state != "open" or (p.replayed is not None and p.replayed.game.is_over()):
+        return False
+    host = settings.get("host_member")
+    if host is None:
+        host = settings.get("host_page")
+    if host is None or host not in p.seen or now - p.seen[host][1] < HOST_GONE_S:
+        return False
+    fresh = [row.member_id for row in p.seats if row.member_id is not None and row.member_id != host]
+    fresh = [m for m in fresh if now - p.seen.get(m, ("", float("-inf")))[1] < DEFAULT_SETTINGS["active"]]
+    if not fresh:
+        return False
+    names = {m.id: m.nickname for m in store.members(p.room.id)}
+    gone = names.get(settings.get("host_member"), "") if settings.get("host_member") is not None else ""
+    _give_host_role(store, p.room, min(fresh), gone)  # member ids grow: the lowest sat down first
+    return True
+
+
+__all__ = ["TableHost", "HOST_GONE_S", "pass_if_host_gone"]

@@ -34,6 +34,7 @@ from test_narrow_screen import SIDEWAYS
 from sheriff.classroom.store import Store
 
 T = 90_000
+REPLAY = "21_replay.ipynb"
 NAMES = ("Ann", "Bob", "Cy")
 
 
@@ -76,6 +77,11 @@ def join(page, url, code, name, key=""):
     page.locator(".sn-join").click()
     joined = page.locator(".sn-table-code").filter(has_text=f"You are {name.title()}")
     expect(joined).to_be_visible(timeout=T)
+
+
+def top(page, selector: str) -> float:
+    """Where the first visible ``selector`` starts on the page (px from the top)."""
+    return page.locator(selector).first.evaluate("e => e.getBoundingClientRect().top + window.scrollY")
 
 
 def status(page) -> str:
@@ -190,6 +196,22 @@ def test_three_people_and_the_coach_play_a_whole_game(browser, table_server):
                 problems += blocking_violations(watch, "the spectator's view")
                 screenshot(bob, "table_seat_400")
                 assert bob.evaluate(SIDEWAYS) == []  # no row of controls scrolls sideways on a phone
+                # on a phone a seat's own cards and decision come before the others' stands and the story
+                assert top(bob, ".sn-private-area") < min(top(bob, ".sn-table"), top(bob, ".sn-story"))
+                assert top(bob, ".sn-private-area") < top(bob, ".sn-table-status")
+                assert top(ann, ".sn-private-area") > top(ann, ".sn-story")  # a wide screen keeps its order
+                # the host pauses: every page says so and who; nobody's controls; then resumes
+                ann.locator(".sn-table-pause").click()
+                expect(ann.locator(".sn-table-status")).to_contain_text("You have paused the game", timeout=T)
+                for p in (*pages.values(), watch):
+                    expect(p.locator(".sn-table-status")).to_contain_text(
+                        re.compile("(Ann has|You have) paused"), timeout=T
+                    )
+                expect(page.locator(".sn-private")).to_contain_text("Ann has paused the game", timeout=T)
+                screenshot(bob, "table_paused_400")
+                screenshot(ann, "table_paused_1280")
+                ann.locator(".sn-table-resume").click()
+                expect(page.locator(".sn-table-status")).to_contain_text("Your turn", timeout=T)
                 cy_frames = cy.sheriff_frames
                 cy.context.close()
                 cy = pages[2] = new_page(browser, 1280)
@@ -241,6 +263,9 @@ def test_three_people_and_the_coach_play_a_whole_game(browser, table_server):
             link = p.locator(".sn-table-download")
             expect(link).to_be_visible(timeout=T)
         screenshot(bob, "table_over_400")
+        # the link to the game on the replay page (which opens it: tests/test_table_page_finish.py)
+        replay = bob.locator(".sn-table-replay-link")
+        assert replay.get_attribute("href") == f"{REPLAY}?table={code}"
         with bob.expect_download() as dl:
             bob.locator(".sn-table-download").click()
         saved = json.loads(open(dl.value.path(), encoding="utf-8").read())
@@ -329,6 +354,8 @@ def test_an_invite_link_a_qr_code_and_the_your_turn_alert_in_ukrainian(browser, 
         expect(panel).to_contain_text("Ann")
         assert "Ганна" not in ann.locator(".sn-game").inner_text()
         screenshot(ann, "table_seat_400_uk")
+        ann.set_viewport_size({"width": 1280, "height": 900})
+        screenshot(ann, "table_seat_1280_uk")
         for p in (ann, bob):
             assert_no_errors(p)
     finally:

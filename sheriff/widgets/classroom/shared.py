@@ -101,12 +101,18 @@ def qr_html(link: str) -> str:
 
 
 def room_in_address(callback: Callable[[str], object]) -> None:
-    """Call ``callback`` with the room code in the page's address (``?room=K7MX3Q``; "" if none) once
-    the request is known: at once, or, in a kernel preheated before anyone asked for the page, from
-    a thread that waits for the request and hands the code to the kernel's event loop."""
+    """Call ``callback`` with the room code in the page's address (``?room=K7MX3Q``; "" if none)."""
+    in_address("room", callback)
+
+
+def in_address(name: str, callback: Callable[[str], object]) -> None:
+    """Call ``callback`` with the value of ``name`` in the page's address ("" if none) once the
+    request is known: at once, or, in a kernel preheated before anyone asked for the page, from a
+    thread that waits for the request and hands the value to the kernel's event loop.  The class
+    pages read ``room`` so, the replay page a table's ``table``."""
 
     def code() -> str:
-        return (parse_qs(os.environ.get("QUERY_STRING", "")).get("room") or [""])[0]
+        return (parse_qs(os.environ.get("QUERY_STRING", "")).get(name) or [""])[0]
 
     if os.environ.get("VOILA_PREHEAT") != "True" or "SERVER_NAME" in os.environ:
         callback(code())
@@ -408,6 +414,7 @@ __all__ = [
     "join_link",
     "qr_html",
     "room_in_address",
+    "in_address",
     "Poller",
     "SeatJoin",
     "secret_html",

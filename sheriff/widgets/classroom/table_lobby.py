@@ -17,8 +17,12 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.classroom.table import TableSnapshot
+from sheriff.classroom.table_base import paused_words
 from sheriff.i18n import _
 from sheriff.widgets import language, lesson
+from sheriff.widgets.markup import Markup, fill
+from sheriff.widgets.markup import render as render_template
+from sheriff.widgets.play.control_kit import replace_children
 
 REPLAY_PAGE = "21_replay.ipynb"
 QR_PIXELS = 200  # the QR code's size on the page (drawn one pixel a module, scaled sharp by the browser)
@@ -84,32 +88,109 @@ def invite_html(link: str) -> str:
     return '<div class="sn-invite">{}</div>'.format("".join(parts))
 
 
-def seat_list_html(snap: TableSnapshot) -> str:
-    """Who sits where (public): each seat's name, the coach's seats, the host, who is online, whose
-    turn it is; and how many spectators' pages watch."""
+def seat_tags(snap: TableSnapshot, seat: int, online: bool = True) -> list[str]:
+    """What the seat list says after a seat's name: host, the coach plays, online or away (with
+    ``online``: the lobby's and the page's list), you, to act."""
+    tags = []
+    if snap.host_seat == seat:
+        tags.append(_("host"))
+    if snap.bots[seat]:
+        tags.append(_("the coach plays"))
+    elif online and snap.names[seat] and snap.online:
+        tags.append(_("online") if snap.online[seat] else _("away"))
+    if snap.seat == seat:
+        tags.append(_("you"))
+    if snap.to_act == seat:
+        tags.append(_("to act"))
+    return tags
+
+
+def seat_list_html(snap: TableSnapshot, online: bool = True) -> str:
+    """Who sits where (public): each seat's name and its ``seat_tags``; and how many spectators'
+    pages watch."""
     rows = []
     for p, name in enumerate(snap.names):
-        who = name or _("a free seat")
-        tags = []
-        if snap.host_seat == p:
-            tags.append(_("host"))
-        if snap.bots[p]:
-            tags.append(_("the coach plays"))
-        elif name and snap.online:
-            tags.append(_("online") if snap.online[p] else _("away"))
-        if snap.seat == p:
-            tags.append(_("you"))
-        if snap.to_act == p:
-            tags.append(_("to act"))
+        tags = seat_tags(snap, p, online=online)
         tag = " ({})".format(", ".join(tags)) if tags else ""
         seat = _("Seat {n}").format(n=p + 1)
-        dot = "sn-online" if snap.online and snap.online[p] and not snap.bots[p] else "sn-offline"
+        dot = "sn-online" if online and snap.online and snap.online[p] and not snap.bots[p] else "sn-offline"
+        who = name or _("a free seat")
         rows.append(f'<li class="{dot}">{escape(seat)}: <b>{escape(who)}</b>{escape(tag)}</li>')
     watching = ""
-    if snap.watching:
+    if online and snap.watching:
         line = _("{n} watching (projector or spectators)").format(n=snap.watching)
         watching = f'<div class="sn-note sn-table-watching">{escape(line)}</div>'
     return '<ul class="sn-table-seats">{}</ul>{}'.format("".join(rows), watching)
+
+
+def host_gone_words(snap: TableSnapshot) -> str:
+    """Said (plain text) on the page of a player who became the host because the host's page went away."""
+    if snap.host_gone:
+        first = _("{name}'s page has been closed for over a minute, so you are the host now.").format(
+            name=snap.host_gone
+        )
+    else:
+        first = _("The host's page has been closed for over a minute, so you are the host now.")
+    then = _(
+        "You can start, pause and resume the game, and let the coach play the seat of a player "
+        "who has gone: the host controls are below."
+    )
+    return f"{first} {then}"
+
+
+def code_html(snap: TableSnapshot, you: tuple[str, int] | None, address: str) -> str:
+    """The top of the page: the table's code; who this page is (``you``: the seat's name and number,
+    None for a spectator's or a watching host's page); before the start, where the others join."""
+    big = you is None or not snap.started
+    return render_template(
+        "table_code.html.j2",
+        table=_("Table {code}"),
+        code=Markup('<span class="{}">{}</span>').format("sn-code" if big else "sn-key", snap.code),
+        you=fill(_("You are {name}, seat {n}."), name=Markup("<b>{}</b>").format(you[0]), n=you[1] + 1) if you else "",
+        spectator=_("Spectator's view: public information only."),
+        where=""
+        if snap.started or snap.closed
+        else _("The others open this page on their own device, at {address}, and type the code and a name."),
+        address=Markup('<span class="sn-address">{}</span>').format(address),
+    )
+
+
+def _status_line(snap: TableSnapshot, hosting: bool) -> str:
+    if snap.closed:
+        return _("The host has closed this table.")
+    if not snap.started:
+        return (
+            _("When everyone has joined, press “Start the game”.")
+            if hosting
+            else _("Waiting for the host to start the game.")
+        )
+    if snap.over:
+        return _("The game is over.")
+    if snap.paused_by is not None and hosting:
+        return _("You have paused the game: nobody can move until you press “Resume the game”.")
+    if snap.paused_by is not None:
+        return paused_words(snap.paused_by)
+    if snap.to_act is not None and snap.seat == snap.to_act:
+        return _("Your turn.")
+    if snap.to_act is not None:
+        return _("{name} is to act.").format(name=snap.names[snap.to_act])
+    return ""
+
+
+def status_html(snap: TableSnapshot, hosting: bool) -> str:
+    """The status line (whose turn; paused; over), then the seat list.  ``hosting``: this page holds
+    the host's controls."""
+    mine = snap.seat is not None and snap.to_act == snap.seat and bool(snap.legal)
+    line = render_template(
+        "table_status.html.j2",
+        paused=snap.paused_by is not None and snap.started and not (snap.over or snap.closed),
+        seq=snap.seq,
+        turn=f"{snap.code}-{snap.seq}" if mine else "",
+        title=_("● Your turn — Sheriff of Nottingham"),
+        line=_status_line(snap, hosting),
+        note=timeout_note(snap),
+    )
+    return line + seat_list_html(snap)
 
 
 def away_html(snap: TableSnapshot) -> str:
@@ -129,19 +210,23 @@ def away_html(snap: TableSnapshot) -> str:
     return f'<div class="sn-result sn-table-away" role="status"><b>{escape(title)}</b><br>{escape(text)}</div>'
 
 
+def replay_link(code: str) -> str:
+    """The replay page opening this table's finished game (``?table=CODE``), in the page's language."""
+    return language.link(f"{REPLAY_PAGE}?table={code}")
+
+
 def replay_html(code: str, text: str) -> str:
-    """The finished game's full replay (``text``, the save format) as a download, and where to open it."""
+    """The finished game's full replay: a link that opens it on the replay page, and its file
+    (``text``, the save format) as a download."""
     name = f"sheriff-table-{code}.json"
-    b64 = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    link = _("Download the full replay ({file})").format(file=escape(name))
-    page = escape(language.link(REPLAY_PAGE))
-    words = escape(_("replay page"))
-    note = _("Open it on the {page}: step through the game with every hand shown.").format(
-        page=f'<a href="{page}">{words}</a>'
-    )
-    return (
-        f'<div class="sn-result"><a class="sn-table-download" download="{escape(name)}" '
-        f'href="data:application/json;base64,{b64}"><b>{link}</b></a><br>{note}</div>'
+    return render_template(
+        "table_replay.html.j2",
+        page=replay_link(code),
+        open=_("Open this game on the replay page"),
+        note=_("Step through the whole game with every hand shown; share the link with the others."),
+        file=name,
+        b64=base64.b64encode(text.encode("utf-8")).decode("ascii"),
+        download=_("Download the full replay ({file})").format(file=name),
     )
 
 
@@ -167,11 +252,12 @@ class HostSeats:
             return
         self._drawn = key
         if snap.closed or snap.over:  # after the game nobody needs the coach's boxes
-            self.box.children = self.people.children = []
+            replace_children(self.box, [])
+            replace_children(self.people, [])
             return
         others = [(p, name) for p, name in enumerate(snap.names) if p != own_seat]
-        self.box.children = [self._coach_box(snap, p, name) for p, name in others]
-        self.people.children = [self._person(p, name) for p, name in others if name and _is_person(snap, p)]
+        replace_children(self.box, [self._coach_box(snap, p, name) for p, name in others])
+        replace_children(self.people, [self._person(p, name) for p, name in others if name and _is_person(snap, p)])
 
     def _coach_box(self, snap: TableSnapshot, p: int, name: str):
         box = widgets.Checkbox(
@@ -223,6 +309,7 @@ class AwayControls:
         self.away.on_click(lambda _b: act(True))
         self.back.on_click(lambda _b: act(False))
         self.box = widgets.VBox([self.notice, lesson.row([self.away, self.back], flex_flow="row wrap")])
+        self.box.add_class("sn-table-away-box")
         self.box.layout.display = "none"
 
     def show(self, snap: TableSnapshot) -> None:
@@ -242,10 +329,15 @@ __all__ = [
     "timeout_note",
     "clock_html",
     "replay_html",
+    "replay_link",
     "invite_link",
     "qr_data_uri",
     "invite_html",
+    "code_html",
+    "status_html",
+    "seat_tags",
     "seat_list_html",
+    "host_gone_words",
     "away_html",
     "HostSeats",
     "AwayControls",

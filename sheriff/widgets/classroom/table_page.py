@@ -7,15 +7,15 @@ The host picks the edition, the number of players, the variants, the seats the c
 optional time limit, then shares the code or the invite link and its QR code (``table_lobby``).  Each
 person sees only their own seat (``table_play.TablePlay``); moves are stored by
 ``sheriff.classroom.table`` before any page shows them.  The host's controls follow the host's role
-(it can pass to a player), a player may let the coach play for them, and after the game the host
-starts a rematch that every page follows.  The code reaches a kernel typed or from the address
+(it can pass to a player, and passes by itself when the host's page has been gone a minute), the host
+pauses and resumes the game, a player may let the coach play for them, and after the game every page
+links to the replay page and the host starts a rematch that every page follows.  The code reaches a kernel typed or from the address
 through the page template (pooled kernels serve the page); a poll (every second) moves the coach
 and redraws only when the table has moved.  Headless for tests: set the fields, press, ``refresh``.
 """
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 import ipywidgets as widgets
@@ -30,11 +30,12 @@ from sheriff.widgets.classroom.table_lobby import (
     HostSeats,
     binder_notice_html,
     clock_html,
+    code_html,
+    host_gone_words,
     invite_html,
     invite_link,
     replay_html,
-    seat_list_html,
-    timeout_note,
+    status_html,
 )
 from sheriff.widgets.classroom.table_play import TablePlay
 from sheriff.widgets.play.setup import VARIANTS, fit_to_edition
@@ -89,7 +90,7 @@ class TablePage(kit.Frame):
         self.join.add_class("sn-join")
         self.join.on_click(self._join)
         self.spectate = lesson.button(_("Watch (projector)"), width="200px", icon="eye")
-        self.spectate.tooltip = _("See only what every player sees, for a projector or a teacher")
+        self.spectate.tooltip = _("See only what every player sees, for a projector or someone who is not playing")
         self.spectate.add_class("sn-watch")
         self.spectate.on_click(self._watch)
         self.join_msg = lesson.html()
@@ -248,6 +249,14 @@ class TablePage(kit.Frame):
             icon="redo",
             layout={"width": "auto", "display": "none"},
         )
+        self.pause = widgets.Button(description=_("Pause the game"), icon="pause-circle", layout={"width": "auto"})
+        self.pause.add_class("sn-table-pause")
+        self.pause.on_click(lambda _b: self._host_do(lambda h: h.pause(True)))
+        self.resume = widgets.Button(
+            description=_("Resume the game"), button_style="primary", icon="play", layout={"width": "auto"}
+        )
+        self.resume.add_class("sn-table-resume")
+        self.resume.on_click(lambda _b: self._host_do(lambda h: h.pause(False)))
         self.rematch.add_class("sn-table-rematch")
         self.rematch.on_click(lambda _b: self._host_do(lambda h: h.rematch()))
         self.host_seats = HostSeats(self._host_do)
@@ -256,7 +265,10 @@ class TablePage(kit.Frame):
         self.host_key.add_class("sn-host-key")
         self.host_box = kit.box(
             [
-                lesson.row([self.start, self.rematch, self.close_table, self.close_sure], flex_flow="row wrap"),
+                lesson.row(
+                    [self.start, self.pause, self.resume, self.rematch, self.close_table, self.close_sure],
+                    flex_flow="row wrap",
+                ),
                 self.hand_over,
                 self.host_seats.people,
                 self.host_key,
@@ -294,6 +306,7 @@ class TablePage(kit.Frame):
             ],
             layout={"display": "none"},
         )
+        self.table_box.add_class("sn-table-box")  # sn-table-seated too on a seat's page: the narrow layout
 
     # -- entering ------------------------------------------------------------------------------------
     def _join(self, _b=None):
@@ -374,6 +387,10 @@ class TablePage(kit.Frame):
         self.join_box.layout.display = "none"
         self.open_box.layout.display = "none"
         self.table_box.layout.display = "flex"
+        if self.seat is not None:  # a phone shows this seat's cards and decision first (the stylesheet)
+            self.table_box.add_class("sn-table-seated")
+        else:
+            self.table_box.remove_class("sn-table-seated")
         self.sound.layout.display = "" if self.seat is not None else "none"
         self._host_shown()
         self.refresh()
@@ -429,6 +446,8 @@ class TablePage(kit.Frame):
         mine = self.seat is not None and snap.host_seat == self.seat.seat
         if self.host is None and mine:
             self.host = self.seat.host_controls()
+            if snap.host_gone is not None:
+                self.msg.value = cr.message_html(host_gone_words(snap), ok=True)
         elif self.host is not None and not mine and (self.host.member_id is not None or snap.host_passed):
             self.host = None
             if snap.host_seat is not None:
@@ -474,7 +493,8 @@ class TablePage(kit.Frame):
         if src is None:
             return
         try:
-            if self.snap is not None and self.snap.started and not self.snap.over:
+            if self.snap is None or not self.snap.over:
+                src.alive()  # first: a page never finds its own host gone (the role passing, in tick)
                 self.tables.tick(src.code)
             snap = src.snapshot()
         except ClassroomError as e:
@@ -495,19 +515,23 @@ class TablePage(kit.Frame):
         self._show(snap)
 
     def _show(self, snap: TableSnapshot):
-        self.code_html.value = self._code_html(snap)
+        you = (self.seat.name, self.seat.seat) if self.seat is not None else None
+        self.code_html.value = code_html(snap, you, self._address)
         self.invite.value = self._invite_html(snap)
-        self.seats_html.value = self._status_html(snap)
+        self.seats_html.value = status_html(snap, self.host is not None)
         self.clock.value = clock_html(snap, self.tables.store.clock())
         self.away.show(snap)
         if self.host is not None:
             self.host_seats.show(snap, self.seat.seat if self.seat is not None else None)
             self.start.layout.display = "none" if snap.started or snap.closed else ""
             self.rematch.layout.display = "" if snap.over and not snap.closed else "none"
+            playing = snap.started and not snap.over and not snap.closed
+            self.pause.layout.display = "" if playing and snap.paused_by is None else "none"
+            self.resume.layout.display = "" if playing and snap.paused_by is not None else "none"
             self.close_table.layout.display = "none" if snap.closed else ""
             if snap.closed:
                 self.close_sure.layout.display = "none"
-        drawn = (snap.seq, snap.started, snap.over, snap.closed, snap.bots, snap.to_act)
+        drawn = (snap.seq, snap.started, snap.over, snap.closed, snap.bots, snap.to_act, snap.paused_by)
         if drawn != self._drawn:
             self._drawn = drawn
             if snap.started and self.play is not None:
@@ -529,58 +553,6 @@ class TablePage(kit.Frame):
         if getattr(self, "_address_known", None) is None:
             self._address_known = cr.student_address(page=TABLE_PAGE)
         return self._address_known
-
-    def _code_html(self, snap: TableSnapshot) -> str:
-        # large for a projector and while people join; a line at the top of a seat's page once it plays
-        big = self.seat is None or not snap.started
-        code = f'<span class="{"sn-code" if big else "sn-key"}">{escape(snap.code)}</span>'
-        parts = ['<div class="sn-text">{}</div>'.format(_("Table {code}").format(code=code))]
-        if self.seat is not None:
-            parts.append(
-                '<div class="sn-text">{}</div>'.format(
-                    _("You are {name}, seat {n}.").format(name=f"<b>{escape(self.seat.name)}</b>", n=self.seat.seat + 1)
-                )
-            )
-        elif self.watch is not None or self.host is not None:
-            parts.append(
-                '<div class="sn-text">{}</div>'.format(escape(_("Spectator's view: public information only.")))
-            )
-        if not snap.started and not snap.closed:
-            parts.append(
-                '<div class="sn-text">{}</div>'.format(
-                    _(
-                        "The others open this page on their own device, at {address}, and type the code and a name."
-                    ).format(address=f'<span class="sn-address">{escape(self._address)}</span>')
-                )
-            )
-        return "".join(parts)
-
-    def _status_html(self, snap: TableSnapshot) -> str:
-        if snap.closed:
-            line = _("The host has closed this table.")
-        elif not snap.started and self.host is not None:
-            line = _("When everyone has joined, press “Start the game”.")
-        elif not snap.started:
-            line = _("Waiting for the host to start the game.")
-        elif snap.over:
-            line = _("The game is over.")
-        elif snap.to_act is not None and snap.seat == snap.to_act:
-            line = _("Your turn.")
-        elif snap.to_act is not None:
-            line = _("{name} is to act.").format(name=escape(snap.names[snap.to_act]))
-        else:
-            line = ""
-        note = timeout_note(snap)
-        extra = f'<br><span class="sn-note">{escape(note)}</span>' if note else ""
-        # the page template's your-turn alert: a new value while this seat is to act (the tab's title)
-        mine = snap.seat is not None and snap.to_act == snap.seat and not snap.over and not snap.closed
-        turn = f"{snap.code}-{snap.seq}" if mine else ""
-        title = _("● Your turn — Sheriff of Nottingham")
-        return (
-            f'<div class="sn-text sn-table-turn" aria-live="polite" data-seq="{snap.seq}" '
-            f'data-sn-turn="{escape(turn)}" data-sn-turn-title="{escape(title)}">'
-            f'<b class="sn-class-count">{line}</b>{extra}</div>' + seat_list_html(snap)
-        )
 
     def _show_replay(self, snap: TableSnapshot):
         if self._replay_for == snap.code:

@@ -5,22 +5,22 @@ controls and coach, with the viewer fixed to this seat and every move sent to th
 ``TableSnapshot`` says (the game as this process rebuilt it, the seats the coach plays, the story
 this seat may read), and ``TablePlay`` is the play widget whose moves go through ``seat.play``.
 No hot-seat handover: a page shows one seat's cards (a spectator's page: none).  Everything drawn
-for a seat comes from ``game.view(seat)`` (table, controls), never from the whole game.
+for a seat comes from ``game.view(seat)`` (play_table, play_controls), never from the whole game.
 """
 
 from __future__ import annotations
 
-from html import escape
-
 from sheriff import actions as A
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.table import TableSnapshot
+from sheriff.classroom.table_base import paused_words
 from sheriff.engine import Game, apply_unchecked
 from sheriff.i18n import _
 from sheriff.state import INSPECT
 from sheriff.widgets import render
 from sheriff.widgets.classroom.shared import message_html
-from sheriff.widgets.play.app import PlayApp
+from sheriff.widgets.classroom.table_lobby import seat_list_html
+from sheriff.widgets.play.app import PlayApp, close_tree
 from sheriff.widgets.play.session import Line
 
 
@@ -85,8 +85,15 @@ class TablePlay(PlayApp):
         self.on_moved = on_moved
         self.setup.box.layout.display = "none"
         # no saving mid-game, no pause between bots, no new game: the table's page has its own
-        self.game_box.children = [c for c in self.game_box.children if self.save_msg not in getattr(c, "children", ())]
+        saving = [c for c in self.game_box.children if self.save_msg in getattr(c, "children", ())]
+        self.game_box.children = [c for c in self.game_box.children if c not in saving]
+        for c in saving:
+            close_tree(c)
         self.snap: TableSnapshot | None = None
+        # what a seat's page shows first on a phone (the stylesheet: .sn-table-seated .sn-play-first)
+        for w in (self.header, self.notice, self.private, self.end):
+            w.add_class("sn-play-first")
+        self.result.add_class("sn-play-recap")  # "since your last move": right under the cards there
 
     # -- drawing a snapshot ----------------------------------------------------------------
     def show(self, snap: TableSnapshot) -> None:
@@ -97,7 +104,7 @@ class TablePlay(PlayApp):
         self.snap = snap
         self._viewer = self._holder = snap.seat
         self._handover_to = None
-        self._bots_running = False
+        self._bots_running = snap.paused_by is not None  # paused: no controls, the waiting text says why
         self.game_box.layout.display = ""
         if snap.over:
             self.result.value = ""  # "since your last move" would stop short of the end: the story tells it
@@ -111,6 +118,8 @@ class TablePlay(PlayApp):
         snap = self.snap
         if snap is None or snap.to_act is None:
             return ""
+        if snap.paused_by is not None:
+            return paused_words(snap.paused_by)
         name = snap.names[snap.to_act]
         if snap.bots[snap.to_act]:
             return _("Waiting for {name} (the coach plays this seat)…").format(name=name)
@@ -121,7 +130,7 @@ class TablePlay(PlayApp):
 
     def _end_note(self) -> str:
         return '<div class="sn-note">{}</div>'.format(
-            _("The full replay, with every hand shown, is below: download it and open it on the replay page.")
+            _("The full replay, with every hand shown, is below: open it on the replay page, or download it.")
         )
 
     # -- moves go to the store --------------------------------------------------------------
@@ -163,21 +172,8 @@ class TablePlay(PlayApp):
 
 
 def seat_names_html(snap: TableSnapshot) -> str:
-    """Who sits where: names, the coach's seats, whose turn it is (public)."""
-    rows = []
-    for p, name in enumerate(snap.names):
-        who = name or _("a free seat")
-        tags = []
-        if snap.bots[p]:
-            tags.append(_("the coach plays"))
-        if snap.seat == p:
-            tags.append(_("you"))
-        if snap.to_act == p:
-            tags.append(_("to act"))
-        tag = " ({})".format(", ".join(tags)) if tags else ""
-        seat = _("Seat {n}").format(n=p + 1)
-        rows.append(f"<li>{escape(seat)}: <b>{escape(who)}</b>{escape(tag)}</li>")
-    return '<ul class="sn-table-seats">{}</ul>'.format("".join(rows))
+    """Who sits where: names, the host, the coach's seats, whose turn it is (public; no one online)."""
+    return seat_list_html(snap, online=False)
 
 
 __all__ = ["TablePlay", "TableSession", "seat_names_html"]

@@ -18,11 +18,38 @@ def css_name(name: str) -> str:
     return "sn-ctl-" + name.replace(".", "-").replace("_", "-")
 
 
-def close_tree(w) -> None:
-    """Close a widget and everything inside it (frees the browser-side models)."""
+def _tree(w):
+    yield w
     for c in getattr(w, "children", ()) or ():
-        close_tree(c)
-    w.close()
+        yield from _tree(c)
+
+
+def live_widgets() -> dict:
+    """The kernel's registry of open widgets (ipywidgets 8: ``widget._instances``; 7: ``Widget.widgets``)."""
+    from ipywidgets.widgets import widget as module
+
+    registry = getattr(module, "_instances", None)
+    return registry if registry is not None else W.Widget.widgets
+
+
+def close_tree(w) -> None:
+    """Close a widget and everything inside it, with their Layout and Style models (``close`` leaves
+    those open, so a page redrawn every move grew by thousands of them); a Layout or Style that an
+    open widget still uses (``lesson.make`` shares them) stays open."""
+    doomed = list(_tree(w))
+    parts = {}
+    for x in doomed:
+        for part in (getattr(x, "layout", None), getattr(x, "style", None)):
+            if isinstance(part, W.Widget):
+                parts[id(part)] = part
+        x.close()
+    if not parts:
+        return
+    for x in list(live_widgets().values()):
+        for part in (getattr(x, "layout", None), getattr(x, "style", None)):
+            parts.pop(id(part), None)
+    for part in parts.values():
+        part.close()
 
 
 def replace_children(box, children) -> None:

@@ -32,7 +32,7 @@ from sheriff.widgets.markup import Markup
 from sheriff.widgets.markup import render as render_template
 from sheriff.widgets.play.app import PlayApp
 from sheriff.widgets.play.controls import css_name
-from sheriff.widgets.play.saved_input import SavedGameInput
+from sheriff.widgets.play.saved_input import SavedGameInput, error_box
 from sheriff.widgets.play.session import count_text
 from sheriff.widgets.play.setup import default_seats
 from sheriff.widgets.play.table import score_table_html
@@ -116,7 +116,9 @@ class ReplayViewer:
             ],
             layout=W.Layout(display="none"),
         )
-        self.root = W.VBox(kit.styled(self.load_acc, self.view_box))
+        self.table_note = W.HTML()  # a table's game opened by a link (``open_table``): which, or why not
+        self.table_note.add_class("sn-replay-table-note")
+        self.root = W.VBox(kit.styled(self.table_note, self.load_acc, self.view_box))
         self.root.add_class("sn-play")
         self.root.add_class("sn-replay")
         if game is not None:
@@ -137,6 +139,28 @@ class ReplayViewer:
         if game is None:
             return False
         self.show_game(game)
+        return True
+
+    def open_table(self, code: str, tables=None) -> bool:
+        """Show the finished game of the play-together table ``code`` (the replay page's address:
+        ``?table=K7MX3Q``); a game not over yet, or a wrong code, is refused in words and the game
+        shown stays.  ``tables``: the store's entry point (tests; default: the class store)."""
+        code = (code or "").strip()
+        if not code:
+            return False
+        from sheriff.classroom.errors import ClassroomError
+        from sheriff.classroom.table import Tables
+
+        try:
+            text = (tables or Tables()).replay_text(code)
+        except ClassroomError as e:
+            self.table_note.value = error_box(str(e))
+            return False
+        if not self.load(text):
+            self.table_note.value = self.saved.message.value
+            return False
+        said = _("The game played at table {code}, every hand shown.").format(code=escape(code.upper()))
+        self.table_note.value = f'<div class="sn-note sn-replay-table">{said}</div>'
         return True
 
     def show_game(self, game: Game, step: int | None = 0) -> None:
