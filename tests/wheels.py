@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -36,18 +37,33 @@ def tracked_copy(dest: Path) -> None:
             shutil.copy2(ROOT / rel, dest / rel)
 
 
-def build_wheel(tmp: Path, compiled: bool) -> Path:
-    """The wheel of a copy of the tree, in tmp/dist.  Compiled: as pyproject's [tool.cibuildwheel] builds
-    it (pip, no build isolation, mypy and pydantic beside setup.py: this environment's, at the pins of
-    constraints.txt); pure: SHERIFF_PURE=1, setuptools alone."""
+def start_build(tmp: Path, compiled: bool) -> tuple[subprocess.Popen, Path]:
+    """Start building the wheel of a copy of the tree into tmp/dist.  Compiled: as pyproject's
+    [tool.cibuildwheel] builds it (pip, no build isolation, mypy and pydantic beside setup.py: this
+    environment's, at the pins of constraints.txt); pure: SHERIFF_PURE=1, setuptools alone."""
     repo, dist = tmp / "repo", tmp / "dist"
     tracked_copy(repo)
-    cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", dist, repo]
+    cmd = [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w", str(dist), str(repo)]
     env = clean_env() if compiled else clean_env(SHERIFF_PURE="1")
-    done = subprocess.run([str(c) for c in cmd], cwd=tmp, env=env, capture_output=True, text=True)
-    assert done.returncode == 0, f"{' '.join(map(str, cmd))} failed:\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+    return subprocess.Popen(cmd, cwd=tmp, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True), dist
+
+
+def finish_build(build: tuple[subprocess.Popen, Path]) -> Path:
+    proc, dist = build
+    out = proc.communicate()[0]
+    assert proc.returncode == 0, f"{' '.join(proc.args)} failed:\n{out[-6000:]}"
     (wheel,) = dist.glob("sheriff_tutor-*.whl")
     return wheel
+
+
+def build_wheel(tmp: Path, compiled: bool) -> Path:
+    return finish_build(start_build(tmp, compiled))
+
+
+def requirements(extra: str) -> list[str]:
+    """What installing the package with [extra] brings (pyproject.toml), the package itself left out."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return project["dependencies"] + project["optional-dependencies"][extra]
 
 
 def served_notebooks(wheel: Path) -> dict[str, dict]:
