@@ -25,6 +25,7 @@ import json
 import os
 import shutil
 import sys
+import sysconfig
 import tomllib
 from pathlib import Path
 
@@ -94,6 +95,9 @@ def compiled_modules() -> list:
             old.unlink()
     for old in ROOT.glob(GROUP + "__mypyc.*.so"):
         old.unlink()
+    if "editable_wheel" in sys.argv:  # and the shared library `tasks.py app` took from a prebuilt wheel
+        for old in Path(sysconfig.get_paths()["purelib"]).glob(GROUP + "__mypyc.*"):
+            old.unlink()
     if os.environ.get("SHERIFF_PURE") == "1":
         note("SHERIFF_PURE=1: plain Python")
         return []
