@@ -34,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 import urllib.error
 import urllib.request
 import zipfile
@@ -226,7 +227,7 @@ def app(args: list[str]) -> int:
         say("the engine runs compiled (built in the background by an earlier start)")
     say("step 3/3: starting the Voilà server (each lesson gets a kernel warmed up in the background)")
     if later and not engine_in_tree() and can_compile():
-        # After the home page answers, niced; stops with the server (it watches this process's pid).
+        # Once the server answers, niced; it stops with the server (it watches this process's pid).
         subprocess.Popen([sys.executable, __file__, "compile-later", str(serve_port(args))], cwd=ROOT)
     # `sheriff serve` (sheriff/launch.py) serves the package's pages with its voila.json and page
     # template; it takes this process's place, so Ctrl-C or `kill <pid>` stops Voilà and its kernels.
@@ -253,6 +254,11 @@ def can_compile() -> bool:
     return headers.exists() and any(shutil.which(cc) for cc in ("cc", "gcc", "clang"))
 
 
+def compiled_sources() -> list[str]:
+    """The modules setup.py compiles (pyproject's [tool.sheriff] compiled)."""
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["sheriff"]["compiled"]
+
+
 def source_hashes(record: dict[str, str]) -> dict[str, str]:
     return {path: hashlib.sha256((ROOT / path).read_bytes()).hexdigest() for path in record if (ROOT / path).exists()}
 
@@ -267,7 +273,7 @@ def matching_engine() -> tuple[Path, list[str]] | None:
             if "sheriff/data/compiled.json" not in names:
                 continue
             record = json.loads(whl.read("sheriff/data/compiled.json"))
-        if source_hashes(record) != record:
+        if set(record) != set(compiled_sources()) or source_hashes(record) != record:
             continue
         for suffix in EXTENSION_SUFFIXES:  # a module is loaded from <name><suffix>: this Python's suffixes only
             binaries = [GROUP + suffix] + [path.removesuffix(".py") + suffix for path in record]

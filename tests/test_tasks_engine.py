@@ -30,6 +30,7 @@ def tree(tmp_path, monkeypatch):
     tasks.ENGINE_CACHE.mkdir(parents=True)
     (tmp_path / "site-packages").mkdir()
     monkeypatch.setattr(tasks, "site_packages", lambda: tmp_path / "site-packages")
+    monkeypatch.setattr(tasks, "compiled_sources", lambda: list(SOURCES))
     return root
 
 
@@ -54,7 +55,7 @@ def test_a_wheel_compiled_from_the_current_source_for_this_python_is_taken(tree)
     assert sorted(files[1:-1]) == sorted(p.removesuffix(".py") + SUFFIX for p in SOURCES)
 
 
-def test_an_older_source_or_another_python_s_wheel_is_not(tree):
+def test_an_older_source_or_another_python_s_wheel_is_not(tree, monkeypatch):
     compiled_wheel(tasks.ENGINE_CACHE, dict(SOURCES, **{"sheriff/engine.py": "X = 0\n"}))
     assert tasks.matching_engine() is None
     (tree / "dist").mkdir()
@@ -62,6 +63,9 @@ def test_an_older_source_or_another_python_s_wheel_is_not(tree):
     assert tasks.matching_engine() is None
     compiled_wheel(tree / "dist", SOURCES)  # a release wheel for this Python in dist/
     assert tasks.matching_engine()[0].parent == tree / "dist"
+    (tree / "sheriff" / "views.py").write_text("Z = 3\n")  # a module compiled since: not in that wheel
+    monkeypatch.setattr(tasks, "compiled_sources", lambda: [*SOURCES, "sheriff/views.py"])
+    assert tasks.matching_engine() is None
 
 
 def test_the_engine_is_copied_in_and_taken_out_again_if_it_does_not_load(tree, monkeypatch):
