@@ -13,7 +13,9 @@ More in docs/speed.md.  mypyc comes from mypy, which a plain ``pip install`` doe
 it first and build with ``--no-build-isolation``.
 
 A wheel also carries what ``sheriff serve`` serves (sheriff/launch.py): the pages, the server's
-settings and the page template, copied into ``sheriff/served/``.
+settings and the page template, copied into ``sheriff/served/``.  The pages go without what their
+last run left in them (cell outputs, saved widget state: 3.3 MB): Voilà runs each page afresh and
+its template never reads them.  The repository keeps its executed notebooks (nbval compares them).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ import json
 import os
 import shutil
 import sys
+import sysconfig
 import tomllib
 from pathlib import Path
 
@@ -66,7 +69,20 @@ class BuildPyWithServed(build_py):
             for src in sorted(ROOT.glob(pattern)):
                 dest = Path(self.build_lib) / "sheriff" / "served" / src.relative_to(ROOT)
                 dest.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copyfile(src, dest)
+                if src.suffix == ".ipynb":
+                    dest.write_text(without_outputs(src.read_text(encoding="utf-8")), encoding="utf-8")
+                else:
+                    shutil.copyfile(src, dest)
+
+
+def without_outputs(notebook: str) -> str:
+    """The notebook as Voilà needs it: its cells, none of what running it left behind."""
+    nb = json.loads(notebook)
+    nb["metadata"].pop("widgets", None)  # the saved widget state: Voilà's template leaves it out
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            cell["outputs"], cell["execution_count"] = [], None
+    return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
 
 
 def compiled_modules() -> list:
@@ -79,6 +95,9 @@ def compiled_modules() -> list:
             old.unlink()
     for old in ROOT.glob(GROUP + "__mypyc.*.so"):
         old.unlink()
+    if "editable_wheel" in sys.argv:  # and the shared library `tasks.py app` took from a prebuilt wheel
+        for old in Path(sysconfig.get_paths()["purelib"]).glob(GROUP + "__mypyc.*"):
+            old.unlink()
     if os.environ.get("SHERIFF_PURE") == "1":
         note("SHERIFF_PURE=1: plain Python")
         return []

@@ -1,6 +1,7 @@
 """The package's command line and launcher (sheriff/launch.py), and the loud failure of the server's
-pools per language when Voilà's pool methods change (sheriff/serving.py).  The wheel itself, installed
-into a fresh environment and served: tests/browser/test_wheel.py."""
+pools per language when Voilà's pool methods change (sheriff/serving.py), and the pure wheel (the release's
+fallback for every platform without a compiled one).  The compiled wheel, installed into a fresh environment
+and served: tests/browser/test_wheel.py."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import shutil
 import subprocess
 import sys
 import tomllib
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -19,6 +21,7 @@ from voila.voila_kernel_manager import voila_kernel_manager_factory
 from sheriff import launch
 from sheriff.cli import main
 from sheriff.serving import ClassroomKernelManager
+from tests.wheels import assert_without_outputs, build_wheel
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -170,3 +173,17 @@ def test_the_pool_hook_fails_loudly_when_voila_s_pool_methods_change():
             __module__ = "voila.voila_kernel_manager"
 
             async def get_rendered_notebook_for(self, notebook_name, **kwargs): ...
+
+
+@pytest.mark.slow
+def test_the_pure_wheel_fits_every_platform_and_carries_its_pages_without_outputs(tmp_path):
+    wheel = build_wheel(tmp_path, compiled=False)  # SHERIFF_PURE=1, as the release builds it
+    version = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
+    assert wheel.name == f"sheriff_tutor-{version}-py3-none-any.whl"
+    with zipfile.ZipFile(wheel) as whl:
+        names = whl.namelist()
+    assert not [n for n in names if n.endswith((".so", ".pyd")) or n.endswith("compiled.json")]
+    assert "sheriff/engine.py" in names and "sheriff/served/voila.json" in names
+    assert_without_outputs(wheel)
+    pages = [json.loads(p.read_text()) for p in (ROOT / "notebooks").glob("*.ipynb")]
+    assert sum(bool(cell.get("outputs")) for nb in pages for cell in nb["cells"]) > 20  # the tree keeps them

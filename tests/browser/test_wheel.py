@@ -1,35 +1,33 @@
-"""The package as a user installs it: the wheel built from the working tree, installed with its
-[app] extra into a fresh virtual environment (the versions of constraints.txt; pip's cache makes it
-a local install), ``sheriff serve`` started from a folder that is not the repository, and the home
-page's first widget seen in Chromium.  Nothing of the repository is on the path: the pages, the
-server's settings and the page template must come from the installed package."""
+"""The package as a user installs it: the compiled wheel built from the working tree as the release
+builds it (pyproject's [tool.cibuildwheel]; built once per run, a mypyc compile of a few minutes),
+installed with its [app] extra into a fresh virtual environment (the versions of constraints.txt; pip's
+cache makes it a local install), ``sheriff serve`` started from a folder that is not the repository, the
+home page's first widget and a lesson's step seen in Chromium.  Nothing of the repository is on the path:
+the pages, the server's settings and the page template must come from the installed package.  The pure
+wheel (the fallback): tests/test_packaging.py."""
 
 from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import signal
 import subprocess
 import sys
 import tempfile
 import time
+from importlib.util import find_spec
 from pathlib import Path
 
 import pytest
-from harness import ROOT, assert_no_errors, free_port, open_lesson, wait_for_http
+from harness import assert_no_errors, free_port, open_lesson, wait_for_http
+from playwright.sync_api import expect
+
+import tasks
+from tests.wheels import CONSTRAINTS, assert_without_outputs, clean_env, finish_build, requirements, start_build
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
-CONSTRAINTS = ROOT / "constraints.txt"
-# What must not leak from the test run into the installed tutor (PYTHONPATH would put the tree first).
-LEAKS = ("PYTHONPATH", "JUPYTER_PATH", "VIRTUAL_ENV", "SHERIFF_PURE")
 TIMES: dict[str, float] = {}  # seconds per stage, printed by the test (pytest -s, or on failure)
-
-
-def clean_env(**extra: str) -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if k not in LEAKS}
-    return dict(env, PIP_DISABLE_PIP_VERSION_CHECK="1", **extra)
 
 
 def run(stage: str, cmd: list, cwd: Path, **env: str) -> None:
@@ -39,47 +37,31 @@ def run(stage: str, cmd: list, cwd: Path, **env: str) -> None:
     TIMES[stage] = time.monotonic() - start
 
 
-def tracked_copy(dest: Path) -> None:
-    """The repository's files as git sees them (tracked or new, not ignored), working-tree content."""
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        check=True,
-    ).stdout
-    for rel in filter(None, listed.decode().split("\0")):
-        if (ROOT / rel).is_file():
-            (dest / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / rel, dest / rel)
-
-
 @pytest.fixture(scope="module")
 def installed(chromium_path):
-    """(virtual environment, a folder elsewhere), removed afterwards."""
+    """(virtual environment, a folder elsewhere, the wheel), removed afterwards."""
     with tempfile.TemporaryDirectory(prefix="sheriff-wheel-") as tmp:
         tmp = Path(tmp)
-        repo, dist, venv, elsewhere = tmp / "repo", tmp / "dist", tmp / "venv", tmp / "elsewhere"
+        venv, elsewhere = tmp / "venv", tmp / "elsewhere"
         elsewhere.mkdir()
-        tracked_copy(repo)
-        # The build environment's setuptools pinned too (PIP_CONSTRAINT reaches it; -c would not).
-        run(
-            "build the wheel",
-            [sys.executable, "-m", "pip", "wheel", "--no-deps", "-w", dist, repo],
-            tmp,
-            PIP_CONSTRAINT=str(CONSTRAINTS),
-        )
-        (wheel,) = dist.glob("sheriff_tutor-*.whl")
-        run("make the venv", [getattr(sys, "_base_executable", sys.executable), "-m", "venv", venv], tmp)
+        start = time.monotonic()
+        build = start_build(tmp, compiled=True)  # mypyc takes minutes: the dependencies install meanwhile
         pip = [venv / "bin" / "python", "-m", "pip", "install", "--no-compile", "--progress-bar", "off"]
+        try:
+            run("make the venv", [getattr(sys, "_base_executable", sys.executable), "-m", "venv", venv], tmp)
+            run("install the dependencies", [*pip, "-c", CONSTRAINTS, *requirements("app")], elsewhere)
+        finally:
+            wheel = finish_build(build)
+        TIMES["build the compiled wheel (beside the two steps before)"] = time.monotonic() - start
         run("install wheel[app]", [*pip, "-c", CONSTRAINTS, f"{wheel}[app]"], elsewhere)
-        yield venv, elsewhere
+        yield venv, elsewhere, wheel
 
 
 @pytest.fixture(scope="module")
 def served(installed):
     """``sheriff serve`` from the fresh environment, in a folder without the tutor's files; stopped
     afterwards by its process group (its own pid: the launcher, Voilà and the kernels)."""
-    venv, elsewhere = installed
+    venv, elsewhere, _ = installed
     port = free_port()
     log_path = elsewhere / "serve.log"
     # Voilà's connection files and the kernels' IPython folder inside the test's own temporary folder.
@@ -109,20 +91,36 @@ def served(installed):
             proc.wait(timeout=10)
 
 
-def test_the_installed_wheel_serves_the_home_page(installed, served, page):
-    venv, elsewhere = installed
-    url, log = served
-    where = subprocess.run(
-        [str(venv / "bin" / "python"), "-c", "import sheriff.launch as l; print(l.served_root())"],
-        cwd=elsewhere,
-        env=clean_env(),
-        capture_output=True,
-        text=True,
+def installed_python(venv: Path, elsewhere: Path, code: str) -> str:
+    done = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", code], cwd=elsewhere, env=clean_env(), capture_output=True, text=True
     )
-    assert Path(where.stdout.strip()).is_relative_to(venv), where.stderr  # the package's copy, not the tree
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_the_wheel_is_compiled_and_carries_its_pages_without_outputs(installed):
+    venv, elsewhere, wheel = installed
+    # Compiled wherever mypyc and a C compiler are at hand (CI: SHERIFF_EXPECT_COMPILED=1, .ci/run installs gcc).
+    expected = os.environ.get("SHERIFF_EXPECT_COMPILED") == "1" or bool(find_spec("mypyc") and tasks.can_compile())
+    tag = "cp%d%d-cp%d%d" % (*sys.version_info[:2], *sys.version_info[:2])
+    assert (tag in wheel.name) == expected and ("py3-none-any" in wheel.name) != expected, wheel.name
+    assert installed_python(venv, elsewhere, "import sheriff.compiled as c; print(c.is_compiled())") == str(expected)
+    assert_without_outputs(wheel)
+
+
+def test_the_installed_wheel_serves_the_home_page_and_a_lesson(installed, served, page):
+    venv, elsewhere, _ = installed
+    url, log = served
+    where = installed_python(venv, elsewhere, "import sheriff.launch as l; print(l.served_root())")
+    assert Path(where).is_relative_to(venv)  # the package's copy, not the tree
     assert "Sheriff of Nottingham rules tutor: open http://127.0.0.1:" in log.read_text()
     open_lesson(page, url, "00_home.ipynb")
     assert "Sheriff of Nottingham" in page.inner_text("h1")
     assert page.evaluate("window.WebSocket.name") == "WatchedSocket"  # the package's page template
+    assert_no_errors(page)
+    open_lesson(page, url, "02_market.ipynb")  # a page that was executed in the tree, served without outputs
+    page.locator(".sn-next").first.click()  # the replay's first step, worked out by the installed engine
+    expect(page.locator(".sn-step-out").first).to_contain_text("cannot take 4", timeout=20_000)
     assert_no_errors(page)
     print(", ".join(f"{stage}: {seconds:.0f} s" for stage, seconds in TIMES.items()))
