@@ -94,45 +94,7 @@ def _market(ev: E.MarketTurn, t: Table, ctx, action, seat, after) -> str | None:
     if not discard and not taken and not drawn:
         return _("{player} keeps the whole hand.").format(player=who)
     if t.edition1:
-        got = []
-        if taken:
-            froms = list(getattr(action, "from_piles", ())) if isinstance(action, A.Market) else []
-            if froms and len(froms) == len(taken):
-                for k in (0, 1):
-                    cards = [c for c, f in zip(taken, froms) if f == k]
-                    if cards:
-                        got.append(
-                            (
-                                _("{cards} from the top of the left discard pile")
-                                if k == 0
-                                else _("{cards} from the top of the right discard pile")
-                            ).format(cards=cards_text(cards))
-                        )
-            else:
-                got.append(_("{cards} from the discard piles").format(cards=cards_text(taken)))
-        if drawn:
-            got.append(_("{cards} from the draw pile").format(cards=unseen_cards(drawn)))
-        n = len(discard)
-        if got and discard:
-            msg = ngettext(
-                "{player} sets aside {n} card, takes {got}, then lays the set-aside cards ({cards}) face up on {pile}.",
-                "{player} sets aside {n} cards, takes {got}, then lays the set-aside cards ({cards}) "
-                "face up on {pile}.",
-                n,
-            )
-        elif got:
-            msg = ngettext(
-                "{player} sets aside {n} card, takes {got}.", "{player} sets aside {n} cards, takes {got}.", n
-            )
-        elif discard:
-            msg = ngettext(
-                "{player} sets aside {n} card, then lays the set-aside cards ({cards}) face up on {pile}.",
-                "{player} sets aside {n} cards, then lays the set-aside cards ({cards}) face up on {pile}.",
-                n,
-            )
-        else:
-            msg = ngettext("{player} sets aside {n} card.", "{player} sets aside {n} cards.", n)
-        return msg.format(player=who, n=n, got=and_list(got), cards=cards_text(discard), pile=t.pile(ev.pile))
+        return _market_1e(ev, t, action, who)
     if discard and drawn:
         msg = ngettext(
             "{player} sets aside {goods} face up and draws {n} new card from the deck.",
@@ -150,6 +112,47 @@ def _market(ev: E.MarketTurn, t: Table, ctx, action, seat, after) -> str | None:
     else:
         msg = _("{player} sets nothing aside.")
     return msg.format(player=who, goods=cards_text(discard) if discard else "", n=drawn)
+
+
+def _market_1e(ev: E.MarketTurn, t: Table, action, who: str) -> str:
+    """A 1st-edition Market turn: cards taken from either discard pile, drawn, and the set-aside cards laid down."""
+    discard, taken, drawn = ev.discard, ev.taken, ev.drawn
+    got = []
+    if taken:
+        froms = list(getattr(action, "from_piles", ())) if isinstance(action, A.Market) else []
+        if froms and len(froms) == len(taken):
+            for k in (0, 1):
+                cards = [c for c, f in zip(taken, froms) if f == k]
+                if cards:
+                    got.append(
+                        (
+                            _("{cards} from the top of the left discard pile")
+                            if k == 0
+                            else _("{cards} from the top of the right discard pile")
+                        ).format(cards=cards_text(cards))
+                    )
+        else:
+            got.append(_("{cards} from the discard piles").format(cards=cards_text(taken)))
+    if drawn:
+        got.append(_("{cards} from the draw pile").format(cards=unseen_cards(drawn)))
+    n = len(discard)
+    if got and discard:
+        msg = ngettext(
+            "{player} sets aside {n} card, takes {got}, then lays the set-aside cards ({cards}) face up on {pile}.",
+            "{player} sets aside {n} cards, takes {got}, then lays the set-aside cards ({cards}) face up on {pile}.",
+            n,
+        )
+    elif got:
+        msg = ngettext("{player} sets aside {n} card, takes {got}.", "{player} sets aside {n} cards, takes {got}.", n)
+    elif discard:
+        msg = ngettext(
+            "{player} sets aside {n} card, then lays the set-aside cards ({cards}) face up on {pile}.",
+            "{player} sets aside {n} cards, then lays the set-aside cards ({cards}) face up on {pile}.",
+            n,
+        )
+    else:
+        msg = ngettext("{player} sets aside {n} card.", "{player} sets aside {n} cards.", n)
+    return msg.format(player=who, n=n, got=and_list(got), cards=cards_text(discard), pile=t.pile(ev.pile))
 
 
 @_says(E.Drew)
