@@ -220,33 +220,11 @@ def q_deal(seed: int, edition: str | None = None) -> Question:
     texts = []
     for step in (A.Threaten(0, 1), A.Offer(1, 1, bribe), A.Accept(0, 1)):
         texts.append(play_narrated(g, step)[1])
-    # The Sheriff then turns to the other merchant's bag, maybe tempted by a bribe of its own.
-    tempt = rng.random() < 0.5
-    if tempt:
-        g.push(A.Threaten(0, other))
-        bribe = Bribe(gold=rng.randint(3, 10))
-        g.push(A.Offer(other, other, bribe))
-        asked = bribe.gold
-        offer_text = (
-            ngettext(
-                "{merchant} offers {gold} gold to be let through.",
-                "{merchant} offers {gold} gold to be let through.",
-                asked,
-            ).format(merchant=names[other], gold=asked)
-            + " "
-        )
-    else:
-        offer_text = ""
+    offer_text = _tempt_sheriff(g, rng, other)
     attempt = rng.choice(("open", "pass"))
     action = A.Inspect(0, other) if attempt == "open" else A.Pass(0, other)
     err = g.why_illegal(action)
-    deal_text = (
-        ngettext("{gold} gold, and you open {merchant}'s bag", "{gold} gold, and you open {merchant}'s bag", gold)
-        if term == "inspect"
-        else ngettext(
-            "{gold} gold, and you let {merchant} through", "{gold} gold, and you let {merchant} through", gold
-        )
-    ).format(gold=gold, merchant=names[other])
+    deal_text = _deal_words(term, gold, names[other])
     if err is None:
         explanation = f"{' '.join(texts)} " + _(_KEPT[term, attempt]).format(merchant=names[other])
     else:
@@ -280,6 +258,38 @@ def q_deal(seed: int, edition: str | None = None) -> Question:
     )
 
 
+def _tempt_sheriff(g, rng: random.Random, other: int) -> str:
+    """The Sheriff then turns to the other merchant's bag, maybe tempted by a bribe of its own."""
+    tempt = rng.random() < 0.5
+    if tempt:
+        g.push(A.Threaten(0, other))
+        bribe = Bribe(gold=rng.randint(3, 10))
+        g.push(A.Offer(other, other, bribe))
+        asked = bribe.gold
+        offer_text = (
+            ngettext(
+                "{merchant} offers {gold} gold to be let through.",
+                "{merchant} offers {gold} gold to be let through.",
+                asked,
+            ).format(merchant=g.state.names[other], gold=asked)
+            + " "
+        )
+    else:
+        offer_text = ""
+    return offer_text
+
+
+def _deal_words(term: str, gold: int, merchant: str) -> str:
+    """The deal as the merchant offered it."""
+    return (
+        ngettext("{gold} gold, and you open {merchant}'s bag", "{gold} gold, and you open {merchant}'s bag", gold)
+        if term == "inspect"
+        else ngettext(
+            "{gold} gold, and you let {merchant} through", "{gold} gold, and you let {merchant} through", gold
+        )
+    ).format(gold=gold, merchant=merchant)
+
+
 _TURN_OPTIONS = (
     ALLOWED,
     N_("Refused: it is not that player's turn to speak"),
@@ -311,21 +321,7 @@ def q_haggle(seed: int, edition: str | None = None) -> Question:
     g = table_game(ed, {1: list_to_counts(bag)}, {1: (decl, len(bag))}, seed=seed)
     s = g.state
     names = s.names
-    said: list[A.Action] = []
-    # The Sheriff takes up the bag with a threat or a price; then the two sides trade answers.
-    opening: A.Action = A.Threaten(0, 1) if rng.random() < 0.5 else A.Offer(0, 1, Bribe(gold=rng.randint(4, 12)))
-    said.append(opening)
-    g.push(opening)
-    for _turn in range(rng.randint(0, 2)):
-        due = haggle(g).due
-        if due == 1:
-            move = A.Offer(1, 1, Bribe(gold=rng.randint(1, 6))) if rng.random() < 0.7 else A.Decline(1, 1)
-        else:
-            move = A.Offer(0, 1, Bribe(gold=rng.randint(5, 12)))
-        said.append(move)
-        g.push(move)
-        if haggle(g).offer is None and haggle(g).due == 0:  # the merchant refused: the Sheriff decides
-            break
+    said = _haggle_so_far(g, rng)
     due = haggle(g).due
     who = rng.choice((0, 1))
     if who == 1:
@@ -369,3 +365,22 @@ def q_haggle(seed: int, edition: str | None = None) -> Question:
         why_due,
         err.rule_id if err else "negotiation.turn",
     )
+
+
+def _haggle_so_far(g, rng: random.Random) -> list[A.Action]:
+    """The Sheriff takes up the bag with a threat or a price; then the two sides trade answers."""
+    said: list[A.Action] = []
+    opening: A.Action = A.Threaten(0, 1) if rng.random() < 0.5 else A.Offer(0, 1, Bribe(gold=rng.randint(4, 12)))
+    said.append(opening)
+    g.push(opening)
+    for _turn in range(rng.randint(0, 2)):
+        due = haggle(g).due
+        if due == 1:
+            move = A.Offer(1, 1, Bribe(gold=rng.randint(1, 6))) if rng.random() < 0.7 else A.Decline(1, 1)
+        else:
+            move = A.Offer(0, 1, Bribe(gold=rng.randint(5, 12)))
+        said.append(move)
+        g.push(move)
+        if haggle(g).offer is None and haggle(g).due == 0:  # the merchant refused: the Sheriff decides
+            break
+    return said
