@@ -13,13 +13,30 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.cards import BONUS, GOODS, LEGAL_GOODS, N_GOODS, ROYAL_GOODS, good_id
-from sheriff.i18n import _
+from sheriff.i18n import N_, _
 from sheriff.scoring import bonuses, good_counts_for_bonus
 from sheriff.widgets import kit, lesson
 from sheriff.wording import goods_kind
 
 # The characters' names are messages of the examples catalog; ``_`` shows them in the page's language.
 NAMES = ["Will Scarlet", "Maid Marion", "Little John", "Alan-a-Dale"]
+
+
+def _count_boxes(values, hi: int, tooltip: str, cls: str) -> list[widgets.BoundedIntText]:
+    """One whole-number box a character, ``<cls>-<i>`` each (the browser tests find them so)."""
+    boxes = []
+    for i, c in enumerate(values):
+        box = lesson.make(
+            widgets.BoundedIntText,
+            {"width": "64px"},
+            value=c,
+            min=0,
+            max=hi,
+            tooltip=_(tooltip).format(name=_(NAMES[i])),
+        )
+        box.add_class(f"{cls}-{i}")
+        boxes.append(box)
+    return boxes
 
 
 class KingQueenLab(kit.Lab):
@@ -32,33 +49,9 @@ class KingQueenLab(kit.Lab):
             layout=widgets.Layout(width="130px"),
         )
         self.good.add_class("sn-kq-good")
-        self.counts = [
-            lesson.make(
-                widgets.BoundedIntText,
-                {"width": "64px"},
-                value=c,
-                min=0,
-                max=40,
-                tooltip=_("{name}: cards of the good").format(name=_(NAMES[i])),
-            )
-            for i, c in enumerate(counts)
-        ]
-        for i, w in enumerate(self.counts):
-            w.add_class(f"sn-kq-count-{i}")
+        self.counts = _count_boxes(counts, 40, N_("{name}: cards of the good"), "sn-kq-count")
         self.royal_kind = widgets.Dropdown(tooltip=_("Royal card:"), layout=widgets.Layout(width="230px"))
-        self.royal_counts = [
-            lesson.make(
-                widgets.BoundedIntText,
-                {"width": "64px"},
-                value=c,
-                min=0,
-                max=3,
-                tooltip=_("{name}: royal cards").format(name=_(NAMES[i])),
-            )
-            for i, c in enumerate(royal_counts)
-        ]
-        for i, w in enumerate(self.royal_counts):
-            w.add_class(f"sn-kq-royal-{i}")
+        self.royal_counts = _count_boxes(royal_counts, 3, N_("{name}: royal cards"), "sn-kq-royal")
         self._set_royal_options()
         self.good.observe(self._good_changed, names="value")
         for w in [*self.counts, *self.royal_counts, self.royal_kind]:
