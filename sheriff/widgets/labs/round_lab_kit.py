@@ -111,47 +111,7 @@ def _headline(steps: list[Step], names, sheriff: int) -> str:
     events = [e for st in steps for e in st.events]
     opened = next((e for e in events if isinstance(e, E.Opened)), None)
     if opened is not None:
-        m, honest, amount = opened.merchant, opened.honest, opened.amount
-        cash = sum(e.cash for e in events if isinstance(e, E.Paid))
-        goods = sum(VALUE[g] * k for e in events if isinstance(e, E.PaidGoods) for g, k in enumerate(e.goods))
-        forgiven = sum(e.gold for e in events if isinstance(e, E.Forgiven))
-        merchant = escape(_(names[m]))
-        if cash == amount:
-            msg = (
-                ngettext(
-                    "Honest bag: the Sheriff pays {merchant} {amount} gold.",
-                    "Honest bag: the Sheriff pays {merchant} {amount} gold.",
-                    amount,
-                )
-                if honest
-                else ngettext(
-                    "Caught lying: {merchant} pays the Sheriff {amount} gold.",
-                    "Caught lying: {merchant} pays the Sheriff {amount} gold.",
-                    amount,
-                )
-            )
-            msg = msg.format(merchant=merchant, amount=amount)
-        else:
-            parts = (
-                [_("{n} in gold").format(n=cash)]
-                + ([_("goods worth {n}").format(n=goods)] if goods else [])
-                + ([_("{n} forgiven").format(n=forgiven)] if forgiven else [])
-            )
-            msg = (
-                ngettext(
-                    "Honest bag: the Sheriff owes {merchant} {amount} gold: {parts}.",
-                    "Honest bag: the Sheriff owes {merchant} {amount} gold: {parts}.",
-                    amount,
-                )
-                if honest
-                else ngettext(
-                    "Caught lying: {merchant} owes the Sheriff {amount} gold: {parts}.",
-                    "Caught lying: {merchant} owes the Sheriff {amount} gold: {parts}.",
-                    amount,
-                )
-            )
-            msg = msg.format(merchant=merchant, amount=amount, parts=_(", ").join(parts))
-        return lesson.result_html(msg)
+        return lesson.result_html(_opened_words(opened, events, names))
     paid = next((e for e in events if isinstance(e, E.BribePaid)), None)
     passed = next((e for e in events if isinstance(e, E.Passed)), None)
     if passed is not None:
@@ -165,3 +125,48 @@ def _headline(steps: list[Step], names, sheriff: int) -> str:
             msg = _("Deal! {outcome}").format(outcome=msg)
         return lesson.result_html(msg)
     return ""
+
+
+def _opened_words(opened: E.Opened, events: list, names) -> str:
+    """Who paid whom after an inspection, in gold, goods and what was forgiven."""
+    m, honest, amount = opened.merchant, opened.honest, opened.amount
+    cash = sum(e.cash for e in events if isinstance(e, E.Paid))
+    goods = sum(VALUE[g] * k for e in events if isinstance(e, E.PaidGoods) for g, k in enumerate(e.goods))
+    forgiven = sum(e.gold for e in events if isinstance(e, E.Forgiven))
+    merchant = escape(_(names[m]))
+    if cash == amount:
+        msg = (
+            ngettext(
+                "Honest bag: the Sheriff pays {merchant} {amount} gold.",
+                "Honest bag: the Sheriff pays {merchant} {amount} gold.",
+                amount,
+            )
+            if honest
+            else ngettext(
+                "Caught lying: {merchant} pays the Sheriff {amount} gold.",
+                "Caught lying: {merchant} pays the Sheriff {amount} gold.",
+                amount,
+            )
+        )
+        msg = msg.format(merchant=merchant, amount=amount)
+    else:
+        parts = (
+            [_("{n} in gold").format(n=cash)]
+            + ([_("goods worth {n}").format(n=goods)] if goods else [])
+            + ([_("{n} forgiven").format(n=forgiven)] if forgiven else [])
+        )
+        msg = (
+            ngettext(
+                "Honest bag: the Sheriff owes {merchant} {amount} gold: {parts}.",
+                "Honest bag: the Sheriff owes {merchant} {amount} gold: {parts}.",
+                amount,
+            )
+            if honest
+            else ngettext(
+                "Caught lying: {merchant} owes the Sheriff {amount} gold: {parts}.",
+                "Caught lying: {merchant} owes the Sheriff {amount} gold: {parts}.",
+                amount,
+            )
+        )
+        msg = msg.format(merchant=merchant, amount=amount, parts=_(", ").join(parts))
+    return msg
