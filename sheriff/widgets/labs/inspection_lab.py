@@ -40,31 +40,7 @@ class InspectionLab(kit.Lab):
         self.gold = widgets.BoundedIntText(
             value=50, min=0, max=200, tooltip=_("Gilbert's gold:"), layout=widgets.Layout(width="80px")
         )
-        self.bribe_gold = widgets.BoundedIntText(
-            value=5, min=0, max=500, tooltip=_("Gold Gilbert offers"), layout=widgets.Layout(width="80px")
-        )
-        self.bribe_gold.add_class("sn-bribe-gold")
-        self.bribe_good = widgets.Dropdown(
-            options=[(_("no goods"), -1)] + [(goods_kind(g), g) for g in BAG_GOODS],
-            value=-1,
-            tooltip=_("The good Gilbert offers from the bag"),
-            layout=widgets.Layout(width="130px"),
-        )
-        self.bribe_count = widgets.Dropdown(
-            options=[1, 2, 3], value=1, tooltip=_("How many of it Gilbert offers"), layout=widgets.Layout(width="60px")
-        )
-        # the offer as a sentence around its boxes (gold, count, good)
-        self.bribe_row = widgets.HBox(
-            [
-                _label(_("Gilbert offers"), "auto"),
-                self.bribe_gold,
-                _label(_("gold and"), "auto"),
-                self.bribe_count,
-                self.bribe_good,
-                _label(_("from the bag"), "auto"),
-            ],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
-        )
+        self.bribe_row = self._bribe_row()
         for w in (self.declared, self.decision, self.gold, self.bribe_gold, self.bribe_good, self.bribe_count):
             w.observe(lambda _: self.update(), names="value")
         self.slots.observe_value(self.update)
@@ -85,6 +61,33 @@ class InspectionLab(kit.Lab):
             edition=edition,
         )
         self.update()
+
+    def _bribe_row(self) -> widgets.HBox:
+        """The offer as a sentence around its boxes (gold, count, good)."""
+        self.bribe_gold = widgets.BoundedIntText(
+            value=5, min=0, max=500, tooltip=_("Gold Gilbert offers"), layout=widgets.Layout(width="80px")
+        )
+        self.bribe_gold.add_class("sn-bribe-gold")
+        self.bribe_good = widgets.Dropdown(
+            options=[(_("no goods"), -1)] + [(goods_kind(g), g) for g in BAG_GOODS],
+            value=-1,
+            tooltip=_("The good Gilbert offers from the bag"),
+            layout=widgets.Layout(width="130px"),
+        )
+        self.bribe_count = widgets.Dropdown(
+            options=[1, 2, 3], value=1, tooltip=_("How many of it Gilbert offers"), layout=widgets.Layout(width="60px")
+        )
+        return widgets.HBox(
+            [
+                _label(_("Gilbert offers"), "auto"),
+                self.bribe_gold,
+                _label(_("gold and"), "auto"),
+                self.bribe_count,
+                self.bribe_good,
+                _label(_("from the bag"), "auto"),
+            ],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
 
     def edition_changed(self) -> None:
         self.update()
