@@ -13,9 +13,11 @@ from html import escape
 
 import ipywidgets as widgets
 
+from sheriff import i18n
 from sheriff.cards import GOODS, LEGAL_GOODS
 from sheriff.classroom import Classroom, ClassroomError, games
 from sheriff.i18n import _
+from sheriff.launch import MAX_CLASS, announce_class
 from sheriff.widgets import class_room as cr
 from sheriff.widgets import kit, lesson
 from sheriff.widgets.class_people import DeviceRooms, Pace, People
@@ -59,6 +61,9 @@ class ClassTeacher(kit.Frame):
         self.game = widgets.Dropdown(
             options=[(cr.game_title(g), g) for g in games.GAMES], value="inspection", description=_("Game"), **_WIDE
         )
+        # kernels the server readies on the student page for the class (sheriff.launch.announce_class)
+        self.expected = widgets.BoundedIntText(30, min=1, max=MAX_CLASS, description=_("Students expected"), **_WIDE)
+        self.expected.add_class("sn-expected")
         self.create = lesson.button(_("Create a room"), width="200px", button_style="primary", icon="plus")
         self.create.add_class("sn-create-room")
         self.create.on_click(self._create)
@@ -74,7 +79,7 @@ class ClassTeacher(kit.Frame):
         self.my_rooms = DeviceRooms(self._reopen)
         self.start_box = widgets.VBox(
             [
-                kit.box([self.game, self.create], title=_("A new room"), kicker=_("Class mode")),
+                kit.box([self.game, self.expected, self.create], title=_("A new room"), kicker=_("Class mode")),
                 self.my_rooms.box,
                 kit.box(
                     [
@@ -258,6 +263,7 @@ class ClassTeacher(kit.Frame):
         except ClassroomError as e:
             self.start_msg.value = cr.message_html(str(e))
             return
+        announce_class(cr.STUDENT_PAGE, self.expected.value, i18n.get_language())  # the class's kernels, ready
         self._enter()
 
     def _reopen(self, code: str, key: str):
