@@ -271,6 +271,10 @@ async def run_classes(args, server: VoilaServer) -> int:
             else:  # the class gone and the pools refilled
                 await settled(server)
             print(f"server memory after class {i + 1}: {own_cpu(server)[2]:.0f} MB", flush=True)
+        if args.linger:  # the grown pools shrink (ClassroomKernelManager.shrink_after) and their pages go
+            await asyncio.sleep(args.linger)
+            await settled(server)
+            print(f"server memory {args.linger:g} s after: {own_cpu(server)[2]:.0f} MB, {len(kernels(server))} kernels")
         if any(r["left"] for r in rows):
             print("kernels left after the learners left:", [r["left"] for r in rows])
     state = [s for r in rows for s in r["state"]] or [float("nan")]

@@ -249,6 +249,9 @@ def main() -> int:
     )
     ap.add_argument("--click", default="Next", help="--browserless: label the clicked button starts with")
     ap.add_argument(
+        "--linger", type=float, default=0, help="--browserless: the server's memory again S s after the last class"
+    )
+    ap.add_argument(
         "--announce",
         action="store_true",
         help="--browserless: announce the class on the lesson first, as a teacher creating a class room does",

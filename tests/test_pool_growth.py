@@ -65,10 +65,13 @@ def test_kernels_reach_their_server_where_it_listens(ip, base, address):
     assert growth.announce_address(ip, 8866, base) == address
 
 
-def test_an_announced_class_grows_the_student_pool_fills_it_and_it_shrinks_after(tmp_path):
+def test_an_announced_class_grows_the_student_pool_fills_it_and_it_shrinks_after(tmp_path, monkeypatch):
     """A class room created for 30: the student page's pool grows to 30 at once and is filled (in
     the page's language); a page the server does not serve is refused; once the page has not been
-    asked for ``shrink_after`` seconds, the pool returns to its size."""
+    asked for ``shrink_after`` seconds, the pool returns to its size and the server hands back the
+    memory its extra pages held."""
+    released = []
+    monkeypatch.setattr(growth, "release_memory", lambda: released.append(True))
 
     async def run():
         mgr = manager()
@@ -83,8 +86,10 @@ def test_an_announced_class_grows_the_student_pool_fills_it_and_it_shrinks_after
         assert mgr._pool_size(STUDENT_PAGE) == 30 and len(filled) == 1
         assert not mgr.expect_class("../../etc/passwd", 30) and not mgr.expect_class("nowhere.ipynb", 30)
         assert not mgr.expect_class(STUDENT_PAGE, 0)
-        await asyncio.sleep(0.5)
-        assert mgr._pool_size(STUDENT_PAGE) == 1
+        await asyncio.sleep(0.2)
+        assert mgr._pool_size(STUDENT_PAGE) == 30 and not released
+        await asyncio.sleep(0.3)
+        assert mgr._pool_size(STUDENT_PAGE) == 1 and released == [True]
 
     in_a_loop(run())
 

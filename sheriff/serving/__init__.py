@@ -52,8 +52,6 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import ctypes
-import gc
 import inspect
 import itertools
 import math
@@ -72,7 +70,7 @@ from traitlets import Float, Int, TraitError
 from sheriff import launch
 from sheriff.course import position
 from sheriff.i18n import DEFAULT, N_, catalog
-from sheriff.serving.growth import PoolGrowth, announce_address, announce_key
+from sheriff.serving.growth import PoolGrowth, announce_address, announce_key, release_memory
 from sheriff.serving.web import (  # noqa: F401  # named in voila.json and binder/postBuild, used by tests
     HOME_PAGE,
     CachedGzip,
@@ -445,16 +443,6 @@ def check_voila_pools(cls: type) -> None:
                 "were written for (voila>=0.5,<0.6, constraints.txt). Install that, or serve without "
                 "preheated kernels (--VoilaConfiguration.preheat_kernel=False)."
             )
-
-
-def release_memory() -> None:
-    """Hand the memory that a class's pages used back to the system.  Thirty pages rendered at once
-    grew the server by ~110 MB that the C allocator kept for reuse after they had gone (and 60 by
-    ~150 MB): collect the cycles they left, then ask glibc to return its free pages (no-op
-    elsewhere)."""
-    gc.collect()
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 async def _first_of(a: asyncio.Event, b: asyncio.Event, timeout: float | None) -> None:
