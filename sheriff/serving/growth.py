@@ -21,11 +21,13 @@ import hmac
 import os
 import secrets
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 from tornado.web import HTTPError, RequestHandler
 
-from sheriff.i18n import DEFAULT
+from sheriff.i18n import DEFAULT, normalize
 from sheriff.widgets.language import PAGE_LANGUAGE
 
 ANNOUNCE_PATH = "sheriff/announce"  # under the server's base URL
@@ -87,7 +89,7 @@ class AnnounceHandler(RequestHandler):
             learners = int(self.get_body_argument("learners"))
         except ValueError:
             raise HTTPError(400) from None
-        page, lang = self.get_body_argument("page"), self.get_body_argument("lang", DEFAULT)
+        page, lang = self.get_body_argument("page"), normalize(self.get_body_argument("lang", DEFAULT))
         if not self.manager.expect_class(page, learners, lang):
             raise HTTPError(404)
         self.set_status(204)
@@ -95,6 +97,20 @@ class AnnounceHandler(RequestHandler):
 
 class PoolGrowth:
     """The pools' growth for ``ClassroomKernelManager`` (its state: ``_asked``, ``_sizes``, ``_shrink``)."""
+
+    # what the kernel manager provides (its traits, its pools, Voilà's refill and Jupyter's shutdown)
+    burst_window: float
+    grow_pools: int
+    shrink_after: float
+    log: Any
+    _asked: dict[str, collections.deque[float]]
+    _sizes: dict[str, int]
+    _shrink: dict[str, asyncio.TimerHandle]
+    _pools: dict[str, list[asyncio.Task]]
+    _language_pools: dict[tuple[str, str], list[asyncio.Task]]
+    _queued: set[asyncio.Task]
+    _fill_in_language: Callable[..., Any]
+    shutdown_kernel: Callable[..., Awaitable[Any]]
 
     def _grow(self, page: str, emptied: bool) -> None:
         """Count a request for ``page``; a learner who found its pool empty grows it (``grown_size``),
