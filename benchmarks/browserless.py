@@ -213,6 +213,19 @@ async def idle_cpu(server: VoilaServer, seconds: float) -> str:
     )
 
 
+def announce(server: VoilaServer, page: str, learners: int) -> str:
+    """Announce a class of ``learners`` on ``page`` as a teacher's kernel does
+    (``sheriff.launch.announce_class``), with the address and key the server gave its kernels."""
+    import urllib.parse
+    import urllib.request
+
+    where = next(p.environ().get("SHERIFF_ANNOUNCE", "") for p in kernels(server))
+    address, _, key = where.partition(" ")
+    data = urllib.parse.urlencode({"page": page, "learners": learners, "key": key}).encode()
+    with urllib.request.urlopen(urllib.request.Request(address, data=data, method="POST"), timeout=30) as answer:
+        return f"a class of {learners} announced on {page}: HTTP {answer.status}"
+
+
 async def run_classes(args, server: VoilaServer) -> int:
     rows = []
     with server:
@@ -240,6 +253,12 @@ async def run_classes(args, server: VoilaServer) -> int:
         start_mb = own_cpu(server)[2]
         solo = await one_class(server, args, 1, idle)
         print("one learner alone:", summary(solo), flush=True)
+        if args.announce:  # as a teacher's page creating a class room does
+            t0 = time.monotonic()
+            print(await asyncio.to_thread(announce, server, args.lesson, args.learners), flush=True)
+            await asyncio.sleep(5)  # the refills begin
+            await settled(server, 600)
+            print(f"the pool filled {time.monotonic() - t0:.0f} s after the announcement", flush=True)
         await settled(server)
         print(f"server memory: {start_mb:.0f} MB before the first learner, {own_cpu(server)[2]:.0f} MB after")
         for i in range(args.classes):
@@ -252,6 +271,10 @@ async def run_classes(args, server: VoilaServer) -> int:
             else:  # the class gone and the pools refilled
                 await settled(server)
             print(f"server memory after class {i + 1}: {own_cpu(server)[2]:.0f} MB", flush=True)
+        if args.linger:  # the grown pools shrink (ClassroomKernelManager.shrink_after) and their pages go
+            await asyncio.sleep(args.linger)
+            await settled(server)
+            print(f"server memory {args.linger:g} s after: {own_cpu(server)[2]:.0f} MB, {len(kernels(server))} kernels")
         if any(r["left"] for r in rows):
             print("kernels left after the learners left:", [r["left"] for r in rows])
     state = [s for r in rows for s in r["state"]] or [float("nan")]

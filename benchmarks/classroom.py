@@ -7,6 +7,7 @@
     .venv/bin/python benchmarks/classroom.py --browserless --learners 30 --classes 2   # no browsers
     .venv/bin/python benchmarks/classroom.py --browserless --learners 30 --arrive-over 3   # not in one instant
     .venv/bin/python benchmarks/classroom.py --browserless --idle 60   # an idle server's CPU
+    .venv/bin/python benchmarks/classroom.py --browserless --learners 30 --announce   # the class announced first
 
 ``--browserless`` (benchmarks/browserless.py): learners without browsers, each fetching the page and
 playing it over the kernel websocket as the page does (benchmarks/learner_ws.py), so the figures are
@@ -247,6 +248,14 @@ def main() -> int:
         help="--browserless: no class; the server's CPU with nobody connected, over S s",
     )
     ap.add_argument("--click", default="Next", help="--browserless: label the clicked button starts with")
+    ap.add_argument(
+        "--linger", type=float, default=0, help="--browserless: the server's memory again S s after the last class"
+    )
+    ap.add_argument(
+        "--announce",
+        action="store_true",
+        help="--browserless: announce the class on the lesson first, as a teacher creating a class room does",
+    )
     args = ap.parse_args()
     if args.browserless:
         from browserless import run_classes

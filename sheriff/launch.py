@@ -27,6 +27,9 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
+import urllib.parse
+import urllib.request
 from pathlib import Path
 
 from sheriff import i18n
@@ -37,6 +40,7 @@ HOME_PAGE = "00_home.ipynb"
 PORT = 8866
 MAX_CLASS = 200  # kernels kept ready for one page (~80 MB each)
 TOKEN_ENV = "SHERIFF_TOKEN"
+ANNOUNCE = "SHERIFF_ANNOUNCE"  # in a server's kernels: "<address> <key>" to announce a class (sheriff.serving.growth)
 PASSWORD_OPTION = "--PasswordIdentityProvider.hashed_password"
 HASH_COMMAND = 'python -c "from jupyter_server.auth import passwd; print(passwd())"'  # asks, prints the hash
 # The default cap on kernels (--max-kernels) from this computer's memory: a lesson's kernel holds
@@ -343,3 +347,21 @@ def quick_exit(shell) -> None:
             stream.flush()
     logging.shutdown()
     os._exit(0)
+
+
+def announce_class(page: str, learners: int, lang: str = i18n.DEFAULT) -> bool:
+    """In a kernel of the tutor's server: ask the server to have ``learners`` kernels ready on
+    ``page`` (a teacher created a class room: the class is coming), without waiting for the
+    answer.  False where no tutor's server started this kernel (a test, JupyterHub, Binder)."""
+    where = os.environ.get(ANNOUNCE, "")
+    address, _sep, key = where.partition(" ")
+    if not key:
+        return False
+    data = urllib.parse.urlencode({"page": page, "learners": learners, "lang": lang, "key": key}).encode()
+    threading.Thread(target=_post, args=(address, data), daemon=True, name="announce-class").start()
+    return True
+
+
+def _post(address: str, data: bytes) -> None:
+    with contextlib.suppress(OSError):  # a pool not grown is not the page's failure: it opens as before
+        urllib.request.urlopen(urllib.request.Request(address, data=data, method="POST"), timeout=10).close()

@@ -24,9 +24,11 @@ start and run their page at once (0: one per CPU core), the home page's first: t
 kernels do not compete with thirty replacements, and the pools are full again for the next
 class.  Waiting refills are woken by those events (``_poke``), never by polling: an idle server
 runs nothing.  A learner who finds the pool empty gets a kernel started for them, two per core at
-a time, first come first served.  Pools grow for a class: a pool a class empties grows to as
-many kernels as learners asked for the page within ``burst_window`` seconds (at most
-``grow_pools``), and returns to its size ``shrink_after`` seconds after the page was last asked
+a time, first come first served.  Pools grow for a class (``sheriff.serving.growth``): a pool a
+class empties grows to as many kernels as learners asked for the page within ``burst_window``
+seconds, and a teacher who creates a class room has the student page's pool grown to the students
+expected before they come (the teacher's kernel announces it: ``sheriff.launch.announce_class``);
+at most ``grow_pools``, back to its size ``shrink_after`` seconds after the page was last asked
 for.  Pools sized per page by hand: Voilà's own ``VoilaKernelManager.kernel_pools_config``
 (``sheriff serve --class``, docs/deploy.md).
 
@@ -50,8 +52,6 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
-import ctypes
-import gc
 import inspect
 import itertools
 import math
@@ -70,6 +70,7 @@ from traitlets import Float, Int, TraitError
 from sheriff import launch
 from sheriff.course import position
 from sheriff.i18n import DEFAULT, N_, catalog
+from sheriff.serving.growth import PoolGrowth, announce_address, announce_key, release_memory
 from sheriff.serving.web import (  # noqa: F401  # named in voila.json and binder/postBuild, used by tests
     HOME_PAGE,
     CachedGzip,
@@ -93,7 +94,7 @@ KERNEL_ARGUMENTS = [
 ]
 
 
-class ClassroomKernelManager(AsyncMappingKernelManager):
+class ClassroomKernelManager(PoolGrowth, AsyncMappingKernelManager):
     first_connection_timeout = Float(
         30, config=True, help="Seconds a kernel handed to a page waits for the page to connect before it is culled."
     )
@@ -122,7 +123,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def __init__(self, **kwargs):
         self._classroom_state()
-        self._versioned_static = install_web_hooks_at_start(kwargs.get("parent"))  # before the pools start
+        self.announce_key = announce_key()  # told to this server's kernels only (a class announced: growth)
+        self._versioned_static = install_web_hooks_at_start(kwargs.get("parent"), self)  # before the pools start
         super().__init__(**kwargs)
         check_class_store_soon(self.log)
 
@@ -212,58 +214,6 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._unconnected[kernel_id] = time.monotonic()
         self.log.info("Using pre-heated kernel: %s for %s (%s)", kernel_id, notebook_name, lang)
         return content["task"], content["renderer"].rendered_cache, kernel_id
-
-    def _grow(self, page: str, emptied: bool) -> None:
-        """Count a request for ``page``.  When a learner finds its pool empty (a class arriving),
-        the pool grows to as many kernels as learners asked for the page within ``burst_window``
-        seconds (at most ``grow_pools``), refilled once the class has its widgets, so the rest of
-        the class and the next one find kernels ready; ``shrink_after`` seconds after the page was
-        last asked for, the pool returns to its size and its extra kernels end."""
-        now = time.monotonic()
-        asked = self._asked.setdefault(page, collections.deque())
-        asked.append(now)
-        while asked[0] < now - self.burst_window:
-            asked.popleft()
-        size = self._pool_size(page)
-        if emptied and self.grow_pools and len(asked) > size and size < self.grow_pools:
-            self._sizes.setdefault(page, size)
-            grown = min(len(asked), self.grow_pools)
-            self.log.info("A class opens %s: its pool grows from %d to %d kernels", page, size, grown)
-            config: dict = dict(getattr(self, "kernel_pools_config", {}))  # Voilà's trait (mypy cannot see it)
-            config[page] = {**config.get(page, config.get("default", {})), "pool_size": grown}
-            self.kernel_pools_config = config
-        if page in self._sizes:
-            if page in self._shrink:
-                self._shrink[page].cancel()
-            self._shrink[page] = asyncio.get_running_loop().call_later(self.shrink_after, self._shrink_pool, page)
-
-    def _pool_size(self, page: str) -> int:
-        config = getattr(self, "kernel_pools_config", {})  # Voilà's pooling manager's (none without pools)
-        return int(config.get(page, config.get("default", {})).get("pool_size", 1))
-
-    def _shrink_pool(self, page: str) -> None:
-        """The class has gone: the page's pool returns to its size; its extra kernels end once ready."""
-        self._shrink.pop(page, None)
-        size = self._sizes.pop(page, None)
-        if size is None:
-            return
-        config: dict = dict(getattr(self, "kernel_pools_config", {}))
-        config[page] = {**config[page], "pool_size": size}
-        self.kernel_pools_config = config
-        pools = [pool for (name, _lang), pool in self._language_pools.items() if name == page]
-        extra = [task for pool in [self._pools.get(page, []), *pools] for task in pool[size:]]
-        self.log.info("The class has left %s: its pool shrinks to %d kernels (%d end)", page, size, len(extra))
-        for pool in [self._pools.get(page, []), *pools]:
-            del pool[size:]
-        for task in extra:
-            if task in self._queued:  # never started: nothing to end
-                task.cancel()
-            else:
-                task.add_done_callback(self._end_pool_kernel)
-
-    def _end_pool_kernel(self, task: asyncio.Task) -> None:
-        if not task.cancelled() and task.exception() is None:
-            asyncio.ensure_future(self.shutdown_kernel(task.result()["kernel_id"]))
 
     def _poke(self) -> None:
         """Wake the refills (and the kernels waiting for room) to look again: a page has its
@@ -368,6 +318,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     async def start_kernel(self, *args, **kwargs):  # type: ignore[override]  # jupyter_client types it as sync
         kwargs["extra_arguments"] = [*kwargs.get("extra_arguments", []), *KERNEL_ARGUMENTS]
+        voila = self.parent
+        if self._versioned_static and kwargs.get("env") is not None:  # Voilà's own server: it hears announcements
+            where = announce_address(voila.ip, voila.port, voila.base_url)
+            kwargs["env"] = {**kwargs["env"], launch.ANNOUNCE: f"{where} {self.announce_key}"}
         await self._make_room(kwargs.get("env") or {})
         # no await between the room found and the kernel counted (jupyter_client counts it at once)
         kernel_id = await super().start_kernel(*args, **kwargs)
@@ -489,16 +443,6 @@ def check_voila_pools(cls: type) -> None:
                 "were written for (voila>=0.5,<0.6, constraints.txt). Install that, or serve without "
                 "preheated kernels (--VoilaConfiguration.preheat_kernel=False)."
             )
-
-
-def release_memory() -> None:
-    """Hand the memory that a class's pages used back to the system.  Thirty pages rendered at once
-    grew the server by ~110 MB that the C allocator kept for reuse after they had gone (and 60 by
-    ~150 MB): collect the cycles they left, then ask glibc to return its free pages (no-op
-    elsewhere)."""
-    gc.collect()
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
 
 
 async def _first_of(a: asyncio.Event, b: asyncio.Event, timeout: float | None) -> None:

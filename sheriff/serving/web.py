@@ -18,6 +18,7 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 from tornado.httputil import HTTPHeaders, HTTPServerRequest
 from tornado.web import Application, GZipContentEncoding, OutputTransform, StaticFileHandler
 
+from sheriff.serving.growth import ANNOUNCE_PATH, AnnounceHandler
 from sheriff.widgets.language import from_query, link
 
 HOME_PAGE = "00_home.ipynb"  # the address every learner opens first: /logout leads there, its pool fills first
@@ -250,10 +251,11 @@ def check_class_store_soon(log: logging.Logger) -> None:
         threading.Thread(target=check_class_store, args=(log,), daemon=True, name="class-store-check").start()
 
 
-def install_web_hooks_at_start(voila) -> bool:
+def install_web_hooks_at_start(voila, manager=None) -> bool:
     """Have the Voilà application that made this kernel manager (voila.json names it) install the
     web hooks once it has built its web application, just before it listens, and its pages ask
-    for its scripts under its version (pages from a pool: ``ClassroomKernelManager``).  False if
+    for its scripts under its version (pages from a pool: ``ClassroomKernelManager``), and the
+    ``manager`` hears its kernels announce classes (``growth.AnnounceHandler``).  False if
     ``voila`` is not Voilà's own application (a Jupyter server extension, a test)."""
     listen = getattr(voila, "listen", None)
     if listen is None or not hasattr(voila, "base_url"):
@@ -269,6 +271,9 @@ def install_web_hooks_at_start(voila) -> bool:
 
     def listen_with_hooks():
         install_web_hooks(voila.app, voila.base_url, voila.static_paths)
+        if manager is not None:
+            route = voila.base_url.rstrip("/") + "/" + re.escape(ANNOUNCE_PATH)
+            _serve_first(voila.app, (route, AnnounceHandler, {"manager": manager, "key": manager.announce_key}))
         return listen()
 
     listen_with_hooks.installs_web_hooks = True  # type: ignore[attr-defined]

@@ -13,8 +13,10 @@ from html import escape
 
 import ipywidgets as widgets
 
+from sheriff import i18n
 from sheriff.classroom import Classroom, ClassroomError, class_games
 from sheriff.i18n import _
+from sheriff.launch import MAX_CLASS, announce_class
 from sheriff.widgets import kit, lesson
 from sheriff.widgets.classroom import shared as cr
 from sheriff.widgets.classroom.people import DeviceRooms, Pace, People
@@ -67,6 +69,9 @@ class ClassTeacher(kit.Frame):
         self.game = widgets.Dropdown(
             options=[(cr.game_title(g), g) for g in class_games.GAMES], description=_("Game"), **_WIDE
         )
+        # kernels the server readies on the student page for the class (sheriff.launch.announce_class)
+        self.expected = widgets.BoundedIntText(30, min=1, max=MAX_CLASS, description=_("Students expected"), **_WIDE)
+        self.expected.add_class("sn-expected")
         self.create = lesson.button(_("Create a room"), width="200px", button_style="primary", icon="plus")
         self.create.add_class("sn-create-room")
         self.create.on_click(self._create)
@@ -82,7 +87,7 @@ class ClassTeacher(kit.Frame):
         self.my_rooms = DeviceRooms(self._reopen)
         self.start_box = widgets.VBox(
             [
-                kit.box([self.game, self.create], title=_("A new room"), kicker=_("Class mode")),
+                kit.box([self.game, self.expected, self.create], title=_("A new room"), kicker=_("Class mode")),
                 self.my_rooms.box,
                 kit.box(
                     [
@@ -259,6 +264,7 @@ class ClassTeacher(kit.Frame):
         except ClassroomError as e:
             self.start_msg.value = cr.message_html(str(e))
             return
+        announce_class(cr.STUDENT_PAGE, self.expected.value, i18n.get_language())  # the class's kernels, ready
         self._enter()
 
     def _reopen(self, code: str, key: str):
