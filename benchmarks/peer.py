@@ -1,6 +1,6 @@
 """CPU time per whole bot game: this engine against the best open Python peer, paired runs.
 
-    python benchmarks/peer.py --peer PATH [--games 20] [--runs 7] [--players 3 4 5 6]
+    python benchmarks/peer.py --peer PATH [--games 20] [--runs 7] [--players 3 4 5 6] [--modules]
 
 The peer is "Sheriff of Nottingham - Python Lite Online" by GinyvaXu (v1.7.4), the most
 complete open Python implementation found (GitHub, searched November 2026): a pure
@@ -42,8 +42,12 @@ Honest differences (they make the peer's game cheaper per game, so R understates
   a negotiation phase.  It counts each card drawn as an action, so its actions per game
   (in the line's tail) are not ours.
 * Its Royal Goods and Black Market quests are on by default in its server; here they are
-  off (``--peer-modules`` turns them on), as our Royal Goods and 2E Black Market variants
-  are off in ``make_bots`` games (its quests are its own house rule, not the 2E variant).
+  off, as our Royal Goods and 2E Black Market variants are off in ``make_bots`` games
+  (its quests are its own house rule, not the 2E variant).  ``--modules`` turns them on
+  on both sides (ours: ``royal_goods`` and, in 2E, ``black_market``); ``--peer-modules``
+  on the peer's side only.
+* Our bots' moves are applied unchecked (``play_game``: the engine's own bots play legal
+  moves, ``tests/test_unchecked.py``); ``--checked`` re-checks each one (``Game.push``).
 * The loop that drives the peer's bots (``play_peer`` below, the bot part of its server's
   ``_drive_bots`` without the network, locks and sleeps) is counted in the peer's time:
   about a tenth of it under cProfile.  Ours counts ``play_game`` likewise.
@@ -150,11 +154,11 @@ def play_peer(G: ModuleType, B: ModuleType, n: int, seed: int, modules: bool) ->
     raise RuntimeError(f"peer game (players={n}, seed={seed}) did not end in {MAX_STEPS} steps")
 
 
-def time_ours(n: int, edition: str, games: int) -> float:
-    rules = Rules(edition=edition, players=n)
+def time_ours(rules: Rules, games: int, checked: bool = False) -> float:
+    n = rules.players
     start = time.process_time()
     for seed in range(games):
-        play_game(Game(rules, seed=seed), make_bots(n, seed=seed))
+        play_game(Game(rules, seed=seed), make_bots(n, seed=seed), checked=checked)
     return time.process_time() - start
 
 
@@ -173,23 +177,33 @@ def main() -> None:
     ap.add_argument("--players", type=int, nargs="+", default=[3, 4, 5, 6], choices=range(3, 7))
     ap.add_argument("--edition", default="2E", help="our edition (6 players are always 2E)")
     ap.add_argument("--peer-modules", action="store_true", help="the peer's Royal Goods and Black Market on")
+    ap.add_argument("--modules", action="store_true", help="Royal Goods and the Black Market on both sides")
+    ap.add_argument("--checked", action="store_true", help="re-check each of our bots' moves (Game.push)")
     args = ap.parse_args()
+    peer_modules = args.peer_modules or args.modules
     G, B = load_peer(args.peer.resolve())
-    print("engine: " + ("compiled with mypyc" if compiled.is_compiled() else "plain Python"))
+    print(
+        "engine: "
+        + ("compiled with mypyc" if compiled.is_compiled() else "plain Python")
+        + ("; Royal Goods and Black Market on both sides" if args.modules else "")
+        + ("; the peer's Royal Goods and Black Market on" if args.peer_modules and not args.modules else "")
+        + ("; our moves re-checked" if args.checked else "")
+    )
     for n in args.players:
         ed = "2E" if n == 6 else args.edition
-        time_ours(n, ed, 1)  # warm-up: lazy imports, the bots' move tables
-        peer_actions = sum(play_peer(G, B, n, seed, args.peer_modules) for seed in range(args.games))
-        ours_rounds = Rules(edition=ed, players=n).rounds
+        rules = Rules(edition=ed, players=n, royal_goods=args.modules, black_market=args.modules and ed == "2E")
+        time_ours(rules, 1)  # warm-up: lazy imports, the bots' move tables
+        peer_actions = sum(play_peer(G, B, n, seed, peer_modules) for seed in range(args.games))
+        ours_rounds = rules.rounds
         peer_rounds = G.Game([G.Player(str(i)) for i in range(n)], rng=random.Random(0)).rounds_total
         ours_s, peer_s, ratios = [], [], []
         for run in range(args.runs):
             if run % 2 == 0:
-                a = time_ours(n, ed, args.games)
-                b = time_peer(G, B, n, args.games, args.peer_modules)
+                a = time_ours(rules, args.games, args.checked)
+                b = time_peer(G, B, n, args.games, peer_modules)
             else:
-                b = time_peer(G, B, n, args.games, args.peer_modules)
-                a = time_ours(n, ed, args.games)
+                b = time_peer(G, B, n, args.games, peer_modules)
+                a = time_ours(rules, args.games, args.checked)
             ours_s.append(a)
             peer_s.append(b)
             ratios.append(b / a)

@@ -13,7 +13,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from sheriff import actions as A
 from sheriff.errors import IllegalAction
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 DEFAULT_NAMES = ("Alan-a-Dale", "Maid Marion", "Little John", "Will Scarlet", "Friar Tuck", "Gilbert Whitehand")
 
 # action type -> (check, apply): the one place where actions meet their rules, each phase's table.
-HANDLERS = {**market.HANDLERS, **bags.HANDLERS, **inspection.HANDLERS}
+HANDLERS: Final = {**market.HANDLERS, **bags.HANDLERS, **inspection.HANDLERS}
 assert set(HANDLERS) == set(A.ACTION_TYPES), "every move needs its rule in a phase module"
 # phase -> the moves it offers: each phase module lists its own.
 OFFERED = {**market.OFFERED, **bags.OFFERED, **inspection.OFFERED}
@@ -58,6 +58,8 @@ def _no_move(s: GameState, action) -> IllegalAction:
 
 
 def apply_unchecked(s: GameState, action) -> None:
+    """Apply ``action`` without checking it: only for moves known to be legal (a history
+    every move of which was checked, the engine's own bots in ``bots.play_game``)."""
     HANDLERS[type(action)][1](s, action)
     s.history.append(action)
 

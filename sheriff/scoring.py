@@ -13,10 +13,8 @@ from dataclasses import dataclass, field
 from operator import mul
 
 from sheriff.cards import BONUS, GOODS, LEGAL_GOODS, VALUE
-from sheriff.fastinit import fast_init
 
 
-@fast_init
 @dataclass(frozen=True, slots=True)
 class Score:
     goods: int  # value of every good on the stand (and Black Market cards)

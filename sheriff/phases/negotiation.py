@@ -20,7 +20,7 @@ from sheriff.phases.who_decides import (
     need_not_bound_to_open,
     need_open_bag,
 )
-from sheriff.state import INSPECTED, GameState, Negotiation
+from sheriff.state import INSPECTED, GameState, negotiation
 
 PROMISE_LIMIT = 200  # characters in a bribe's promise about later rounds (the save format's cap)
 
@@ -36,7 +36,7 @@ def check_threaten(s: GameState, a) -> None:
 def apply_threaten(s: GameState, a) -> None:
     m = a.merchant
     s.current = m
-    s.nego = Negotiation(m, None, a.player, m)
+    s.nego = negotiation(m, None, a.player, m)
     s.events.append(E.Threatened(a.player, m))
 
 
@@ -201,7 +201,7 @@ def apply_offer(s: GameState, a) -> None:
     other = actor_for(s, m) if p == m else m
     assert other is not None  # check_offer: the decider is known
     s.current = m
-    s.nego = Negotiation(m, bribe, p, other)
+    s.nego = negotiation(m, bribe, p, other)
     s.events.append(E.Offered(p, m, bribe))
 
 
@@ -238,7 +238,7 @@ def apply_decline(s: GameState, a) -> None:
     m = a.merchant
     actor = actor_for(s, m)
     assert actor is not None  # a negotiation has an official on the other side
-    s.nego = Negotiation(m, None, m, actor)
+    s.nego = negotiation(m, None, m, actor)
     s.events.append(E.Declined(m))
 
 

@@ -1,0 +1,88 @@
+"""The unchecked path (``play_game`` applying the engine's own bots' moves without re-checking
+them, ``engine.apply_unchecked``) plays exactly the games the checked ``Game.push`` plays.
+
+Two copies of each game go move by move side by side, one checked and one not: after every
+move the two positions are the same (``GameState.fingerprint``: every zone, purse, deal and
+whose turn it is), and at the end so are the shuffle's random state, the moves, the events
+and the scores.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from sheriff import actions as A
+from sheriff import bots as B
+from sheriff.engine import Game, apply_unchecked, to_act
+from sheriff.errors import IllegalAction
+from sheriff.rules import Rules, player_counts
+
+GAMES_PER_TABLE = 36  # 14 tables below: 504 games
+TABLES = [
+    (edition, n, modules)
+    for edition in ("1E", "2E")
+    for n in player_counts(edition)
+    for modules in (False, True)  # classic; Royal Goods and (2E) the Black Market
+]
+
+
+def rules_for(edition: str, n: int, modules: bool) -> Rules:
+    return Rules(edition=edition, players=n, royal_goods=modules, black_market=modules and edition == "2E")
+
+
+def side_by_side(rules: Rules, seed: int) -> tuple[Game, Game]:
+    """One seeded bot game played twice, checked and unchecked, compared after every move.
+
+    One set of bots plays both: each move is chosen in the checked game, and the two
+    positions are equal before it, so the bots would choose it in the other game too."""
+    checked, unchecked = Game(rules, seed=seed), Game(rules, seed=seed)
+    bots = B.make_bots(rules.players, seed=seed)
+    a, b = checked.state, unchecked.state
+    while (p := to_act(a)) is not None:
+        move = bots[p].act(checked.view(p))
+        checked.push(move)
+        apply_unchecked(b, move)
+        assert b.fingerprint(rng=False) == a.fingerprint(rng=False)
+    assert b.fingerprint() == a.fingerprint()  # the shuffles drew the same numbers
+    return checked, unchecked
+
+
+def same_game(a: Game, b: Game) -> None:
+    assert a.is_over() and b.is_over()
+    assert b.history == a.history
+    assert b.state.events == a.state.events
+    assert a.scores is not None and b.scores is not None
+    assert [(sc.total, sc.bonuses) for sc in b.scores] == [(sc.total, sc.bonuses) for sc in a.scores]
+    assert b.winners == a.winners
+
+
+@pytest.mark.parametrize(("edition", "n", "modules"), TABLES)
+def test_unchecked_moves_play_the_same_games_as_checked(edition, n, modules):
+    rules = rules_for(edition, n, modules)
+    for seed in range(GAMES_PER_TABLE):
+        same_game(*side_by_side(rules, seed))
+
+
+@pytest.mark.parametrize(("edition", "n", "modules"), [("2E", 5, False), ("1E", 4, True), ("2E", 6, True)])
+def test_play_game_is_the_same_checked_or_not(edition, n, modules):
+    rules = rules_for(edition, n, modules)
+    for seed in range(5):
+        a = B.play_game(Game(rules, seed=seed), B.make_bots(n, seed=seed), checked=True)
+        same_game(a, B.play_game(Game(rules, seed=seed), B.make_bots(n, seed=seed)))
+
+
+class Cheat:
+    """A bot of another class: ``play_game`` checks its moves (here: letting its own bag through)."""
+
+    def __init__(self, seed: int):
+        self.bot = B.Bot(seed=seed)
+
+    def act(self, v):
+        return A.Pass(v.seat, v.seat) if v.phase == "inspect" else self.bot.act(v)
+
+
+def test_only_the_engines_own_bots_go_unchecked():
+    g = Game(Rules(players=4), seed=3)
+    with pytest.raises(IllegalAction):
+        B.play_game(g, [Cheat(seed=p) for p in range(4)])
+    assert g.state.phase == "inspect"  # the refused move changed nothing; the game stopped there
