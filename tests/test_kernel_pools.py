@@ -14,8 +14,8 @@ import time
 import pytest
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
+from sheriff.i18n import PAGE_LANGUAGE
 from sheriff.serving import ClassroomKernelManager, ServerFull
-from sheriff.widgets.language import PAGE_LANGUAGE
 
 PAGE = "05_inspection.ipynb"
 
