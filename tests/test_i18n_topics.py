@@ -18,16 +18,10 @@ import pytest
 from sheriff import i18n
 from sheriff.rules import Rules
 from sheriff.widgets import course_nav, lesson
+from tests.course_pages import catalog_notebooks
 
 ROOT = Path(__file__).resolve().parents[1]
-LESSONS = [
-    "06_gold_and_end_of_round",
-    "07_scoring",
-    "08_royal_goods_and_variants",
-    "09_editions",
-    "10_myths",
-    "11_score_calculator",
-]
+LESSONS = catalog_notebooks("topics")
 WORD = r"[A-Za-z][A-Za-z'’-]*"
 ENGLISH_RUN = re.compile(rf"{WORD}(?:\s+{WORD}){{2,}}")  # three Latin-letter words in a row
 CITATION_1E = re.compile(
