@@ -1,4 +1,4 @@
-"""The server's pools per page and language (sheriff/serving.py), without a server: Voilà's
+"""The server's pools per page and language (sheriff/serving/), without a server: Voilà's
 pool methods are the ones wrapped, a page asked for in Ukrainian gets a kernel heated in
 Ukrainian, the pool is refilled in the language asked for, and a waiting kernel of any
 language's pool is never culled; a full server makes room or refuses.  (tests/browser/test_serving.py does it with Voilà itself.)"""

@@ -1,5 +1,5 @@
 """The package's command line and launcher (sheriff/launch.py), and the loud failure of the server's
-pools per language when Voilà's pool methods change (sheriff/serving.py).  The wheel itself, installed
+pools per language when Voilà's pool methods change (sheriff/serving/).  The wheel itself, installed
 into a fresh environment and served: tests/browser/test_wheel.py."""
 
 from __future__ import annotations

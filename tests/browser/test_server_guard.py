@@ -1,4 +1,4 @@
-"""The server's guards (sheriff/serving.py, voila.json, sheriff serve): a cap on kernels, with a page
+"""The server's guards (sheriff/serving/, voila.json, sheriff serve): a cap on kernels, with a page
 that says the server is full in the page's language; the login and ``_xsrf`` cookies sent with
 ``SameSite=Lax``; ``/logout`` ends the login.  One real Voilà server with a token, on 127.0.0.1,
 serving two one-cell pages (quick kernels) with a cap of two kernels; no browser needed."""

@@ -1,4 +1,4 @@
-"""The server a class shares (voila.json, sheriff/serving.py): a page asked for in Ukrainian
+"""The server a class shares (voila.json, sheriff/serving/): a page asked for in Ukrainian
 comes from a kernel heated in Ukrainian, and a closed tab's kernel is shut down at once, with
 Jupyter Server's XSRF check left on."""
 
