@@ -39,7 +39,7 @@ COMPILE_NEEDS = ["mypy", "pydantic"]  # mypyc, and what it type-checks the engin
 # ports, a PostgreSQL cluster per worker).  The browser tests stay serial (each starts a Voilà server
 # and Chromium, and waits for pages a busy machine serves late); a notebook's cells stay on one worker.
 PARALLEL = ["-n", "auto"]
-FAST = [*PARALLEL, "-m", "not browser and not slow", "tests", "--ignore=tests/browser"]
+FAST = [*PARALLEL, "--dist", "worksteal", "-m", "not browser and not slow", "tests", "--ignore=tests/browser"]
 UNITS_AND_NOTEBOOKS = [*PARALLEL, "--dist", "loadfile", "-m", "not browser"]
 BROWSER = ["-p", "no:xdist", "-m", "browser"]
 CHROMIUM = "/usr/bin/chromium"

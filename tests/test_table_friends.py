@@ -9,12 +9,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from tests.class_rig import refused as _refused
 
 from sheriff import i18n
 from sheriff.classroom.store import Store
-from sheriff.classroom.table import TableError, Tables
+from sheriff.classroom.table import Tables
 from sheriff.classroom.table_game import clear_cache
-from tests.pg import FakeClock
 
 
 @pytest.fixture(autouse=True)
@@ -22,11 +22,6 @@ def _fresh_cache():
     clear_cache()
     yield
     clear_cache()
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
 
 
 @pytest.fixture
@@ -56,13 +51,6 @@ def _play_out(tables, code, seats, rng):
         mine = seat.snapshot()
         seat.play(rng.choice(mine.legal), seq=mine.seq)
     raise AssertionError("the game did not end")
-
-
-def _refused(reason, call, *args):
-    with pytest.raises(TableError) as e:
-        call(*args)
-    assert e.value.reason == reason, (e.value.reason, str(e.value))
-    return str(e.value)
 
 
 # -- the host's role -----------------------------------------------------------------------------
