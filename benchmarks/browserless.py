@@ -28,7 +28,8 @@ import statistics
 import time
 
 import psutil
-from class_server import FREED_WITHIN_S, VoilaServer, kernels, rss_mb, server_cpu_s, static_addresses, wait_until
+from class_server import FREED_WITHIN_S, VoilaServer, rss_mb, server_cpu_s, static_addresses, wait_until
+from harness import kernels  # class_server put tests/browser on the path
 from learner_ws import LearnerPage
 
 KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")

@@ -42,21 +42,6 @@ def make_server(args) -> VoilaServer:
     return VoilaServer(repo / "notebooks", cwd=repo, timeout=120, env=env, extra_args=extra)
 
 
-def kernels(server: VoilaServer) -> list[psutil.Process]:
-    try:
-        tree = psutil.Process(server.proc.pid).children(recursive=True)
-    except psutil.NoSuchProcess:
-        return []
-    out = []
-    for p in tree:
-        try:
-            if "ipykernel" in " ".join(p.cmdline()):
-                out.append(p)
-        except psutil.Error:
-            pass
-    return out
-
-
 def rss_mb(procs: list[psutil.Process]) -> list[float]:
     sizes = []
     for p in procs:

@@ -33,8 +33,8 @@ import urllib.request
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
-from class_server import FREED_WITHIN_S, kernels, make_server, quiet, rss_mb, wait_until  # noqa: E402
-from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, WIDGET_SELECTOR, VoilaServer  # noqa: E402
+from class_server import FREED_WITHIN_S, make_server, quiet, rss_mb, wait_until  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, WIDGET_SELECTOR, VoilaServer, kernels  # noqa: E402
 
 PAGE_TIMEOUT_S = 300  # a learner who waited five minutes has given up: the page failed
 
