@@ -26,13 +26,19 @@ def classroom(store_url, clock):
 
 
 @pytest.fixture
-def sqlite_tables(tmp_path, clock):
-    """Tables in a SQLite store of their own, on the test's clock; no game kept from another test."""
+def fresh_table_cache():
+    """No table's game kept in the process's cache from another test, before or after."""
     clear_cache()
+    yield
+    clear_cache()
+
+
+@pytest.fixture
+def sqlite_tables(tmp_path, clock, fresh_table_cache):
+    """Tables in a SQLite store of their own, on the test's clock; no game kept from another test."""
     t = Tables(Store(f"sqlite:///{tmp_path / 'table.sqlite'}", clock=clock))
     yield t
     t.store.close()
-    clear_cache()
 
 
 def refused(reason: str, call, *args, **kwargs) -> str:

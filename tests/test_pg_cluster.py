@@ -6,12 +6,12 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from tests import pg
+from tests.browser.harness import wait_until as wait_for
 
 ROOT = Path(__file__).resolve().parents[1]
 # A test run in miniature: starts a cluster, says where, and waits to be stopped.
@@ -31,14 +31,6 @@ def gone(pid: int) -> bool:
     except ProcessLookupError:
         return True
     return False
-
-
-def wait_for(condition, seconds: float, what: str) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"not within {seconds:.0f} s: {what}")
-        time.sleep(0.1)
 
 
 @pytest.mark.slow

@@ -9,19 +9,14 @@ from __future__ import annotations
 import random
 
 import pytest
-from tests.class_rig import refused as _refused
 
 from sheriff import i18n
 from sheriff.classroom.store import Store
 from sheriff.classroom.table import Tables
 from sheriff.classroom.table_game import clear_cache
+from tests.class_rig import refused as _refused
 
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    clear_cache()
-    yield
-    clear_cache()
+pytestmark = pytest.mark.usefixtures("fresh_table_cache")
 
 
 @pytest.fixture
