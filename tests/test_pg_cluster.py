@@ -6,6 +6,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,8 @@ def test_a_cluster_whose_starter_has_gone_is_stopped_at_the_next_start(tmp_path)
     """The second guard: the watcher itself killed (or the machine stopped) with its run."""
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
     postmaster = subprocess.Popen(["sleep", "60"])  # stands for a postmaster: stops on SIGINT
+    reaper = threading.Thread(target=postmaster.wait)  # reaped as it ends: no zombie to wait for
+    reaper.start()
     try:
         orphan, ours = tmp_path / (pg.PREFIX + "orphan"), tmp_path / (pg.PREFIX + "ours")
         for folder, owner in ((orphan, f"{int(dead.stdout)} 12345"), (ours, pg._identity(os.getpid()))):
@@ -59,7 +62,8 @@ def test_a_cluster_whose_starter_has_gone_is_stopped_at_the_next_start(tmp_path)
             (folder / "data" / "postmaster.pid").write_text(f"{postmaster.pid}\n{folder / 'data'}\n")
         (tmp_path / (pg.PREFIX + "starting")).mkdir()  # no owner yet: another run's cluster starting
         assert pg.stop_orphans(tmp_path) == [orphan]
-        assert postmaster.wait(timeout=30) == -signal.SIGINT
+        reaper.join(timeout=30)
+        assert postmaster.returncode == -signal.SIGINT
         assert not orphan.exists() and ours.exists() and (tmp_path / (pg.PREFIX + "starting")).exists()
     finally:
         postmaster.kill()
