@@ -4,8 +4,9 @@
     python3 tasks.py app [--port N]  # install into .venv (plain Python), serve the tutor on 127.0.0.1:8866;
                                      # then compile the engine in the background for the next start
                                      # (`sheriff serve`: its options and Voilà's pass through, see --help)
-    python3 tasks.py test [ARGS...]  # install into .venv, compile the engine, run the whole suite
-    python3 tasks.py test --fast     # the unit tests only: no browser, no notebooks, nothing marked slow
+    python3 tasks.py test [ARGS...]  # install into .venv, compile the engine, run the whole suite: the unit
+                                     # tests and notebooks across the cores, then the browser tests serially
+    python3 tasks.py test --fast     # the unit tests only, across the cores: no browser, no notebooks, nothing slow
     python3 tasks.py build           # compile the engine with mypyc (faster simulations; a few minutes)
     python3 tasks.py binder-link     # print the Binder link for this repository's GitHub remote
     python3 tasks.py i18n [--check]  # extract, update and compile the message catalogs (docs/translating.md)
@@ -47,7 +48,13 @@ PY = VENV / "bin" / "python"
 CONSTRAINTS = ROOT / "constraints.txt"
 BUILD_NEEDS = ["setuptools"]  # the plain build (pyproject's [build-system]), at its pinned version
 COMPILE_NEEDS = ["mypy", "pydantic"]  # mypyc, and what it type-checks the engine against (setup.py)
-FAST = ["-m", "not browser and not slow", "tests", "--ignore=tests/browser"]
+# pytest-xdist: one worker per core (every unit test is safe in parallel: temporary folders, free
+# ports, a PostgreSQL cluster per worker).  The browser tests stay serial (each starts a Voilà server
+# and Chromium, and waits for pages a busy machine serves late); a notebook's cells stay on one worker.
+PARALLEL = ["-n", "auto"]
+FAST = [*PARALLEL, "--dist", "worksteal", "-m", "not browser and not slow", "tests", "--ignore=tests/browser"]
+UNITS_AND_NOTEBOOKS = [*PARALLEL, "--dist", "loadfile", "-m", "not browser"]
+BROWSER = ["-p", "no:xdist", "-m", "browser"]
 CHROMIUM = "/usr/bin/chromium"
 ENGINE_CACHE = VENV / "compiled-engine"  # compiled wheels app built in the background (and their log)
 GROUP = "sheriff_engine__mypyc"  # the shared library mypyc builds (setup.py's group_name)
@@ -382,15 +389,30 @@ def test(args: list[str]) -> int:
     if fast:  # the unit tests: installed as they are (a fresh clone gets plain Python, no compile)
         args = [a for a in args if a != "--fast"]
         install("test", compiled=False)
-        cmd = [str(PY), "-m", "pytest", *FAST, *args]
-        say("+ " + " ".join(cmd))
-        return subprocess.run(cmd, cwd=ROOT).returncode
+        return pytest([*FAST, *args])
     install("test", compiled=os.environ.get("SHERIFF_PURE") != "1")
     if os.environ.get("SHERIFF_SKIP_BROWSER") != "1":
         ensure_chromium()
-    cmd = [str(PY), "-m", "pytest", *NBVAL_ARGS, *args]
+    if any(a.startswith("-m") for a in args):  # markers of one's own
+        return pytest([*NBVAL_ARGS, *args])
+    # Two runs: the unit tests and notebooks across the cores, then the browser tests one at a time.
+    first = pytest([*UNITS_AND_NOTEBOOKS, *NBVAL_ARGS, *args])
+    if first == 2 or first == 1 and ("-x" in args or "--exitfirst" in args):  # interrupted, or stop at a failure
+        return first
+    return combined(first, pytest([*BROWSER, *NBVAL_ARGS, *args]))
+
+
+def pytest(args: list[str]) -> int:
+    cmd = [str(PY), "-m", "pytest", *args]
     say("+ " + " ".join(cmd))
     return subprocess.run(cmd, cwd=ROOT).returncode
+
+
+def combined(*codes: int) -> int:
+    """pytest's exit codes of several runs as one: a failure wins; 5 (no test selected) only if every run
+    selected none (``-k`` may pick browser tests only)."""
+    worst = [c for c in codes if c not in (0, 5)]
+    return worst[0] if worst else 0 if 0 in codes else 5
 
 
 def binder_link(args: list[str]) -> int:

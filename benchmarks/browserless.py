@@ -28,26 +28,9 @@ import statistics
 import time
 
 import psutil
-from classroom import FREED_WITHIN_S, VoilaServer, kernels, rss_mb, wait_until
+from class_server import FREED_WITHIN_S, VoilaServer, rss_mb, server_cpu_s, static_addresses, wait_until
+from harness import kernels  # class_server put tests/browser on the path
 from learner_ws import LearnerPage
-
-
-def server_cpu_s(server: VoilaServer) -> float:
-    """CPU seconds used so far by the server and its kernels (those already gone included)."""
-    try:
-        root = psutil.Process(server.proc.pid)
-        t = root.cpu_times()
-        total = t.user + t.system + t.children_user + t.children_system
-        for p in root.children(recursive=True):
-            try:
-                c = p.cpu_times()
-                total += c.user + c.system
-            except psutil.Error:
-                pass
-        return total
-    except psutil.Error:
-        return 0.0
-
 
 KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
 
@@ -236,8 +219,6 @@ async def run_classes(args, server: VoilaServer) -> int:
             return 0
         args.files = []
         if args.first_visit:  # what a first visit fetches, as Chromium asks for it once
-            from first_visit import static_addresses
-
             args.files = await asyncio.to_thread(static_addresses, server.url, args.lesson)
             await wait_until(server.pools_filled, 300)
         await settled(server)

@@ -26,47 +26,18 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import signal
 import statistics
 import sys
-import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
-import psutil
-
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
-from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, WIDGET_SELECTOR, VoilaServer  # noqa: E402
+from class_server import FREED_WITHIN_S, make_server, quiet, rss_mb, wait_until  # noqa: E402
+from harness import CHROMIUM, CHROMIUM_ARGS, ROOT, WIDGET_SELECTOR, VoilaServer, kernels  # noqa: E402
 
 PAGE_TIMEOUT_S = 300  # a learner who waited five minutes has given up: the page failed
-FREED_WITHIN_S = 60  # closed tabs' kernels should be gone within a minute
-
-
-def kernels(server: VoilaServer) -> list[psutil.Process]:
-    try:
-        tree = psutil.Process(server.proc.pid).children(recursive=True)
-    except psutil.NoSuchProcess:
-        return []
-    out = []
-    for p in tree:
-        try:
-            if "ipykernel" in " ".join(p.cmdline()):
-                out.append(p)
-        except psutil.Error:
-            pass
-    return out
-
-
-def rss_mb(procs: list[psutil.Process]) -> list[float]:
-    sizes = []
-    for p in procs:
-        try:
-            sizes.append(p.memory_info().rss / 2**20)
-        except psutil.Error:
-            pass
-    return sizes
 
 
 def answers(url: str) -> bool:
@@ -79,27 +50,9 @@ def answers(url: str) -> bool:
         return False
 
 
-async def wait_until(check, timeout: float) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if check():
-            return True
-        await asyncio.sleep(0.5)
-    return check()
-
-
 # When the server had sent the whole page (its cells run, in a preheated kernel or a new one),
 # in seconds since navigation: what the rest of the wait is not (the browser's scripts).
 PAGE_SENT_JS = "() => performance.getEntriesByType('navigation')[0].responseEnd / 1000"
-
-
-async def quiet(timeout: float = 240) -> None:
-    """Voilà calls a pool filled once its kernels have started, not once they have run their
-    pages: wait until the machine's CPU is idle, so the class meets a warm server."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if await asyncio.to_thread(psutil.cpu_percent, 2.0) < 15:
-            return
 
 
 async def one_learner(browser, url: str) -> tuple[float | None, float | None, object]:
@@ -147,21 +100,6 @@ async def classroom(server: VoilaServer, browser, lesson: str, n: int, idle: int
         left=left,
         freed_s=freed_s,
     )
-
-
-def make_server(args) -> VoilaServer:
-    """The server the class meets: ``--repo``'s notebooks and voila.json, ``--pool`` kernels for the lesson."""
-    repo = Path(args.repo).resolve()
-    env = None
-    if repo != ROOT:  # the kernels import that checkout's engine (only it: its root may shadow packages)
-        only = Path(tempfile.mkdtemp(prefix="sheriff-classroom-"))
-        (only / "sheriff").symlink_to(repo / "sheriff")
-        env = {"PYTHONPATH": str(only)}
-    extra = list(args.server_arg)
-    if args.pool:  # Voilà's own lever for a class: more preheated kernels for the lesson it opens
-        pools = {"default": {"pool_size": 1}, args.lesson: {"pool_size": args.pool}}
-        extra.append("--VoilaKernelManager.kernel_pools_config=" + json.dumps(pools))
-    return VoilaServer(repo / "notebooks", cwd=repo, timeout=120, env=env, extra_args=extra)
 
 
 async def main_async(args) -> int:

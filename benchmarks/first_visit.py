@@ -28,27 +28,8 @@ from pathlib import Path
 import psutil
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
-from classroom import make_server, quiet  # noqa: E402
-from harness import kernel_exists, launch_chromium, open_lesson, page_kernel_id, wait_until  # noqa: E402
-
-
-def static_addresses(base: str, lesson: str) -> list[str]:
-    """What a first visit of ``lesson`` asks the server for, but the page and the kernel's API."""
-    from playwright.sync_api import sync_playwright
-
-    asked: list[str] = []
-    with sync_playwright() as pw:
-        browser = launch_chromium(pw)
-        try:
-            page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-            page.on("request", lambda r: asked.append(r.url))
-            open_lesson(page, base, lesson)
-            kernel = page_kernel_id(page)
-            page.close(run_before_unload=True)  # as a learner closes the tab: the kernel goes too
-            wait_until(lambda: not kernel_exists(base, kernel), 60, "the recording page's kernel to go")
-        finally:
-            browser.close()
-    return [u for u in dict.fromkeys(asked) if u.startswith(base) and "/api/" not in u and "/render/" not in u]
+from class_server import make_server, quiet, static_addresses  # noqa: E402
+from harness import wait_until  # noqa: E402
 
 
 def visit(addresses: list[str], encoding: str) -> int:

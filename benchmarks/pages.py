@@ -33,7 +33,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"))
-from browserless import server_cpu_s  # noqa: E402
+from class_server import server_cpu_s  # noqa: E402
 from harness import ROOT, WIDGET_SELECTOR, VoilaServer, launch_chromium, open_lesson  # noqa: E402
 
 BASELINE = "benchmarks/baseline_one_button.ipynb"

@@ -44,8 +44,13 @@ commands:
 options:
   -h, --help       show this help
   --version        show the version
-  --lang uk        the language of the messages (en, uk)
+  --lang uk        the language of the messages ({languages})
 """)
+
+
+def _usage() -> str:
+    """The help, naming the languages sheriff.i18n offers (its JSON example keeps ``str.format`` away)."""
+    return _(USAGE).replace("{languages}", ", ".join(i18n.LANGUAGES))
 
 
 # -- score ---------------------------------------------------------------------------
@@ -268,20 +273,20 @@ def _main(argv: list[str] | None) -> int:
 
 def _dispatch(args: list[str]) -> int:
     if not args:
-        sys.stderr.write(_(USAGE))
+        sys.stderr.write(_usage())
         return 2
     cmd, rest = args[0], args[1:]
     if cmd in ("-h", "--help", "help"):
-        sys.stdout.write(_(USAGE))
+        sys.stdout.write(_usage())
         return 0
     if cmd == "score":
         if rest[:1] in (["-h"], ["--help"]):
-            sys.stdout.write(_(USAGE))
+            sys.stdout.write(_usage())
             return 0
         return _cmd_score(rest)
     if cmd == "examples":
         if rest[:1] in (["-h"], ["--help"]):
-            sys.stdout.write(_(USAGE))
+            sys.stdout.write(_usage())
             return 0
         return _cmd_examples(rest)
     if cmd == "theory":
@@ -295,7 +300,7 @@ def _dispatch(args: list[str]) -> int:
 
         print(f"{DISTRIBUTION} {version()}")
         return 0
-    sys.stderr.write("sheriff: " + _("unknown command {command}").format(command=short(cmd)) + "\n\n" + _(USAGE))
+    sys.stderr.write("sheriff: " + _("unknown command {command}").format(command=short(cmd)) + "\n\n" + _usage())
     return 2
 
 

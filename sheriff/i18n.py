@@ -22,11 +22,15 @@ import gettext as _gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from urllib.parse import parse_qs
 
 # The one list of the tutor's languages (code: its own name), the source first: the language
 # switch, the command line's --lang, the server's pools and tools/i18n.py's catalogs all read it.
 LANGUAGES = {"en": "English", "uk": "Українська"}
 DEFAULT = "en"
+# A page's language travels in its address (``?lang=uk``); a kernel the server heats for a language
+# before anyone asks finds it in this environment variable (set by sheriff.serving, read by the page).
+PAGE_LANGUAGE = "SHERIFF_PAGE_LANGUAGE"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 
 _loaded: dict[str, _gettext.NullTranslations] = {}
@@ -54,6 +58,21 @@ def normalize(lang: str | None) -> str:
     """A supported language code from what a user typed ("uk", "UK", "uk_UA"), else the default."""
     code = (lang or "").strip().lower().replace("-", "_").split("_")[0]
     return code if code in LANGUAGES else DEFAULT
+
+
+def from_query(query: str | None) -> str:
+    """The language a page address's query (``lang=uk&table=K7``) asks for, else the default."""
+    return normalize((parse_qs((query or "").lstrip("?")).get("lang") or [""])[0])
+
+
+def link(href: str, lang: str | None = None) -> str:
+    """``href`` that keeps the page's language: ``05_inspection.ipynb?lang=uk#part``."""
+    lang = lang or get_language()
+    if lang == DEFAULT:
+        return href
+    path, hash_, frag = href.partition("#")
+    sep = "&" if "?" in path else "?"
+    return f"{path}{sep}lang={lang}{hash_}{frag}"
 
 
 def set_language(lang: str | None) -> str:
@@ -103,8 +122,11 @@ gettext = _
 __all__ = [
     "LANGUAGES",
     "DEFAULT",
+    "PAGE_LANGUAGE",
     "catalog",
     "normalize",
+    "from_query",
+    "link",
     "set_language",
     "get_language",
     "language",

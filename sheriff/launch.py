@@ -117,7 +117,11 @@ def parser() -> argparse.ArgumentParser:
             "{mb} MB each; 0: no limit)"
         ).format(mb=KERNEL_MB),
     )
-    p.add_argument("--lang", default=i18n.DEFAULT, help=_("the language of the address printed (en, uk)"))
+    p.add_argument(
+        "--lang",
+        default=i18n.DEFAULT,
+        help=_("the language of the address printed ({languages})").format(languages=", ".join(i18n.LANGUAGES)),
+    )
     p.add_argument(
         "--class",
         dest="classes",

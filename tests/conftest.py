@@ -17,6 +17,8 @@ from hypothesis import HealthCheck, settings
 from sheriff import i18n
 from tests.pg import pg_cluster, store_url  # noqa: F401  (the class store's fixtures: SQLite and PostgreSQL)
 
+pytest_plugins = ["tests.class_rig"]  # clock, classroom, sqlite_tables: class mode's fixtures
+
 BROWSER_DIR = Path(__file__).parent / "browser"
 
 settings.register_profile("dev", max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -1,6 +1,12 @@
 """A throwaway PostgreSQL cluster for a test session: Debian's binaries, a temporary folder, a unix
 socket only (no TCP), stopped by its process id at the end.
 
+A cluster never outlives the process that started it: a watcher of its own (a small process in its
+own session, so a Ctrl-C or a kill of the test run's process group does not reach it) waits for that
+process to end, however it ends (SIGKILL included), then stops the cluster and removes its folder.
+As a second guard, starting a cluster first stops those whose starter is gone (``OWNER`` in the
+folder names it) and whose watcher did not run (killed along with it, or the machine stopped).
+
 PostgreSQL refuses to run as root: when the tests run as root, the cluster runs as the ``postgres``
 user (``runuser``), which Debian's ``postgresql`` package creates.  Without the binaries the tests
 that need it are skipped, unless ``SHERIFF_REQUIRE_POSTGRES=1`` (CI) makes that a failure."""
@@ -13,6 +19,7 @@ import pwd
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -20,6 +27,17 @@ from pathlib import Path
 import pytest
 
 PORT = 5432  # only names the socket file inside our own folder: no TCP listener is opened
+PREFIX = "sheriff-pg-"
+OWNER = "owner"  # in the cluster's folder: the pid and start time of the process that started it
+# The watcher: waits for the starter (pidfd: no polling) and stops the postmaster when it has gone.
+WATCH = """
+import os, select, sys
+sys.path.insert(0, sys.argv[2])
+from tests import pg
+starter = os.pidfd_open(int(sys.argv[1]))
+select.select([starter], [], [])
+pg.stop_cluster(pg.Path(sys.argv[3]))
+"""
 
 
 def _bindir() -> Path | None:
@@ -40,8 +58,18 @@ class Cluster:
         if bindir is None:
             raise FileNotFoundError("no PostgreSQL binaries (Debian: apt-get install postgresql)")
         self.user = "postgres" if os.geteuid() == 0 else None
-        self.dir = Path(tempfile.mkdtemp(prefix="sheriff-pg-"))
+        stop_orphans()
+        self.dir = Path(tempfile.mkdtemp(prefix=PREFIX))
         self.data = self.dir / "data"
+        # Named and watched before it starts: a run killed while the cluster starts leaves nothing either.
+        (self.dir / OWNER).write_text(_identity(os.getpid()) or "")
+        self.watcher = subprocess.Popen(
+            [sys.executable, "-c", WATCH, str(os.getpid()), str(Path(__file__).parents[1]), str(self.dir)],
+            start_new_session=True,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         if self.user:
             pw = pwd.getpwnam(self.user)
             os.chown(self.dir, pw.pw_uid, pw.pw_gid)
@@ -84,14 +112,45 @@ class Cluster:
         return f"postgresql+psycopg://postgres@/{name}?host={self.dir}&port={PORT}"
 
     def stop(self) -> None:
+        self.watcher.kill()
+        self.watcher.wait()
+        stop_cluster(self.dir)
+
+
+def _identity(pid: int) -> str | None:
+    """``pid`` and its start time (clock ticks since boot; a reused pid does not pass for the starter),
+    or None if no such process runs."""
+    try:
+        return f"{pid} {Path(f'/proc/{pid}/stat').read_text().rsplit(')', 1)[1].split()[19]}"
+    except (OSError, IndexError):
+        return None
+
+
+def stop_cluster(folder: Path) -> None:
+    """Stop the postmaster of the cluster in ``folder`` (its pid file says which) and remove the folder."""
+    try:
+        pid = int((folder / "data" / "postmaster.pid").read_text().split()[0])
+        os.kill(pid, signal.SIGINT)  # "fast" shutdown
+        for _ in range(300):
+            os.kill(pid, 0)
+            time.sleep(0.1)
+    except (OSError, ValueError, IndexError):  # no pid file (never started), or the postmaster has gone
+        pass
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def stop_orphans(where: Path | None = None) -> list[Path]:
+    """Stop the clusters whose starter has gone and whose watcher did not stop them; their folders."""
+    stopped = []
+    for folder in sorted(Path(where or tempfile.gettempdir()).glob(PREFIX + "*")):
         try:
-            os.kill(self.pid, signal.SIGINT)  # "fast" shutdown
-            for _ in range(300):
-                os.kill(self.pid, 0)
-                time.sleep(0.1)
-        except ProcessLookupError:
-            pass
-        shutil.rmtree(self.dir, ignore_errors=True)
+            starter = (folder / OWNER).read_text()
+        except OSError:
+            continue  # still starting, or not ours to judge
+        if starter and _identity(int(starter.split()[0])) != starter:
+            stop_cluster(folder)
+            stopped.append(folder)
+    return stopped
 
 
 def start_or_skip() -> Cluster | None:

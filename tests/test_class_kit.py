@@ -7,31 +7,10 @@ from __future__ import annotations
 import csv
 import io
 
-import pytest
-
-from sheriff.classroom import Classroom, ClassroomError, Store, checks
+from sheriff.classroom import checks
 from sheriff.classroom.common import GAP_SECONDS
 from sheriff.classroom.stats import SUMMARY_COLUMNS
-from tests.pg import FakeClock
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
-
-
-@pytest.fixture
-def classroom(store_url, clock):
-    store = Store(store_url, clock=clock)
-    yield Classroom(store)
-    store.close()
-
-
-def _refused(reason: str, call, *args, **kwargs) -> str:
-    with pytest.raises(ClassroomError) as e:
-        call(*args, **kwargs)
-    assert e.value.reason == reason, str(e.value)
-    return str(e.value)
+from tests.class_rig import refused as _refused
 
 
 def _seat_id(room, nick: str) -> int:

@@ -19,27 +19,7 @@ from sheriff.classroom.common import UNWATCHED
 from sheriff.classroom.stats import CSV_COLUMNS, FORMULA_STARTS
 from sheriff.i18n import language
 from sheriff.theory import inspection_game as ig
-from tests.pg import FakeClock
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
-
-
-@pytest.fixture
-def classroom(store_url, clock):
-    store = Store(store_url, clock=clock)
-    yield Classroom(store)
-    store.close()
-
-
-def _refused(reason: str, call, *args, **kwargs):
-    with pytest.raises(ClassroomError) as e:
-        call(*args, **kwargs)
-    assert e.value.reason == reason, str(e.value)
-    assert str(e.value)  # a sentence for the page
-    return str(e.value)
+from tests.class_rig import refused as _refused
 
 
 def test_codes_nicknames_and_keys_are_checked(classroom, clock):

@@ -202,3 +202,15 @@ def test_main_in_process_score(monkeypatch, capsys):
     monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(DAVID_SHEET).encode())))
     assert cli.main(["score"]) == 0
     assert json.loads(capsys.readouterr().out)["players"][0]["total"] == 125
+
+
+def test_both_helps_name_the_languages_sheriff_i18n_offers(capsys):
+    """``--lang``'s help in ``python -m sheriff`` and ``sheriff serve`` reads the one list of languages."""
+    from sheriff import i18n, launch
+
+    offered = ", ".join(i18n.LANGUAGES)
+    for lang in i18n.LANGUAGES:
+        with i18n.language(lang):
+            assert cli.main(["--help"]) == 0
+            assert f"({offered})" in capsys.readouterr().out
+            assert f"({offered})" in launch.parser().format_help()

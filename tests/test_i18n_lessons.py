@@ -17,6 +17,7 @@ from sheriff.i18n import _
 from sheriff.scenario import get_scenario
 from sheriff.widgets import kit, lesson, render
 from sheriff.widgets.lesson import plain
+from tests.course_pages import catalog_notebooks
 
 # Three or more Latin-letter words in a row: an English phrase left untranslated.
 LATIN_RUN = re.compile(r"[A-Za-z][A-Za-z'’-]*(?:[\s,;:]+[A-Za-z][A-Za-z'’-]*){2,}")
@@ -210,7 +211,7 @@ def test_example_stepper_in_ukrainian(uk):
 def test_lesson_prose_is_ukrainian(uk):
     from sheriff.widgets.course.course_nav import prose_html
 
-    for nb in ("01_components_and_setup", "02_market", "03_loading", "04_declaration", "05_inspection"):
+    for nb in catalog_notebooks("lessons"):
         html = prose_html(f"{nb}.ipynb")
         assert not english_runs(html), (nb, english_runs(html))
     assert "Торгівля" in prose_html("02_market.ipynb") and "2E · Крок 1. Торгівля" in prose_html("02_market.ipynb")

@@ -19,16 +19,10 @@ from sheriff import i18n
 from sheriff.rules import Rules
 from sheriff.widgets import lesson
 from sheriff.widgets.course import course_nav
+from tests.course_pages import catalog_notebooks
 
 ROOT = Path(__file__).resolve().parents[1]
-LESSONS = [
-    "06_gold_and_end_of_round",
-    "07_scoring",
-    "08_royal_goods_and_variants",
-    "09_editions",
-    "10_myths",
-    "11_score_calculator",
-]
+LESSONS = catalog_notebooks("topics")
 WORD = r"[A-Za-z][A-Za-z'’-]*"
 ENGLISH_RUN = re.compile(rf"{WORD}(?:\s+{WORD}){{2,}}")  # three Latin-letter words in a row
 CITATION_1E = re.compile(

@@ -1,4 +1,4 @@
-"""The server's pools per page and language (sheriff/serving.py), without a server: Voilà's
+"""The server's pools per page and language (sheriff/serving/), without a server: Voilà's
 pool methods are the ones wrapped, a page asked for in Ukrainian gets a kernel heated in
 Ukrainian, the pool is refilled in the language asked for, and a waiting kernel of any
 language's pool is never culled; a full server makes room or refuses.  (tests/browser/test_serving.py does it with Voilà itself.)"""
@@ -14,8 +14,8 @@ import time
 import pytest
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
+from sheriff.i18n import PAGE_LANGUAGE
 from sheriff.serving import ClassroomKernelManager, ServerFull
-from sheriff.widgets.language import PAGE_LANGUAGE
 
 PAGE = "05_inspection.ipynb"
 

@@ -1,5 +1,5 @@
 """The package's command line and launcher (sheriff/launch.py), and the loud failure of the server's
-pools per language when Voilà's pool methods change (sheriff/serving.py), and the pure wheel (the release's
+pools per language when Voilà's pool methods change (sheriff/serving/), and the pure wheel (the release's
 fallback for every platform without a compiled one).  The compiled wheel, installed into a fresh environment
 and served: tests/browser/test_wheel.py."""
 

@@ -21,12 +21,7 @@ from sheriff.narration import PUBLIC, narrate
 from sheriff.saved_game import load_game
 from tests.pg import FakeClock
 
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    clear_cache()
-    yield
-    clear_cache()
+pytestmark = pytest.mark.usefixtures("fresh_table_cache")
 
 
 @pytest.fixture

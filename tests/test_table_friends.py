@@ -12,21 +12,11 @@ import pytest
 
 from sheriff import i18n
 from sheriff.classroom.store import Store
-from sheriff.classroom.table import TableError, Tables
+from sheriff.classroom.table import Tables
 from sheriff.classroom.table_game import clear_cache
-from tests.pg import FakeClock
+from tests.class_rig import refused as _refused
 
-
-@pytest.fixture(autouse=True)
-def _fresh_cache():
-    clear_cache()
-    yield
-    clear_cache()
-
-
-@pytest.fixture
-def clock():
-    return FakeClock()
+pytestmark = pytest.mark.usefixtures("fresh_table_cache")
 
 
 @pytest.fixture
@@ -56,13 +46,6 @@ def _play_out(tables, code, seats, rng):
         mine = seat.snapshot()
         seat.play(rng.choice(mine.legal), seq=mine.seq)
     raise AssertionError("the game did not end")
-
-
-def _refused(reason, call, *args):
-    with pytest.raises(TableError) as e:
-        call(*args)
-    assert e.value.reason == reason, (e.value.reason, str(e.value))
-    return str(e.value)
 
 
 # -- the host's role -----------------------------------------------------------------------------

@@ -26,17 +26,8 @@ from tests.pg import FakeClock
 
 
 @pytest.fixture
-def clock():
-    return FakeClock()
-
-
-@pytest.fixture
-def tables(tmp_path, clock):
-    clear_cache()
-    t = Tables(Store(f"sqlite:///{tmp_path / 'table.sqlite'}", clock=clock))
-    yield t
-    t.store.close()
-    clear_cache()
+def tables(sqlite_tables):
+    return sqlite_tables
 
 
 def tree(w):

@@ -17,27 +17,14 @@ import segno
 from PIL import Image
 
 from sheriff import i18n
-from sheriff.classroom.store import Store
-from sheriff.classroom.table import Tables
-from sheriff.classroom.table_game import clear_cache
 from sheriff.widgets.classroom.table_lobby import invite_link, qr_data_uri
 from sheriff.widgets.classroom.table_page import TablePage
 from sheriff.widgets.play.app import widget_text
-from tests.pg import FakeClock
 
 
 @pytest.fixture
-def clock():
-    return FakeClock()
-
-
-@pytest.fixture
-def tables(tmp_path, clock):
-    clear_cache()
-    t = Tables(Store(f"sqlite:///{tmp_path / 'table.sqlite'}", clock=clock))
-    yield t
-    t.store.close()
-    clear_cache()
+def tables(sqlite_tables):
+    return sqlite_tables
 
 
 def _open(tables, players=4, bots=(3,), names=("Ann", "Bob", "Cy")):

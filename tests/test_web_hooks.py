@@ -1,4 +1,4 @@
-"""The web hooks a Voilà server gets (sheriff/serving.py ``install_web_hooks``), on a plain tornado
+"""The web hooks a Voilà server gets (sheriff/serving/web.py ``install_web_hooks``), on a plain tornado
 application serving a folder: text comes gzip-encoded, and a static file is compressed once and
 then sent again as it was, whole, until it changes.  (The real server:
 tests/browser/test_server_hygiene.py.)"""

@@ -13,6 +13,7 @@ from sheriff.cards import GOOD_IDS
 from sheriff.course import prose
 from sheriff.rulebook import RULES
 from sheriff.widgets.lesson import plain
+from tests.course_pages import catalog_notebooks, notebooks
 
 ROOT = Path(__file__).resolve().parents[1]
 G = GOOD_IDS
@@ -440,24 +441,20 @@ def test_home_links_every_page_of_the_course_and_the_rule_reference():
     assert f"All {len(RULES)} rules" in plain(h.rules.value)
 
 
-LESSON_FILES = [
-    "00_home",
-    "01_components_and_setup",
-    "02_market",
-    "03_loading",
-    "04_declaration",
-    "05_inspection",
-    "06_gold_and_end_of_round",
-    "07_scoring",
-    "08_royal_goods_and_variants",
-    "09_editions",
-    "10_myths",
-    "11_score_calculator",
-]
+# The eleven lessons (their catalogs) mark a control and its output for benchmarks/pages.py.
+LESSONS = {*catalog_notebooks("lessons"), *catalog_notebooks("topics")}
 
 
-@pytest.mark.parametrize("name", LESSON_FILES)
-def test_lesson_notebooks_are_thin_executed_and_marked_for_the_benchmark(name):
+def test_every_page_is_the_home_page_or_in_the_course():
+    from sheriff.course import course
+
+    listed = {p.notebook.removesuffix(".ipynb") for p in (*course().pages, *course().extras)}
+    assert set(notebooks()) == listed | {"00_home"}
+    assert len(LESSONS) == 11 and LESSONS < listed
+
+
+@pytest.mark.parametrize("name", notebooks())
+def test_notebooks_are_thin_executed_and_lessons_marked_for_the_benchmark(name):
     nb = json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text())
     cells = nb["cells"]
     # the page's written text lives in data/lessons/<page>.md (translatable); the first cell shows it
@@ -472,7 +469,7 @@ def test_lesson_notebooks_are_thin_executed_and_marked_for_the_benchmark(name):
         assert c["execution_count"] is not None, "notebooks are committed executed"
         assert not any(o.get("output_type") == "error" for o in c["outputs"])
     state = json.dumps(nb["metadata"].get("widgets", {}))
-    if name != "00_home":  # the home page is links only (its rule browser moved to 40_reference)
+    if name in LESSONS:
         assert "sheriff-bench-click" in state and "sheriff-bench-result" in state
     text = json.dumps(nb)
     assert not re.search(r"0x[0-9a-f]{6,}", text), "no memory addresses in outputs"

@@ -14,14 +14,17 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
 import tomllib
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # babel.cfg names tools.babel_extract
 
+from babel.messages import catalog as babel_catalog  # noqa: E402
 from babel.messages.catalog import Catalog  # noqa: E402
 from babel.messages.extract import extract_from_file  # noqa: E402
 from babel.messages.frontend import parse_mapping_cfg  # noqa: E402
@@ -97,15 +100,39 @@ def read(path: Path, lang: str | None = None) -> Catalog:
         return read_po(f, locale=lang)
 
 
-def render_po(cat: Catalog) -> bytes:
+GENERATED_BY = re.compile(rb'"Generated-By: Babel ([^"\\]+)\\n"')
+
+
+def written_by(path: Path) -> str | None:
+    """The Babel version a catalog file names in its ``Generated-By`` header (None: no file, no header)."""
+    found = GENERATED_BY.search(path.read_bytes()) if path.exists() else None
+    return found[1].decode() if found else None
+
+
+@contextmanager
+def babel_version(version: str | None):
+    """Babel writes its own version into every catalog's header; within this block it writes ``version``
+    (None: its own), so another Babel than the one that wrote a file renders it unchanged (--check, the
+    tests) instead of finding every catalog stale."""
+    own = babel_catalog.VERSION
+    babel_catalog.VERSION = version or own
+    try:
+        yield
+    finally:
+        babel_catalog.VERSION = own
+
+
+def render_po(cat: Catalog, version: str | None = None) -> bytes:
     buf = io.BytesIO()
-    write_po(buf, cat, width=100, include_lineno=False, sort_by_file=False)
+    with babel_version(version):
+        write_po(buf, cat, width=100, include_lineno=False, sort_by_file=False)
     return buf.getvalue()
 
 
-def render_mo(cat: Catalog) -> bytes:
+def render_mo(cat: Catalog, version: str | None = None) -> bytes:
     buf = io.BytesIO()
-    write_mo(buf, cat, use_fuzzy=False)
+    with babel_version(version):
+        write_mo(buf, cat, use_fuzzy=False)
     return buf.getvalue()
 
 
@@ -171,8 +198,9 @@ def main() -> int:
         pot = LOCALE / f"{domain}.pot"
         for lang in languages():
             cat = updated(domain, lang, tmpl)
-            po, mo = render_po(cat), render_mo(cat)
             path = po_path(domain, lang)
+            as_written = written_by(path) if args.check else None  # --check: whichever Babel wrote it
+            po, mo = render_po(cat, as_written), render_mo(cat, as_written)
             if args.check:
                 if not path.exists() or path.read_bytes() != po:
                     bad.append(f"{path.relative_to(ROOT)} is not up to date with the source")

@@ -69,7 +69,7 @@ from traitlets import Float, Int, TraitError
 
 from sheriff import launch
 from sheriff.course import position
-from sheriff.i18n import DEFAULT, N_, catalog
+from sheriff.i18n import DEFAULT, N_, PAGE_LANGUAGE, catalog, from_query
 from sheriff.serving.growth import PoolGrowth, announce_address, announce_key, release_memory
 from sheriff.serving.web import (  # noqa: F401  # named in voila.json and binder/postBuild, used by tests
     HOME_PAGE,
@@ -84,7 +84,6 @@ from sheriff.serving.web import (  # noqa: F401  # named in voila.json and binde
     install_web_hooks_at_start,
     versioned_static,
 )
-from sheriff.widgets.language import PAGE_LANGUAGE, from_query
 
 CLASS_SIZE = 5  # pages run in one go (a class's, and their refills) after which memory is released
 REQUEST_URL = "VOILA_REQUEST_URL"  # Voilà passes the page's full address to the pool's refill

@@ -18,8 +18,8 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 from tornado.httputil import HTTPHeaders, HTTPServerRequest
 from tornado.web import Application, GZipContentEncoding, OutputTransform, StaticFileHandler
 
+from sheriff.i18n import from_query, link
 from sheriff.serving.growth import ANNOUNCE_PATH, AnnounceHandler
-from sheriff.widgets.language import from_query, link
 
 HOME_PAGE = "00_home.ipynb"  # the address every learner opens first: /logout leads there, its pool fills first
 

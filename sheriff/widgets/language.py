@@ -11,16 +11,11 @@ from __future__ import annotations
 
 import os
 from html import escape
-from urllib.parse import parse_qs
 
 from sheriff import i18n
+from sheriff.i18n import PAGE_LANGUAGE, from_query, link  # the page's address and its language (the server too)
 
-PAGE_LANGUAGE = "SHERIFF_PAGE_LANGUAGE"  # set by sheriff.serving in a kernel it heats for a language
 _started = False
-
-
-def from_query(query: str | None) -> str:
-    return i18n.normalize((parse_qs((query or "").lstrip("?")).get("lang") or [""])[0])
 
 
 def _query_string() -> str:
@@ -40,16 +35,6 @@ def start_page() -> str:
         _started = True
         i18n.set_language(from_query(_query_string()))
     return i18n.get_language()
-
-
-def link(href: str, lang: str | None = None) -> str:
-    """``href`` that keeps the page's language: ``05_inspection.ipynb?lang=uk#part``."""
-    lang = lang or i18n.get_language()
-    if lang == i18n.DEFAULT:
-        return href
-    path, hash_, frag = href.partition("#")
-    sep = "&" if "?" in path else "?"
-    return f"{path}{sep}lang={lang}{hash_}{frag}"
 
 
 def switcher_html(notebook: str) -> str:

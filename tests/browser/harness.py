@@ -10,6 +10,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import signal
 import socket
 import struct
@@ -20,6 +21,8 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+
+import psutil
 
 from sheriff import launch
 
@@ -167,6 +170,34 @@ class VoilaServer:
 
     def __exit__(self, *exc) -> None:
         self.stop()
+
+
+@contextlib.contextmanager
+def serving(server: VoilaServer, *folders: Path):
+    """Start ``server``; on leaving, stop it and remove the folders made for it (a fixture's server)."""
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        for folder in folders:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
+def kernels(server: VoilaServer) -> list[psutil.Process]:
+    """The server's kernel processes (its own children: no other server's), those still running."""
+    try:
+        tree = psutil.Process(server.proc.pid).children(recursive=True)
+    except psutil.NoSuchProcess:
+        return []
+    out = []
+    for p in tree:
+        try:
+            if "ipykernel" in " ".join(p.cmdline()):
+                out.append(p)
+        except psutil.Error:
+            pass
+    return out
 
 
 # ----------------------------------------------------------------------------- browser

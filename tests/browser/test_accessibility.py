@@ -16,6 +16,8 @@ from test_class_mode import PAGES as CLASS_PAGES
 from test_class_mode import class_server, close_pages, fill, new_page  # noqa: F401 (a fixture)
 from test_learner_words import PAGES
 
+from sheriff import i18n
+
 T = 15_000
 T_CLASS = 90_000
 AXE = Axe()
@@ -40,7 +42,7 @@ def blocking_violations(page, where: str) -> list[str]:
 
 
 @pytest.mark.parametrize("name", PAGES)
-@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
 def test_every_page_and_part_passes_axe(page, voila_url, lang, name):
     open_lesson(page, voila_url, name if lang == "en" else f"{name}?lang={lang}")
     expect(page.locator("html")).to_have_attribute("lang", lang, timeout=T)
@@ -75,7 +77,7 @@ def test_the_sheriffs_buttons_say_whose_bag_and_pass_axe(page, voila_url):
 # ----------------------------------------------------------------------------- live states (issue 32)
 # The pages after use, not only at first paint: one page per group and language, each state scanned
 # once.  Waits use classes, not words, so the same code walks the English and the Ukrainian page.
-LANGS = ["en", "uk"]
+LANGS = list(i18n.LANGUAGES)
 
 
 def ctl(name: str) -> str:

@@ -31,6 +31,8 @@ from harness import (
 )
 from playwright.sync_api import expect
 
+from sheriff import i18n
+
 T = 90_000
 PAGES = ("50_class_teacher.ipynb", "51_class_student.ipynb")
 NAMES = ("Anna", "Bohdan", "Chen", "Dara")
@@ -378,7 +380,7 @@ WORDS = {
 }
 
 
-@pytest.mark.parametrize("lang", ["en", "uk"])
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
 def test_a_student_joins_by_the_qr_link_passes_the_check_and_sees_the_countdown(browser, class_server, lang):
     """The projector shows the join link and its QR code (segno's drawing of exactly that link: the
     headless tests compare it); a student who opens the link finds the code filled in, answers the

@@ -1,4 +1,4 @@
-"""The server's guards (sheriff/serving.py, voila.json, sheriff serve): a cap on kernels, with a page
+"""The server's guards (sheriff/serving/, voila.json, sheriff serve): a cap on kernels, with a page
 that says the server is full in the page's language; the login and ``_xsrf`` cookies sent with
 ``SameSite=Lax``; ``/logout`` ends the login.  One real Voilà server with a token, on 127.0.0.1,
 serving two one-cell pages (quick kernels) with a cap of two kernels; no browser needed."""
@@ -8,7 +8,6 @@ from __future__ import annotations
 import http.client
 import json
 import re
-import shutil
 import tempfile
 import time
 from datetime import UTC, datetime
@@ -16,9 +15,8 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import psutil
 import pytest
-from harness import VoilaServer, wait_until
+from harness import VoilaServer, kernels, serving, wait_until
 
 TOKEN = "guard-test-token"
 MOST = 2
@@ -51,12 +49,8 @@ def server():
             "--MappingKernelManager.cull_idle_timeout=600",
         ],
     )
-    server.start()
-    try:
+    with serving(server, folder):
         yield server
-    finally:
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def request(server: VoilaServer, path: str, method: str = "GET", **headers: str) -> tuple[int, dict, str]:
@@ -73,19 +67,9 @@ def request(server: VoilaServer, path: str, method: str = "GET", **headers: str)
         connection.close()
 
 
-def kernels(server: VoilaServer) -> int:
-    found = 0
-    for p in psutil.Process(server.proc.pid).children(recursive=True):
-        try:
-            found += "ipykernel" in " ".join(p.cmdline())
-        except psutil.Error:
-            pass
-    return found
-
-
 def open_page(server: VoilaServer, page: str, query: str = "") -> tuple[int, str]:
     status, _headers, body = request(server, f"/voila/render/{page}?token={TOKEN}{query}")
-    assert kernels(server) <= MOST
+    assert len(kernels(server)) <= MOST
     return status, body
 
 
@@ -100,7 +84,7 @@ def kernel_id(body: str) -> str:
 
 
 def test_a_full_server_says_so_in_the_page_s_language_and_starts_no_kernel(server):
-    wait_until(lambda: kernels(server) == MOST and server.pools_filled(), 120, "both pages' pools filled")
+    wait_until(lambda: len(kernels(server)) == MOST and server.pools_filled(), 120, "both pages' pools filled")
     status, body = open_page(server, "a.ipynb")  # the pool's kernel
     assert status == 200
     first = kernel_id(body)
@@ -117,7 +101,7 @@ def test_a_full_server_says_so_in_the_page_s_language_and_starts_no_kernel(serve
     assert "Наставник зараз переповнений" in body and "Спробувати ще раз" in body and '<html lang="uk">' in body
     log = server.log_text(tail=None)
     assert log.count("the server holds 2 kernels, as many as --max-kernels allows") >= 2  # the cause, logged
-    assert kernels(server) == MOST and alive(server, first) and alive(server, second)
+    assert len(kernels(server)) == MOST and alive(server, first) and alive(server, second)
 
     # A learner's tab goes: its room is refilled, and the next learner gets a page again.
     status, _h, _b = request(server, f"/api/kernels/{first}", "DELETE", Authorization=f"token {TOKEN}")

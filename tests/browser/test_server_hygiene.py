@@ -20,10 +20,19 @@ import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import psutil
 import pytest
 import voila
-from harness import ROOT, VoilaServer, assert_no_errors, kernel_exists, open_lesson, page_kernel_id, wait_until
+from harness import (
+    ROOT,
+    VoilaServer,
+    assert_no_errors,
+    kernel_exists,
+    kernels,
+    open_lesson,
+    page_kernel_id,
+    serving,
+    wait_until,
+)
 
 PAGES = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb"))
 CONFIG = re.compile(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>', re.S)
@@ -42,17 +51,6 @@ def page_config(url: str) -> dict:
     headers, body = fetch(url)
     html = gzip.decompress(body).decode() if headers.get("content-encoding") == "gzip" else body.decode()
     return json.loads(CONFIG.search(html).group(1))
-
-
-def kernels(server: VoilaServer) -> list[psutil.Process]:
-    out = []
-    for p in psutil.Process(server.proc.pid).children(recursive=True):
-        try:
-            if "ipykernel" in " ".join(p.cmdline()):
-                out.append(p)
-        except psutil.Error:
-            pass
-    return out
 
 
 def test_pages_and_scripts_come_compressed_with_security_headers_and_hashed_files_cached(voila_server):
@@ -125,12 +123,8 @@ def small_server():
     shutil.copy(ROOT / "notebooks" / "00_home.ipynb", folder)
     # pools keep their size: fourteen requests at once would grow the home page's (sheriff/serving/)
     server = VoilaServer(folder, timeout=120, extra_args=["--ClassroomKernelManager.grow_pools=0"])
-    server.start()
-    try:
+    with serving(server, folder):
         yield server
-    finally:
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_pages_that_never_connect_leave_no_kernel_after_a_minute(small_server):
@@ -167,12 +161,8 @@ def fresh_server():
     shutil.copy(ROOT / "notebooks" / "00_home.ipynb", folder / "notebooks")
     path = os.pathsep.join([str(ROOT / "share" / "jupyter"), str(folder / "jupyter")])
     server = VoilaServer(folder / "notebooks", timeout=120, env={"JUPYTER_PATH": path})
-    server.start()
-    try:
+    with serving(server, folder):
         yield server
-    finally:
-        server.stop()
-        shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_a_return_visit_to_a_fresh_install_sends_the_page_and_nothing_else(browser, fresh_server):

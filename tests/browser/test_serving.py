@@ -1,4 +1,4 @@
-"""The server a class shares (voila.json, sheriff/serving.py): a page asked for in Ukrainian
+"""The server a class shares (voila.json, sheriff/serving/): a page asked for in Ukrainian
 comes from a kernel heated in Ukrainian, and a closed tab's kernel is shut down at once, with
 Jupyter Server's XSRF check left on; a class announced by one of its kernels (a teacher creating
 a class room) grows the student page's pool, and nobody else can announce one."""
