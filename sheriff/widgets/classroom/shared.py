@@ -352,7 +352,7 @@ def shares_png(rounds) -> bytes:
 
     from sheriff.widgets.labs.theory import _png  # lab 30's way of finishing a plot
 
-    fig = Figure(figsize=(6.4, 3.2), dpi=90)
+    fig = Figure(figsize=(6.4, 4.0), dpi=90)
     ax = fig.add_subplot()
     numbers = [r.number for r in rounds]
     _plot_shares(ax, rounds)
@@ -364,7 +364,9 @@ def shares_png(rounds) -> bytes:
         ax.set_xticks(numbers)
         ax.set_xlim(min(numbers) - 0.5, max(numbers) + 0.5)
     ax.yaxis.set_major_formatter(lambda y, _pos: f"{y:.0%}")
-    return _png(fig, ax)
+    # the legend under the plot, two columns: a game's own words make up to seven lines, which inside
+    # the plot would hide the class's points
+    return _png(fig, ax, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2)
 
 
 def error_html(e) -> str:
