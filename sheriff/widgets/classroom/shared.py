@@ -405,6 +405,7 @@ CSS = """<style>
 .sn-timer{font:bold clamp(20px,4vw,36px) monospace;color:#b71c1c}
 .sn-class-table td:nth-child(2){min-width:11em}
 .sn-stack caption{text-align:left;font-weight:bold;padding:2px 0}
+.sn-stack td.num{white-space:nowrap}
 @media (max-width:760px){
   /* the class's tables stacked (class_table.html.j2): a row a block, each line headed by its column;
      the headings stay for a screen reader (role attributes), out of sight */
