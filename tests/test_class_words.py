@@ -162,3 +162,28 @@ def test_each_games_results_say_its_own_words(classroom, game, lang, said, never
         # the chart: each share's line, and its equilibrium's where the theory predicts one (not the duel)
         assert line in texts["chart"] and (game == "duel") != (equilibrium in texts["chart"]), (line, texts)
     assert not any(w in t.lower() for w in never for t in texts.values()), texts
+
+
+def test_a_class_that_plays_two_games_reads_each_rounds_own_words(classroom):
+    """A round of the inspection game, then one of bribe bargaining: the results show a table per game
+    (named after it), each headed with its own words, and the chart in words says each round's own."""
+    teacher = ClassTeacher(classroom, binder=False)
+    teacher.create.click()
+    student = ClassStudent(classroom, binder=False)
+    student.code.value, student.nickname.value = teacher.room.code.lower(), NAMES[0]
+    student.join.click()
+    for game in ("inspection", "bargain"):
+        teacher.next_game.value = game
+        teacher.start_round.click()
+        teacher.end_round.click()
+        teacher.reveal.click()
+    teacher.refresh()
+    student.refresh()
+    for page in (teacher.table.value, student.classview.value):
+        inspection, bargain = page.split("<caption>")[1:]
+        assert inspection.startswith("Inspection game") and "false declarations" in inspection
+        assert bargain.startswith("Bribe bargaining") and "loaded illegal items" in bargain
+        assert "false declaration" not in bargain and "loaded" not in inspection
+    first, second = teacher.plot.alt.split("Round 2:")
+    assert "merchants who declared falsely" in first and "loaded" not in first
+    assert "merchants who loaded illegal items" in second and "declared falsely" not in second
