@@ -109,3 +109,81 @@ def test_a_duel_refusal_links_its_rule_as_the_play_page_does(classroom):
     msg = merchant.msg.value
     assert 'class="sn-rule-link"' in msg and "40_reference.ipynb#rule-load." in msg
     assert "(rule " not in msg and "Not allowed:" in msg and "at least one card" in plain(msg)
+
+
+# each game's own words for its two shares, as (a table's column, the chart's line, the equilibrium's)
+_DECLARED = ["false declarations", "merchants who declared falsely", "equilibrium: false declarations"]
+_DECLARED_UK = ["неправдиві оголошення", "торговці з неправдивим оголошенням", "рівновага: неправдиві оголошення"]
+_LOADED = ["loaded illegal items", "merchants who loaded illegal items", "equilibrium: loaded illegal items"]
+_LOADED_UK = [
+    "поклали заборонені предмети",
+    "торговці, що клали заборонені предмети",
+    "рівновага: мішки із забороненими предметами",
+]
+_INSPECTED = ["inspected", "Sheriffs who inspected", "equilibrium: inspect"]
+_INSPECTED_UK = ["оглядали", "шерифи, що оглядали", "рівновага: огляд"]
+_NEVER_LOADED = ["declared falsely", "false declaration", "неправдив"]  # a bargain bag declares nothing
+
+
+@pytest.mark.parametrize(
+    "game, lang, said, never",
+    [
+        ("bargain", "en", [_LOADED, _INSPECTED], _NEVER_LOADED),
+        ("bargain", "uk", [_LOADED_UK, _INSPECTED_UK], _NEVER_LOADED),
+        ("inspection", "en", [_DECLARED, _INSPECTED], ["loaded"]),
+        ("inspection", "uk", [_DECLARED_UK, _INSPECTED_UK], ["заборонені предмети"]),
+        ("duel", "en", [_DECLARED, _INSPECTED], ["loaded"]),
+        ("duel", "uk", [_DECLARED_UK, _INSPECTED_UK], ["заборонені предмети"]),
+    ],
+)
+def test_each_games_results_say_its_own_words(classroom, game, lang, said, never):
+    """The teacher's table, the chart in words and a student's table name a game's two shares in that
+    game's words: bribe bargaining's merchant loads items (no declaration), the others declare."""
+    with i18n.language(lang):
+        teacher = ClassTeacher(classroom, binder=False)
+        teacher.create.click()
+        student = ClassStudent(classroom, binder=False)
+        student.code.value, student.nickname.value = teacher.room.code.lower(), NAMES[0]
+        student.join.click()
+        teacher.next_game.value = game
+        teacher.start_round.click()
+        teacher.end_round.click()  # the coach chooses for both: the round has its result
+        teacher.reveal.click()
+        teacher.refresh()
+        student.refresh()
+        texts = {
+            "table": plain(teacher.table.value),
+            "chart": teacher.plot.alt,
+            "student": plain(student.classview.value),
+        }
+    for column, line, equilibrium in said:
+        assert column in texts["table"] and column in texts["student"], (column, texts)
+        assert equilibrium in texts["table"] and equilibrium in texts["student"], (equilibrium, texts)
+        # the chart: each share's line, and its equilibrium's where the theory predicts one (not the duel)
+        assert line in texts["chart"] and (game == "duel") != (equilibrium in texts["chart"]), (line, texts)
+    assert not any(w in t.lower() for w in never for t in texts.values()), texts
+
+
+def test_a_class_that_plays_two_games_reads_each_rounds_own_words(classroom):
+    """A round of the inspection game, then one of bribe bargaining: the results show a table per game
+    (named after it), each headed with its own words, and the chart in words says each round's own."""
+    teacher = ClassTeacher(classroom, binder=False)
+    teacher.create.click()
+    student = ClassStudent(classroom, binder=False)
+    student.code.value, student.nickname.value = teacher.room.code.lower(), NAMES[0]
+    student.join.click()
+    for game in ("inspection", "bargain"):
+        teacher.next_game.value = game
+        teacher.start_round.click()
+        teacher.end_round.click()
+        teacher.reveal.click()
+    teacher.refresh()
+    student.refresh()
+    for page in (teacher.table.value, student.classview.value):
+        inspection, bargain = page.split("<caption>")[1:]
+        assert inspection.startswith("Inspection game") and "false declarations" in inspection
+        assert bargain.startswith("Bribe bargaining") and "loaded illegal items" in bargain
+        assert "false declaration" not in bargain and "loaded" not in inspection
+    first, second = teacher.plot.alt.split("Round 2:")
+    assert "merchants who declared falsely" in first and "loaded" not in first
+    assert "merchants who loaded illegal items" in second and "declared falsely" not in second

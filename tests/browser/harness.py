@@ -400,6 +400,29 @@ def assert_no_errors(page) -> None:
     assert not problems, "the page shows errors:\n" + "\n".join(problems)
 
 
+# Anything in ``scope`` drawn past the page's right edge, and any box in it that scrolls sideways
+# (tables included); a table's column headings are left out: a stacked table keeps them for screen
+# readers only.
+WIDER = """(scope) => {
+  const width = document.documentElement.clientWidth, out = [];
+  if (document.documentElement.scrollWidth > width + 1) out.push(`the page: ${document.documentElement.scrollWidth} px`);
+  for (const el of document.querySelectorAll(`${scope}, ${scope} *`)) {
+    if (el.closest('thead, .sn-sr-only') || !el.getClientRects().length) continue;
+    const r = el.getBoundingClientRect();
+    const what = `${el.tagName.toLowerCase()}.${el.className}: ${(el.innerText || el.value || '').slice(0, 40)}`;
+    if (r.width && r.right > width + 1) out.push(`${what} ends at ${Math.round(r.right)} px`);
+    if (/(auto|scroll)/.test(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 2)
+      out.push(`${what} scrolls: ${el.scrollWidth} px in ${el.clientWidth} px`);
+  }
+  return [...new Set(out)].slice(0, 20);
+}"""
+
+
+def wider_than_page(page, scope: str = ".jp-OutputArea-output") -> list[str]:
+    """What in ``scope`` (a CSS selector) is wider than the page or scrolls sideways: [] when all fits."""
+    return page.evaluate(WIDER, scope)
+
+
 def screenshot(page, name: str) -> Path | None:
     """Save a full-page PNG when SHERIFF_SCREENSHOTS is set ("1" means ``screenshots/``)."""
     target = os.environ.get("SHERIFF_SCREENSHOTS")

@@ -28,6 +28,7 @@ from harness import (
     synced,
     wait_for_lesson,
     watch_console,
+    wider_than_page,
 )
 from playwright.sync_api import expect
 
@@ -237,7 +238,7 @@ def play_two_rounds_by_themselves(teacher, students, game, first, choices):
         timer = students[FIVE[0]].locator(".sn-student-timer [role=timer]")
         expect(timer).to_contain_text("Time left", timeout=T)  # the countdown on every phone
         made = play(students, round_no, choices)
-        row = teacher.locator(".sn-class-table tr").nth(round_no)
+        row = teacher.locator(f'.sn-class-table tr[data-round="{round_no}"]')  # a table per game
         expect(row).to_contain_text(title, timeout=T)
         cell = row.locator("td").nth(3)  # inspected: "n / 3 (..%)" once all three Sheriffs chose
         expect(cell).to_contain_text(" / 3", timeout=T)
@@ -245,6 +246,24 @@ def play_two_rounds_by_themselves(teacher, students, game, first, choices):
         assert int(cell.inner_text().split(" / ")[0]) - inspected in (0, 1)  # the fifth's partner: the coach
     expect(teacher.locator(".sn-live-count")).to_contain_text(f"Round {first + 1} is over", timeout=T)
     expect(teacher.locator(".sn-autoplay-state")).to_contain_text("Start a round", timeout=T)
+
+
+def results_fit_a_phone(teacher, phone, name: str):
+    """After Reveal, the class's results fit 400 px, a table per game played stacked a round a block:
+    the student's (the phone) and the teacher's (the page made 400 px wide for a moment)."""
+    assert wider_than_page(phone, ".sn-student-class") == []
+    screenshot(phone, f"class_results_student_{name}_400")
+    phone.set_viewport_size({"width": 1280, "height": 900})
+    screenshot(phone, f"class_results_student_{name}_1280")
+    phone.set_viewport_size({"width": 400, "height": 900})
+    teacher.set_viewport_size({"width": 400, "height": 900})
+    try:
+        expect(teacher.locator(".sn-class-table td[data-label]").first).to_have_css("display", "flex")
+        assert wider_than_page(teacher, ".sn-class-table") == []
+        screenshot(teacher, f"class_results_teacher_{name}_400")
+    finally:
+        teacher.set_viewport_size({"width": 1280, "height": 900})
+    screenshot(teacher, f"class_results_teacher_{name}_1280")
 
 
 def test_a_teacher_and_five_students_play_two_rounds_of_each_of_three_games(browser, class_server):
@@ -277,6 +296,7 @@ def test_a_teacher_and_five_students_play_two_rounds_of_each_of_three_games(brow
             teacher.locator(".sn-reveal").click()
             expect(teacher.locator(".sn-prediction")).to_contain_text(game[2], timeout=T)
             expect(students[FIVE[1]].locator(".sn-student-class")).to_contain_text(game[3], timeout=T)
+            results_fit_a_phone(teacher, students[FIVE[1]], game[1].__name__.removeprefix("play_") + "_en")
         expect(teacher.locator(".sn-class-table")).to_contain_text("equilibrium: inspect")
         # the CSV: every choice made, under its nickname, in its game's own columns too
         rows = [r for r in download(teacher, "sn-csv") if r["nickname"] in FIVE]
@@ -445,6 +465,9 @@ def test_a_student_joins_by_the_qr_link_passes_the_check_and_sees_the_countdown(
         expect(teacher.locator(".sn-class-table tr")).to_have_count(3, timeout=T)
         expect(teacher.locator(".sn-pause")).to_be_disabled(timeout=T)
         assert "/ 1" in teacher.locator(".sn-class-table tr").nth(2).locator("td").nth(2).inner_text()
+        teacher.locator(".sn-reveal").click()
+        expect(phone.locator(".sn-student-class table")).to_be_visible(timeout=T)
+        results_fit_a_phone(teacher, phone, f"timed_inspection_{lang}")
         for p in (teacher, phone):
             assert_no_errors(p)
     finally:

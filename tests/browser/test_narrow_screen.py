@@ -4,7 +4,7 @@ page's seats, a lab's dropdowns and sliders, the goods counters.  The score calc
 myths page fit whole, tables included: the calculator's grid turns, a score sheet stacks."""
 
 import pytest
-from harness import assert_no_errors, open_lesson, screenshot, watch_console
+from harness import assert_no_errors, open_lesson, screenshot, watch_console, wider_than_page
 
 # Boxes that scroll sideways, with the text of what sticks out of each (tables and grids excepted).
 SIDEWAYS = """() => {
@@ -46,23 +46,6 @@ def test_no_row_of_controls_scrolls_sideways_at_400_px(browser, voila_url, noteb
         context.close()
 
 
-# Anything drawn past the page's right edge, and any box that scrolls sideways (tables included);
-# a table's column headings are left out: a stacked score sheet keeps them for screen readers only.
-WIDER = """() => {
-  const width = document.documentElement.clientWidth, out = [];
-  if (document.documentElement.scrollWidth > width + 1) out.push(`the page: ${document.documentElement.scrollWidth} px`);
-  for (const el of document.querySelectorAll('.jp-OutputArea-output *')) {
-    if (el.closest('thead, .sn-sr-only') || !el.getClientRects().length) continue;
-    const r = el.getBoundingClientRect();
-    const what = `${el.tagName.toLowerCase()}.${el.className}: ${(el.innerText || el.value || '').slice(0, 40)}`;
-    if (r.width && r.right > width + 1) out.push(`${what} ends at ${Math.round(r.right)} px`);
-    if (/(auto|scroll)/.test(getComputedStyle(el).overflowX) && el.scrollWidth > el.clientWidth + 2)
-      out.push(`${what} scrolls: ${el.scrollWidth} px in ${el.clientWidth} px`);
-  }
-  return [...new Set(out)].slice(0, 20);
-}"""
-
-
 @pytest.mark.parametrize("notebook", ["11_score_calculator.ipynb", "10_myths.ipynb"])
 @pytest.mark.parametrize("lang", ["en", "uk"])
 def test_the_score_sheets_fit_400_px(browser, voila_url, notebook, lang):
@@ -74,7 +57,7 @@ def test_the_score_sheets_fit_400_px(browser, voila_url, notebook, lang):
     try:
         open_lesson(page, voila_url, notebook if lang == "en" else f"{notebook}?lang={lang}")
         page.wait_for_selector(".sn-scores td.sn-total")
-        assert page.evaluate(WIDER) == []
+        assert wider_than_page(page) == []
         stem = notebook.split(".")[0]
         screenshot(page, f"{stem}_400px_{lang}")  # SHERIFF_SCREENSHOTS=folder keeps them
         page.set_viewport_size({"width": 1280, "height": 900})

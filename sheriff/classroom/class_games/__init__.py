@@ -9,7 +9,7 @@ count.  Adding a game is one module and one line in ``GAMES`` below; nothing els
 from __future__ import annotations
 
 from sheriff.classroom.class_games import bargain, duel, inspection
-from sheriff.classroom.class_games.base import ClassGame, Field, Form, Outcome, Pick, Prediction, Question
+from sheriff.classroom.class_games.base import ClassGame, Field, Form, Outcome, Pick, Prediction, Question, Share
 from sheriff.classroom.errors import ClassroomError
 from sheriff.i18n import _
 
@@ -25,4 +25,4 @@ def get(name: str) -> ClassGame:
     return game
 
 
-__all__ = ["GAMES", "get", "ClassGame", "Field", "Form", "Outcome", "Pick", "Prediction", "Question"]
+__all__ = ["GAMES", "get", "ClassGame", "Field", "Form", "Outcome", "Pick", "Prediction", "Question", "Share"]

@@ -18,7 +18,17 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from sheriff.classroom.class_games.base import ClassGame, Field, Form, Outcome, Pick, Prediction, Question
+from sheriff.classroom.class_games.base import (
+    INSPECTED,
+    ClassGame,
+    Field,
+    Form,
+    Outcome,
+    Pick,
+    Prediction,
+    Question,
+    Share,
+)
 from sheriff.classroom.errors import ClassroomError
 from sheriff.i18n import N_, _, ngettext
 from sheriff.theory import bargaining as bg
@@ -164,6 +174,10 @@ class Bargain(ClassGame):
         Field("sheriff_penalty", N_("Sheriff pays if cargo is clean"), 0, MAX_PAYOFF, cls="sn-class-clean-penalty"),
     )
     csv_columns = ("items", "bribe", "action")
+    merchant_share = Share(  # no declaration here: the merchant loads items, or none
+        N_("loaded illegal items"), N_("merchants who loaded illegal items"), N_("equilibrium: loaded illegal items")
+    )
+    sheriff_share = INSPECTED
 
     def default_params(self) -> dict[str, Any]:
         """The lab's (and OpenSpiel's) payoffs."""

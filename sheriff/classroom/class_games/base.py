@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from sheriff.i18n import _
+from sheriff.i18n import N_, _
 
 
 @dataclass(frozen=True)
@@ -37,6 +37,24 @@ class Outcome:
     merchant: int
     sheriff: int
     detail: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Share:
+    """How a game's results name one of its two shares (N_() strings, shown through _()): the
+    results tables' column, the chart's line, and the equilibrium's column and dotted line."""
+
+    column: str
+    line: str
+    equilibrium: str
+
+
+# the words of the games whose merchants declare a bag (a false declaration: ``smuggled``), and of
+# every game's Sheriffs who inspect
+DECLARED_FALSELY = Share(
+    N_("false declarations"), N_("merchants who declared falsely"), N_("equilibrium: false declarations")
+)
+INSPECTED = Share(N_("inspected"), N_("Sheriffs who inspected"), N_("equilibrium: inspect"))
 
 
 @dataclass(frozen=True)
@@ -95,6 +113,9 @@ class ClassGame:
     questions: tuple[Question, ...] = ()  # the instructions check: two questions
     fields: tuple[Field, ...] = ()  # the teacher's settings
     csv_columns: tuple[str, ...] = ()  # the choice's own columns in the CSV of choices
+    # what the results call the share of merchants ``smuggled`` counts, and of Sheriffs who inspected
+    merchant_share: Share = Share("", "", "")
+    sheriff_share: Share = Share("", "", "")
 
     def title(self) -> str:
         return _(self.title_text)
@@ -168,4 +189,15 @@ class ClassGame:
         return {}
 
 
-__all__ = ["Prediction", "Outcome", "Field", "Pick", "Form", "Question", "ClassGame"]
+__all__ = [
+    "Prediction",
+    "Outcome",
+    "Share",
+    "DECLARED_FALSELY",
+    "INSPECTED",
+    "Field",
+    "Pick",
+    "Form",
+    "Question",
+    "ClassGame",
+]

@@ -17,7 +17,17 @@ from typing import Any
 
 from sheriff import actions as A
 from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, VALUE, counts_to_list, list_to_counts
-from sheriff.classroom.class_games.base import ClassGame, Field, Form, Outcome, Pick, Prediction, Question
+from sheriff.classroom.class_games.base import (
+    DECLARED_FALSELY,
+    INSPECTED,
+    ClassGame,
+    Field,
+    Form,
+    Outcome,
+    Pick,
+    Prediction,
+    Question,
+)
 from sheriff.classroom.errors import ClassroomError
 from sheriff.coach.bot import CoachBot
 from sheriff.engine import Game
@@ -268,6 +278,7 @@ class Duel(ClassGame):
     )
     fields = (Field("edition", N_("Edition"), options=_editions),)
     csv_columns = ("action", "load", "declared", "bribe_gold", "bribe_cards")
+    merchant_share, sheriff_share = DECLARED_FALSELY, INSPECTED
 
     def default_params(self) -> dict[str, Any]:
         return default_params()

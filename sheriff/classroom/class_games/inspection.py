@@ -14,7 +14,17 @@ import random
 from typing import Any
 
 from sheriff.cards import GOODS, LEGAL_GOODS, good_id
-from sheriff.classroom.class_games.base import ClassGame, Field, Form, Outcome, Pick, Prediction, Question
+from sheriff.classroom.class_games.base import (
+    DECLARED_FALSELY,
+    INSPECTED,
+    ClassGame,
+    Field,
+    Form,
+    Outcome,
+    Pick,
+    Prediction,
+    Question,
+)
 from sheriff.classroom.errors import ClassroomError
 from sheriff.i18n import N_, _
 from sheriff.theory import inspection_game as ig
@@ -80,6 +90,7 @@ class Inspection(ClassGame):
         Field("payment", N_("Paid for an honest bag ×"), 1, MAX_FINE, cls="sn-class-payment"),
     )
     csv_columns = ("bag", "action")
+    merchant_share, sheriff_share = DECLARED_FALSELY, INSPECTED
 
     def default_params(self) -> dict[str, Any]:
         """Lab 30's opening position."""

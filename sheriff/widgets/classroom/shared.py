@@ -277,15 +277,6 @@ def time_left_text(seconds: float) -> str:
     return _("Time left: {time}").format(time=f"{s // 60}:{s % 60:02d}")
 
 
-def scroll_table_html(label: str, head: str, rows: str) -> str:
-    """A table that scrolls sideways on a narrow screen: a keyboard can take it (Tab, then the
-    arrow keys) and a screen reader names it."""
-    return (
-        f'<div class="sn-text sn-scroll" tabindex="0" role="region" aria-label="{escape(label, quote=True)}">'
-        f'<table class="sn-grid"><tr>{head}</tr>{rows}</table></div>'
-    )
-
-
 def pct(share: Fraction | None) -> str:
     return "–" if share is None else f"{float(share):.0%}"
 
@@ -294,38 +285,69 @@ def game_title(game: str) -> str:
     return games.title(game)
 
 
-def _series(rounds) -> list[tuple[str, str, str, str]]:
-    """The chart's lines: (label, colour, the round's share attribute, marker); bribes only when a
-    round's game has them."""
-    series = [
-        (_("merchants who declared falsely"), "#b71c1c", "smuggle_share", "o"),
-        (_("Sheriffs who inspected"), "#1565c0", "inspect_share", "s"),
-        (_("merchants who offered a bribe"), "#6a1b9a", "offer_share", "^"),
-    ]
-    return series if any(games.get(r.game).has_offers for r in rounds) else series[:2]
+# the chart's two shares: the game's words for it, its colour and the round's share attribute
+_SHARES = (("merchant_share", "#b71c1c", "smuggle"), ("sheriff_share", "#1565c0", "inspect"))
+_OFFERS = "#6a1b9a"
+_STYLES = (("o", "-"), ("D", "--"), ("v", "-."))  # a share's second or third wording: its own line
 
 
-def _equilibria() -> tuple[tuple[str, str, str], ...]:
-    return (
-        (_("equilibrium: false declarations"), "#b71c1c", "smuggle"),
-        (_("equilibrium: inspect"), "#1565c0", "inspect"),
-    )
+def _lines(rounds, words: str) -> list[tuple[str, str, str, tuple[str, str], list]]:
+    """Each share's lines in the chart: (label, colour, the share's name, (marker, line style), its
+    rounds), a line for each wording (``words``: ``"line"`` or ``"equilibrium"``): the games of a class
+    that name a share alike share its line, a game that names it otherwise (bribe bargaining's
+    loaded items) has its own."""
+    lines = []
+    for share, color, name in _SHARES:
+        said: dict[str, list] = {}
+        for r in rounds:
+            said.setdefault(_(getattr(getattr(games.get(r.game), share), words)), []).append(r)
+        lines += [(label, color, name, _STYLES[i % 3], rs) for i, (label, rs) in enumerate(said.items())]
+    return lines
+
+
+def _offers(rounds) -> list:
+    return [r for r in rounds if games.get(r.game).has_offers]
+
+
+def _round_words(r) -> list[str]:
+    """A round's shares in words, with its game's words (and its equilibrium's once revealed)."""
+    game = games.get(r.game)
+    parts = [f"{_(getattr(game, share).line)} {pct(getattr(r, name + '_share'))}" for share, _c, name in _SHARES]
+    if game.has_offers:
+        parts.append(_("merchants who offered a bribe") + f" {pct(r.offer_share)}")
+    if r.revealed:
+        parts += [
+            f"{_(getattr(game, share).equilibrium)} {pct(getattr(r.prediction, name))}"
+            for share, _c, name in _SHARES
+            if getattr(r.prediction, name) is not None
+        ]
+    return parts
 
 
 def shares_words(rounds) -> str:
     """The chart in words (its text alternative: a screen reader, or a projector that fails): each
     round's shares, and a revealed round's equilibrium, as the chart draws them."""
-    said = []
-    for r in rounds:
-        parts = [f"{label} {pct(getattr(r, attr))}" for label, _c, attr, _m in _series(rounds)]
-        if r.revealed:
-            parts += [
-                f"{label} {pct(getattr(r.prediction, attr))}"
-                for label, _c, attr in _equilibria()
-                if getattr(r.prediction, attr) is not None
-            ]
-        said.append(_("Round {round}: {shares}.").format(round=r.number, shares="; ".join(parts)))
+    said = [_("Round {round}: {shares}.").format(round=r.number, shares="; ".join(_round_words(r))) for r in rounds]
     return " ".join([_("Chart of the class's shares, round by round."), *said])
+
+
+def _plot_shares(ax, rounds) -> None:
+    """The class's shares: a line for each share and wording, and bribes offered where a game has them."""
+    for label, color, name, (marker, ls), rs in _lines(rounds, "line"):
+        points = [(r.number, float(getattr(r, name + "_share"))) for r in rs if getattr(r, name + "_share") is not None]
+        if points:
+            ax.plot(*zip(*points), color=color, lw=2, ls=ls, marker=marker, label=label)
+    points = [(r.number, float(r.offer_share)) for r in _offers(rounds) if r.offer_share is not None]
+    if points:
+        ax.plot(*zip(*points), color=_OFFERS, lw=2, marker="^", label=_("merchants who offered a bribe"))
+
+
+def _plot_equilibria(ax, rounds) -> None:
+    """Each revealed round's own equilibrium, a dotted dash (fines may change), labelled in its game's words."""
+    for label, color, name, _style, rs in _lines([r for r in rounds if r.revealed], "equilibrium"):
+        marks = [(r.number, float(getattr(r.prediction, name))) for r in rs if getattr(r.prediction, name) is not None]
+        for i, (n, y) in enumerate(marks):
+            ax.hlines(y, n - 0.4, n + 0.4, color=color, lw=2, ls=":", label=label if i == 0 else "_nolegend_")
 
 
 def shares_png(rounds) -> bytes:
@@ -336,22 +358,11 @@ def shares_png(rounds) -> bytes:
 
     from sheriff.widgets.labs.theory import _png  # lab 30's way of finishing a plot
 
-    fig = Figure(figsize=(6.4, 3.2), dpi=90)
+    fig = Figure(figsize=(6.4, 4.0), dpi=90)
     ax = fig.add_subplot()
     numbers = [r.number for r in rounds]
-    for label, color, attr, marker in _series(rounds):
-        points = [(n, float(getattr(r, attr))) for n, r in zip(numbers, rounds) if getattr(r, attr) is not None]
-        if points:
-            ax.plot(*zip(*points), color=color, lw=2, marker=marker, label=label)
-    if any(r.revealed for r in rounds):  # each round's own equilibrium, a dotted dash (fines may change)
-        for label, color, attr in _equilibria():
-            marks = [
-                (r.number, float(getattr(r.prediction, attr)))
-                for r in rounds
-                if r.revealed and getattr(r.prediction, attr) is not None
-            ]
-            for i, (n, y) in enumerate(marks):
-                ax.hlines(y, n - 0.4, n + 0.4, color=color, lw=2, ls=":", label=label if i == 0 else "_nolegend_")
+    _plot_shares(ax, rounds)
+    _plot_equilibria(ax, rounds)
     ax.set_ylim(-0.03, 1.03)
     ax.set_xlabel(_("round"))
     ax.set_ylabel(_("share of the class"))
@@ -359,7 +370,9 @@ def shares_png(rounds) -> bytes:
         ax.set_xticks(numbers)
         ax.set_xlim(min(numbers) - 0.5, max(numbers) + 0.5)
     ax.yaxis.set_major_formatter(lambda y, _pos: f"{y:.0%}")
-    return _png(fig, ax)
+    # the legend under the plot, two columns: a game's own words make up to seven lines, which inside
+    # the plot would hide the class's points
+    return _png(fig, ax, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2)
 
 
 def error_html(e) -> str:
@@ -381,7 +394,7 @@ def message_html(text: str, ok: bool = False) -> str:
 
 # The class pages' own rules: the room code large enough to read from the back of a room, and
 # tables that scroll inside a phone's width rather than widen the page (the wrapper scrolls: it
-# takes the keyboard's focus and has a name, scroll_table_html).
+# takes the keyboard's focus and has a name: class_table.html.j2).
 CSS = """<style>
 .sn-code{font:bold clamp(40px,9vw,96px)/1.1 monospace;letter-spacing:.12em;color:#0d47a1;margin:4px 0}
 .sn-address{font:clamp(16px,2.4vw,26px)/1.3 monospace;color:#263238;word-break:break-all}
@@ -400,6 +413,20 @@ CSS = """<style>
 .sn-secret summary{line-height:1.35}
 .sn-timer{font:bold clamp(20px,4vw,36px) monospace;color:#b71c1c}
 .sn-class-table td:nth-child(2){min-width:11em}
+.sn-stack caption{text-align:left;font-weight:bold;padding:2px 0}
+.sn-stack td.num{white-space:nowrap}
+@media (max-width:760px){
+  /* the class's tables stacked (class_table.html.j2): a row a block, each line headed by its column;
+     the headings stay for a screen reader (role attributes), out of sight */
+  .sn-scroll>table.sn-stack{display:block;overflow:visible;max-width:26rem}
+  .sn-stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+  .sn-stack tbody,.sn-stack tr,.sn-stack caption{display:block}
+  .sn-stack tr{border:1px solid #bbb;border-radius:6px;margin:0 0 6px 0;overflow:hidden}
+  .sn-grid.sn-stack td,.sn-class-table .sn-stack td:nth-child(2){display:flex;justify-content:space-between;gap:10px;
+    border:none;border-top:1px solid #eceff1;padding:2px 8px;text-align:right;min-width:0;overflow-wrap:anywhere}
+  .sn-stack td::before{content:attr(data-label);text-align:left;color:#37474f;flex:0 1 auto}
+  .sn-grid.sn-stack td:first-child{background:#eceff1;font-weight:bold;border-top:none}
+}
 </style>"""
 
 

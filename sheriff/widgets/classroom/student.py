@@ -17,7 +17,8 @@ from sheriff.cards import list_to_counts
 from sheriff.classroom import Classroom, ClassroomError, StudentSeat, StudentView, checks, class_games
 from sheriff.classroom.errors import StoreUnavailable
 from sheriff.i18n import N_, _, ngettext
-from sheriff.widgets import kit, lesson, render
+from sheriff.widgets import kit, lesson, markup, render
+from sheriff.widgets.classroom import results
 from sheriff.widgets.classroom import shared as cr
 from sheriff.wording import goods_kind
 
@@ -315,49 +316,35 @@ class ClassStudent(kit.Frame):
 
     def _history_html(self, v) -> str:
         if not v.history:
-            return '<div class="sn-text">{}</div>'.format(escape(_("No round played yet.")))
-        head = "".join(f"<th>{escape(h)}</th>" for h in (_("round"), _("you were"), _("partner"), _("points")))
+            return results.said_html(_("No round played yet."))
+        heads = [_("round"), _("you were"), _("partner"), _("points")]
         role = {"merchant": _("merchant"), "sheriff": _("Sheriff")}
-        coach = " <i>({})</i>".format(escape(_("the coach chose for you")))
-        rows = "".join(
-            f'<tr><td class="num">{h.round}</td><td>{escape(role.get(h.role, h.role))}{coach if h.by_coach else ""}</td>'
-            f'<td>{escape(h.partner)}</td><td class="num">{h.payoff:+d}</td></tr>'
+        coach = markup.fill_html(" <i>({what})</i>", what=_("the coach chose for you"))
+        rows = [
+            (
+                None,
+                [
+                    h.round,
+                    markup.fill("{role}{coach}", role=role.get(h.role, h.role), coach=coach if h.by_coach else ""),
+                    h.partner,
+                    f"{h.payoff:+d}",
+                ],
+            )
             for h in v.history
-        )
-        return cr.scroll_table_html(_("Your rounds"), head, rows)
+        ]
+        return results.table_html(_("Your rounds"), heads, rows, nums=(0, 3))
 
     def _class_html(self, v) -> str:
         if not v.class_rounds:  # nothing revealed yet; a round not revealed is never shown (per round)
-            return '<div class="sn-text">{}</div>'.format(
-                escape(_("Your teacher will show how the class played, and what the theory predicts."))
-            )
-        head = "".join(
-            f"<th>{escape(h)}</th>"
-            for h in (
-                _("round"),
-                _("false declarations"),
-                _("inspected"),
-                _("equilibrium: false declarations"),
-                _("equilibrium: inspect"),
-            )
-        )
-        rows = "".join(
-            f'<tr><td class="num">{r.number}</td><td class="num">{cr.pct(r.smuggle_share)}</td>'
-            f'<td class="num">{cr.pct(r.inspect_share)}</td><td class="num">{cr.pct(r.prediction.smuggle)}</td>'
-            f'<td class="num">{cr.pct(r.prediction.inspect)}</td></tr>'
-            for r in v.class_rounds
-        )
-        text = "<br>".join(escape(line) for line in (v.prediction.text if v.prediction else "").splitlines())
-        which = escape(_("Round {round}:").format(round=v.class_rounds[-1].number))
+            return results.said_html(_("Your teacher will show how the class played, and what the theory predicts."))
+        which = _("Round {round}:").format(round=v.class_rounds[-1].number)
+        said = results.said_html(*(v.prediction.text if v.prediction else "").splitlines(), head=which, result=True)
         later = (
-            '<div class="sn-text">{}</div>'.format(escape(_("This round's answer comes once your teacher reveals it.")))
+            results.said_html(_("This round's answer comes once your teacher reveals it."))
             if not v.revealed and v.round is not None and v.round > v.class_rounds[-1].number
             else ""
         )
-        return (
-            cr.scroll_table_html(_("How the class played"), head, rows)
-            + f'<div class="sn-result"><b>{which}</b> {text}</div>{later}'
-        )
+        return results.student_results_html(v.class_rounds) + said + later
 
 
 class CheckPart:

@@ -17,7 +17,8 @@ from sheriff import i18n
 from sheriff.classroom import Classroom, ClassroomError, class_games
 from sheriff.i18n import _
 from sheriff.launch import MAX_CLASS, announce_class
-from sheriff.widgets import kit, lesson
+from sheriff.widgets import kit, lesson, markup
+from sheriff.widgets.classroom import results
 from sheriff.widgets.classroom import shared as cr
 from sheriff.widgets.classroom.people import DeviceRooms, Pace, People
 
@@ -452,9 +453,8 @@ class ClassTeacher(kit.Frame):
         """The current round's own equilibrium once it is revealed (never the next round's: this page
         is projected, and the settings for the next round may already be changed)."""
         if d.revealed and d.rounds:
-            said = escape(_("The equilibrium of round {round}").format(round=d.round))
-            text = "<br>".join(escape(line) for line in d.rounds[-1].prediction.text.splitlines())
-            return f'<div class="sn-result"><b>{said}:</b> {text}</div>'
+            said = _("The equilibrium of round {round}").format(round=d.round) + ":"
+            return results.said_html(*d.rounds[-1].prediction.text.splitlines(), head=said, result=True)
         if d.round is None:
             hidden = _("The equilibrium is hidden: ask the class to guess, then press Reveal.")
         elif d.round_open:
@@ -466,64 +466,34 @@ class ClassTeacher(kit.Frame):
             hidden = _("The answer of round {round} is hidden: ask the class to guess, then press Reveal.").format(
                 round=d.round
             )
-        return f'<div class="sn-text">{escape(hidden)}</div>'
+        return results.said_html(hidden)
 
     def _seats_html(self, d) -> str:
         if self.anonymous.value:  # aggregates only: nothing on screen names anyone
             seats = [s for s in d.seats if s.nickname != _("Coach")]
-            said = _("{n} students: {online} connected, {checked} passed the instructions check.").format(
-                n=len(seats), online=sum(s.online for s in seats), checked=sum(d.next_game in s.checked for s in seats)
+            return results.said_html(
+                _("{n} students: {online} connected, {checked} passed the instructions check.").format(
+                    n=len(seats),
+                    online=sum(s.online for s in seats),
+                    checked=sum(d.next_game in s.checked for s in seats),
+                )
             )
-            return f'<div class="sn-text">{escape(said)}</div>'
-        head = "".join(
-            f"<th>{escape(h)}</th>"
-            for h in (_("nickname"), _("role this round"), _("chosen"), _("connected"), _("instructions"), _("points"))
-        )
-        rows = []
-        for s in d.seats:
-            bot = escape(_("bot plays"))
-            name = escape(s.nickname) + (f" <i>({bot})</i>" if s.coach else "")
-            chosen = _("yes") if s.chosen else ("–" if not s.role else _("not yet"))
-            online = _("yes") if s.online else _("no")
-            checked = "–" if s.nickname == _("Coach") else _("passed") if d.next_game in s.checked else _("not yet")
-            rows.append(
-                f"<tr><td>{name}</td><td>{escape(_role(s.role))}</td><td>{escape(chosen)}</td>"
-                f'<td>{escape(online)}</td><td>{escape(checked)}</td><td class="num">{s.score}</td></tr>'
-            )
-        if not rows:
-            return '<div class="sn-text">{}</div>'.format(escape(_("Nobody has joined yet.")))
-        return cr.scroll_table_html(_("Who has joined"), head, "".join(rows))
+        if not d.seats:
+            return results.said_html(_("Nobody has joined yet."))
+        heads = [_("nickname"), _("role this round"), _("chosen"), _("connected"), _("instructions"), _("points")]
+        bot = markup.fill_html(" <i>({what})</i>", what=_("bot plays"))
+        rows = [(None, self._seat_cells(d, s, bot)) for s in d.seats]
+        return results.table_html(_("Who has joined"), heads, rows, nums=(5,))
+
+    @staticmethod
+    def _seat_cells(d, s, bot) -> list:
+        chosen = _("yes") if s.chosen else ("–" if not s.role else _("not yet"))
+        checked = "–" if s.nickname == _("Coach") else _("passed") if d.next_game in s.checked else _("not yet")
+        name = markup.fill("{name}{bot}", name=s.nickname, bot=bot if s.coach else "")
+        return [name, _role(s.role), chosen, _("yes") if s.online else _("no"), checked, s.score]
 
     def _table_html(self, d) -> str:
-        if not d.rounds:
-            return ""
-        cols = [_("round"), _("game"), _("false declarations"), _("inspected"), _("bribes offered"), _("bribes taken")]
-        shown = any(r.revealed for r in d.rounds)  # each round's answer only once that round is revealed
-        if shown:
-            cols += [_("equilibrium: false declarations"), _("equilibrium: inspect")]
-        head = "".join(f"<th>{escape(c)}</th>" for c in cols)
-        rows = []
-        for r in d.rounds:
-            game = class_games.get(r.game)
-            what = " · ".join(t for t in (game.title(), game.describe(r.params)) if t)
-            cells = [
-                str(r.number),
-                escape(what),
-                f"{r.smuggled} / {r.merchants} ({cr.pct(r.smuggle_share)})",
-                f"{r.inspected} / {r.sheriffs} ({cr.pct(r.inspect_share)})",
-                f"{r.offers}" if game.has_offers else "–",
-                f"{r.taken}" if game.has_offers else "–",
-            ]
-            if shown and r.revealed:
-                cells += [cr.pct(r.prediction.smuggle), cr.pct(r.prediction.inspect)]
-            elif shown:
-                cells += [escape(_("hidden"))] * 2
-            rows.append(
-                "<tr>"
-                + "".join(f"<td>{c}</td>" if i == 1 else f'<td class="num">{c}</td>' for i, c in enumerate(cells))
-                + "</tr>"
-            )
-        return cr.scroll_table_html(_("The class, round by round"), head, "".join(rows))
+        return results.teacher_results_html(d.rounds)
 
 
 __all__ = ["ClassTeacher"]
