@@ -29,70 +29,78 @@ def good_count(g: int, k: int) -> str:
 
 def _forms(good: str, k: int, counted: bool) -> str:
     # Each good has its own plural message: Ukrainian nouns take three forms after numbers.
-    if counted:
-        match good:
-            case "apples":
-                return ngettext("{n} Apple", "{n} Apples", k)
-            case "cheese":
-                return ngettext("{n} Cheese", "{n} Cheese", k)
-            case "bread":
-                return ngettext("{n} Bread", "{n} Bread", k)
-            case "chickens":
-                return ngettext("{n} Chicken", "{n} Chickens", k)
-            case "pepper":
-                return ngettext("{n} Pepper", "{n} Pepper", k)
-            case "mead":
-                return ngettext("{n} Mead", "{n} Mead", k)
-            case "silk":
-                return ngettext("{n} Silk", "{n} Silk", k)
-            case "crossbows":
-                return ngettext("{n} Crossbow", "{n} Crossbows", k)
-            case "green_apples":
-                return ngettext("{n} Green Apple", "{n} Green Apples", k)
-            case "golden_apples":
-                return ngettext("{n} Golden Apple", "{n} Golden Apples", k)
-            case "gouda_cheese":
-                return ngettext("{n} Gouda Cheese", "{n} Gouda Cheese", k)
-            case "blue_cheese":
-                return ngettext("{n} Blue Cheese", "{n} Blue Cheese", k)
-            case "rye_bread":
-                return ngettext("{n} Rye Bread", "{n} Rye Bread", k)
-            case "pumpernickel_bread":
-                return ngettext("{n} Pumpernickel Bread", "{n} Pumpernickel Bread", k)
-            case "royal_rooster":
-                return ngettext("{n} Royal Rooster", "{n} Royal Roosters", k)
-    else:
-        match good:
-            case "apples":
-                return ngettext("Apple", "Apples", k)
-            case "cheese":
-                return ngettext("Cheese", "Cheese", k)
-            case "bread":
-                return ngettext("Bread", "Bread", k)
-            case "chickens":
-                return ngettext("Chicken", "Chickens", k)
-            case "pepper":
-                return ngettext("Pepper", "Pepper", k)
-            case "mead":
-                return ngettext("Mead", "Mead", k)
-            case "silk":
-                return ngettext("Silk", "Silk", k)
-            case "crossbows":
-                return ngettext("Crossbow", "Crossbows", k)
-            case "green_apples":
-                return ngettext("Green Apple", "Green Apples", k)
-            case "golden_apples":
-                return ngettext("Golden Apple", "Golden Apples", k)
-            case "gouda_cheese":
-                return ngettext("Gouda Cheese", "Gouda Cheese", k)
-            case "blue_cheese":
-                return ngettext("Blue Cheese", "Blue Cheese", k)
-            case "rye_bread":
-                return ngettext("Rye Bread", "Rye Bread", k)
-            case "pumpernickel_bread":
-                return ngettext("Pumpernickel Bread", "Pumpernickel Bread", k)
-            case "royal_rooster":
-                return ngettext("Royal Rooster", "Royal Roosters", k)
+    return _counted_form(good, k) if counted else _noun_form(good, k)
+
+
+def _counted_form(good: str, k: int) -> str:
+    """'{n} Apples': the message for k cards of a good, with the number's placeholder."""
+    match good:
+        case "apples":
+            return ngettext("{n} Apple", "{n} Apples", k)
+        case "cheese":
+            return ngettext("{n} Cheese", "{n} Cheese", k)
+        case "bread":
+            return ngettext("{n} Bread", "{n} Bread", k)
+        case "chickens":
+            return ngettext("{n} Chicken", "{n} Chickens", k)
+        case "pepper":
+            return ngettext("{n} Pepper", "{n} Pepper", k)
+        case "mead":
+            return ngettext("{n} Mead", "{n} Mead", k)
+        case "silk":
+            return ngettext("{n} Silk", "{n} Silk", k)
+        case "crossbows":
+            return ngettext("{n} Crossbow", "{n} Crossbows", k)
+        case "green_apples":
+            return ngettext("{n} Green Apple", "{n} Green Apples", k)
+        case "golden_apples":
+            return ngettext("{n} Golden Apple", "{n} Golden Apples", k)
+        case "gouda_cheese":
+            return ngettext("{n} Gouda Cheese", "{n} Gouda Cheese", k)
+        case "blue_cheese":
+            return ngettext("{n} Blue Cheese", "{n} Blue Cheese", k)
+        case "rye_bread":
+            return ngettext("{n} Rye Bread", "{n} Rye Bread", k)
+        case "pumpernickel_bread":
+            return ngettext("{n} Pumpernickel Bread", "{n} Pumpernickel Bread", k)
+        case "royal_rooster":
+            return ngettext("{n} Royal Rooster", "{n} Royal Roosters", k)
+    raise KeyError(good)
+
+
+def _noun_form(good: str, k: int) -> str:
+    """'Apples': the good's noun for k cards, without the number."""
+    match good:
+        case "apples":
+            return ngettext("Apple", "Apples", k)
+        case "cheese":
+            return ngettext("Cheese", "Cheese", k)
+        case "bread":
+            return ngettext("Bread", "Bread", k)
+        case "chickens":
+            return ngettext("Chicken", "Chickens", k)
+        case "pepper":
+            return ngettext("Pepper", "Pepper", k)
+        case "mead":
+            return ngettext("Mead", "Mead", k)
+        case "silk":
+            return ngettext("Silk", "Silk", k)
+        case "crossbows":
+            return ngettext("Crossbow", "Crossbows", k)
+        case "green_apples":
+            return ngettext("Green Apple", "Green Apples", k)
+        case "golden_apples":
+            return ngettext("Golden Apple", "Golden Apples", k)
+        case "gouda_cheese":
+            return ngettext("Gouda Cheese", "Gouda Cheese", k)
+        case "blue_cheese":
+            return ngettext("Blue Cheese", "Blue Cheese", k)
+        case "rye_bread":
+            return ngettext("Rye Bread", "Rye Bread", k)
+        case "pumpernickel_bread":
+            return ngettext("Pumpernickel Bread", "Pumpernickel Bread", k)
+        case "royal_rooster":
+            return ngettext("Royal Rooster", "Royal Roosters", k)
     raise KeyError(good)
 
 

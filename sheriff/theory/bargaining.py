@@ -39,6 +39,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from sheriff.i18n import _, ngettext, pgettext
+from sheriff.theory.sequence_form import complementarity_program
 
 Num = Fraction | float  # exact (ints and Fractions) or floating; int passes as float for mypy
 
@@ -325,55 +326,13 @@ def solve_sequence_form(tree: GameTree, objective: tuple[int, int] | None = None
     """
     import numpy as np
     from scipy.optimize import Bounds, LinearConstraint, milp
-    from scipy.sparse import coo_matrix, hstack, identity, vstack
 
     n0, n1 = tree.num_sequences
     k0, k1 = len(tree.infosets[0]) + 1, len(tree.infosets[1]) + 1
-    pays = [(v, float(a), float(b)) for v, (a, b) in tree.payoff.items()]
-    big = max(max(a, b) for _, a, b in pays) - min(min(a, b) for _, a, b in pays) + 1.0
-
-    def plan_matrix(who):
-        rows, cols, vals = [0], [0], [1.0]
-        for i, iset in enumerate(tree.infosets[who], start=1):
-            rows.append(i), cols.append(iset.parent_seq), vals.append(-1.0)
-            for a in range(len(iset.actions)):
-                rows.append(i), cols.append(iset.first_seq + a), vals.append(1.0)
-        shape = (len(tree.infosets[who]) + 1, tree.num_sequences[who])
-        return coo_matrix((vals, (rows, cols)), shape=shape).tocsr()
-
-    E, F = plan_matrix(0), plan_matrix(1)
-    r_, c_ = [tree.seq[v][0] for v, _, _ in pays], [tree.seq[v][1] for v, _, _ in pays]
-    A = coo_matrix(([a for _, a, _ in pays], (r_, c_)), shape=(n0, n1)).tocsr()
-    B = coo_matrix(([b for _, _, b in pays], (r_, c_)), shape=(n0, n1)).tocsr()
-
     sizes = [n0, n1, k0, k1, n0, n1]  # variables: x | y | u | v | zx | zy
     offs = np.cumsum([0] + sizes)
-
-    def row(blocks):
-        height = next(iter(blocks.values())).shape[0]
-        return hstack([blocks.get(i, coo_matrix((height, n))) for i, n in enumerate(sizes)])
-
-    I0, I1 = identity(n0), identity(n1)
-    matrix = vstack(
-        [
-            row({0: E}),
-            row({1: F}),  # realization plans
-            row({2: E.T, 1: -A}),
-            row({3: F.T, 0: -B.T}),  # slacks >= 0 ...
-            row({2: E.T, 1: -A, 4: big * I0}),  # ... and <= big * (1 - z)
-            row({3: F.T, 0: -B.T, 5: big * I1}),
-            row({0: I0, 4: -I0}),
-            row({1: I1, 5: -I1}),  # x <= z
-        ]
-    ).tocsr()
-    e0, e1 = np.eye(1, k0).ravel(), np.eye(1, k1).ravel()
-    inf, zeros, ones = np.inf, np.zeros, np.ones
-    lb = np.concatenate([e0, e1, zeros(n0 + n1), -inf * ones(2 * (n0 + n1))])
-    ub = np.concatenate([e0, e1, inf * ones(n0 + n1), big * ones(n0 + n1), zeros(n0 + n1)])
-    var_lb = np.concatenate([zeros(n0 + n1), -inf * ones(k0 + k1), zeros(n0 + n1)])
-    var_ub = np.concatenate([ones(n0 + n1), inf * ones(k0 + k1), ones(n0 + n1)])
-    integrality = np.concatenate([zeros(n0 + n1 + k0 + k1), ones(n0 + n1)])
-    cost = zeros(int(offs[-1]))
+    matrix, lb, ub, var_lb, var_ub, integrality = complementarity_program(tree, sizes)
+    cost = np.zeros(int(offs[-1]))
     if objective is not None:
         who, sense = objective
         cost[offs[2 + who]] = -float(sense)  # milp minimises
@@ -467,6 +426,30 @@ def explain(solution: Solution, threshold: float = 0.005) -> list[str]:
     """Sentences a teacher can read out: what happens with noticeable probability."""
     tree, behavior = solution.tree, solution.behavior
     p = tree.params
+    loaded, offer, answer, talk = _outcome_weights(tree, behavior)
+    sep = _(", ")
+    loads = [(n, q) for n, q in sorted(loaded.items()) if q > threshold]
+    lines = [
+        _("The smuggler always loads {items}.").format(items=_items(loads[0][0]))
+        if len(loads) == 1
+        else _("The smuggler loads {choices}.").format(choices=sep.join(f"{_items(n)} {share(q)}" for n, q in loads))
+    ]
+    if p.num_rounds > 1:
+        lines.append(_talk_line(p.num_rounds, talk, threshold))
+    lines += _offer_lines(p.max_bribe, loaded, offer, threshold)
+    lines += _answer_lines(p, behavior, answer, threshold)
+    u0, u1 = solution.payoffs
+    lines.append(
+        _("On average the smuggler gains {smuggler} and the Sheriff {sheriff} per game.").format(
+            smuggler=f"{float(u0):.2f}", sheriff=f"{float(u1):.2f}"
+        )
+    )
+    return lines
+
+
+def _outcome_weights(tree: GameTree, behavior: Behavior):
+    """The probabilities ``explain`` reads out: of each load, each (load, final bribe), each
+    final bribe's [pass, inspect] answers, and each first-round (bribe, answer) if any talk."""
     x = realization_plan(tree, behavior[0], 0)
     y = realization_plan(tree, behavior[1], 1)
     loaded: dict[int, Num] = {}
@@ -482,52 +465,51 @@ def explain(solution: Solution, threshold: float = 0.005) -> list[str]:
         loaded[n] = loaded.get(n, 0) + w
         offer[n, b] = offer.get((n, b), 0) + w
         answer.setdefault(b, [0, 0])[said] += w
-        if p.num_rounds > 1:
+        if tree.params.num_rounds > 1:
             talk[h[1], h[2]] = talk.get((h[1], h[2]), 0) + w
+    return loaded, offer, answer, talk
+
+
+def _talk_line(rounds: int, talk: dict[tuple[int, int], Num], threshold: float) -> str:
+    """What is said in round 1 when the rounds before the last are only talk."""
+    heard = [(b, _answer(a), q) for (b, a), q in sorted(talk.items()) if q > threshold]
+    if len(heard) == 1:
+        return _(
+            "Every round before round {last} is only talk. In round 1 he offers {gold} and hears '{answer}'."
+        ).format(last=rounds, gold=gold(heard[0][0]), answer=heard[0][1])
+    told = _(", ").join(
+        _("offers {gold} and hears '{answer}' {share}").format(gold=gold(b), answer=a, share=share(q))
+        for b, a, q in heard
+    )
+    return _("Every round before round {last} is only talk. In round 1 he {choices}.").format(last=rounds, choices=told)
+
+
+def _offer_lines(
+    max_bribe: int, loaded: dict[int, Num], offer: dict[tuple[int, int], Num], threshold: float
+) -> list[str]:
+    """The smuggler's final offer for each load (one sentence when the offer gives nothing away)."""
     sep = _(", ")
-    loads = [(n, q) for n, q in sorted(loaded.items()) if q > threshold]
-    lines = [
-        _("The smuggler always loads {items}.").format(items=_items(loads[0][0]))
-        if len(loads) == 1
-        else _("The smuggler loads {choices}.").format(choices=sep.join(f"{_items(n)} {share(q)}" for n, q in loads))
-    ]
-    if p.num_rounds > 1:
-        heard = [(b, _answer(a), q) for (b, a), q in sorted(talk.items()) if q > threshold]
-        if len(heard) == 1:
-            lines.append(
-                _(
-                    "Every round before round {last} is only talk. In round 1 he offers {gold} and hears '{answer}'."
-                ).format(last=p.num_rounds, gold=gold(heard[0][0]), answer=heard[0][1])
-            )
-        else:
-            told = sep.join(
-                _("offers {gold} and hears '{answer}' {share}").format(gold=gold(b), answer=a, share=share(q))
-                for b, a, q in heard
-            )
-            lines.append(
-                _("Every round before round {last} is only talk. In round 1 he {choices}.").format(
-                    last=p.num_rounds, choices=told
-                )
-            )
     offers = {}
     for n, q in sorted(loaded.items()):
         if q > threshold:
-            dist = [(b, offer[n, b] / q) for b in range(p.max_bribe + 1) if offer.get((n, b), 0) > threshold]
+            dist = [(b, offer[n, b] / q) for b in range(max_bribe + 1) if offer.get((n, b), 0) > threshold]
             offers[n] = (
                 _("always {gold}").format(gold=gold(dist[0][0]))
                 if len(dist) == 1
                 else sep.join(f"{gold(b)} {share(w)}" for b, w in dist)
             )
     if len(offers) > 1 and len(set(offers.values())) == 1:
-        lines.append(
+        return [
             _("Whatever he loaded, his final offer is {offer}, so the offer tells the Sheriff nothing.").format(
                 offer=next(iter(offers.values()))
             )
-        )
-    else:
-        lines += [
-            _("With {items}, his final offer is {offer}.").format(items=_items(n), offer=o) for n, o in offers.items()
         ]
+    return [_("With {items}, his final offer is {offer}.").format(items=_items(n), offer=o) for n, o in offers.items()]
+
+
+def _answer_lines(p: SheriffParams, behavior: Behavior, answer: dict[int, list[Num]], threshold: float) -> list[str]:
+    """How often the Sheriff inspects each final offer made, and (one round) the offers never made."""
+    lines = []
     for b, (no, yes) in sorted(answer.items()):
         if no + yes > threshold:
             lines.append(
@@ -538,18 +520,12 @@ def explain(solution: Solution, threshold: float = 0.005) -> list[str]:
     if p.num_rounds == 1:  # the answers that keep other offers away
         unused = [b for b in range(p.max_bribe + 1) if sum(answer.get(b, [0, 0])) <= threshold]
         if unused:
-            threats = sep.join(f"{gold(b)}: {share(behavior[1][b][1])}" for b in unused)
+            threats = _(", ").join(f"{gold(b)}: {share(behavior[1][b][1])}" for b in unused)
             lines.append(
                 _("Other offers would not pay him, given how often the Sheriff would inspect them ({threats}).").format(
                     threats=threats
                 )
             )
-    u0, u1 = solution.payoffs
-    lines.append(
-        _("On average the smuggler gains {smuggler} and the Sheriff {sheriff} per game.").format(
-            smuggler=f"{float(u0):.2f}", sheriff=f"{float(u1):.2f}"
-        )
-    )
     return lines
 
 

@@ -144,6 +144,33 @@ class ScoreCalculator(kit.Frame):
         bench: bool = False,
     ):
         super().__init__()
+        self._build_options(players)
+        self._cache: dict = {}
+        self.result = lesson.html()
+        self.result.add_class("sn-score-result")
+        self.note = lesson.html()
+        self.names: list[widgets.Text] = []
+        self.cells: list[dict[int, widgets.BoundedIntText]] = []
+        self.gold: list[widgets.BoundedIntText] = []
+        self.bm_values: list[widgets.Text] = []
+        self._quiet = False
+        for w in (self.players, self.royal, self.bm):
+            w.observe(lambda _: None if self._quiet else self._rebuild(), names="value")
+        self.preset_pick.observe(lambda _: self.load_preset(self.preset_pick.value), names="value")
+        bar, top = self._build_bars(show_presets, bench)
+        intro = _(
+            "Type the cards on each stand (face-down ones included, they are revealed at the end) and each "
+            "player's gold. Cards still in hand score nothing."
+        )
+        title = title or _("Score calculator")
+        head = lesson.html(kit.heading(title, intro=intro))
+        self.body(head, *top, lesson.row(bar, flex_flow="row wrap"), self.grid, self.result, self.note)
+        self._rebuild()
+        if preset is not None:
+            self.load_preset(next(k for k in presets() if k == preset or k.lower().startswith(preset.lower())))
+
+    def _build_options(self, players: int) -> None:
+        """The example picker, the number of players, the two options and the (empty) sheet."""
         self.preset_pick = widgets.Dropdown(
             options=[(_(k), k) for k in presets()],
             tooltip=_("Start from:"),
@@ -164,18 +191,9 @@ class ScoreCalculator(kit.Frame):
         )
         self.grid = widgets.GridBox(layout=widgets.Layout(grid_gap="2px 4px", overflow="auto"))
         self.grid.add_class("sn-calc-grid")  # a narrow screen turns it: a player a column (kit.CSS)
-        self._cache: dict = {}
-        self.result = lesson.html()
-        self.result.add_class("sn-score-result")
-        self.note = lesson.html()
-        self.names: list[widgets.Text] = []
-        self.cells: list[dict[int, widgets.BoundedIntText]] = []
-        self.gold: list[widgets.BoundedIntText] = []
-        self.bm_values: list[widgets.Text] = []
-        self._quiet = False
-        for w in (self.players, self.royal, self.bm):
-            w.observe(lambda _: None if self._quiet else self._rebuild(), names="value")
-        self.preset_pick.observe(lambda _: self.load_preset(self.preset_pick.value), names="value")
+
+    def _build_bars(self, show_presets: bool, bench: bool) -> tuple[list[widgets.Widget], list[widgets.Widget]]:
+        """The options bar, and the bar that picks an example (when the page offers examples)."""
         players_label, start = _("Players:"), _("Start from:")
         bar = [lesson.html(f'<div class="sn-zone">{escape(players_label)}</div>'), self.players, self.royal, self.bm]
         self.next_preset = lesson.button(_("Next example ▶"))
@@ -197,16 +215,7 @@ class ScoreCalculator(kit.Frame):
             if show_presets
             else []
         )
-        intro = _(
-            "Type the cards on each stand (face-down ones included, they are revealed at the end) and each "
-            "player's gold. Cards still in hand score nothing."
-        )
-        title = title or _("Score calculator")
-        head = lesson.html(kit.heading(title, intro=intro))
-        self.body(head, *top, lesson.row(bar, flex_flow="row wrap"), self.grid, self.result, self.note)
-        self._rebuild()
-        if preset is not None:
-            self.load_preset(next(k for k in presets() if k == preset or k.lower().startswith(preset.lower())))
+        return bar, top
 
     def step_preset(self) -> None:
         opts = list(presets())
@@ -230,11 +239,22 @@ class ScoreCalculator(kit.Frame):
         old = self.values() if keep and self.names else None
         n = self.players.value
         goods = self.goods()
-        make = lesson.make
-        self.names = [
+        self.names = self._make_name_boxes(n)
+        self.cells = [
+            {g: self._cached(("cell", p, g), lambda p=p, g=g: self._cell(p, g)) for g in goods} for p in range(n)
+        ]
+        self.gold = [self._cached(("gold", p), lambda p=p: self._gold_box(p)) for p in range(n)]
+        self.bm_values = self._make_bm_boxes(n) if self.bm.value else []
+        self._lay_out_grid(n, goods)
+        if old is not None:
+            self.set_values(*old)
+        self.update()
+
+    def _make_name_boxes(self, n: int) -> list[widgets.Text]:
+        return [
             self._cached(
                 ("name", p),
-                lambda p=p: make(
+                lambda p=p: lesson.make(
                     widgets.Text,
                     {"width": "150px"},
                     value=_(DEFAULT_NAMES[p]),
@@ -243,27 +263,25 @@ class ScoreCalculator(kit.Frame):
             )
             for p in range(n)
         ]
-        self.cells = [
-            {g: self._cached(("cell", p, g), lambda p=p, g=g: self._cell(p, g)) for g in goods} for p in range(n)
+
+    def _make_bm_boxes(self, n: int) -> list[widgets.Text]:
+        """A box a player for the values of their Black Market cards."""
+        return [
+            self._cached(
+                ("bm", p),
+                lambda p=p: lesson.make(
+                    widgets.Text,
+                    {"width": "110px"},
+                    value="",
+                    placeholder=_("e.g. 24, 21"),
+                    tooltip=_("{name}: Black Market values").format(name=_("Player {n}").format(n=p + 1)),
+                ),
+            )
+            for p in range(n)
         ]
-        self.gold = [self._cached(("gold", p), lambda p=p: self._gold_box(p)) for p in range(n)]
-        self.bm_values = (
-            [
-                self._cached(
-                    ("bm", p),
-                    lambda p=p: make(
-                        widgets.Text,
-                        {"width": "110px"},
-                        value="",
-                        placeholder=_("e.g. 24, 21"),
-                        tooltip=_("{name}: Black Market values").format(name=_("Player {n}").format(n=p + 1)),
-                    ),
-                )
-                for p in range(n)
-            ]
-            if self.bm.value
-            else []
-        )
+
+    def _lay_out_grid(self, n: int, goods: list[int]) -> None:
+        """The sheet's column heads, then a row a player: name, a box a kind of goods, gold (and Black Market)."""
         cols = (
             [_("Player")]
             + [goods_kind(g) for g in goods]
@@ -290,9 +308,6 @@ class ScoreCalculator(kit.Frame):
         # columns above), but on a narrow one the grid fills column by column, a player per column
         self.grid.layout.grid_template_rows = f"repeat({len(cols)}, auto)"
         self.grid.children = items
-        if old is not None:
-            self.set_values(*old)
-        self.update()
 
     def _cell(self, p: int, g: int):
         w = lesson.make(

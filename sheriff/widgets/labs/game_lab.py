@@ -156,60 +156,68 @@ class VariantsLab(kit.Lab):
         if rules is None:
             self.result.value = refusal
             return
-        s = Game(rules, seed=self.seed).state
-        facts = [
-            ngettext("{n} card in each hand", "{n} cards in each hand", rules.hand_size).format(n=rules.hand_size),
-            ngettext("{n} card in the draw pile", "{n} cards in the draw pile", len(s.deck)).format(n=len(s.deck)),
-            ngettext("{n} card in the deck", "{n} cards in the deck", sum(s.composition)).format(n=sum(s.composition)),
-        ]
-        if rules.remove_ten:
-            facts.append(
-                ngettext("{n} card back in the box, unseen", "{n} cards back in the box, unseen", sum(s.box)).format(
-                    n=sum(s.box)
-                )
-            )
-        if rules.time_limit:
-            minutes = rules.inspection_seconds // 60
-            facts.append(
-                ngettext(
-                    "{n} minute for each Inspection (one per merchant)",
-                    "{n} minutes for each Inspection (one per merchant)",
-                    minutes,
-                ).format(n=minutes)
-            )
-        if rules.deputies:
-            facts.append(_("two Deputies instead of a Sheriff"))
-        if rules.black_market:
-            piles = _(", ").join(
-                _("{good} {top} / {second}").format(
-                    good=goods_kind(good_id(p.good)), top=p.values[0], second=p.values[1]
-                )
-                for p in rules.black_market_piles
-            )
-            facts.append(_("Black Market piles: {piles}").format(piles=piles))
-        facts.append(ngettext("{n} round", "{n} rounds", rules.rounds).format(n=rules.rounds))
-        rule_ids = {
-            "royal_goods": "royal.goods",
-            "time_limit": "variant.time_limit",
-            "remove_ten": "variant.remove10",
-            "seven_card_hand": "variant.seven_cards",
-            "black_market": "black_market.cards",
-        }
-        boxes = "".join(lesson.rule_html(rule_ids[k], ed) for k, v in on.items() if v)
-        assume = ""
-        if rules.black_market:
-            assume = (
-                '<div class="sn-assume">'
-                + _(
-                    "<b>ASSUMPTION, not the rulebook:</b> the Black Market "
-                    "cards' goods and values are printed on the cards, not in the "
-                    "rules text. The numbers above are the tutor's default "
-                    "placeholders; use your own cards' values."
-                )
-                + "</div>"
-            )
+        facts = _setup_facts(rules, Game(rules, seed=self.seed).state)
         said = _("{rules}: {facts}.").format(rules=rules.describe(), facts=_("; ").join(facts))
-        self.result.value = f'<div class="sn-result">{escape(said)}</div>' + assume + boxes
+        self.result.value = f'<div class="sn-result">{escape(said)}</div>' + _variant_notes(rules, on, ed)
+
+
+def _setup_facts(rules, s) -> list[str]:
+    """The game's setup in numbers: hand, draw pile, deck, box, time limit, officials, piles, rounds."""
+    facts = [
+        ngettext("{n} card in each hand", "{n} cards in each hand", rules.hand_size).format(n=rules.hand_size),
+        ngettext("{n} card in the draw pile", "{n} cards in the draw pile", len(s.deck)).format(n=len(s.deck)),
+        ngettext("{n} card in the deck", "{n} cards in the deck", sum(s.composition)).format(n=sum(s.composition)),
+    ]
+    if rules.remove_ten:
+        facts.append(
+            ngettext("{n} card back in the box, unseen", "{n} cards back in the box, unseen", sum(s.box)).format(
+                n=sum(s.box)
+            )
+        )
+    if rules.time_limit:
+        minutes = rules.inspection_seconds // 60
+        facts.append(
+            ngettext(
+                "{n} minute for each Inspection (one per merchant)",
+                "{n} minutes for each Inspection (one per merchant)",
+                minutes,
+            ).format(n=minutes)
+        )
+    if rules.deputies:
+        facts.append(_("two Deputies instead of a Sheriff"))
+    if rules.black_market:
+        piles = _(", ").join(
+            _("{good} {top} / {second}").format(good=goods_kind(good_id(p.good)), top=p.values[0], second=p.values[1])
+            for p in rules.black_market_piles
+        )
+        facts.append(_("Black Market piles: {piles}").format(piles=piles))
+    facts.append(ngettext("{n} round", "{n} rounds", rules.rounds).format(n=rules.rounds))
+    return facts
+
+
+def _variant_notes(rules, on: dict[str, bool], ed: str) -> str:
+    """The rule boxes of the variants switched on, and the Black Market's assumption."""
+    rule_ids = {
+        "royal_goods": "royal.goods",
+        "time_limit": "variant.time_limit",
+        "remove_ten": "variant.remove10",
+        "seven_card_hand": "variant.seven_cards",
+        "black_market": "black_market.cards",
+    }
+    boxes = "".join(lesson.rule_html(rule_ids[k], ed) for k, v in on.items() if v)
+    assume = ""
+    if rules.black_market:
+        assume = (
+            '<div class="sn-assume">'
+            + _(
+                "<b>ASSUMPTION, not the rulebook:</b> the Black Market "
+                "cards' goods and values are printed on the cards, not in the "
+                "rules text. The numbers above are the tutor's default "
+                "placeholders; use your own cards' values."
+            )
+            + "</div>"
+        )
+    return assume + boxes
 
 
 class TimeLimitLab(kit.Lab):

@@ -189,6 +189,16 @@ def _truthful(bag) -> int:
 
 
 # -- lesson 6: running out of gold -------------------------------------------------------
+def _stand_boxes(goods, tip: str) -> dict[int, widgets.BoundedIntText]:
+    """A box a kind of goods for a stand; tip names the stand (with {good} for the kind)."""
+    return {
+        g: lesson.make(
+            widgets.BoundedIntText, {"width": "55px"}, value=0, min=0, max=9, tooltip=tip.format(good=goods_kind(g))
+        )
+        for g in goods
+    }
+
+
 class DebtLab(kit.Lab):
     """Gilbert (or the Sheriff) owes more gold than they have: goods from the stand, no change, forgiveness."""
 
@@ -207,6 +217,25 @@ class DebtLab(kit.Lab):
     }
 
     def __init__(self, edition: str = "1E"):
+        self._build_inputs()
+        controls = self._control_rows()
+        self._loading = False
+        self.preset.observe(lambda _: self.load_preset(), names="value")
+        for w in [self.gold, self.sheriff_gold, self.honest, *self.stand.values(), *self.sheriff_stand.values()]:
+            w.observe(lambda _: None if self._loading else self.update(), names="value")
+        super().__init__(
+            _("Not enough gold"),
+            _(
+                "Gilbert declared 4 Apples and the Sheriff opens his bag. Change the gold and the "
+                "stands and watch how the debt is settled."
+            ),
+            controls,
+            edition=edition,
+        )
+        self.load_preset()
+
+    def _build_inputs(self) -> None:
+        """The example picker, both players' gold and stands, and whether Gilbert's bag is honest."""
         self.preset = widgets.Dropdown(
             options=[(_(k), k) for k in self.PRESETS], tooltip=_("Start from:"), layout=widgets.Layout(width="330px")
         )
@@ -220,28 +249,10 @@ class DebtLab(kit.Lab):
         )
         self.sheriff_gold.add_class("sn-sheriff-gold")
         self.honest = widgets.Checkbox(value=False, description=_("Gilbert's bag is honest (4 Apples)"), indent=False)
-        self.stand = {
-            g: lesson.make(
-                widgets.BoundedIntText,
-                {"width": "55px"},
-                value=0,
-                min=0,
-                max=9,
-                tooltip=_("Gilbert's stand: {good}").format(good=goods_kind(g)),
-            )
-            for g in LEGAL_GOODS + (CONTRABAND_GOODS[0],)
-        }
-        self.sheriff_stand = {
-            g: lesson.make(
-                widgets.BoundedIntText,
-                {"width": "55px"},
-                value=0,
-                min=0,
-                max=9,
-                tooltip=_("The Sheriff's stand: {good}").format(good=goods_kind(g)),
-            )
-            for g in LEGAL_GOODS
-        }
+        self.stand = _stand_boxes(LEGAL_GOODS + (CONTRABAND_GOODS[0],), _("Gilbert's stand: {good}"))
+        self.sheriff_stand = _stand_boxes(LEGAL_GOODS, _("The Sheriff's stand: {good}"))
+
+    def _control_rows(self) -> list[widgets.Widget]:
         stand_row = lesson.row(
             [_label(_("Gilbert's stand:"))]
             + [lesson.row([_label(goods_kind(g), "auto"), w]) for g, w in self.stand.items()]
@@ -259,20 +270,7 @@ class DebtLab(kit.Lab):
             sh_row,
             self.honest,
         ]
-        self._loading = False
-        self.preset.observe(lambda _: self.load_preset(), names="value")
-        for w in [self.gold, self.sheriff_gold, self.honest, *self.stand.values(), *self.sheriff_stand.values()]:
-            w.observe(lambda _: None if self._loading else self.update(), names="value")
-        super().__init__(
-            _("Not enough gold"),
-            _(
-                "Gilbert declared 4 Apples and the Sheriff opens his bag. Change the gold and the "
-                "stands and watch how the debt is settled."
-            ),
-            controls,
-            edition=edition,
-        )
-        self.load_preset()
+        return controls
 
     def load_preset(self) -> None:
         p = self.PRESETS[self.preset.value]

@@ -243,6 +243,26 @@ class BribeBargainingLab(kit.Frame):
         item_penalty: int = 2,
         sheriff_penalty: int = 3,
     ):
+        sliders = self._build_sliders(max_bribe, max_items, rounds, item_value, item_penalty, sheriff_penalty)
+        self._build_outputs()
+        for w in sliders:
+            w.observe(self._update, names="value")
+        self.load.observe(self._show_offer, names="value")
+        curious = kit.Fold(
+            _("For the curious: check the answer with Gambit"),
+            self.gambit_button,
+            self.gambit_result,
+            cls="sn-fold-gambit",
+        )
+        super().__init__(border=None)
+        self.body(*self._boxes(sliders, curious))
+        self._update()
+
+    def _build_sliders(
+        self, max_bribe: int, max_items: int, rounds: int, item_value: int, item_penalty: int, sheriff_penalty: int
+    ) -> tuple[widgets.IntSlider, ...]:
+        """A slider for each of the game's parameters."""
+
         def slider(value, lo, hi, text):
             return widgets.IntSlider(value=value, min=lo, max=hi, description=text, **_SLIDER)
 
@@ -252,6 +272,17 @@ class BribeBargainingLab(kit.Frame):
         self.item_value = slider(item_value, 0, 5, _("Value of a smuggled item"))
         self.item_penalty = slider(item_penalty, 0, 5, _("Fine per item caught"))
         self.sheriff_penalty = slider(sheriff_penalty, 0, 5, _("Sheriff pays if cargo is clean"))
+        return (
+            self.max_bribe,
+            self.max_items,
+            self.rounds,
+            self.item_value,
+            self.item_penalty,
+            self.sheriff_penalty,
+        )
+
+    def _build_outputs(self) -> None:
+        """What the lab shows: the game's size, the equilibrium, the plot, the load buttons, Gambit's check."""
         self.size = lesson.html()
         self.summary = lesson.html()
         self.plot = Plot(_("Plot: both sides' equilibrium payoff for each fine per item"), "min(576px, 100%)")
@@ -264,25 +295,10 @@ class BribeBargainingLab(kit.Frame):
         self.gambit_button = lesson.button(_("Check with Gambit"), width="180px")
         self.gambit_result = lesson.html()
         self.gambit_button.on_click(self._check_with_gambit)
-        sliders = (
-            self.max_bribe,
-            self.max_items,
-            self.rounds,
-            self.item_value,
-            self.item_penalty,
-            self.sheriff_penalty,
-        )
-        for w in sliders:
-            w.observe(self._update, names="value")
-        self.load.observe(self._show_offer, names="value")
-        curious = kit.Fold(
-            _("For the curious: check the answer with Gambit"),
-            self.gambit_button,
-            self.gambit_result,
-            cls="sn-fold-gambit",
-        )
-        super().__init__(border=None)
-        self.body(
+
+    def _boxes(self, sliders: tuple[widgets.IntSlider, ...], curious: widgets.Widget) -> list[widgets.Widget]:
+        """The lab's boxes, top to bottom: parameters, equilibrium, the smuggler's try, plot, size."""
+        return [
             kit.box(list(sliders), title=_("The game"), kicker=_("Parameters")),
             kit.box([self.summary], title=_("What both sides should do"), kicker=_("An equilibrium")),
             kit.box(
@@ -301,8 +317,7 @@ class BribeBargainingLab(kit.Frame):
             ),
             kit.box([self.plot], title=_("Who gains as the fine grows"), kicker=_("Plot")),
             kit.box([self.size, curious], title=_("How big is the game?"), kicker=_("Size")),
-        )
-        self._update()
+        ]
 
     @property
     def params(self) -> bg.SheriffParams:

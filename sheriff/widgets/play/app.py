@@ -81,7 +81,13 @@ class PlayApp(PlayFiles):
         self._gen = 0  # bumps when a game is started/abandoned (stops bot loops)
         self._bots_running = False
         self._insp_clock: tuple[int, float] | None = None
+        # the widgets are built in page order (widget ids follow creation order)
+        self._build_board(bot_delay, config)
+        save_box = self._build_save_box()
+        self._build_game_box(save_box)
 
+    def _build_board(self, bot_delay: float, config: PlayConfig | None) -> None:
+        """The setup form, then the game's table, story, private area and inspection clock."""
         self.setup = SetupForm(self.start, self.load_text, self.simulate, bot_delay, config)
         self.header = W.HTML()
         self.table = W.HTML()
@@ -103,6 +109,9 @@ class PlayApp(PlayFiles):
         self.timeup.on_click(lambda _b: self._time_up())
         self.timebox = W.HBox([self.clock, self.timeup], layout=W.Layout(align_items="center", display="none"))
         self.end = W.HTML()
+
+    def _build_save_box(self) -> W.VBox:
+        """The bot speed, new game and save buttons, with the saved game's JSON in a fold."""
         self.speed = W.BoundedFloatText(
             value=self.bot_delay,
             min=0,
@@ -134,7 +143,10 @@ class PlayApp(PlayFiles):
                 self.json_acc,
             ]
         )
+        return save_box
 
+    def _build_game_box(self, save_box: W.VBox) -> None:
+        """The game's column (table, story, private area, the whole story) and the page's root."""
         story_acc_body = W.HTML()
         self.full_story = story_acc_body
         self.story_acc = kit.Fold(_("The whole game so far"), story_acc_body, cls="sn-fold-story")
@@ -383,49 +395,57 @@ class PlayApp(PlayFiles):
         self.controls = {}
         self.decision = None
         if g.is_over():
-            self.end.value = (
-                # the keyboard focus goes to the scores (tabindex -1: focused by the page, not a Tab stop)
-                '<h3 class="sn-activity-finished {}" tabindex="-1">{}</h3>'.format(FOCUS_NEXT, _("Final scores"))
-                + score_table_html(g)
-                + "<h4>{}</h4>".format(_("The stands, turned face up"))
-                + final_stands_html(g)
-                + self._end_note()
-            )
-            self.decision = "over"
-            self._set_private([])
+            self._render_end(g)
             return
         self.end.value = ""
-        parts = []
         if self._handover_to is not None:
-            p = self._handover_to
-            btn = W.Button(
-                description=_("I am {name}: show my cards").format(name=g.names[p]),
-                button_style="primary",
-                icon="eye",
-                layout=W.Layout(width="auto", align_self="center", margin="8px"),
-            )
-            btn.add_class(css_name("handover"))
-            btn.on_click(lambda _b: self.take_device())
-            self.controls = {"handover": btn}
-            self.decision = "handover"
-            parts = [
-                W.HTML(
-                    '<div class="sn-handover">{}<br><span class="sn-note">{}</span></div>'.format(
-                        _("Pass the device to <b>{name}</b>.").format(name=escape(g.names[p])),
-                        _(
-                            "The other players look away; the hands on this screen are hidden until the button is pressed."
-                        ),
-                    )
-                ),
-                btn,
-            ]
-            self._set_private(parts)
+            self._render_handover(g, self._handover_to)
             return
         v = self._viewer
         if v is None:
             self._set_private([W.HTML(render_template("boxes.html.j2", kind="note", text=self._nobody_text()))])
             return
-        parts.append(W.HTML(self._private_html(v)))
+        self._render_private(g, v)
+
+    def _render_end(self, g: Game) -> None:
+        """The final scores and the stands turned face up; no private area."""
+        self.end.value = (
+            # the keyboard focus goes to the scores (tabindex -1: focused by the page, not a Tab stop)
+            '<h3 class="sn-activity-finished {}" tabindex="-1">{}</h3>'.format(FOCUS_NEXT, _("Final scores"))
+            + score_table_html(g)
+            + "<h4>{}</h4>".format(_("The stands, turned face up"))
+            + final_stands_html(g)
+            + self._end_note()
+        )
+        self.decision = "over"
+        self._set_private([])
+
+    def _render_handover(self, g: Game, p: int) -> None:
+        """Hot seat: ask for the device to be passed to player p, with the button that shows their cards."""
+        btn = W.Button(
+            description=_("I am {name}: show my cards").format(name=g.names[p]),
+            button_style="primary",
+            icon="eye",
+            layout=W.Layout(width="auto", align_self="center", margin="8px"),
+        )
+        btn.add_class(css_name("handover"))
+        btn.on_click(lambda _b: self.take_device())
+        self.controls = {"handover": btn}
+        self.decision = "handover"
+        parts = [
+            W.HTML(
+                '<div class="sn-handover">{}<br><span class="sn-note">{}</span></div>'.format(
+                    _("Pass the device to <b>{name}</b>.").format(name=escape(g.names[p])),
+                    _("The other players look away; the hands on this screen are hidden until the button is pressed."),
+                )
+            ),
+            btn,
+        ]
+        self._set_private(parts)
+
+    def _render_private(self, g: Game, v: int) -> None:
+        """Player v's hand and stand, with the controls when it is their move (or a waiting note)."""
+        parts: list[W.Widget] = [W.HTML(self._private_html(v))]
         if g.to_act == v and not self._bots_running:
             ctl = Controls(self, v)
             built = ctl.build()

@@ -109,46 +109,13 @@ class InspectionControls(ControlKit):
         for m in merchants:
             acts = [a for a in self.legal if getattr(a, "merchant", None) == m]
             kinds = {type(a) for a in acts}
-            size = v.bag_size(m)
-            label = ngettext(
-                "<b>{name}</b>: declared “{declared}”, {n} card in the bag, {gold} gold",
-                "<b>{name}</b>: declared “{declared}”, {n} cards in the bag, {gold} gold",
-                size,
-            ).format(name=escape(self.names[m]), declared=escape(self._decl(m)), n=size, gold=v.gold(m))
-            bound = v.bound(m)
-            if bound:
-                binds = (
-                    _("(a deal binds you to open this bag)")
-                    if bound == "inspect"
-                    else _("(a deal binds you to let it through)")
-                )
-                label += f' <span class="sn-note">{binds}</span>'
-            buttons = []
-            if A.Inspect in kinds:
-                buttons.append(
-                    self.button(f"bag.{m}.inspect", _("Open the bag"), self._inspect(m, pile_w), "danger", whose=m)
-                )
-            if A.Pass in kinds:
-                buttons.append(
-                    self.button(f"bag.{m}.pass", _("Let it through"), A.Pass(self.seat, m), "success", whose=m)
-                )
-            if A.Threaten in kinds:
-                buttons.append(
-                    self.button(
-                        f"bag.{m}.threaten",
-                        _("Threaten"),
-                        A.Threaten(self.seat, m),
-                        "warning",
-                        tip=_("Threaten to open it, and wait for an offer"),
-                        whose=m,
-                    )
-                )
+            buttons = self._bag_buttons(m, kinds, pile_w)
             if A.Offer in kinds:
                 offer_to.append(m)
             rows.append(
                 kit.arrow_keys(  # one Tab stop a bag: the arrow keys choose between its buttons
                     W.HBox(
-                        [W.HTML(label, layout=W.Layout(min_width="min(380px, 100%)")), *buttons],
+                        [W.HTML(self._bag_label(m), layout=W.Layout(min_width="min(380px, 100%)")), *buttons],
                         layout=W.Layout(flex_flow="row wrap", align_items="center"),
                     )
                 )
@@ -170,6 +137,47 @@ class InspectionControls(ControlKit):
         if offer_to:
             out.append(self._ask_box(offer_to))
         return out
+
+    def _bag_label(self, m: int) -> str:
+        """A bag waiting for the Sheriff: its merchant, declaration, size and gold, and any deal binding him."""
+        v = self.view
+        size = v.bag_size(m)
+        label = ngettext(
+            "<b>{name}</b>: declared “{declared}”, {n} card in the bag, {gold} gold",
+            "<b>{name}</b>: declared “{declared}”, {n} cards in the bag, {gold} gold",
+            size,
+        ).format(name=escape(self.names[m]), declared=escape(self._decl(m)), n=size, gold=v.gold(m))
+        bound = v.bound(m)
+        if bound:
+            binds = (
+                _("(a deal binds you to open this bag)")
+                if bound == "inspect"
+                else _("(a deal binds you to let it through)")
+            )
+            label += f' <span class="sn-note">{binds}</span>'
+        return label
+
+    def _bag_buttons(self, m: int, kinds: set, pile_w: W.Widget | None) -> list[W.Widget]:
+        """The moves the Sheriff may make on merchant m's bag: open it, let it through, threaten."""
+        buttons = []
+        if A.Inspect in kinds:
+            buttons.append(
+                self.button(f"bag.{m}.inspect", _("Open the bag"), self._inspect(m, pile_w), "danger", whose=m)
+            )
+        if A.Pass in kinds:
+            buttons.append(self.button(f"bag.{m}.pass", _("Let it through"), A.Pass(self.seat, m), "success", whose=m))
+        if A.Threaten in kinds:
+            buttons.append(
+                self.button(
+                    f"bag.{m}.threaten",
+                    _("Threaten"),
+                    A.Threaten(self.seat, m),
+                    "warning",
+                    tip=_("Threaten to open it, and wait for an offer"),
+                    whose=m,
+                )
+            )
+        return buttons
 
     def _ask_box(self, merchants: list[int]) -> W.Widget:
         who = self._add(
@@ -195,75 +203,19 @@ class InspectionControls(ControlKit):
 
     def negotiate(self, nego) -> list[W.Widget]:
         m, offer, by, due = nego
-        v = self.view
         me_merchant = self.seat == m
         kinds = {type(a) for a in self.legal}
-        both = v.rules.deputies and len(v.authority(m) or ()) == 2
         out: list[W.Widget] = []
-        buttons = []
         if me_merchant:
-            if offer is None:
-                threat = (
-                    _("The Deputies threaten to open your bag.")
-                    if both
-                    else _("{name} threatens to open your bag.").format(name=escape(self.names[by]))
-                )
-                text = (
-                    threat
-                    + " "
-                    + _(
-                        "Offer a bribe to keep it shut, or refuse to pay (then the Sheriff decides: "
-                        "open it or let it through)."
-                    )
-                )
-            else:
-                text = _(
-                    "{name} asks you for <b>{bribe}</b>. Accept (“Deal!”: the bribe is paid and the bag "
-                    "passes), refuse, or make a counter-offer."
-                ).format(name=escape(self.names[by]), bribe=escape(offer.text(self.names)))
-            if A.Accept in kinds:
-                buttons.append(self.button("deal.accept", _("Deal! (pay it)"), A.Accept(self.seat, m), "success"))
-            if A.Decline in kinds:
-                buttons.append(self.button("deal.decline", _("Refuse to pay"), A.Decline(self.seat, m), "danger"))
+            text = self._merchant_nego_text(m, offer, by)
+            buttons = self._merchant_nego_buttons(m, kinds)
             send_text = _("Offer this bribe")
         else:
-            size = v.bag_size(m)
-            if offer is None:
-                # English has always said "1 cards" here: both forms keep the plural (English unchanged)
-                text = ngettext(
-                    "{name} refuses to pay. Open the bag, let it through, or name a price "
-                    "(declared “{declared}”, {n} cards).",
-                    "{name} refuses to pay. Open the bag, let it through, or name a price "
-                    "(declared “{declared}”, {n} cards).",
-                    size,
-                )
-            else:
-                text = ngettext(
-                    "{name} offers <b>{bribe}</b> to keep the bag (declared “{declared}”, {n} cards) "
-                    "shut. Take the deal, open the bag anyway, or ask for something else. Handing the "
-                    "bag back now takes this offer.",
-                    "{name} offers <b>{bribe}</b> to keep the bag (declared “{declared}”, {n} cards) "
-                    "shut. Take the deal, open the bag anyway, or ask for something else. Handing the "
-                    "bag back now takes this offer.",
-                    size,
-                )
-            text = text.format(
-                name=escape(self.names[m]),
-                declared=escape(self._decl(m)),
-                n=size,
-                bribe=escape(offer.text(self.names)) if offer is not None else "",
-            )
+            text = self._official_nego_text(m, offer)
             pile_w = self._pile_choice()
             if pile_w is not None:
                 out.append(pile_w)
-            if A.Accept in kinds:
-                buttons.append(
-                    self.button("deal.accept", _("Deal! (take the bribe)"), A.Accept(self.seat, m), "success")
-                )
-            if A.Inspect in kinds:
-                buttons.append(self.button("deal.inspect", _("Open the bag"), self._inspect(m, pile_w), "danger"))
-            if A.Pass in kinds and offer is None:  # with an offer standing, handing back takes it: "Deal!"
-                buttons.append(self.button("deal.pass", _("Let it through free"), A.Pass(self.seat, m), "info"))
+            buttons = self._official_nego_buttons(m, offer, kinds, pile_w)
             send_text = _("Ask for this instead")
         out = [self.prompt(text)] + out + [W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]
         if A.Offer in kinds:
@@ -279,6 +231,76 @@ class InspectionControls(ControlKit):
                 )
             )
         return out
+
+    def _merchant_nego_text(self, m: int, offer, by: int) -> str:
+        """What the merchant reads: threatened (offer a bribe or refuse) or asked for a price."""
+        if offer is None:
+            v = self.view
+            both = v.rules.deputies and len(v.authority(m) or ()) == 2
+            threat = (
+                _("The Deputies threaten to open your bag.")
+                if both
+                else _("{name} threatens to open your bag.").format(name=escape(self.names[by]))
+            )
+            return (
+                threat
+                + " "
+                + _(
+                    "Offer a bribe to keep it shut, or refuse to pay (then the Sheriff decides: "
+                    "open it or let it through)."
+                )
+            )
+        return _(
+            "{name} asks you for <b>{bribe}</b>. Accept (“Deal!”: the bribe is paid and the bag "
+            "passes), refuse, or make a counter-offer."
+        ).format(name=escape(self.names[by]), bribe=escape(offer.text(self.names)))
+
+    def _merchant_nego_buttons(self, m: int, kinds: set) -> list[W.Widget]:
+        buttons = []
+        if A.Accept in kinds:
+            buttons.append(self.button("deal.accept", _("Deal! (pay it)"), A.Accept(self.seat, m), "success"))
+        if A.Decline in kinds:
+            buttons.append(self.button("deal.decline", _("Refuse to pay"), A.Decline(self.seat, m), "danger"))
+        return buttons
+
+    def _official_nego_text(self, m: int, offer) -> str:
+        """What the Sheriff reads: the merchant refuses to pay, or offers a bribe."""
+        size = self.view.bag_size(m)
+        if offer is None:
+            # English has always said "1 cards" here: both forms keep the plural (English unchanged)
+            text = ngettext(
+                "{name} refuses to pay. Open the bag, let it through, or name a price "
+                "(declared “{declared}”, {n} cards).",
+                "{name} refuses to pay. Open the bag, let it through, or name a price "
+                "(declared “{declared}”, {n} cards).",
+                size,
+            )
+        else:
+            text = ngettext(
+                "{name} offers <b>{bribe}</b> to keep the bag (declared “{declared}”, {n} cards) "
+                "shut. Take the deal, open the bag anyway, or ask for something else. Handing the "
+                "bag back now takes this offer.",
+                "{name} offers <b>{bribe}</b> to keep the bag (declared “{declared}”, {n} cards) "
+                "shut. Take the deal, open the bag anyway, or ask for something else. Handing the "
+                "bag back now takes this offer.",
+                size,
+            )
+        return text.format(
+            name=escape(self.names[m]),
+            declared=escape(self._decl(m)),
+            n=size,
+            bribe=escape(offer.text(self.names)) if offer is not None else "",
+        )
+
+    def _official_nego_buttons(self, m: int, offer, kinds: set, pile_w: W.Widget | None) -> list[W.Widget]:
+        buttons = []
+        if A.Accept in kinds:
+            buttons.append(self.button("deal.accept", _("Deal! (take the bribe)"), A.Accept(self.seat, m), "success"))
+        if A.Inspect in kinds:
+            buttons.append(self.button("deal.inspect", _("Open the bag"), self._inspect(m, pile_w), "danger"))
+        if A.Pass in kinds and offer is None:  # with an offer standing, handing back takes it: "Deal!"
+            buttons.append(self.button("deal.pass", _("Let it through free"), A.Pass(self.seat, m), "info"))
+        return buttons
 
     def stances(self, stances) -> list[W.Widget]:
         v = self.view

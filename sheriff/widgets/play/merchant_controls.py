@@ -27,30 +27,7 @@ class MerchantControls(ControlKit):
         left = right = pile = None
         if e1:
             piles = v.discards()
-            left = self.number("market.left", _("Take from the top of the left pile"), 0)
-            right = self.number("market.right", _("then from the top of the right pile"), 0)
-            for w in (left, right):
-                w.layout.width = "320px"
-            pile = self._add(
-                "market.pile",
-                W.Dropdown(
-                    options=[(_("left discard pile"), 0), (_("right discard pile"), 1)],
-                    description=_("Lay the set-aside cards on the"),
-                    style={"description_width": "initial"},
-                ),
-            )
-            extra = [
-                self.html(
-                    '<div class="sn-note">{}</div>'.format(
-                        _(
-                            "1st edition: you may take cards from the top of the discard piles (all of them before any from "
-                            "the draw pile); the rest come from the draw pile."
-                        )
-                    )
-                ),
-                W.HBox([left, right]),
-                pile,
-            ]
+            left, right, pile, extra = self._market_piles()
 
         def chosen():
             return picker.value
@@ -71,39 +48,41 @@ class MerchantControls(ControlKit):
                 left.max = max(0, min(len(piles[0]), draw))
                 right.max = max(0, min(len(piles[1]), draw - left.value))
             took = (left.value + right.value) if e1 else 0
-            warn = ' <b style="color:#b71c1c">{}</b>'.format(_("At most 5 cards may be set aside.")) if k > 5 else ""
-            n = max(draw, 0)
-            if e1:
-                src = _("{piles} from the discard piles and {deck} from the draw pile").format(
-                    piles=took, deck=max(draw - took, 0)
-                )
-            else:
-                src = _("{n} from the deck").format(n=n)
-            said = ngettext(
-                "Setting aside {k} card; you will draw {n} ({source}) to get back to {size}.",
-                "Setting aside {k} cards; you will draw {n} ({source}) to get back to {size}.",
-                k,
-            )
-            summary.value = f'<div class="sn-note">{said.format(k=k, n=n, source=src, size=hs)}{warn}</div>'
+            summary.value = _market_summary_html(k, draw, took, hs, e1)
             go.description = _("Set aside and draw back up") if k else _("Keep my whole hand")
 
         for w in [picker] + ([left, right] if e1 else []):
             w.observe(refresh, "value")
         refresh()
-        intro = (
-            # 1E · Phase 1 Market: set aside face down, draw, then the set-aside cards go face up on a pile
-            _(
-                "Market: click the cards to set aside (up to 5, face down), then draw back up to {size}, from "
-                "the top of the discard piles first if you like. Afterwards the cards you set aside go face up "
-                "on the discard pile you choose. Keep the goods you want to bring to market."
-            )
-            if e1
-            else _(
-                "Market: click the cards to set aside (up to 5, face up, for everyone to see), then draw back "
-                "up to {size}. Keep the goods you want to bring to market."
-            )
-        ).format(size=hs)
-        return [self.prompt(intro), picker, *extra, summary, go]
+        return [self.prompt(_market_intro(e1, hs)), picker, *extra, summary, go]
+
+    def _market_piles(self) -> tuple[W.BoundedIntText, W.BoundedIntText, W.Widget, list[W.Widget]]:
+        """1st edition: how many cards to take from each discard pile, and the pile the set-aside cards go on."""
+        left = self.number("market.left", _("Take from the top of the left pile"), 0)
+        right = self.number("market.right", _("then from the top of the right pile"), 0)
+        for w in (left, right):
+            w.layout.width = "320px"
+        pile = self._add(
+            "market.pile",
+            W.Dropdown(
+                options=[(_("left discard pile"), 0), (_("right discard pile"), 1)],
+                description=_("Lay the set-aside cards on the"),
+                style={"description_width": "initial"},
+            ),
+        )
+        extra = [
+            self.html(
+                '<div class="sn-note">{}</div>'.format(
+                    _(
+                        "1st edition: you may take cards from the top of the discard piles (all of them before any from "
+                        "the draw pile); the rest come from the draw pile."
+                    )
+                )
+            ),
+            W.HBox([left, right]),
+            pile,
+        ]
+        return left, right, pile, extra
 
     # -- Loading and declaring -----------------------------------------------------------
     def load(self) -> list[W.Widget]:
@@ -251,3 +230,38 @@ class MerchantControls(ControlKit):
             ),
             W.HBox(buttons, layout=W.Layout(flex_flow="row wrap")),
         ]
+
+
+def _market_summary_html(k: int, draw: int, took: int, hs: int, e1: bool) -> str:
+    """What setting aside k cards means: how many are drawn back, and from where."""
+    warn = ' <b style="color:#b71c1c">{}</b>'.format(_("At most 5 cards may be set aside.")) if k > 5 else ""
+    n = max(draw, 0)
+    if e1:
+        src = _("{piles} from the discard piles and {deck} from the draw pile").format(
+            piles=took, deck=max(draw - took, 0)
+        )
+    else:
+        src = _("{n} from the deck").format(n=n)
+    said = ngettext(
+        "Setting aside {k} card; you will draw {n} ({source}) to get back to {size}.",
+        "Setting aside {k} cards; you will draw {n} ({source}) to get back to {size}.",
+        k,
+    )
+    return f'<div class="sn-note">{said.format(k=k, n=n, source=src, size=hs)}{warn}</div>'
+
+
+def _market_intro(e1: bool, hs: int) -> str:
+    """The Market's prompt for the edition being played."""
+    return (
+        # 1E · Phase 1 Market: set aside face down, draw, then the set-aside cards go face up on a pile
+        _(
+            "Market: click the cards to set aside (up to 5, face down), then draw back up to {size}, from "
+            "the top of the discard piles first if you like. Afterwards the cards you set aside go face up "
+            "on the discard pile you choose. Keep the goods you want to bring to market."
+        )
+        if e1
+        else _(
+            "Market: click the cards to set aside (up to 5, face up, for everyone to see), then draw back "
+            "up to {size}. Keep the goods you want to bring to market."
+        )
+    ).format(size=hs)

@@ -45,8 +45,16 @@ class ReplayViewer:
         self.branch_app: PlayApp | None = None
         self.reg: dict[str, W.Widget] = {}
         self._cache: dict[int, object] = {}
+        # the widgets are built in page order (widget ids follow creation order)
+        self._build_loading()
+        self._build_stepping()
+        self._build_branching()
+        self._build_root()
+        if game is not None:
+            self.show_game(game, step)
 
-        # loading: a file from the learner's own computer (the play page's download) or pasted text;
+    def _build_loading(self) -> None:
+        # loading a saved game: a file from the learner's own computer (the play page's download) or pasted text;
         # the server keeps no saved games, so no one sees another learner's game
         load_btn = W.Button(
             description=_("Load for replay"), icon="folder-open", button_style="primary", layout=W.Layout(width="200px")
@@ -55,7 +63,8 @@ class ReplayViewer:
         load_box = W.VBox(self.saved.rows())
         self.load_acc = kit.Fold(_("Load a saved game"), load_box, cls="sn-fold-load")
 
-        # stepping
+    def _build_stepping(self) -> None:
+        """The buttons and slider that step through the game, and the board they show."""
         lay = W.Layout(width="56px")
         self.first = self._add("replay.first", W.Button(icon="fast-backward", tooltip=_("Start"), layout=lay))
         self.prev = self._add("replay.prev", W.Button(icon="step-backward", tooltip=_("One move back"), layout=lay))
@@ -77,7 +86,8 @@ class ReplayViewer:
         self.next.add_class("sheriff-bench-click")  # benchmarks/pages.py: click latency
         self.where.add_class("sheriff-bench-result")
 
-        # branching
+    def _build_branching(self) -> None:
+        """Playing on from the shown step: the seat to take and the button that starts the branch."""
         self.seat = self._add(
             "replay.seat", W.Dropdown(options=[], description=_("You play:"), style={"description_width": "initial"})
         )
@@ -107,6 +117,8 @@ class ReplayViewer:
             ]
         )
 
+    def _build_root(self) -> None:
+        """The stepping view (hidden until a game is loaded) under the load fold: the page."""
         self.view_box = W.VBox(
             [
                 W.HBox([self.first, self.prev, self.step, self.next, self.last], layout=W.Layout(align_items="center")),
@@ -121,8 +133,6 @@ class ReplayViewer:
         self.root = W.VBox(kit.styled(self.table_note, self.load_acc, self.view_box))
         self.root.add_class("sn-play")
         self.root.add_class("sn-replay")
-        if game is not None:
-            self.show_game(game, step)
 
     def _add(self, name: str, w: W.Widget) -> W.Widget:
         w.add_class(css_name(name))
