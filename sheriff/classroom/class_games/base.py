@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from sheriff.classroom.errors import ClassroomError
 from sheriff.i18n import _
 
 
@@ -168,4 +169,12 @@ class ClassGame:
         return {}
 
 
-__all__ = ["Prediction", "Outcome", "Field", "Pick", "Form", "Question", "ClassGame"]
+def pass_or_inspect(payload: Any) -> str:
+    """The Sheriff's choice in the games with a plain bag (inspection, bargaining), checked."""
+    action = payload.get("action") if isinstance(payload, dict) else None
+    if action not in ("pass", "inspect"):
+        raise ClassroomError(_("Choose to let the bag pass or to inspect it."), "move")
+    return action
+
+
+__all__ = ["Prediction", "Outcome", "Field", "Pick", "Form", "Question", "ClassGame", "pass_or_inspect"]
