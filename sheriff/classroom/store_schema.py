@@ -47,6 +47,17 @@ def _member(name: str) -> Column:
     return Column(name, Integer, ForeignKey("members.id", ondelete="CASCADE"), nullable=False)
 
 
+def _seat_round_row() -> tuple[Column, ...]:
+    """A row of one seat's in one round (a choice, a result): its room, the round, the member and
+    the member's role then (merchant | sheriff)."""
+    return (
+        *_room_row(),
+        Column("round", Integer, nullable=False),
+        _member("member"),
+        Column("role", String(16), nullable=False),
+    )
+
+
 schema_version = Table("schema_version", metadata, Column("version", Integer, primary_key=True))
 
 rooms = Table(
@@ -112,10 +123,7 @@ pairings = Table(
 choices = Table(
     "choices",
     metadata,
-    *_room_row(),
-    Column("round", Integer, nullable=False),
-    _member("member"),
-    Column("role", String(16), nullable=False),  # merchant | sheriff
+    *_seat_round_row(),
     Column("payload", Text, nullable=False),  # JSON, the game's own form of the move
     Column("by_bot", Boolean, nullable=False, default=False),
     Column("made", Float, nullable=False),
@@ -125,10 +133,7 @@ choices = Table(
 results = Table(
     "results",
     metadata,
-    *_room_row(),
-    Column("round", Integer, nullable=False),
-    _member("member"),
-    Column("role", String(16), nullable=False),
+    *_seat_round_row(),
     Column("payoff", Integer, nullable=False),
     Column("detail", Text, nullable=False),  # JSON: what happened, as data (the page words it)
     Column("made", Float, nullable=False),
