@@ -18,16 +18,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from sheriff.classroom.class_games.base import (
-    ClassGame,
-    Field,
-    Form,
-    Outcome,
-    Pick,
-    Prediction,
-    Question,
-    pass_or_inspect,
-)
+from sheriff.classroom.class_games.base import ClassGame, Field, Form, Outcome, Pick, Prediction, Question
 from sheriff.classroom.errors import ClassroomError
 from sheriff.i18n import N_, _, ngettext
 from sheriff.theory import bargaining as bg
@@ -229,7 +220,7 @@ class Bargain(ClassGame):
     def check_sheriff(
         self, params: dict[str, Any], seed: int, merchant: dict[str, Any] | None, payload: Any
     ) -> dict[str, Any]:
-        action = pass_or_inspect(payload)
+        action = self.pass_or_inspect(payload)
         if merchant is None:
             raise ClassroomError(_("Wait for the merchant's offer."), "not_your_turn")
         return {"action": action}

@@ -14,16 +14,7 @@ import random
 from typing import Any
 
 from sheriff.cards import GOODS, LEGAL_GOODS, good_id
-from sheriff.classroom.class_games.base import (
-    ClassGame,
-    Field,
-    Form,
-    Outcome,
-    Pick,
-    Prediction,
-    Question,
-    pass_or_inspect,
-)
+from sheriff.classroom.class_games.base import ClassGame, Field, Form, Outcome, Pick, Prediction, Question
 from sheriff.classroom.errors import ClassroomError
 from sheriff.i18n import N_, _
 from sheriff.theory import inspection_game as ig
@@ -146,7 +137,7 @@ class Inspection(ClassGame):
     def check_sheriff(
         self, params: dict[str, Any], seed: int, merchant: dict[str, Any] | None, payload: Any
     ) -> dict[str, Any]:
-        return {"action": pass_or_inspect(payload)}
+        return {"action": self.pass_or_inspect(payload)}
 
     def resolve(self, params: dict[str, Any], seed: int, merchant: dict[str, Any], sheriff: dict[str, Any]) -> Outcome:
         row, col = int(self.smuggled(merchant)), int(sheriff["action"] == "inspect")
