@@ -86,16 +86,8 @@ class TableStore:
     def add_table_move(self, room_id: int, seq: int, seat: int, action: dict, by: str) -> TableMoveRow:
         """Store move number ``seq``, committed before this returns; ``Duplicate`` if that place is taken."""
         created = self.clock()
-        self._insert(
-            table_moves,
-            f"move {seq} of room {room_id}",
-            room_id=room_id,
-            seq=seq,
-            seat=seat,
-            action=_dumps(action),
-            by=by,
-            created=created,
-        )
+        row = {"room_id": room_id, "seq": seq, "seat": seat, "action": _dumps(action), "by": by, "created": created}
+        self._insert(table_moves, f"move {seq} of room {room_id}", **row)
         return TableMoveRow(room_id, seq, seat, action, by, created)
 
     def table_moves(self, room_id: int, since: int = 0) -> list[TableMoveRow]:
