@@ -18,14 +18,14 @@ from __future__ import annotations
 import random
 from typing import Annotated, Any, Literal, NoReturn
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, StrictInt
 
 from sheriff import actions as A
 from sheriff.cards import GOOD_IDS, GOODS, N_GOODS, counts_to_list, deck_composition, good_id
 from sheriff.errors import IllegalAction, InvalidScenario
 from sheriff.i18n import _, ngettext
 from sheriff.phases import bags as bag_rules
-from sheriff.record import MAX_NAME, GoodName, PlayerName, Seat, _invalid, short
+from sheriff.record import MAX_NAME, GoodName, PlayerName, Seat, short, validated
 from sheriff.rules import Rules
 from sheriff.state import (
     DECLARE,
@@ -152,10 +152,7 @@ class Position(BaseModel):
     @classmethod
     def from_data(cls, data: Any) -> Position:
         """Validate plain data (and its consistency); ``InvalidScenario`` naming the field."""
-        try:
-            pos = cls.model_validate(data)
-        except ValidationError as e:
-            raise _invalid(e) from None
+        pos = validated(cls, data)
         pos.to_state()
         return pos
 

@@ -319,6 +319,14 @@ def _invalid(e: ValidationError, prefix: str = "") -> InvalidScenario:
     return InvalidScenario(msg, _path(tuple(err.get("loc", ())), prefix) or prefix or None)
 
 
+def validated(model: Any, data: Any) -> Any:
+    """``model.model_validate(data)`` (a pydantic model class), its refusal an ``InvalidScenario`` naming the field."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as e:
+        raise _invalid(e) from None
+
+
 def parse_json_text(text: str | bytes, what: str = "file") -> Any:
     """JSON text to plain data, with a size cap and a nesting cap (never a RecursionError)."""
     if not isinstance(text, (str, bytes, bytearray)):

@@ -26,13 +26,13 @@ from functools import lru_cache
 from importlib import resources
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictStr
 
 from sheriff.engine import Game
 from sheriff.errors import InvalidScenario
 from sheriff.i18n import _, ngettext
 from sheriff.position import Position, to_counts
-from sheriff.record import ActionModel, _invalid, parse_json_text, prefixed, short
+from sheriff.record import ActionModel, parse_json_text, prefixed, short, validated
 from sheriff.replay import Expect, Frame, Replay, check_expect
 from sheriff.rulebook import RULES
 
@@ -63,10 +63,7 @@ class Scenario(BaseModel):
     # -- loading -----------------------------------------------------------------------
     @classmethod
     def from_data(cls, data: Any) -> Scenario:
-        try:
-            sc = cls.model_validate(data)
-        except ValidationError as e:
-            raise _invalid(e) from None
+        sc = validated(cls, data)
         sc._check()
         return sc
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from sheriff.classroom import games
@@ -139,6 +140,40 @@ def new_member(store: Store, room_id: int, nick: str, role: str = "student") -> 
     ``Duplicate`` if the nickname was taken meanwhile."""
     key = new_seat_key()
     return store.add_member(room_id, nick, nick.casefold(), role=role, seat_key_hash=hash_seat_key(key)), key
+
+
+def hold_name(
+    store: Store,
+    room: Room,
+    nick: str,
+    member: Member | None,
+    seat_key: str | None,
+    taken: Callable[[str], ClassroomError],
+    role: str = "student",
+) -> tuple[Member, str]:
+    """One name, one page, for a class room and a table alike: ``member`` (whoever holds ``nick``
+    here, or None) and the seat key this page shows.  A name nobody holds becomes a new member
+    (``taken(nick)`` if another page took it at this instant); a held one is this page's only
+    with its rejoin code (``owner_key``; ``taken(name)`` without one)."""
+    if member is None:
+        try:
+            return new_member(store, room.id, nick, role=role)
+        except Duplicate:  # the same name joined from another page at this instant: that page has it
+            raise taken(nick) from None
+    return member, owner_key(store, room, member, seat_key, taken(member.nickname))
+
+
+def taken_words(name: str, where: str = "room") -> str:
+    """What a page says when another page holds the name typed (``hold_name``), in a room's or a table's words."""
+    if where == "table":
+        return _(
+            "“{name}” already sits at this table. If that is you, type the rejoin code your seat's page "
+            "showed you; otherwise choose another name."
+        ).format(name=name)
+    return _(
+        "“{nick}” is already in this room. If that is you, type the rejoin code your seat's page "
+        "showed you; otherwise choose another nickname."
+    ).format(nick=name)
 
 
 def owner_key(store: Store, room: Room, member: Member, seat_key: str | None, taken: ClassroomError) -> str:

@@ -25,9 +25,9 @@ from sheriff.classroom.common import (
     check_key,
     check_timeout,
     closed_error,
-    new_member,
+    hold_name,
     new_room,
-    owner_key,
+    taken_words,
 )
 from sheriff.classroom.errors import ClassroomError
 from sheriff.classroom.names import (
@@ -39,7 +39,7 @@ from sheriff.classroom.names import (
     key_matches,
     seat_key_matches,
 )
-from sheriff.classroom.store import Duplicate, Member, OpensStore, Room, Store
+from sheriff.classroom.store import Member, OpensStore, Room, Store
 from sheriff.classroom.store_faults import doing
 from sheriff.classroom.student import StudentSeat, removed_error
 from sheriff.classroom.teacher import TeacherRoom
@@ -85,15 +85,9 @@ class Classroom(OpensStore):
         member = self.store.member_by_nick(room.id, nick.casefold()) or _renamed(self.store, room, seat_key)
         if member is not None and member.role == "removed":
             raise removed_error()
-        if member is None:
-            try:
-                member, key = new_member(self.store, room.id, nick)
-            except Duplicate:
-                raise _taken(nick) from None
-        elif member.role == "bot":
+        if member is not None and member.role == "bot":
             raise _taken(member.nickname)
-        else:
-            key = owner_key(self.store, room, member, seat_key, _taken(member.nickname))  # as the class knows it
+        member, key = hold_name(self.store, room, nick, member, seat_key, _taken)
         seat = StudentSeat(self.store, room.id, room.code, member.id, member.nickname, key)
         seat.heartbeat()
         return seat
@@ -117,13 +111,7 @@ def _renamed(store: Store, room: Room, seat_key: str | None) -> Member | None:
 
 
 def _taken(nick: str) -> ClassroomError:
-    return ClassroomError(
-        _(
-            "“{nick}” is already in this room. If that is you, type the rejoin code your seat's page "
-            "showed you; otherwise choose another nickname."
-        ).format(nick=nick),
-        "taken",
-    )
+    return ClassroomError(taken_words(nick), "taken")
 
 
 __all__ = ["Classroom"]

@@ -24,8 +24,8 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import case, create_engine, delete, event, insert, or_, select, text, update
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy import Select, Table, case, create_engine, delete, event, insert, or_, select, text, update
+from sqlalchemy.engine import Connection, Engine, RowMapping
 from sqlalchemy.exc import IntegrityError
 
 from sheriff.classroom.errors import ClassroomError, StoreUnavailable
@@ -140,6 +140,20 @@ class Store(TableStore):
         with self._faults.guard(), self.engine.begin() as conn:
             yield conn
 
+    def _insert(self, table: Table, duplicate: str, **values: Any) -> int:
+        """Insert one row, committed before this returns; its id.  ``Duplicate(duplicate)`` when a
+        unique key refuses it (also when two pages insert the same row at the same instant)."""
+        try:
+            with self._write() as conn:
+                return _pk(conn.execute(insert(table).values(**values)))
+        except IntegrityError as e:
+            raise Duplicate(duplicate) from e
+
+    def _first(self, query: Select) -> RowMapping | None:
+        """The first row ``query`` reads, or None."""
+        with self._read() as conn:
+            return conn.execute(query).mappings().first()
+
     def _open(self) -> None:
         """``_create``, waiting up to ``OPEN_WAIT_SECONDS`` while other processes hold the database:
         a new SQLite file opened by many processes at once (a server's kernels starting together)
@@ -184,38 +198,30 @@ class Store(TableStore):
         self, code: str, key_hash: str, game: str, params: dict, settings: dict, seed: int, lifetime: float = DAY
     ) -> Room:
         now = self.clock()
-        try:
-            with self._write() as conn:
-                rid = _pk(
-                    conn.execute(
-                        insert(rooms).values(
-                            code=code,
-                            key_hash=key_hash,
-                            game=game,
-                            params=_dumps(params),
-                            settings=_dumps(settings),
-                            state="open",
-                            seed=seed,
-                            created=now,
-                            expires=now + lifetime,
-                            keep=False,
-                        )
-                    )
-                )
-        except IntegrityError as e:
-            raise Duplicate(code) from e
-        room = self.room(int(rid))
+        rid = self._insert(
+            rooms,
+            code,
+            code=code,
+            key_hash=key_hash,
+            game=game,
+            params=_dumps(params),
+            settings=_dumps(settings),
+            state="open",
+            seed=seed,
+            created=now,
+            expires=now + lifetime,
+            keep=False,
+        )
+        room = self.room(rid)
         assert room is not None
         return room
 
     def room(self, room_id: int) -> Room | None:
-        with self._read() as conn:
-            row = conn.execute(select(rooms).where(rooms.c.id == room_id)).mappings().first()
+        row = self._first(select(rooms).where(rooms.c.id == room_id))
         return _room(row) if row else None
 
     def room_by_code(self, code: str) -> Room | None:
-        with self._read() as conn:
-            row = conn.execute(select(rooms).where(rooms.c.code == code)).mappings().first()
+        row = self._first(select(rooms).where(rooms.c.code == code))
         return _room(row) if row else None
 
     def update_room(self, room_id: int, **fields: Any) -> None:
@@ -265,40 +271,28 @@ class Store(TableStore):
         seat_key_hash: str | None = None,
     ):
         now = self.clock()
-        try:
-            with self._write() as conn:
-                mid = _pk(
-                    conn.execute(
-                        insert(members).values(
-                            room_id=room_id,
-                            nickname=nickname,
-                            nick_key=nick_key,
-                            role=role,
-                            is_bot=is_bot,
-                            joined=now,
-                            last_seen=now,
-                            seat_key_hash=seat_key_hash,
-                        )
-                    )
-                )
-        except IntegrityError as e:
-            raise Duplicate(nickname) from e
-        member = self.member(int(mid))
+        mid = self._insert(
+            members,
+            nickname,
+            room_id=room_id,
+            nickname=nickname,
+            nick_key=nick_key,
+            role=role,
+            is_bot=is_bot,
+            joined=now,
+            last_seen=now,
+            seat_key_hash=seat_key_hash,
+        )
+        member = self.member(mid)
         assert member is not None
         return member
 
     def member(self, member_id: int) -> Member | None:
-        with self._read() as conn:
-            row = conn.execute(select(members).where(members.c.id == member_id)).mappings().first()
+        row = self._first(select(members).where(members.c.id == member_id))
         return Member(**row) if row else None
 
     def member_by_nick(self, room_id: int, nick_key: str) -> Member | None:
-        with self._read() as conn:
-            row = (
-                conn.execute(select(members).where(members.c.room_id == room_id, members.c.nick_key == nick_key))
-                .mappings()
-                .first()
-            )
+        row = self._first(select(members).where(members.c.room_id == room_id, members.c.nick_key == nick_key))
         return Member(**row) if row else None
 
     def members(self, room_id: int) -> list[Member]:
@@ -364,12 +358,7 @@ class Store(TableStore):
         return found
 
     def round(self, room_id: int, number: int) -> Round | None:
-        with self._read() as conn:
-            row = (
-                conn.execute(select(rounds).where(rounds.c.room_id == room_id, rounds.c.number == number))
-                .mappings()
-                .first()
-            )
+        row = self._first(select(rounds).where(rounds.c.room_id == room_id, rounds.c.number == number))
         return _round(row) if row else None
 
     def rounds(self, room_id: int) -> list[Round]:
@@ -401,24 +390,18 @@ class Store(TableStore):
     def add_choice(self, room_id: int, number: int, member: int, role: str, payload: dict, by_bot: bool = False):
         """Store a seat's choice for a round, committed before this returns; ``Duplicate`` if it has one."""
         made = self.clock()
-        try:
-            with self._write() as conn:
-                cid = _pk(
-                    conn.execute(
-                        insert(choices).values(
-                            room_id=room_id,
-                            round=number,
-                            member=member,
-                            role=role,
-                            payload=_dumps(payload),
-                            by_bot=by_bot,
-                            made=made,
-                        )
-                    )
-                )
-        except IntegrityError as e:
-            raise Duplicate(f"choice of {member} in round {number}") from e
-        return Choice(int(cid), room_id, number, member, role, payload, by_bot, made)
+        cid = self._insert(
+            choices,
+            f"choice of {member} in round {number}",
+            room_id=room_id,
+            round=number,
+            member=member,
+            role=role,
+            payload=_dumps(payload),
+            by_bot=by_bot,
+            made=made,
+        )
+        return Choice(cid, room_id, number, member, role, payload, by_bot, made)
 
     def choices(self, room_id: int, number: int | None = None) -> list[Choice]:
         q = select(choices).where(choices.c.room_id == room_id)
@@ -432,19 +415,18 @@ class Store(TableStore):
         """Store a seat's result; False if it was stored already (results are deterministic, so the
         first one stands)."""
         try:
-            with self._write() as conn:
-                conn.execute(
-                    insert(results).values(
-                        room_id=room_id,
-                        round=number,
-                        member=member,
-                        role=role,
-                        payoff=payoff,
-                        detail=_dumps(detail),
-                        made=self.clock(),
-                    )
-                )
-        except IntegrityError:
+            self._insert(
+                results,
+                "",
+                room_id=room_id,
+                round=number,
+                member=member,
+                role=role,
+                payoff=payoff,
+                detail=_dumps(detail),
+                made=self.clock(),
+            )
+        except Duplicate:
             return False
         return True
 

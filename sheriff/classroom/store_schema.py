@@ -32,12 +32,38 @@ SCHEMA_VERSION = 3
 
 metadata = MetaData()
 
+
+def _id() -> Column:
+    return Column("id", Integer, primary_key=True, autoincrement=True)
+
+
+def _room_row() -> tuple[Column, Column]:
+    """A row of a room's: its own id, and its room's (deleted with the room)."""
+    return _id(), Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False)
+
+
+def _member(name: str) -> Column:
+    """A member's id (deleted with the member)."""
+    return Column(name, Integer, ForeignKey("members.id", ondelete="CASCADE"), nullable=False)
+
+
+def _seat_round_row() -> tuple[Column, ...]:
+    """A row of one seat's in one round (a choice, a result): its room, the round, the member and
+    the member's role then (merchant | sheriff)."""
+    return (
+        *_room_row(),
+        Column("round", Integer, nullable=False),
+        _member("member"),
+        Column("role", String(16), nullable=False),
+    )
+
+
 schema_version = Table("schema_version", metadata, Column("version", Integer, primary_key=True))
 
 rooms = Table(
     "rooms",
     metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
+    _id(),
     Column("code", String(16), nullable=False, unique=True),
     Column("key_hash", String(128), nullable=False),  # sha256 of the teacher key (the key itself is never stored)
     Column("game", String(32), nullable=False),
@@ -55,8 +81,7 @@ rooms = Table(
 members = Table(
     "members",
     metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    *_room_row(),
     Column("nickname", String(64), nullable=False),
     Column("nick_key", String(64), nullable=False),  # casefolded: "Anna" and "anna " are one seat
     Column("role", String(16), nullable=False),  # student | bot (a seat the coach fills)
@@ -71,8 +96,7 @@ members = Table(
 rounds = Table(
     "rounds",
     metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    *_room_row(),
     Column("number", Integer, nullable=False),
     Column("game", String(32), nullable=False),
     Column("params", Text, nullable=False),
@@ -86,12 +110,11 @@ rounds = Table(
 pairings = Table(
     "pairings",
     metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    *_room_row(),
     Column("round", Integer, nullable=False),
     Column("pair", Integer, nullable=False),
-    Column("merchant", Integer, ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
-    Column("sheriff", Integer, ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
+    _member("merchant"),
+    _member("sheriff"),
     UniqueConstraint("room_id", "round", "pair", name="uq_pair"),
     UniqueConstraint("room_id", "round", "merchant", name="uq_pair_merchant"),
     UniqueConstraint("room_id", "round", "sheriff", name="uq_pair_sheriff"),
@@ -100,11 +123,7 @@ pairings = Table(
 choices = Table(
     "choices",
     metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
-    Column("round", Integer, nullable=False),
-    Column("member", Integer, ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
-    Column("role", String(16), nullable=False),  # merchant | sheriff
+    *_seat_round_row(),
     Column("payload", Text, nullable=False),  # JSON, the game's own form of the move
     Column("by_bot", Boolean, nullable=False, default=False),
     Column("made", Float, nullable=False),
@@ -114,11 +133,7 @@ choices = Table(
 results = Table(
     "results",
     metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
-    Column("round", Integer, nullable=False),
-    Column("member", Integer, ForeignKey("members.id", ondelete="CASCADE"), nullable=False),
-    Column("role", String(16), nullable=False),
+    *_seat_round_row(),
     Column("payoff", Integer, nullable=False),
     Column("detail", Text, nullable=False),  # JSON: what happened, as data (the page words it)
     Column("made", Float, nullable=False),
@@ -129,8 +144,7 @@ results = Table(
 table_seats = Table(
     "table_seats",
     metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    *_room_row(),
     Column("seat", Integer, nullable=False),
     Column(
         "member_id", Integer, ForeignKey("members.id", ondelete="SET NULL")
@@ -144,8 +158,7 @@ table_seats = Table(
 table_moves = Table(
     "table_moves",
     metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("room_id", Integer, ForeignKey("rooms.id", ondelete="CASCADE"), nullable=False),
+    *_room_row(),
     Column("seq", Integer, nullable=False),  # 0, 1, 2, ...: the move's place in the game
     Column("seat", Integer, nullable=False),
     Column("action", Text, nullable=False),  # JSON (sheriff.record.action_to_json)

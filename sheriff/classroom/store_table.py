@@ -16,7 +16,6 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from sheriff.classroom.store_records import (
-    Duplicate,
     Room,
     TableMoveRow,
     TableSeatRow,
@@ -29,11 +28,12 @@ from sheriff.classroom.store_schema import members, rooms, table_moves, table_se
 
 
 class TableStore:
-    """The table methods of ``Store`` (which provides ``_read``, ``_write`` and ``clock``)."""
+    """The table methods of ``Store`` (which provides ``_read``, ``_write``, ``_insert`` and ``clock``)."""
 
     clock: Callable[[], float]
     _read: Callable[[], AbstractContextManager[Connection]]
     _write: Callable[[], AbstractContextManager[Connection]]
+    _insert: Callable[..., int]
 
     def add_table_seats(self, room_id: int, n: int, bots: set[int]) -> None:
         """The ``n`` seats of a new table, empty; the seats in ``bots`` played by the coach."""
@@ -86,15 +86,8 @@ class TableStore:
     def add_table_move(self, room_id: int, seq: int, seat: int, action: dict, by: str) -> TableMoveRow:
         """Store move number ``seq``, committed before this returns; ``Duplicate`` if that place is taken."""
         created = self.clock()
-        try:
-            with self._write() as conn:
-                conn.execute(
-                    insert(table_moves).values(
-                        room_id=room_id, seq=seq, seat=seat, action=_dumps(action), by=by, created=created
-                    )
-                )
-        except IntegrityError as e:
-            raise Duplicate(f"move {seq} of room {room_id}") from e
+        row = {"room_id": room_id, "seq": seq, "seat": seat, "action": _dumps(action), "by": by, "created": created}
+        self._insert(table_moves, f"move {seq} of room {room_id}", **row)
         return TableMoveRow(room_id, seq, seat, action, by, created)
 
     def table_moves(self, room_id: int, since: int = 0) -> list[TableMoveRow]:

@@ -21,7 +21,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from sheriff.classroom.common import check_key, new_member, new_room, owner_key
+from sheriff.classroom.common import check_key, hold_name, new_room
 from sheriff.classroom.names import clean_nickname, hash_seat_key, key_matches, new_seat_key
 from sheriff.classroom.store import Duplicate, Member, OpensStore, Room, Store
 from sheriff.classroom.store_faults import doing
@@ -161,35 +161,35 @@ class Tables(OpensStore):
             raise _removed(member.nickname)
         seats = self.store.table_seats(room.id)
         seat = _seat_of(seats, member)
-        if seat is not None and member is not None:
-            key = _owner_key(self.store, room, member, seat_key)
+        if seat is None and room.settings.get("started"):
+            raise self._too_late(room)
+        if seat is None and member is not None:  # a name that joined but found no seat (the table was full)
+            key = _fresh_key(self.store, member)  # nobody holds it
+        else:  # one name, one page, as in a class room
+            member, key = _checked(hold_name, self.store, room, nick, member, seat_key, _taken, "player")
+        if seat is not None:
             if seats[seat].is_bot:
                 self.store.update_table_seat(room.id, seat, is_bot=False, handed_by_host=False)
             return TableSeat(self, room.id, room.code, seat, member, key)
-        if room.settings.get("started"):
-            r = self._poll(room.id).replayed
-            if r is not None and r.game.is_over():
-                raise TableError(
-                    _("This game is over: only its players can come back, to see the final score and the replay."),
-                    "over",
-                )
-            raise TableError(
-                _("The game has started: only the players at the table can come back, with their rejoin codes."),
-                "started",
-            )
-        if member is None:
-            try:
-                member, key = new_member(self.store, room.id, nick, role="player")
-            except Duplicate:  # the same name joined from another page at this instant: that page has it
-                raise _taken(nick) from None
-        else:  # a name that joined but found no seat (the table was full): nobody holds it
-            key = _owner_key(self.store, room, member, seat_key, free=True)
         for row in seats:
             if row.member_id is None and not row.is_bot and self.store.claim_table_seat(room.id, row.seat, member.id):
                 return TableSeat(self, room.id, room.code, row.seat, member, key)
         if _seat_of(self.store.table_seats(room.id), member) is not None:  # the same name sat down from another page
             raise _taken(member.nickname)
         raise TableError(_("The table is full: every seat is taken."), "full")
+
+    def _too_late(self, room: Room) -> TableError:
+        """The refusal of a new name once the game has started (or is over)."""
+        r = self._poll(room.id).replayed
+        if r is not None and r.game.is_over():
+            return TableError(
+                _("This game is over: only its players can come back, to see the final score and the replay."),
+                "over",
+            )
+        return TableError(
+            _("The game has started: only the players at the table can come back, with their rejoin codes."),
+            "started",
+        )
 
     def spectate(self, code: str) -> TableSpectator:
         room = self._room(code)
@@ -251,13 +251,11 @@ class Tables(OpensStore):
         clear_cache()
 
 
-def _owner_key(store: Store, room: Room, member: Member, seat_key: str | None, free: bool = False) -> str:
-    """``common.owner_key`` with the table's words; ``free``: a name with no seat, given afresh."""
-    if free:
-        key = new_seat_key()
-        store.set_seat_key(member.id, hash_seat_key(key))
-        return key
-    return _checked(owner_key, store, room, member, seat_key, _taken(member.nickname))
+def _fresh_key(store: Store, member: Member) -> str:
+    """A new rejoin code for a name with no seat (nobody holds it)."""
+    key = new_seat_key()
+    store.set_seat_key(member.id, hash_seat_key(key))
+    return key
 
 
 def _seat_of(seats, member: Member | None) -> int | None:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sheriff.classroom.common import DEFAULT_SETTINGS
-from sheriff.classroom.errors import ClassroomError
+from sheriff.classroom.common import DEFAULT_SETTINGS, taken_words
+from sheriff.classroom.errors import ClassroomError, StoreUnavailable
 from sheriff.classroom.names import clean_code, new_seat_key
 from sheriff.classroom.store_faults import doing
 from sheriff.classroom.table_game import Polled, bot_names
@@ -73,20 +73,14 @@ class TableSnapshot:
 
 
 def _taken(name: str) -> TableError:
-    return TableError(
-        _(
-            "“{name}” already sits at this table. If that is you, type the rejoin code your seat's page "
-            "showed you; otherwise choose another name."
-        ).format(name=name),
-        "taken",
-    )
+    return TableError(taken_words(name, "table"), "taken")
 
 
 def _checked(check, *args):
     """Class mode's own check (``names``, ``common``: codes, names, keys), its refusal as a ``TableError``."""
     try:
         return check(*args)
-    except TableError:
+    except (TableError, StoreUnavailable):  # the store's refusal is said in the table's words already
         raise
     except ClassroomError as e:
         raise TableError(str(e), e.reason) from None

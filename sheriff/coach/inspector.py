@@ -257,31 +257,20 @@ def _advise_reply(v: SeatView, m: int, offer) -> Advice:
         )
     worth = offer.gold + sum(GOODS[c].value for c in offer.stand) + sum(GOODS[c].value for c in offer.bag)
     nums["offered"] = worth
-    if worth >= o.open_gain and m not in v.must_inspect():
-        return Advice(
-            A.Accept(me, m),
-            _(
-                "Take it: {offered} is at least what opening promises you ({worth}, with a chance of "
-                "contraband of {chance})."
-            ).format(offered=points_text(worth), worth=worth_text(o.open_gain), chance=fraction_text(o.chance)),
-            nums,
-            (),
-            sheriff_model(),
-            LESSON_30,
-            why,
-        )
-    return Advice(
-        A.Inspect(me, m),
+    take = worth >= o.open_gain and m not in v.must_inspect()
+    says = (
         _(
+            "Take it: {offered} is at least what opening promises you ({worth}, with a chance of "
+            "contraband of {chance})."
+        )
+        if take
+        else _(
             "Open it: the offer ({offered}) is less than opening promises you ({worth}, with a chance "
             "of contraband of {chance})."
-        ).format(offered=points_text(worth), worth=worth_text(o.open_gain), chance=fraction_text(o.chance)),
-        nums,
-        (),
-        sheriff_model(),
-        LESSON_30,
-        why,
-    )
+        )
+    ).format(offered=points_text(worth), worth=worth_text(o.open_gain), chance=fraction_text(o.chance))
+    move = A.Accept(me, m) if take else A.Inspect(me, m)
+    return Advice(move, says, nums, (), sheriff_model(), LESSON_30, why)
 
 
 def _naming_the_bag(v: SeatView, m: int, a: Advice) -> Advice:

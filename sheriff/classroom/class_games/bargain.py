@@ -234,9 +234,7 @@ class Bargain(ClassGame):
     def check_sheriff(
         self, params: dict[str, Any], seed: int, merchant: dict[str, Any] | None, payload: Any
     ) -> dict[str, Any]:
-        action = payload.get("action") if isinstance(payload, dict) else None
-        if action not in ("pass", "inspect"):
-            raise ClassroomError(_("Choose to let the bag pass or to inspect it."), "move")
+        action = self.pass_or_inspect(payload)
         if merchant is None:
             raise ClassroomError(_("Wait for the merchant's offer."), "not_your_turn")
         return {"action": action}

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from sheriff.classroom.errors import ClassroomError
 from sheriff.i18n import N_, _
 
 
@@ -183,6 +184,14 @@ class ClassGame:
 
     def offered(self, payload: dict[str, Any]) -> bool:
         return False
+
+    @staticmethod
+    def pass_or_inspect(payload: Any) -> str:
+        """The Sheriff's choice in the games with a plain bag (inspection, bargaining), checked."""
+        action = payload.get("action") if isinstance(payload, dict) else None
+        if action not in ("pass", "inspect"):
+            raise ClassroomError(_("Choose to let the bag pass or to inspect it."), "move")
+        return action
 
     def csv_cells(self, role: str, payload: dict[str, Any]) -> dict[str, Any]:
         """A stored choice's own CSV cells (keys among ``csv_columns``)."""

@@ -148,10 +148,7 @@ class Inspection(ClassGame):
     def check_sheriff(
         self, params: dict[str, Any], seed: int, merchant: dict[str, Any] | None, payload: Any
     ) -> dict[str, Any]:
-        action = payload.get("action") if isinstance(payload, dict) else None
-        if action not in ("pass", "inspect"):
-            raise ClassroomError(_("Choose to let the bag pass or to inspect it."), "move")
-        return {"action": action}
+        return {"action": self.pass_or_inspect(payload)}
 
     def resolve(self, params: dict[str, Any], seed: int, merchant: dict[str, Any], sheriff: dict[str, Any]) -> Outcome:
         row, col = int(self.smuggled(merchant)), int(sheriff["action"] == "inspect")
