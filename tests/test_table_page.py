@@ -283,3 +283,23 @@ def test_the_host_key_gives_the_controls_and_never_the_hosts_cards(tables):
     device.back_code.value, device.back_key.value = ann.host.code, key
     device._take_back()
     assert device.seat is not None and device.seat.seat == 0 and device.snap.view is not None
+
+
+def test_a_typed_name_is_shown_as_text_never_as_markup(tables):
+    """A name is what a person typed: every part of the page that shows it (the seat list, "You are …",
+    the clock, whose turn it is) escapes it; the templates never take it as markup."""
+    name = '<i>Bo&b</i> "x"'
+    ann = TablePage(tables, binder=False)
+    ann.players.value, ann.limit.value = 3, 60
+    ann.host_name.value = "Ann"
+    ann.open.click()
+    bob = TablePage(tables, binder=False)
+    bob.code.value, bob.name.value = ann.host.code, name
+    bob.join.click()
+    assert bob.seat is not None, bob.join_msg.value
+    ann.start.click()
+    for page in (ann, bob):
+        page.refresh()
+        shown = page.code_html.value + page.seats_html.value + page.clock.value
+        assert "<i>" not in shown and "&lt;i&gt;Bo&amp;b&lt;/i&gt;" in shown
+    assert "&lt;i&gt;Bo&amp;b&lt;/i&gt;" in bob.code_html.value  # "You are …, seat 2."

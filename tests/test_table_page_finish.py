@@ -6,6 +6,7 @@ classes, and a seat page whose live widget count stays flat over a whole game.""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -151,7 +152,7 @@ def test_a_host_gone_a_minute_hands_the_role_to_a_player_told_plainly(tables, cl
         cy.refresh()
         bob.refresh()
     assert bob.host is not None and bob.host_box.layout.display == "flex"
-    said = bob.msg.value.replace("&#x27;", "'")
+    said = html.unescape(bob.msg.value)
     assert "Ann's page has been closed for over a minute, so you are the host now." in said
     assert "let the coach play the seat of a player who has gone" in said
     assert cy.host is None and "Bob</b> (host" in cy.seats_html.value

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import ipywidgets as widgets
 
 from sheriff.i18n import _
-from sheriff.widgets import kit, lesson
+from sheriff.widgets import kit, lesson, markup
 from sheriff.widgets.classroom import shared as cr
 
 _WIDE = {"style": {"description_width": "170px"}, "layout": {"width": "min(420px, 100%)"}}
@@ -138,7 +138,7 @@ class Pace:
             said = _(
                 "Running by itself: each round ends once everyone has chosen or the time is up; {n} more to start."
             ).format(n=auto.left)
-        self.state.value = f'<div class="sn-text" role="status">{said}</div>'
+        self.state.value = markup.render("status_line.html.j2", text=said)
 
 
 class DeviceRooms(cr.SeatJoin):

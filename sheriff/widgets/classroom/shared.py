@@ -14,7 +14,6 @@ import os
 import threading
 from collections.abc import Callable
 from fractions import Fraction
-from html import escape
 from urllib.parse import parse_qs
 
 import ipywidgets as widgets
@@ -46,7 +45,7 @@ def binder_notice_html() -> str:
         "shared PostgreSQL database: the project's <code>docs/deploy.md</code> explains both, step by "
         "step. Every lesson and lab works here as usual."
     )
-    return f'<div class="sn-result sn-binder" role="status"><b class="sn-big">{title}</b><br>{text}</div>'
+    return markup.render("binder_notice.html.j2", title=title, text=markup.html(text))
 
 
 def _request_env() -> dict[str, str]:
@@ -95,9 +94,8 @@ def qr_html(link: str) -> str:
     projector, with a text alternative."""
     import segno
 
-    label = escape(_("QR code that opens the join link"))
     uri = segno.make(link, error="m").svg_data_uri(scale=8, border=3, dark="#000", light="#fff")
-    return f'<div class="sn-qr"><img src="{escape(uri)}" alt="{label}" data-link="{escape(link)}"></div>'
+    return markup.render("join_qr.html.j2", uri=uri, label=_("QR code that opens the join link"), link=link)
 
 
 def room_in_address(callback: Callable[[str], object]) -> None:
@@ -387,9 +385,7 @@ def message_html(text: str, ok: bool = False) -> str:
     """A refusal (the classroom's sentence) or a confirmation, read out by screen readers."""
     if not text:
         return ""
-    if ok:
-        return f'<div class="sn-result" role="status">{escape(text)}</div>'
-    return f'<div class="sn-refusal" role="alert">{escape(text)}</div>'
+    return markup.render("message.html.j2", text=text, ok=ok)
 
 
 # The class pages' own rules: the room code large enough to read from the back of a room, and

@@ -12,7 +12,6 @@ fills the join form's code from it (a hidden box, ``sn-address-table``).
 from __future__ import annotations
 
 import base64
-from html import escape
 
 import ipywidgets as widgets
 
@@ -20,7 +19,7 @@ from sheriff.classroom.table import TableSnapshot
 from sheriff.classroom.table_base import paused_words
 from sheriff.i18n import _
 from sheriff.widgets import language, lesson
-from sheriff.widgets.markup import Markup, fill
+from sheriff.widgets.markup import html
 from sheriff.widgets.markup import render as render_template
 from sheriff.widgets.play.control_kit import replace_children
 
@@ -38,7 +37,7 @@ def binder_notice_html() -> str:
         "PostgreSQL database: the project's <code>docs/deploy.md</code> explains both. The play page "
         "works here as usual, against the tutor's bots."
     )
-    return f'<div class="sn-result sn-binder" role="status"><b class="sn-big">{title}</b><br>{text}</div>'
+    return render_template("binder_notice.html.j2", title=title, text=html(text))
 
 
 def timeout_note(snap: TableSnapshot) -> str:
@@ -57,8 +56,7 @@ def clock_html(snap: TableSnapshot, now: float) -> str:
     left = max(0, int(snap.deadline - now))
     m, s = divmod(left, 60)
     who = _("you") if snap.seat == snap.to_act else snap.names[snap.to_act]
-    text = _("Time left for {who}: {time}").format(who=escape(who), time=f"<b>{m}:{s:02d}</b>")
-    return f'<div class="sn-note sn-clock" role="timer">{text}</div>'
+    return render_template("table_clock.html.j2", text=_("Time left for {who}: {time}"), who=who, time=f"{m}:{s:02d}")
 
 
 def invite_link(address: str, code: str) -> str:
@@ -76,16 +74,15 @@ def qr_data_uri(link: str) -> str:
 
 def invite_html(link: str) -> str:
     """The invite: the link to open (or share) and, when it names a server, its QR code for phones."""
-    text = _("Invite link: open it on a phone or share it; the table's code is filled in for you.")
-    href = escape(link)
-    parts = [f'<div class="sn-text">{escape(text)}</div><a class="sn-address sn-invite-link" href="{href}">{href}</a>']
-    if "/" in link:  # a bare file name (the server's address unknown) would lead nowhere from a phone
-        alt = _("QR code of the invite link")
-        parts.append(
-            f'<img class="sn-qr" alt="{escape(alt)}" src="{qr_data_uri(link)}" width="{QR_PIXELS}" '
-            f'height="{QR_PIXELS}" style="image-rendering:pixelated;display:block;margin:6px 0">'
-        )
-    return '<div class="sn-invite">{}</div>'.format("".join(parts))
+    return render_template(
+        "table_invite.html.j2",
+        text=_("Invite link: open it on a phone or share it; the table's code is filled in for you."),
+        link=link,
+        # a bare file name (the server's address unknown) would lead nowhere from a phone: no QR code
+        qr=qr_data_uri(link) if "/" in link else "",
+        alt=_("QR code of the invite link"),
+        size=QR_PIXELS,
+    )
 
 
 def seat_tags(snap: TableSnapshot, seat: int, online: bool = True) -> list[str]:
@@ -108,19 +105,19 @@ def seat_tags(snap: TableSnapshot, seat: int, online: bool = True) -> list[str]:
 def seat_list_html(snap: TableSnapshot, online: bool = True) -> str:
     """Who sits where (public): each seat's name and its ``seat_tags``; and how many spectators'
     pages watch."""
-    rows = []
+    seats = []
     for p, name in enumerate(snap.names):
         tags = seat_tags(snap, p, online=online)
-        tag = " ({})".format(", ".join(tags)) if tags else ""
-        seat = _("Seat {n}").format(n=p + 1)
-        dot = "sn-online" if online and snap.online and snap.online[p] and not snap.bots[p] else "sn-offline"
-        who = name or _("a free seat")
-        rows.append(f'<li class="{dot}">{escape(seat)}: <b>{escape(who)}</b>{escape(tag)}</li>')
-    watching = ""
-    if online and snap.watching:
-        line = _("{n} watching (projector or spectators)").format(n=snap.watching)
-        watching = f'<div class="sn-note sn-table-watching">{escape(line)}</div>'
-    return '<ul class="sn-table-seats">{}</ul>{}'.format("".join(rows), watching)
+        seats.append(
+            {
+                "dot": "sn-online" if online and snap.online and snap.online[p] and not snap.bots[p] else "sn-offline",
+                "seat": _("Seat {n}").format(n=p + 1),
+                "who": name or _("a free seat"),
+                "tag": " ({})".format(", ".join(tags)) if tags else "",
+            }
+        )
+    watching = _("{n} watching (projector or spectators)").format(n=snap.watching) if online and snap.watching else ""
+    return render_template("table_seats.html.j2", seats=seats, watching=watching)
 
 
 def host_gone_words(snap: TableSnapshot) -> str:
@@ -141,17 +138,19 @@ def host_gone_words(snap: TableSnapshot) -> str:
 def code_html(snap: TableSnapshot, you: tuple[str, int] | None, address: str) -> str:
     """The top of the page: the table's code; who this page is (``you``: the seat's name and number,
     None for a spectator's or a watching host's page); before the start, where the others join."""
-    big = you is None or not snap.started
     return render_template(
         "table_code.html.j2",
         table=_("Table {code}"),
-        code=Markup('<span class="{}">{}</span>').format("sn-code" if big else "sn-key", snap.code),
-        you=fill(_("You are {name}, seat {n}."), name=Markup("<b>{}</b>").format(you[0]), n=you[1] + 1) if you else "",
+        code=snap.code,
+        big=you is None or not snap.started,
+        you=_("You are {name}, seat {n}.") if you else "",
+        name=you[0] if you else "",
+        seat=you[1] + 1 if you else 0,
         spectator=_("Spectator's view: public information only."),
         where=""
         if snap.started or snap.closed
         else _("The others open this page on their own device, at {address}, and type the code and a name."),
-        address=Markup('<span class="sn-address">{}</span>').format(address),
+        address=address,
     )
 
 
@@ -207,7 +206,7 @@ def away_html(snap: TableSnapshot) -> str:
     else:
         title = _("The coach plays for you.")
         text = _("You asked the coach to play your seat. Press “Take my seat back” to play again.")
-    return f'<div class="sn-result sn-table-away" role="status"><b>{escape(title)}</b><br>{escape(text)}</div>'
+    return render_template("table_away.html.j2", title=title, text=text)
 
 
 def replay_link(code: str) -> str:

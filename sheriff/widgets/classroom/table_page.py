@@ -122,6 +122,40 @@ class TablePage(kit.Frame):
         )
 
     def _build_open(self):
+        self._open_fields()
+        self.open = lesson.button(_("Open the table"), width="200px", button_style="primary", icon="plus")
+        self.open.add_class("sn-open")
+        self.open.on_click(self._open)
+        self.open_msg = lesson.html()
+        self.open_msg.add_class("sn-open-msg")
+        self.edition.observe(lambda _c: self._form_changed(), "value")
+        self.players.observe(lambda _c: self._form_changed(), "value")
+        self._form_changed()
+        self.open_box = kit.box(
+            [
+                lesson.label(
+                    _(
+                        "Choose the game; tick the seats the coach should play (the seats nobody takes "
+                        "go to the coach when you start). A time limit lets the coach move for a player who "
+                        "takes too long; the table is told."
+                    )
+                ),
+                self.edition,
+                self.players,
+                widgets.HBox(list(self.variants.values()), layout={"flex_flow": "row wrap"}),
+                widgets.HBox(self.bot_seats, layout={"flex_flow": "row wrap"}),
+                self.limit,
+                self.host_name,
+                self.open,
+                self.open_msg,
+                *self._back_fields(),
+            ],
+            title=_("Open a table"),
+            kicker=_("Host"),
+        )
+
+    def _open_fields(self):
+        """The new table's settings: edition, players, variants, the coach's seats, the clock, the host's name."""
         self.edition = widgets.Dropdown(
             options=[(_("2nd edition (2020): 3–6 players"), "2E"), (_("1st edition (2014): 3–5 players"), "1E")],
             value="2E",
@@ -159,9 +193,10 @@ class TablePage(kit.Frame):
             w.add_class(f"sn-open-bot-{p}")
         self.limit.add_class("sn-open-limit")
         self.host_name.add_class("sn-open-name")
-        self.open = lesson.button(_("Open the table"), width="200px", button_style="primary", icon="plus")
-        self.open.add_class("sn-open")
-        self.open.on_click(self._open)
+
+    def _back_fields(self) -> list:
+        """Taking a table back after a reload: what to type (the code, the host key, the seat's rejoin
+        code) and the button."""
         self.back_code = widgets.Text(description=_("Table code"), **_FIELD)
         self.back_key = widgets.Text(description=_("Host key"), **_FIELD)
         self.back_seat_key = widgets.Text(
@@ -173,42 +208,11 @@ class TablePage(kit.Frame):
         back = lesson.button(_("Take back my table"), width="200px", icon="key")
         back.add_class("sn-take-back")
         back.on_click(self._take_back)
-        self.open_msg = lesson.html()
-        self.open_msg.add_class("sn-open-msg")
-        self.edition.observe(lambda _c: self._form_changed(), "value")
-        self.players.observe(lambda _c: self._form_changed(), "value")
-        self._form_changed()
-        self.open_box = kit.box(
-            [
-                lesson.label(
-                    _(
-                        "Choose the game; tick the seats the coach should play (the seats nobody takes "
-                        "go to the coach when you start). A time limit lets the coach move for a player who "
-                        "takes too long; the table is told."
-                    )
-                ),
-                self.edition,
-                self.players,
-                widgets.HBox(list(self.variants.values()), layout={"flex_flow": "row wrap"}),
-                widgets.HBox(self.bot_seats, layout={"flex_flow": "row wrap"}),
-                self.limit,
-                self.host_name,
-                self.open,
-                self.open_msg,
-                lesson.label(
-                    _(
-                        "Reloaded this page? Type the table's code and your host key; if you play at the table, "
-                        "your seat's rejoin code too (this device remembers it)."
-                    )
-                ),
-                self.back_code,
-                self.back_key,
-                self.back_seat_key,
-                back,
-            ],
-            title=_("Open a table"),
-            kicker=_("Host"),
+        said = _(
+            "Reloaded this page? Type the table's code and your host key; if you play at the table, "
+            "your seat's rejoin code too (this device remembers it)."
         )
+        return [lesson.label(said), self.back_code, self.back_key, self.back_seat_key, back]
 
     def _form_changed(self):
         fit_to_edition(self.edition.value, self.players, self.variants)
@@ -224,57 +228,7 @@ class TablePage(kit.Frame):
         self.clock.add_class("sn-table-clock")
         self.msg = lesson.html()
         self.msg.add_class("sn-table-msg")
-        # their own layouts (lesson.button shares one per width): the page hides them one at a time
-        self.start = widgets.Button(
-            description=_("Start the game"), button_style="primary", icon="play", layout={"width": "200px"}
-        )
-        self.start.add_class("sn-table-start")
-        self.start.on_click(lambda _b: self._host_do(lambda h: h.start()))
-        self.close_table = widgets.Button(
-            description=_("Close the table"), button_style="danger", icon="times", layout={"width": "200px"}
-        )
-        self.close_table.add_class("sn-table-close")
-        # closing ends the game for everyone: a second button confirms it
-        self.close_sure = widgets.Button(
-            description=_("Yes, close it for everyone"),
-            button_style="danger",
-            layout={"width": "auto", "display": "none"},
-        )
-        self.close_sure.add_class("sn-table-close-sure")
-        self.close_table.on_click(lambda _b: setattr(self.close_sure.layout, "display", ""))
-        self.close_sure.on_click(lambda _b: self._host_do(lambda h: h.close()))
-        self.rematch = widgets.Button(
-            description=_("Rematch: the same people, a new deal"),
-            button_style="primary",
-            icon="redo",
-            layout={"width": "auto", "display": "none"},
-        )
-        self.pause = widgets.Button(description=_("Pause the game"), icon="pause-circle", layout={"width": "auto"})
-        self.pause.add_class("sn-table-pause")
-        self.pause.on_click(lambda _b: self._host_do(lambda h: h.pause(True)))
-        self.resume = widgets.Button(
-            description=_("Resume the game"), button_style="primary", icon="play", layout={"width": "auto"}
-        )
-        self.resume.add_class("sn-table-resume")
-        self.resume.on_click(lambda _b: self._host_do(lambda h: h.pause(False)))
-        self.rematch.add_class("sn-table-rematch")
-        self.rematch.on_click(lambda _b: self._host_do(lambda h: h.rematch()))
-        self.host_seats = HostSeats(self._host_do)
-        self.hand_over = self.host_seats.box  # "the coach plays seat N", one box per seat
-        self.host_key = lesson.html()
-        self.host_key.add_class("sn-host-key")
-        self.host_box = kit.box(
-            [
-                lesson.row(
-                    [self.start, self.pause, self.resume, self.rematch, self.close_table, self.close_sure],
-                    flex_flow="row wrap",
-                ),
-                self.hand_over,
-                self.host_seats.people,
-                self.host_key,
-            ],
-            title=_("Host controls"),
-        )
+        self._build_host()
         self.away = AwayControls(self._coach_for_me)
         # the tab's title says "Your turn" when this seat must act while the tab is in the background,
         # and this box lets the player hear it too (the page template reads both: data-sn-turn)
@@ -307,6 +261,64 @@ class TablePage(kit.Frame):
             layout={"display": "none"},
         )
         self.table_box.add_class("sn-table-box")  # sn-table-seated too on a seat's page: the narrow layout
+
+    def _build_host(self):
+        """The host's controls: the game's buttons, the coach's seats and the people, the host key."""
+        self._host_buttons()
+        self.host_seats = HostSeats(self._host_do)
+        self.hand_over = self.host_seats.box  # "the coach plays seat N", one box per seat
+        self.host_key = lesson.html()
+        self.host_key.add_class("sn-host-key")
+        self.host_box = kit.box(
+            [
+                lesson.row(
+                    [self.start, self.pause, self.resume, self.rematch, self.close_table, self.close_sure],
+                    flex_flow="row wrap",
+                ),
+                self.hand_over,
+                self.host_seats.people,
+                self.host_key,
+            ],
+            title=_("Host controls"),
+        )
+
+    def _host_buttons(self):
+        """Start, pause, resume, rematch and close (a second button confirms closing)."""
+        # their own layouts (lesson.button shares one per width): the page hides them one at a time
+        self.start = widgets.Button(
+            description=_("Start the game"), button_style="primary", icon="play", layout={"width": "200px"}
+        )
+        self.start.add_class("sn-table-start")
+        self.start.on_click(lambda _b: self._host_do(lambda h: h.start()))
+        self.close_table = widgets.Button(
+            description=_("Close the table"), button_style="danger", icon="times", layout={"width": "200px"}
+        )
+        self.close_table.add_class("sn-table-close")
+        # closing ends the game for everyone: a second button confirms it
+        self.close_sure = widgets.Button(
+            description=_("Yes, close it for everyone"),
+            button_style="danger",
+            layout={"width": "auto", "display": "none"},
+        )
+        self.close_sure.add_class("sn-table-close-sure")
+        self.close_table.on_click(lambda _b: setattr(self.close_sure.layout, "display", ""))
+        self.close_sure.on_click(lambda _b: self._host_do(lambda h: h.close()))
+        self.rematch = widgets.Button(
+            description=_("Rematch: the same people, a new deal"),
+            button_style="primary",
+            icon="redo",
+            layout={"width": "auto", "display": "none"},
+        )
+        self.rematch.add_class("sn-table-rematch")
+        self.rematch.on_click(lambda _b: self._host_do(lambda h: h.rematch()))
+        self.pause = widgets.Button(description=_("Pause the game"), icon="pause-circle", layout={"width": "auto"})
+        self.pause.add_class("sn-table-pause")
+        self.pause.on_click(lambda _b: self._host_do(lambda h: h.pause(True)))
+        self.resume = widgets.Button(
+            description=_("Resume the game"), button_style="primary", icon="play", layout={"width": "auto"}
+        )
+        self.resume.add_class("sn-table-resume")
+        self.resume.on_click(lambda _b: self._host_do(lambda h: h.pause(False)))
 
     # -- entering ------------------------------------------------------------------------------------
     def _join(self, _b=None):

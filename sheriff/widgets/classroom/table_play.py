@@ -20,6 +20,7 @@ from sheriff.state import INSPECT
 from sheriff.widgets import render
 from sheriff.widgets.classroom.shared import message_html
 from sheriff.widgets.classroom.table_lobby import seat_list_html
+from sheriff.widgets.markup import render as render_template
 from sheriff.widgets.play.app import PlayApp, close_tree
 from sheriff.widgets.play.session import Line
 
@@ -129,8 +130,9 @@ class TablePlay(PlayApp):
         return _("The spectator's view: only what every player sees. Each player's cards are on their own device.")
 
     def _end_note(self) -> str:
-        return '<div class="sn-note">{}</div>'.format(
-            _("The full replay, with every hand shown, is below: open it on the replay page, or download it.")
+        return render_template(
+            "note.html.j2",
+            text=_("The full replay, with every hand shown, is below: open it on the replay page, or download it."),
         )
 
     # -- moves go to the store --------------------------------------------------------------
