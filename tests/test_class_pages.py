@@ -253,7 +253,7 @@ def test_reveal_is_per_round_on_the_pages(classroom):
     assert teacher.reveal.disabled  # no round yet
     teacher.start_round.click()
     assert teacher.reveal.description == "Reveal round 1"
-    assert "press Reveal once everyone has chosen" in plain(teacher.prediction.value)
+    assert "press “Reveal round 1” once everyone has chosen" in plain(teacher.prediction.value)  # the button's name
     _play_round(students)
     teacher.end_round.click()
     teacher.reveal.click()
@@ -337,8 +337,17 @@ def test_the_projector_view_shows_the_class_and_hides_controls_and_keys(classroo
     assert shown(teacher.code_html) and shown(teacher.count) and shown(teacher.table)
     assert "<img" not in teacher.plot.value  # no picture before any choice (not a broken-image icon)
     assert teacher.room.code in teacher.code_html.value
+    # the projected words speak to the class (how to join, a question), never of the teacher's buttons
+    projected = plain(teacher.count.value) + plain(teacher.prediction.value)
+    assert "0 joined. To join, scan the QR code or open the link above." in projected
+    assert "what do you guess" in projected and "Start a round" not in projected and "press" not in projected
     teacher.projector.click()
     assert shown(teacher.start_round) and shown(teacher.key_html) and shown(teacher.code_html)
+    assert "0 joined. Start a round when everyone is in." in plain(teacher.count.value)  # the teacher's own
+    # "Rounds" and "Time per round (s)" sit together; the coach's "Bot plays after (s)" comes after, told apart
+    parts = list(_boxes_around(teacher, teacher.timeout)[-1].children)
+    assert parts.index(teacher.pace.limit) < parts.index(teacher.pace.n) < parts.index(teacher.timeout)
+    assert "Not a time limit" in plain(parts[parts.index(teacher.timeout) + 1].value)
 
 
 def _boxes_around(root, target) -> list:
@@ -428,7 +437,7 @@ def test_countdown_check_and_rounds_that_run_themselves_on_the_pages(classroom):
     assert "Anna" not in plain(teacher.seats.value) and "1 passed" in plain(teacher.seats.value)
     teacher.pace.limit.value = 90
     assert teacher.room.dashboard().round_limit == 90
-    teacher.pace.n.value = 2
+    assert teacher.pace.n.value == 2  # by default one round as each side, as the class plans play them
     teacher.pace.play.click()
     assert teacher.room.dashboard().autoplay.left == 1 and "1 more to start" in plain(teacher.pace.state.value)
     for st in students:

@@ -109,7 +109,9 @@ def test_each_lab_slider_reaches_what_the_class_page_offers(game, lab):
     assert {f.name for f in shared} >= ({"fine", "payment"} if lab is InspectionGameLab else {"item_penalty"})
     for f in shared:
         slider = getattr(page, f.name)
-        assert slider.min <= f.lo and slider.max >= f.hi, f"{f.name}: lab {slider.min}..{slider.max}, class {f.lo}..{f.hi}"
+        assert slider.min <= f.lo and slider.max >= f.hi, (
+            f"{f.name}: lab {slider.min}..{slider.max}, class {f.lo}..{f.hi}"
+        )
     if lab is InspectionGameLab:
         page.fine.value = page.payment.value = 5  # the class page's largest: the lab answers it too
         assert "exactly" in page.text
