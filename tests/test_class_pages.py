@@ -518,3 +518,43 @@ def test_bribe_bargaining_on_the_pages(classroom):
     assert "lab 31" in said and "the Sheriff inspects 1/4 (25%) of the time" in said
     students[0].refresh()
     assert "33%" in plain(students[0].classview.value)
+
+
+def test_the_class_plot_keeps_its_legend_off_the_data(classroom, monkeypatch):
+    """The shares run from 0 to 100%, so no corner of the axes is free: the legend sits under them."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    drawn = []
+    save = Figure.savefig
+    monkeypatch.setattr(Figure, "savefig", lambda fig, *a, **k: (drawn.append(fig), save(fig, *a, **k))[1])
+    teacher, students = class_of(classroom)
+    for bag, action in (("smuggling", "inspect"), ("honest", "pass")):
+        teacher.start_round.click()
+        _play_round(students, bag, action)
+        teacher.end_round.click()
+        teacher.reveal.click()
+    assert drawn and "<img" in teacher.plot.value
+    fig = drawn[-1]
+    (ax,) = fig.axes
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    legend, axes = ax.get_legend().get_window_extent(renderer), ax.get_window_extent(renderer)
+    assert legend.y1 < axes.y0 and not legend.overlaps(axes)  # wholly below the plotting area
+    assert legend.y0 >= 0  # and inside the picture
+
+
+def test_create_a_room_shows_it_is_working_until_the_room_is_there(classroom, monkeypatch):
+    """Creating a room can take seconds on a busy server: the press is answered at once, and a second
+    press cannot make a second room."""
+    teacher = ClassTeacher(classroom, binder=False)
+    seen = []
+    create = classroom.create_room
+
+    def slow_create(*a, **k):
+        seen.append((teacher.create.disabled, teacher.create.icon, plain(teacher.start_msg.value)))
+        return create(*a, **k)
+
+    monkeypatch.setattr(classroom, "create_room", slow_create)
+    teacher.create.click()
+    assert seen == [(True, "spinner", "Creating the room: this can take a few seconds.")]
+    assert teacher.room is not None and not teacher.create.disabled and teacher.create.icon == "plus"

@@ -336,7 +336,7 @@ def shares_png(rounds) -> bytes:
 
     from sheriff.widgets.labs.theory import _png  # lab 30's way of finishing a plot
 
-    fig = Figure(figsize=(6.4, 3.2), dpi=90)
+    fig = Figure(figsize=(6.4, 3.9), dpi=90)  # taller: the legend goes under the axes
     ax = fig.add_subplot()
     numbers = [r.number for r in rounds]
     for label, color, attr, marker in _series(rounds):
@@ -359,7 +359,7 @@ def shares_png(rounds) -> bytes:
         ax.set_xticks(numbers)
         ax.set_xlim(min(numbers) - 0.5, max(numbers) + 0.5)
     ax.yaxis.set_major_formatter(lambda y, _pos: f"{y:.0%}")
-    return _png(fig, ax)
+    return _png(fig, ax, legend_below=True)  # the shares run from 0 to 100%: no corner is free
 
 
 def error_html(e) -> str:

@@ -271,11 +271,16 @@ class ClassTeacher(kit.Frame):
         return True
 
     def _create(self, _b=None):
+        # a busy server takes seconds: say so at once, and keep a second press from making a second room
+        self.create.disabled, self.create.icon = True, "spinner"
+        self.start_msg.value = cr.message_html(_("Creating the room: this can take a few seconds."), ok=True)
         try:
             self.room = self.classroom.create_room(self.game.value, bot_timeout=self.timeout.value)
         except ClassroomError as e:
             self.start_msg.value = cr.message_html(str(e))
             return
+        finally:
+            self.create.disabled, self.create.icon = False, "plus"
         announce_class(cr.STUDENT_PAGE, self.expected.value, i18n.get_language())  # the class's kernels, ready
         self._enter()
 

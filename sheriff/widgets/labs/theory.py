@@ -484,10 +484,14 @@ def _fine_png(p: bg.SheriffParams, lang: str) -> bytes:
     return _png(fig, ax)
 
 
-def _png(fig, ax) -> bytes:
+def _png(fig, ax, legend_below: bool = False) -> bytes:
     """Finish a plot the same way everywhere (legend, grid) and return it as PNG bytes
-    (no software tag, so the bytes are the same from run to run)."""
-    ax.legend(fontsize=8, loc="best", frameon=False)
+    (no software tag, so the bytes are the same from run to run).  ``legend_below``: under the
+    axes, for lines that may run anywhere from 0 to 100% (no corner is free of data)."""
+    if legend_below:
+        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.18), ncol=2, frameon=False)
+    else:
+        ax.legend(fontsize=8, loc="best", frameon=False)
     ax.grid(alpha=0.25)
     fig.tight_layout()
     buf = io.BytesIO()
