@@ -63,6 +63,11 @@ def test_inspection_round_counts_reveal_and_csv(classroom):
         assert s.view.status == "choose"
         if s.view.role == "merchant":
             assert "The smuggling bag" in widget_text(s.choice)
+            # on a phone the buttons come first, right under the question; the bags they name follow
+            question, buttons, bags = s.choice.children
+            assert "Which bag do you bring?" in plain(question.value) and "<img" not in question.value
+            assert [b.description for b in buttons.children] == ["Bring the honest bag", "Bring the smuggling bag"]
+            assert "The honest bag:" in plain(bags.value)
             press(s.choice, "sn-smuggle" if s.nickname.value == "Anna" else "sn-honest")
         else:
             assert "Inspect the bag" in widget_text(s.choice) and "smuggling bag" not in widget_text(s.choice)
