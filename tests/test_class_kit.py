@@ -7,6 +7,8 @@ from __future__ import annotations
 import csv
 import io
 
+import pytest
+
 from sheriff.classroom import checks
 from sheriff.classroom.common import GAP_SECONDS
 from sheriff.classroom.stats import SUMMARY_COLUMNS
@@ -152,3 +154,23 @@ def test_the_summary_csv_has_one_row_per_student(classroom):
         made = sum(int(r[k]) for k in ("honest_bags", "false_declarations", "passed", "inspected", "deals_taken"))
         assert made == len(mine)
     assert by["Cleo"]["by_coach"] == "2" and by["Bob"]["removed"] == "1"
+
+
+@pytest.mark.parametrize(
+    "page, button, quoted",
+    [
+        ("52_table", "Open this game on the replay page", "“{}”"),  # the replay opens from a link at Game over
+        ("50_class_teacher", "Reveal round 1", "**{}**"),  # the button's own words, round named
+    ],
+)
+def test_a_page_intro_names_the_button_as_the_page_shows_it_in_both_languages(page, button, quoted):
+    from sheriff import course
+    from sheriff.i18n import catalog
+
+    intro = course.prose(page)[0]
+    assert quoted.format(button) in " ".join(intro)
+    uk = catalog("uk")
+    uk_button = (
+        uk.gettext(button) if uk.gettext(button) != button else uk.gettext("Reveal round {round}").format(round=1)
+    )
+    assert uk_button != button and f"«{uk_button}»" in " ".join(uk.gettext(p) for p in intro)

@@ -63,6 +63,11 @@ def test_inspection_round_counts_reveal_and_csv(classroom):
         assert s.view.status == "choose"
         if s.view.role == "merchant":
             assert "The smuggling bag" in widget_text(s.choice)
+            # on a phone the buttons come first, right under the question; the bags they name follow
+            question, buttons, bags = s.choice.children
+            assert "Which bag do you bring?" in plain(question.value) and "<img" not in question.value
+            assert [b.description for b in buttons.children] == ["Bring the honest bag", "Bring the smuggling bag"]
+            assert "The honest bag:" in plain(bags.value)
             press(s.choice, "sn-smuggle" if s.nickname.value == "Anna" else "sn-honest")
         else:
             assert "Inspect the bag" in widget_text(s.choice) and "smuggling bag" not in widget_text(s.choice)
@@ -253,7 +258,7 @@ def test_reveal_is_per_round_on_the_pages(classroom):
     assert teacher.reveal.disabled  # no round yet
     teacher.start_round.click()
     assert teacher.reveal.description == "Reveal round 1"
-    assert "press Reveal once everyone has chosen" in plain(teacher.prediction.value)
+    assert "press “Reveal round 1” once everyone has chosen" in plain(teacher.prediction.value)  # the button's name
     _play_round(students)
     teacher.end_round.click()
     teacher.reveal.click()
@@ -337,8 +342,17 @@ def test_the_projector_view_shows_the_class_and_hides_controls_and_keys(classroo
     assert shown(teacher.code_html) and shown(teacher.count) and shown(teacher.table)
     assert "<img" not in teacher.plot.value  # no picture before any choice (not a broken-image icon)
     assert teacher.room.code in teacher.code_html.value
+    # the projected words speak to the class (how to join, a question), never of the teacher's buttons
+    projected = plain(teacher.count.value) + plain(teacher.prediction.value)
+    assert "0 joined. To join, scan the QR code or open the link above." in projected
+    assert "what do you guess" in projected and "Start a round" not in projected and "press" not in projected
     teacher.projector.click()
     assert shown(teacher.start_round) and shown(teacher.key_html) and shown(teacher.code_html)
+    assert "0 joined. Start a round when everyone is in." in plain(teacher.count.value)  # the teacher's own
+    # "Rounds" and "Time per round (s)" sit together; the coach's "Bot plays after (s)" comes after, told apart
+    parts = list(_boxes_around(teacher, teacher.timeout)[-1].children)
+    assert parts.index(teacher.pace.limit) < parts.index(teacher.pace.n) < parts.index(teacher.timeout)
+    assert "Not a time limit" in plain(parts[parts.index(teacher.timeout) + 1].value)
 
 
 def _boxes_around(root, target) -> list:
@@ -428,7 +442,7 @@ def test_countdown_check_and_rounds_that_run_themselves_on_the_pages(classroom):
     assert "Anna" not in plain(teacher.seats.value) and "1 passed" in plain(teacher.seats.value)
     teacher.pace.limit.value = 90
     assert teacher.room.dashboard().round_limit == 90
-    teacher.pace.n.value = 2
+    assert teacher.pace.n.value == 2  # by default one round as each side, as the class plans play them
     teacher.pace.play.click()
     assert teacher.room.dashboard().autoplay.left == 1 and "1 more to start" in plain(teacher.pace.state.value)
     for st in students:
@@ -509,3 +523,43 @@ def test_bribe_bargaining_on_the_pages(classroom):
     assert "lab 31" in said and "the Sheriff inspects 1/4 (25%) of the time" in said
     students[0].refresh()
     assert "33%" in plain(students[0].classview.value)
+
+
+def test_the_class_plot_keeps_its_legend_off_the_data(classroom, monkeypatch):
+    """The shares run from 0 to 100%, so no corner of the axes is free: the legend sits under them."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    drawn = []
+    save = Figure.savefig
+    monkeypatch.setattr(Figure, "savefig", lambda fig, *a, **k: (drawn.append(fig), save(fig, *a, **k))[1])
+    teacher, students = class_of(classroom)
+    for bag, action in (("smuggling", "inspect"), ("honest", "pass")):
+        teacher.start_round.click()
+        _play_round(students, bag, action)
+        teacher.end_round.click()
+        teacher.reveal.click()
+    assert drawn and "<img" in teacher.plot.value
+    fig = drawn[-1]
+    (ax,) = fig.axes
+    renderer = FigureCanvasAgg(fig).get_renderer()
+    legend, axes = ax.get_legend().get_window_extent(renderer), ax.get_window_extent(renderer)
+    assert legend.y1 < axes.y0 and not legend.overlaps(axes)  # wholly below the plotting area
+    assert legend.y0 >= 0  # and inside the picture
+
+
+def test_create_a_room_shows_it_is_working_until_the_room_is_there(classroom, monkeypatch):
+    """Creating a room can take seconds on a busy server: the press is answered at once, and a second
+    press cannot make a second room."""
+    teacher = ClassTeacher(classroom, binder=False)
+    seen = []
+    create = classroom.create_room
+
+    def slow_create(*a, **k):
+        seen.append((teacher.create.disabled, teacher.create.icon, plain(teacher.start_msg.value)))
+        return create(*a, **k)
+
+    monkeypatch.setattr(classroom, "create_room", slow_create)
+    teacher.create.click()
+    assert seen == [(True, "spinner", "Creating the room: this can take a few seconds.")]
+    assert teacher.room is not None and not teacher.create.disabled and teacher.create.icon == "plus"

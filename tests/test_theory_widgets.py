@@ -5,6 +5,7 @@ from fractions import Fraction
 import pytest
 
 from sheriff.cards import GOODS, good_id
+from sheriff.classroom.class_games import bargain, inspection
 from sheriff.theory.bargaining import SheriffParams, build_tree, solve
 from sheriff.theory.inspection_game import build, equilibrium
 from sheriff.widgets.labs.theory import BribeBargainingLab, InspectionGameLab
@@ -96,3 +97,21 @@ def test_bargaining_lab_refuses_a_slow_gambit_check():
     lab = BribeBargainingLab(rounds=3)
     lab.gambit_button.click()
     assert "Too large" in plain(lab.gambit_result.value)
+
+
+@pytest.mark.parametrize(
+    "game, lab", [(inspection.GAME, InspectionGameLab), (bargain.GAME, BribeBargainingLab)], ids=["lab30", "lab31"]
+)
+def test_each_lab_slider_reaches_what_the_class_page_offers(game, lab):
+    """A plan says "set the same slider in the lab": every value the class page's setting takes, the lab's takes."""
+    page = lab(legal=0) if lab is InspectionGameLab else lab()  # no legal card: room for 5 smuggled
+    shared = [f for f in game.fields if f.options is None and hasattr(page, f.name)]
+    assert {f.name for f in shared} >= ({"fine", "payment"} if lab is InspectionGameLab else {"item_penalty"})
+    for f in shared:
+        slider = getattr(page, f.name)
+        assert slider.min <= f.lo and slider.max >= f.hi, (
+            f"{f.name}: lab {slider.min}..{slider.max}, class {f.lo}..{f.hi}"
+        )
+    if lab is InspectionGameLab:
+        page.fine.value = page.payment.value = 5  # the class page's largest: the lab answers it too
+        assert "exactly" in page.text

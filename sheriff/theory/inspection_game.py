@@ -80,6 +80,7 @@ from sheriff.wording import good_count
 MERCHANT_ACTIONS = (N_("honest bag"), N_("smuggling bag"))  # shown through _()
 SHERIFF_ACTIONS = (N_("pass"), N_("inspect"))
 MAX_BAG = 5
+MAX_FINE = 5  # the largest "fine ×" and "paid ×": lab 30 and the class page offer the same range
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from sheriff.i18n import N_, _
 from sheriff.theory import inspection_game as ig
 from sheriff.wording import good_count, goods_kind
 
-MAX_FINE = 5
+MAX_FINE = ig.MAX_FINE  # lab 30's own range, so a plan's "set the same slider in the lab" works
 
 
 def inspection_game(params: dict[str, Any]) -> ig.InspectionGame:

@@ -78,7 +78,8 @@ class Pace:
         self.act, self.room = act, room
         self.limit = widgets.IntSlider(0, 0, 300, step=5, description=_("Time per round (s)"), **_WIDE)
         self.limit.add_class("sn-round-limit")
-        self.n = widgets.BoundedIntText(3, 1, 50, description=_("Rounds"), **_WIDE)
+        # two: partners swap roles each round, so everyone is the merchant once and the Sheriff once
+        self.n = widgets.BoundedIntText(2, 1, 50, description=_("Rounds"), **_WIDE)
         self.n.add_class("sn-autoplay-n")
         self.play = lesson.button(_("Play these rounds by themselves"), width="min(320px, 100%)", icon="forward")
         self.play.add_class("sn-autoplay")
@@ -100,6 +101,9 @@ class Pace:
                 )
             ),
             self.n,
+            lesson.label(
+                _("How many rounds to play by themselves: 2 make everyone the merchant once and the Sheriff once.")
+            ),
             widgets.HBox([self.play, self.pause, self.stop], layout={"flex_flow": "row wrap"}),
             self.state,
         ]

@@ -225,11 +225,15 @@ class ClassStudent(kit.Frame):
             f'<div class="sn-text">{escape(label)}</div>{render.cards(list_to_counts(cards))}'
             for label, cards in form.cards
         )
-        parts = [lesson.html(f'<div class="sn-text">{escape(form.intro)}</div>{shown}')]
+        intro = f'<div class="sn-text">{escape(form.intro)}</div>'
         if len(form.picks) == 1:
             pick = form.picks[0]
             buttons = [self._button(text, cls, {pick.key: value}) for text, value, cls in pick.options]
-            return [*parts, widgets.HBox(buttons, layout={"flex_flow": "row wrap"})]
+            # the decision right under its question, the bags it is about below it: on a phone two
+            # bags of cards would push the buttons under the fold
+            row = widgets.HBox(buttons, layout={"flex_flow": "row wrap"})
+            return [lesson.html(intro), row, *([lesson.html(shown)] if shown else [])]
+        parts = [lesson.html(intro + shown)]
         chosen = {}
         for pick in form.picks:
             width = f"{max(80, 9 * max(len(t) for t, _v, _c in pick.options) + 16)}px"

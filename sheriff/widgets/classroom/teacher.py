@@ -189,8 +189,14 @@ class ClassTeacher(kit.Frame):
                 lesson.label(_("Every change here is used from the next round on: there is nothing else to press.")),
                 self.next_game,
                 *self.param_boxes.values(),
-                self.timeout,
                 *self.pace.parts,
+                self.timeout,  # after the rounds' own time and count, with what sets it apart from them
+                lesson.label(
+                    _(
+                        "Not a time limit: a student whose page has been silent this long (tab closed, phone "
+                        "asleep) is played by the coach."
+                    )
+                ),
                 self.settings_msg,
             ],
             title=_("The next rounds"),
@@ -243,6 +249,12 @@ class ClassTeacher(kit.Frame):
             part.layout.display = "none" if on else ""
         self.projector.description = _("Back to the controls") if on else _("Projector view")
         self.projector.icon = "sliders" if on else "television"
+        self.refresh()  # the count's words: for the class on the projector, for the teacher on the controls
+
+    @property
+    def projected(self) -> bool:
+        """The projector view is on: what the page says is read by the class."""
+        return self.controls.layout.display == "none"
 
     def _show_params(self, game: str):
         for name, box in self.param_boxes.items():
@@ -260,11 +272,16 @@ class ClassTeacher(kit.Frame):
         return True
 
     def _create(self, _b=None):
+        # a busy server takes seconds: say so at once, and keep a second press from making a second room
+        self.create.disabled, self.create.icon = True, "spinner"
+        self.start_msg.value = cr.message_html(_("Creating the room: this can take a few seconds."), ok=True)
         try:
             self.room = self.classroom.create_room(self.game.value, bot_timeout=self.timeout.value)
         except ClassroomError as e:
             self.start_msg.value = cr.message_html(str(e))
             return
+        finally:
+            self.create.disabled, self.create.icon = False, "plus"
         announce_class(cr.STUDENT_PAGE, self.expected.value, i18n.get_language())  # the class's kernels, ready
         self._enter()
 
@@ -415,8 +432,12 @@ class ClassTeacher(kit.Frame):
         in_round = [s for s in d.seats if s.role]
         if d.state != "open":
             state = _("The room is closed.")
-        elif d.round is None:
-            state = _("{n} joined. Start a round when everyone is in.").format(n=len(students))
+        elif d.round is None:  # the projector speaks to the class, the controls to the teacher
+            state = (
+                _("{n} joined. To join, scan the QR code or open the link above.")
+                if self.projected
+                else _("{n} joined. Start a round when everyone is in.")
+            ).format(n=len(students))
         elif d.round_open:
             state = _("Round {round}: {chosen} of {seats} have chosen.").format(
                 round=d.round, chosen=sum(s.chosen for s in in_round), seats=len(in_round)
@@ -424,7 +445,11 @@ class ClassTeacher(kit.Frame):
             if d.time_left is not None:
                 state += " " + cr.time_left_text(d.time_left)
         else:
-            state = _("Round {round} is over. Start the next one, or change the settings first.").format(round=d.round)
+            state = (
+                _("Round {round} is over.")
+                if self.projected
+                else _("Round {round} is over. Start the next one, or change the settings first.")
+            ).format(round=d.round)
         self.count.value = (
             f'<div class="sn-class-count" aria-live="polite">{escape(state)}</div>'
             f'<div class="sn-text">{escape(cr.game_title(d.game))}</div>'
@@ -455,17 +480,19 @@ class ClassTeacher(kit.Frame):
         if d.revealed and d.rounds:
             said = _("The equilibrium of round {round}").format(round=d.round) + ":"
             return results.said_html(*d.rounds[-1].prediction.text.splitlines(), head=said, result=True)
-        if d.round is None:
-            hidden = _("The equilibrium is hidden: ask the class to guess, then press Reveal.")
+        if self.projected:  # the class reads it: a question for them, no button of the teacher's
+            hidden = _("The answer is hidden for now: what do you guess it is?")
+        elif d.round is None:
+            hidden = _("The equilibrium stays hidden until you reveal a round: ask the class to guess first.")
         elif d.round_open:
             hidden = _(
-                "The answer of round {round} is hidden: ask the class to guess, then press Reveal once "
-                "everyone has chosen (or after End the round)."
+                "The answer of round {round} is hidden: ask the class to guess, then press “Reveal round {round}” "
+                "once everyone has chosen (or after “End the round”)."
             ).format(round=d.round)
         else:
-            hidden = _("The answer of round {round} is hidden: ask the class to guess, then press Reveal.").format(
-                round=d.round
-            )
+            hidden = _(
+                "The answer of round {round} is hidden: ask the class to guess, then press “Reveal round {round}”."
+            ).format(round=d.round)
         return results.said_html(hidden)
 
     def _seats_html(self, d) -> str:

@@ -20,6 +20,7 @@ from sheriff.i18n import _, get_language, ngettext
 from sheriff.theory import bargaining as bg
 from sheriff.theory.inspection_game import (
     MAX_BAG,
+    MAX_FINE,
     MERCHANT_ACTIONS,
     SHERIFF_ACTIONS,
     build,
@@ -137,10 +138,10 @@ class InspectionGameLab(kit.Frame):
         self.smuggled = widgets.Dropdown(options=[], description=_("Smuggled good"), **_DROPDOWN)
         self.number = widgets.IntSlider(value=number, min=1, max=MAX_BAG, description=_("Smuggled cards"), **_SLIDER)
         # the rulebooks' "fine" is what a caught liar pays; the Sheriff's payment for an honest bag scales apart
-        self.fine = widgets.IntSlider(value=fine, min=1, max=3, description=_("Liar's fine ×"), **_SLIDER)
+        self.fine = widgets.IntSlider(value=fine, min=1, max=MAX_FINE, description=_("Liar's fine ×"), **_SLIDER)
         self.fine.add_class("sn-fine")
         self.payment = widgets.IntSlider(
-            value=payment, min=1, max=3, description=_("Paid for an honest bag ×"), **_SLIDER
+            value=payment, min=1, max=MAX_FINE, description=_("Paid for an honest bag ×"), **_SLIDER
         )
         self.payment.add_class("sn-payment")
         self.reveal = lesson.button(_("Show the equilibrium"), width="220px", icon="eye")
