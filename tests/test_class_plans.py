@@ -2,7 +2,7 @@
 
 Every name a plan row quotes (“Create a room”, “Reveal round 2”) is a text of the tutor's pages (a
 message of its catalogs), and the Ukrainian row quotes the same names as the Ukrainian pages show
-them («Створити кімнату», «Розкрити раунд 2»).  The browser test (tests/browser/test_class_plans.py)
+them («Створити кімнату», «Розкрити раунд 2»).  The browser test (tests/browser/test_plans_as_written.py)
 follows the English rows on the pages themselves."""
 
 from __future__ import annotations
