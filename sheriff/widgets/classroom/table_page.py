@@ -342,8 +342,8 @@ class TablePage(kit.Frame):
 
     def _open(self, _b=None):
         name = self.host_name.value.strip()
-        try:
-            self.host = self.tables.create(
+        self._as_host(
+            lambda: self.tables.create(
                 edition=self.edition.value,
                 players=self.players.value,
                 variants={k: w.value for k, w in self.variants.items() if w.value},
@@ -351,18 +351,17 @@ class TablePage(kit.Frame):
                 time_limit=self.limit.value or None,
                 host_name=name or None,
             )
-        except ClassroomError as e:
-            self.open_msg.value = cr.message_html(str(e))
-            return
-        self.open_msg.value = ""
-        self.seat = self.host.seat
-        self._enter()
+        )
 
     def _take_back(self, _b=None):
         code = self.back_code.value
         seat_key = self.back_seat_key.value.strip() or self.joining.remembered_key(code)
+        self._as_host(lambda: self.tables.host(code, self.back_key.value.strip(), seat_key or None))
+
+    def _as_host(self, call) -> None:
+        """Open a table or take the host's controls back: a refusal is said under the form."""
         try:
-            self.host = self.tables.host(code, self.back_key.value.strip(), seat_key or None)
+            self.host = call()
         except ClassroomError as e:
             self.open_msg.value = cr.message_html(str(e))
             return
