@@ -86,3 +86,26 @@ def test_only_the_engines_own_bots_go_unchecked():
     with pytest.raises(IllegalAction):
         B.play_game(g, [Cheat(seed=p) for p in range(4)])
     assert g.state.phase == "inspect"  # the refused move changed nothing; the game stopped there
+
+
+@pytest.mark.parametrize(
+    ("table", "make", "cards"),
+    [(B.SET_ASIDE, A.Market, (0, 0, 7)), (B.SET_ASIDE, A.Market, ()), (B.LOAD_BAG, A.LoadBag, (3, 3, 12, 1, 0))],
+)
+def test_moves_the_bots_build_by_their_slots_are_the_moves(table, make, cards):
+    """``Interned.cards`` stores a new move's fields through the slots' setters (not the
+    interpreted ``__init__``): the same value, repr, hash and defaults as the class builds."""
+    table.made.clear()
+    built = table.cards(4, cards)
+    assert type(built) is make
+    assert built == make(4, cards) and hash(built) == hash(make(4, cards))
+    assert repr(built) == repr(make(4, cards))
+    assert table.cards(4, cards) is built  # handed out again, not rebuilt
+    with pytest.raises(AttributeError):  # still frozen
+        built.player = 1
+
+
+def test_packed_keys_tell_seats_and_cards_apart():
+    keys = {B._pack(me, cards) for me in range(7) for cards in [(), (0,), (0, 0), (1,), (0, 1), (1, 0), (31,) * 8]}
+    assert len(keys) == 7 * 7
+    assert B._pack(1, (40,)) == (1, (40,))  # a card beyond five bits: the tuple itself
