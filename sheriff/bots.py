@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import gc
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Final
 
 from sheriff import actions as A
+from sheriff import bot_moves as M
 from sheriff.cards import (
     CONTRABAND_GOODS,
     GOODS,
@@ -47,84 +48,19 @@ _ILLEGAL_DEAR_FIRST: Final = tuple(sorted(ILLEGAL_GOODS, key=lambda g: -VALUE[g]
 COACH = "coach"  # the coach's bot (sheriff.coach.bot) plays both roles under this name
 
 
-# -- moves, built once ------------------------------------------------------------
-class Interned:
-    """One kind of move, built once for each set of fields and then handed out again.
-
-    A move is an immutable value (a frozen dataclass, compared by value), and building one
-    from compiled code costs some twenty dictionary lookups: a bot game makes 200-270 moves.
-    The keys pack fields from 0 to 1023 (seats, goods, counts; gold unbounded) into one int;
-    anything else is built afresh.  The tables stay small; the ones keyed by cards are emptied
-    if they ever grow past ``LIMIT``."""
-
-    LIMIT = 4096
-
-    def __init__(self, make: Callable[..., A.Action]) -> None:
-        self.make = make
-        self.made: dict[object, A.Action] = {}
-
-    def two(self, me: int, m: int) -> A.Action:
-        """``make(me, m)``: seat and merchant (or the Market's first seat)."""
-        if (me | m) >> 10:  # negative or large: not packed
-            return self.make(me, m)
-        key = me << 10 | m
-        a = self.made.get(key)
-        if a is None:
-            a = self.made[key] = self.make(me, m)
-        return a
-
-    def three(self, me: int, x: int, y: int) -> A.Action:
-        """``make(me, x, y)`` for small ints ``x`` and ``y`` (a good and a count; two seats)."""
-        if (me | x | y) >> 10:
-            return self.make(me, x, y)
-        key = (me << 10 | x) << 10 | y
-        a = self.made.get(key)
-        if a is None:
-            a = self.made[key] = self.make(me, x, y)
-        return a
-
-    def stance(self, me: int, m: int, want: bool) -> A.Action:
-        if (me | m) >> 10:
-            return self.make(me, m, want)
-        key = (me << 10 | m) << 1 | want
-        a = self.made.get(key)
-        if a is None:
-            a = self.made[key] = self.make(me, m, want)
-        return a
-
-    def offer(self, me: int, m: int, gold: int) -> A.Action:
-        """``make(me, m, Bribe(gold=gold))``: gold alone."""
-        if (me | m) >> 10 or gold < 0:
-            return self.make(me, m, A.Bribe(gold=gold))
-        key = (gold << 10 | me) << 10 | m
-        a = self.made.get(key)
-        if a is None:
-            a = self.made[key] = self.make(me, m, A.Bribe(gold=gold))
-        return a
-
-    def cards(self, me: int, cards: tuple[int, ...]) -> A.Action:
-        """``make(me, cards)``: a bag loaded, or cards set aside at the Market (nothing taken from a pile)."""
-        key = (me, cards)
-        a = self.made.get(key)
-        if a is None:
-            if len(self.made) >= self.LIMIT:
-                self.made.clear()
-            a = self.made[key] = self.make(me, cards)
-        return a
-
-
-PASS: Final = Interned(A.Pass)
-INSPECT_BAG: Final = Interned(A.Inspect)  # discard pile 0, no order for the confiscated goods
-THREATEN: Final = Interned(A.Threaten)
-ACCEPT: Final = Interned(A.Accept)
-DECLINE: Final = Interned(A.Decline)
-OFFER: Final = Interned(A.Offer)
-STANCE: Final = Interned(A.Stance)
-DECLARE_BAG: Final = Interned(A.Declare)
-CHOOSE_START: Final = Interned(A.ChooseStart)
-AGREE_BOOTY: Final = Interned(A.AgreeBooty)
-LOAD_BAG: Final = Interned(A.LoadBag)
-SET_ASIDE: Final = Interned(A.Market)
+# The move tables (sheriff.bot_moves), as Final names here: compiled code reads them from C statics.
+PASS: Final = M.PASS
+INSPECT_BAG: Final = M.INSPECT_BAG
+THREATEN: Final = M.THREATEN
+ACCEPT: Final = M.ACCEPT
+DECLINE: Final = M.DECLINE
+OFFER: Final = M.OFFER
+STANCE: Final = M.STANCE
+DECLARE_BAG: Final = M.DECLARE_BAG
+CHOOSE_START: Final = M.CHOOSE_START
+AGREE_BOOTY: Final = M.AGREE_BOOTY
+LOAD_BAG: Final = M.LOAD_BAG
+SET_ASIDE: Final = M.SET_ASIDE
 
 
 # -- merchant styles --------------------------------------------------------------
@@ -366,7 +302,7 @@ class Bot:
                 del discard[5:]
                 break
         from_piles: tuple[int, ...] = ()
-        if discard and v.rules.edition == "1E":
+        if discard and v.edition1:
             for k in (0, 1):  # take a run of the wanted good off a discard pile
                 i = 0
                 for c in reversed(v.pile_top(k, len(discard))):

@@ -9,20 +9,52 @@ Rules score.total, score.king_queen, score.tiebreak, royal.goods.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from operator import mul
+from dataclasses import dataclass
+from typing import ClassVar, Final, final
 
 from sheriff.cards import BONUS, GOODS, LEGAL_GOODS, VALUE
 
 
-@dataclass(frozen=True, slots=True)
+@final
 class Score:
-    goods: int  # value of every good on the stand (and Black Market cards)
-    gold: int
-    bonuses: dict[str, int] = field(default_factory=dict)  # legal good id -> bonus won
-    total: int = 0
-    legal_cards: int = 0  # first tie-breaker
-    contraband_cards: int = 0  # second tie-breaker (royal goods and Black Market cards included)
+    """One player's score.  Written out rather than a dataclass (as ``sheriff.events``): compiled,
+    it is built by a direct C call, where a dataclass's generated ``__init__`` stays interpreted
+    (~9,000 instructions each).  Compared, hashed and shown as the frozen dataclass it was."""
+
+    __match_args__: ClassVar[tuple[str, ...]] = (
+        "goods", "gold", "bonuses", "total", "legal_cards", "contraband_cards",
+    )  # fmt: skip
+
+    def __init__(
+        self,
+        goods: int,
+        gold: int,
+        bonuses: dict[str, int] | None = None,
+        total: int = 0,
+        legal_cards: int = 0,
+        contraband_cards: int = 0,
+    ) -> None:
+        self.goods: Final = goods  # value of every good on the stand (and Black Market cards)
+        self.gold: Final = gold
+        self.bonuses: Final[dict[str, int]] = {} if bonuses is None else bonuses  # legal good id -> bonus won
+        self.total: Final = total
+        self.legal_cards: Final = legal_cards  # first tie-breaker
+        self.contraband_cards: Final = contraband_cards  # second tie-breaker (royal goods and Black Market cards)
+
+    def _values(self) -> tuple[int, int, dict[str, int], int, int, int]:
+        return (self.goods, self.gold, self.bonuses, self.total, self.legal_cards, self.contraband_cards)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Score):
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())  # a TypeError (the bonuses are a dict), as the frozen dataclass
+
+    def __repr__(self) -> str:
+        args = ", ".join([f"{name}={value!r}" for name, value in zip(self.__match_args__, self._values())])
+        return f"Score({args})"
 
 
 _ROYAL = tuple((g.index, g.counts_as, g.multiplier) for g in GOODS if g.counts_as is not None)
@@ -108,10 +140,18 @@ def score(stands, gold, black_market=None) -> tuple[list[Score], list[int]]:
     scores = []
     for p in range(n):
         st = stands[p]
-        goods = sum(map(mul, VALUE, st)) + sum(black_market[p])
-        legal = sum(map(st.__getitem__, LEGAL_GOODS))
+        # plain loops: compiled, they cost a tenth of sum(map(...)) over the ~20 goods
+        goods = 0
+        for v, c in zip(VALUE, st):
+            goods += v * c
+        goods += sum(black_market[p])
+        legal = 0
+        for g in LEGAL_GOODS:
+            legal += st[g]
         contra = sum(st) - legal + len(black_market[p])
-        total = goods + gold[p] + sum(bon[p].values())
+        total = goods + gold[p]
+        for b in bon[p].values():
+            total += b
         scores.append(Score(goods, gold[p], bon[p], total, legal, contra))
     key = [(sc.total, sc.legal_cards, sc.contraband_cards) for sc in scores]
     best = max(key)

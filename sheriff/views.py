@@ -19,7 +19,7 @@ from sheriff.phases.bag_outcomes import claimable, honest_shares
 from sheriff.phases.turns import to_act
 from sheriff.phases.who_decides import bound_to
 from sheriff.rules import Rules
-from sheriff.state import BOOTY, GameState, Negotiation
+from sheriff.state import BOOTY, GameState, Negotiation, total
 
 if TYPE_CHECKING:
     from sheriff.scoring import Score
@@ -36,6 +36,11 @@ class SeatView:
     @property
     def rules(self) -> Rules:
         return self._s.rules
+
+    @property
+    def edition1(self) -> bool:
+        """First edition rules (``rules.edition == "1E"``), without a lookup on the pydantic model."""
+        return self._s.edition1
 
     @property
     def n(self) -> int:
@@ -86,7 +91,7 @@ class SeatView:
         return tuple(self._s.bm_cards[p])
 
     def hand_size(self, p: int) -> int:
-        return sum(self._s.hands[p])
+        return total(self._s.hands[p])
 
     def bag_size(self, p: int) -> int:
         return self._s.bag_size[p] if self._s.bags[p] is not None else 0

@@ -21,7 +21,7 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("vocabulary and state", ("rules", "scoring", "events", "actions", "state", "payments")),
     ("phases", ("phases",)),
     ("engine", ("engine", "views", "narration", "round_sentences", "outcome_sentences", "")),  # "": __init__
-    ("players", ("bots", "bot_reasons", "coach", "tournament", "theory")),
+    ("players", ("bots", "bot_moves", "bot_reasons", "coach", "tournament", "theory")),
     ("edges", ("record", "position", "replay", "changes", "scenario", "saved_game", "cli", "launch", "__main__")),
     ("teaching", ("practice", "guided")),
     ("classroom", ("classroom",)),

@@ -48,7 +48,7 @@ CARD_LISTS = ("deck", "set_aside")  # cards, one entry each
 PILES = ("discards",)  # lists of cards
 PURSES = ("gold", "booty_gold", "bank")
 NO_GOODS_CARDS = {
-    "rules", "n", "names", "edition1", "hand_size", "deputies_mode", "bm_on", "time_on", "rng", "bag_size",
+    "rules", "n", "names", "edition1", "hand_size", "rounds", "deputies_mode", "bm_on", "time_on", "rng", "bag_size",
     "declared", "bm_cards", "round", "officials", "sheriff_turns", "deputy_deck", "deputy_runs", "phase", "order",
     "market_order", "turn", "handled", "current", "nego", "must_inspect", "must_pass", "stances", "authority",
     "bm_piles", "bm_claimed", "claim_queue", "debts", "booty_terms", "events", "history", "scores", "winners",

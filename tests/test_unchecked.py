@@ -12,6 +12,7 @@ from __future__ import annotations
 import pytest
 
 from sheriff import actions as A
+from sheriff import bot_moves as M
 from sheriff import bots as B
 from sheriff.engine import Game, apply_unchecked, to_act
 from sheriff.errors import IllegalAction
@@ -86,3 +87,44 @@ def test_only_the_engines_own_bots_go_unchecked():
     with pytest.raises(IllegalAction):
         B.play_game(g, [Cheat(seed=p) for p in range(4)])
     assert g.state.phase == "inspect"  # the refused move changed nothing; the game stopped there
+
+
+@pytest.mark.parametrize(
+    ("table", "make", "cards"),
+    [(B.SET_ASIDE, A.Market, (0, 0, 7)), (B.SET_ASIDE, A.Market, ()), (B.LOAD_BAG, A.LoadBag, (3, 3, 12, 1, 0))],
+)
+def test_moves_the_bots_build_by_their_slots_are_the_moves(table, make, cards):
+    """``Interned.cards`` stores a new move's fields through the slots' setters (not the
+    interpreted ``__init__``): the same value, repr, hash and defaults as the class builds."""
+    table.made.clear()
+    built = table.cards(4, cards)
+    assert type(built) is make
+    assert built == make(4, cards) and hash(built) == hash(make(4, cards))
+    assert repr(built) == repr(make(4, cards))
+    assert table.cards(4, cards) is built  # handed out again, not rebuilt
+    with pytest.raises(AttributeError):  # still frozen
+        built.player = 1
+
+
+def test_packed_keys_tell_seats_and_cards_apart():
+    keys = {M._pack(me, cards) for me in range(7) for cards in [(), (0,), (0, 0), (1,), (0, 1), (1, 0), (31,) * 8]}
+    assert len(keys) == 7 * 7
+    assert M._pack(1, (40,)) == (1, (40,))  # a card beyond five bits: the tuple itself
+
+
+def test_every_kind_of_bot_move_built_by_slots_is_the_move():
+    """``Builder`` (the bots' moves and bribes, built from compiled code) gives what the class gives."""
+    cases = [
+        (B.PASS.two(2, 1), A.Pass(2, 1)),
+        (B.INSPECT_BAG.two(0, 3), A.Inspect(0, 3)),
+        (B.STANCE.stance(1, 2, True), A.Stance(1, 2, True)),
+        (B.DECLARE_BAG.three(1, 2, 4), A.Declare(1, 2, 4)),
+        (B.OFFER.offer(2, 2, 7), A.Offer(2, 2, A.Bribe(gold=7))),
+        (M.BRIBE.new(()), A.Bribe()),
+    ]
+    for built, made in cases:
+        assert type(built) is type(made) and built == made and repr(built) == repr(made)
+    offer = M.Builder(A.Offer).new((1, 2))  # a default factory is called, as the class calls it
+    assert offer == A.Offer(1, 2) and offer.bribe is not A.Offer(1, 2).bribe
+    with pytest.raises(TypeError):
+        M.Builder(A.Pass).new((1,))  # a field without a default left out

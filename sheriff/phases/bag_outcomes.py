@@ -3,14 +3,12 @@
 
 from __future__ import annotations
 
-from operator import add, mul
-
 from sheriff import events as E
 from sheriff.cards import LEGAL_GOODS, N_GOODS, PENALTY
 from sheriff.payments import give_gold, pay
 from sheriff.phases.rounds import end_inspection
 from sheriff.phases.who_decides import bind, deciders, payee_for
-from sheriff.state import BOOTY, INSPECTED, PASSED, GameState
+from sheriff.state import BOOTY, INSPECTED, PASSED, GameState, total
 
 
 # -- Black Market -----------------------------------------------------------------
@@ -56,7 +54,8 @@ def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
         s.events.append(E.BribePaid(m, payee, bribe))
         if any(void):
             s.events.append(E.Void(m, tuple(void)))
-    s.stands[m] = list(map(add, s.stands[m], bag))
+    st = s.stands[m]
+    s.stands[m] = [st[g] + bag[g] for g in range(N_GOODS)]  # a new list, as before; compiled loop
     legal, face_down = _face_up(bag)
     s.events.append(E.Passed(m, legal, face_down, tuple(bag)))  # the bag: private to m
     close_bag(s, m, PASSED)
@@ -73,7 +72,7 @@ def _face_up(bag: list[int]) -> tuple[tuple[int, ...], int]:
     for g in LEGAL_GOODS:  # four kinds: cheaper than a pass over every good
         legal[g] = bag[g]
         shown += bag[g]
-    return tuple(legal), sum(bag) - shown
+    return tuple(legal), total(bag) - shown
 
 
 def honest_shares(owed: int, payers: int) -> tuple[int, ...]:
@@ -106,7 +105,9 @@ def open_bag(s: GameState, m: int, pile: int, order: tuple[int, ...] = ()) -> No
         stand[good] += kept
         confiscated = bag[:]
         confiscated[good] = 0
-        fine = sum(map(mul, PENALTY, confiscated))
+        fine = 0
+        for g in range(N_GOODS):
+            fine += PENALTY[g] * confiscated[g]
         dest = s.discards[pile]
         left = confiscated[:]
         planned = []

@@ -51,9 +51,9 @@ def apply_load(s: GameState, a) -> None:
     cards = a.cards
     hand = s.hands[p]
     bag = [0] * N_GOODS
-    for c in cards:
-        hand[c] -= 1
-        bag[c] += 1
+    for c in cards:  # not `-=`/`+=`: see rounds.draw
+        hand[c] = hand[c] - 1
+        bag[c] = bag[c] + 1
     s.bags[p] = bag
     s.bag_size[p] = len(cards)
     s.events.append(E.Loaded(p, len(cards)))

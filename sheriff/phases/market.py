@@ -16,7 +16,7 @@ from sheriff.phases.common import (
     sub_multisets,
 )
 from sheriff.phases.rounds import draw, hand_count
-from sheriff.state import LOAD, MARKET, MARKET_START, GameState
+from sheriff.state import LOAD, MARKET, MARKET_START, GameState, total
 
 
 def check_choose_start(s: GameState, a) -> None:
@@ -126,14 +126,14 @@ def check_market(s: GameState, a) -> None:
 def apply_market(s: GameState, a) -> None:
     p, discard, from_piles, pile = a.player, a.discard, a.from_piles, a.pile
     hand = s.hands[p]
-    for c in discard:
-        hand[c] -= 1
+    for c in discard:  # not `-=`: see rounds.draw
+        hand[c] = hand[c] - 1
     taken = []
     for k in from_piles:
         c = s.discards[k].pop()
         hand[c] += 1
         taken.append(c)
-    short = s.hand_size - sum(hand)
+    short = s.hand_size - total(hand)
     drawn = draw(s, p, short) if short > 0 else ()
     if s.edition1:
         s.discards[pile].extend(discard)

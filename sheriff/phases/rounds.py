@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from sheriff import events as E
 from sheriff.cards import N_GOODS, VALUE
-from sheriff.state import DECLARE, INSPECT, MARKET, MARKET_START, OVER, GameState, reset_round, shuffle
+from sheriff.state import DECLARE, INSPECT, MARKET, MARKET_START, OVER, GameState, reset_round, shuffle, total
 
 # The Booty's cards are shared out dearest first (cheaper good index first on equal value).
 _DEAR_FIRST: tuple[int, ...] = tuple(sorted(range(N_GOODS), key=lambda g: (-VALUE[g], g)))
@@ -41,13 +41,13 @@ def draw(s: GameState, p: int, k: int) -> list[int]:
         if more:
             got += deck[len(deck) - more :]
             del deck[len(deck) - more :]
-    for c in got:
-        hand[c] += 1
+    for c in got:  # not `+=`: compiled, that adds boxed ints (PyNumber_InPlaceAdd); this adds native ones
+        hand[c] = hand[c] + 1
     return got
 
 
 def hand_count(s: GameState, p: int) -> int:
-    return sum(s.hands[p])
+    return total(s.hands[p])
 
 
 def start_round(s: GameState) -> None:
@@ -117,7 +117,7 @@ def end_round(s: GameState) -> None:
     for o in s.officials:
         s.sheriff_turns[o] += 1
     s.round += 1
-    if s.round >= s.rules.rounds:
+    if s.round >= s.rounds:
         finish(s)
         return
     n = s.n
@@ -126,7 +126,7 @@ def end_round(s: GameState) -> None:
     lead = s.officials[0]
     for i in range(1, n + 1):
         p = (lead + i) % n
-        short = s.hand_size - sum(s.hands[p])
+        short = s.hand_size - total(s.hands[p])
         if short > 0:
             draw(s, p, short)
     start_round(s)
