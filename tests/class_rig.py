@@ -49,3 +49,38 @@ def refused(reason: str, call, *args, **kwargs) -> str:
     assert e.value.reason == reason, (e.value.reason, str(e.value))
     assert str(e.value)
     return str(e.value)
+
+
+def table_pages(tables, players=3, bots=(), names=("Ann", "Bob")):
+    """A table opened on one page by ``names[0]`` (the host) and joined on a page each by the others;
+    ``bots``: the seats the coach plays."""
+    from sheriff.widgets.classroom.table_page import TablePage  # the pages only where a test asks
+
+    ann = TablePage(tables, binder=False)
+    ann.players.value = players
+    for p in bots:
+        ann.bot_seats[p].value = True
+    ann.host_name.value = names[0]
+    ann.open.click()
+    pages = [ann]
+    for name in names[1:]:
+        page = TablePage(tables, binder=False)
+        page.code.value, page.name.value = ann.host.code, name
+        page.join.click()
+        assert page.seat is not None, page.join_msg.value
+        pages.append(page)
+    return pages
+
+
+def play_out(tables, code, seats, rng, moves: int = 3000):
+    """Play a table's game to its end: the people choose at random among their legal moves, the
+    coach moves through ``tick``; the last snapshot."""
+    for _ in range(moves):
+        tables.tick(code)
+        snap = tables.spectate(code).snapshot()
+        if snap.over:
+            return snap
+        seat = seats[snap.to_act]
+        mine = seat.snapshot()
+        seat.play(rng.choice(mine.legal), seq=mine.seq)
+    raise AssertionError("the game did not end")

@@ -14,6 +14,7 @@ from sheriff import i18n
 from sheriff.classroom.store import Store
 from sheriff.classroom.table import Tables
 from sheriff.classroom.table_game import clear_cache
+from tests.class_rig import play_out
 from tests.class_rig import refused as _refused
 
 pytestmark = pytest.mark.usefixtures("fresh_table_cache")
@@ -33,19 +34,6 @@ def _table(tables, players=4, bots=(3,), names=("Ann", "Bob", "Cy"), seed=5):
         s = tables.join(host.code, name)
         seats[s.seat] = s
     return host, seats
-
-
-def _play_out(tables, code, seats, rng):
-    """The people choose at random among their legal moves; the coach moves through ``tick``."""
-    for _ in range(3000):
-        tables.tick(code)
-        snap = tables.spectate(code).snapshot()
-        if snap.over:
-            return snap
-        seat = seats[snap.to_act]
-        mine = seat.snapshot()
-        seat.play(rng.choice(mine.legal), seq=mine.seq)
-    raise AssertionError("the game did not end")
 
 
 # -- the host's role -----------------------------------------------------------------------------
@@ -146,7 +134,7 @@ def test_a_rematch_seats_the_same_people_with_a_new_deal_and_the_same_keys(table
     host.kick(2)  # Cy leaves for good: the coach plays her seat
     seats.pop(2)
     seats[1].let_coach_play(True)  # Bob steps away
-    old = _play_out(tables, host.code, seats, random.Random(1))
+    old = play_out(tables, host.code, seats, random.Random(1))
     old_room = tables.store.room_by_code(host.code)
     code = host.rematch()
     assert code != host.code and host.rematch() == code  # a second press: the same rematch
@@ -167,7 +155,7 @@ def test_a_rematch_seats_the_same_people_with_a_new_deal_and_the_same_keys(table
     hands = lambda g: [tuple(g.branch(0).view(p).hand) for p in range(3)]  # noqa: E731
     assert hands(snap.game) != hands(old.game)  # a new deal
     assert snap.game.first_sheriff in range(3) and snap.rematch is None
-    _play_out(tables, code, {0: ann, 1: bob}, random.Random(2))
+    play_out(tables, code, {0: ann, 1: bob}, random.Random(2))
 
 
 # -- who is online or watching ---------------------------------------------------------------------
@@ -193,7 +181,7 @@ def test_a_finished_table_says_the_game_is_over_to_a_newcomer(tables):
     host, seats = _table(tables, players=3, bots=(), seed=4)
     host.start()
     assert "started" in _refused("started", tables.join, host.code, "Dee")
-    _play_out(tables, host.code, seats, random.Random(4))
+    play_out(tables, host.code, seats, random.Random(4))
     assert "over" in _refused("over", tables.join, host.code, "Dee")
 
 

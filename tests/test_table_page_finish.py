@@ -22,6 +22,7 @@ from sheriff.widgets.classroom.table_page import TablePage
 from sheriff.widgets.play.app import widget_text
 from sheriff.widgets.play.control_kit import live_widgets
 from sheriff.widgets.play.replay import ReplayViewer
+from tests.class_rig import play_out, table_pages
 from tests.pg import FakeClock
 
 
@@ -40,32 +41,7 @@ def tables(tmp_path, clock):
 
 
 def _open(tables, players=3, bots=(), names=("Ann", "Bob")):
-    ann = TablePage(tables, binder=False)
-    ann.players.value = players
-    for p in bots:
-        ann.bot_seats[p].value = True
-    ann.host_name.value = names[0]
-    ann.open.click()
-    pages = [ann]
-    for name in names[1:]:
-        page = TablePage(tables, binder=False)
-        page.code.value, page.name.value = ann.host.code, name
-        page.join.click()
-        assert page.seat is not None, page.join_msg.value
-        pages.append(page)
-    return pages
-
-
-def _play_out(tables, code, seats, rng):
-    for _ in range(3000):
-        tables.tick(code)
-        snap = tables.spectate(code).snapshot()
-        if snap.over:
-            return
-        seat = seats[snap.to_act]
-        mine = seat.snapshot()
-        seat.play(rng.choice(mine.legal), seq=mine.seq)
-    raise AssertionError("the game did not end")
+    return table_pages(tables, players, bots, names)
 
 
 def _until_person(pages):
@@ -125,7 +101,7 @@ def test_the_replay_opens_from_the_link_at_game_over_and_not_before(tables):
     assert f"The game at table {code} is not over yet" in said and "only at Game over" in said
     assert viewer.game is None  # nothing of the hands before the end
     assert not viewer.open_table("K7", tables) and "table code" in viewer.table_note.value
-    _play_out(tables, code, {0: ann.seat, 1: bob.seat}, random.Random(2))
+    play_out(tables, code, {0: ann.seat, 1: bob.seat}, random.Random(2))
     ann.refresh()
     link = f'href="21_replay.ipynb?table={code}"'
     assert link in ann.replay.value and "Open this game on the replay page" in ann.replay.value

@@ -20,6 +20,7 @@ from sheriff import i18n
 from sheriff.widgets.classroom.table_lobby import invite_link, qr_data_uri
 from sheriff.widgets.classroom.table_page import TablePage
 from sheriff.widgets.play.app import widget_text
+from tests.class_rig import play_out, table_pages
 
 
 @pytest.fixture
@@ -28,19 +29,7 @@ def tables(sqlite_tables):
 
 
 def _open(tables, players=4, bots=(3,), names=("Ann", "Bob", "Cy")):
-    ann = TablePage(tables, binder=False)
-    ann.players.value = players
-    for p in bots:
-        ann.bot_seats[p].value = True
-    ann.host_name.value = names[0]
-    ann.open.click()
-    pages = [ann]
-    for name in names[1:]:
-        page = TablePage(tables, binder=False)
-        page.code.value, page.name.value = ann.host.code, name
-        page.join.click()
-        assert page.seat is not None, page.join_msg.value
-        pages.append(page)
+    pages = table_pages(tables, players, bots, names)
     for page in pages:
         page.refresh()
     return pages
@@ -63,18 +52,6 @@ def _modules(uri: str) -> list[list[bool]]:
     image = Image.open(io.BytesIO(base64.b64decode(uri.split(",", 1)[1]))).convert("L")
     w, h = image.size
     return [[image.getpixel((x, y)) < 128 for x in range(w)] for y in range(h)]
-
-
-def _play_out(tables, code, seats, rng):
-    for _ in range(3000):
-        tables.tick(code)
-        snap = tables.spectate(code).snapshot()
-        if snap.over:
-            return
-        seat = seats[snap.to_act]
-        mine = seat.snapshot()
-        seat.play(rng.choice(mine.legal), seq=mine.seq)
-    raise AssertionError("the game did not end")
 
 
 # -- the invite ----------------------------------------------------------------------------------
@@ -206,7 +183,7 @@ def test_after_the_game_a_rematch_every_page_follows(tables):
     watcher.spectate.click()
     ann.start.click()
     old = ann.host.code
-    _play_out(tables, old, {p.seat.seat: p.seat for p in (ann, bob, cy)}, random.Random(3))
+    play_out(tables, old, {p.seat.seat: p.seat for p in (ann, bob, cy)}, random.Random(3))
     for page in (ann, bob, cy, watcher):
         page.refresh()
         assert page.snap.over
