@@ -368,10 +368,11 @@ def test_the_server_stops_mid_round_and_nothing_is_lost(browser, class_server):
         expect(teacher.locator(".sn-live-count")).to_contain_text("Round 1: 1 of 2 have chosen", timeout=T)
         for name, s in students.items():
             open_lesson(s, url, PAGES[1])
-            fill(s, "sn-join-code", code)
-            fill(s, "sn-join-nick", name)
+            # the same device: its browser kept the seat (code, nickname, rejoin code), so the join form
+            # fills itself in (typing over it would race the page's own filling) and Join is enough
+            expect(s.locator(".sn-join-code input")).to_have_value(code, timeout=T)
+            expect(s.locator(".sn-join-nick input")).to_have_value(name, timeout=T)
             s.locator(".sn-join").click()
-            # the same device: its browser kept the seat's rejoin code, so the seat comes back at once
             expect(s.locator(".sn-student-status")).to_contain_text("You are", timeout=T)
         expect(first.locator(".sn-student-choice")).to_contain_text("Your choice is in", timeout=T)
         second_role = role(second)
