@@ -136,6 +136,7 @@ db.execute("COMMIT")
 """
 
 
+@pytest.mark.slow  # a whole game or a database outage: the full run has it, the fast loop not
 def test_sqlite_locked_by_another_program(tmp_path, caplog):
     url = f"sqlite:///{tmp_path / 'class.sqlite'}"
     classroom = Classroom(Store(url))
@@ -308,6 +309,7 @@ def pg_ctl(cluster: pg.Cluster, action: str) -> None:
         cluster.pid = int((cluster.data / "postmaster.pid").read_text().split()[0])  # for its stop()
 
 
+@pytest.mark.slow  # a whole game or a database outage: the full run has it, the fast loop not
 def test_postgresql_stopped_mid_class(caplog):
     cluster = pg.start_or_skip()  # a cluster of its own: the session's stays up
     try:

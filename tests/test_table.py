@@ -478,6 +478,7 @@ def _private_to(action, events) -> set[int]:
     return seats
 
 
+@pytest.mark.slow  # a whole game or a database outage: the full run has it, the fast loop not
 def test_no_seat_sees_another_seats_hidden_cards(tmp_path):
     # What a seat is told depends on the game, not on the database: SQLite only (PostgreSQL is slower).
     tables = Tables(Store(f"sqlite:///{tmp_path / 'leak.sqlite'}"))

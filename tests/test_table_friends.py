@@ -127,6 +127,7 @@ def test_let_the_coach_play_for_me_and_take_the_seat_back(tables):
 
 
 # -- rematch ---------------------------------------------------------------------------------------
+@pytest.mark.slow  # a whole game or a database outage: the full run has it, the fast loop not
 def test_a_rematch_seats_the_same_people_with_a_new_deal_and_the_same_keys(tables):
     host, seats = _table(tables, players=3, bots=(), names=("Ann", "Bob", "Cy"), seed=3)
     host.start()
@@ -177,6 +178,7 @@ def test_the_seat_list_says_who_is_online_and_how_many_watch(tables, clock):
 
 
 # -- small words -----------------------------------------------------------------------------------
+@pytest.mark.slow  # a whole game or a database outage: the full run has it, the fast loop not
 def test_a_finished_table_says_the_game_is_over_to_a_newcomer(tables):
     host, seats = _table(tables, players=3, bots=(), seed=4)
     host.start()

@@ -95,6 +95,7 @@ def _press_coach(page) -> bool:
     return True
 
 
+@pytest.mark.slow  # a whole game or a database outage: the full run has it, the fast loop not
 @pytest.mark.parametrize("edition", ["2E", "1E"])
 def test_two_seats_never_see_each_others_hidden_cards(tables, edition):
     ann = TablePage(tables, binder=False)

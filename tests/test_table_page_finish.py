@@ -178,6 +178,7 @@ def test_a_seats_page_is_marked_for_the_phone_layout_and_a_spectators_is_not(tab
 
 
 # -- widgets closed ---------------------------------------------------------------------------------
+@pytest.mark.slow  # a whole game or a database outage: the full run has it, the fast loop not
 def test_a_seat_pages_live_widget_count_stays_flat_over_a_whole_game(tables):
     """One seat's page plays a whole game against the coach, pressing through the page.  The kernel's
     live widgets at the page's first decision of each round, and the fewest over each round, stay

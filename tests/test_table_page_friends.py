@@ -176,6 +176,7 @@ def test_the_seat_list_says_who_is_online_and_the_status_carries_the_turn(tables
 
 
 # -- after the game -------------------------------------------------------------------------------------
+@pytest.mark.slow  # a whole game or a database outage: the full run has it, the fast loop not
 def test_after_the_game_a_rematch_every_page_follows(tables):
     ann, bob, cy = _open(tables, players=4, bots=(3,))
     watcher = TablePage(tables, binder=False)
