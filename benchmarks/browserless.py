@@ -23,9 +23,12 @@ line sums up every class:
 from __future__ import annotations
 
 import asyncio
+import os
 import re
+import signal
 import statistics
 import time
+from pathlib import Path
 
 import psutil
 from class_server import FREED_WITHIN_S, VoilaServer, rss_mb, server_cpu_s, static_addresses, wait_until
@@ -47,6 +50,17 @@ def kernel_cpu(server: VoilaServer) -> dict[str, float]:
         except psutil.Error:
             pass
     return out
+
+
+async def server_memory(server: VoilaServer, args) -> str:
+    """The server's resident set, in MB; with ``--tracemalloc`` the server also writes a snapshot
+    and its comparison with the first one (sheriff/serving/memtrace.py), the figure taken after."""
+    if args.tracemalloc:
+        summary = Path(args.tracemalloc) / "summary.txt"
+        written = summary.read_text().count("== snapshot") if summary.exists() else 0
+        os.kill(server.proc.pid, signal.SIGUSR1)
+        await wait_until(lambda: summary.exists() and summary.read_text().count("== snapshot") > written, 120)
+    return f"{own_cpu(server)[2]:.0f} MB"
 
 
 def own_cpu(server: VoilaServer) -> tuple[float, float, float]:
@@ -231,7 +245,7 @@ async def run_classes(args, server: VoilaServer) -> int:
             f"a class arrives {arriving}",
             flush=True,
         )
-        start_mb = own_cpu(server)[2]
+        start_mb = await server_memory(server, args)
         solo = await one_class(server, args, 1, idle)
         print("one learner alone:", summary(solo), flush=True)
         if args.announce:  # as a teacher's page creating a class room does
@@ -241,7 +255,7 @@ async def run_classes(args, server: VoilaServer) -> int:
             await settled(server, 600)
             print(f"the pool filled {time.monotonic() - t0:.0f} s after the announcement", flush=True)
         await settled(server)
-        print(f"server memory: {start_mb:.0f} MB before the first learner, {own_cpu(server)[2]:.0f} MB after")
+        print(f"server memory: {start_mb} before the first learner, {await server_memory(server, args)} after")
         for i in range(args.classes):
             arrival = time.monotonic()
             row = await one_class(server, args, args.learners, idle)
@@ -251,11 +265,13 @@ async def run_classes(args, server: VoilaServer) -> int:
                 await asyncio.sleep(max(0.0, arrival + args.gap - time.monotonic()))
             else:  # the class gone and the pools refilled
                 await settled(server)
-            print(f"server memory after class {i + 1}: {own_cpu(server)[2]:.0f} MB", flush=True)
+            print(f"server memory after class {i + 1}: {await server_memory(server, args)}", flush=True)
         if args.linger:  # the grown pools shrink (ClassroomKernelManager.shrink_after) and their pages go
             await asyncio.sleep(args.linger)
             await settled(server)
-            print(f"server memory {args.linger:g} s after: {own_cpu(server)[2]:.0f} MB, {len(kernels(server))} kernels")
+            print(
+                f"server memory {args.linger:g} s after: {await server_memory(server, args)}, {len(kernels(server))} kernels"
+            )
         if any(r["left"] for r in rows):
             print("kernels left after the learners left:", [r["left"] for r in rows])
     state = [s for r in rows for s in r["state"]] or [float("nan")]

@@ -30,11 +30,13 @@ FREED_WITHIN_S = 60  # closed tabs' kernels should be gone within a minute
 def make_server(args) -> VoilaServer:
     """The server the class meets: ``--repo``'s notebooks and voila.json, ``--pool`` kernels for the lesson."""
     repo = Path(args.repo).resolve()
-    env = None
+    env = {}
+    if getattr(args, "tracemalloc", None):  # the server traces its allocations (sheriff/serving/memtrace.py)
+        env["SHERIFF_TRACEMALLOC"] = str(Path(args.tracemalloc).resolve())
     if repo != ROOT:  # the kernels import that checkout's engine (only it: its root may shadow packages)
         only = Path(tempfile.mkdtemp(prefix="sheriff-classroom-"))
         (only / "sheriff").symlink_to(repo / "sheriff")
-        env = {"PYTHONPATH": str(only)}
+        env["PYTHONPATH"] = str(only)
     extra = list(args.server_arg)
     if args.pool:  # Voilà's own lever for a class: more preheated kernels for the lesson it opens
         pools = {"default": {"pool_size": 1}, args.lesson: {"pool_size": args.pool}}

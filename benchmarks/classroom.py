@@ -8,6 +8,8 @@
     .venv/bin/python benchmarks/classroom.py --browserless --learners 30 --arrive-over 3   # not in one instant
     .venv/bin/python benchmarks/classroom.py --browserless --idle 60   # an idle server's CPU
     .venv/bin/python benchmarks/classroom.py --browserless --learners 30 --announce   # the class announced first
+    .venv/bin/python benchmarks/classroom.py --browserless --learners 30 --classes 2 --tracemalloc /tmp/t
+        # the server's Python-level allocations where its memory is printed (sheriff/serving/memtrace.py)
 
 ``--browserless`` (benchmarks/browserless.py): learners without browsers, each fetching the page and
 playing it over the kernel websocket as the page does (benchmarks/learner_ws.py), so the figures are
@@ -188,6 +190,11 @@ def main() -> int:
     ap.add_argument("--click", default="Next", help="--browserless: label the clicked button starts with")
     ap.add_argument(
         "--linger", type=float, default=0, help="--browserless: the server's memory again S s after the last class"
+    )
+    ap.add_argument(
+        "--tracemalloc",
+        metavar="DIR",
+        help="--browserless: the server traces its allocations and writes snapshots to DIR where its memory is printed",
     )
     ap.add_argument(
         "--announce",

@@ -10,6 +10,7 @@ import concurrent.futures
 import itertools
 import math
 import time
+import types
 
 import pytest
 from voila.voila_kernel_manager import voila_kernel_manager_factory
@@ -406,5 +407,42 @@ def test_a_page_run_for_a_learner_who_waited_is_sent_once_run():
         assert (await asyncio.wait_for(visit, 1))[2] == "en-9"
         assert mgr._serving == 0 and "en-9" in mgr._unconnected  # now the refills wait for its page to connect
         assert (await asyncio.wait_for(mgr.get_rendered_notebook(PAGE, env), 1))[2] == "en-1"  # the refill, ready
+
+    in_a_loop(run())
+
+
+def test_nothing_is_kept_per_kernel_once_the_kernels_are_gone():
+    """What the server records per kernel (ours, Voilà's and Jupyter Server's) is dropped when the
+    kernel leaves: a page that connected and left, and one that never connected and whose kernel
+    died (no shutdown ran).  Before, Voilà's request details stayed for ever for each page that
+    never fetched them, and a dead kernel's records stayed in ours and Jupyter Server's."""
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    async def run():
+        mgr = manager()
+        env = {"VOILA_REQUEST_URL": f"http://127.0.0.1:8866/voila/render/{PAGE}"}
+        mgr.fill_if_needed(delay=0, notebook_name=PAGE)
+        handed = [(await mgr.get_rendered_notebook(PAGE, env))[2] for _ in range(2)]
+        mgr.notebook_data = {PAGE: {"kernel_ids": set(handed)}}
+        for kernel_id in handed:  # what Voilà's page and Jupyter Server's kernel manager record
+            mgr._kernels[kernel_id] = types.SimpleNamespace(last_activity=None)
+            mgr._kernel_connections[kernel_id] = 0
+            mgr._kernel_ports[kernel_id] = [1, 2, 3, 4, 5]
+            RequestInfoSocketHandler.send_updates({"kernel_id": kernel_id, "payload": {"SERVER_NAME": "x"}})
+        mgr.notify_connect(handed[0])
+        assert handed[0] in mgr._connected_once and handed[1] in mgr._unconnected
+        assert set(handed) <= mgr._waiting_since.keys() and set(handed) <= RequestInfoSocketHandler._cache.keys()
+        for kernel_id in handed:  # gone (Jupyter Server's shutdown ends in remove_kernel too)
+            mgr.remove_kernel(kernel_id)
+        kept = [
+            mgr._waiting_since,
+            mgr._connected_once,
+            mgr._unconnected,
+            mgr._kernel_connections,
+            mgr._kernel_ports,
+            mgr.notebook_data[PAGE]["kernel_ids"],
+        ]
+        assert all(not set(handed) & record.keys() if isinstance(record, dict) else not record for record in kept)
+        assert not set(handed) & RequestInfoSocketHandler._cache.keys()
 
     in_a_loop(run())

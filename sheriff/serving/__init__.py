@@ -66,10 +66,13 @@ from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.web import HTTPError
 from traitlets import Float, Int, TraitError
+from voila.request_info_handler import RequestInfoSocketHandler
+from voila.tornado.execution_request_handler import ExecutionRequestHandler
 
 from sheriff import launch
 from sheriff.course import position
 from sheriff.i18n import DEFAULT, N_, PAGE_LANGUAGE, catalog, from_query
+from sheriff.serving import memtrace
 from sheriff.serving.growth import PoolGrowth, announce_address, announce_key, release_memory
 from sheriff.serving.web import (  # noqa: F401  # named in voila.json and binder/postBuild, used by tests
     HOME_PAGE,
@@ -85,6 +88,9 @@ from sheriff.serving.web import (  # noqa: F401  # named in voila.json and binde
     versioned_static,
 )
 
+# Voilà's records by kernel id, class-wide: the request details a page fetches over a websocket
+# (kept until then, for ever if it never does), the notebook a progressively rendered page runs.
+PER_KERNEL_RECORDS: list[dict] = [RequestInfoSocketHandler._cache, ExecutionRequestHandler._execution_data]
 CLASS_SIZE = 5  # pages run in one go (a class's, and their refills) after which memory is released
 REQUEST_URL = "VOILA_REQUEST_URL"  # Voilà passes the page's full address to the pool's refill
 KERNEL_ARGUMENTS = [
@@ -121,6 +127,7 @@ class ClassroomKernelManager(PoolGrowth, AsyncMappingKernelManager):
     _voila_renderer: Callable[..., Any]
 
     def __init__(self, **kwargs):
+        memtrace.install()  # a debug hook, off unless SHERIFF_TRACEMALLOC is set
         self._classroom_state()
         self.announce_key = announce_key()  # told to this server's kernels only (a class announced: growth)
         self._versioned_static = install_web_hooks_at_start(kwargs.get("parent"), self)  # before the pools start
@@ -321,7 +328,8 @@ class ClassroomKernelManager(PoolGrowth, AsyncMappingKernelManager):
         if self._versioned_static and kwargs.get("env") is not None:  # Voilà's own server: it hears announcements
             where = announce_address(voila.ip, voila.port, voila.base_url)
             kwargs["env"] = {**kwargs["env"], launch.ANNOUNCE: f"{where} {self.announce_key}"}
-        await self._make_room(kwargs.get("env") or {})
+        kwargs["env"] = kernel_malloc(kwargs.get("env"))
+        await self._make_room(kwargs["env"])
         # no await between the room found and the kernel counted (jupyter_client counts it at once)
         kernel_id = await super().start_kernel(*args, **kwargs)
         self._waiting_since[kernel_id] = utcnow()
@@ -394,9 +402,7 @@ class ClassroomKernelManager(PoolGrowth, AsyncMappingKernelManager):
         return await super().cull_kernel_if_idle(kernel_id)
 
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):  # type: ignore[override]  # as above
-        self._waiting_since.pop(kernel_id, None)
-        self._connected_once.discard(kernel_id)
-        self._unconnected.pop(kernel_id, None)
+        self._forget(kernel_id)
         for pool in self._language_pools.values():
             pool[:] = [t for t in pool if not _holds(t, kernel_id)]
         return await super().shutdown_kernel(kernel_id, *args, **kwargs)
@@ -405,7 +411,26 @@ class ClassroomKernelManager(PoolGrowth, AsyncMappingKernelManager):
         try:  # every way a kernel leaves the server's list (a shutdown, a kernel found dead)
             return super().remove_kernel(kernel_id)
         finally:
+            self._forget(kernel_id)
             self._poke()  # room for a refill waiting for it
+
+    def _forget(self, kernel_id: str) -> None:
+        """Drop what the server keeps per kernel once the kernel is gone: ours, and what Voilà and
+        Jupyter Server keep by kernel id and forget only on a shutdown they ran (not for a kernel
+        found dead), or never (Voilà's request details for a page that never asked for them)."""
+        self._waiting_since.pop(kernel_id, None)
+        self._connected_once.discard(kernel_id)
+        self._unconnected.pop(kernel_id, None)
+        for record in PER_KERNEL_RECORDS:
+            record.pop(kernel_id, None)
+        if kernel_id not in self._kernels:  # Jupyter Server's (a kernel shutting down keeps them until gone)
+            self._kernel_connections.pop(kernel_id, None)
+            self._kernel_ports.pop(kernel_id, None)
+            buffered = self._kernel_buffers.pop(kernel_id, None)  # (stop_buffering wants a live kernel)
+            for stream in (buffered or {}).get("channels", {}).values():
+                stream.close()  # the streams that buffered a left page's messages
+        for data in getattr(self, "notebook_data", {}).values():  # Voilà's pages, by kernel
+            data["kernel_ids"].discard(kernel_id)
 
     async def shutdown_all(self, *args, **kwargs):  # type: ignore[override]  # as above
         # Voilà's subclass waits for its own pools' kernels; a kernel of a language pool still
@@ -482,6 +507,18 @@ class ServerFull(HTTPError):
         self.lang = lang
         words = catalog(lang)
         self.words = {key: words.gettext(text).format(most=most) for key, text in FULL_WORDS.items()}
+
+
+def kernel_malloc(env: dict | None) -> dict:
+    """A kernel's environment with Python's own allocator again, where the server runs on glibc's
+    (``launch.server_env``): a kernel lives for one learner, and pymalloc is the faster there."""
+    env = dict(os.environ if env is None else env)
+    if launch.KERNEL_MALLOC in env:
+        malloc = env.pop(launch.KERNEL_MALLOC)
+        env.pop("PYTHONMALLOC", None)
+        if malloc:
+            env["PYTHONMALLOC"] = malloc
+    return env
 
 
 def _holds(task: asyncio.Task, kernel_id: str) -> bool:
