@@ -40,7 +40,6 @@ HOME_PAGE = "00_home.ipynb"
 PORT = 8866
 MAX_CLASS = 200  # kernels kept ready for one page (~80 MB each)
 TOKEN_ENV = "SHERIFF_TOKEN"
-KERNEL_MALLOC = "SHERIFF_KERNEL_PYTHONMALLOC"  # the kernels' PYTHONMALLOC while the server's is glibc's
 ANNOUNCE = "SHERIFF_ANNOUNCE"  # in a server's kernels: "<address> <key>" to announce a class (sheriff.serving.growth)
 PASSWORD_OPTION = "--PasswordIdentityProvider.hashed_password"
 HASH_COMMAND = 'python -c "from jupyter_server.auth import passwd; print(passwd())"'  # asks, prints the hash
@@ -290,15 +289,10 @@ def server_env(root: Path) -> dict[str, str]:
     Python free to cache the bytecode of what it imports.  ``pip install --no-compile`` (tasks.py)
     leaves that to the first import; with PYTHONDONTWRITEBYTECODE set (as many container images
     do) nothing is ever cached, and every kernel the pools start compiles its ~450 modules again:
-    its imports then cost 0.75 CPU-seconds instead of 0.33.  And the server's objects in glibc's
-    heap, not Python's arenas (``PYTHONMALLOC=malloc``): after a class, each 1 MB arena still holding
-    one live object stayed whole (57 MB), where glibc hands free pages back (``release_memory``);
-    its kernels keep Python's allocator (``KERNEL_MALLOC``, ``sheriff.serving``)."""
+    its imports then cost 0.75 CPU-seconds instead of 0.33."""
     env = dict(os.environ)
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(root / "share" / "jupyter"), env.get("JUPYTER_PATH")]))
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    env.setdefault(KERNEL_MALLOC, env.get("PYTHONMALLOC", ""))
-    env.setdefault("PYTHONMALLOC", "malloc")
     return env
 
 

@@ -151,21 +151,6 @@ def test_the_server_and_its_kernels_may_cache_bytecode(monkeypatch):
     assert env["JUPYTER_PATH"].split(os.pathsep) == [str(root / "share" / "jupyter"), "/elsewhere"]
 
 
-def test_the_server_runs_on_glibc_s_allocator_and_its_kernels_on_python_s(monkeypatch):
-    """The server's freed memory can go back to the system after a class (docs/deploy.md, "Memory
-    after a class"); a kernel keeps the allocator it would have had, the one its owner chose included."""
-    from sheriff.serving import kernel_malloc
-
-    monkeypatch.delenv("PYTHONMALLOC", raising=False)
-    env = launch.server_env(launch.served_root())
-    assert env["PYTHONMALLOC"] == "malloc"
-    kernel = kernel_malloc(env)
-    assert "PYTHONMALLOC" not in kernel and launch.KERNEL_MALLOC not in kernel and "PATH" in kernel
-    monkeypatch.setenv("PYTHONMALLOC", "pymalloc_debug")  # the owner's choice, for both
-    env = launch.server_env(launch.served_root())
-    assert env["PYTHONMALLOC"] == kernel_malloc(env)["PYTHONMALLOC"] == "pymalloc_debug"
-
-
 def test_the_pool_hook_accepts_this_voila_with_and_without_preheating():
     pooled = voila_kernel_manager_factory(ClassroomKernelManager, True, 1)
     assert pooled.fill_if_needed is ClassroomKernelManager._fill_in_language

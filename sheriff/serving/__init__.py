@@ -328,8 +328,7 @@ class ClassroomKernelManager(PoolGrowth, AsyncMappingKernelManager):
         if self._versioned_static and kwargs.get("env") is not None:  # Voilà's own server: it hears announcements
             where = announce_address(voila.ip, voila.port, voila.base_url)
             kwargs["env"] = {**kwargs["env"], launch.ANNOUNCE: f"{where} {self.announce_key}"}
-        kwargs["env"] = kernel_malloc(kwargs.get("env"))
-        await self._make_room(kwargs["env"])
+        await self._make_room(kwargs.get("env") or {})
         # no await between the room found and the kernel counted (jupyter_client counts it at once)
         kernel_id = await super().start_kernel(*args, **kwargs)
         self._waiting_since[kernel_id] = utcnow()
@@ -507,18 +506,6 @@ class ServerFull(HTTPError):
         self.lang = lang
         words = catalog(lang)
         self.words = {key: words.gettext(text).format(most=most) for key, text in FULL_WORDS.items()}
-
-
-def kernel_malloc(env: dict | None) -> dict:
-    """A kernel's environment with Python's own allocator again, where the server runs on glibc's
-    (``launch.server_env``): a kernel lives for one learner, and pymalloc is the faster there."""
-    env = dict(os.environ if env is None else env)
-    if launch.KERNEL_MALLOC in env:
-        malloc = env.pop(launch.KERNEL_MALLOC)
-        env.pop("PYTHONMALLOC", None)
-        if malloc:
-            env["PYTHONMALLOC"] = malloc
-    return env
 
 
 def _holds(task: asyncio.Task, kernel_id: str) -> bool:

@@ -39,7 +39,7 @@ def install() -> bool:
     frames = int(os.environ.get(ENV + "_FRAMES", "1"))
     if frames:
         tracemalloc.start(frames)
-    first: list = []  # the first type counts and snapshot: what the others are compared with
+    first: list = []  # the first snapshot and type counts: what the others are compared with
     signal.signal(signal.SIGUSR1, lambda *_: dump(Path(folder), first))
     return True
 
@@ -91,37 +91,33 @@ def allocators() -> str:
 
 
 def dump(folder: Path, first: list) -> None:
-    """Append figures N to the folder's summary, and what grew since the first ones (``first``:
-    [type counts, snapshot or None])."""
+    """Write snapshot N and its comparison with the first one (``first``: [snapshot, counts])."""
     gc.collect()
     summary = folder / "summary.txt"
     n = summary.read_text().count("== snapshot") if summary.exists() else 0
-    snap = tracemalloc.take_snapshot() if tracemalloc.is_tracing() else None
+    if not tracemalloc.is_tracing():
+        with open(summary, "a") as out:
+            out.write(f"== snapshot {n}: resident {resident_mb():.1f} MB; {allocators()}\n")
+        return
+    snap = tracemalloc.take_snapshot().filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
     counts = type_counts()
-    head = f"== snapshot {n}: resident {resident_mb():.1f} MB; {allocators()}"
-    if snap is not None:
-        snap = snap.filter_traces([tracemalloc.Filter(False, tracemalloc.__file__)])
-        snap.dump(str(folder / f"snap-{n}.tracemalloc"))
-        traced, peak = tracemalloc.get_traced_memory()
-        own = tracemalloc.get_tracemalloc_memory()
-        head += f"; traced {traced / 2**20:.1f} MB (peak {peak / 2**20:.1f}), tracemalloc's own {own / 2**20:.1f} MB"
-    lines = [head]
+    snap.dump(str(folder / f"snap-{n}.tracemalloc"))
+    traced, peak = tracemalloc.get_traced_memory()
+    lines = [
+        f"== snapshot {n}: traced {traced / 2**20:.1f} MB (peak {peak / 2**20:.1f}), "
+        f"tracemalloc's own {tracemalloc.get_tracemalloc_memory() / 2**20:.1f} MB, resident {resident_mb():.1f} MB; "
+        + allocators()
+    ]
     if not first:
-        first.extend([counts, snap])
+        first.extend([snap, counts])
     else:
+        lines.append("grew most since snapshot 0 (by file, then by traceback):")
+        lines += [f"  {d}" for d in snap.compare_to(first[0], "filename")[:TOP]]
+        for d in snap.compare_to(first[0], "traceback")[:10]:
+            lines.append(f"  {d.size_diff / 2**20:+.2f} MB in {d.count_diff:+d} blocks:")
+            lines += [f"      {line}" for line in d.traceback.format(limit=8, most_recent_first=True)]
         grown = counts.copy()
-        grown.subtract(first[0])
+        grown.subtract(first[1])
         lines.append("objects by type, most grown: " + ", ".join(f"{t} {c:+d}" for t, c in grown.most_common(TOP)))
-        if snap is not None and first[1] is not None:
-            lines += grown_allocations(snap, first[1])
     with open(summary, "a") as out:
         out.write("\n".join(lines) + "\n")
-
-
-def grown_allocations(snap: tracemalloc.Snapshot, first: tracemalloc.Snapshot) -> list[str]:
-    lines = ["grew most since snapshot 0 (by file, then by traceback):"]
-    lines += [f"  {d}" for d in snap.compare_to(first, "filename")[:TOP]]
-    for d in snap.compare_to(first, "traceback")[:10]:
-        lines.append(f"  {d.size_diff / 2**20:+.2f} MB in {d.count_diff:+d} blocks:")
-        lines += [f"      {line}" for line in d.traceback.format(limit=8, most_recent_first=True)]
-    return lines
