@@ -16,7 +16,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.cards import GOODS, LEGAL_GOODS, good_id, list_to_counts
-from sheriff.i18n import _, get_language, ngettext
+from sheriff.i18n import _, decimal, get_language, ngettext
 from sheriff.theory import bargaining as bg
 from sheriff.theory.inspection_game import (
     MAX_BAG,
@@ -516,4 +516,5 @@ def _items(n: int) -> str:
 
 
 def _num(q) -> str:
-    return str(q) if not isinstance(q, float) else f"{q:.4g}"
+    """An exact value as it is (2, 3/4); a float to four significant digits in the page's language."""
+    return str(q) if not isinstance(q, float) else decimal(float(f"{q:.4g}"), places=4, trim=True)
