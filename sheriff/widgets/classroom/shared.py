@@ -408,7 +408,6 @@ CSS = """<style>
 .sn-check .sn-zone{font-size:14px;font-weight:600;color:#263238;margin:12px 0 2px 0}
 .sn-secret summary{line-height:1.35}
 .sn-timer{font:bold clamp(20px,4vw,36px) monospace;color:#b71c1c}
-.sn-class-table td:nth-child(2){min-width:11em}
 .sn-stack caption{text-align:left;font-weight:bold;padding:2px 0}
 .sn-stack td.num{white-space:nowrap}
 @media (max-width:760px){
@@ -418,7 +417,7 @@ CSS = """<style>
   .sn-stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
   .sn-stack tbody,.sn-stack tr,.sn-stack caption{display:block}
   .sn-stack tr{border:1px solid #bbb;border-radius:6px;margin:0 0 6px 0;overflow:hidden}
-  .sn-grid.sn-stack td,.sn-class-table .sn-stack td:nth-child(2){display:flex;justify-content:space-between;gap:10px;
+  .sn-grid.sn-stack td{display:flex;justify-content:space-between;gap:10px;
     border:none;border-top:1px solid #eceff1;padding:2px 8px;text-align:right;min-width:0;overflow-wrap:anywhere}
   .sn-stack td::before{content:attr(data-label);text-align:left;color:#37474f;flex:0 1 auto}
   .sn-grid.sn-stack td:first-child{background:#eceff1;font-weight:bold;border-top:none}
