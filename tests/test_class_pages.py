@@ -4,6 +4,7 @@ of each game by pressing the pages' own buttons; the dashboard, the CSV and Reve
 import csv
 import io
 import json
+import re
 
 import ipywidgets as widgets
 import pytest
@@ -526,9 +527,9 @@ def test_bribe_bargaining_on_the_pages(classroom):
     assert "33%" in plain(students[0].classview.value)
 
 
-def test_the_class_plot_keeps_its_legend_off_the_data(classroom, monkeypatch):
-    """The shares run from 0 to 100%, so no corner of the axes is free: the legend sits under them."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
+def test_the_class_plot_s_legend_is_text_of_the_page(classroom, monkeypatch):
+    """Drawn in the image, the legend was 6 px high on a phone: it is the page's text under the chart
+    (14 px at any width), a line for each of the chart's lines, in the chart's colours."""
     from matplotlib.figure import Figure
 
     drawn = []
@@ -541,12 +542,19 @@ def test_the_class_plot_keeps_its_legend_off_the_data(classroom, monkeypatch):
         teacher.end_round.click()
         teacher.reveal.click()
     assert drawn and "<img" in teacher.plot.value
-    fig = drawn[-1]
-    (ax,) = fig.axes
-    renderer = FigureCanvasAgg(fig).get_renderer()
-    legend, axes = ax.get_legend().get_window_extent(renderer), ax.get_window_extent(renderer)
-    assert legend.y1 < axes.y0 and not legend.overlaps(axes)  # wholly below the plotting area
-    assert legend.y0 >= 0  # and inside the picture
+    (ax,) = drawn[-1].axes
+    assert ax.get_legend() is None  # none inside the picture
+    charted = {(line.get_label(), line.get_color()) for line in ax.get_lines()}
+    legend = teacher.legend.value
+    items = re.findall(
+        r'stroke="(#[0-9a-f]{6})" stroke-width="[\d.]+"(?: stroke-dasharray="([^"]*)")?/>.*?<span>([^<]+)</span>',
+        legend,
+        flags=re.S,
+    )
+    assert charted and charted <= {(label, color) for color, _dash, label in items}
+    dotted = {label for _color, dash, label in items if dash == "2 3"}  # each revealed round's equilibrium
+    assert dotted and dotted == {label for _color, _dash, label in items if label.startswith("equilibrium")}
+    assert "font:14px" in cr.CSS.split(".sn-legend{")[1].split("}")[0]
 
 
 def test_create_a_room_shows_it_is_working_until_the_room_is_there(classroom, monkeypatch):

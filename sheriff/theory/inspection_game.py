@@ -348,8 +348,6 @@ def explain(game: InspectionGame) -> str:
     else:
         lines += [
             _("Smuggling does not pay here: {reason}.").format(reason=eq.reason),
-            _("The merchant scores {merchant}; the Sheriff gains nothing.").format(
-                merchant=decimal(eq.merchant_value)
-            ),
+            _("The merchant scores {merchant}; the Sheriff gains nothing.").format(merchant=decimal(eq.merchant_value)),
         ]
     return "\n".join(lines)

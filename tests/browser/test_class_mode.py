@@ -239,8 +239,11 @@ def play_two_rounds_by_themselves(teacher, students, game, first, choices):
         expect(timer).to_contain_text("Time left", timeout=T)  # the countdown on every phone
         made = play(students, round_no, choices)
         row = teacher.locator(f'.sn-class-table tr[data-round="{round_no}"]')  # a table per game
-        expect(row).to_contain_text(title, timeout=T)
-        cell = row.locator("td").nth(3)  # inspected: "n / 3 (..%)" once all three Sheriffs chose
+        expect(row).to_be_attached(timeout=T)
+        # its game named once, in its table's caption, never again in its rows
+        expect(teacher.locator(".sn-class-table table").filter(has=row).locator("caption")).to_have_text(title)
+        expect(row).not_to_contain_text(title)
+        cell = row.locator("td", has_text=" / ").nth(1)  # inspected: "n / 3 (..%)" once all three Sheriffs chose
         expect(cell).to_contain_text(" / 3", timeout=T)
         inspected = sum(c.get("action") == "inspect" for c in made.values())
         assert int(cell.inner_text().split(" / ")[0]) - inspected in (0, 1)  # the fifth's partner: the coach
@@ -260,6 +263,12 @@ def results_fit_a_phone(teacher, phone, name: str):
     try:
         expect(teacher.locator(".sn-class-table td[data-label]").first).to_have_css("display", "flex")
         assert wider_than_page(teacher, ".sn-class-table") == []
+        # the chart's legend is the page's text, readable on a phone (drawn in the image it was 6 px)
+        legend = teacher.locator(".sn-class-legend li")
+        expect(legend.first).to_be_visible(timeout=T)
+        sizes = legend.evaluate_all("(items) => items.map((e) => parseFloat(getComputedStyle(e).fontSize))")
+        assert sizes and min(sizes) >= 12, sizes
+        assert wider_than_page(teacher, ".sn-class-legend") == []
         screenshot(teacher, f"class_results_teacher_{name}_400")
     finally:
         teacher.set_viewport_size({"width": 1280, "height": 900})

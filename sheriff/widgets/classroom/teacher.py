@@ -135,6 +135,8 @@ class ClassTeacher(kit.Frame):
 
         self.plot = Plot(_("Chart of the class's shares, round by round."), "min(576px, 100%)")
         self.plot.add_class("sn-class-plot")
+        self.legend = lesson.html()  # the chart's legend, as text: readable on a phone
+        self.legend.add_class("sn-class-legend")
         # next round's settings
         self.next_game = widgets.Dropdown(
             options=[(cr.game_title(g), g) for g in class_games.GAMES], description=_("Game"), **_WIDE
@@ -212,7 +214,9 @@ class ClassTeacher(kit.Frame):
                 kit.box([self.code_html], cls="sn-projector"),
                 kit.box([self.controls, self.count, self.seats_box], title=_("The round"), kicker=_("Live")),
                 kit.box(
-                    [self.prediction, self.table, self.plot], title=_("The class, round by round"), kicker=_("Results")
+                    [self.prediction, self.table, self.plot, self.legend],
+                    title=_("The class, round by round"),
+                    kicker=_("Results"),
                 ),
                 self.settings_box,
                 self.people.box,
@@ -473,6 +477,7 @@ class ClassTeacher(kit.Frame):
             self._plot_key = key
             self.plot.alt = cr.shares_words(d.rounds)  # the chart in words: its text alternative
             self.plot.show(cr.shares_png(d.rounds))
+            self.legend.value = cr.shares_legend_html(d.rounds)
 
     def _prediction_html(self, d) -> str:
         """The current round's own equilibrium once it is revealed (never the next round's: this page

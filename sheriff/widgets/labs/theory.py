@@ -499,11 +499,12 @@ def _fine_png(p: bg.SheriffParams, lang: str) -> bytes:
     return _png(fig, ax)
 
 
-def _png(fig, ax, **legend) -> bytes:
+def _png(fig, ax, drawn_legend: bool = True, **legend) -> bytes:
     """Finish a plot the same way everywhere (legend, grid) and return it as PNG bytes
     (no software tag, so the bytes are the same from run to run); ``legend``: where it goes, if not
-    where it covers the least."""
-    ax.legend(**{"fontsize": 8, "loc": "best", "frameon": False, **legend})
+    where it covers the least (``drawn_legend=False``: none, the page writes it beside the image)."""
+    if drawn_legend:
+        ax.legend(**{"fontsize": 8, "loc": "best", "frameon": False, **legend})
     ax.grid(alpha=0.25)
     fig.tight_layout()
     buf = io.BytesIO()
