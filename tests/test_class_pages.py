@@ -557,6 +557,14 @@ def test_the_class_plot_s_legend_is_text_of_the_page(classroom, monkeypatch):
     assert "font:14px" in cr.CSS.split(".sn-legend{")[1].split("}")[0]
 
 
+def _inside(box) -> list:
+    """Every widget inside ``box``, depth first in the page's order."""
+    out = []
+    for w in getattr(box, "children", ()):
+        out += [w, *_inside(w)]
+    return out
+
+
 def test_create_a_room_shows_it_is_working_until_the_room_is_there(classroom, monkeypatch):
     """Creating a room can take seconds on a busy server: the press is answered at once, and a second
     press cannot make a second room."""
@@ -565,10 +573,15 @@ def test_create_a_room_shows_it_is_working_until_the_room_is_there(classroom, mo
     create = classroom.create_room
 
     def slow_create(*a, **k):
-        seen.append((teacher.create.disabled, teacher.create.icon, plain(teacher.start_msg.value)))
+        seen.append((teacher.create.disabled, teacher.create.icon, plain(teacher.create_msg.value)))
         return create(*a, **k)
 
     monkeypatch.setattr(classroom, "create_room", slow_create)
     teacher.create.click()
     assert seen == [(True, "spinner", "Creating the room: this can take a few seconds.")]
     assert teacher.room is not None and not teacher.create.disabled and teacher.create.icon == "plus"
+    # said beside the button pressed (in its box, right under it), not under the box that takes a room back
+    new_room = next(box for box in teacher.start_box.children if teacher.create in _inside(box))
+    parts = _inside(new_room)
+    assert parts.index(teacher.create_msg) == parts.index(teacher.create) + 1
+    assert teacher.start_msg not in parts and teacher.create_msg.value == ""  # gone once the room is there

@@ -83,12 +83,18 @@ class ClassTeacher(kit.Frame):
         self.take_back = lesson.button(_("Take the room back"), width="200px")
         self.take_back.add_class("sn-take-back")
         self.take_back.on_click(self._take_back)
-        self.start_msg = lesson.html()
+        self.start_msg = lesson.html()  # a refusal of the code and key typed, under them
         self.start_msg.add_class("sn-start-msg")
+        self.create_msg = lesson.html()  # "Creating the room…", or why not, beside the button pressed
+        self.create_msg.add_class("sn-create-msg")
         self.my_rooms = DeviceRooms(self._reopen)
         self.start_box = widgets.VBox(
             [
-                kit.box([self.game, self.expected, self.create], title=_("A new room"), kicker=_("Class mode")),
+                kit.box(
+                    [self.game, self.expected, self.create, self.create_msg],
+                    title=_("A new room"),
+                    kicker=_("Class mode"),
+                ),
                 self.my_rooms.box,
                 kit.box(
                     [
@@ -96,10 +102,10 @@ class ClassTeacher(kit.Frame):
                         self.back_code,
                         self.back_key,
                         self.take_back,
+                        self.start_msg,
                     ],
                     title=_("Take a room back"),
                 ),
-                self.start_msg,
                 self.my_rooms.device,
             ]
         )
@@ -278,11 +284,11 @@ class ClassTeacher(kit.Frame):
     def _create(self, _b=None):
         # a busy server takes seconds: say so at once, and keep a second press from making a second room
         self.create.disabled, self.create.icon = True, "spinner"
-        self.start_msg.value = cr.message_html(_("Creating the room: this can take a few seconds."), ok=True)
+        self.create_msg.value = cr.message_html(_("Creating the room: this can take a few seconds."), ok=True)
         try:
             self.room = self.classroom.create_room(self.game.value, bot_timeout=self.timeout.value)
         except ClassroomError as e:
-            self.start_msg.value = cr.message_html(str(e))
+            self.create_msg.value = cr.message_html(str(e))
             return
         finally:
             self.create.disabled, self.create.icon = False, "plus"
@@ -302,7 +308,7 @@ class ClassTeacher(kit.Frame):
         self._enter()
 
     def _enter(self):
-        self.start_msg.value = ""
+        self.start_msg.value = self.create_msg.value = ""
         self.start_box.layout.display = "none"
         self.room_box.layout.display = "flex"
         address = cr.student_address()
