@@ -356,6 +356,54 @@ def test_the_projector_view_shows_the_class_and_hides_controls_and_keys(classroo
     assert "Not a time limit" in plain(parts[parts.index(teacher.timeout) + 1].value)
 
 
+def _shown_text(root) -> str:
+    """Everything a shown widget of ``root`` says (texts, values, button names): what is projected."""
+    if getattr(root, "layout", None) is not None and root.layout.display == "none":
+        return ""
+    said = [str(getattr(root, k, "") or "") for k in ("value", "description", "alt") if hasattr(root, k)]
+    return " ".join([*said, *(_shown_text(c) for c in getattr(root, "children", ()) or ())])
+
+
+def _shown_parts(root) -> list:
+    if getattr(root, "layout", None) is not None and root.layout.display == "none":
+        return []
+    return [root, *(w for c in getattr(root, "children", ()) or () for w in _shown_parts(c))]
+
+
+def test_the_projector_view_runs_the_round_and_shows_nothing_secret(classroom):
+    """Projected, the teacher starts, pauses, ends and reveals a round from the projected page (its own
+    buttons, named as the controls are), and the page shows no key, no rejoin code and no choice of a
+    round before its Reveal (neither in the table nor in the chart)."""
+    teacher, students = class_of(classroom)
+    teacher.pace.n.value = 2
+    teacher.pace.play.click()  # rounds that run themselves: “Pause” has something to hold
+    teacher.projector.click()
+    bar = {b.description: b for b in teacher.projector_bar.children}
+    assert teacher.projector_bar.layout.display != "none" and teacher.controls.layout.display == "none"
+    assert set(bar) == {"Start a round", "End the round", "Reveal round 1", "Pause"}
+    assert bar["Start a round"].disabled  # the rounds run by themselves: round 1 has started
+    bar["Pause"].click()
+    assert bar["Pause"].description == "Go on" and "Paused" in plain(teacher.pace.state.value)
+    bar["Pause"].click()
+    assert bar["Pause"].description == "Pause"
+    _play_round(students, "smuggling", "inspect")
+    teacher.refresh()
+    secret = [teacher.room.key, *(s.seat.seat_key for s in students)]
+    shown = _shown_text(teacher)
+    assert not any(k in shown for k in secret)
+    assert "2 / 2" not in plain(teacher.table.value) and "hidden" in plain(teacher.table.value)
+    assert "<img" not in teacher.plot.value  # the chart waits for the Reveal too
+    teacher.projector.click()  # the teacher's own screen: the counts are hers at once
+    assert "2 / 2 (100%)" in plain(teacher.table.value) and "<img" in teacher.plot.value
+    teacher.projector.click()
+    (reveal,) = [b for b in teacher.projector_bar.children if b.description == "Reveal round 1"]
+    assert not reveal.disabled
+    reveal.click()
+    assert "Round 1 is revealed" in plain(teacher.msg.value) and teacher.msg in _shown_parts(teacher)
+    assert "2 / 2 (100%)" in plain(teacher.table.value) and "<img" in teacher.plot.value
+    assert reveal.description == "Hide round 1" and not any(k in _shown_text(teacher) for k in secret)
+
+
 def _boxes_around(root, target) -> list:
     """The boxes from ``root`` down to ``target``."""
 

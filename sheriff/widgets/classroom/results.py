@@ -6,6 +6,7 @@ a phone."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 
 from sheriff.classroom import class_games
 from sheriff.i18n import _
@@ -72,9 +73,10 @@ def _count(n: int, of: int, share: Fraction | None) -> str:
     return f"{n} / {of} ({pct(share)})"
 
 
-def _teacher_table(game, rounds):
+def _teacher_table(game, rounds, projected: bool = False):
     """A game's rounds: its settings (named once, in the caption: not in every row), the counts, the
-    bribes where the game has them, and a revealed round's equilibrium."""
+    bribes where the game has them, and a revealed round's equilibrium.  ``projected``: the class
+    reads it, so a round's counts wait for its Reveal too (Sheriffs still choosing would read them)."""
     m, s = game.merchant_share, game.sheriff_share
     settings = [game.describe(r.params) for r in rounds]
     said = any(settings)  # a game with no settings to tell (the duel) has no such column
@@ -85,18 +87,22 @@ def _teacher_table(game, rounds):
     rows = []
     for r, told in zip(rounds, settings, strict=True):
         cells = [r.number, *([told] if said else [])]
-        cells += [_count(r.smuggled, r.merchants, r.smuggle_share), _count(r.inspected, r.sheriffs, r.inspect_share)]
-        cells += [r.offers, r.taken] if game.has_offers else []
+        counts = [_count(r.smuggled, r.merchants, r.smuggle_share), _count(r.inspected, r.sheriffs, r.inspect_share)]
+        counts += [r.offers, r.taken] if game.has_offers else []
+        cells += counts if r.revealed or not projected else [_("hidden")] * len(counts)
         if shown:
             cells += [pct(r.prediction.smuggle), pct(r.prediction.inspect)] if r.revealed else [_("hidden")] * 2
         rows.append((r.number, cells))
     return heads, rows, [i for i in range(len(heads)) if not (said and i == 1)]
 
 
-def teacher_results_html(rounds) -> str:
+def teacher_results_html(rounds, projected: bool = False) -> str:
     """Every round on the teacher's page, a table per game captioned with its name: its settings, the
-    counts, and a revealed round's equilibrium."""
-    return _tables(_("The class, round by round"), rounds, _teacher_table, captioned=True) if rounds else ""
+    counts, and a revealed round's equilibrium (``projected``: the counts too only once revealed)."""
+    if not rounds:
+        return ""
+    table = partial(_teacher_table, projected=projected)
+    return _tables(_("The class, round by round"), rounds, table, captioned=True)
 
 
 __all__ = ["table_html", "said_html", "by_game", "student_results_html", "teacher_results_html"]

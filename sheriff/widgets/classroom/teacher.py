@@ -182,14 +182,10 @@ class ClassTeacher(kit.Frame):
         self.projector.add_class("sn-projector-toggle")
         self.projector.on_click(self._toggle_projector)
         self.seats_box = widgets.VBox([self.seats])  # its own layout: lesson.html's is shared by every such widget
-        self.controls = widgets.VBox(
-            [
-                widgets.HBox(
-                    [self.start_round, self.end_round, self.reveal, self.repair], layout={"flex_flow": "row wrap"}
-                ),
-                self.msg,
-            ]
+        self.controls = widgets.HBox(
+            [self.start_round, self.end_round, self.reveal, self.repair], layout={"flex_flow": "row wrap"}
         )
+        self._build_projector_bar()
         self.settings_msg = lesson.html()
         self.settings_msg.add_class("sn-settings-msg")
         self.settings_box = kit.box(
@@ -218,7 +214,11 @@ class ClassTeacher(kit.Frame):
             [
                 self.projector,
                 kit.box([self.code_html], cls="sn-projector"),
-                kit.box([self.controls, self.count, self.seats_box], title=_("The round"), kicker=_("Live")),
+                kit.box(
+                    [self.controls, self.projector_bar, self.msg, self.count, self.seats_box],
+                    title=_("The round"),
+                    kicker=_("Live"),
+                ),
                 kit.box(
                     [self.prediction, self.table, self.plot, self.legend],
                     title=_("The class, round by round"),
@@ -229,6 +229,30 @@ class ClassTeacher(kit.Frame):
                 self.data_box,
             ]
         )
+
+    def _build_projector_bar(self):
+        """The round's own buttons in the projector view, named as on the controls (they show nothing
+        secret): the teacher runs the round from the projected page, no switching back and forth."""
+        self.projected_buttons = {}  # the control each mirrors -> its button in the projector view
+        for name, control, handler in (
+            ("start", self.start_round, self._start_round),
+            ("end", self.end_round, self._end_round),
+            ("reveal", self.reveal, self._reveal),
+            ("pause", self.pace.pause, self.pace.toggle_pause),
+        ):
+            b = lesson.button(control.description, width="200px", icon=control.icon)
+            b.add_class(f"sn-projector-{name}")
+            b.on_click(handler)
+            self.projected_buttons[control] = b
+        self.projector_bar = widgets.HBox(
+            list(self.projected_buttons.values()), layout={"flex_flow": "row wrap", "display": "none"}
+        )
+        self.projector_bar.add_class("sn-projector-bar")
+
+    def _mirror(self):
+        """The projector view's buttons read and work as the controls do right now."""
+        for control, b in self.projected_buttons.items():
+            b.description, b.icon, b.disabled = control.description, control.icon, control.disabled
 
     def _build_params(self):
         """Each game's settings, built from its ``fields``; only the next round's game's are shown."""
@@ -257,6 +281,7 @@ class ClassTeacher(kit.Frame):
         on = self.controls.layout.display != "none"
         for part in (self.controls, self.seats_box, self.settings_box, self.people.box, self.data_box):
             part.layout.display = "none" if on else ""
+        self.projector_bar.layout.display = "" if on else "none"
         self.projector.description = _("Back to the controls") if on else _("Projector view")
         self.projector.icon = "sliders" if on else "television"
         self.refresh()  # the count's words: for the class on the projector, for the teacher on the controls
@@ -476,14 +501,25 @@ class ClassTeacher(kit.Frame):
         self.seats.value = self._seats_html(d)
         self.people.show(d)
         self.pace.show(d)
+        self._mirror()
         self.table.value = self._table_html(d)
         self.prediction.value = self._prediction_html(d)
-        key = tuple((r.number, r.choices, r.smuggled, r.inspected, r.offers, r.revealed) for r in d.rounds)
-        if key != self._plot_key and any(r.choices for r in d.rounds):
-            self._plot_key = key
-            self.plot.alt = cr.shares_words(d.rounds)  # the chart in words: its text alternative
-            self.plot.show(cr.shares_png(d.rounds))
-            self.legend.value = cr.shares_legend_html(d.rounds)
+        self._show_plot(d)
+
+    def _show_plot(self, d):
+        """The chart of the rounds this view may show: on the projector only the revealed ones (a
+        round's choices are the class's secret until its Reveal), and no picture before any choice."""
+        rounds = [r for r in d.rounds if r.revealed or not self.projected]
+        key = (self.projected, *((r.number, r.choices, r.smuggled, r.inspected, r.offers, r.revealed) for r in rounds))
+        if key == self._plot_key:
+            return
+        self._plot_key = key
+        if not any(r.choices for r in rounds):
+            self.plot.value = self.legend.value = ""
+            return
+        self.plot.alt = cr.shares_words(rounds)  # the chart in words: its text alternative
+        self.plot.show(cr.shares_png(rounds))
+        self.legend.value = cr.shares_legend_html(rounds)
 
     def _prediction_html(self, d) -> str:
         """The current round's own equilibrium once it is revealed (never the next round's: this page
@@ -531,7 +567,7 @@ class ClassTeacher(kit.Frame):
         return [name, _role(s.role), chosen, _("yes") if s.online else _("no"), checked, s.score]
 
     def _table_html(self, d) -> str:
-        return results.teacher_results_html(d.rounds)
+        return results.teacher_results_html(d.rounds, projected=self.projected)
 
 
 __all__ = ["ClassTeacher"]
