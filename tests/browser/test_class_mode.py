@@ -241,7 +241,8 @@ def play_two_rounds_by_themselves(teacher, students, game, first, choices):
         row = teacher.locator(f'.sn-class-table tr[data-round="{round_no}"]')  # a table per game
         expect(row).to_be_attached(timeout=T)
         # its game named once, in its table's caption, never again in its rows
-        expect(teacher.locator(".sn-class-table table").filter(has=row).locator("caption")).to_have_text(title)
+        table = teacher.locator(".sn-class-table table").filter(has=teacher.locator(f'tr[data-round="{round_no}"]'))
+        expect(table.locator("caption")).to_have_text(title)
         expect(row).not_to_contain_text(title)
         cell = row.locator("td", has_text=" / ").nth(1)  # inspected: "n / 3 (..%)" once all three Sheriffs chose
         expect(cell).to_contain_text(" / 3", timeout=T)
