@@ -176,8 +176,9 @@ class ClassTeacher(kit.Frame):
         self.close_room.on_click(self._close)
         self.key_html = lesson.html()
         self.key_html.add_class("sn-teacher-key")
-        # The projector view: the code, the address, the counts and the class's results, and no
-        # control or key (the teacher's own screen switches back with the same button).
+        # The projector view: the code, the address, the counts and the revealed rounds' results, the
+        # buttons that run a round (projector_bar) and no other control, no key (the teacher's own
+        # screen switches back with the same button).
         self.projector = lesson.button(_("Projector view"), width="220px", icon="television")
         self.projector.add_class("sn-projector-toggle")
         self.projector.on_click(self._toggle_projector)
