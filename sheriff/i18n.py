@@ -8,7 +8,7 @@ Every message is written in English in the source and marked for the catalogs:
 - ``ngettext(s, p, n)``   a message with a number: Ukrainian has three plural forms;
 - ``pgettext(ctx, s)``    a short word whose sense needs context ("Pass" the move, "Pass" the bag).
 
-Numbers and names go in as named placeholders, ``_("{name} pays {gold} gold").format(...)``,
+Numbers and names go in as named placeholders (a number with decimals written by ``decimal``), ``_("{name} pays {gold} gold").format(...)``,
 never by gluing translated pieces together.  Catalogs live in ``sheriff/locale/<lang>/LC_MESSAGES``,
 one domain per area of the tutor (``[tool.sheriff.i18n]`` in pyproject.toml); they are extracted,
 updated and compiled with Babel (``python3 tasks.py i18n``, docs/translating.md) and read here with
@@ -115,6 +115,14 @@ def pgettext(context: str, message: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _current.npgettext(context, singular, plural, n)
+
+
+def decimal(x: float, places: int = 2, trim: bool = False) -> str:
+    """``x`` with ``places`` decimals (``trim``: at most that many) as the page's language writes
+    it (Babel's CLDR data): 0.75 in English, 0,75 in Ukrainian."""
+    from babel.numbers import format_decimal  # its locale data loads when a page first shows a number
+
+    return format_decimal(float(x), format="#,##0." + ("#" if trim else "0") * places, locale=_lang)
 
 
 gettext = _

@@ -4,6 +4,7 @@ of each game by pressing the pages' own buttons; the dashboard, the CSV and Reve
 import csv
 import io
 import json
+import re
 
 import ipywidgets as widgets
 import pytest
@@ -355,6 +356,54 @@ def test_the_projector_view_shows_the_class_and_hides_controls_and_keys(classroo
     assert "Not a time limit" in plain(parts[parts.index(teacher.timeout) + 1].value)
 
 
+def _shown_text(root) -> str:
+    """Everything a shown widget of ``root`` says (texts, values, button names): what is projected."""
+    if getattr(root, "layout", None) is not None and root.layout.display == "none":
+        return ""
+    said = [str(getattr(root, k, "") or "") for k in ("value", "description", "alt") if hasattr(root, k)]
+    return " ".join([*said, *(_shown_text(c) for c in getattr(root, "children", ()) or ())])
+
+
+def _shown_parts(root) -> list:
+    if getattr(root, "layout", None) is not None and root.layout.display == "none":
+        return []
+    return [root, *(w for c in getattr(root, "children", ()) or () for w in _shown_parts(c))]
+
+
+def test_the_projector_view_runs_the_round_and_shows_nothing_secret(classroom):
+    """Projected, the teacher starts, pauses, ends and reveals a round from the projected page (its own
+    buttons, named as the controls are), and the page shows no key, no rejoin code and no choice of a
+    round before its Reveal (neither in the table nor in the chart)."""
+    teacher, students = class_of(classroom)
+    teacher.pace.n.value = 2
+    teacher.pace.play.click()  # rounds that run themselves: “Pause” has something to hold
+    teacher.projector.click()
+    bar = {b.description: b for b in teacher.projector_bar.children}
+    assert teacher.projector_bar.layout.display != "none" and teacher.controls.layout.display == "none"
+    assert set(bar) == {"Start a round", "End the round", "Reveal round 1", "Pause"}
+    assert bar["Start a round"].disabled  # the rounds run by themselves: round 1 has started
+    bar["Pause"].click()
+    assert bar["Pause"].description == "Go on" and "Paused" in plain(teacher.pace.state.value)
+    bar["Pause"].click()
+    assert bar["Pause"].description == "Pause"
+    _play_round(students, "smuggling", "inspect")
+    teacher.refresh()
+    secret = [teacher.room.key, *(s.seat.seat_key for s in students)]
+    shown = _shown_text(teacher)
+    assert not any(k in shown for k in secret)
+    assert "2 / 2" not in plain(teacher.table.value) and "hidden" in plain(teacher.table.value)
+    assert "<img" not in teacher.plot.value  # the chart waits for the Reveal too
+    teacher.projector.click()  # the teacher's own screen: the counts are hers at once
+    assert "2 / 2 (100%)" in plain(teacher.table.value) and "<img" in teacher.plot.value
+    teacher.projector.click()
+    (reveal,) = [b for b in teacher.projector_bar.children if b.description == "Reveal round 1"]
+    assert not reveal.disabled
+    reveal.click()
+    assert "Round 1 is revealed" in plain(teacher.msg.value) and teacher.msg in _shown_parts(teacher)
+    assert "2 / 2 (100%)" in plain(teacher.table.value) and "<img" in teacher.plot.value
+    assert reveal.description == "Hide round 1" and not any(k in _shown_text(teacher) for k in secret)
+
+
 def _boxes_around(root, target) -> list:
     """The boxes from ``root`` down to ``target``."""
 
@@ -526,9 +575,9 @@ def test_bribe_bargaining_on_the_pages(classroom):
     assert "33%" in plain(students[0].classview.value)
 
 
-def test_the_class_plot_keeps_its_legend_off_the_data(classroom, monkeypatch):
-    """The shares run from 0 to 100%, so no corner of the axes is free: the legend sits under them."""
-    from matplotlib.backends.backend_agg import FigureCanvasAgg
+def test_the_class_plot_s_legend_is_text_of_the_page(classroom, monkeypatch):
+    """Drawn in the image, the legend was 6 px high on a phone: it is the page's text under the chart
+    (14 px at any width), a line for each of the chart's lines, in the chart's colours."""
     from matplotlib.figure import Figure
 
     drawn = []
@@ -541,12 +590,27 @@ def test_the_class_plot_keeps_its_legend_off_the_data(classroom, monkeypatch):
         teacher.end_round.click()
         teacher.reveal.click()
     assert drawn and "<img" in teacher.plot.value
-    fig = drawn[-1]
-    (ax,) = fig.axes
-    renderer = FigureCanvasAgg(fig).get_renderer()
-    legend, axes = ax.get_legend().get_window_extent(renderer), ax.get_window_extent(renderer)
-    assert legend.y1 < axes.y0 and not legend.overlaps(axes)  # wholly below the plotting area
-    assert legend.y0 >= 0  # and inside the picture
+    (ax,) = drawn[-1].axes
+    assert ax.get_legend() is None  # none inside the picture
+    charted = {(line.get_label(), line.get_color()) for line in ax.get_lines()}
+    legend = teacher.legend.value
+    items = re.findall(
+        r'stroke="(#[0-9a-f]{6})" stroke-width="[\d.]+"(?: stroke-dasharray="([^"]*)")?/>.*?<span>([^<]+)</span>',
+        legend,
+        flags=re.S,
+    )
+    assert charted and charted <= {(label, color) for color, _dash, label in items}
+    dotted = {label for _color, dash, label in items if dash == "2 3"}  # each revealed round's equilibrium
+    assert dotted and dotted == {label for _color, _dash, label in items if label.startswith("equilibrium")}
+    assert "font:14px" in cr.CSS.split(".sn-legend{")[1].split("}")[0]
+
+
+def _inside(box) -> list:
+    """Every widget inside ``box``, depth first in the page's order."""
+    out = []
+    for w in getattr(box, "children", ()):
+        out += [w, *_inside(w)]
+    return out
 
 
 def test_create_a_room_shows_it_is_working_until_the_room_is_there(classroom, monkeypatch):
@@ -557,10 +621,15 @@ def test_create_a_room_shows_it_is_working_until_the_room_is_there(classroom, mo
     create = classroom.create_room
 
     def slow_create(*a, **k):
-        seen.append((teacher.create.disabled, teacher.create.icon, plain(teacher.start_msg.value)))
+        seen.append((teacher.create.disabled, teacher.create.icon, plain(teacher.create_msg.value)))
         return create(*a, **k)
 
     monkeypatch.setattr(classroom, "create_room", slow_create)
     teacher.create.click()
     assert seen == [(True, "spinner", "Creating the room: this can take a few seconds.")]
     assert teacher.room is not None and not teacher.create.disabled and teacher.create.icon == "plus"
+    # said beside the button pressed (in its box, right under it), not under the box that takes a room back
+    new_room = next(box for box in teacher.start_box.children if teacher.create in _inside(box))
+    parts = _inside(new_room)
+    assert parts.index(teacher.create_msg) == parts.index(teacher.create) + 1
+    assert teacher.start_msg not in parts and teacher.create_msg.value == ""  # gone once the room is there

@@ -184,6 +184,11 @@ def test_a_class_that_plays_two_games_reads_each_rounds_own_words(classroom):
         assert inspection.startswith("Inspection game") and "false declarations" in inspection
         assert bargain.startswith("Bribe bargaining") and "loaded illegal items" in bargain
         assert "false declaration" not in bargain and "loaded" not in inspection
+    # the teacher's tables name each game once, in the caption: their rows tell the settings alone
+    inspection, bargain = teacher.table.value.split("<caption>")[1:]
+    assert inspection.count("Inspection game") == 1 and bargain.count("Bribe bargaining") == 1
+    assert "fine ×1, honest bag paid ×1" in inspection and "item 1, fine 2" in bargain and "<th" in inspection
+    assert ">game<" not in teacher.table.value and ">settings<" in teacher.table.value
     first, second = teacher.plot.alt.split("Round 2:")
     assert "merchants who declared falsely" in first and "loaded" not in first
     assert "merchants who loaded illegal items" in second and "declared falsely" not in second

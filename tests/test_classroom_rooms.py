@@ -351,7 +351,7 @@ def test_messages_and_the_coachs_name_in_ukrainian(classroom):
     with language("uk"):
         assert "псевдонім" in _refused("nickname", classroom.join, room.code, "A")
         assert "Порадник" in {s.nickname for s in room.dashboard().seats}
-        assert games.title("inspection") == "Гра в огляд"
+        assert games.title("inspection") == "Огляд мішка"
 
 
 def test_a_whole_class_chooses_at_once(store_url, clock):

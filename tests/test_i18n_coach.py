@@ -218,7 +218,7 @@ def test_coach_advice_and_warnings_in_ukrainian():
             if a.model:
                 assert "Модель порадника:" in page and "Це порада, а не правило" in a.model
             if a.lesson:
-                assert "Теоретична лабораторія: гра в огляд" in page and "?lang=uk" in page
+                assert "Теоретична лабораторія: огляд мішка" in page and "?lang=uk" in page
             for o in a.options:
                 assert CYRILLIC.search(o.sentence), o.sentence
             for move in g.legal_actions(v.seat)[:12]:

@@ -31,6 +31,7 @@ FORBIDDEN = {
     r"[Нн]ікнейм": "псевдонім (nickname)",
     r"\bдів(?:а|и|у|і|ою) Меріан": "Діва Меріан, with a capital in every form",
     r"\bторгівл(?:я|і|ю|ею)\b": "Торгівля, the Market phase, with a capital in every form",
+    r"\b[Гг]р(?:а|и|у|і|ою) в огляд": "огляд мішка (the inspection game: lab 30, the first class game)",
 }
 
 

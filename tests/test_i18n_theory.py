@@ -121,3 +121,22 @@ def test_english_is_unchanged():
         assert "Sheriff: inspect" in lab.matrix.value and "Mixed equilibrium." in lab.summary.value
         b = BribeBargainingLab()
         assert [label for label, _n in b.load.options][:2] == ["0 items", "1 item"]
+
+
+DECIMAL = re.compile(r"\d[.,]\d\d\b")
+
+
+@pytest.mark.parametrize("lang, mark", [("en", "."), ("uk", ",")])
+def test_gains_are_written_with_the_page_languages_decimal_sign(lang, mark):
+    """The average gains the class games and the labs read out (0.75 / 0,75): the page's decimal sign."""
+    from sheriff.classroom import class_games
+
+    with i18n.language(lang):
+        said = [
+            class_games.get(g).prediction(class_games.get(g).default_params()).text for g in ("inspection", "bargain")
+        ]
+        said.append(explain(build("apples", {"apples": 2, "pepper": 1})))  # lab 30
+        said += bg.explain(bg.solve(bg.SheriffParams(max_bribe=1, max_items=1)))  # lab 31
+        assert i18n.decimal(1234.5) == ("1,234.50" if lang == "en" else "1\u00a0234,50")
+    numbers = [n for text in said for n in DECIMAL.findall(text)]
+    assert len(numbers) >= 6 and all(n[1] == mark for n in numbers), numbers

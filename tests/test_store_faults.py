@@ -240,7 +240,7 @@ def test_newer_schema(store_url, monkeypatch, caplog):
     monkeypatch.setenv(ENV, store_url)  # the pages open the store themselves, as on a server
     teacher = ClassTeacher(binder=False)
     teacher.create.click()
-    assert plain(teacher.start_msg.value) == (
+    assert plain(teacher.create_msg.value) == (
         f"The room was not created. {NEWER} Nothing in it was changed; tell whoever runs the server to update the tutor."
     )
     student = ClassStudent(binder=False)
@@ -271,7 +271,7 @@ def test_wrong_address(url, kind, monkeypatch, caplog):
     monkeypatch.setenv(ENV, url)
     teacher = ClassTeacher(binder=False)
     teacher.create.click()
-    assert plain(teacher.start_msg.value).startswith(f"The room was not created. {kind}")
+    assert plain(teacher.create_msg.value).startswith(f"The room was not created. {kind}")
     student = ClassStudent(binder=False)
     student.code.value, student.nickname.value = "ABCDEF", "Anna"
     student.join.click()
@@ -282,7 +282,7 @@ def test_wrong_address(url, kind, monkeypatch, caplog):
     assert plain(table.join_msg.value).startswith(f"You have not joined yet. {at_table(kind)}")
     with i18n.language("uk"):
         teacher.create.click()
-        said = plain(teacher.start_msg.value)
+        said = plain(teacher.create_msg.value)
         assert "The room" not in said and any("а" <= ch <= "я" for ch in said)
     cause = "Connection refused" if kind == UNREACHABLE else "NoSuchModuleError"
     assert logged(caplog, cause) and logged(caplog, "nobody@127.0.0.1")

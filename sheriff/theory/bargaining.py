@@ -38,7 +38,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
-from sheriff.i18n import _, ngettext, pgettext
+from sheriff.i18n import _, decimal, ngettext, pgettext
 from sheriff.theory.sequence_form import complementarity_program
 
 Num = Fraction | float  # exact (ints and Fractions) or floating; int passes as float for mypy
@@ -441,7 +441,7 @@ def explain(solution: Solution, threshold: float = 0.005) -> list[str]:
     u0, u1 = solution.payoffs
     lines.append(
         _("On average the smuggler gains {smuggler} and the Sheriff {sheriff} per game.").format(
-            smuggler=f"{float(u0):.2f}", sheriff=f"{float(u1):.2f}"
+            smuggler=decimal(u0), sheriff=decimal(u1)
         )
     )
     return lines

@@ -74,7 +74,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from sheriff.cards import GOODS, good_id
-from sheriff.i18n import N_, _, get_language, ngettext
+from sheriff.i18n import N_, _, decimal, get_language, ngettext
 from sheriff.wording import good_count
 
 MERCHANT_ACTIONS = (N_("honest bag"), N_("smuggling bag"))  # shown through _()
@@ -343,13 +343,11 @@ def explain(game: InspectionGame) -> str:
             _(
                 "On average the merchant scores {merchant} and the Sheriff {sheriff}: the Sheriff inspects only "
                 "to keep merchants honest."
-            ).format(merchant=f"{float(eq.merchant_value):.2f}", sheriff=f"{float(eq.sheriff_value):.2f}"),
+            ).format(merchant=decimal(eq.merchant_value), sheriff=decimal(eq.sheriff_value)),
         ]
     else:
         lines += [
             _("Smuggling does not pay here: {reason}.").format(reason=eq.reason),
-            _("The merchant scores {merchant}; the Sheriff gains nothing.").format(
-                merchant=f"{float(eq.merchant_value):.2f}"
-            ),
+            _("The merchant scores {merchant}; the Sheriff gains nothing.").format(merchant=decimal(eq.merchant_value)),
         ]
     return "\n".join(lines)

@@ -239,8 +239,12 @@ def play_two_rounds_by_themselves(teacher, students, game, first, choices):
         expect(timer).to_contain_text("Time left", timeout=T)  # the countdown on every phone
         made = play(students, round_no, choices)
         row = teacher.locator(f'.sn-class-table tr[data-round="{round_no}"]')  # a table per game
-        expect(row).to_contain_text(title, timeout=T)
-        cell = row.locator("td").nth(3)  # inspected: "n / 3 (..%)" once all three Sheriffs chose
+        expect(row).to_be_attached(timeout=T)
+        # its game named once, in its table's caption, never again in its rows
+        table = teacher.locator(".sn-class-table table").filter(has=teacher.locator(f'tr[data-round="{round_no}"]'))
+        expect(table.locator("caption")).to_have_text(title)
+        expect(row).not_to_contain_text(title)
+        cell = row.locator("td", has_text=" / ").nth(1)  # inspected: "n / 3 (..%)" once all three Sheriffs chose
         expect(cell).to_contain_text(" / 3", timeout=T)
         inspected = sum(c.get("action") == "inspect" for c in made.values())
         assert int(cell.inner_text().split(" / ")[0]) - inspected in (0, 1)  # the fifth's partner: the coach
@@ -260,6 +264,12 @@ def results_fit_a_phone(teacher, phone, name: str):
     try:
         expect(teacher.locator(".sn-class-table td[data-label]").first).to_have_css("display", "flex")
         assert wider_than_page(teacher, ".sn-class-table") == []
+        # the chart's legend is the page's text, readable on a phone (drawn in the image it was 6 px)
+        legend = teacher.locator(".sn-class-legend li")
+        expect(legend.first).to_be_visible(timeout=T)
+        sizes = legend.evaluate_all("(items) => items.map((e) => parseFloat(getComputedStyle(e).fontSize))")
+        assert sizes and min(sizes) >= 12, sizes
+        assert wider_than_page(teacher, ".sn-class-legend") == []
         screenshot(teacher, f"class_results_teacher_{name}_400")
     finally:
         teacher.set_viewport_size({"width": 1280, "height": 900})
@@ -396,8 +406,20 @@ def test_the_server_stops_mid_round_and_nothing_is_lost(browser, class_server):
 
 
 WORDS = {
-    "en": {"check": "Before you play", "timer": "Time left", "paused": "more to start"},
-    "uk": {"check": "Перед грою", "timer": "Лишилося часу", "paused": "ще почнуться"},
+    "en": {
+        "check": "Before you play",
+        "timer": "Time left",
+        "paused": "more to start",
+        **{"start": "Start a round", "game": "Inspection game", "gain": "scores 7.50", "how": "How class mode works"},
+        **{"hidden": "hidden", "revealed": "Round 2 is revealed"},
+    },
+    "uk": {
+        "check": "Перед грою",
+        "timer": "Лишилося часу",
+        "paused": "ще почнуться",
+        **{"start": "Почати раунд", "game": "Огляд мішка", "gain": "отримує 7,50", "how": "Як працює режим класу"},
+        **{"hidden": "приховано", "revealed": "Раунд 2 розкрито"},
+    },
 }
 
 
@@ -410,6 +432,11 @@ def test_a_student_joins_by_the_qr_link_passes_the_check_and_sees_the_countdown(
     teacher, phone = new_page(browser, 1280), new_page(browser, 400)
     try:
         open_lesson(teacher, url, PAGES[0] + ("?lang=uk" if lang == "uk" else ""))
+        # what the press says (“Creating the room…”, or why not) comes right under the button pressed
+        assert teacher.evaluate(
+            "() => document.querySelector('.sn-create-room').closest('.jupyter-widgets.widget-box')"
+            ".contains(document.querySelector('.sn-create-msg'))"
+        )
         teacher.locator(".sn-create-room").click()
         expect(teacher.locator(".sn-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"), timeout=T)
         code = text(teacher, "sn-code")
@@ -420,6 +447,12 @@ def test_a_student_joins_by_the_qr_link_passes_the_check_and_sees_the_countdown(
         expect(teacher.locator(".sn-teacher-key")).to_be_hidden(timeout=T)
         expect(teacher.locator(".sn-remove")).to_be_hidden()
         expect(teacher.locator(".sn-qr img")).to_be_visible()
+        expect(teacher.locator(".sn-live-count")).to_contain_text(words["game"])
+        # the round's own buttons stay on the projector, named, next from the keyboard
+        expect(teacher.get_by_role("button", name=words["start"], exact=True)).to_be_visible()
+        teacher.locator(".sn-projector-toggle").focus()
+        teacher.keyboard.press("Tab")
+        expect(teacher.locator(".sn-projector-start")).to_be_focused()
         screenshot(teacher, f"class_projector_qr_{lang}_1280")
         teacher.set_viewport_size({"width": 400, "height": 900})
         screenshot(teacher, f"class_projector_qr_{lang}_400")
@@ -429,6 +462,12 @@ def test_a_student_joins_by_the_qr_link_passes_the_check_and_sees_the_countdown(
         phone.goto(link, wait_until="commit")
         wait_for_lesson(phone, PAGES[1])
         expect(phone.locator(".sn-join-code input")).to_have_value(code, timeout=T)
+        # on a phone (400 × 800) the join form comes first, its button on the first screen; how class
+        # mode works is told under it
+        how = phone.get_by_role("heading", name=words["how"])
+        expect(how).to_be_visible(timeout=T)
+        join_box = phone.locator(".sn-join").bounding_box()
+        assert join_box["y"] + join_box["height"] < 800 and how.bounding_box()["y"] > join_box["y"], join_box
         fill(phone, "sn-join-nick", "Anna")
         phone.locator(".sn-join").click()
         expect(phone.locator(".sn-check")).to_contain_text(words["check"], timeout=T)
@@ -466,7 +505,16 @@ def test_a_student_joins_by_the_qr_link_passes_the_check_and_sees_the_countdown(
         expect(teacher.locator(".sn-class-table tr")).to_have_count(3, timeout=T)
         expect(teacher.locator(".sn-pause")).to_be_disabled(timeout=T)
         assert "/ 1" in teacher.locator(".sn-class-table tr").nth(2).locator("td").nth(2).inner_text()
-        teacher.locator(".sn-reveal").click()
+        # projected: round 2's choices stay hidden until the teacher reveals it from the keyboard there
+        teacher.locator(".sn-projector-toggle").click()
+        expect(teacher.locator('.sn-class-table tr[data-round="2"]')).to_contain_text(words["hidden"], timeout=T)
+        reveal = teacher.locator(".sn-projector-reveal")
+        expect(reveal).to_be_enabled(timeout=T)
+        reveal.focus()
+        teacher.keyboard.press("Enter")
+        expect(teacher.locator(".sn-room-msg")).to_contain_text(words["revealed"], timeout=T)
+        expect(teacher.locator(".sn-prediction")).to_contain_text(words["gain"], timeout=T)  # 7,50 in Ukrainian
+        expect(teacher.locator('.sn-class-table tr[data-round="2"]')).not_to_contain_text(words["hidden"])
         expect(phone.locator(".sn-student-class table")).to_be_visible(timeout=T)
         results_fit_a_phone(teacher, phone, f"timed_inspection_{lang}")
         for p in (teacher, phone):

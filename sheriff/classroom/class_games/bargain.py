@@ -30,7 +30,7 @@ from sheriff.classroom.class_games.base import (
     Share,
 )
 from sheriff.classroom.errors import ClassroomError
-from sheriff.i18n import N_, _, ngettext
+from sheriff.i18n import N_, _, decimal, ngettext
 from sheriff.theory import bargaining as bg
 
 MAX_ITEMS, MAX_BRIBE, MAX_PAYOFF = 3, 3, 5  # the lab's default sizes: 4 loads, 4 offers
@@ -115,7 +115,7 @@ def _said(mix: Mix, smuggle: Fraction, inspect: Fraction) -> list[str]:
     u0, u1 = mix.solution.payoffs
     lines.append(
         _("On average a merchant gains {merchant} and a Sheriff {sheriff} a round.").format(
-            merchant=f"{float(u0):.2f}", sheriff=f"{float(u1):.2f}"
+            merchant=decimal(u0), sheriff=decimal(u1)
         )
     )
     lines.append(

@@ -86,7 +86,7 @@ class Pace:
         self.play.on_click(self._play)
         self.pause = lesson.button(_("Pause"), width="160px", icon="pause")
         self.pause.add_class("sn-pause")
-        self.pause.on_click(self._pause)
+        self.pause.on_click(self.toggle_pause)
         self.stop = lesson.button(_("Start rounds by hand"), width="220px", icon="hand-paper-o")
         self.stop.add_class("sn-autoplay-stop")
         self.stop.on_click(lambda _b: self.act(lambda: self.room().stop_rounds()))
@@ -120,7 +120,7 @@ class Pace:
         n = self.n.value
         self.act(lambda: self.room().play_rounds(n), _("The rounds now run by themselves."))
 
-    def _pause(self, _b=None):
+    def toggle_pause(self, _b=None):
         paused = not self._paused
         self.act(lambda: self.room().pause(paused))
 

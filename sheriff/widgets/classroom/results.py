@@ -6,6 +6,7 @@ a phone."""
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import partial
 
 from sheriff.classroom import class_games
 from sheriff.i18n import _
@@ -32,15 +33,15 @@ def by_game(rounds) -> list[tuple[class_games.ClassGame, list]]:
     return [(class_games.get(g), rs) for g, rs in groups.items()]
 
 
-def _tables(label: str, rounds, table) -> str:
+def _tables(label: str, rounds, table, captioned: bool = False) -> str:
     """A table per game (``table(game, its rounds)`` -> heads, rows, nums), each named after its
-    game when there are several."""
+    game when there are several (``captioned``: always, its rows then never repeat the game's name)."""
     groups = by_game(rounds)
     out = []
     for game, rs in groups:
         heads, rows, nums = table(game, rs)
         name = f"{label} — {game.title()}" if len(groups) > 1 else label
-        out.append(table_html(name, heads, rows, nums, game.title() if len(groups) > 1 else ""))
+        out.append(table_html(name, heads, rows, nums, game.title() if captioned or len(groups) > 1 else ""))
     return "".join(out)
 
 
@@ -72,27 +73,36 @@ def _count(n: int, of: int, share: Fraction | None) -> str:
     return f"{n} / {of} ({pct(share)})"
 
 
-def _teacher_table(game, rounds):
+def _teacher_table(game, rounds, projected: bool = False):
+    """A game's rounds: its settings (named once, in the caption: not in every row), the counts, the
+    bribes where the game has them, and a revealed round's equilibrium.  ``projected``: the class
+    reads it, so a round's counts wait for its Reveal too (Sheriffs still choosing would read them)."""
     m, s = game.merchant_share, game.sheriff_share
-    heads = [_("round"), _("game"), _(m.column), _(s.column)]
+    settings = [game.describe(r.params) for r in rounds]
+    said = any(settings)  # a game with no settings to tell (the duel) has no such column
+    heads = [_("round"), *([_("settings")] if said else []), _(m.column), _(s.column)]
     heads += [_("bribes offered"), _("bribes taken")] if game.has_offers else []
     shown = any(r.revealed for r in rounds)  # each round's answer only once that round is revealed
     heads += [_(m.equilibrium), _(s.equilibrium)] if shown else []
     rows = []
-    for r in rounds:
-        cells = [r.number, " · ".join(t for t in (game.title(), game.describe(r.params)) if t)]
-        cells += [_count(r.smuggled, r.merchants, r.smuggle_share), _count(r.inspected, r.sheriffs, r.inspect_share)]
-        cells += [r.offers, r.taken] if game.has_offers else []
+    for r, told in zip(rounds, settings, strict=True):
+        cells = [r.number, *([told] if said else [])]
+        counts = [_count(r.smuggled, r.merchants, r.smuggle_share), _count(r.inspected, r.sheriffs, r.inspect_share)]
+        counts += [r.offers, r.taken] if game.has_offers else []
+        cells += counts if r.revealed or not projected else [_("hidden")] * len(counts)
         if shown:
             cells += [pct(r.prediction.smuggle), pct(r.prediction.inspect)] if r.revealed else [_("hidden")] * 2
         rows.append((r.number, cells))
-    return heads, rows, [i for i in range(len(heads)) if i != 1]
+    return heads, rows, [i for i in range(len(heads)) if not (said and i == 1)]
 
 
-def teacher_results_html(rounds) -> str:
-    """Every round on the teacher's page: its game and settings, the counts, and a revealed round's
-    equilibrium."""
-    return _tables(_("The class, round by round"), rounds, _teacher_table) if rounds else ""
+def teacher_results_html(rounds, projected: bool = False) -> str:
+    """Every round on the teacher's page, a table per game captioned with its name: its settings, the
+    counts, and a revealed round's equilibrium (``projected``: the counts too only once revealed)."""
+    if not rounds:
+        return ""
+    table = partial(_teacher_table, projected=projected)
+    return _tables(_("The class, round by round"), rounds, table, captioned=True)
 
 
 __all__ = ["table_html", "said_html", "by_game", "student_results_html", "teacher_results_html"]

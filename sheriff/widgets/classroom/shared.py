@@ -329,48 +329,66 @@ def shares_words(rounds) -> str:
     return " ".join([_("Chart of the class's shares, round by round."), *said])
 
 
-def _plot_shares(ax, rounds) -> None:
-    """The class's shares: a line for each share and wording, and bribes offered where a game has them."""
+def _series(rounds) -> list[tuple[str, str, str, str, list]]:
+    """What the chart draws, in order: (label, colour, line style, marker, points); a line for each
+    share and wording, bribes offered where a game has them, and each revealed round's own equilibrium
+    as a dotted dash (marker "", fines may change), labelled in its game's words."""
+    drawn = []
     for label, color, name, (marker, ls), rs in _lines(rounds, "line"):
         points = [(r.number, float(getattr(r, name + "_share"))) for r in rs if getattr(r, name + "_share") is not None]
-        if points:
-            ax.plot(*zip(*points), color=color, lw=2, ls=ls, marker=marker, label=label)
-    points = [(r.number, float(r.offer_share)) for r in _offers(rounds) if r.offer_share is not None]
-    if points:
-        ax.plot(*zip(*points), color=_OFFERS, lw=2, marker="^", label=_("merchants who offered a bribe"))
-
-
-def _plot_equilibria(ax, rounds) -> None:
-    """Each revealed round's own equilibrium, a dotted dash (fines may change), labelled in its game's words."""
+        drawn.append((label, color, ls, marker, points))
+    offers = [(r.number, float(r.offer_share)) for r in _offers(rounds) if r.offer_share is not None]
+    drawn.append((_("merchants who offered a bribe"), _OFFERS, "-", "^", offers))
     for label, color, name, _style, rs in _lines([r for r in rounds if r.revealed], "equilibrium"):
         marks = [(r.number, float(getattr(r.prediction, name))) for r in rs if getattr(r.prediction, name) is not None]
-        for i, (n, y) in enumerate(marks):
-            ax.hlines(y, n - 0.4, n + 0.4, color=color, lw=2, ls=":", label=label if i == 0 else "_nolegend_")
+        drawn.append((label, color, ":", "", marks))
+    return [line for line in drawn if line[4]]
+
+
+def _plot(ax, rounds) -> None:
+    for label, color, ls, marker, points in _series(rounds):
+        if marker:
+            ax.plot(*zip(*points), color=color, lw=2, ls=ls, marker=marker, label=label)
+        else:
+            for n, y in points:
+                ax.hlines(y, n - 0.4, n + 0.4, color=color, lw=2, ls=ls)
 
 
 def shares_png(rounds) -> bytes:
     """The class's shares round by round (smuggled, inspected, bribes offered), with each revealed
     round's equilibrium shares as dotted lines (a round not revealed keeps its answer hidden).
-    ``shares_words`` says the same in words."""
+    ``shares_words`` says the same in words; ``shares_legend_html`` is its legend, as text of the page
+    (drawn in the image it was 6 px high on a phone)."""
     from matplotlib.figure import Figure
 
     from sheriff.widgets.labs.theory import _png  # lab 30's way of finishing a plot
 
-    fig = Figure(figsize=(6.4, 4.0), dpi=90)
+    fig = Figure(figsize=(6.4, 3.4), dpi=90)
     ax = fig.add_subplot()
     numbers = [r.number for r in rounds]
-    _plot_shares(ax, rounds)
-    _plot_equilibria(ax, rounds)
+    _plot(ax, rounds)
     ax.set_ylim(-0.03, 1.03)
-    ax.set_xlabel(_("round"))
-    ax.set_ylabel(_("share of the class"))
+    ax.set_xlabel(_("round"), fontsize=13)
+    ax.set_ylabel(_("share of the class"), fontsize=13)
+    ax.tick_params(labelsize=12)
     if numbers:
         ax.set_xticks(numbers)
         ax.set_xlim(min(numbers) - 0.5, max(numbers) + 0.5)
     ax.yaxis.set_major_formatter(lambda y, _pos: f"{y:.0%}")
-    # the legend under the plot, two columns: a game's own words make up to seven lines, which inside
-    # the plot would hide the class's points
-    return _png(fig, ax, loc="upper center", bbox_to_anchor=(0.5, -0.2), ncol=2)
+    return _png(fig, ax, drawn_legend=False)
+
+
+_DASHES = {"-": "", "--": "7 4", "-.": "7 3 2 3", ":": "2 3"}  # matplotlib's line styles, as SVG dashes
+
+
+def shares_legend_html(rounds) -> str:
+    """The chart's legend under it, as the page's text (readable at any width): each line's colour,
+    style and marker drawn small beside its label."""
+    entries = [
+        {"label": label, "color": color, "dash": _DASHES[ls], "marker": marker}
+        for label, color, ls, marker, _points in _series(rounds)
+    ]
+    return markup.render("class_legend.html.j2", entries=entries, label=_("The chart's legend")) if entries else ""
 
 
 def error_html(e) -> str:
@@ -408,9 +426,10 @@ CSS = """<style>
 .sn-check .sn-zone{font-size:14px;font-weight:600;color:#263238;margin:12px 0 2px 0}
 .sn-secret summary{line-height:1.35}
 .sn-timer{font:bold clamp(20px,4vw,36px) monospace;color:#b71c1c}
-.sn-class-table td:nth-child(2){min-width:11em}
 .sn-stack caption{text-align:left;font-weight:bold;padding:2px 0}
 .sn-stack td.num{white-space:nowrap}
+.sn-legend{list-style:none;margin:4px 0 0 0;padding:0;display:flex;flex-wrap:wrap;gap:4px 18px;font:14px/1.35 sans-serif;color:#263238}
+.sn-legend li{display:flex;align-items:center;gap:6px}.sn-legend svg{flex:none}
 @media (max-width:760px){
   /* the class's tables stacked (class_table.html.j2): a row a block, each line headed by its column;
      the headings stay for a screen reader (role attributes), out of sight */
@@ -418,7 +437,7 @@ CSS = """<style>
   .sn-stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
   .sn-stack tbody,.sn-stack tr,.sn-stack caption{display:block}
   .sn-stack tr{border:1px solid #bbb;border-radius:6px;margin:0 0 6px 0;overflow:hidden}
-  .sn-grid.sn-stack td,.sn-class-table .sn-stack td:nth-child(2){display:flex;justify-content:space-between;gap:10px;
+  .sn-grid.sn-stack td{display:flex;justify-content:space-between;gap:10px;
     border:none;border-top:1px solid #eceff1;padding:2px 8px;text-align:right;min-width:0;overflow-wrap:anywhere}
   .sn-stack td::before{content:attr(data-label);text-align:left;color:#37474f;flex:0 1 auto}
   .sn-grid.sn-stack td:first-child{background:#eceff1;font-weight:bold;border-top:none}
@@ -443,6 +462,8 @@ __all__ = [
     "secret_html",
     "seat_key_html",
     "shares_png",
+    "shares_legend_html",
+    "shares_words",
     "message_html",
     "pct",
     "time_left_text",

@@ -58,8 +58,8 @@ class ClassStudent(kit.Frame):
             [
                 lesson.label(
                     _(
-                        "Type the code your teacher shows, and a nickname your classmates will see. Coming "
-                        "back on another device? Type your rejoin code too: your seat's page showed it."
+                        "Type the code your teacher shows, and a nickname your classmates will see (not your full "
+                        "name). Coming back on another device? Type your rejoin code too: your seat's page showed it."
                     )
                 ),
                 self.code,

@@ -83,12 +83,18 @@ class ClassTeacher(kit.Frame):
         self.take_back = lesson.button(_("Take the room back"), width="200px")
         self.take_back.add_class("sn-take-back")
         self.take_back.on_click(self._take_back)
-        self.start_msg = lesson.html()
+        self.start_msg = lesson.html()  # a refusal of the code and key typed, under them
         self.start_msg.add_class("sn-start-msg")
+        self.create_msg = lesson.html()  # "Creating the room…", or why not, beside the button pressed
+        self.create_msg.add_class("sn-create-msg")
         self.my_rooms = DeviceRooms(self._reopen)
         self.start_box = widgets.VBox(
             [
-                kit.box([self.game, self.expected, self.create], title=_("A new room"), kicker=_("Class mode")),
+                kit.box(
+                    [self.game, self.expected, self.create, self.create_msg],
+                    title=_("A new room"),
+                    kicker=_("Class mode"),
+                ),
                 self.my_rooms.box,
                 kit.box(
                     [
@@ -96,10 +102,10 @@ class ClassTeacher(kit.Frame):
                         self.back_code,
                         self.back_key,
                         self.take_back,
+                        self.start_msg,
                     ],
                     title=_("Take a room back"),
                 ),
-                self.start_msg,
                 self.my_rooms.device,
             ]
         )
@@ -135,6 +141,8 @@ class ClassTeacher(kit.Frame):
 
         self.plot = Plot(_("Chart of the class's shares, round by round."), "min(576px, 100%)")
         self.plot.add_class("sn-class-plot")
+        self.legend = lesson.html()  # the chart's legend, as text: readable on a phone
+        self.legend.add_class("sn-class-legend")
         # next round's settings
         self.next_game = widgets.Dropdown(
             options=[(cr.game_title(g), g) for g in class_games.GAMES], description=_("Game"), **_WIDE
@@ -168,20 +176,17 @@ class ClassTeacher(kit.Frame):
         self.close_room.on_click(self._close)
         self.key_html = lesson.html()
         self.key_html.add_class("sn-teacher-key")
-        # The projector view: the code, the address, the counts and the class's results, and no
-        # control or key (the teacher's own screen switches back with the same button).
+        # The projector view: the code, the address, the counts and the revealed rounds' results, the
+        # buttons that run a round (projector_bar) and no other control, no key (the teacher's own
+        # screen switches back with the same button).
         self.projector = lesson.button(_("Projector view"), width="220px", icon="television")
         self.projector.add_class("sn-projector-toggle")
         self.projector.on_click(self._toggle_projector)
         self.seats_box = widgets.VBox([self.seats])  # its own layout: lesson.html's is shared by every such widget
-        self.controls = widgets.VBox(
-            [
-                widgets.HBox(
-                    [self.start_round, self.end_round, self.reveal, self.repair], layout={"flex_flow": "row wrap"}
-                ),
-                self.msg,
-            ]
+        self.controls = widgets.HBox(
+            [self.start_round, self.end_round, self.reveal, self.repair], layout={"flex_flow": "row wrap"}
         )
+        self._build_projector_bar()
         self.settings_msg = lesson.html()
         self.settings_msg.add_class("sn-settings-msg")
         self.settings_box = kit.box(
@@ -210,15 +215,45 @@ class ClassTeacher(kit.Frame):
             [
                 self.projector,
                 kit.box([self.code_html], cls="sn-projector"),
-                kit.box([self.controls, self.count, self.seats_box], title=_("The round"), kicker=_("Live")),
                 kit.box(
-                    [self.prediction, self.table, self.plot], title=_("The class, round by round"), kicker=_("Results")
+                    [self.controls, self.projector_bar, self.msg, self.count, self.seats_box],
+                    title=_("The round"),
+                    kicker=_("Live"),
+                ),
+                kit.box(
+                    [self.prediction, self.table, self.plot, self.legend],
+                    title=_("The class, round by round"),
+                    kicker=_("Results"),
                 ),
                 self.settings_box,
                 self.people.box,
                 self.data_box,
             ]
         )
+
+    def _build_projector_bar(self):
+        """The round's own buttons in the projector view, named as on the controls (they show nothing
+        secret): the teacher runs the round from the projected page, no switching back and forth."""
+        self.projected_buttons = {}  # the control each mirrors -> its button in the projector view
+        for name, control, handler in (
+            ("start", self.start_round, self._start_round),
+            ("end", self.end_round, self._end_round),
+            ("reveal", self.reveal, self._reveal),
+            ("pause", self.pace.pause, self.pace.toggle_pause),
+        ):
+            b = lesson.button(control.description, width="200px", icon=control.icon)
+            b.add_class(f"sn-projector-{name}")
+            b.on_click(handler)
+            self.projected_buttons[control] = b
+        self.projector_bar = widgets.HBox(
+            list(self.projected_buttons.values()), layout={"flex_flow": "row wrap", "display": "none"}
+        )
+        self.projector_bar.add_class("sn-projector-bar")
+
+    def _mirror(self):
+        """The projector view's buttons read and work as the controls do right now."""
+        for control, b in self.projected_buttons.items():
+            b.description, b.icon, b.disabled = control.description, control.icon, control.disabled
 
     def _build_params(self):
         """Each game's settings, built from its ``fields``; only the next round's game's are shown."""
@@ -247,6 +282,7 @@ class ClassTeacher(kit.Frame):
         on = self.controls.layout.display != "none"
         for part in (self.controls, self.seats_box, self.settings_box, self.people.box, self.data_box):
             part.layout.display = "none" if on else ""
+        self.projector_bar.layout.display = "" if on else "none"
         self.projector.description = _("Back to the controls") if on else _("Projector view")
         self.projector.icon = "sliders" if on else "television"
         self.refresh()  # the count's words: for the class on the projector, for the teacher on the controls
@@ -274,11 +310,11 @@ class ClassTeacher(kit.Frame):
     def _create(self, _b=None):
         # a busy server takes seconds: say so at once, and keep a second press from making a second room
         self.create.disabled, self.create.icon = True, "spinner"
-        self.start_msg.value = cr.message_html(_("Creating the room: this can take a few seconds."), ok=True)
+        self.create_msg.value = cr.message_html(_("Creating the room: this can take a few seconds."), ok=True)
         try:
             self.room = self.classroom.create_room(self.game.value, bot_timeout=self.timeout.value)
         except ClassroomError as e:
-            self.start_msg.value = cr.message_html(str(e))
+            self.create_msg.value = cr.message_html(str(e))
             return
         finally:
             self.create.disabled, self.create.icon = False, "plus"
@@ -298,7 +334,7 @@ class ClassTeacher(kit.Frame):
         self._enter()
 
     def _enter(self):
-        self.start_msg.value = ""
+        self.start_msg.value = self.create_msg.value = ""
         self.start_box.layout.display = "none"
         self.room_box.layout.display = "flex"
         address = cr.student_address()
@@ -466,13 +502,25 @@ class ClassTeacher(kit.Frame):
         self.seats.value = self._seats_html(d)
         self.people.show(d)
         self.pace.show(d)
+        self._mirror()
         self.table.value = self._table_html(d)
         self.prediction.value = self._prediction_html(d)
-        key = tuple((r.number, r.choices, r.smuggled, r.inspected, r.offers, r.revealed) for r in d.rounds)
-        if key != self._plot_key and any(r.choices for r in d.rounds):
-            self._plot_key = key
-            self.plot.alt = cr.shares_words(d.rounds)  # the chart in words: its text alternative
-            self.plot.show(cr.shares_png(d.rounds))
+        self._show_plot(d)
+
+    def _show_plot(self, d):
+        """The chart of the rounds this view may show: on the projector only the revealed ones (a
+        round's choices are the class's secret until its Reveal), and no picture before any choice."""
+        rounds = [r for r in d.rounds if r.revealed or not self.projected]
+        key = (self.projected, *((r.number, r.choices, r.smuggled, r.inspected, r.offers, r.revealed) for r in rounds))
+        if key == self._plot_key:
+            return
+        self._plot_key = key
+        if not any(r.choices for r in rounds):
+            self.plot.value = self.legend.value = ""
+            return
+        self.plot.alt = cr.shares_words(rounds)  # the chart in words: its text alternative
+        self.plot.show(cr.shares_png(rounds))
+        self.legend.value = cr.shares_legend_html(rounds)
 
     def _prediction_html(self, d) -> str:
         """The current round's own equilibrium once it is revealed (never the next round's: this page
@@ -520,7 +568,7 @@ class ClassTeacher(kit.Frame):
         return [name, _role(s.role), chosen, _("yes") if s.online else _("no"), checked, s.score]
 
     def _table_html(self, d) -> str:
-        return results.teacher_results_html(d.rounds)
+        return results.teacher_results_html(d.rounds, projected=self.projected)
 
 
 __all__ = ["ClassTeacher"]

@@ -35,7 +35,8 @@ INSPECTION_CLASS = [
             "scan the QR code (or open the link beside it), find the room's code filled in, type a nickname and "
             "answer two questions on the rules while they wait. Once the projector counts everyone, press “Back "
             "to the controls”: under “The round” the seats table's “instructions” column says “passed” for each "
-            "student. Press “Play these rounds by themselves” (“Pause” holds the next round if you need to talk), then "
+            "student. Press “Play these rounds by themselves” (“Pause”, on the projector view too, holds the next round "
+            "if you need to talk), then "
             "“Projector view” again: each round ends once everyone has chosen or the time is up, and partners "
             "swap roles, so everyone is the merchant once and the Sheriff once. Keep the answer hidden."
         ),
@@ -48,9 +49,9 @@ INSPECTION_CLASS = [
         N_(
             "Keep the default bag (the one the class just played). Ask for a show of hands: should the Sheriff "
             "open every bag, none, or some? Then press “Show the equilibrium” and read it and the plot. Back "
-            "on the class page press “Back to the controls”; once round 2 is over (it ends by itself; “End the "
-            "round” ends it at once), press “Reveal round 2”, then “Projector view”: the class's choices in "
-            "both rounds beside the equilibrium, on the projector and on every phone."
+            "on the class page, still in the projector view: once round 2 is over (it ends by itself; “End the "
+            "round” ends it at once), press “Reveal round 2” there: the class's choices in both rounds, hidden "
+            "until now, beside the equilibrium, on the projector and on every phone."
         ),
         N_(
             "If the Sheriff opened every bag, what would merchants do? And if he never did? Where do the "
@@ -132,9 +133,9 @@ BLUFFING_CLASS = [
         N_("Theory lab: bribe bargaining"),
         N_(
             "In “Does the offer give the bag away?” let each student pick a load, from 0 to 3 items, and read "
-            "the last offer; collect the answers on the board. Then, on the class page, press “Back to the "
-            "controls”; once round 2 is over (“End the round” ends it at once), press “Reveal round 2” and "
-            "“Projector view”: the table shows the bribes offered and taken in each round. The duel has no "
+            "the last offer; collect the answers on the board. Then, on the class page, still in the projector "
+            "view: once round 2 is over (“End the round” ends it at once), press “Reveal round 2” there: the "
+            "table shows the bribes offered and taken in each round. The duel has no "
             "single equilibrium to show there: hold the class's offers against the lab's answer, the same last "
             "offer whatever the load. Last, look at the plot “Who gains as the fine grows”."
         ),
@@ -214,9 +215,9 @@ BARGAINING_CLASS = [
         N_("Theory lab: bribe bargaining"),
         N_(
             "Keep the lab's settings (the class game's). Read “What both sides should do” aloud, then pick each "
-            "load under “Does the offer give the bag away?”. Back on the class page press “Back to the controls”; "
-            "once round 2 is over, press “Reveal round 2”, then “Projector view”: the lab's equilibrium beside "
-            "what the class loaded, offered and inspected."
+            "load under “Does the offer give the bag away?”. Back on the class page, still in the projector view: "
+            "once round 2 is over, press “Reveal round 2” there: the lab's equilibrium beside what the class "
+            "loaded, offered and inspected."
         ),
         N_(
             "Why does the equilibrium merchant offer the same whatever he loaded? How often did the class's "

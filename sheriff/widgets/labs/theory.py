@@ -16,7 +16,7 @@ from html import escape
 import ipywidgets as widgets
 
 from sheriff.cards import GOODS, LEGAL_GOODS, good_id, list_to_counts
-from sheriff.i18n import _, get_language, ngettext
+from sheriff.i18n import _, decimal, get_language, ngettext
 from sheriff.theory import bargaining as bg
 from sheriff.theory.inspection_game import (
     MAX_BAG,
@@ -499,11 +499,12 @@ def _fine_png(p: bg.SheriffParams, lang: str) -> bytes:
     return _png(fig, ax)
 
 
-def _png(fig, ax, **legend) -> bytes:
+def _png(fig, ax, drawn_legend: bool = True, **legend) -> bytes:
     """Finish a plot the same way everywhere (legend, grid) and return it as PNG bytes
     (no software tag, so the bytes are the same from run to run); ``legend``: where it goes, if not
-    where it covers the least."""
-    ax.legend(**{"fontsize": 8, "loc": "best", "frameon": False, **legend})
+    where it covers the least (``drawn_legend=False``: none, the page writes it beside the image)."""
+    if drawn_legend:
+        ax.legend(**{"fontsize": 8, "loc": "best", "frameon": False, **legend})
     ax.grid(alpha=0.25)
     fig.tight_layout()
     buf = io.BytesIO()
@@ -516,4 +517,5 @@ def _items(n: int) -> str:
 
 
 def _num(q) -> str:
-    return str(q) if not isinstance(q, float) else f"{q:.4g}"
+    """An exact value as it is (2, 3/4); a float to four significant digits in the page's language."""
+    return str(q) if not isinstance(q, float) else decimal(float(f"{q:.4g}"), places=4, trim=True)
