@@ -22,6 +22,7 @@ import gettext as _gettext
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import SupportsFloat
 from urllib.parse import parse_qs
 
 # The one list of the tutor's languages (code: its own name), the source first: the language
@@ -117,7 +118,7 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     return _current.npgettext(context, singular, plural, n)
 
 
-def decimal(x: float, places: int = 2, trim: bool = False) -> str:
+def decimal(x: SupportsFloat, places: int = 2, trim: bool = False) -> str:
     """``x`` with ``places`` decimals (``trim``: at most that many) as the page's language writes
     it (Babel's CLDR data): 0.75 in English, 0,75 in Ukrainian."""
     from babel.numbers import format_decimal  # its locale data loads when a page first shows a number
