@@ -477,15 +477,16 @@ def _play(game, bots, max_actions: int, checked: bool):
     s = game.state
     views = [SeatView(s, p) for p in range(s.n)]
     push = game.push
-    own = [not checked and type(b) is Bot for b in bots]
+    seats = list(bots)  # a list: compiled code indexes it natively
+    own = [not checked and type(b) is Bot for b in seats]
     for _step in range(max_actions):
         p = to_act(s)
         if p is None:
             return game
         if own[p]:
-            apply_unchecked(s, bots[p].act(views[p]))
+            apply_unchecked(s, seats[p].act(views[p]))
         else:
-            push(bots[p].act(views[p]))
+            push(seats[p].act(views[p]))
     raise RuntimeError("bots did not finish the game")
 
 

@@ -76,7 +76,9 @@ def shuffle(rng: random.Random, cards: list) -> list:
     """
     keys = list(starmap(rng.random, repeat((), len(cards))))  # C-level loops
     order: list[int] = sorted(range(len(cards)), key=keys.__getitem__)
-    return [cards[i] for i in order]  # compiled, cheaper than map(cards.__getitem__, ...)
+    if COMPILED:  # compiled, a loop is cheaper than map(cards.__getitem__, ...); interpreted, map is
+        return [cards[i] for i in order]
+    return list(map(cards.__getitem__, order))
 
 
 BOOTY: Final = -2  # payee id for the Deputies' Booty tile (six players)
