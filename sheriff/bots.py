@@ -28,19 +28,23 @@ from typing import Final
 
 from sheriff import actions as A
 from sheriff import bot_moves as M
-from sheriff.cards import (
+from sheriff.cards import counts_to_list
+from sheriff.i18n import _, pgettext
+from sheriff.state import (
     CONTRABAND_GOODS,
+    DECLARE,
     GOODS,
     ILLEGAL_GOODS,
+    INSPECT,
     IS_LEGAL,
     LEGAL_GOODS,
+    LOAD,
+    MARKET,
+    MARKET_START,
     N_GOODS,
     PENALTY,
     VALUE,
-    counts_to_list,
 )
-from sheriff.i18n import _, pgettext
-from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
 from sheriff.views import SeatView
 
 _CHEAP_FIRST: Final = tuple(sorted(range(N_GOODS), key=lambda g: VALUE[g]))

@@ -6,11 +6,20 @@ from __future__ import annotations
 from operator import add, mul
 
 from sheriff import events as E
-from sheriff.cards import LEGAL_GOODS, N_GOODS, PENALTY
 from sheriff.payments import give_gold, pay
 from sheriff.phases.rounds import end_inspection
 from sheriff.phases.who_decides import bind, deciders, payee_for
-from sheriff.state import BOOTY, COMPILED, INSPECTED, PASSED, GameState, total
+from sheriff.state import (
+    BOOTY,
+    COMPILED,
+    INSPECTED,
+    LEGAL_GOODS,
+    N_GOODS,
+    PASSED,
+    PENALTY,
+    GameState,
+    total,
+)
 
 
 # -- Black Market -----------------------------------------------------------------

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from sheriff import actions as A
 from sheriff import events as E
-from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS
 from sheriff.i18n import N_, _, ngettext
 from sheriff.phases.common import (
     Handlers,
@@ -16,7 +15,16 @@ from sheriff.phases.common import (
     refuse,
     sub_multisets,
 )
-from sheriff.state import DECLARE, INSPECT, LOAD, GameState
+from sheriff.state import (
+    DECLARE,
+    GOODS,
+    INSPECT,
+    IS_LEGAL,
+    LEGAL_GOODS,
+    LOAD,
+    N_GOODS,
+    GameState,
+)
 
 
 def check_load(s: GameState, a) -> None:

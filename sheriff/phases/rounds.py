@@ -3,8 +3,19 @@
 from __future__ import annotations
 
 from sheriff import events as E
-from sheriff.cards import N_GOODS, VALUE
-from sheriff.state import DECLARE, INSPECT, MARKET, MARKET_START, OVER, GameState, reset_round, shuffle, total
+from sheriff.state import (
+    DECLARE,
+    INSPECT,
+    MARKET,
+    MARKET_START,
+    N_GOODS,
+    OVER,
+    VALUE,
+    GameState,
+    reset_round,
+    shuffle,
+    total,
+)
 
 # The Booty's cards are shared out dearest first (cheaper good index first on equal value).
 _DEAR_FIRST: tuple[int, ...] = tuple(sorted(range(N_GOODS), key=lambda g: (-VALUE[g], g)))
