@@ -28,19 +28,23 @@ from typing import Final
 
 from sheriff import actions as A
 from sheriff import bot_moves as M
-from sheriff.cards import (
+from sheriff.cards import counts_to_list
+from sheriff.i18n import _, pgettext
+from sheriff.state import (
     CONTRABAND_GOODS,
+    DECLARE,
     GOODS,
     ILLEGAL_GOODS,
+    INSPECT,
     IS_LEGAL,
     LEGAL_GOODS,
+    LOAD,
+    MARKET,
+    MARKET_START,
     N_GOODS,
     PENALTY,
     VALUE,
-    counts_to_list,
 )
-from sheriff.i18n import _, pgettext
-from sheriff.state import DECLARE, INSPECT, LOAD, MARKET, MARKET_START
 from sheriff.views import SeatView
 
 _CHEAP_FIRST: Final = tuple(sorted(range(N_GOODS), key=lambda g: VALUE[g]))
@@ -477,15 +481,16 @@ def _play(game, bots, max_actions: int, checked: bool):
     s = game.state
     views = [SeatView(s, p) for p in range(s.n)]
     push = game.push
-    own = [not checked and type(b) is Bot for b in bots]
+    seats = list(bots)  # a list: compiled code indexes it natively
+    own = [not checked and type(b) is Bot for b in seats]
     for _step in range(max_actions):
         p = to_act(s)
         if p is None:
             return game
         if own[p]:
-            apply_unchecked(s, bots[p].act(views[p]))
+            apply_unchecked(s, seats[p].act(views[p]))
         else:
-            push(bots[p].act(views[p]))
+            push(seats[p].act(views[p]))
     raise RuntimeError("bots did not finish the game")
 
 

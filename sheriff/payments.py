@@ -11,9 +11,16 @@ among those), which is what bots give.
 from __future__ import annotations
 
 from sheriff import events as E
-from sheriff.cards import ILLEGAL_GOODS, LEGAL_GOODS, N_GOODS, VALUE
 from sheriff.i18n import _
-from sheriff.state import BOOTY, Debt, GameState
+from sheriff.state import (
+    BOOTY,
+    ILLEGAL_GOODS,
+    LEGAL_GOODS,
+    N_GOODS,
+    VALUE,
+    Debt,
+    GameState,
+)
 
 
 def least_overpay(stand: list[int], goods: tuple[int, ...], owed: int) -> list[int] | None:

@@ -16,7 +16,8 @@ import random
 from itertools import repeat, starmap
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from sheriff.cards import N_GOODS, VALUE, deck_composition
+from sheriff import cards as _cards
+from sheriff.cards import deck_composition
 from sheriff.events import Event
 from sheriff.i18n import N_, gettext  # not ``_``: this module's loops use ``_``
 from sheriff.rules import Rules
@@ -76,8 +77,22 @@ def shuffle(rng: random.Random, cards: list) -> list:
     """
     keys = list(starmap(rng.random, repeat((), len(cards))))  # C-level loops
     order: list[int] = sorted(range(len(cards)), key=keys.__getitem__)
-    return [cards[i] for i in order]  # compiled, cheaper than map(cards.__getitem__, ...)
+    if COMPILED:  # compiled, a loop is cheaper than map(cards.__getitem__, ...); interpreted, map is
+        return [cards[i] for i in order]
+    return list(map(cards.__getitem__, order))
 
+
+# The goods tables (sheriff.cards, which is not compiled) as Final names: compiled modules import
+# them from here and read them from C statics instead of a dictionary lookup at every read.
+GOODS: Final = _cards.GOODS
+N_GOODS: Final = _cards.N_GOODS
+LEGAL_GOODS: Final = _cards.LEGAL_GOODS
+CONTRABAND_GOODS: Final = _cards.CONTRABAND_GOODS
+ILLEGAL_GOODS: Final = _cards.ILLEGAL_GOODS
+VALUE: Final = _cards.VALUE
+PENALTY: Final = _cards.PENALTY
+IS_LEGAL: Final = _cards.IS_LEGAL
+MAX_DECK: Final = _cards.MAX_DECK
 
 BOOTY: Final = -2  # payee id for the Deputies' Booty tile (six players)
 

@@ -12,14 +12,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from sheriff.cards import ILLEGAL_GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS
 from sheriff.events import Event
 from sheriff.payments import debt_options as _debt_options
 from sheriff.phases.bag_outcomes import claimable, honest_shares
 from sheriff.phases.turns import to_act
 from sheriff.phases.who_decides import bound_to
 from sheriff.rules import Rules
-from sheriff.state import BOOTY, GameState, Negotiation, total
+from sheriff.state import (
+    BOOTY,
+    ILLEGAL_GOODS,
+    IS_LEGAL,
+    LEGAL_GOODS,
+    N_GOODS,
+    GameState,
+    Negotiation,
+    total,
+)
 
 if TYPE_CHECKING:
     from sheriff.scoring import Score

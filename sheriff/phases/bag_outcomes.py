@@ -3,12 +3,23 @@
 
 from __future__ import annotations
 
+from operator import add, mul
+
 from sheriff import events as E
-from sheriff.cards import LEGAL_GOODS, N_GOODS, PENALTY
 from sheriff.payments import give_gold, pay
 from sheriff.phases.rounds import end_inspection
 from sheriff.phases.who_decides import bind, deciders, payee_for
-from sheriff.state import BOOTY, INSPECTED, PASSED, GameState, total
+from sheriff.state import (
+    BOOTY,
+    COMPILED,
+    INSPECTED,
+    LEGAL_GOODS,
+    N_GOODS,
+    PASSED,
+    PENALTY,
+    GameState,
+    total,
+)
 
 
 # -- Black Market -----------------------------------------------------------------
@@ -55,7 +66,10 @@ def pass_bag(s: GameState, m: int, bribe, finish: bool = True) -> None:
         if any(void):
             s.events.append(E.Void(m, tuple(void)))
     st = s.stands[m]
-    s.stands[m] = [st[g] + bag[g] for g in range(N_GOODS)]  # a new list, as before; compiled loop
+    if COMPILED:  # a new list, as before: compiled, a loop; interpreted, map is quicker
+        s.stands[m] = [st[g] + bag[g] for g in range(N_GOODS)]
+    else:
+        s.stands[m] = list(map(add, st, bag))
     legal, face_down = _face_up(bag)
     s.events.append(E.Passed(m, legal, face_down, tuple(bag)))  # the bag: private to m
     close_bag(s, m, PASSED)
@@ -106,8 +120,11 @@ def open_bag(s: GameState, m: int, pile: int, order: tuple[int, ...] = ()) -> No
         confiscated = bag[:]
         confiscated[good] = 0
         fine = 0
-        for g in range(N_GOODS):
-            fine += PENALTY[g] * confiscated[g]
+        if COMPILED:  # a loop adds native ints; interpreted, sum(map(...)) is quicker
+            for g in range(N_GOODS):
+                fine += PENALTY[g] * confiscated[g]
+        else:
+            fine = sum(map(mul, PENALTY, confiscated))
         dest = s.discards[pile]
         left = confiscated[:]
         planned = []

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from sheriff import actions as A
 from sheriff import events as E
-from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, N_GOODS
 from sheriff.i18n import N_, _, ngettext
 from sheriff.phases.common import (
     Handlers,
@@ -16,7 +15,16 @@ from sheriff.phases.common import (
     refuse,
     sub_multisets,
 )
-from sheriff.state import DECLARE, INSPECT, LOAD, GameState
+from sheriff.state import (
+    DECLARE,
+    GOODS,
+    INSPECT,
+    IS_LEGAL,
+    LEGAL_GOODS,
+    LOAD,
+    N_GOODS,
+    GameState,
+)
 
 
 def check_load(s: GameState, a) -> None:
@@ -47,11 +55,12 @@ def check_load(s: GameState, a) -> None:
 
 
 def apply_load(s: GameState, a) -> None:
-    p = a.player
+    p: int = a.player  # checked (or the engine's own move): typed, so compiled code indexes natively
     cards = a.cards
     hand = s.hands[p]
     bag = [0] * N_GOODS
-    for c in cards:  # not `-=`/`+=`: see rounds.draw
+    for card in cards:  # not `-=`/`+=`: see rounds.draw
+        c: int = card
         hand[c] = hand[c] - 1
         bag[c] = bag[c] + 1
     s.bags[p] = bag
@@ -99,7 +108,8 @@ def check_declare(s: GameState, a) -> None:
 
 
 def apply_declare(s: GameState, a) -> None:
-    p, good, count = a.player, a.good, a.count
+    p: int = a.player  # checked: typed, so compiled code indexes natively
+    good, count = a.good, a.count
     s.declared[p] = (good, count)
     s.events.append(E.Declared(p, good, count))
     s.turn += 1

@@ -10,10 +10,10 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from sheriff.cards import GOODS, N_GOODS, counts_to_list
+from sheriff.cards import counts_to_list
 from sheriff.errors import IllegalAction
 from sheriff.i18n import _, ngettext
-from sheriff.state import GameState, phase_title
+from sheriff.state import GOODS, N_GOODS, GameState, phase_title
 
 # A phase's table of its moves: move class -> (check, apply).
 Rule = Callable[[GameState, Any], None]

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from sheriff import actions as A
 from sheriff import events as E
-from sheriff.cards import N_GOODS, counts_to_list
+from sheriff.cards import counts_to_list
 from sheriff.i18n import N_, _, ngettext
 from sheriff.payments import debt_options
 from sheriff.phases import negotiation, settling
@@ -45,7 +45,11 @@ from sheriff.phases.who_decides import (
     need_open_bag,
     struck_to_open,
 )
-from sheriff.state import INSPECT, GameState
+from sheriff.state import (
+    INSPECT,
+    N_GOODS,
+    GameState,
+)
 
 
 # -- Stance (six players) ---------------------------------------------------------

@@ -124,9 +124,11 @@ def check_market(s: GameState, a) -> None:
 
 
 def apply_market(s: GameState, a) -> None:
-    p, discard, from_piles, pile = a.player, a.discard, a.from_piles, a.pile
+    discard, from_piles, pile = a.discard, a.from_piles, a.pile
+    p: int = a.player  # checked (or the engine's own move): typed, so compiled code indexes natively
     hand = s.hands[p]
-    for c in discard:  # not `-=`: see rounds.draw
+    for card in discard:  # not `-=`: see rounds.draw
+        c: int = card
         hand[c] = hand[c] - 1
     taken = []
     for k in from_piles:

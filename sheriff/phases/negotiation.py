@@ -6,7 +6,6 @@ from __future__ import annotations
 from sheriff import actions as A
 from sheriff import events as E
 from sheriff.actions import Bribe
-from sheriff.cards import GOODS, IS_LEGAL, LEGAL_GOODS, MAX_DECK, N_GOODS
 from sheriff.i18n import _, ngettext
 from sheriff.phases.bag_outcomes import pass_bag
 from sheriff.phases.common import Handlers, need_group, not_a_card, refuse
@@ -20,7 +19,16 @@ from sheriff.phases.who_decides import (
     need_not_bound_to_open,
     need_open_bag,
 )
-from sheriff.state import INSPECTED, GameState, negotiation
+from sheriff.state import (
+    GOODS,
+    INSPECTED,
+    IS_LEGAL,
+    LEGAL_GOODS,
+    MAX_DECK,
+    N_GOODS,
+    GameState,
+    negotiation,
+)
 
 PROMISE_LIMIT = 200  # characters in a bribe's promise about later rounds (the save format's cap)
 

@@ -3,8 +3,20 @@
 from __future__ import annotations
 
 from sheriff import events as E
-from sheriff.cards import N_GOODS, VALUE
-from sheriff.state import DECLARE, INSPECT, MARKET, MARKET_START, OVER, GameState, reset_round, shuffle, total
+from sheriff.state import (
+    COMPILED,
+    DECLARE,
+    INSPECT,
+    MARKET,
+    MARKET_START,
+    N_GOODS,
+    OVER,
+    VALUE,
+    GameState,
+    reset_round,
+    shuffle,
+    total,
+)
 
 # The Booty's cards are shared out dearest first (cheaper good index first on equal value).
 _DEAR_FIRST: tuple[int, ...] = tuple(sorted(range(N_GOODS), key=lambda g: (-VALUE[g], g)))
@@ -31,7 +43,11 @@ def draw(s: GameState, p: int, k: int) -> list[int]:
     deck = s.deck
     if len(deck) >= k:  # the usual case: take the top k in one slice
         got = deck[-k:] if k else []
-        del deck[len(deck) - k :]
+        if COMPILED:  # compiled, popping is native; `del` of a slice is a generic call (~450 instructions)
+            for _i in range(k):
+                deck.pop()
+        else:
+            del deck[len(deck) - k :]
     else:
         got = deck[::-1]
         deck.clear()

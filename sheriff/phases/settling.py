@@ -5,13 +5,12 @@ from __future__ import annotations
 
 from sheriff import actions as A
 from sheriff import events as E
-from sheriff.cards import GOODS, N_GOODS
 from sheriff.i18n import N_, _, ngettext
 from sheriff.payments import goods_fault, settle_goods
 from sheriff.phases.bag_outcomes import maybe_end
 from sheriff.phases.common import Handlers, need_cards, need_phase, need_seat, refuse
 from sheriff.phases.who_decides import need_no_debt
-from sheriff.state import INSPECT, GameState
+from sheriff.state import GOODS, INSPECT, N_GOODS, GameState
 
 
 # -- Debts paid in goods, the Booty's leftovers ------------------------------------
