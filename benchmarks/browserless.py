@@ -23,6 +23,7 @@ line sums up every class:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import statistics
 import time
@@ -50,11 +51,18 @@ def kernel_cpu(server: VoilaServer) -> dict[str, float]:
 
 
 def own_cpu(server: VoilaServer) -> tuple[float, float, float]:
-    """(the server process's CPU seconds, its exited children's, its resident set in MB)."""
+    """(the server process's CPU seconds, its exited children's, its resident set in MB); its
+    fork server (sheriff.forkserver, the parent of forked kernels) counts as the server."""
     try:
         p = psutil.Process(server.proc.pid)
-        t = p.cpu_times()
-        return t.user + t.system, t.children_user + t.children_system, p.memory_info().rss / 2**20
+        ks = {k.pid for k in kernels(server)}
+        helpers = [c for c in p.children(recursive=True) if c.pid not in ks]
+        own = reaped = 0.0
+        for q in [p, *helpers]:
+            with contextlib.suppress(psutil.Error):
+                t = q.cpu_times()
+                own, reaped = own + t.user + t.system, reaped + t.children_user + t.children_system
+        return own, reaped, p.memory_info().rss / 2**20
     except psutil.Error:
         return 0.0, 0.0, 0.0
 
