@@ -164,7 +164,7 @@ def become_kernel(argv: list[str], env: dict, cwd: str, inherited: list[int]) ->
     from ipykernel.kernelapp import IPKernelApp
 
     try:
-        app = IPKernelApp.instance()
+        app = IPKernelApp.instance(**({"parent_handle": 0} if outlive(env) else {}))
         app.initialize(argv[3:])
         widgets = sys.modules.get("ipywidgets")
         if widgets is not None:  # imported before there was a kernel: its comm targets, as its import registers them
@@ -177,6 +177,23 @@ def become_kernel(argv: list[str], env: dict, cwd: str, inherited: list[int]) ->
         with contextlib.suppress(Exception):
             stream.flush()
     return code
+
+
+def outlive(env: dict) -> bool:
+    """End this kernel when the server ends, whatever becomes of the fork server (whose death
+    ipykernel's own poller would take for the server's: its parent is the fork server).  False
+    where the system cannot watch a process that is not a parent (Linux before 5.3)."""
+    try:
+        server = os.pidfd_open(int(env.get("JPY_PARENT_PID") or 0))
+    except (AttributeError, ValueError, OSError):
+        return False
+
+    def watch() -> None:
+        select.select([server], [], [])  # readable once the server has ended: no polling
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True, name="server-watch").start()
+    return True
 
 
 def reseed() -> None:

@@ -141,19 +141,29 @@ def test_kernels_start_the_usual_way_where_forking_is_refused(monkeypatch, caplo
     assert "Kernel started the usual way (not forked): this system does not fork kernels" in caplog.text
 
 
-def test_kernels_start_the_usual_way_once_the_fork_server_is_gone(fork_server, monkeypatch, caplog):
+def test_kernels_start_the_usual_way_once_the_fork_server_is_gone_and_its_kernels_go_on(
+    fork_server, monkeypatch, caplog
+):
     monkeypatch.setattr(forking, "_said", set())
 
     async def scenario():
+        forked, forked_kc = await started()
         fork_server.proc.send_signal(signal.SIGKILL)
         fork_server.proc.wait(timeout=30)
         km, kc = await started()
         try:
             assert isinstance(km.provisioner.process, subprocess.Popen)
             assert (await run(kc, "print(6 * 7)"))[0].strip() == "42"
+            await asyncio.sleep(2)  # ipykernel's own poller would have ended it by now
+            assert (await run(forked_kc, "print(6 * 7)"))[0].strip() == "42"  # its learner's page goes on
+            pid = forked.provisioner.pid
+            await forked.shutdown_kernel(now=True)
+            assert not forking.running(pid)
         finally:
-            kc.stop_channels()
-            await km.shutdown_kernel(now=True)
+            for manager, client in ((km, kc), (forked, forked_kc)):
+                client.stop_channels()
+                if manager.has_kernel:
+                    await manager.shutdown_kernel(now=True)
 
     with caplog.at_level(logging.INFO):
         asyncio.run(scenario())

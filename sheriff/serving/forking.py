@@ -108,13 +108,8 @@ class ForkServer:
             self._drain()
         if pid in self.exits:
             return self.exits.pop(pid)
-        if self.broken:  # nobody reports its end now: whether it is there at all
-            try:
-                os.kill(pid, 0)
-            except ProcessLookupError:
-                return self.exits.setdefault(pid, -signal.SIGKILL)
-            except OSError:
-                pass
+        if self.broken and not running(pid):  # nobody reports its end now: whether it is there
+            return -signal.SIGKILL
         return None
 
     def _drain(self) -> None:
@@ -198,6 +193,15 @@ class ForkedKernel:
 
     def kill(self) -> None:
         self.send_signal(signal.SIGKILL)
+
+
+def running(pid: int) -> bool:
+    """Whether a process runs with this pid (a zombie nobody has reaped yet does not)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rpartition(b")")[2].split()[0] not in (b"Z", b"X")
+    except (OSError, IndexError):
+        return False
 
 
 _server: ForkServer | None = None
