@@ -30,7 +30,7 @@ import time
 
 import psutil
 from class_server import FREED_WITHIN_S, VoilaServer, rss_mb, server_cpu_s, static_addresses, wait_until
-from harness import kernels  # class_server put tests/browser on the path
+from harness import kernel_environ, kernels  # class_server put tests/browser on the path
 from learner_ws import LearnerPage
 
 KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
@@ -210,7 +210,7 @@ def announce(server: VoilaServer, page: str, learners: int) -> str:
     import urllib.parse
     import urllib.request
 
-    where = next(p.environ().get("SHERIFF_ANNOUNCE", "") for p in kernels(server))
+    where = kernel_environ(kernels(server)[0]).get("SHERIFF_ANNOUNCE", "")  # as the kernel reads it
     address, _, key = where.partition(" ")
     data = urllib.parse.urlencode({"page": page, "learners": learners, "key": key}).encode()
     with urllib.request.urlopen(urllib.request.Request(address, data=data, method="POST"), timeout=30) as answer:
