@@ -42,7 +42,7 @@ template's ``503.html``), and no kernel.
 Kernels forked, not started anew.  voila.json chooses ``sheriff.serving.forking``'s kernel
 provisioner: a kernel is forked from a process that has already imported ipykernel, ipywidgets
 and the modules the pages import (``sheriff.forkserver``, one per server, started with the first
-kernel), which spares each kernel ~0.4 s of CPU; where it cannot fork (not Linux, the fork server
+kernel), which spares each kernel ~0.45 s of CPU; where it cannot fork (not Linux, the fork server
 still importing or gone) the kernel starts the usual way, and the log says why.
 
 The kernels keep no IPython history database (``KERNEL_ARGUMENTS``): kernels starting together
