@@ -23,6 +23,7 @@ line sums up every class:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import re
 import signal
@@ -32,7 +33,7 @@ from pathlib import Path
 
 import psutil
 from class_server import FREED_WITHIN_S, VoilaServer, rss_mb, server_cpu_s, static_addresses, wait_until
-from harness import kernels  # class_server put tests/browser on the path
+from harness import kernel_environ, kernels  # class_server put tests/browser on the path
 from learner_ws import LearnerPage
 
 KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{36})\.json")
@@ -64,11 +65,18 @@ async def server_memory(server: VoilaServer, args) -> str:
 
 
 def own_cpu(server: VoilaServer) -> tuple[float, float, float]:
-    """(the server process's CPU seconds, its exited children's, its resident set in MB)."""
+    """(the server process's CPU seconds, its exited children's, its resident set in MB); its
+    fork server (sheriff.forkserver, the parent of forked kernels) counts as the server."""
     try:
         p = psutil.Process(server.proc.pid)
-        t = p.cpu_times()
-        return t.user + t.system, t.children_user + t.children_system, p.memory_info().rss / 2**20
+        ks = {k.pid for k in kernels(server)}
+        helpers = [c for c in p.children(recursive=True) if c.pid not in ks]
+        own = reaped = 0.0
+        for q in [p, *helpers]:
+            with contextlib.suppress(psutil.Error):
+                t = q.cpu_times()
+                own, reaped = own + t.user + t.system, reaped + t.children_user + t.children_system
+        return own, reaped, p.memory_info().rss / 2**20
     except psutil.Error:
         return 0.0, 0.0, 0.0
 
@@ -216,7 +224,7 @@ def announce(server: VoilaServer, page: str, learners: int) -> str:
     import urllib.parse
     import urllib.request
 
-    where = next(p.environ().get("SHERIFF_ANNOUNCE", "") for p in kernels(server))
+    where = kernel_environ(kernels(server)[0]).get("SHERIFF_ANNOUNCE", "")  # as the kernel reads it
     address, _, key = where.partition(" ")
     data = urllib.parse.urlencode({"page": page, "learners": learners, "key": key}).encode()
     with urllib.request.urlopen(urllib.request.Request(address, data=data, method="POST"), timeout=30) as answer:

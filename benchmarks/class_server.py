@@ -60,10 +60,10 @@ def server_cpu_s(server: VoilaServer) -> float:
         root = psutil.Process(server.proc.pid)
         t = root.cpu_times()
         total = t.user + t.system + t.children_user + t.children_system
-        for p in root.children(recursive=True):
+        for p in root.children(recursive=True):  # a fork server's children: its reaped ones too
             try:
                 c = p.cpu_times()
-                total += c.user + c.system
+                total += c.user + c.system + c.children_user + c.children_system
             except psutil.Error:
                 pass
         return total

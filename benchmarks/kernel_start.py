@@ -3,11 +3,14 @@ one for a learner who finds a page's pool empty, by stage (the kernel process's 
 
     .venv/bin/python benchmarks/kernel_start.py                      # lesson 05, 3 kernels
     .venv/bin/python benchmarks/kernel_start.py --runs 5 --lesson 20_play.ipynb
+    .venv/bin/python benchmarks/kernel_start.py --forked           # forked, as the tutor's server starts them
 
 Stages: the kernel ready (the interpreter, ipykernel, IPython's shell), the lesson's imports (the
 ``sheriff`` modules its cells name), the page's cells (building its widgets).  Beside each, this
 client's own CPU (starting the kernel, sending the cells, reading the replies: what the server
-does for it, without Voilà's rendering).  Prints medians over ``--runs`` kernels.
+does for it, without Voilà's rendering).  Prints medians over ``--runs`` kernels.  ``--forked``:
+kernels forked from the fork server (``sheriff.serving.forking``), as the tutor's server starts
+them; "ready" is then the fork's own CPU from the fork on.
 """
 
 from __future__ import annotations
@@ -61,7 +64,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--lesson", default="05_inspection.ipynb")
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--forked", action="store_true", help="kernels forked from the fork server (the server's way)")
     args = ap.parse_args()
+    if args.forked:
+        import logging
+
+        from jupyter_client.provisioning import KernelProvisionerFactory
+
+        from sheriff.serving import forking
+
+        forking.register()
+        KernelProvisionerFactory.instance().default_provisioner_name = forking.NAME
+        assert forking.fork_server(logging.getLogger("kernel_start")).wait_ready(300), "the fork server did not start"
     nb = json.loads((ROOT / "notebooks" / args.lesson).read_text())
     cells = ["".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
     runs = [one_kernel(cells) for _ in range(args.runs)]
@@ -71,7 +85,8 @@ def main() -> None:
         client = statistics.median(r[i][1] for r in runs)
         print(f"{name}: kernel {1000 * kernel:.0f} ms, client {1000 * client:.0f} ms")
     total = statistics.median(sum(k for k, _ in r) for r in runs)
-    print(f"{args.lesson}: a fresh kernel {1000 * total:.0f} ms of CPU until its page is built (median of {args.runs})")
+    kind = "a forked kernel" if args.forked else "a fresh kernel"
+    print(f"{args.lesson}: {kind} {1000 * total:.0f} ms of CPU until its page is built (median of {args.runs})")
 
 
 if __name__ == "__main__":

@@ -22,7 +22,21 @@ LAYERS: list[tuple[str, tuple[str, ...]]] = [
     ("phases", ("phases",)),
     ("engine", ("engine", "views", "narration", "round_sentences", "outcome_sentences", "")),  # "": __init__
     ("players", ("bots", "bot_moves", "bot_reasons", "coach", "tournament", "theory")),
-    ("edges", ("record", "position", "replay", "changes", "scenario", "saved_game", "cli", "launch", "__main__")),
+    (
+        "edges",
+        (
+            "record",
+            "position",
+            "replay",
+            "changes",
+            "scenario",
+            "saved_game",
+            "cli",
+            "launch",
+            "forkserver",
+            "__main__",
+        ),
+    ),
     ("teaching", ("practice", "guided")),
     ("classroom", ("classroom",)),
     # sheriff/widgets/: the kit and the renderer at its root, then its rooms (docs/architecture.md)

@@ -184,6 +184,11 @@ def test_the_pure_wheel_fits_every_platform_and_carries_its_pages_without_output
         names = whl.namelist()
     assert not [n for n in names if n.endswith((".so", ".pyd")) or n.endswith("compiled.json")]
     assert "sheriff/engine.py" in names and "sheriff/served/voila.json" in names
+    with zipfile.ZipFile(wheel) as whl:  # the server's kernel provisioner, which its voila.json chooses
+        entry_points = whl.read(f"sheriff_tutor-{version}.dist-info/entry_points.txt").decode()
+    assert (
+        "[jupyter_client.kernel_provisioners]\nsheriff-fork = sheriff.serving.forking:ForkProvisioner" in entry_points
+    )
     assert_without_outputs(wheel)
     pages = [json.loads(p.read_text()) for p in (ROOT / "notebooks").glob("*.ipynb")]
     assert sum(bool(cell.get("outputs")) for nb in pages for cell in nb["cells"]) > 20  # the tree keeps them

@@ -200,6 +200,29 @@ def kernels(server: VoilaServer) -> list[psutil.Process]:
     return out
 
 
+def kernel_environ(kernel: psutil.Process) -> dict[str, str]:
+    """A kernel's environment, as the kernel itself reads it: one forked by the server's fork
+    server (sheriff.forkserver) shows the fork server's in /proc, not its own."""
+    from jupyter_client import BlockingKernelClient
+
+    args = kernel.cmdline()
+    kc = BlockingKernelClient()
+    kc.load_connection_file(args[args.index("-f") + 1])
+    if kc.transport == "ipc" and not os.path.isabs(kc.ip):  # relative to the kernel's folder
+        kc.ip = os.path.join(kernel.cwd(), kc.ip)
+    kc.start_channels()
+    out: list[str] = []
+    try:
+        kc.execute_interactive(
+            "import json as _j, os as _o; print(_j.dumps(dict(_o.environ)))",
+            timeout=60,
+            output_hook=lambda m: out.append(m["content"].get("text", "")),
+        )
+    finally:
+        kc.stop_channels()
+    return json.loads("".join(out))
+
+
 # ----------------------------------------------------------------------------- browser
 def kernel_exists(base_url: str, kid: str) -> bool:
     """Whether the server still has kernel ``kid`` (its REST API answers 404 once it is gone)."""

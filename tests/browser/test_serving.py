@@ -10,7 +10,7 @@ import urllib.parse
 import urllib.request
 
 import psutil
-from harness import assert_no_errors, kernel_exists, open_lesson, page_kernel_id, wait_until
+from harness import assert_no_errors, kernel_environ, kernel_exists, open_lesson, page_kernel_id, wait_until
 
 from sheriff import launch
 
@@ -57,7 +57,7 @@ def kernel_env(server) -> dict[str, str]:
     for p in psutil.Process(server.proc.pid).children(recursive=True):
         try:
             if "ipykernel" in " ".join(p.cmdline()):
-                return p.environ()
+                return kernel_environ(p)
         except psutil.Error:  # a kernel that has just ended
             pass
     raise AssertionError("the server holds no kernel")
