@@ -98,13 +98,13 @@ def serve(sock: socket.socket, wake_r: int) -> None:
     buffer = b""
     while True:
         try:
-            ready, _, _ = select.select([sock, wake_r], [], [])
+            ready, _, _ = select.select([sock.fileno(), wake_r], [], [])
         except InterruptedError:
             continue
         if wake_r in ready:
             os.read(wake_r, 512)
             reap(sock)
-        if sock in ready:
+        if sock.fileno() in ready:
             try:
                 data = sock.recv(65536)
             except ConnectionError:

@@ -264,8 +264,8 @@ class ForkProvisioner(LocalProvisioner):
             why = f"a kernel started with {sorted(others) or 'no environment'}"
         else:
             why = server.fork(cmd, {**env, "JPY_PARENT_PID": str(os.getpid())}, str(cwd))
-        if isinstance(why, int):
-            self.process = ForkedKernel(server, why)  # type: ignore[arg-type]  # Popen's part
+        if isinstance(why, int) and server is not None:  # a pid: forked
+            self.process = ForkedKernel(server, why)  # type: ignore[assignment]  # Popen's part
             self.pid = self.pgid = why
             self.cwd = cwd
             return self.connection_info
