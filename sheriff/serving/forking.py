@@ -264,7 +264,8 @@ class ForkProvisioner(LocalProvisioner):
             why = f"a kernel started with {sorted(others) or 'no environment'}"
         else:
             why = server.fork(cmd, {**env, "JPY_PARENT_PID": str(os.getpid())}, str(cwd))
-        if isinstance(why, int) and server is not None:  # a pid: forked
+        if isinstance(why, int):  # a pid: forked
+            assert server is not None  # only the fork server gives one
             self.process = ForkedKernel(server, why)  # type: ignore[assignment]  # Popen's part
             self.pid = self.pgid = why
             self.cwd = cwd
