@@ -9,9 +9,9 @@ person sees only their own seat (``table_play.TablePlay``); moves are stored by
 ``sheriff.classroom.table`` before any page shows them.  The host's controls follow the host's role
 (it can pass to a player, and passes by itself when the host's page has been gone a minute), the host
 pauses and resumes the game, a player may let the coach play for them, and after the game every page
-links to the replay page and the host starts a rematch that every page follows.  The code reaches a kernel typed or from the address
-through the page template (pooled kernels serve the page); a poll (every second or few, ``table_pace``)
-asks whether the table changed, and only then reads it, moves the coach and redraws.  Headless for tests: set the fields, press, ``refresh``.
+links to the replay page and the host starts a rematch that every page follows.  The code comes typed
+or from the address (the page template); a poll (``table_pace``) asks whether the table changed,
+and only then reads it, moves the coach and redraws.  Headless for tests: set the fields, press, ``refresh``.
 """
 
 from __future__ import annotations
@@ -65,8 +65,7 @@ class TablePage(kit.Frame):
         self.snap: TableSnapshot | None = None
         self._drawn: tuple | None = None
         self._replay_for: str | None = None
-        self.poller = cr.Poller(self.poll, FAST)
-        self.pace = Pace(seated=False)
+        self.poller, self.pace = cr.Poller(self.poll, FAST), Pace(seated=False)
         if cr.on_binder() if binder is None else binder:
             self.body(lesson.html(cr.CSS + binder_notice_html()))
             return
@@ -502,8 +501,8 @@ class TablePage(kit.Frame):
 
     # -- what the page shows -----------------------------------------------------------------------
     def poll(self):
-        """The poller's call: the table's version alone, and a whole read (``refresh``) only when
-        ``table_pace`` says so; else the clock's seconds from what the page holds."""
+        """The poller's call: the table's version alone; a whole read (``refresh``) when ``table_pace``
+        says so, else the clock's seconds from what the page holds."""
         src, snap = self.source, self.snap
         if src is None:
             return
@@ -513,12 +512,11 @@ class TablePage(kit.Frame):
             version = self.tables.store.table_version(src.room_id)
         except Exception:  # said by the whole read, in the page's words
             version = None
-        if self.pace.due(version, snap.deadline if snap else None, now) or snap is None:
+        if snap is None or self.pace.due(version, snap.deadline, now):
             self.refresh()
         else:
             self.clock.value = clock_html(snap, now)
-        runs = self.snap is not None and self.snap.deadline is not None
-        self.poller.interval = self.pace.interval(runs, now)
+        self.poller.interval = self.pace.interval(self.snap is not None and self.snap.deadline is not None, now)
 
     def refresh(self):
         src = self.source
