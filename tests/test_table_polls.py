@@ -90,3 +90,27 @@ def test_a_running_clock_counts_down_between_whole_reads(sqlite_tables, clock):
         _poll(page, clock, 1.0)
     assert page.clock.value != shown and "Time left" in page.clock.value  # a second less
     assert n.count <= 2, n.count  # counted from what the page holds
+
+
+def test_a_whole_game_moves_on_through_the_pages_polls_alone(sqlite_tables, clock):
+    """Three people and the coach: each page polls at its own pace (nothing else moves the coach),
+    each person plays a random legal move when the page shows it; the game ends, nobody waits long."""
+    import random
+
+    pages = table_pages(sqlite_tables, players=4, bots=(3,), names=("Ann", "Bob", "Cy"))
+    pages[0].start.click()
+    rng, due, longest, waited = random.Random(2), [clock.now] * 3, 0.0, 0.0
+    for _ in range(20_000):
+        if all(p.snap is not None and p.snap.over for p in pages):
+            break
+        clock.advance(0.5)
+        waited += 0.5
+        for i, p in enumerate(pages):
+            if clock.now >= due[i]:
+                p.poller.refresh()
+                due[i] = clock.now + p.poller.interval
+            if p.snap.legal and not p.snap.over:
+                longest, waited = max(longest, waited), 0.0
+                p.play.submit(rng.choice(p.snap.legal), confirmed=True)
+    assert all(p.snap.over for p in pages), pages[0].snap.seq
+    assert longest <= QUIET + 0.5, longest  # a person's turn reached their page within one quiet poll
