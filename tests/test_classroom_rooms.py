@@ -489,15 +489,16 @@ def test_a_version_2_store_is_upgraded_and_its_open_round_resumes(store_url, clo
     assert "watched" not in {c["name"] for c in inspect(create_engine(store_url)).get_columns("rooms")}
     assert "seat_key_hash" not in {c["name"] for c in inspect(create_engine(store_url)).get_columns("members")}
     old = Store(store_url, clock=clock)
-    assert old.version() == store_schema.SCHEMA_VERSION == 3
+    assert old.version() == store_schema.SCHEMA_VERSION == 4
     assert "seat_key_hash" in {c["name"] for c in inspect(old.engine).get_columns("members")}
+    assert old.room(old.create_room("X", "h", "inspection", {}, {}, 1).id).version == 0  # version 4's column
     room = Classroom(old).create_room("inspection", bot_timeout=30)
     _join(Classroom(old), room, ["Anna", "Bob"])
     room.start_round()
     old.close()
     clock.advance(3600)  # upgraded and restarted an hour later
     again = Store(store_url, clock=clock)
-    assert again.version() == 3 and Store(store_url, clock=clock).version() == 3  # opening again: no change
+    assert again.version() == 4 and Store(store_url, clock=clock).version() == 4  # opening again: no change
     room = Classroom(again).teacher(room.code, room.key)
     assert _coach_seats(room) == set()
     _watched(clock, 31, room)

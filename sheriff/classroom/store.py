@@ -10,7 +10,7 @@ refuses a second one (``Duplicate``), also when two arrive at the same instant. 
 database failure is a ``StoreUnavailable`` (a ``ClassroomError``: the page says it in words, the
 server's log gets the cause; ``store_faults``).
 
-The tables are declared in ``store_schema`` (schema version 3, created if missing; an older
+The tables are declared in ``store_schema`` (schema version 4, created if missing; an older
 database is migrated when it is opened), the rows in ``store_records``; a play-together table's
 seats and moves are ``store_table``'s methods of ``Store``.
 """
@@ -225,8 +225,10 @@ class Store(TableStore):
         return _room(row) if row else None
 
     def update_room(self, room_id: int, **fields: Any) -> None:
-        """Change ``game``, ``params``, ``settings``, ``state``, ``keep`` or ``expires``."""
+        """Change ``game``, ``params``, ``settings``, ``state``, ``keep`` or ``expires`` (a change of a
+        few settings against what is stored now: ``change_settings``)."""
         values = {k: _dumps(v) if k in ("params", "settings") else v for k, v in fields.items()}
+        values["version"] = rooms.c.version + 1
         with self._write() as conn:
             conn.execute(update(rooms).where(rooms.c.id == room_id).values(**values))
 

@@ -26,6 +26,7 @@ class Room:
     keep: bool
     watched: float | None = None  # when a page last polled the room
     resumed: float | None = None  # when pages came back after nobody had polled it for a while
+    version: int = 0  # raised by every change of a table's settings, seats or moves (``store_table``)
 
 
 @dataclass(frozen=True)

@@ -5,6 +5,8 @@ Version 2: ``table_seats`` and ``table_moves`` (a table of the play-together gam
 Version 3: ``members.seat_key_hash`` (a seat's rejoin code, as its hash: only it takes the seat back),
 ``rooms.watched`` and ``rooms.resumed`` (when pages last polled a room, and when they came back
 after nobody did: a server's downtime is not a student's absence).
+Version 4: ``rooms.version``, a number every change of a table (its settings, seats, moves) raises:
+a page asks it alone to learn whether anything changed, and settings change against the stored row.
 ``migrate`` brings an older database up to ``SCHEMA_VERSION``; only ``store`` and ``store_table`` use these.
 """
 
@@ -28,7 +30,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Connection
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 metadata = MetaData()
 
@@ -76,6 +78,7 @@ rooms = Table(
     Column("keep", Boolean, nullable=False, default=False),
     Column("watched", Float),  # when a page last polled the room (written at most every few seconds)
     Column("resumed", Float),  # when pages polled it again after nobody had for a while (a restart)
+    Column("version", Integer, nullable=False, default=0, server_default="0"),  # raised by each table change
 )
 
 members = Table(
@@ -182,8 +185,13 @@ def _to_3(conn: Connection) -> None:
         conn.execute(text("ALTER TABLE members ADD COLUMN seat_key_hash VARCHAR(128)"))
 
 
+def _to_4(conn: Connection) -> None:
+    if "version" not in {c["name"] for c in inspect(conn).get_columns("rooms")}:
+        conn.execute(text("ALTER TABLE rooms ADD COLUMN version INTEGER NOT NULL DEFAULT 0"))
+
+
 # version -> what turns the version before it into this one
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _to_2, 3: _to_3}
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {2: _to_2, 3: _to_3, 4: _to_4}
 
 
 def migrate(conn: Connection, found: int) -> None:

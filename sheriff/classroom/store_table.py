@@ -3,6 +3,9 @@
 ``Store`` takes these methods in (``TableStore`` is one of its bases); they share its engine and
 its transactions.  A move is stored under its place in the game (``seq``): the unique key lets
 exactly one move in at each place, also when two pages store the same place at the same instant.
+Every change of a table raises its room's ``version`` in the same transaction, so a page learns
+whether anything changed by reading that one number (``table_version``).  Settings change against
+the stored row (``change_settings``): two changes at the same instant both land.
 """
 
 from __future__ import annotations
@@ -16,10 +19,12 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 
 from sheriff.classroom.store_records import (
+    Duplicate,
     Room,
     TableMoveRow,
     TableSeatRow,
     _dumps,
+    _loads,
     _room,
     _table_move,
     _table_seat,
@@ -43,6 +48,7 @@ class TableStore:
         ]
         with self._write() as conn:
             conn.execute(insert(table_seats), rows)
+            _bump(conn, room_id)
 
     def table_seats(self, room_id: int) -> list[TableSeatRow]:
         with self._read() as conn:
@@ -63,6 +69,7 @@ class TableStore:
                     )
                     .values(member_id=member_id)
                 )
+                _bump(conn, room_id)
         except IntegrityError:
             return False
         return done.rowcount == 1
@@ -73,6 +80,7 @@ class TableStore:
             conn.execute(
                 update(table_seats).where(table_seats.c.room_id == room_id, table_seats.c.seat == seat).values(**fields)
             )
+            _bump(conn, room_id)
 
     def fill_table_seats(self, room_id: int) -> None:
         """Every seat nobody took goes to the coach (the game starts)."""
@@ -82,13 +90,46 @@ class TableStore:
                 .where(table_seats.c.room_id == room_id, table_seats.c.member_id.is_(None))
                 .values(is_bot=True)
             )
+            _bump(conn, room_id)
 
     def add_table_move(self, room_id: int, seq: int, seat: int, action: dict, by: str) -> TableMoveRow:
         """Store move number ``seq``, committed before this returns; ``Duplicate`` if that place is taken."""
         created = self.clock()
         row = {"room_id": room_id, "seq": seq, "seat": seat, "action": _dumps(action), "by": by, "created": created}
-        self._insert(table_moves, f"move {seq} of room {room_id}", **row)
+        try:
+            with self._write() as conn:
+                conn.execute(insert(table_moves).values(**row))
+                _bump(conn, room_id)
+        except IntegrityError as e:
+            raise Duplicate(f"move {seq} of room {room_id}") from e
         return TableMoveRow(room_id, seq, seat, action, by, created)
+
+    def change_settings(
+        self, room_id: int, change: Callable[[dict[str, Any]], dict[str, Any] | None], **fields: Any
+    ) -> dict[str, Any] | None:
+        """Read the room's settings and write back ``change(settings)`` (and ``fields``, e.g. ``key_hash``)
+        in one transaction, the row locked (PostgreSQL's ``FOR UPDATE``; SQLite's writer holds the
+        file), so two changes at the same instant (a pause and a kick, a host's control and the
+        role passing by itself) both land, each on the other's result.  ``change`` is pure, and may
+        return None (nothing to write) or refuse (a ``ClassroomError``, nothing written).  The new
+        settings; None if nothing was written or the room is gone."""
+        with self._write() as conn:
+            q = select(rooms.c.settings).where(rooms.c.id == room_id).with_for_update()
+            stored = conn.execute(q).scalar_one_or_none()
+            if stored is None:
+                return None
+            new = change(_loads(stored))
+            if new is None:
+                return None
+            values = {**fields, "settings": _dumps(new), "version": rooms.c.version + 1}
+            conn.execute(update(rooms).where(rooms.c.id == room_id).values(**values))
+            return new
+
+    def table_version(self, room_id: int) -> int | None:
+        """The room's change number (one row by its key: what a page asks between full reads); None: gone."""
+        with self._read() as conn:
+            found = conn.execute(select(rooms.c.version).where(rooms.c.id == room_id)).scalar_one_or_none()
+            return None if found is None else int(found)
 
     def table_moves(self, room_id: int, since: int = 0) -> list[TableMoveRow]:
         """The stored moves from place ``since`` on, in order."""
@@ -113,6 +154,11 @@ class TableStore:
             q = select(members.c.id, members.c.role, members.c.last_seen).where(members.c.room_id == room_id)
             seen = {mid: (role, last) for mid, role, last in conn.execute(q)}
             return (_room(row) if row else None), _seats(conn, room_id), _moves(conn, room_id, since), seen
+
+
+def _bump(conn: Connection, room_id: int) -> None:
+    """The room's ``version`` up by one, in the caller's transaction (a page polling sees a change)."""
+    conn.execute(update(rooms).where(rooms.c.id == room_id).values(version=rooms.c.version + 1))
 
 
 def _seats(conn: Connection, room_id: int) -> list[TableSeatRow]:

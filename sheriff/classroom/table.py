@@ -114,7 +114,8 @@ class Tables(OpensStore):
         if host_name is not None:
             host.seat = self.join(room.code, host_name)
             # the host's own seat holds the host's controls too (a reload with the rejoin code alone gets them)
-            self.store.update_room(room.id, settings={**settings, "host_member": host.seat.member_id})
+            member = host.seat.member_id
+            self.store.change_settings(room.id, lambda stored: {**stored, "host_member": member})
         return host
 
     # -- finding a table ------------------------------------------------------------------------

@@ -46,8 +46,22 @@ class TableHost(_TableRef):
         else:
             ok = not room.settings.get("host_passed") and key_matches(self.key, room.key_hash)
         if not ok:
-            raise TableError(_("The host's controls have passed to another player."), "not_host")
+            raise _not_host()
         return room
+
+    def _change(self, change, **fields: Any) -> dict[str, Any] | None:
+        """``change`` the room's settings against the stored row (``Store.change_settings``), checking
+        again there that the host's role is still this page's: a control and the role passing on at
+        the same instant never both land."""
+
+        def checked(settings: dict[str, Any]) -> dict[str, Any] | None:
+            if self.member_id is not None and settings.get("host_member") != self.member_id:
+                raise _not_host()
+            if self.member_id is None and settings.get("host_passed"):
+                raise _not_host()
+            return change(settings)
+
+        return self.store.change_settings(self.room_id, checked, **fields)
 
     def _open_room(self) -> Room:
         room = self._room()
@@ -66,20 +80,26 @@ class TableHost(_TableRef):
         """Deal: every seat nobody took goes to the coach; the names are fixed; the game begins."""
         room = self._open_room()
         if room.settings.get("started"):
-            raise TableError(_("The game has started already."), "started")
+            raise _started()
         self.store.fill_table_seats(room.id)
         members = {m.id: m.nickname for m in self.store.members(room.id)}
         seats = self.store.table_seats(room.id)
         taken = {row.seat: members[row.member_id] for row in seats if row.member_id in members}
         names = bot_names(taken, len(seats))
-        settings = {
-            **room.settings,
-            "started": True,
-            "started_at": self.store.clock(),
-            "names": names,
-            "people": sorted(taken),  # typed names: never translated (table_game.new_game)
-        }
-        self.store.update_room(room.id, settings=settings)
+
+        def started(settings: dict[str, Any]) -> dict[str, Any]:
+            if settings.get("started"):  # a second page pressed Start at the same instant
+                raise _started()
+            # typed names ("people"): never translated (table_game.new_game)
+            return {
+                **settings,
+                "started": True,
+                "started_at": self.store.clock(),
+                "names": names,
+                "people": sorted(taken),
+            }
+
+        self._change(started)
         return self._snapshot(None)  # not the host's page polling: it need not count as watching
 
     def _heartbeat(self, member_id: int | None) -> None:
@@ -88,9 +108,14 @@ class TableHost(_TableRef):
         known = self._watcher
         super()._heartbeat(member_id)
         if member_id is None and self._watcher is not None and self._watcher != known and self.member_id is None:
-            room = self.store.room(self.room_id)
-            if room is not None and room.settings.get("host_member") is None:
-                self.store.update_room(room.id, settings={**room.settings, "host_page": self._watcher})
+            page = self._watcher
+
+            def remembered(settings: dict[str, Any]) -> dict[str, Any] | None:
+                if settings.get("host_member") is not None or settings.get("host_page") == page:
+                    return None
+                return {**settings, "host_page": page}
+
+            self.store.change_settings(self.room_id, remembered)
 
     @doing("host", "table")
     def pause(self, on: bool = True) -> TableSnapshot:
@@ -103,13 +128,16 @@ class TableHost(_TableRef):
         r = self.tables._poll(room.id).replayed
         if r is not None and r.game.is_over():
             raise TableError(_("The game is over."), "over")
-        settings = dict(room.settings)
-        if on and "paused" not in settings:
-            settings["paused"] = {"by": self._name(room), "at": self.store.clock()}
-        elif not on and "paused" in settings:
-            del settings["paused"]
-            settings["resumed_at"] = self.store.clock()
-        self.store.update_room(room.id, settings=settings)
+        by, now = self._name(room), self.store.clock()
+
+        def paused(settings: dict[str, Any]) -> dict[str, Any] | None:
+            if bool(on) == ("paused" in settings):  # as asked already (two pages pressed it): nothing to write
+                return None
+            if on:
+                return {**settings, "paused": {"by": by, "at": now}}
+            return {**{k: v for k, v in settings.items() if k != "paused"}, "resumed_at": now}
+
+        self._change(paused)
         return self._snapshot(None)
 
     def _name(self, room: Room) -> str:
@@ -140,7 +168,7 @@ class TableHost(_TableRef):
             raise TableError(_("Only a person sitting at the table can become the host."), "params")
         if row.member_id == room.settings.get("host_member"):
             raise TableError(_("This seat holds the host's controls already."), "params")
-        _give_host_role(self.store, room, row.member_id)
+        self._change(_host_role(row.member_id), key_hash=hash_key(new_key()))  # the host key retired
 
     @doing("host", "table")
     def kick(self, seat: int) -> None:
@@ -152,8 +180,14 @@ class TableHost(_TableRef):
             raise TableError(_("Nobody sits in this seat."), "params")
         if row.member_id == room.settings.get("host_member"):
             raise TableError(_("The host cannot remove the host's own seat; pass the host's role first."), "params")
-        settings = {**room.settings, "removed": [*room.settings.get("removed", ()), row.member_id]}
-        self.store.update_room(room.id, settings=settings)
+        gone = row.member_id
+
+        def removed(settings: dict[str, Any]) -> dict[str, Any]:
+            if gone == settings.get("host_member"):  # the role passed to this seat meanwhile
+                raise TableError(_("The host cannot remove the host's own seat; pass the host's role first."), "params")
+            return {**settings, "removed": [*settings.get("removed", ()), gone]}
+
+        self._change(removed)
         started = bool(room.settings.get("started"))
         self.store.update_table_seat(self.room_id, seat, member_id=None, is_bot=started, handed_by_host=False)
 
@@ -193,7 +227,13 @@ class TableHost(_TableRef):
             rematch_of=room.code,
         )
         self.store.update_room(new.id, settings=settings, key_hash=room.key_hash)
-        self.store.update_room(room.id, settings={**room.settings, "rematch": new.code})
+
+        def linked(old: dict[str, Any]) -> dict[str, Any] | None:
+            return None if old.get("rematch") else {**old, "rematch": new.code}
+
+        if self._change(linked) is None:  # another page started the rematch at the same instant: theirs
+            self.store.update_room(new.id, state="closed")
+            return self._room().settings["rematch"]
         return new.code
 
     @doing("host", "table")
@@ -203,13 +243,23 @@ class TableHost(_TableRef):
         self.store.update_room(self.room_id, state="closed", keep=bool(keep))
 
 
-def _give_host_role(store, room: Room, member_id: int, gone: str | None = None) -> None:
-    """The host's role to ``member_id``; the host key is retired (a hash nobody knows).  ``gone``:
-    the name of a host whose page went away (the new host's page says so)."""
-    settings = {**room.settings, "host_member": member_id, "host_passed": True}
-    settings.pop("host_page", None)
-    settings["host_gone"] = gone
-    store.update_room(room.id, settings=settings, key_hash=hash_key(new_key()))
+def _not_host() -> TableError:
+    return TableError(_("The host's controls have passed to another player."), "not_host")
+
+
+def _started() -> TableError:
+    return TableError(_("The game has started already."), "started")
+
+
+def _host_role(member_id: int, gone: str | None = None):
+    """The settings change that gives the host's role to ``member_id``.  ``gone``: the name of a host
+    whose page went away (the new host's page says so)."""
+
+    def given(settings: dict[str, Any]) -> dict[str, Any]:
+        new = {k: v for k, v in settings.items() if k != "host_page"}
+        return {**new, "host_member": member_id, "host_passed": True, "host_gone": gone}
+
+    return given
 
 
 def pass_if_host_gone(store, p: Polled) -> bool:
@@ -231,8 +281,14 @@ def pass_if_host_gone(store, p: Polled) -> bool:
         return False
     names = {m.id: m.nickname for m in store.members(p.room.id)}
     gone = names.get(settings.get("host_member"), "") if settings.get("host_member") is not None else ""
-    _give_host_role(store, p.room, min(fresh), gone)  # member ids grow: the lowest sat down first
-    return True
+    give = _host_role(min(fresh), gone)  # member ids grow: the lowest sat down first
+
+    def passed(now_stored: dict[str, Any]) -> dict[str, Any] | None:
+        # only if nothing changed the host meanwhile (the host's own handover, another page's tick)
+        same = all(now_stored.get(k) == settings.get(k) for k in ("host_member", "host_page", "host_passed"))
+        return give(now_stored) if same else None
+
+    return store.change_settings(p.room.id, passed, key_hash=hash_key(new_key())) is not None
 
 
 __all__ = ["TableHost", "HOST_GONE_S", "pass_if_host_gone"]

@@ -90,10 +90,26 @@ SMALL_TEXT = """() => {
 }"""
 
 
+# Rows of three cards or more (a hand, a stand, the hand's buttons to pick): the first three on one line.
+THREE_A_ROW = """() => {
+  const rows = [...document.querySelectorAll('.sn-row'), ...document.querySelectorAll('.sn-picker .widget-hbox')];
+  let seen = 0; const bad = [];
+  for (const row of rows) {
+    const cards = [...row.children].filter(c => c.getClientRects().length && c.getBoundingClientRect().width);
+    if (cards.length < 3) continue;
+    seen += 1;
+    const tops = cards.slice(0, 3).map(c => Math.round(c.getBoundingClientRect().top));
+    if (new Set(tops).size !== 1) bad.push(`${row.className}: ${cards.length} cards, the first three at ${tops}`);
+  }
+  return {seen, bad};
+}"""
+
+
 @pytest.mark.parametrize("width", [1280, 400])
 def test_no_text_on_a_card_is_below_12_px_on_the_play_page(browser, voila_url, width):
     """Issue 32: the cards' tags, counts, values and names, and the hand's buttons, at 12 px or more,
-    mid-game (the discard piles, the hand, stands once goods are on them)."""
+    mid-game (the discard piles, the hand, stands once goods are on them); and on a 400 px phone as
+    on a laptop, three cards a row (a hand, a stand, the buttons to pick cards)."""
     from test_accessibility import decision, follow_coach, start_game
 
     context = browser.new_context(viewport={"width": width, "height": 900})
@@ -102,15 +118,17 @@ def test_no_text_on_a_card_is_below_12_px_on_the_play_page(browser, voila_url, w
     try:
         open_lesson(page, voila_url, "20_play.ipynb")
         start_game(page)
-        measured, small = 0, []
+        measured, small, rows, crowded = 0, [], 0, []
         for _ in range(8):  # a few decisions in: goods on the stands, the Market's hand to click
             if decision(page) == "end":
                 break
-            found = page.evaluate(SMALL_TEXT)
+            found, three = page.evaluate(SMALL_TEXT), page.evaluate(THREE_A_ROW)
             measured, small = measured + found["texts"], small + found["small"]
+            rows, crowded = rows + three["seen"], crowded + three["bad"]
             follow_coach(page)
         assert measured >= 40, measured
         assert sorted(set(small)) == [], small
+        assert rows >= 3 and sorted(set(crowded)) == [], (rows, crowded)
         assert_no_errors(page)
     finally:
         page.goto("about:blank")

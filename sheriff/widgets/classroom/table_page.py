@@ -9,9 +9,9 @@ person sees only their own seat (``table_play.TablePlay``); moves are stored by
 ``sheriff.classroom.table`` before any page shows them.  The host's controls follow the host's role
 (it can pass to a player, and passes by itself when the host's page has been gone a minute), the host
 pauses and resumes the game, a player may let the coach play for them, and after the game every page
-links to the replay page and the host starts a rematch that every page follows.  The code reaches a kernel typed or from the address
-through the page template (pooled kernels serve the page); a poll (every second) moves the coach
-and redraws only when the table has moved.  Headless for tests: set the fields, press, ``refresh``.
+links to the replay page and the host starts a rematch that every page follows.  The code comes typed
+or from the address (the page template); a poll (``table_pace``) asks whether the table changed,
+and only then reads it, moves the coach and redraws.  Headless for tests: set the fields, press, ``refresh``.
 """
 
 from __future__ import annotations
@@ -37,10 +37,10 @@ from sheriff.widgets.classroom.table_lobby import (
     replay_html,
     status_html,
 )
+from sheriff.widgets.classroom.table_pace import FAST, Pace
 from sheriff.widgets.classroom.table_play import TablePlay
 from sheriff.widgets.play.setup import VARIANTS, fit_to_edition
 
-POLL_SECONDS = 1.0
 TABLE_PAGE = "52_table.ipynb"
 TABLE_VARIANTS = [(k, label) for k, label in VARIANTS if k != "time_limit"]  # the table has its own clock
 TIME_LIMITS = (0, 30, 60, 120, 300)  # 0: none (a Dropdown cannot show None as a choice)
@@ -65,7 +65,7 @@ class TablePage(kit.Frame):
         self.snap: TableSnapshot | None = None
         self._drawn: tuple | None = None
         self._replay_for: str | None = None
-        self.poller = cr.Poller(self.refresh, POLL_SECONDS)
+        self.poller, self.pace = cr.Poller(self.poll, FAST), Pace(seated=False)
         if cr.on_binder() if binder is None else binder:
             self.body(lesson.html(cr.CSS + binder_notice_html()))
             return
@@ -404,6 +404,7 @@ class TablePage(kit.Frame):
             self.table_box.remove_class("sn-table-seated")
         self.sound.layout.display = "" if self.seat is not None else "none"
         self._host_shown()
+        self.pace = Pace(seated=self.seat is not None)
         self.refresh()
         self.poller.start()
 
@@ -499,6 +500,24 @@ class TablePage(kit.Frame):
         self.join_msg.value = cr.message_html(text)
 
     # -- what the page shows -----------------------------------------------------------------------
+    def poll(self):
+        """The poller's call: the table's version alone; a whole read (``refresh``) when ``table_pace``
+        says so, else the clock's seconds from what the page holds."""
+        src, snap = self.source, self.snap
+        if src is None:
+            return
+        now = self.tables.store.clock()
+        try:
+            src.alive()
+            version = self.tables.store.table_version(src.room_id)
+        except Exception:  # said by the whole read, in the page's words
+            version = None
+        if snap is None or self.pace.due(version, snap.deadline, now):
+            self.refresh()
+        else:
+            self.clock.value = clock_html(snap, now)
+        self.poller.interval = self.pace.interval(self.snap is not None and self.snap.deadline is not None, now)
+
     def refresh(self):
         src = self.source
         if src is None:
