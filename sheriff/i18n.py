@@ -98,8 +98,17 @@ def language(lang: str) -> Iterator[str]:
         set_language(before)
 
 
+class Typed(str):
+    """A name a person typed (a table's seat): every language shows it as typed, since the catalogs
+    hold ordinary words too ("Ann" is the calculator's example, «Ганна» in Ukrainian)."""
+
+    __slots__ = ()
+
+
 def _(message: str) -> str:
-    return _current.gettext(message) if message else message
+    if not message or isinstance(message, Typed):
+        return message
+    return _current.gettext(message)
 
 
 def N_(message: str) -> str:
@@ -129,6 +138,7 @@ def decimal(x: SupportsFloat, places: int = 2, trim: bool = False) -> str:
 gettext = _
 
 __all__ = [
+    "Typed",
     "LANGUAGES",
     "DEFAULT",
     "PAGE_LANGUAGE",

@@ -21,7 +21,7 @@ from sheriff.actions import Action
 from sheriff.bots import COACH
 from sheriff.classroom.store import Room, Store, TableMoveRow, TableSeatRow
 from sheriff.engine import DEFAULT_NAMES, Game
-from sheriff.i18n import _, get_language
+from sheriff.i18n import Typed, _, get_language
 from sheriff.narration import PUBLIC, narrate
 from sheriff.record import action_from_json
 from sheriff.rules import Rules
@@ -88,7 +88,7 @@ def new_game(room: Room, seats=None) -> Game:
         people = room.settings.get("people")  # the seats people sat in at the start (older tables: none)
         if people is None:
             people = [row.seat for row in seats if row.member_id is not None]
-        names = [n if s in people else _(n) for s, n in enumerate(names)]
+        names = [Typed(n) if s in people else _(n) for s, n in enumerate(names)]
     return Game(rules_of(room), names, seed=room.seed)
 
 
