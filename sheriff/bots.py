@@ -33,7 +33,6 @@ from sheriff.i18n import _, pgettext
 from sheriff.state import (
     CONTRABAND_GOODS,
     DECLARE,
-    GOODS,
     ILLEGAL_GOODS,
     INSPECT,
     IS_LEGAL,
@@ -136,7 +135,7 @@ class SheriffStyle:
     def suspects(self, v: SeatView, m: int) -> bool:
         """Would open ``m``'s bag (the Deputies' stance, a threat): a big bag, or a dear good declared."""
         declared = v.declared(m)
-        return v.bag_size(m) >= 4 or (declared is not None and GOODS[declared[0]].value >= 4 and v.bag_size(m) >= 3)
+        return v.bag_size(m) >= 4 or (declared is not None and VALUE[declared[0]] >= 4 and v.bag_size(m) >= 3)
 
     def take_up(self, bot: Bot, v: SeatView, m: int) -> A.Action:
         """The first word about a bag no deal binds."""

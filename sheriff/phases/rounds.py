@@ -114,10 +114,14 @@ def split_booty(s: GameState) -> None:
     shares = ([0] * N_GOODS, [0] * N_GOODS)
     pairs = len(cards) // 2
     for i in range(pairs * 2):
-        shares[i % 2][cards[i]] += 1
+        share = shares[i % 2]
+        c = cards[i]
+        share[c] = share[c] + 1
+    share_a, share_b = shares  # typed lists, and no `+=` on an item (see draw): native adds when compiled
+    stand_a, stand_b = s.stands[a], s.stands[b]
     for g in range(N_GOODS):
-        s.stands[a][g] += shares[0][g]
-        s.stands[b][g] += shares[1][g]
+        stand_a[g] = stand_a[g] + share_a[g]
+        stand_b[g] = stand_b[g] + share_b[g]
     left = cards[pairs * 2 :]
     left_to = agreed[1] if agreed is not None and left else -1
     if left_to >= 0:

@@ -32,7 +32,9 @@ def to_act(s: GameState) -> int | None:
     if s.nego is not None:
         return s.nego.due
     if s.deputies_mode and s.current != -1:
-        st = s.stances.get(s.current, [None, None])
+        st = s.stances.get(s.current)
+        if st is None:  # nobody has spoken: the first Deputy
+            return s.officials[0]
         for i, d in enumerate(s.officials):
             if st[i] is None:
                 return d
