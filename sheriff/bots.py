@@ -431,8 +431,10 @@ class Bot:
         penalty = PENALTY
         at_risk = 0  # the fine if opened: every card but the declared good
         for g in range(N_GOODS):
-            if g != declared:
-                at_risk += penalty[g] * bag[g]
+            k = bag[g]
+            if k:  # most goods are not in the bag: no multiply
+                at_risk += penalty[g] * k
+        at_risk -= penalty[declared] * bag[declared]
         lying = at_risk > 0
         honest_bait = self.merchant_style.baits and not lying
         gold = v.gold(me)

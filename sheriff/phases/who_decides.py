@@ -35,9 +35,10 @@ def to_act(s: GameState) -> int | None:
         st = s.stances.get(s.current)
         if st is None:  # nobody has spoken: the first Deputy
             return s.officials[0]
-        for i, d in enumerate(s.officials):
-            if st[i] is None:
-                return d
+        if st[0] is None:  # the two Deputies speak in turn
+            return s.officials[0]
+        if st[1] is None:
+            return s.officials[1]
         return actor_for(s, s.current)
     return s.officials[0]
 
