@@ -33,7 +33,6 @@ from sheriff.i18n import _, pgettext
 from sheriff.state import (
     CONTRABAND_GOODS,
     DECLARE,
-    GOODS,
     ILLEGAL_GOODS,
     INSPECT,
     IS_LEGAL,
@@ -136,7 +135,7 @@ class SheriffStyle:
     def suspects(self, v: SeatView, m: int) -> bool:
         """Would open ``m``'s bag (the Deputies' stance, a threat): a big bag, or a dear good declared."""
         declared = v.declared(m)
-        return v.bag_size(m) >= 4 or (declared is not None and GOODS[declared[0]].value >= 4 and v.bag_size(m) >= 3)
+        return v.bag_size(m) >= 4 or (declared is not None and VALUE[declared[0]] >= 4 and v.bag_size(m) >= 3)
 
     def take_up(self, bot: Bot, v: SeatView, m: int) -> A.Action:
         """The first word about a bag no deal binds."""
@@ -432,8 +431,10 @@ class Bot:
         penalty = PENALTY
         at_risk = 0  # the fine if opened: every card but the declared good
         for g in range(N_GOODS):
-            if g != declared:
-                at_risk += penalty[g] * bag[g]
+            k = bag[g]
+            if k:  # most goods are not in the bag: no multiply
+                at_risk += penalty[g] * k
+        at_risk -= penalty[declared] * bag[declared]
         lying = at_risk > 0
         honest_bait = self.merchant_style.baits and not lying
         gold = v.gold(me)

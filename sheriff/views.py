@@ -153,6 +153,8 @@ class SeatView:
         Six players: a deal binds the Deputies who made it, so this asks about the
         Deputies deciding the bag, or, before both have spoken, about this seat."""
         s = self._s
+        if m not in s.must_inspect and m not in s.must_pass:  # no deal about this bag (the usual case)
+            return None
         who = s.authority.get(m) if s.deputies_mode else s.officials[:1]
         if who is None:
             who = (self.seat,) if self.seat in s.officials else s.officials

@@ -99,14 +99,19 @@ def check_stance(s: GameState, a) -> None:
 
 
 def apply_stance(s: GameState, a) -> None:
-    p, m, want = a.player, a.merchant, a.inspect
-    st = s.stances.setdefault(m, [None, None])
-    st[s.officials.index(p)] = want
+    p: int = a.player  # checked (or the engine's own move): typed, so compiled code compares natively
+    m: int = a.merchant
+    want = a.inspect
+    st = s.stances.get(m)
+    if st is None:
+        st = s.stances[m] = [None, None]
+    first, second = s.officials  # the two Deputies (check_stance: p is one of them)
+    st[0 if p == first else 1] = want
     s.current = m
     s.events.append(E.StanceTaken(p, m, want))
-    if None in st:
+    if st[0] is None or st[1] is None:
         return
-    suspicious = tuple(d for d, want in zip(s.officials, st) if want)
+    suspicious = (first, second) if st[0] and st[1] else (first,) if st[0] else (second,) if st[1] else ()
     s.authority[m] = suspicious
     s.events.append(E.Authority(m, suspicious))
     if not suspicious:

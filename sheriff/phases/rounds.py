@@ -111,13 +111,16 @@ def split_booty(s: GameState) -> None:
         k = booty[g]
         if k:
             cards += [g] * k
-    shares = ([0] * N_GOODS, [0] * N_GOODS)
+    share_a, share_b = [0] * N_GOODS, [0] * N_GOODS
+    stand_a, stand_b = s.stands[a], s.stands[b]
     pairs = len(cards) // 2
-    for i in range(pairs * 2):
-        shares[i % 2][cards[i]] += 1
-    for g in range(N_GOODS):
-        s.stands[a][g] += shares[0][g]
-        s.stands[b][g] += shares[1][g]
+    for i in range(0, pairs * 2, 2):  # dealt alternately; no `+=` on an item (see draw): native adds compiled
+        c = cards[i]
+        share_a[c] = share_a[c] + 1
+        stand_a[c] = stand_a[c] + 1
+        c = cards[i + 1]
+        share_b[c] = share_b[c] + 1
+        stand_b[c] = stand_b[c] + 1
     left = cards[pairs * 2 :]
     left_to = agreed[1] if agreed is not None and left else -1
     if left_to >= 0:
@@ -126,7 +129,7 @@ def split_booty(s: GameState) -> None:
     else:
         s.discards[0].extend(left)
     s.booty = [0] * N_GOODS
-    s.events.append(E.BootyShared(a, b, half, tuple(shares[0]), tuple(shares[1]), odd, tuple(left), odd_to, left_to))
+    s.events.append(E.BootyShared(a, b, half, tuple(share_a), tuple(share_b), odd, tuple(left), odd_to, left_to))
 
 
 def end_round(s: GameState) -> None:

@@ -32,10 +32,13 @@ def to_act(s: GameState) -> int | None:
     if s.nego is not None:
         return s.nego.due
     if s.deputies_mode and s.current != -1:
-        st = s.stances.get(s.current, [None, None])
-        for i, d in enumerate(s.officials):
-            if st[i] is None:
-                return d
+        st = s.stances.get(s.current)
+        if st is None:  # nobody has spoken: the first Deputy
+            return s.officials[0]
+        if st[0] is None:  # the two Deputies speak in turn
+            return s.officials[0]
+        if st[1] is None:
+            return s.officials[1]
         return actor_for(s, s.current)
     return s.officials[0]
 
