@@ -49,12 +49,18 @@ CONSTRAINTS = ROOT / "constraints.txt"
 BUILD_NEEDS = ["setuptools"]  # the plain build (pyproject's [build-system]), at its pinned version
 COMPILE_NEEDS = ["mypy", "pydantic"]  # mypyc, and what it type-checks the engine against (setup.py)
 # pytest-xdist: one worker per core (every unit test is safe in parallel: temporary folders, free
-# ports, a PostgreSQL cluster per worker).  The browser tests stay serial (each starts a Voilà server
-# and Chromium, and waits for pages a busy machine serves late); a notebook's cells stay on one worker.
+# ports, a PostgreSQL cluster per worker); a notebook's cells stay on one worker (loadfile).
+# The browser tests on two workers: each has its own Chromium and its own Voilà server (free port,
+# class store in its own temporary folder), and every test its own browser context and servers.
+# Two, not one a core: a worker's server keeps a preheated kernel per page (~23), and a test waits
+# on its pages, which a busier machine serves later.  loadgroup, with tests/conftest.py's scheduler,
+# hands out one test at a time (the long accessibility and Ukrainian files split across both), and a
+# module sharing one server or build (WHOLE_MODULES: the wheel, Binder, the class plans, the server
+# guards) whole to one worker, first.
 PARALLEL = ["-n", "auto"]
 FAST = [*PARALLEL, "--dist", "worksteal", "-m", "not browser and not slow", "tests", "--ignore=tests/browser"]
 UNITS_AND_NOTEBOOKS = [*PARALLEL, "--dist", "loadfile", "-m", "not browser"]
-BROWSER = ["-p", "no:xdist", "-m", "browser"]
+BROWSER = ["-n", "2", "--dist", "loadgroup", "-m", "browser"]
 CHROMIUM = "/usr/bin/chromium"
 ENGINE_CACHE = VENV / "compiled-engine"  # compiled wheels app built in the background (and their log)
 GROUP = "sheriff_engine__mypyc"  # the shared library mypyc builds (setup.py's group_name)
@@ -395,7 +401,7 @@ def test(args: list[str]) -> int:
         ensure_chromium()
     if any(a.startswith("-m") for a in args):  # markers of one's own
         return pytest([*NBVAL_ARGS, *args])
-    # Two runs: the unit tests and notebooks across the cores, then the browser tests one at a time.
+    # Two runs: the unit tests and notebooks across the cores, then the browser tests on two workers.
     first = pytest([*UNITS_AND_NOTEBOOKS, *NBVAL_ARGS, *args])
     if first == 2 or first == 1 and ("-x" in args or "--exitfirst" in args):  # interrupted, or stop at a failure
         return first

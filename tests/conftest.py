@@ -28,6 +28,28 @@ settings.register_profile(
 settings.load_profile("ci" if os.environ.get("CI") == "true" else os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
+# Browser test modules whose tests share a module-scoped server or build (a fixture of scope="module"):
+# under `--dist loadgroup` (tasks.py's browser run) one worker runs each whole, and first; every other
+# test goes alone to whichever worker is free.  Named here, not by xdist_group marks: with pytest 9.2
+# and pytest-xdist 3.8 those are silently ignored (pytest-xdist#1386), and xdist's scheduler, in the
+# controlling process, sees node ids only.
+WHOLE_MODULES = {"test_binder.py", "test_plans_as_written.py", "test_server_guard.py", "test_wheel.py"}
+
+
+@pytest.hookimpl(optionalhook=True)  # a hook of pytest-xdist's: no error when it is not loaded
+def pytest_xdist_make_scheduler(config, log):
+    if config.getoption("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadGroupScheduling
+
+    class ModulesWhole(LoadGroupScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::")[0]
+            return module if Path(module).name in WHOLE_MODULES else super()._split_scope(nodeid)
+
+    return ModulesWhole(config, log)
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         path = Path(str(item.path))

@@ -30,11 +30,18 @@ def chromium_path() -> str:
 
 
 @pytest.fixture(scope="session")
-def voila_server(chromium_path) -> VoilaServer:
-    """A Voilà server on 127.0.0.1 serving ``notebooks/`` with the repository's voila.json.
+def voila_server(chromium_path, tmp_path_factory) -> VoilaServer:
+    """A Voilà server on 127.0.0.1 serving ``notebooks/`` with the repository's voila.json; one per
+    pytest-xdist worker (a session each), on a free port, its class store in a folder of its own
+    (not the home folder's, which every worker and every run on the machine would share).
 
     Tracebacks are shown so a failing cell is reported with its error."""
-    server = VoilaServer(ROOT / "notebooks", extra_args=["--VoilaConfiguration.show_tracebacks=True"])
+    store = tmp_path_factory.mktemp("class-store")
+    server = VoilaServer(
+        ROOT / "notebooks",
+        extra_args=["--VoilaConfiguration.show_tracebacks=True"],
+        env={"SHERIFF_CLASS_DB": str(store)},
+    )
     server.start()
     try:
         yield server

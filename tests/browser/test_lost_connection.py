@@ -47,7 +47,8 @@ def test_killed_kernel_is_reported_and_reload_brings_the_lesson_back(page, voila
     expect(banner).to_contain_text(stopped, timeout=T)
     expect(banner.locator("button")).to_have_text(reload)
     page.locator(".sheriff-lost button").click()
-    page.wait_for_selector(".sn-part-pick", timeout=60_000)  # the lesson's widgets again, on a new kernel
+    # the lesson's widgets again, on a new kernel: as long as open_lesson waits for a page
+    page.wait_for_selector(".sn-part-pick", timeout=120_000)
     expect(page.locator(".sheriff-lost")).to_have_count(0)
 
 
