@@ -7,6 +7,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
 from sheriff.widgets.classroom.table_pace import FAST, QUIET, QUIET_AFTER, WATCHING
 from sheriff.widgets.classroom.table_page import TablePage
 from tests.class_rig import table_pages
@@ -92,6 +94,7 @@ def test_a_running_clock_counts_down_between_whole_reads(sqlite_tables, clock):
     assert n.count <= 2, n.count  # counted from what the page holds
 
 
+@pytest.mark.slow  # a whole game (43 s): the full run keeps it, the fast loop leaves it
 def test_a_whole_game_moves_on_through_the_pages_polls_alone(sqlite_tables, clock):
     """Three people and the coach: each page polls at its own pace (nothing else moves the coach),
     each person plays a random legal move when the page shows it; the game ends, nobody waits long."""
