@@ -141,6 +141,7 @@ def test_kernels_start_the_usual_way_where_forking_is_refused(monkeypatch, caplo
     assert "Kernel started the usual way (not forked): this system does not fork kernels" in caplog.text
 
 
+@pytest.mark.slow  # kills a fork server and starts kernels (3 s): the full run keeps it, the fast loop leaves it
 def test_kernels_start_the_usual_way_once_the_fork_server_is_gone_and_its_kernels_go_on(
     fork_server, monkeypatch, caplog
 ):

@@ -212,6 +212,7 @@ def test_after_the_game_a_rematch_every_page_follows(tables):
     assert "Final scores" not in widget_text(ann.play.root)
 
 
+@pytest.mark.slow  # 80 moves read on three pages (8 s): the full run keeps it, the fast loop leaves it
 def test_names_people_typed_stay_as_typed_in_ukrainian(tables):
     with i18n.language("uk"):
         ann, bob, _cy = _open(tables)
