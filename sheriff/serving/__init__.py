@@ -79,7 +79,7 @@ from voila.tornado.execution_request_handler import ExecutionRequestHandler
 from sheriff import launch
 from sheriff.course import position
 from sheriff.i18n import DEFAULT, N_, PAGE_LANGUAGE, catalog, from_query
-from sheriff.serving import forking, memtrace
+from sheriff.serving import forking, memtrace, rendering
 from sheriff.serving.growth import PoolGrowth, announce_address, announce_key, release_memory
 from sheriff.serving.web import (  # noqa: F401  # named in voila.json and binder/postBuild, used by tests
     HOME_PAGE,
@@ -139,6 +139,7 @@ class ClassroomKernelManager(PoolGrowth, AsyncMappingKernelManager):
         self.announce_key = announce_key()  # told to this server's kernels only (a class announced: growth)
         self._versioned_static = install_web_hooks_at_start(kwargs.get("parent"), self)  # before the pools start
         forking.register()  # voila.json's provisioner, whatever the installed metadata says
+        rendering.install()  # templates compiled and notebooks read once, not for every page
         super().__init__(**kwargs)
         check_class_store_soon(self.log)
 

@@ -262,6 +262,10 @@ def install_web_hooks_at_start(voila, manager=None) -> bool:
         return False
     if getattr(listen, "installs_web_hooks", False):
         return True
+    # traitlets leaves the application's logger at DEBUG and filters in its handler, so every debug
+    # line of the server (two for each kernel message nbclient reads) made a record for nothing
+    level = voila.log_level
+    voila.log.setLevel(level if isinstance(level, int) else logging.getLevelName(level))
     own = voila.voila_configuration.page_config_hook
 
     def page_config_hook(page_config: dict, **kwargs) -> dict:
