@@ -349,16 +349,16 @@ class Sections(widgets.VBox):
     Each part: a title, its prose (markdown, glossary words linked) and its widgets.  A row of
     part buttons at the top ("1 · Watch ..."), "Part k of n" and the part's title, then the
     part; at the bottom "◀ Back" and "Next: <title> ▶".  ``value`` is the part shown (0-based).
-    Every part is built at once (the saved page holds them all); only the one shown is drawn."""
+    A part is built the first time it is shown, and kept: a widget may be given as a callable
+    that builds it (``InspectionLab``, ``lambda: PracticeView([...])``), so a learner's kernel
+    builds (and sends the page) only the parts the learner opens."""
 
     def __init__(self, parts):
         super().__init__()
-        self.parts = []
-        for title, text, *children in parts:
-            intro = [lesson.html(f'<div class="sn-part-text">{markdown_html(text)}</div>')] if text else []
-            self.parts.append((title, widgets.VBox([*intro, *children])))
+        self.parts = [(title, text, children) for title, text, *children in parts]
+        self.boxes: dict[int, widgets.VBox] = {}  # the parts built so far, by number
         n = len(self.parts)
-        self.picker = lesson.toggles([(f"{k + 1} · {t}", k) for k, (t, _) in enumerate(self.parts)], 0, "auto")
+        self.picker = lesson.toggles([(f"{k + 1} · {t}", k) for k, (t, *_) in enumerate(self.parts)], 0, "auto")
         self.picker.add_class("sn-part-pick")
         self.title = lesson.html()
         self.title.add_class("sn-part-title-out")
@@ -386,15 +386,24 @@ class Sections(widgets.VBox):
         if self.picker.value != k:
             self.picker.value = k  # observed: comes back here
             return
-        title, box = self.parts[k]
+        box = self.box(k)  # built before the title changes: a page showing the title has the part
         part = _("Part {k} of {n}").format(k=k + 1, n=self.n)
-        self.title.value = heading(part, title, title_cls="sn-part-title")
+        self.title.value = heading(part, self.parts[k][0], title_cls="sn-part-title")
         self.holder.children = [box]
         self.back.disabled = k == 0
         self.next.disabled = k == self.n - 1
         self.next.description = (
             _("Next: {title} ▶").format(title=self.parts[k + 1][0]) if k < self.n - 1 else _("Last part")
         )
+
+    def box(self, k: int) -> widgets.VBox:
+        """Part ``k`` (0-based): its prose and widgets, built the first time it is asked for."""
+        if k not in self.boxes:
+            _title, text, children = self.parts[k]
+            intro = [lesson.html(f'<div class="sn-part-text">{markdown_html(text)}</div>')] if text else []
+            built = [c if isinstance(c, widgets.Widget) else c() for c in children]
+            self.boxes[k] = widgets.VBox([*intro, *built])
+        return self.boxes[k]
 
 
 class Fold(widgets.VBox):
