@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import contextlib
 import json
 import statistics
 import time
@@ -29,8 +30,18 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def cpu(p: psutil.Process) -> float:
-    t = p.cpu_times()
-    return t.user + t.system
+    """The process's CPU time in seconds: its threads' ``schedstat`` (nanoseconds) where Linux
+    has it, else ``cpu_times`` (whole clock ticks, 10 ms: too coarse for a page's 0.1 s)."""
+    try:
+        tasks = list(Path(f"/proc/{p.pid}/task").iterdir())
+    except OSError:
+        t = p.cpu_times()
+        return t.user + t.system
+    ns = 0
+    for task in tasks:
+        with contextlib.suppress(OSError, ValueError):  # a thread that has just ended
+            ns += int((task / "schedstat").read_text().split()[0])
+    return ns / 1e9
 
 
 def imports_of(cells: list[str]) -> str:

@@ -83,13 +83,14 @@ async (timeoutMs) => {
 
 
 def has_marks(path: Path) -> bool:
+    """Marked in the saved page, or in a part built when first opened (a practice with ``bench=True``)."""
     text = path.read_text(encoding="utf-8")
-    return "sheriff-bench-click" in text and "sheriff-bench-result" in text
+    return ("sheriff-bench-click" in text and "sheriff-bench-result" in text) or "bench=True" in text
 
 
 def show_marks(page) -> None:
-    """A lesson paced into parts (kit.Sections) builds only the part on show: open the part
-    that holds the marked control (a practice, usually the last part)."""
+    """A lesson paced into parts (kit.Sections) builds a part, and draws it, only when it is
+    first shown: open the part that holds the marked control (a practice, usually the last part)."""
     parts = page.locator(".sn-part-pick button")
     for k in reversed(range(parts.count())):
         if page.locator(".sheriff-bench-click").count():

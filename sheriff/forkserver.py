@@ -3,7 +3,8 @@
 A fresh kernel spends ~0.6 s of CPU before its page runs: the interpreter, ipykernel and IPython
 (0.23-0.26 s), and the lesson's ``sheriff`` modules (0.15-0.17 s).  This process (one per server,
 started by ``sheriff.serving.forking``) pays that once: it imports ipykernel, ipywidgets and the
-modules the served pages import, opens no socket and starts no thread, and then waits for
+modules the served pages import, does the work every page would do on first use
+(``sheriff.widgets.warm``), opens no socket and starts no thread, and then waits for
 requests on the socket it was given.  For each it forks a child that becomes an ipykernel with
 the request's command line, environment and folder, and answers with the child's pid; it reaps
 its children and reports each one's exit status on the same socket.
@@ -50,6 +51,9 @@ KERNEL_MODULES = [
     "tornado.queues",
     "ipywidgets",
 ]
+# Then its ``warm_up()``: the work every page would do again on first use (templates compiled,
+# catalogs and examples loaded), done here once for every child.
+WARM_UP = "sheriff.widgets.warm"
 READY = "ready"  # the first line: {"ready": pid} once the modules are imported, or {"error": ...}
 
 
@@ -81,7 +85,7 @@ CHILDREN: set[int] = set()
 
 
 def preload(modules: list[str]) -> list[str]:
-    """Import ``KERNEL_MODULES`` and ``modules``; the names that failed to import."""
+    """Import ``KERNEL_MODULES`` and ``modules``, then warm up (``WARM_UP``); the names that failed."""
     failed = []
     for name in [*KERNEL_MODULES, *modules]:
         try:
@@ -91,6 +95,10 @@ def preload(modules: list[str]) -> list[str]:
                 failed.append(name)
         except Exception:  # a page that fails to import fails in its kernel, as before
             failed.append(name)
+    try:
+        importlib.import_module(WARM_UP).warm_up()
+    except Exception:  # each kernel does that work itself, as before
+        failed.append(f"{WARM_UP}.warm_up")
     return failed
 
 

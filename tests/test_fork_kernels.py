@@ -19,6 +19,7 @@ import pytest
 from jupyter_client import AsyncKernelManager
 from jupyter_client.provisioning import KernelProvisionerFactory, LocalProvisioner
 
+from sheriff import forkserver
 from sheriff.i18n import PAGE_LANGUAGE
 from sheriff.serving import forking
 
@@ -118,6 +119,38 @@ def test_a_forked_kernel_killed_is_reaped_and_two_kernels_draw_different_numbers
                     await km.shutdown_kernel(now=True)
 
     asyncio.run(scenario())
+
+
+def test_a_forked_kernel_inherits_the_fork_server_s_warm_up(fork_server):
+    """The work every page would do on first use was done before the fork: a kernel that has run
+    no page yet holds every template compiled, the examples, every language's catalog and glossary
+    pattern, and still speaks no language of its own (the page chooses it)."""
+    check = (
+        "import sys\n"
+        "from sheriff import i18n, scenario\n"
+        "from sheriff.widgets import glossary_links, kit, markup\n"
+        "env = markup.environment()\n"
+        "print(len(env.list_templates(extensions=['j2'])) - len(env.cache or {}), scenario._library.cache_info().currsize,"
+        " sorted(i18n._loaded), glossary_links.matcher_for.cache_info().currsize, 'babel.numbers' in sys.modules,"
+        " i18n.get_language(), kit._page_has_css)"
+    )
+
+    async def scenario():
+        km, kc = await started()
+        try:
+            out, status = await run(kc, check)
+            assert status == "ok", out
+            assert out.split() == ["0", "1", "['en',", "'uk']", "2", "True", "en", "False"]
+        finally:
+            kc.stop_channels()
+            await km.shutdown_kernel(now=True)
+
+    asyncio.run(scenario())
+
+
+def test_a_warm_up_that_fails_is_reported_and_kernels_do_that_work_themselves(monkeypatch):
+    monkeypatch.setattr(forkserver, "WARM_UP", "sheriff.no_such_module")
+    assert forkserver.preload([]) == ["sheriff.no_such_module.warm_up"]
 
 
 def test_kernels_start_the_usual_way_where_forking_is_refused(monkeypatch, caplog):

@@ -469,7 +469,61 @@ def test_notebooks_are_thin_executed_and_lessons_marked_for_the_benchmark(name):
         assert c["execution_count"] is not None, "notebooks are committed executed"
         assert not any(o.get("output_type") == "error" for o in c["outputs"])
     state = json.dumps(nb["metadata"].get("widgets", {}))
-    if name in LESSONS:
-        assert "sheriff-bench-click" in state and "sheriff-bench-result" in state
+    if name in LESSONS:  # marked in the saved page, or in a part built when first opened (kit.Sections)
+        source = "".join("".join(c["source"]) for c in code)
+        assert ("sheriff-bench-click" in state and "sheriff-bench-result" in state) or "bench=True" in source
     text = json.dumps(nb)
     assert not re.search(r"0x[0-9a-f]{6,}", text), "no memory addresses in outputs"
+
+
+# -- lessons paced into parts -----------------------------------------------------------
+def test_a_part_given_as_a_callable_is_built_when_first_shown_and_kept():
+    from sheriff.widgets import kit, lesson
+
+    built = []
+
+    def later():
+        built.append(lesson.html("second part"))
+        return built[-1]
+
+    s = kit.Sections([("A", "", lesson.html("first part")), ("B", "Some *prose*.", later)])
+    assert built == [] and list(s.boxes) == [0]  # only the part on show exists
+    s.next.click()
+    assert len(built) == 1 and s.holder.children[0].children[1] is built[0]
+    assert "<em>prose</em>" in s.holder.children[0].children[0].value
+    s.back.click()
+    s.picker.value = 1
+    assert len(built) == 1 and s.holder.children[0].children[1] is built[0]  # kept: its state too
+
+
+def sections_of(name: str):
+    """The lesson's ``Sections``, built by running the notebook's code cells here."""
+    import ast
+
+    namespace: dict = {}
+    for cell in json.loads((ROOT / "notebooks" / f"{name}.ipynb").read_text())["cells"]:
+        if cell["cell_type"] == "code" and "Sections(" in "".join(cell["source"]):
+            tree = ast.parse("".join(cell["source"]))
+            tree.body[-1] = ast.Assign([ast.Name("page", ast.Store())], tree.body[-1].value, lineno=0)
+            exec(compile(ast.fix_missing_locations(tree), name, "exec"), namespace)
+    return namespace["page"]
+
+
+@pytest.mark.parametrize(
+    "name", [n for n in notebooks() if "Sections(" in (ROOT / "notebooks" / f"{n}.ipynb").read_text()]
+)
+def test_every_part_of_a_paced_lesson_builds_when_opened(name):
+    s = sections_of(name)
+    assert list(s.boxes) == [0]
+    for k in range(1, s.n):
+        s.next.click()
+        assert s.value == k and s.holder.children == (s.boxes[k],) and s.boxes[k].children
+    marks = {c for w in descendants(s) for c in getattr(w, "_dom_classes", ())}
+    assert {"sheriff-bench-click", "sheriff-bench-result"} <= marks  # the practice, once opened
+
+
+def descendants(w) -> list:
+    out = [w]
+    for c in getattr(w, "children", ()):
+        out += descendants(c)
+    return out

@@ -46,20 +46,18 @@ class ReplayView(kit.Frame):
         self.header_on = header
         self.title = title
         self.head = lesson.html()
-        self.back_button = lesson.button(_("◀ Back"), "90px", tooltip=_("previous step"))
-        self.next_button = lesson.button(_("Next ▶"), "90px", tooltip=_("next step"), button_style="primary")
-        self.start_button = lesson.button(_("⟲ Start"), "90px", tooltip=_("back to the setup"))
-        self.end_button = lesson.button(_("End ▶▶"), "90px", tooltip=_("jump to the last step"))
-        for b, cls in (
-            (self.back_button, "sn-step-back"),
-            (self.next_button, "sn-next"),
-            (self.start_button, "sn-start"),
-            (self.end_button, "sn-end"),
-        ):
-            b.add_class(cls)
+        self.back_button = lesson.button(_("◀ Back"), "90px", tooltip=_("previous step"), _dom_classes=["sn-step-back"])
+        self.next_button = lesson.button(
+            _("Next ▶"), "90px", tooltip=_("next step"), button_style="primary", _dom_classes=["sn-next"]
+        )
+        self.start_button = lesson.button(
+            _("⟲ Start"), "90px", tooltip=_("back to the setup"), _dom_classes=["sn-start"]
+        )
+        self.end_button = lesson.button(
+            _("End ▶▶"), "90px", tooltip=_("jump to the last step"), _dom_classes=["sn-end"]
+        )
         self.counter = lesson.html()
-        self.step = lesson.html()
-        self.step.add_class("sn-step-out")
+        self.step = lesson.html(_dom_classes=["sn-step-out"])
         self.table = lesson.html()
         self.checks = lesson.html()
         self.back_button.on_click(lambda _: self.go(self.replay.position - 1))
@@ -67,14 +65,13 @@ class ReplayView(kit.Frame):
         self.start_button.on_click(lambda _: self.go(0))
         self.end_button.on_click(lambda _: self.go(len(self.replay)))
         # wraps at 400 px rather than squeezing the buttons ("End …")
-        nav = lesson.row(
-            [self.start_button, self.back_button, self.next_button, self.end_button, self.counter],
-            flex_flow="row wrap",
-            align_items="center",
+        nav = lesson.make(
+            widgets.HBox,
+            {"flex_flow": "row wrap", "align_items": "center"},
+            children=[self.start_button, self.back_button, self.next_button, self.end_button, self.counter],
+            _dom_classes=["sn-replay-nav"],
         )
-        nav.add_class("sn-replay-nav")
-        self.changed = lesson.html()
-        self.changed.add_class("sn-changed-out")
+        self.changed = lesson.html(_dom_classes=["sn-changed-out"])
         self.score = lesson.html()
         self.body(self.head, nav, self.step, self.changed, self.score, self.table, self.checks)
         self.load(scenario, start_at_end)
@@ -193,12 +190,10 @@ class Examples(kit.Frame):
     """A row of buttons, one per example; each ReplayView is built the first time it is picked."""
 
     def __init__(self, ids, labels=None, **view_kw):
-        super().__init__()
+        super().__init__(_dom_classes=["sn-examples"])
         self.ids = list(ids)
         labels = list(labels) if labels else [_(get_scenario(i).title) for i in self.ids]
-        self.picker = lesson.toggles(list(zip(labels, self.ids)), self.ids[0], "auto")
-        self.picker.add_class("sn-choice")
-        self.add_class("sn-examples")
+        self.picker = lesson.toggles(list(zip(labels, self.ids)), self.ids[0], "auto", cls="sn-choice")
         self.view_kw = view_kw
         self.views: dict[str, ReplayView] = {}
         self.holder = widgets.VBox()
@@ -229,12 +224,12 @@ class EditionExamples(kit.Frame):
     the first time they are shown and kept, so switching back keeps the step reached."""
 
     def __init__(self, pairs, edition: str = "1E", **view_kw):
-        super().__init__()
+        super().__init__(_dom_classes=["sn-examples"])
         self.pairs = [(label, {"1E": a, "2E": b}) for label, a, b in pairs]
         self.edition = kit.edition_toggle(edition)
-        self.picker = lesson.toggles([(label, i) for i, (label, _) in enumerate(self.pairs)], 0, "auto")
-        self.picker.add_class("sn-choice")
-        self.add_class("sn-examples")
+        self.picker = lesson.toggles(
+            [(label, i) for i, (label, _) in enumerate(self.pairs)], 0, "auto", cls="sn-choice"
+        )
         self.view_kw = view_kw
         self.views: dict[str, ReplayView] = {}
         self.holder = widgets.VBox()

@@ -46,11 +46,11 @@ _TAG_NAME = re.compile(r"<\s*(/?)\s*([a-zA-Z0-9]+)")
 
 
 def _matcher() -> tuple[re.Pattern, dict[str, Term]]:
-    return _matcher_for(get_language())
+    return matcher_for(get_language())
 
 
 @cache
-def _matcher_for(lang: str) -> tuple[re.Pattern, dict[str, Term]]:
+def matcher_for(lang: str) -> tuple[re.Pattern, dict[str, Term]]:
     """One pattern for every spelling in ``lang``, longest first; capitalised spellings match as
     written."""
     owner: dict[str, Term] = {}

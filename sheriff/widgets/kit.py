@@ -250,11 +250,9 @@ class Frame(widgets.VBox):
     """A framed lesson component.  Subclasses build their widgets, then call ``body``."""
 
     def __init__(self, border: str | None = "#cfd8dc", **kw):
+        if border:  # given at once: set afterwards, each side would be a message of its own
+            kw["layout"] = widgets.Layout(border=f"1px solid {border}", padding="6px 12px 10px 12px", margin="10px 0")
         super().__init__(**kw)
-        if border:
-            self.layout.border = f"1px solid {border}"
-            self.layout.padding = "6px 12px 10px 12px"
-            self.layout.margin = "10px 0"
 
     def body(self, *children) -> None:
         """Lay the component out: the stylesheet, then ``children``."""
@@ -324,14 +322,11 @@ def box(children, title: str | None = None, kicker: str | None = None, cls: str 
     head_ = []
     if title or kicker:
         head_ = [widgets.HTML(heading(_(kicker) if kicker else None, title))]
-    v = widgets.VBox(styled(*head_, *children))
-    v.add_class("sn-box-w")
-    v.layout.border = "1px solid #cfd8dc"
-    v.layout.padding = "8px 12px"
-    v.layout.margin = "8px 0"
-    if cls:
-        v.add_class(cls)
-    return v
+    return widgets.VBox(
+        styled(*head_, *children),
+        layout=widgets.Layout(border="1px solid #cfd8dc", padding="8px 12px", margin="8px 0"),
+        _dom_classes=["sn-box-w", *([cls] if cls else [])],
+    )
 
 
 def markdown_html(text: str) -> str:
@@ -349,31 +344,28 @@ class Sections(widgets.VBox):
     Each part: a title, its prose (markdown, glossary words linked) and its widgets.  A row of
     part buttons at the top ("1 · Watch ..."), "Part k of n" and the part's title, then the
     part; at the bottom "◀ Back" and "Next: <title> ▶".  ``value`` is the part shown (0-based).
-    Every part is built at once (the saved page holds them all); only the one shown is drawn."""
+    A part is built the first time it is shown, and kept: a widget may be given as a callable
+    that builds it (``InspectionLab``, ``lambda: PracticeView([...])``), so a learner's kernel
+    builds (and sends the page) only the parts the learner opens."""
 
     def __init__(self, parts):
-        super().__init__()
-        self.parts = []
-        for title, text, *children in parts:
-            intro = [lesson.html(f'<div class="sn-part-text">{markdown_html(text)}</div>')] if text else []
-            self.parts.append((title, widgets.VBox([*intro, *children])))
+        self.parts = [(title, text, children) for title, text, *children in parts]
+        self.boxes: dict[int, widgets.VBox] = {}  # the parts built so far, by number
         n = len(self.parts)
-        self.picker = lesson.toggles([(f"{k + 1} · {t}", k) for k, (t, _) in enumerate(self.parts)], 0, "auto")
-        self.picker.add_class("sn-part-pick")
-        self.title = lesson.html()
-        self.title.add_class("sn-part-title-out")
+        titles = [(f"{k + 1} · {t}", k) for k, (t, *_) in enumerate(self.parts)]
+        self.picker = lesson.toggles(titles, 0, "auto", cls="sn-part-pick")
+        self.title = lesson.html(_dom_classes=("sn-part-title-out",))
         self.holder = widgets.VBox()
-        self.back = lesson.button(_("◀ Back"))
-        self.back.add_class("sn-part-back")
-        self.next = lesson.button(_("Next"), button_style="primary")
-        self.next.add_class("sn-part-next")
+        self.back = lesson.button(_("◀ Back"), _dom_classes=("sn-part-back",))
+        self.next = lesson.button(_("Next"), button_style="primary", _dom_classes=("sn-part-next",))
         self.back.on_click(lambda _: self.show(self.value - 1))
         self.next.on_click(lambda _: self.show(self.value + 1))
         self.picker.observe(lambda ch: self.show(ch["new"]), names="value")
-        moves = lesson.row([self.back, self.next], flex_flow="row wrap")
-        moves.add_class("sn-part-moves")
-        self.children = styled(self.picker, self.title, self.holder, moves)
-        self.add_class("sn-parts")
+        moves = lesson.make(
+            widgets.HBox, {"flex_flow": "row wrap"}, children=[self.back, self.next], _dom_classes=["sn-part-moves"]
+        )
+        # built last, its parts first: its children and class go in the one message that opens it
+        super().__init__(styled(self.picker, self.title, self.holder, moves), _dom_classes=["sn-parts"])
         self.n = n
         self.show(0)
 
@@ -386,15 +378,24 @@ class Sections(widgets.VBox):
         if self.picker.value != k:
             self.picker.value = k  # observed: comes back here
             return
-        title, box = self.parts[k]
+        box = self.box(k)  # built before the title changes: a page showing the title has the part
         part = _("Part {k} of {n}").format(k=k + 1, n=self.n)
-        self.title.value = heading(part, title, title_cls="sn-part-title")
+        self.title.value = heading(part, self.parts[k][0], title_cls="sn-part-title")
         self.holder.children = [box]
         self.back.disabled = k == 0
         self.next.disabled = k == self.n - 1
         self.next.description = (
             _("Next: {title} ▶").format(title=self.parts[k + 1][0]) if k < self.n - 1 else _("Last part")
         )
+
+    def box(self, k: int) -> widgets.VBox:
+        """Part ``k`` (0-based): its prose and widgets, built the first time it is asked for."""
+        if k not in self.boxes:
+            _title, text, children = self.parts[k]
+            intro = [lesson.html(f'<div class="sn-part-text">{markdown_html(text)}</div>')] if text else []
+            built = [c if isinstance(c, widgets.Widget) else c() for c in children]
+            self.boxes[k] = widgets.VBox([*intro, *built])
+        return self.boxes[k]
 
 
 class Fold(widgets.VBox):
@@ -411,10 +412,10 @@ class Fold(widgets.VBox):
     def __init__(self, title: str, *children, expanded: bool = False, cls: str | None = None):
         super().__init__()
         self.title = title
-        self.toggle = widgets.Button(description=title, layout=widgets.Layout(width="auto", max_width="100%"))
-        self.toggle.add_class("sn-fold-toggle")
-        self.inner = widgets.VBox(list(children))
-        self.inner.add_class("sn-fold-body")
+        self.toggle = widgets.Button(
+            description=title, layout=widgets.Layout(width="auto", max_width="100%"), _dom_classes=["sn-fold-toggle"]
+        )
+        self.inner = widgets.VBox(list(children), _dom_classes=["sn-fold-body"])
         self.toggle.on_click(lambda _b: setattr(self, "expanded", not self.expanded))
         self.observe(lambda _ch: self._show(), "expanded")
         self.children = [self.toggle, self.inner]

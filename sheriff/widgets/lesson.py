@@ -38,7 +38,9 @@ def shared_layout(**kw) -> widgets.Layout:
 
 
 def make(cls, layout: dict | None = None, **kw):
-    """``cls(**kw)`` with a shared Layout (from ``layout``) and a shared default Style."""
+    """``cls(**kw)`` with a shared Layout (from ``layout``) and a shared default Style.  Give every
+    setting here, classes too (``_dom_classes=[...]``): the widget's first message carries them,
+    while each change after it (``add_class``) is one more message for the kernel and the server."""
     kw["layout"] = shared_layout(**(layout or {}))
     style_trait = cls.class_traits().get("style")
     if style_trait is not None and "style" not in kw:
@@ -69,10 +71,9 @@ def toggles(options, value, width: str = "110px", cls: str | None = None) -> wid
     key = ("tbstyle", width)
     if key not in _SHARED or _SHARED[key].comm is None:
         _SHARED[key] = widgets.ToggleButtonsStyle(button_width=width)
-    t = make(widgets.ToggleButtons, options=options, value=value, style=_SHARED[key])
-    if cls:
-        t.add_class(cls)
-    return t
+    return make(
+        widgets.ToggleButtons, options=options, value=value, style=_SHARED[key], _dom_classes=[cls] if cls else []
+    )
 
 
 def label(html_text: str, width: str = "auto") -> widgets.HTML:

@@ -21,15 +21,17 @@ class People:
 
     def __init__(self, act: Callable, room: Callable):
         self.act, self.room = act, room
-        self.who = widgets.Dropdown(options=[], description=_("Student"), **_WIDE)
-        self.who.add_class("sn-people-who")
-        self.new_name = widgets.Text(description=_("New nickname"), **_WIDE)
-        self.new_name.add_class("sn-people-name")
-        self.rename = lesson.button(_("Rename"), width="160px", icon="pencil")
-        self.rename.add_class("sn-rename")
+        self.who = widgets.Dropdown(options=[], description=_("Student"), **_WIDE, _dom_classes=["sn-people-who"])
+        self.new_name = widgets.Text(description=_("New nickname"), **_WIDE, _dom_classes=["sn-people-name"])
+        self.rename = lesson.button(_("Rename"), width="160px", icon="pencil", _dom_classes=["sn-rename"])
         self.rename.on_click(self._rename)
-        self.remove = lesson.button(_("Remove from the room"), width="220px", button_style="warning", icon="user-times")
-        self.remove.add_class("sn-remove")
+        self.remove = lesson.button(
+            _("Remove from the room"),
+            width="220px",
+            button_style="warning",
+            icon="user-times",
+            _dom_classes=["sn-remove"],
+        )
         self.remove.on_click(self._remove)
         self.box = kit.box(
             [
@@ -76,22 +78,22 @@ class Pace:
 
     def __init__(self, act: Callable, room: Callable):
         self.act, self.room = act, room
-        self.limit = widgets.IntSlider(0, 0, 300, step=5, description=_("Time per round (s)"), **_WIDE)
-        self.limit.add_class("sn-round-limit")
+        self.limit = widgets.IntSlider(
+            0, 0, 300, step=5, description=_("Time per round (s)"), **_WIDE, _dom_classes=["sn-round-limit"]
+        )
         # two: partners swap roles each round, so everyone is the merchant once and the Sheriff once
-        self.n = widgets.BoundedIntText(2, 1, 50, description=_("Rounds"), **_WIDE)
-        self.n.add_class("sn-autoplay-n")
-        self.play = lesson.button(_("Play these rounds by themselves"), width="min(320px, 100%)", icon="forward")
-        self.play.add_class("sn-autoplay")
+        self.n = widgets.BoundedIntText(2, 1, 50, description=_("Rounds"), **_WIDE, _dom_classes=["sn-autoplay-n"])
+        self.play = lesson.button(
+            _("Play these rounds by themselves"), width="min(320px, 100%)", icon="forward", _dom_classes=["sn-autoplay"]
+        )
         self.play.on_click(self._play)
-        self.pause = lesson.button(_("Pause"), width="160px", icon="pause")
-        self.pause.add_class("sn-pause")
+        self.pause = lesson.button(_("Pause"), width="160px", icon="pause", _dom_classes=["sn-pause"])
         self.pause.on_click(self.toggle_pause)
-        self.stop = lesson.button(_("Start rounds by hand"), width="220px", icon="hand-paper-o")
-        self.stop.add_class("sn-autoplay-stop")
+        self.stop = lesson.button(
+            _("Start rounds by hand"), width="220px", icon="hand-paper-o", _dom_classes=["sn-autoplay-stop"]
+        )
         self.stop.on_click(lambda _b: self.act(lambda: self.room().stop_rounds()))
-        self.state = lesson.html()
-        self.state.add_class("sn-autoplay-state")
+        self.state = lesson.html(_dom_classes=["sn-autoplay-state"])
         self.parts = [
             self.limit,
             lesson.label(
@@ -152,8 +154,7 @@ class DeviceRooms(cr.SeatJoin):
     def __init__(self, reopen: Callable[[str, str], object]):
         super().__init__(lesson.html(), "teacher", typed=(widgets.Text(), widgets.Text()))
         self.reopen = reopen
-        self.buttons = widgets.HBox(layout={"flex_flow": "row wrap"})
-        self.buttons.add_class("sn-my-rooms")
+        self.buttons = widgets.HBox(layout={"flex_flow": "row wrap"}, _dom_classes=["sn-my-rooms"])
         self.box = kit.box(
             [lesson.label(_("Rooms this device holds the teacher key for: open one with a click.")), self.buttons],
             title=_("Your rooms"),
@@ -164,8 +165,9 @@ class DeviceRooms(cr.SeatJoin):
         """A list of rooms here, rather than one seat filled in."""
         buttons = []
         for r in self.remembered()[:12]:
-            b = lesson.button(_("Room {code}").format(code=r["code"]), width="180px", icon="folder-open")
-            b.add_class("sn-my-room")
+            b = lesson.button(
+                _("Room {code}").format(code=r["code"]), width="180px", icon="folder-open", _dom_classes=["sn-my-room"]
+            )
             b.on_click(lambda _b, code=r["code"], key=r["key"]: self.reopen(code, key))
             buttons.append(b)
         self.buttons.children = buttons

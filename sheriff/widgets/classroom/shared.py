@@ -182,8 +182,7 @@ class SeatJoin:
         )
         self.key.add_class("sn-join-key")
         # filled by the page template from this device's browser storage: the seats it joined
-        self.device = widgets.Text(layout={"display": "none"})
-        self.device.add_class("sn-device-seats")
+        self.device = widgets.Text(layout={"display": "none"}, _dom_classes=["sn-device-seats"])
         self.device.add_class(f"sn-device-{kind}")
         self.device.observe(lambda _c: self.fill_from_device(), names="value")
         for field in typed:

@@ -48,11 +48,11 @@ class ClassStudent(kit.Frame):
         self.nickname = widgets.Text(description=_("Nickname"), placeholder=_("e.g. Robin"), **_FIELD)
         self.code.add_class("sn-join-code")
         self.nickname.add_class("sn-join-nick")
-        self.join = lesson.button(_("Join"), width="160px", button_style="primary", icon="sign-in")
-        self.join.add_class("sn-join")
+        self.join = lesson.button(
+            _("Join"), width="160px", button_style="primary", icon="sign-in", _dom_classes=["sn-join"]
+        )
         self.join.on_click(self._join)
-        self.join_msg = lesson.html()
-        self.join_msg.add_class("sn-join-msg")
+        self.join_msg = lesson.html(_dom_classes=["sn-join-msg"])
         self.joining = cr.SeatJoin(self.join_msg, "class", typed=(self.code, self.nickname))
         self.join_box = kit.box(
             [
@@ -73,23 +73,15 @@ class ClassStudent(kit.Frame):
             kicker=_("Class mode"),
         )
         cr.room_in_address(self._code_from_address)
-        self.status = lesson.html()
-        self.status.add_class("sn-student-status")
-        self.timer = lesson.html()
-        self.timer.add_class("sn-student-timer")
+        self.status = lesson.html(_dom_classes=["sn-student-status"])
+        self.timer = lesson.html(_dom_classes=["sn-student-timer"])
         self.check = CheckPart(self)
-        self.seat_key = lesson.html()
-        self.seat_key.add_class("sn-seat-key")
-        self.choice = widgets.VBox()
-        self.choice.add_class("sn-student-choice")
-        self.msg = lesson.html()
-        self.msg.add_class("sn-student-msg")
-        self.result = lesson.html()
-        self.result.add_class("sn-student-result")
-        self.history = lesson.html()
-        self.history.add_class("sn-student-history")
-        self.classview = lesson.html()
-        self.classview.add_class("sn-student-class")
+        self.seat_key = lesson.html(_dom_classes=["sn-seat-key"])
+        self.choice = widgets.VBox(_dom_classes=["sn-student-choice"])
+        self.msg = lesson.html(_dom_classes=["sn-student-msg"])
+        self.result = lesson.html(_dom_classes=["sn-student-result"])
+        self.history = lesson.html(_dom_classes=["sn-student-history"])
+        self.classview = lesson.html(_dom_classes=["sn-student-class"])
         self.play_box = widgets.VBox(
             [
                 kit.box(
@@ -241,8 +233,7 @@ class ClassStudent(kit.Frame):
             t.add_class(f"sn-pick-{pick.key}")
             chosen[pick.key] = t
             parts += [lesson.label(escape(pick.label)), t]
-        go = lesson.button(form.send, width="260px", button_style="primary")
-        go.add_class("sn-form-send")
+        go = lesson.button(form.send, width="260px", button_style="primary", _dom_classes=["sn-form-send"])
         go.on_click(lambda _b: self._choose({key: t.value for key, t in chosen.items()}))
         return [*parts, go]
 
@@ -254,8 +245,7 @@ class ClassStudent(kit.Frame):
         for w, cls in ((declare, "sn-declare"), (gold, "sn-bribe-gold")):
             w.add_class(cls)
         # Cards offered in the bribe come from the bag (2E "Bribes"), so their picker follows the load.
-        offer_box = widgets.VBox()
-        offer_box.add_class("sn-bribe-cards")
+        offer_box = widgets.VBox(_dom_classes=["sn-bribe-cards"])
 
         def loaded() -> list[int]:
             return [g for g, n in enumerate(picker.value) for _k in range(n)]
@@ -267,8 +257,9 @@ class ClassStudent(kit.Frame):
         new_offer()
         picker.observe(new_offer, "value")
         self.duel_picker, self.duel_declare, self.duel_gold = picker, declare, gold
-        go = lesson.button(_("Close the bag and declare"), width="260px", button_style="primary")
-        go.add_class("sn-declare-go")
+        go = lesson.button(
+            _("Close the bag and declare"), width="260px", button_style="primary", _dom_classes=["sn-declare-go"]
+        )
 
         def send(_b=None):
             load = loaded()
@@ -359,12 +350,11 @@ class CheckPart:
         self.page = page
         self.game: str | None = None
         self.answers: list[widgets.RadioButtons] = []
-        self.box = widgets.VBox(layout={"display": "none"})
-        self.box.add_class("sn-check")
-        self.msg = lesson.html()
-        self.msg.add_class("sn-check-msg")
-        self.send = lesson.button(_("Check my answers"), width="220px", button_style="primary", icon="check")
-        self.send.add_class("sn-check-send")
+        self.box = widgets.VBox(layout={"display": "none"}, _dom_classes=["sn-check"])
+        self.msg = lesson.html(_dom_classes=["sn-check-msg"])
+        self.send = lesson.button(
+            _("Check my answers"), width="220px", button_style="primary", icon="check", _dom_classes=["sn-check-send"]
+        )
         self.send.on_click(self._send)
 
     def show(self, game: str | None) -> None:
@@ -380,8 +370,12 @@ class CheckPart:
         )
         self.answers = []
         for i, q in enumerate(checks.questions(game)):
-            r = widgets.RadioButtons(options=[(o, n) for n, o in enumerate(q.options)], value=None, description="")
-            r.add_class(f"sn-check-q{i + 1}")
+            r = widgets.RadioButtons(
+                options=[(o, n) for n, o in enumerate(q.options)],
+                value=None,
+                description="",
+                _dom_classes=[f"sn-check-q{i + 1}"],
+            )
             r.layout.width = "min(560px, 100%)"
             self.answers += [r]
         qs = [

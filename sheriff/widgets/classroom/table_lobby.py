@@ -236,10 +236,8 @@ class HostSeats:
 
     def __init__(self, act):
         self.act = act
-        self.box = widgets.VBox()
-        self.box.add_class("sn-table-bots")
-        self.people = widgets.VBox()
-        self.people.add_class("sn-table-people")
+        self.box = widgets.VBox(_dom_classes=["sn-table-bots"])
+        self.people = widgets.VBox(_dom_classes=["sn-table-people"])
         self._drawn: tuple | None = None
 
     def redraw(self) -> None:
@@ -270,11 +268,16 @@ class HostSeats:
         return box
 
     def _person(self, p: int, name: str):
-        make = lesson.button(_("Make {name} the host").format(name=name), width="auto", icon="star")
-        make.add_class(f"sn-table-make-host-{p}")
+        make = lesson.button(
+            _("Make {name} the host").format(name=name),
+            width="auto",
+            icon="star",
+            _dom_classes=[f"sn-table-make-host-{p}"],
+        )
         make.on_click(lambda _b: self.act(lambda h: h.pass_host(p)))
-        remove = lesson.button(_("Remove {name}").format(name=name), width="auto", icon="user-times")
-        remove.add_class(f"sn-table-remove-{p}")
+        remove = lesson.button(
+            _("Remove {name}").format(name=name), width="auto", icon="user-times", _dom_classes=[f"sn-table-remove-{p}"]
+        )
         sure = widgets.Button(
             description=_("Yes, remove {name} for good").format(name=name),
             button_style="danger",
@@ -295,8 +298,7 @@ class AwayControls:
     """A player's own "Let the coach play for me" and "Take my seat back", and the notice above them."""
 
     def __init__(self, act):
-        self.notice = lesson.html()
-        self.notice.add_class("sn-table-away-note")
+        self.notice = lesson.html(_dom_classes=["sn-table-away-note"])
         # their own layouts (lesson.button shares one per width): one of the two is shown at a time
         self.away = widgets.Button(description=_("Let the coach play for me"), icon="pause", layout={"width": "auto"})
         self.away.tooltip = _("Step away: the coach plays your seat until you take it back")
@@ -307,8 +309,9 @@ class AwayControls:
         self.back.add_class("sn-table-take-seat-back")
         self.away.on_click(lambda _b: act(True))
         self.back.on_click(lambda _b: act(False))
-        self.box = widgets.VBox([self.notice, lesson.row([self.away, self.back], flex_flow="row wrap")])
-        self.box.add_class("sn-table-away-box")
+        self.box = widgets.VBox(
+            [self.notice, lesson.row([self.away, self.back], flex_flow="row wrap")], _dom_classes=["sn-table-away-box"]
+        )
         self.box.layout.display = "none"
 
     def show(self, snap: TableSnapshot) -> None:

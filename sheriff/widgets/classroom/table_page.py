@@ -86,19 +86,18 @@ class TablePage(kit.Frame):
         self.name = widgets.Text(description=_("Your name"), placeholder=_("e.g. Robin"), **_FIELD)
         self.code.add_class("sn-join-code")
         self.name.add_class("sn-join-nick")
-        self.join = lesson.button(_("Join the table"), width="200px", button_style="primary", icon="sign-in")
-        self.join.add_class("sn-join")
+        self.join = lesson.button(
+            _("Join the table"), width="200px", button_style="primary", icon="sign-in", _dom_classes=["sn-join"]
+        )
         self.join.on_click(self._join)
         self.spectate = lesson.button(_("Watch (projector)"), width="200px", icon="eye")
         self.spectate.tooltip = _("See only what every player sees, for a projector or someone who is not playing")
         self.spectate.add_class("sn-watch")
         self.spectate.on_click(self._watch)
-        self.join_msg = lesson.html()
-        self.join_msg.add_class("sn-join-msg")
+        self.join_msg = lesson.html(_dom_classes=["sn-join-msg"])
         self.joining = cr.SeatJoin(self.join_msg, "table", typed=(self.code, self.name))
         # filled by the page template from the address (an invite link: ``?table=K7MX3Q``)
-        self.invited = widgets.Text(layout={"display": "none"})
-        self.invited.add_class("sn-address-table")
+        self.invited = widgets.Text(layout={"display": "none"}, _dom_classes=["sn-address-table"])
         self.invited.observe(lambda _c: self._invited(), names="value")
         self.join_box = kit.box(
             [
@@ -123,11 +122,11 @@ class TablePage(kit.Frame):
 
     def _build_open(self):
         self._open_fields()
-        self.open = lesson.button(_("Open the table"), width="200px", button_style="primary", icon="plus")
-        self.open.add_class("sn-open")
+        self.open = lesson.button(
+            _("Open the table"), width="200px", button_style="primary", icon="plus", _dom_classes=["sn-open"]
+        )
         self.open.on_click(self._open)
-        self.open_msg = lesson.html()
-        self.open_msg.add_class("sn-open-msg")
+        self.open_msg = lesson.html(_dom_classes=["sn-open-msg"])
         self.edition.observe(lambda _c: self._form_changed(), "value")
         self.players.observe(lambda _c: self._form_changed(), "value")
         self._form_changed()
@@ -205,8 +204,7 @@ class TablePage(kit.Frame):
         self.back_code.add_class("sn-back-code")
         self.back_key.add_class("sn-back-key")
         self.back_seat_key.add_class("sn-back-seat-key")
-        back = lesson.button(_("Take back my table"), width="200px", icon="key")
-        back.add_class("sn-take-back")
+        back = lesson.button(_("Take back my table"), width="200px", icon="key", _dom_classes=["sn-take-back"])
         back.on_click(self._take_back)
         said = _(
             "Reloaded this page? Type the table's code and your host key; if you play at the table, "
@@ -220,14 +218,10 @@ class TablePage(kit.Frame):
             w.layout.display = "" if p < self.players.value else "none"
 
     def _build_table(self):
-        self.code_html = lesson.html()
-        self.code_html.add_class("sn-table-code")
-        self.seats_html = lesson.html()
-        self.seats_html.add_class("sn-table-status")
-        self.clock = lesson.html()
-        self.clock.add_class("sn-table-clock")
-        self.msg = lesson.html()
-        self.msg.add_class("sn-table-msg")
+        self.code_html = lesson.html(_dom_classes=["sn-table-code"])
+        self.seats_html = lesson.html(_dom_classes=["sn-table-status"])
+        self.clock = lesson.html(_dom_classes=["sn-table-clock"])
+        self.msg = lesson.html(_dom_classes=["sn-table-msg"])
         self._build_host()
         self.away = AwayControls(self._coach_for_me)
         # the tab's title says "Your turn" when this seat must act while the tab is in the background,
@@ -236,15 +230,12 @@ class TablePage(kit.Frame):
             value=False, description=_("Play a sound when it is my turn"), indent=False, layout={"width": "auto"}
         )
         self.sound.add_class("sn-turn-sound")
-        self.invite = lesson.html()
-        self.invite.add_class("sn-table-invite")
-        self.seat_key = lesson.html()
-        self.seat_key.add_class("sn-seat-key")
+        self.invite = lesson.html(_dom_classes=["sn-table-invite"])
+        self.seat_key = lesson.html(_dom_classes=["sn-seat-key"])
         # the play widget (some 400 widgets) is built when the page sits down or watches: a page
         # opened to join sends a fifth of the widget state (a class opening the page at once)
         self.play: TablePlay | None = None
-        self.replay = lesson.html()
-        self.replay.add_class("sn-table-replay")
+        self.replay = lesson.html(_dom_classes=["sn-table-replay"])
         self.table_box = widgets.VBox(
             [
                 self.code_html,
@@ -267,8 +258,7 @@ class TablePage(kit.Frame):
         self._host_buttons()
         self.host_seats = HostSeats(self._host_do)
         self.hand_over = self.host_seats.box  # "the coach plays seat N", one box per seat
-        self.host_key = lesson.html()
-        self.host_key.add_class("sn-host-key")
+        self.host_key = lesson.html(_dom_classes=["sn-host-key"])
         self.host_box = kit.box(
             [
                 lesson.row(
@@ -311,8 +301,12 @@ class TablePage(kit.Frame):
         )
         self.rematch.add_class("sn-table-rematch")
         self.rematch.on_click(lambda _b: self._host_do(lambda h: h.rematch()))
-        self.pause = widgets.Button(description=_("Pause the game"), icon="pause-circle", layout={"width": "auto"})
-        self.pause.add_class("sn-table-pause")
+        self.pause = widgets.Button(
+            description=_("Pause the game"),
+            icon="pause-circle",
+            layout={"width": "auto"},
+            _dom_classes=["sn-table-pause"],
+        )
         self.pause.on_click(lambda _b: self._host_do(lambda h: h.pause(True)))
         self.resume = widgets.Button(
             description=_("Resume the game"), button_style="primary", icon="play", layout={"width": "auto"}

@@ -71,17 +71,18 @@ class ClassTeacher(kit.Frame):
             options=[(cr.game_title(g), g) for g in class_games.GAMES], description=_("Game"), **_WIDE
         )
         # kernels the server readies on the student page for the class (sheriff.launch.announce_class)
-        self.expected = widgets.BoundedIntText(30, min=1, max=MAX_CLASS, description=_("Students expected"), **_WIDE)
-        self.expected.add_class("sn-expected")
-        self.create = lesson.button(_("Create a room"), width="200px", button_style="primary", icon="plus")
-        self.create.add_class("sn-create-room")
+        self.expected = widgets.BoundedIntText(
+            30, min=1, max=MAX_CLASS, description=_("Students expected"), **_WIDE, _dom_classes=["sn-expected"]
+        )
+        self.create = lesson.button(
+            _("Create a room"), width="200px", button_style="primary", icon="plus", _dom_classes=["sn-create-room"]
+        )
         self.create.on_click(self._create)
         self.back_code = widgets.Text(description=_("Room code"), placeholder="K7MX3Q", **_WIDE)
         self.back_key = widgets.Text(description=_("Teacher key"), **_WIDE)
         self.back_code.add_class("sn-back-code")
         self.back_key.add_class("sn-back-key")
-        self.take_back = lesson.button(_("Take the room back"), width="200px")
-        self.take_back.add_class("sn-take-back")
+        self.take_back = lesson.button(_("Take the room back"), width="200px", _dom_classes=["sn-take-back"])
         self.take_back.on_click(self._take_back)
         self.start_msg = lesson.html()  # a refusal of the code and key typed, under them
         self.start_msg.add_class("sn-start-msg")
@@ -112,8 +113,7 @@ class ClassTeacher(kit.Frame):
 
     # -- the room ------------------------------------------------------------------------------
     def _build_room(self):
-        self.code_html = lesson.html()
-        self.code_html.add_class("sn-room-code")
+        self.code_html = lesson.html(_dom_classes=["sn-room-code"])
         buttons = {
             "start_round": (_("Start a round"), "play", self._start_round),
             "end_round": (_("End the round"), "stop", self._end_round),
@@ -121,22 +121,16 @@ class ClassTeacher(kit.Frame):
             "repair": (_("Pair everyone afresh"), "random", self._repair),
         }
         for name, (text, icon, handler) in buttons.items():
-            b = lesson.button(text, width="200px", icon=icon)
-            b.add_class(f"sn-{name.replace('_', '-')}")
+            b = lesson.button(text, width="200px", icon=icon, _dom_classes=[f"sn-{name.replace('_', '-')}"])
             b.on_click(handler)
             setattr(self, name, b)
-        self.msg = lesson.html()
-        self.msg.add_class("sn-room-msg")
-        self.count = lesson.html()
-        self.count.add_class("sn-live-count")
-        self.seats = lesson.html()
-        self.seats.add_class("sn-seats")
+        self.msg = lesson.html(_dom_classes=["sn-room-msg"])
+        self.count = lesson.html(_dom_classes=["sn-live-count"])
+        self.seats = lesson.html(_dom_classes=["sn-seats"])
         # its own box to hide: lesson.html's layout is shared by every such widget in the kernel
         self.seats_box = widgets.VBox([self.anonymous_box(), self.seats])
-        self.table = lesson.html()
-        self.table.add_class("sn-class-table")
-        self.prediction = lesson.html()
-        self.prediction.add_class("sn-prediction")
+        self.table = lesson.html(_dom_classes=["sn-class-table"])
+        self.prediction = lesson.html(_dom_classes=["sn-prediction"])
         from sheriff.widgets.labs.theory import Plot  # lab 30's chart: a PNG with a text alternative (issue 32)
 
         self.plot = Plot(_("Chart of the class's shares, round by round."), "min(576px, 100%)")
@@ -148,8 +142,9 @@ class ClassTeacher(kit.Frame):
             options=[(cr.game_title(g), g) for g in class_games.GAMES], description=_("Game"), **_WIDE
         )
         self.next_game.add_class("sn-next-game")
-        self.timeout = widgets.IntSlider(60, 5, 300, step=5, description=_("Bot plays after (s)"), **_WIDE)
-        self.timeout.add_class("sn-bot-timeout")
+        self.timeout = widgets.IntSlider(
+            60, 5, 300, step=5, description=_("Bot plays after (s)"), **_WIDE, _dom_classes=["sn-bot-timeout"]
+        )
         self.pace = Pace(self._act, lambda: self.room)
         self.people = People(self._act, lambda: self.room)
         self._loading = False  # settings being filled from the room: not a change to save
@@ -157,13 +152,14 @@ class ClassTeacher(kit.Frame):
         for w in (self.next_game, self.timeout, self.pace.limit, *self._all_params()):
             w.observe(lambda _c: self._apply(), names="value")
         self.next_game.observe(lambda _c: self._show_params(self.next_game.value), names="value")
-        self.csv_button = lesson.button(_("Download the choices (CSV)"), width="260px", icon="download")
-        self.csv_button.add_class("sn-csv")
+        self.csv_button = lesson.button(
+            _("Download the choices (CSV)"), width="260px", icon="download", _dom_classes=["sn-csv"]
+        )
         self.csv_button.on_click(self._csv)
-        self.csv_link = lesson.html()
-        self.csv_link.add_class("sn-csv-link")
-        self.summary_button = lesson.button(_("Download a summary per student (CSV)"), width="320px", icon="download")
-        self.summary_button.add_class("sn-summary-csv")
+        self.csv_link = lesson.html(_dom_classes=["sn-csv-link"])
+        self.summary_button = lesson.button(
+            _("Download a summary per student (CSV)"), width="320px", icon="download", _dom_classes=["sn-summary-csv"]
+        )
         self.summary_button.on_click(self._summary)
 
         self.keep = widgets.Dropdown(
@@ -171,24 +167,24 @@ class ClassTeacher(kit.Frame):
             description=_("On closing"),
             **_WIDE,
         )
-        self.close_room = lesson.button(_("Close the room"), width="200px", button_style="danger", icon="times")
-        self.close_room.add_class("sn-close-room")
+        self.close_room = lesson.button(
+            _("Close the room"), width="200px", button_style="danger", icon="times", _dom_classes=["sn-close-room"]
+        )
         self.close_room.on_click(self._close)
-        self.key_html = lesson.html()
-        self.key_html.add_class("sn-teacher-key")
+        self.key_html = lesson.html(_dom_classes=["sn-teacher-key"])
         # The projector view: the code, the address, the counts and the revealed rounds' results, the
         # buttons that run a round (projector_bar) and no other control, no key (the teacher's own
         # screen switches back with the same button).
-        self.projector = lesson.button(_("Projector view"), width="220px", icon="television")
-        self.projector.add_class("sn-projector-toggle")
+        self.projector = lesson.button(
+            _("Projector view"), width="220px", icon="television", _dom_classes=["sn-projector-toggle"]
+        )
         self.projector.on_click(self._toggle_projector)
         self.seats_box = widgets.VBox([self.seats])  # its own layout: lesson.html's is shared by every such widget
         self.controls = widgets.HBox(
             [self.start_round, self.end_round, self.reveal, self.repair], layout={"flex_flow": "row wrap"}
         )
         self._build_projector_bar()
-        self.settings_msg = lesson.html()
-        self.settings_msg.add_class("sn-settings-msg")
+        self.settings_msg = lesson.html(_dom_classes=["sn-settings-msg"])
         self.settings_box = kit.box(
             [
                 lesson.label(_("Every change here is used from the next round on: there is nothing else to press.")),
@@ -241,8 +237,9 @@ class ClassTeacher(kit.Frame):
             ("reveal", self.reveal, self._reveal),
             ("pause", self.pace.pause, self.pace.toggle_pause),
         ):
-            b = lesson.button(control.description, width="200px", icon=control.icon)
-            b.add_class(f"sn-projector-{name}")
+            b = lesson.button(
+                control.description, width="200px", icon=control.icon, _dom_classes=[f"sn-projector-{name}"]
+            )
             b.on_click(handler)
             self.projected_buttons[control] = b
         self.projector_bar = widgets.HBox(
@@ -272,8 +269,9 @@ class ClassTeacher(kit.Frame):
         return [w for made in self.param_widgets.values() for w in made.values()]
 
     def anonymous_box(self) -> widgets.Checkbox:
-        self.anonymous = widgets.Checkbox(False, description=_("Anonymous: no nicknames on screen"), indent=False)
-        self.anonymous.add_class("sn-anonymous")
+        self.anonymous = widgets.Checkbox(
+            False, description=_("Anonymous: no nicknames on screen"), indent=False, _dom_classes=["sn-anonymous"]
+        )
         self.anonymous.observe(lambda _c: self.refresh(), names="value")
         return self.anonymous
 

@@ -146,8 +146,7 @@ class ScoreCalculator(kit.Frame):
         super().__init__()
         self._build_options(players)
         self._cache: dict = {}
-        self.result = lesson.html()
-        self.result.add_class("sn-score-result")
+        self.result = lesson.html(_dom_classes=["sn-score-result"])
         self.note = lesson.html()
         self.names: list[widgets.Text] = []
         self.cells: list[dict[int, widgets.BoundedIntText]] = []
@@ -196,8 +195,7 @@ class ScoreCalculator(kit.Frame):
         """The options bar, and the bar that picks an example (when the page offers examples)."""
         players_label, start = _("Players:"), _("Start from:")
         bar = [lesson.html(f'<div class="sn-zone">{escape(players_label)}</div>'), self.players, self.royal, self.bm]
-        self.next_preset = lesson.button(_("Next example ▶"))
-        self.next_preset.add_class("sn-next-preset")
+        self.next_preset = lesson.button(_("Next example ▶"), _dom_classes=["sn-next-preset"])
         self.next_preset.on_click(lambda _: self.step_preset())
         if bench:
             lesson.bench(self.next_preset, self.result)

@@ -241,10 +241,8 @@ class EditionsView(kit.Frame):
             layout=widgets.Layout(width="420px", max_width="100%"),
         )
         self.pick.add_class("sn-topic")
-        self.next_button = lesson.button(_("Next difference ▶"))
-        self.next_button.add_class("sn-next-topic")
-        self.result = lesson.html()
-        self.result.add_class("sn-editions-result")
+        self.next_button = lesson.button(_("Next difference ▶"), _dom_classes=["sn-next-topic"])
+        self.result = lesson.html(_dom_classes=["sn-editions-result"])
         lesson.bench(self.next_button, self.result)
         self.pick.observe(lambda _: self.update(), names="value")
         self.next_button.on_click(lambda _: self.step())

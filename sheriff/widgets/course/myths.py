@@ -59,8 +59,7 @@ class PenaltyMyth(_Myth):
             layout=widgets.Layout(width="140px"),
         )
         self.good.add_class("sn-myth-good")
-        self.next_button = lesson.button(_("Try another good ▶"))
-        self.next_button.add_class("sn-myth-next")
+        self.next_button = lesson.button(_("Try another good ▶"), _dom_classes=["sn-myth-next"])
         self.good.observe(lambda _: self.update(), names="value")
         self.next_button.on_click(lambda _: self.step())
         card = _card(

@@ -132,8 +132,7 @@ def overview_html() -> str:
 
 
 def Overview() -> kit.Frame:  # noqa: N802 (a widget, named like one)
-    body = lesson.html(overview_html())
-    body.add_class("sn-overview")
+    body = lesson.html(overview_html(), _dom_classes=["sn-overview"])
     frame = kit.Frame()
     frame.body(body)
     return frame

@@ -47,13 +47,10 @@ class PracticeView(kit.Frame):
             button_style="info",
         )
         self.new_button.add_class("sn-new-question")
-        self.check_button = lesson.button(_("Check my answer"), button_style="primary")
-        self.check_button.add_class("sn-check")
-        self.question_html = lesson.html()
-        self.question_html.add_class("sn-question")
+        self.check_button = lesson.button(_("Check my answer"), button_style="primary", _dom_classes=["sn-check"])
+        self.question_html = lesson.html(_dom_classes=["sn-question"])
         self.answer_box = widgets.VBox()
-        self.feedback = lesson.html()
-        self.feedback.add_class("sn-feedback")
+        self.feedback = lesson.html(_dom_classes=["sn-feedback"])
         self.inputs: dict[str, widgets.Widget] = {}
         self.new_button.on_click(lambda _: self.new_question())
         self.check_button.on_click(lambda _: self.check())

@@ -94,8 +94,7 @@ def goods_gallery() -> widgets.HTML:
     for label, kind in groups:
         counts = [1 if g.kind == kind else 0 for g in GOODS]
         parts.append(f'<div class="sn-zone" style="margin-top:6px"><b>{label}</b></div>{render.cards(counts)}')
-    w = lesson.html(kit.css() + '<div class="sn-text">' + "".join(parts) + "</div>")
-    w.add_class("sn-gallery")
+    w = lesson.html(kit.css() + '<div class="sn-text">' + "".join(parts) + "</div>", _dom_classes=["sn-gallery"])
     return w
 
 
@@ -109,15 +108,16 @@ class SetupView(kit.Frame):
         )
         self.players.add_class("sn-players")
         self.players.add_class("sn-choice")
-        self.royal = widgets.Checkbox(value=royal, description=_("with the Royal Goods (optional rule)"), indent=False)
-        self.royal.add_class("sn-royal-goods")
-        self.chart = lesson.html()
-        self.chart.add_class("sn-chart")
+        self.royal = widgets.Checkbox(
+            value=royal,
+            description=_("with the Royal Goods (optional rule)"),
+            indent=False,
+            _dom_classes=["sn-royal-goods"],
+        )
+        self.chart = lesson.html(_dom_classes=["sn-chart"])
         self.coins = lesson.html()
-        self.setup = lesson.html()
-        self.setup.add_class("sn-setup-deal")
-        self.shuffle = lesson.button(_("Shuffle and deal again"), "auto", icon="random")
-        self.shuffle.add_class("sn-shuffle")
+        self.setup = lesson.html(_dom_classes=["sn-setup-deal"])
+        self.shuffle = lesson.button(_("Shuffle and deal again"), "auto", icon="random", _dom_classes=["sn-shuffle"])
         lesson.bench(self.shuffle, self.setup)
         for w in (self.edition, self.players, self.royal):
             w.observe(lambda _: self.update(), names="value")

@@ -35,8 +35,7 @@ class RoundsLab(kit.Lab):
         )
         self.players.add_class("sn-players")
         self.players.add_class("sn-choice")
-        self.again = lesson.button(_("Play another game"), icon="refresh")
-        self.again.add_class("sn-again")
+        self.again = lesson.button(_("Play another game"), icon="refresh", _dom_classes=["sn-again"])
         self.players.observe(lambda _: self.update(), names="value")
         self.again.on_click(lambda _: self.play_again())
         super().__init__(
@@ -225,8 +224,9 @@ class TimeLimitLab(kit.Lab):
 
     def __init__(self, edition: str = "2E"):
         edition_toggle = kit.edition_toggle(edition)
-        self.timed = widgets.Checkbox(value=True, description=_("playing with the time limit"), indent=False)
-        self.timed.add_class("sn-timed")
+        self.timed = widgets.Checkbox(
+            value=True, description=_("playing with the time limit"), indent=False, _dom_classes=["sn-timed"]
+        )
         self.first = widgets.Dropdown(
             options=[
                 (_("opens the first bag"), "open"),

@@ -138,14 +138,14 @@ class InspectionGameLab(kit.Frame):
         self.smuggled = widgets.Dropdown(options=[], description=_("Smuggled good"), **_DROPDOWN)
         self.number = widgets.IntSlider(value=number, min=1, max=MAX_BAG, description=_("Smuggled cards"), **_SLIDER)
         # the rulebooks' "fine" is what a caught liar pays; the Sheriff's payment for an honest bag scales apart
-        self.fine = widgets.IntSlider(value=fine, min=1, max=MAX_FINE, description=_("Liar's fine ×"), **_SLIDER)
-        self.fine.add_class("sn-fine")
+        self.fine = widgets.IntSlider(
+            value=fine, min=1, max=MAX_FINE, description=_("Liar's fine ×"), **_SLIDER, _dom_classes=["sn-fine"]
+        )
         self.payment = widgets.IntSlider(
             value=payment, min=1, max=MAX_FINE, description=_("Paid for an honest bag ×"), **_SLIDER
         )
         self.payment.add_class("sn-payment")
-        self.reveal = lesson.button(_("Show the equilibrium"), width="220px", icon="eye")
-        self.reveal.add_class("sn-reveal")
+        self.reveal = lesson.button(_("Show the equilibrium"), width="220px", icon="eye", _dom_classes=["sn-reveal"])
         self.reveal.on_click(self._toggle_answer)
         self.answer = widgets.VBox(layout={"display": "flex" if revealed else "none"})
         self.bag = lesson.html()
@@ -291,8 +291,7 @@ class BribeBargainingLab(kit.Frame):
         longest = max(len(_items(n)) for n in range(5))
         self.load = lesson.toggles([(_items(0), 0)], 0, f"{max(80, 9 * longest + 16)}px")
         self.load.add_class("sn-load")
-        self.heard = lesson.html()
-        self.heard.add_class("sn-heard")
+        self.heard = lesson.html(_dom_classes=["sn-heard"])
         self.gambit_button = lesson.button(_("Check with Gambit"), width="180px")
         self.gambit_result = lesson.html()
         self.gambit_button.on_click(self._check_with_gambit)

@@ -92,8 +92,7 @@ class PlayApp(PlayFiles):
         self.header = W.HTML()
         self.table = W.HTML()
         self.story = W.HTML()
-        self.private = W.VBox()
-        self.private.add_class("sn-private-area")
+        self.private = W.VBox(_dom_classes=["sn-private-area"])
         self.notice = W.HTML()
         self.warn_box = W.VBox()  # the coach's warnings before a risky move, with confirm / cancel (by the controls)
         self.result = W.HTML()  # what happened since the learner's last decision, just above their cards
@@ -169,8 +168,7 @@ class PlayApp(PlayFiles):
             layout=W.Layout(display="none"),
         )
         self.game_box.add_class("sn-game")
-        self.root = W.VBox(kit.styled(self.setup.box, self.game_box))
-        self.root.add_class("sn-play")
+        self.root = W.VBox(kit.styled(self.setup.box, self.game_box), _dom_classes=["sn-play"])
         self.root.add_class("sn-activity")  # the page counts as done once a game is finished (course_nav)
 
     # -- display ---------------------------------------------------------------------

@@ -33,8 +33,7 @@ class GuidedGame(kit.Frame):
         sc = self.guide.script
         self.controls: dict[str, W.Widget] = {}
         self._next_line_button: W.Button | None = None
-        self.progress_text = W.HTML()
-        self.progress_text.add_class("sn-guided-progress")
+        self.progress_text = W.HTML(_dom_classes=["sn-guided-progress"])
         self.bar = W.IntProgress(min=0, max=self.guide.n_steps, layout=W.Layout(width="200px"))
         opts = [(f"{i + 1}. {_(s.title)}", i + 1) for i, s in enumerate(sc.steps)]
         opts.append(("%d. %s" % (len(sc.steps) + 1, _("The score")), len(sc.steps) + 1))

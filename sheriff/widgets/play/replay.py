@@ -130,8 +130,7 @@ class ReplayViewer:
         )
         self.table_note = W.HTML()  # a table's game opened by a link (``open_table``): which, or why not
         self.table_note.add_class("sn-replay-table-note")
-        self.root = W.VBox(kit.styled(self.table_note, self.load_acc, self.view_box))
-        self.root.add_class("sn-play")
+        self.root = W.VBox(kit.styled(self.table_note, self.load_acc, self.view_box), _dom_classes=["sn-play"])
         self.root.add_class("sn-replay")
 
     def _add(self, name: str, w: W.Widget) -> W.Widget:

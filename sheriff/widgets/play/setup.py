@@ -19,7 +19,7 @@ from sheriff.bots import COACH, MERCHANT_STYLES, MERCHANTS, SHERIFF_STYLES, SHER
 from sheriff.engine import DEFAULT_NAMES
 from sheriff.i18n import N_, _
 from sheriff.rules import Edition, Rules, edition_has, player_counts
-from sheriff.widgets import kit
+from sheriff.widgets import kit, lesson
 from sheriff.widgets.play.controls import css_name
 from sheriff.widgets.play.saved_input import SavedGameInput, error_box
 from sheriff.widgets.play.session import style_name
@@ -48,9 +48,14 @@ SEAT_COLUMNS = (N_("name"), N_("player"), N_("bot as a merchant"), N_("bot as th
 
 def _captioned(control: W.Widget, caption: str) -> W.VBox:
     """A seat's control with its column's caption above it, shown only when the row wraps."""
-    cap = W.HTML(f"<span class='sn-note'>{_(caption)}</span>")
-    cap.add_class("sn-seat-cap")
-    return W.VBox([cap, control], layout=W.Layout(max_width="100%"))
+    cap = lesson.html(f"<span class='sn-note'>{_(caption)}</span>", _dom_classes=("sn-seat-cap",))
+    return lesson.make(W.VBox, {"max_width": "100%"}, children=[cap, control])
+
+
+def _seat_control(name: str, cls, width: str, **kw) -> W.Widget:
+    """A seat's control: six rows of the same controls share their layouts and styles (each is a
+    model the page must load), and carry their class from the start (a later one is a message)."""
+    return lesson.make(cls, {"width": width}, _dom_classes=(css_name(name),), **kw)
 
 
 @dataclass
@@ -220,44 +225,52 @@ class SetupForm:
         """One seat's row: its name, human or bot, and the bot's style as merchant and as Sheriff."""
         name = self._add(
             f"seat.{p}.name",
-            W.Text(value=sc.name, tooltip=_("Seat {n}: name").format(n=p + 1), layout=W.Layout(width="170px")),
+            _seat_control(
+                f"seat.{p}.name", W.Text, "170px", value=sc.name, tooltip=_("Seat {n}: name").format(n=p + 1)
+            ),
         )
         kind = self._add(
             f"seat.{p}.kind",
-            W.Dropdown(
+            _seat_control(
+                f"seat.{p}.kind",
+                W.Dropdown,
+                "160px",
                 options=[(_("Human (hot seat)"), HUMAN), (_("Bot"), BOT)],
                 value=HUMAN if sc.human else BOT,
                 tooltip=_("Seat {n}: played by a person or a bot").format(n=p + 1),
-                layout=W.Layout(width="160px"),
             ),
         )
         mer = self._add(
             f"seat.{p}.merchant",
-            W.Dropdown(
+            _seat_control(
+                f"seat.{p}.merchant",
+                W.Dropdown,
+                "390px",
                 options=[(s.help(), name) for name, s in MERCHANTS.items()] + [(_(COACH_HELP), COACH)],
                 value=sc.merchant,
                 tooltip=_("Seat {n}: how its bot plays a merchant").format(n=p + 1),
-                layout=W.Layout(width="390px"),
             ),
         )
         she = self._add(
             f"seat.{p}.sheriff",
-            W.Dropdown(
+            _seat_control(
+                f"seat.{p}.sheriff",
+                W.Dropdown,
+                "340px",
                 options=[(s.help(), name) for name, s in SHERIFFS.items()] + [(_(COACH_HELP), COACH)],
                 value=sc.sheriff,
                 tooltip=_("Seat {n}: how its bot plays the Sheriff").format(n=p + 1),
-                layout=W.Layout(width="340px"),
             ),
         )
         # the coach's bot plays both roles: choosing it on one side chooses it on the other
         mer.observe(lambda ch, other=she: _coach_pair(ch, other, SHERIFF_STYLES[1]), "value")
         she.observe(lambda ch, other=mer: _coach_pair(ch, other, MERCHANT_STYLES[1]), "value")
-        row = W.HBox(
-            [W.HTML("<b>{}</b>".format(_("Seat {n}").format(n=p + 1)), layout=W.Layout(width="60px"))]
+        row = W.HBox(  # its own layout: a row is hidden when the game has fewer players
+            [lesson.html("<b>{}</b>".format(_("Seat {n}").format(n=p + 1)), layout={"width": "60px"})]
             + [_captioned(w, caption) for w, caption in zip((name, kind, mer, she), SEAT_COLUMNS)],
             layout=W.Layout(align_items="flex-end"),
+            _dom_classes=("sn-seat-row",),
         )
-        row.add_class("sn-seat-row")
         self.rows.append(row)
         self.seat_widgets.append((name, kind, mer, she))
         kind.observe(lambda ch, p=p: self._seat_kind(p), "value")
