@@ -113,6 +113,16 @@ class Cluster:
             c.execute(f'CREATE DATABASE "{name}"')
         return f"postgresql+psycopg://postgres@/{name}?host={self.dir}&port={PORT}"
 
+    def schema(self, name: str) -> str:
+        """A fresh, empty schema in the cluster's own database; the URL of a store in it (its search
+        path): to the store as empty as a fresh database, and made in a millisecond where a database
+        takes 50-150 ms (CREATE DATABASE copies 7 MB of catalogs)."""
+        import psycopg
+
+        with psycopg.connect(host=str(self.dir), port=PORT, user="postgres", dbname="postgres", autocommit=True) as c:
+            c.execute(f'CREATE SCHEMA "{name}"')
+        return f"{self.url}&options=-csearch_path%3D{name}"
+
     def stop(self) -> None:
         self.watcher.kill()
         self.watcher.wait()
@@ -181,15 +191,15 @@ def pg_cluster():
     cluster.release()
 
 
-_databases = iter(range(1, 10**6))
+_schemas = iter(range(1, 10**6))
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store_url(request, tmp_path):
-    """The URL of an empty class store: one SQLite file, or a fresh database in the session's cluster."""
+    """The URL of an empty class store: one SQLite file, or a fresh schema in the session's cluster."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'classroom.sqlite'}"
-    return request.getfixturevalue("pg_cluster").database(f"test_{next(_databases)}")
+    return request.getfixturevalue("pg_cluster").schema(f"test_{next(_schemas)}")
 
 
 class FakeClock:
