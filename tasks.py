@@ -411,7 +411,17 @@ def test(args: list[str]) -> int:
 def pytest(args: list[str]) -> int:
     cmd = [str(PY), "-m", "pytest", *args]
     say("+ " + " ".join(cmd))
-    return subprocess.run(cmd, cwd=ROOT).returncode
+    return subprocess.run(cmd, cwd=ROOT, env=bytecode_cached()).returncode
+
+
+def bytecode_cached() -> dict[str, str]:
+    """This environment, with Python free to cache bytecode (``__pycache__``, ignored by git): with
+    PYTHONDONTWRITEBYTECODE set (as many container images do) every pytest worker compiled the package
+    and its dependencies (``pip --no-compile``) and rewrote each test module's asserts afresh at every
+    run: 4-5 s of the fast loop's wall time, 10 CPU-seconds (sheriff serve drops it too: docs/deploy.md)."""
+    env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 def combined(*codes: int) -> int:

@@ -1,5 +1,6 @@
 """A throwaway PostgreSQL cluster for a test session: Debian's binaries, a temporary folder, a unix
-socket only (no TCP), stopped by its process id at the end.
+socket only (no TCP), stopped by its process id at the end: the session's is told to stop as the
+session ends, and its watcher (below) sees that through and removes the folder once the run has gone.
 
 A cluster never outlives the process that started it: a watcher of its own (a small process in its
 own session, so a Ctrl-C or a kill of the test run's process group does not reach it) waits for that
@@ -13,6 +14,7 @@ that need it are skipped, unless ``SHERIFF_REQUIRE_POSTGRES=1`` (CI) makes that 
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import os
 import pwd
@@ -111,10 +113,26 @@ class Cluster:
             c.execute(f'CREATE DATABASE "{name}"')
         return f"postgresql+psycopg://postgres@/{name}?host={self.dir}&port={PORT}"
 
+    def schema(self, name: str) -> str:
+        """A fresh, empty schema in the cluster's own database; the URL of a store in it (its search
+        path): to the store as empty as a fresh database, and made in a millisecond where a database
+        takes 50-150 ms (CREATE DATABASE copies 7 MB of catalogs)."""
+        import psycopg
+
+        with psycopg.connect(host=str(self.dir), port=PORT, user="postgres", dbname="postgres", autocommit=True) as c:
+            c.execute(f'CREATE SCHEMA "{name}"')
+        return f"{self.url}&options=-csearch_path%3D{name}"
+
     def stop(self) -> None:
         self.watcher.kill()
         self.watcher.wait()
         stop_cluster(self.dir)
+
+    def release(self) -> None:
+        """Begin the fast shutdown and return: the watcher sees it through (and removes the folder) once
+        this process has gone, so a test run does not wait the 2-3 s PostgreSQL takes to stop."""
+        with contextlib.suppress(OSError):
+            os.kill(self.pid, signal.SIGINT)
 
 
 def _identity(pid: int) -> str | None:
@@ -170,18 +188,18 @@ def pg_cluster():
     cluster = start_or_skip()
     assert cluster is not None
     yield cluster
-    cluster.stop()
+    cluster.release()
 
 
-_databases = iter(range(1, 10**6))
+_schemas = iter(range(1, 10**6))
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 def store_url(request, tmp_path):
-    """The URL of an empty class store: one SQLite file, or a fresh database in the session's cluster."""
+    """The URL of an empty class store: one SQLite file, or a fresh schema in the session's cluster."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'classroom.sqlite'}"
-    return request.getfixturevalue("pg_cluster").database(f"test_{next(_databases)}")
+    return request.getfixturevalue("pg_cluster").schema(f"test_{next(_schemas)}")
 
 
 class FakeClock:

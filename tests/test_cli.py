@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -110,12 +111,22 @@ BAD_SHEETS = [
 ]
 
 
+def in_process(monkeypatch, capsys, *args: str, stdin: bytes = b"") -> tuple[int, str, str]:
+    """``python -m sheriff ARGS`` as ``cli.main`` in this process: (exit code, stdout, stderr).  An
+    exception escaping ``main`` fails the test, as its traceback would in a process of its own."""
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(stdin)))
+    code = cli.main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 @pytest.mark.parametrize("text,field,words", BAD_SHEETS, ids=[f"{i}-{b[1]}" for i, b in enumerate(BAD_SHEETS)])
-def test_bad_score_input_exits_2_with_one_line(text, field, words):
-    p = sheriff("score", stdin=text)
-    assert p.returncode == 2
-    assert p.stdout == b""
-    err = p.stderr.decode()
+def test_bad_score_input_exits_2_with_one_line(text, field, words, monkeypatch, capsys):
+    """In this process (23 interpreters started took 4 s); the tests above and below start
+    ``python -m sheriff`` itself, bad input and its exit code 2 included."""
+    code, out, err = in_process(monkeypatch, capsys, "score", stdin=text.encode())
+    assert code == 2
+    assert out == ""
     assert err.count("\n") == 1 and "Traceback" not in err
     assert f"{field}: " in err and words in err
 
@@ -197,11 +208,8 @@ def test_theory_is_routed_lazily(monkeypatch, capsys):
 
 
 def test_main_in_process_score(monkeypatch, capsys):
-    import io
-
-    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(json.dumps(DAVID_SHEET).encode())))
-    assert cli.main(["score"]) == 0
-    assert json.loads(capsys.readouterr().out)["players"][0]["total"] == 125
+    code, out, _ = in_process(monkeypatch, capsys, "score", stdin=json.dumps(DAVID_SHEET).encode())
+    assert code == 0 and json.loads(out)["players"][0]["total"] == 125
 
 
 def test_both_helps_name_the_languages_sheriff_i18n_offers(capsys):

@@ -65,8 +65,12 @@ def test_compiled_and_plain_python_play_the_same_games(tmp_path):
     assert digest(tmp_path)[0] == "False"
 
 
+@pytest.mark.slow
 def test_compiled_modules_type_check():
-    """mypyc compiles only what mypy accepts; otherwise the build quietly goes plain Python."""
+    """mypyc compiles only what mypy accepts; otherwise the build quietly goes plain Python.
+
+    ``slow``: mypy from nothing (``--no-incremental``, 1-2 s); the fast loop has tests/test_typing.py's
+    mypy over the whole package, these modules included, from its cache."""
     mypy_api = pytest.importorskip("mypy.api")
     root = Path(__file__).resolve().parents[1]
     modules = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["sheriff"]["compiled"]

@@ -49,15 +49,21 @@ async def started(env: dict[str, str] | None = None) -> tuple[AsyncKernelManager
     return km, kc
 
 
-async def run(kc, code: str) -> tuple[str, str]:
-    """(what the cell printed, its status)."""
-    out: list[str] = []
+async def run(kc, code: str, out: list[str] | None = None) -> tuple[str, str]:
+    """(what the cell printed, its status); ``out`` fills as it prints."""
+    out = [] if out is None else out
     reply = await kc.execute_interactive(
         code,
         timeout=60,
         output_hook=lambda m: out.append(m["content"].get("text", "") or m["content"].get("ename", "")),
     )
     return "".join(out), reply["content"]["status"]
+
+
+async def said(printed: list[str], words: str) -> None:
+    """Until the running cell has printed ``words``."""
+    while words not in "".join(printed):
+        await asyncio.sleep(0.01)
 
 
 def gone(pid: int) -> bool:
@@ -83,8 +89,11 @@ def test_a_forked_kernel_runs_in_its_pool_s_environment_and_ends_without_a_zombi
             out, _ = await run(kc, "print(sorted(get_ipython().kernel.comm_manager.targets))")
             assert "'jupyter.widget'" in out and "'jupyter.widget.control'" in out
             # an interrupt stops the running cell, and the kernel goes on
-            running = asyncio.ensure_future(run(kc, "import time; time.sleep(60)"))
-            await asyncio.sleep(1.0)
+            printed: list[str] = []
+            running = asyncio.ensure_future(
+                run(kc, "import time; print('asleep', flush=True); time.sleep(60)", printed)
+            )
+            await asyncio.wait_for(said(printed, "asleep"), 30)
             await km.interrupt_kernel()
             out, status = await asyncio.wait_for(running, 30)
             assert status == "error" and "KeyboardInterrupt" in out

@@ -191,57 +191,56 @@ def test_edition_switch_notice_in_ukrainian():
         assert view.question.edition == "1E"
 
 
-def coach_positions():
-    """Decisions of several games (the coach's advice followed, some random moves between)."""
-    for rules in (Rules(players=4), Rules(edition="1E", players=3), Rules(players=6)):
-        for seed in range(2):
-            g = Game(rules, seed=seed)
-            rng = random.Random(seed)
-            for _ in range(120):
-                seat = g.to_act
-                if seat is None:
-                    break
-                v = g.view(seat)
-                yield g, v
-                move = advise(v).move if rng.random() < 0.7 else rng.choice(g.legal_actions(seat))
-                g.push(move)
+def _warned(view, moves) -> list:
+    """(the coach's warnings, their page) for each of ``moves`` that draws any."""
+    return [(ws, warnings_html(ws)) for ws in (warnings(view, move) for move in moves) if ws]
 
 
-def test_coach_advice_and_warnings_in_ukrainian():
+@pytest.fixture(scope="module")
+def coach_in_ukrainian():
+    """The coach's advice, and the warnings on up to twelve legal moves, at each decision of several
+    games (the advice followed, some random moves between), all in Ukrainian: worked out once for the
+    module's two checks (a few seconds), each read-only.  Each item: (advice, its page, [(warnings,
+    their page)])."""
+    seen = []
     with i18n.language("uk"):
-        seen_warning = 0
-        for g, v in coach_positions():
-            a = advise(v)
-            assert CYRILLIC.search(a.sentence), a.sentence
-            page = advice_html(a)
-            assert "Порадник пропонує:" in page
-            if a.model:
-                assert "Модель порадника:" in page and "Це порада, а не правило" in a.model
-            if a.lesson:
-                assert "Теоретична лабораторія: огляд мішка" in page and "?lang=uk" in page
-            for o in a.options:
-                assert CYRILLIC.search(o.sentence), o.sentence
-            for move in g.legal_actions(v.seat)[:12]:
-                ws = warnings(v, move)
-                if ws:
-                    seen_warning += 1
-                    assert "Перш ніж це робити:" in warnings_html(ws)
-                    assert all(CYRILLIC.search(w.sentence) for w in ws)
-        assert seen_warning
+        for rules in (Rules(players=4), Rules(edition="1E", players=3), Rules(players=6)):
+            for seed in range(2):
+                g = Game(rules, seed=seed)
+                rng = random.Random(seed)
+                for _ in range(120):
+                    seat = g.to_act
+                    if seat is None:
+                        break
+                    v = g.view(seat)
+                    a = advise(v)
+                    seen.append((a, advice_html(a), _warned(v, g.legal_actions(seat)[:12])))
+                    g.push(a.move if rng.random() < 0.7 else rng.choice(g.legal_actions(seat)))
+    return seen
 
 
-def test_coach_advice_has_no_english_left():
-    warned = 0
-    with i18n.language("uk"):
-        for g, v in coach_positions():
-            a = advise(v)
-            assert_ukrainian(advice_html(a), "advice")
-            for move in g.legal_actions(v.seat)[:12]:
-                ws = warnings(v, move)
-                if ws:
-                    warned += 1
-                    assert_ukrainian(warnings_html(ws), "warning")
-    assert warned, "no move drew a warning: the warnings went unchecked"
+def test_coach_advice_and_warnings_in_ukrainian(coach_in_ukrainian):
+    for a, page, warned in coach_in_ukrainian:
+        assert CYRILLIC.search(a.sentence), a.sentence
+        assert "Порадник пропонує:" in page
+        if a.model:
+            assert "Модель порадника:" in page and "Це порада, а не правило" in a.model
+        if a.lesson:
+            assert "Теоретична лабораторія: огляд мішка" in page and "?lang=uk" in page
+        for o in a.options:
+            assert CYRILLIC.search(o.sentence), o.sentence
+        for ws, ws_page in warned:
+            assert "Перш ніж це робити:" in ws_page
+            assert all(CYRILLIC.search(w.sentence) for w in ws)
+    assert any(warned for *_, warned in coach_in_ukrainian)
+
+
+def test_coach_advice_has_no_english_left(coach_in_ukrainian):
+    for _, page, warned in coach_in_ukrainian:
+        assert_ukrainian(page, "advice")
+        for _, ws_page in warned:
+            assert_ukrainian(ws_page, "warning")
+    assert any(warned for *_, warned in coach_in_ukrainian), "no move drew a warning: the warnings went unchecked"
 
 
 def test_coach_numbers_in_ukrainian_words():

@@ -154,6 +154,9 @@ def test_tables_expire_after_a_day(store_url):
 
 
 # -- whole games ----------------------------------------------------------------------------
+# A whole game on PostgreSQL takes 2.5 s (round trips at every move): slow, which the full run keeps; the
+# fast loop plays both on SQLite and has PostgreSQL's single moves, races, offers and restart.
+@pytest.mark.parametrize("store_url", ["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)], indirect=True)
 @pytest.mark.parametrize(
     "edition,players,bots,names", [("2E", 4, (3,), ("Ann", "Bob", "Cy")), ("1E", 3, (2,), ("Ann", "Bob"))]
 )

@@ -1,10 +1,13 @@
 """`tasks.py app` takes a compiled engine built earlier (in the background, or a wheel in dist/) only if
-it was compiled from the current source for this Python, and backs out if it does not load."""
+it was compiled from the current source for this Python, and backs out if it does not load; and its
+pytest runs cache bytecode."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
+import subprocess
 import zipfile
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -87,3 +90,18 @@ def test_the_background_build_waits_for_the_server_s_port():
     assert tasks.serve_port([]) == 8866
     assert tasks.serve_port(["--port", "9001", "--lang", "uk"]) == 9001
     assert tasks.serve_port(["--lang", "uk", "--port=9002"]) == 9002
+
+
+def test_pytest_runs_may_cache_bytecode(monkeypatch):
+    """tasks.py's pytest runs write bytecode even where PYTHONDONTWRITEBYTECODE is set (docs/testing.md)."""
+    seen = {}
+
+    def run(cmd, cwd, env):
+        seen.update(cmd=cmd, env=env)
+        return subprocess.CompletedProcess(cmd, 0)
+
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setattr(tasks.subprocess, "run", run)
+    assert tasks.pytest(["-k", "x"]) == 0
+    assert seen["cmd"][-2:] == ["-k", "x"] and "PYTHONDONTWRITEBYTECODE" not in seen["env"]
+    assert seen["env"]["PATH"] == os.environ["PATH"]
