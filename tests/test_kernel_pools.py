@@ -298,13 +298,13 @@ def test_refills_wait_until_every_page_has_its_kernel_and_connected_without_poll
     in_a_loop(run())
 
 
-def test_learners_kernels_start_in_turn_two_per_core():
-    """Learners who found the pool empty get their kernels started two per core at a time, in the
-    order they came: the first are served first rather than everyone at the end."""
+def test_learners_kernels_start_in_turn_a_few_per_core():
+    """Learners who found the pool empty get their kernels started ``learner_starts`` per core at a
+    time, in the order they came: the first are served first rather than everyone at the end."""
 
     async def run():
         mgr = manager()
-        mgr.refill_slots = 1
+        mgr.refill_slots, mgr.learner_starts = 1, 2
         order = []
 
         async def learner(i):
