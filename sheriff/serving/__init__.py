@@ -285,7 +285,10 @@ class ClassroomKernelManager(PoolGrowth, AsyncMappingKernelManager):
         ticket = next(self._tickets)
         self._learner_queue.append(ticket)
         try:
-            while self._learners_starting >= max(1, self.learner_starts) * self._slots() or self._learner_queue[0] != ticket:
+            while (
+                self._learners_starting >= max(1, self.learner_starts) * self._slots()
+                or self._learner_queue[0] != ticket
+            ):
                 await self._changed.wait()
             self._learners_starting += 1
         finally:
