@@ -132,9 +132,8 @@ def install() -> None:
         env.bytecode_cache = TEMPLATE_CODE
         return env
 
-    shared = property(shared_environment)
-    shared.fget.shares_template_code = True  # type: ignore[attr-defined]
-    VoilaExporter.environment = shared  # type: ignore[method-assign,assignment]
+    shared_environment.shares_template_code = True  # type: ignore[attr-defined]
+    VoilaExporter.environment = property(shared_environment)  # type: ignore[method-assign,assignment]
 
     load_notebook = NotebookRenderer.load_notebook
 
