@@ -16,14 +16,24 @@ from tests.browser.harness import wait_until as wait_for
 
 ROOT = Path(__file__).resolve().parents[1]
 # A test run in miniature: starts a cluster, says where, and waits to be stopped.
+# Ctrl-C acts on it even when this run was started in the background of a script, which starts
+# with SIGINT ignored (and hands that on).
 RUN = """
-import sys, time
+import signal, sys, time
+signal.signal(signal.SIGINT, signal.default_int_handler)
 sys.path.insert(0, sys.argv[1])
 from tests.pg import Cluster
 c = Cluster()
 print(c.dir, c.pid, flush=True)
 time.sleep(600)
 """
+
+# Runs a command with SIGINT's default action (an ignored SIGINT would be handed on through exec).
+DEFAULT_SIGINT = [
+    sys.executable,
+    "-c",
+    "import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execvp(sys.argv[1], sys.argv[1:])",
+]
 
 
 def gone(pid: int) -> bool:
@@ -51,7 +61,7 @@ def test_a_killed_run_leaves_no_cluster_running(how):
 def test_a_cluster_whose_starter_has_gone_is_stopped_at_the_next_start(tmp_path):
     """The second guard: the watcher itself killed (or the machine stopped) with its run."""
     dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
-    postmaster = subprocess.Popen(["sleep", "60"])  # stands for a postmaster: stops on SIGINT
+    postmaster = subprocess.Popen([*DEFAULT_SIGINT, "sleep", "60"])  # stands for a postmaster: stops on SIGINT
     reaper = threading.Thread(target=postmaster.wait)  # reaped as it ends: no zombie to wait for
     reaper.start()
     try:
