@@ -10,6 +10,7 @@ and the pages say how to get back (reload, then the code and the key or nickname
 from __future__ import annotations
 
 import collections
+import contextlib
 import csv
 import io
 import itertools
@@ -27,6 +28,7 @@ from harness import (
     screenshot,
     synced,
     wait_for_lesson,
+    wait_until,
     watch_console,
     wider_than_page,
 )
@@ -263,6 +265,10 @@ def results_fit_a_phone(teacher, phone, name: str):
     teacher.set_viewport_size({"width": 400, "height": 900})
     try:
         expect(teacher.locator(".sn-class-table td[data-label]").first).to_have_css("display", "flex")
+        # the page lays its widgets out again after the resize (Lumino, a frame or more later): wait for
+        # that, then say what is too wide, if anything still is
+        with contextlib.suppress(AssertionError):
+            wait_until(lambda: not wider_than_page(teacher, ".sn-class-table"), 30, "the results to fit 400 px")
         assert wider_than_page(teacher, ".sn-class-table") == []
         # the chart's legend is the page's text, readable on a phone (drawn in the image it was 6 px)
         legend = teacher.locator(".sn-class-legend li")
