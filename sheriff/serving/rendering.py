@@ -14,7 +14,7 @@ all, which it then copies twice and clears before running the cells.  So:
   runs the cells anyway); each page gets its own copy.
 
 Both hook into Voilà's classes (``VoilaExporter.environment``, ``NotebookRenderer.load_notebook``)
-because Voilà builds them itself and offers no setting for either; ``tests/test_serving_render.py``
+because Voilà builds them itself and offers no setting for either; ``tests/test_page_rendering.py``
 checks the hooks still take.
 """
 
