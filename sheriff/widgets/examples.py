@@ -65,11 +65,11 @@ class ReplayView(kit.Frame):
         self.start_button.on_click(lambda _: self.go(0))
         self.end_button.on_click(lambda _: self.go(len(self.replay)))
         # wraps at 400 px rather than squeezing the buttons ("End …")
-        nav = lesson.make(
-            widgets.HBox,
-            {"flex_flow": "row wrap", "align_items": "center"},
-            children=[self.start_button, self.back_button, self.next_button, self.end_button, self.counter],
-            _dom_classes=["sn-replay-nav"],
+        nav = lesson.row(
+            [self.start_button, self.back_button, self.next_button, self.end_button, self.counter],
+            cls="sn-replay-nav",
+            flex_flow="row wrap",
+            align_items="center",
         )
         self.changed = lesson.html(_dom_classes=["sn-changed-out"])
         self.score = lesson.html()

@@ -361,9 +361,7 @@ class Sections(widgets.VBox):
         self.back.on_click(lambda _: self.show(self.value - 1))
         self.next.on_click(lambda _: self.show(self.value + 1))
         self.picker.observe(lambda ch: self.show(ch["new"]), names="value")
-        moves = lesson.make(
-            widgets.HBox, {"flex_flow": "row wrap"}, children=[self.back, self.next], _dom_classes=["sn-part-moves"]
-        )
+        moves = lesson.row([self.back, self.next], cls="sn-part-moves", flex_flow="row wrap")
         # built last, its parts first: its children and class go in the one message that opens it
         super().__init__(styled(self.picker, self.title, self.holder, moves), _dom_classes=["sn-parts"])
         self.n = n

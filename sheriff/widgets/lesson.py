@@ -61,9 +61,9 @@ def button(description: str, width: str | None = None, **kw) -> widgets.Button:
     return make(widgets.Button, {"width": width} if width else None, description=description, **kw)
 
 
-def row(children, **layout) -> widgets.HBox:
-    """A row of controls (lean: a shared layout)."""
-    return make(widgets.HBox, layout or None, children=list(children))
+def row(children, cls: str | None = None, **layout) -> widgets.HBox:
+    """A row of controls (lean: a shared layout), with its class ``cls`` from the start."""
+    return make(widgets.HBox, layout or None, children=list(children), _dom_classes=[cls] if cls else [])
 
 
 def toggles(options, value, width: str = "110px", cls: str | None = None) -> widgets.ToggleButtons:
