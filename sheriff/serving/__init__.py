@@ -24,9 +24,9 @@ start and run their page at once (0: one per CPU core), the home page's first: t
 kernels do not compete with thirty replacements, and the pools are full again for the next
 class.  Waiting refills are woken by those events (``_poke``), never by polling: an idle server
 runs nothing.  A learner who finds the pool empty gets a kernel started for them, at most
-``learner_starts`` per core running their page at once, first come first served.  Pools grow for a class (``sheriff.serving.growth``): a pool a
-class empties grows to as many kernels as learners asked for the page within ``burst_window``
-seconds, and a teacher who creates a class room has the student page's pool grown to the students
+``learner_starts`` per core running their page at once, first come first served.  Pools grow for
+a class (``sheriff.serving.growth``): a pool a class empties grows to as many kernels as learners
+asked for the page within ``burst_window`` seconds, and a teacher who creates a class room has the student page's pool grown to the students
 expected before they come (the teacher's kernel announces it: ``sheriff.launch.announce_class``);
 at most ``grow_pools``, back to its size ``shrink_after`` seconds after the page was last asked
 for.  Pools sized per page by hand: Voilà's own ``VoilaKernelManager.kernel_pools_config``
