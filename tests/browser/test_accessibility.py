@@ -13,7 +13,7 @@ from axe_playwright_python.sync_playwright import Axe
 from harness import assert_no_errors, open_lesson, screenshot, synced, type_number
 from playwright.sync_api import expect
 from test_class_mode import PAGES as CLASS_PAGES
-from test_class_mode import class_server, close_pages, fill, new_page  # noqa: F401 (a fixture)
+from test_class_mode import class_server, close_pages, expect_students, fill, new_page  # noqa: F401 (a fixture)
 from test_learner_words import PAGES
 
 from sheriff import i18n
@@ -311,6 +311,7 @@ def test_the_class_pages_pass_axe_after_a_room_a_join_and_reveal(browser, class_
         teacher, students = new_page(browser, 1280), [new_page(browser, 400), new_page(browser, 400)]
         try:
             open_lesson(teacher, url, CLASS_PAGES[0] + q)
+            expect_students(teacher, len(students))
             teacher.locator(".sn-create-room").click()
             expect(teacher.locator(".sn-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"), timeout=T_CLASS)
             code = teacher.locator(".sn-code").inner_text()

@@ -27,6 +27,7 @@ from harness import (
     open_lesson,
     screenshot,
     synced,
+    type_number,
     wait_for_lesson,
     wait_until,
     watch_console,
@@ -76,6 +77,7 @@ def class_server(chromium_path, tmp_path):
 
 def new_page(browser, width):
     context = browser.new_context(viewport={"width": width, "height": 900}, accept_downloads=True)
+    context.set_default_timeout(T)  # every wait is for the page's state; a busy machine is slow, not wrong
     page = context.new_page()
     watch_console(page)
     return page
@@ -98,8 +100,15 @@ def fill(page, cls: str, value: str):
     synced(page, lambda: box.fill(value), element=box)
 
 
-def create_room(teacher, url, game="inspection") -> str:
+def expect_students(teacher, n: int) -> None:
+    """Say how many students the room is for, as a teacher does: the server readies that many
+    kernels on the student page (the default, 30, would start thirty for a test's two or five)."""
+    type_number(teacher, teacher.locator(".sn-expected input"), n)
+
+
+def create_room(teacher, url, students: int, game="inspection") -> str:
     open_lesson(teacher, url, PAGES[0])
+    expect_students(teacher, students)
     teacher.locator(".sn-create-room").click()
     expect(teacher.locator(".sn-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"), timeout=T)
     # the address students type: this server's, as the teacher's browser reached it
@@ -290,7 +299,7 @@ def test_a_teacher_and_five_students_play_two_rounds_of_each_of_three_games(brow
     teacher = new_page(browser, 1280)
     students = {n: new_page(browser, 400) for n in FIVE}
     try:
-        code = create_room(teacher, url)
+        code = create_room(teacher, url, len(students))
         for name, s in students.items():
             join(s, url, code.lower(), name)
         expect(teacher.locator(".sn-live-count")).to_contain_text("5 joined", timeout=T)
@@ -348,7 +357,7 @@ def test_the_server_stops_mid_round_and_nothing_is_lost(browser, class_server):
     teacher = new_page(browser, 1280)
     students = {n: new_page(browser, 400) for n in NAMES[:2]}
     try:
-        code = create_room(teacher, url)
+        code = create_room(teacher, url, len(students))
         key = teacher.locator(".sn-teacher-key .sn-secret-key").text_content().strip()
         assert key and key not in teacher.locator(".sn-room-code").inner_text()
         # the projector view: the code and the class's numbers, no control and no key
@@ -443,6 +452,7 @@ def test_a_student_joins_by_the_qr_link_passes_the_check_and_sees_the_countdown(
             "() => document.querySelector('.sn-create-room').closest('.jupyter-widgets.widget-box')"
             ".contains(document.querySelector('.sn-create-msg'))"
         )
+        expect_students(teacher, 1)
         teacher.locator(".sn-create-room").click()
         expect(teacher.locator(".sn-code")).to_have_text(re.compile(r"^[A-Z2-9]{6}$"), timeout=T)
         code = text(teacher, "sn-code")
