@@ -8,14 +8,14 @@ from sheriff.cards import GOODS, good_id
 from sheriff.classroom.class_games import bargain, inspection
 from sheriff.theory.bargaining import SheriffParams, build_tree, solve
 from sheriff.theory.inspection_game import build, equilibrium
-from sheriff.widgets.labs.theory import BribeBargainingLab, InspectionGameLab
+from sheriff.widgets.labs.theory import BribeBargainingLab, InspectionGameLab, _plot_png
 from sheriff.widgets.lesson import plain
 
 PNG = b"\x89PNG"
 
 
 def test_inspection_lab_recomputes_when_the_bag_changes():
-    lab = InspectionGameLab()
+    lab = InspectionGameLab(revealed=True)
     assert "inspect 25% of such bags (exactly 1/4)" in lab.text
     first_plot = lab.plot.png
     assert first_plot.startswith(PNG)
@@ -34,11 +34,19 @@ def test_inspection_lab_hides_the_equilibrium_until_revealed():
     lab = InspectionGameLab()
     assert not lab.revealed and lab.answer.layout.display == "none"
     assert lab.reveal.description == "Show the equilibrium"
+    lab.number.value = 2
+    assert lab.plot.png == b""  # hidden, the plot is not drawn (matplotlib's import: most of the page's CPU)
     lab.reveal.click()
     assert lab.revealed and lab.reveal.description == "Hide the equilibrium"
     assert lab.summary in lab.answer.children and lab.plot in lab.answer.children
+    shown = lab.plot.png
+    assert shown == _plot_png(lab.game)  # the bag as it is now, not as the page opened
     lab.reveal.click()
     assert not lab.revealed
+    lab.number.value = 1  # changed while hidden: drawn again when shown
+    assert lab.plot.png == shown
+    lab.reveal.click()
+    assert lab.plot.png == _plot_png(lab.game) != shown
 
 
 def test_inspection_lab_fines_doubled_lower_the_inspection_rate():

@@ -152,6 +152,7 @@ class InspectionGameLab(kit.Frame):
         self.matrix = lesson.html()
         self.summary = lesson.html()
         self.plot = Plot(_("Plot: each side's expected gold as the chance of an inspection changes"), "576px")
+        self._plotted = None  # the game the plot shows (drawn once the answer is shown)
         self._smuggle_options(good_id(smuggled))
         for w in (self.declared, self.legal, self.smuggled, self.number, self.fine, self.payment):
             w.observe(self._update, names="value")
@@ -177,6 +178,14 @@ class InspectionGameLab(kit.Frame):
     def _toggle_answer(self, _button=None):
         self.answer.layout.display = "none" if self.revealed else "flex"
         self._show_button()
+        self._draw()
+
+    def _draw(self) -> None:
+        """The value plot, drawn once the answer is shown: hidden, it would cost every learner's
+        page matplotlib's import and a drawing (0.45 s of CPU, most of the page's) before anyone asks."""
+        if self.revealed and self._plotted != self.game:
+            self.plot.show(_plot_png(self.game))
+            self._plotted = self.game
 
     def _smuggle_options(self, keep: int | None = None):
         d = self.declared.value
@@ -226,7 +235,7 @@ class InspectionGameLab(kit.Frame):
             f'<div class="sn-result"><b class="sn-big">{kind}.</b>'
             f'<ul style="margin:4px 0;padding-left:20px">{items}</ul></div>'
         )
-        self.plot.show(_plot_png(self.game))
+        self._draw()
 
 
 class BribeBargainingLab(kit.Frame):
