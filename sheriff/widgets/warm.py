@@ -4,10 +4,17 @@ learner's kernel inherits it: some 40 ms of a lesson's 120 ms of CPU (lesson 05,
 
 Only data that is the same for every page and language: the templates compiled, the catalogs
 and Babel's locale data of every language, the shipped examples, the course, the glossary and
-its patterns, Markdown's patterns.  Nothing here chooses a language or starts a thread (the
-fork server refuses to fork a process with threads)."""
+its patterns, Markdown's patterns; and, where a served page opens lab 31, its first answers and
+plots (worked out in a throwaway child: SciPy's solver and NumPy start threads).  Nothing here
+chooses a language or starts a thread (the fork server refuses to fork a process with threads)."""
 
 from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import sys
+from collections.abc import Callable
 
 import mistune
 from babel.numbers import format_decimal
@@ -29,3 +36,33 @@ def warm_up() -> None:
         i18n.catalog(lang)
         glossary_links.matcher_for(lang)
         format_decimal(0.5, locale=lang)  # Babel's locale data, read on first use
+    labs = sys.modules.get("sheriff.widgets.labs.theory")
+    if labs is not None:  # a served page imports the labs: lab 31's first answers, 1 s of CPU a kernel
+        answers = in_a_child(labs.first_answers)
+        if answers is not None:
+            labs.keep_answers(answers)
+
+
+def in_a_child(work: Callable[[], object]) -> object | None:
+    """``work()`` done in a forked child that then ends, its result brought back pickled through a
+    pipe: the modules it imports and the threads they start stay out of this process.  None where
+    it fails or cannot fork (each kernel then works it out itself)."""
+    if not hasattr(os, "fork"):
+        return None
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: no cleanup of the parent's (its atexit, its buffers) may run here
+        code = 1
+        with contextlib.suppress(BaseException):
+            os.close(r)
+            with os.fdopen(w, "wb") as out:
+                out.write(pickle.dumps(work()))
+            code = 0
+        os._exit(code)
+    os.close(w)
+    with os.fdopen(r, "rb") as pipe:
+        data = pipe.read()
+    _pid, status = os.waitpid(pid, 0)
+    if status != 0 or not data:
+        return None
+    return pickle.loads(data)

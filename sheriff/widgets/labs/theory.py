@@ -8,13 +8,14 @@ drive them.
 from __future__ import annotations
 
 import base64
+import inspect
 import io
 from dataclasses import replace
-from functools import cache
 from html import escape
 
 import ipywidgets as widgets
 
+from sheriff import i18n
 from sheriff.cards import GOODS, LEGAL_GOODS, good_id, list_to_counts
 from sheriff.i18n import _, decimal, get_language, ngettext
 from sheriff.theory import bargaining as bg
@@ -253,7 +254,9 @@ class BribeBargainingLab(kit.Frame):
         item_penalty: int = 2,
         sheriff_penalty: int = 3,
     ):
-        sliders = self._build_sliders(max_bribe, max_items, rounds, item_value, item_penalty, sheriff_penalty)
+        self.sliders = sliders = self._build_sliders(
+            max_bribe, max_items, rounds, item_value, item_penalty, sheriff_penalty
+        )
         self._build_outputs()
         for w in sliders:
             w.observe(self._update, names="value")
@@ -330,14 +333,12 @@ class BribeBargainingLab(kit.Frame):
 
     @property
     def params(self) -> bg.SheriffParams:
-        return bg.SheriffParams(
-            item_penalty=self.item_penalty.value,
-            item_value=self.item_value.value,
-            sheriff_penalty=self.sheriff_penalty.value,
-            max_bribe=self.max_bribe.value,
-            max_items=self.max_items.value,
-            num_rounds=self.rounds.value,
-        )
+        return _params(*(w.value for w in self.sliders))
+
+    @classmethod
+    def first_params(cls) -> bg.SheriffParams:
+        """The settings the lab opens with (its own defaults)."""
+        return _params(*(p.default for p in list(inspect.signature(cls.__init__).parameters.values())[1:]))
 
     def _update(self, change=None):
         p = self.params
@@ -357,9 +358,9 @@ class BribeBargainingLab(kit.Frame):
             f'<td class="num">{s["sequences"][1]}</td></tr></table>'
             f"{ends} {grow}</div>"
         )
-        self.solution = bg.solve(p, self.tree)
+        self.solution = _solve_cached(p)
         lines = bg.explain(self.solution)
-        worst, best = bg.payoff_range(bg.build_tree(replace(p, num_rounds=1)))
+        worst, best = _one_round_range(p)
         lo, hi = worst.payoffs[0], best.payoffs[0]
         if lo == hi:
             lines.append(
@@ -474,15 +475,68 @@ class BribeBargainingLab(kit.Frame):
         )
 
 
-@cache
+def _params(
+    max_bribe: int, max_items: int, rounds: int, item_value: int, item_penalty: int, sheriff_penalty: int
+) -> bg.SheriffParams:
+    """Lab 31's settings, in the order of its sliders (and of its own arguments)."""
+    return bg.SheriffParams(
+        item_penalty=item_penalty,
+        item_value=item_value,
+        sheriff_penalty=sheriff_penalty,
+        max_bribe=max_bribe,
+        max_items=max_items,
+        num_rounds=rounds,
+    )
+
+
+# What lab 31 works out, kept for every later page with the same settings.  The fork server seeds
+# them with the lab's first answers (``first_answers``): 1 s of CPU a learner's kernel otherwise.
+_SOLVED: dict[bg.SheriffParams, bg.Solution] = {}
+_RANGES: dict[bg.SheriffParams, tuple[bg.Solution, bg.Solution]] = {}
+_FINE_PNGS: dict[tuple[bg.SheriffParams, str], bytes] = {}
+
+
 def _solve_cached(p: bg.SheriffParams) -> bg.Solution:
-    return bg.solve(p)
+    if p not in _SOLVED:
+        _SOLVED[p] = bg.solve(p)
+    return _SOLVED[p]
 
 
-@cache
+def _one_round_range(p: bg.SheriffParams) -> tuple[bg.Solution, bg.Solution]:
+    """The one-round game's equilibria worst and best for the smuggler."""
+    p = replace(p, num_rounds=1)
+    if p not in _RANGES:
+        _RANGES[p] = bg.payoff_range(bg.build_tree(p))
+    return _RANGES[p]
+
+
+def first_answers() -> dict:
+    """What lab 31 works out as it opens (its own settings), in every language: picklable (fractions,
+    tuples, PNG bytes), for ``keep_answers`` in a process that must not import SciPy itself."""
+    p = BribeBargainingLab.first_params()
+    _solve_cached(p)
+    _one_round_range(p)
+    for lang in i18n.LANGUAGES:
+        with i18n.language(lang):
+            _fine_png(p, lang)
+    return {"solved": _SOLVED, "ranges": _RANGES, "fine_pngs": _FINE_PNGS}
+
+
+def keep_answers(answers: dict) -> None:
+    _SOLVED.update(answers["solved"])
+    _RANGES.update(answers["ranges"])
+    _FINE_PNGS.update(answers["fine_pngs"])
+
+
 def _fine_png(p: bg.SheriffParams, lang: str) -> bytes:
     """Both sides' equilibrium payoff (one round) for every fine per item from 0 to 5
-    (labelled in ``lang``, the page's language: the cache keeps one plot per language)."""
+    (labelled in ``lang``, the page's language: one plot kept per language)."""
+    if (p, lang) not in _FINE_PNGS:
+        _FINE_PNGS[p, lang] = _draw_fines(p)
+    return _FINE_PNGS[p, lang]
+
+
+def _draw_fines(p: bg.SheriffParams) -> bytes:
     from matplotlib.figure import Figure
 
     caps = list(range(0, 6))
