@@ -10,7 +10,9 @@ Stages: the kernel ready (the interpreter, ipykernel, IPython's shell), the less
 client's own CPU (starting the kernel, sending the cells, reading the replies: what the server
 does for it, without Voilà's rendering).  Prints medians over ``--runs`` kernels.  ``--forked``:
 kernels forked from the fork server (``sheriff.serving.forking``), as the tutor's server starts
-them; "ready" is then the fork's own CPU from the fork on.
+them; "ready" is then the fork's own CPU from the fork on.  Not measured: what a preheated page
+does once its request comes (the class, table and replay pages wait for it with Voilà's
+``wait_for_request``): ``benchmarks/classroom.py --browserless --lesson 51_class_student.ipynb``.
 """
 
 from __future__ import annotations
