@@ -20,7 +20,7 @@ from sheriff.widgets.labs import theory
 TESTS = Path(__file__).resolve().parent
 
 FORK_SERVER = """
-import json, sys
+import json, sys, time
 from sheriff import i18n
 from sheriff.widgets import warm
 from sheriff.widgets.labs import theory
@@ -33,8 +33,10 @@ def brings_colorsys():
 def fails():
     raise RuntimeError("no answer")
 
+started = time.monotonic()
 report = {"child": warm.in_a_child(brings_colorsys), "colorsys_here": "colorsys" in sys.modules,
-          "failed": warm.in_a_child(fails)}
+          "failed": warm.in_a_child(fails), "stuck": warm.in_a_child(lambda: time.sleep(60), timeout=0.5),
+          "waited": time.monotonic() - started}
 warm.warm_up()
 report["pages"] = {}
 for lang in i18n.LANGUAGES:
@@ -56,6 +58,7 @@ def test_lab_31_opens_from_answers_worked_out_in_a_throwaway_child(monkeypatch):
     # work done in a child comes back; what it imported stays there; a failure comes back as nothing
     assert report["child"] == {"answer": 42, "child_had_colorsys": True}
     assert report["colorsys_here"] is False and report["failed"] is None
+    assert report["stuck"] is None and report["waited"] < 30  # a child that never answers is given up
     # lab 31 opened after the warm-up imported neither SciPy nor matplotlib (nor NumPy)
     assert report["imported"] == []
     monkeypatch.setattr(theory, "_SOLVED", {})

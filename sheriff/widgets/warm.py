@@ -13,7 +13,10 @@ from __future__ import annotations
 import contextlib
 import os
 import pickle
+import select
+import signal
 import sys
+import time
 from collections.abc import Callable
 
 import mistune
@@ -43,10 +46,10 @@ def warm_up() -> None:
             labs.keep_answers(answers)
 
 
-def in_a_child(work: Callable[[], object]) -> object | None:
+def in_a_child(work: Callable[[], object], timeout: float = 60) -> object | None:
     """``work()`` done in a forked child that then ends, its result brought back pickled through a
     pipe: the modules it imports and the threads they start stay out of this process.  None where
-    it fails or cannot fork (each kernel then works it out itself)."""
+    it fails, takes over ``timeout`` seconds or cannot fork (each kernel then works it out itself)."""
     if not hasattr(os, "fork"):
         return None
     r, w = os.pipe()
@@ -60,9 +63,17 @@ def in_a_child(work: Callable[[], object]) -> object | None:
             code = 0
         os._exit(code)
     os.close(w)
-    with os.fdopen(r, "rb") as pipe:
-        data = pipe.read()
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + timeout
+    with os.fdopen(r, "rb", buffering=0) as pipe:
+        while select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))[0]:
+            chunk = pipe.read(1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+        else:  # out of time: the fork server must not wait for ever (its kernels would never fork)
+            os.kill(pid, signal.SIGKILL)
     _pid, status = os.waitpid(pid, 0)
-    if status != 0 or not data:
+    if status != 0 or not chunks:
         return None
-    return pickle.loads(data)
+    return pickle.loads(b"".join(chunks))
