@@ -358,7 +358,7 @@ class BribeBargainingLab(kit.Frame):
             f'<td class="num">{s["sequences"][1]}</td></tr></table>'
             f"{ends} {grow}</div>"
         )
-        self.solution = _solve_cached(p)
+        self.solution = _solve_cached(p, self.tree)
         lines = bg.explain(self.solution)
         worst, best = _one_round_range(p)
         lo, hi = worst.payoffs[0], best.payoffs[0]
@@ -496,9 +496,10 @@ _RANGES: dict[bg.SheriffParams, tuple[bg.Solution, bg.Solution]] = {}
 _FINE_PNGS: dict[tuple[bg.SheriffParams, str], bytes] = {}
 
 
-def _solve_cached(p: bg.SheriffParams) -> bg.Solution:
+def _solve_cached(p: bg.SheriffParams, tree: bg.GameTree | None = None) -> bg.Solution:
+    """``bg.solve``, once per setting (``tree``: ``p``'s game tree, if the caller has built it)."""
     if p not in _SOLVED:
-        _SOLVED[p] = bg.solve(p)
+        _SOLVED[p] = bg.solve(p, tree)
     return _SOLVED[p]
 
 
