@@ -7,11 +7,13 @@ is (a test worker has threads of its own, which a fork must not copy)."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from sheriff import i18n
@@ -67,3 +69,49 @@ def test_lab_31_opens_from_answers_worked_out_in_a_throwaway_child(monkeypatch):
     for lang in i18n.LANGUAGES:  # worked out here, from nothing: the same page
         with i18n.language(lang):
             assert page(theory.BribeBargainingLab()) == report["pages"][lang]
+
+
+# The fork server's stand-in: work in a child that never answers; it says the child's pid, then
+# what ``in_a_child`` gave back and how long it waited.
+ORPHANED = """
+import os, sys, time
+from sheriff.widgets import warm
+out = sys.argv[1]
+def never_answers():
+    with open(out + ".child", "w") as f:
+        f.write(str(os.getpid()))
+    time.sleep(600)
+started = time.monotonic()
+answer = warm.in_a_child(never_answers, timeout=600)
+with open(out + ".done", "w") as f:
+    f.write(f"{answer!r} {time.monotonic() - started:.1f}")
+"""
+
+# Its parent (the tutor's server): starts it, waits until its child works, and ends.
+SERVER = """
+import os, subprocess, sys, time
+out = sys.argv[1]
+subprocess.Popen([sys.executable, "-c", sys.argv[2], out], start_new_session=True)
+while not os.path.exists(out + ".child"):
+    time.sleep(0.05)
+os._exit(0)
+"""
+
+
+def test_the_warm_up_stops_when_the_server_that_started_it_ends(tmp_path):
+    """Stopping the tutor's server while the fork server warms up ends the warm-up's child at
+    once and the fork server's wait (it would otherwise go on importing SciPy and writing its
+    bytecode into an environment being stopped or removed, for up to a minute)."""
+    import psutil
+
+    out = str(tmp_path / "warm")
+    env = {**os.environ, "PYTHONPATH": str(TESTS.parent)}
+    subprocess.run([sys.executable, "-c", SERVER, out, ORPHANED], env=env, check=True, timeout=120)
+    child = int(Path(out + ".child").read_text())
+    deadline = time.monotonic() + 60
+    while not Path(out + ".done").exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    answer, waited = Path(out + ".done").read_text().split()
+    assert answer == "None" and float(waited) < 30  # given up, not waited out (600 s)
+    with contextlib.suppress(psutil.NoSuchProcess):
+        assert psutil.Process(child).status() == psutil.STATUS_ZOMBIE  # killed, not left working

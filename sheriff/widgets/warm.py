@@ -11,6 +11,7 @@ chooses a language or starts a thread (the fork server refuses to fork a process
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import pickle
 import select
@@ -46,18 +47,33 @@ def warm_up() -> None:
             labs.keep_answers(answers)
 
 
+PR_SET_PDEATHSIG = 1  # prctl(2): the signal a process gets when its parent ends
+
+
+def _watch(pid: int) -> list[int]:
+    """A file descriptor that becomes readable once process ``pid`` has ended (Linux 5.3+), or none."""
+    try:
+        return [os.pidfd_open(pid)]
+    except (AttributeError, OSError):
+        return []
+
+
 def in_a_child(work: Callable[[], object], timeout: float = 60) -> object | None:
     """``work()`` done in a forked child that then ends, its result brought back pickled through a
     pipe: the modules it imports and the threads they start stay out of this process.  None where
-    it fails, takes over ``timeout`` seconds or cannot fork (each kernel then works it out itself)."""
+    it fails, takes over ``timeout`` seconds, cannot fork, or when this process's own parent ends
+    first (the child is killed then: each kernel works it out itself)."""
     if not hasattr(os, "fork"):
         return None
+    starter = _watch(os.getppid())
     r, w = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: no cleanup of the parent's (its atexit, its buffers) may run here
         code = 1
         with contextlib.suppress(BaseException):
             os.close(r)
+            with contextlib.suppress(OSError, AttributeError):  # Linux: this child ends with its parent
+                ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
             with os.fdopen(w, "wb") as out:
                 out.write(pickle.dumps(work()))
             code = 0
@@ -66,13 +82,19 @@ def in_a_child(work: Callable[[], object], timeout: float = 60) -> object | None
     chunks: list[bytes] = []
     deadline = time.monotonic() + timeout
     with os.fdopen(r, "rb", buffering=0) as pipe:
-        while select.select([pipe], [], [], max(0.0, deadline - time.monotonic()))[0]:
+        # the answer, unless time runs out or the process that started this one (the tutor's
+        # server, for the fork server) ends first: nobody waits for it then, and the child must not
+        # go on importing and writing bytecode into an environment being stopped or removed
+        while pipe in select.select([pipe, *starter], [], [], max(0.0, deadline - time.monotonic()))[0]:
             chunk = pipe.read(1 << 16)
             if not chunk:
                 break
             chunks.append(chunk)
-        else:  # out of time: the fork server must not wait for ever (its kernels would never fork)
+        else:
             os.kill(pid, signal.SIGKILL)
+            chunks = []
+    for fd in starter:
+        os.close(fd)
     _pid, status = os.waitpid(pid, 0)
     if status != 0 or not chunks:
         return None
