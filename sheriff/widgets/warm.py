@@ -85,7 +85,7 @@ def in_a_child(work: Callable[[], object], timeout: float = 60) -> object | None
         # the answer, unless time runs out or the process that started this one (the tutor's
         # server, for the fork server) ends first: nobody waits for it then, and the child must not
         # go on importing and writing bytecode into an environment being stopped or removed
-        while pipe in select.select([pipe, *starter], [], [], max(0.0, deadline - time.monotonic()))[0]:
+        while r in select.select([r, *starter], [], [], max(0.0, deadline - time.monotonic()))[0]:
             chunk = pipe.read(1 << 16)
             if not chunk:
                 break
