@@ -45,6 +45,7 @@ KERNEL_MODULES = [
     "IPython.core.completerlib",
     "IPython.extensions.storemagic",
     "IPython.core.oinspect",
+    "IPython.core.logger",  # imported by the shell's first cell
     "sqlite3",
     "psutil",
     "tornado.platform.asyncio",

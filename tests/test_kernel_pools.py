@@ -447,3 +447,31 @@ def test_nothing_is_kept_per_kernel_once_the_kernels_are_gone():
         assert not set(handed) & RequestInfoSocketHandler._cache.keys()
 
     in_a_loop(run())
+
+
+def test_every_kernel_s_manager_shares_one_event_logger_with_the_kernel_events_registered():
+    cls = voila_kernel_manager_factory(ClassroomKernelManager, True, 1)
+    mgr = cls.__new__(cls)
+    mgr._classroom_state()
+    mgr._kernels = {}
+    first, _name, _id = mgr.pre_start_kernel("python3", {})
+    second, _name, _id = mgr.pre_start_kernel("python3", {})
+    assert first is not second
+    assert second.event_logger is first.event_logger  # the schemas read and checked once, not per kernel
+    heard = []
+
+    async def listen(_logger, schema_id, data):
+        heard.append((schema_id, data["action"]))
+
+    schema_id = "https://events.jupyter.org/jupyter_server/kernel_actions/v1"
+    assert schema_id in first.event_logger.schemas.schema_ids
+    first.event_logger.add_listener(schema_id=schema_id, listener=listen)
+
+    async def emit():
+        second.emit(
+            schema_id=schema_id, data={"action": "start", "kernel_id": "k", "status": "success", "msg": "started"}
+        )
+        await asyncio.sleep(0.01)
+
+    asyncio.run(emit())
+    assert heard == [(schema_id, "start")]

@@ -159,6 +159,30 @@ def test_voila_renderers_load_notebooks_through_the_cache(voila_hooked):
     assert NotebookRenderer.load_notebook.__name__ == "load_kept"
 
 
+def test_a_static_file_of_the_template_is_found_once_and_at_the_same_address(voila_hooked, monkeypatch):
+    import voila.static_file_handler as handler_module
+    from voila.utils import make_url  # how the page template links its scripts (include_js)
+
+    monkeypatch.setenv("JUPYTER_PATH", launch.server_env(ROOT)["JUPYTER_PATH"])
+    searched = []
+    search = handler_module.collect_static_paths
+
+    def search_counted(*args, **kwargs):
+        searched.append(args)
+        return search(*args, **kwargs)
+
+    monkeypatch.setattr(handler_module, "collect_static_paths", search_counted)
+    handler = handler_module.TemplateStaticFileHandler
+    handler.get_absolute_path.cache_clear()
+    first = make_url("sheriff", "/", "static/voila-style.js")
+    again = [make_url("sheriff", "/", "static/voila-style.js") for _ in range(3)]
+    assert again == [first] * 3 and "?v=" in first  # the file's content hash, as before
+    assert len(searched) == 1  # the template folders searched for the first page only
+    found = Path(handler.get_absolute_path(None, "sheriff/static/voila-style.js"))
+    assert found.is_file() and found.parts[-4:] == ("templates", "base", "static", "voila-style.js")
+    assert handler.get_absolute_path.cache_info().maxsize == rendering.STATIC_PATHS_KEPT
+
+
 def test_the_server_makes_no_debug_records_unless_asked():
     """traitlets leaves an application's logger at DEBUG (its handler filters): the server's hooks
     set the logger to the server's own level, so nbclient's two debug lines a message cost nothing."""

@@ -21,6 +21,7 @@ checks the hooks still take.
 from __future__ import annotations
 
 import copy
+import functools
 import os
 from hashlib import sha1
 from types import CodeType
@@ -118,13 +119,27 @@ class NotebookCache:
 NOTEBOOKS = NotebookCache()
 
 
+STATIC_PATHS_KEPT = 1024  # a bound: the files a client asks for are looked up the same way
+
+
+def find_static_once(handler: type) -> None:
+    """Keep the files that ``handler.get_absolute_path`` (Voilà's template static files) finds,
+    by template and path: the template folders do not change while the server runs."""
+    find = handler.get_absolute_path.__func__  # type: ignore[attr-defined]
+    kept = functools.lru_cache(maxsize=STATIC_PATHS_KEPT)(find)
+    handler.get_absolute_path = classmethod(kept)  # type: ignore[attr-defined]
+
+
 def install() -> None:
-    """Hook ``TEMPLATE_CODE`` and ``NOTEBOOKS`` into Voilà's exporter and renderer (idempotent)."""
+    """Hook ``TEMPLATE_CODE``, ``NOTEBOOKS`` and ``find_static_once`` into Voilà's exporter,
+    renderer and template file handler (idempotent)."""
     from voila.exporter import VoilaExporter
     from voila.notebook_renderer import NotebookRenderer
+    from voila.static_file_handler import TemplateStaticFileHandler
 
     if getattr(VoilaExporter.environment.fget, "shares_template_code", False):
         return
+    find_static_once(TemplateStaticFileHandler)
     environment = VoilaExporter.environment
 
     def shared_environment(self):
