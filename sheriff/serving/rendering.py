@@ -127,7 +127,7 @@ def find_static_once(handler: type) -> None:
     by template and path: the template folders do not change while the server runs."""
     find = handler.get_absolute_path.__func__  # type: ignore[attr-defined]
     kept = functools.lru_cache(maxsize=STATIC_PATHS_KEPT)(find)
-    handler.get_absolute_path = classmethod(kept)  # type: ignore[attr-defined]
+    handler.get_absolute_path = classmethod(kept)  # type: ignore[attr-defined,arg-type]
 
 
 def install() -> None:
