@@ -1,7 +1,8 @@
 """The client the server runs pages through (sheriff/serving/kernel_client.py): ready once the kernel
 has answered its own kernel info request and published that request's idle status, with no
 silence waited out; an older answer or an unheard status is read past or asked again; a dead or
-silent kernel is an error; and the server is configured to use it."""
+silent kernel is an error; it opens the shell and IOPub channels only, on its kernel manager's
+context; and the server is configured to use it."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from sheriff.serving import kernel_client
 from sheriff.serving.kernel_client import ReadyKernelClient
 
 ROOT = Path(__file__).resolve().parents[1]
+CHANNELS = ("shell", "iopub", "stdin", "hb", "control")
 
 
 def message(kind: str, parent: str | None, state: str | None = None) -> dict:
@@ -52,6 +54,7 @@ class FakeClient(ReadyKernelClient):
         self.sent = 0
         self.alive = alive
         self.handled: list[dict] = []
+        self.reconnected = 0
 
     @property
     def shell_channel(self):  # type: ignore[override]
@@ -74,6 +77,9 @@ class FakeClient(ReadyKernelClient):
 
     def _handle_kernel_info_reply(self, msg: dict) -> None:
         self.handled.append(msg)
+
+    def _reconnect_iopub(self) -> None:
+        self.reconnected += 1
 
 
 def run(coro):
@@ -109,6 +115,7 @@ def test_an_older_reply_is_read_past_and_an_unheard_status_asks_again():
     client._shell.answers[2] = [message("kernel_info_reply", "#2")]
     run(client.wait_for_ready(timeout=10))
     assert client.sent == 3
+    assert client.reconnected == 1  # IOPub connected again once the kernel had answered (request 1)
     assert [m["parent_header"]["msg_id"] for m in client.handled] == ["#2"]
     # each wait for a reply was bounded as jupyter_client bounds it, each wait for the status as well
     assert max(w for w in client.shell_channel.waits) <= kernel_client.REPLY_WAIT_S
@@ -124,13 +131,14 @@ def test_a_kernel_that_died_or_never_answers_is_an_error():
         run(silent.wait_for_ready(timeout=0.05))
 
 
-def test_a_real_kernel_is_ready_with_nothing_of_the_handshake_left_on_iopub():
+def test_a_real_kernel_is_ready_with_nothing_of_the_handshake_left_on_iopub_and_two_channels_open():
     async def scenario():
         km = AsyncKernelManager(kernel_name="python3", client_factory=ReadyKernelClient)
         await km.start_kernel(env=dict(os.environ), cwd=str(ROOT))
         kc = km.client()
         assert isinstance(kc, ReadyKernelClient)
         kc.start_channels()
+        opened = {name: getattr(kc, f"_{name}_channel") is not None for name in CHANNELS}
         try:
             await kc.wait_for_ready(timeout=120)
             request = kc.execute("print(6 * 7)")
@@ -141,12 +149,25 @@ def test_a_real_kernel_is_ready_with_nothing_of_the_handshake_left_on_iopub():
                 if msg["msg_type"] == "stream":
                     printed.append(msg["content"]["text"])
                 msg = await kc.get_iopub_msg(timeout=30)
-            return request, first, "".join(printed)
+            # IOPub connected again (as when it joined too late): a new socket that hears the kernel
+            old = kc.iopub_channel
+            kc._reconnect_iopub()
+            assert kc.iopub_channel is not old and old.socket is None
+            await kc.wait_for_ready(timeout=30)  # hears the kernel (a subscription may take a moment)
+            again = kc.execute("print('again')")
+            while (msg := await kc.get_iopub_msg(timeout=30))["msg_type"] != "stream":
+                pass
+            assert msg["parent_header"]["msg_id"] == again and msg["content"]["text"] == "again\n"
+            return request, first, "".join(printed), opened
         finally:
             kc.stop_channels()
+            # the manager's context, still open for the server's other kernels; nothing opened to be stopped
+            assert kc.context is km.context and not km.context.closed
+            assert all(getattr(kc, f"_{name}_channel") is None for name in CHANNELS if not opened[name])
             await km.shutdown_kernel(now=True)
 
-    request, first, printed = run(scenario())
+    request, first, printed, opened = run(scenario())
+    assert opened == {"shell": True, "iopub": True, "stdin": False, "hb": False, "control": False}
     # the first message after readiness is the new request's own: the handshake's were all read
     assert first["parent_header"]["msg_id"] == request
     assert first["content"]["execution_state"] == "busy"

@@ -115,7 +115,7 @@ class ClassroomKernelManager(PoolGrowth, AsyncMappingKernelManager):
     )
     refill_slots = Int(0, config=True, help="Pool kernels starting and running their page at once (0: CPU cores).")
     learner_starts = Int(
-        8,
+        3,
         config=True,
         help="Kernels started for waiting learners that run their page at once, per CPU core (at least 1).",
     )
@@ -278,11 +278,12 @@ class ClassroomKernelManager(PoolGrowth, AsyncMappingKernelManager):
 
     async def _learner_turn(self) -> None:
         """Wait until fewer than ``learner_starts`` kernels per core run their page for waiting
-        learners.  A forked kernel spends most of its page waiting on the server (every widget
-        it builds is a message the server reads), so several per core keep the cores busy; all
-        thirty at once would be ready together at the end, where in turn the first learners are
-        served first.  A class of 30 on lesson 05, 2 cores (docs/deploy.md): 2 per core 2.3 s
-        median, 4 per core 2.2 s, 8 per core 1.8 s, 15 per core 2.5 s."""
+        learners: all thirty at once would be ready together at the end, where in turn the first
+        learners are served first.  A few per core keep the cores busy while a kernel waits on the
+        server (every widget it builds is a message the server reads).  A class of 30 on lesson
+        05, 2 cores, pool 1 (docs/deploy.md), once a new kernel no longer waited 0.2 s before its
+        page (``kernel_client``): 2 per core 1.51-1.67 s median, 3 per core 1.50-1.65 s, 4 per
+        core 1.52-1.77 s, 8 per core 1.91-2.12 s."""
         ticket = next(self._tickets)
         self._learner_queue.append(ticket)
         try:
