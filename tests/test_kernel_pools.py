@@ -460,7 +460,7 @@ def test_every_kernel_s_manager_shares_one_event_logger_with_the_kernel_events_r
     assert second.event_logger is first.event_logger  # the schemas read and checked once, not per kernel
     heard = []
 
-    async def listen(_logger, schema_id, data):
+    async def listen(logger, schema_id, data):  # jupyter_events passes each by name
         heard.append((schema_id, data["action"]))
 
     schema_id = "https://events.jupyter.org/jupyter_server/kernel_actions/v1"
