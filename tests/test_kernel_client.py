@@ -14,7 +14,7 @@ from queue import Empty
 
 import pytest
 from jupyter_client import AsyncKernelManager
-from traitlets.config import Config
+from traitlets.config import Config, Configurable
 
 from sheriff.serving import kernel_client
 from sheriff.serving.kernel_client import ReadyKernelClient
@@ -104,6 +104,19 @@ def test_ready_at_the_request_s_idle_status_without_reading_further():
     assert [m["parent_header"] for m in client.handled] == [{"msg_id": "#0"}]
     assert client.iopub_channel.queued == [later]  # read up to the idle status, and not one message more
     assert len(client.iopub_channel.waits) == 3
+
+
+class Manager(Configurable):
+    execution_state = "starting"
+
+
+@pytest.mark.parametrize(("before", "after"), [("starting", "idle"), ("busy", "busy"), ("idle", "idle")])
+def test_a_kernel_heard_idle_is_idle_for_its_manager_too(before, after):
+    client = FakeClient(shell=[[message("kernel_info_reply", "#0")]], iopub=[[message("status", "#0", "idle")]])
+    client.parent = manager = Manager()
+    manager.execution_state = before
+    run(client.wait_for_ready(timeout=10))
+    assert manager.execution_state == after  # Jupyter Server's state, which a page's connection waits on
 
 
 def test_an_older_reply_is_read_past_and_an_unheard_status_asks_again():

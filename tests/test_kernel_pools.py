@@ -215,6 +215,58 @@ def test_kernel_messages_leave_at_once(monkeypatch):
     assert calls == [("nodelay", True), ("relay", None)]
 
 
+def test_a_page_s_connection_asks_its_kernel_again_often_until_the_nudge_is_done(monkeypatch):
+    """Jupyter Server asks again every 0.5 s until the page's IOPub has heard the kernel; the
+    connection class asks every NUDGE_EVERY_S on a channel of its own, and stops (and closes
+    that channel) once the nudge is done; a busy kernel is not nudged, nor asked."""
+    from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
+
+    from sheriff.serving import PromptKernelConnection, web
+
+    class Stream:
+        def __init__(self):
+            self.is_closed = False
+
+        def closed(self):
+            return self.is_closed
+
+        def close(self):
+            self.is_closed = True
+
+    async def scenario(busy: bool):
+        loop = asyncio.get_running_loop()
+        nudged = loop.create_future()
+        if busy:
+            nudged.set_result(None)
+        monkeypatch.setattr(ZMQChannelsWebsocketConnection, "nudge", lambda self: nudged)
+        streams, sent = [], []
+        conn = PromptKernelConnection.__new__(PromptKernelConnection)
+        conn._trait_values["parent"] = types.SimpleNamespace(  # the kernel's manager
+            connect_shell=lambda: streams.append(Stream()) or streams[-1]
+        )
+        conn._trait_values["session"] = types.SimpleNamespace(send=lambda stream, kind: sent.append((stream, kind)))
+        assert conn.nudge() is nudged
+        if not busy:
+            deadline = loop.time() + 10
+            while len(sent) < 3 and loop.time() < deadline:  # asked again and again meanwhile
+                await asyncio.sleep(web.NUDGE_EVERY_S)
+            nudged.set_result(None)  # the page's IOPub heard the kernel
+        asked = len(sent)
+        await asyncio.sleep(web.NUDGE_EVERY_S * 3)
+        return streams, sent, asked
+
+    def run_in_thread(busy):
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:  # a loop of its own, as the tests above
+            return pool.submit(asyncio.run, scenario(busy)).result()
+
+    streams, sent, asked = run_in_thread(busy=False)
+    assert len(streams) == 1 and streams[0].is_closed
+    assert asked >= 3 and len(sent) == asked  # again and again, and not once the nudge is done
+    assert {(stream, kind) for stream, kind in sent} == {(streams[0], "kernel_info_request")}
+    streams, sent, asked = run_in_thread(busy=True)
+    assert streams == [] and sent == []
+
+
 @pytest.mark.parametrize("quick", [True, pytest.param(False, marks=pytest.mark.slow)])
 def test_a_kernel_shut_down_ends_without_ipython_clean_up(tmp_path, quick):
     """A kernel started as the server starts its kernels (``KERNEL_ARGUMENTS``) ends its process as

@@ -16,6 +16,7 @@ from jupyter_server.auth.decorator import allow_unauthenticated
 from jupyter_server.auth.logout import LogoutHandler as JupyterLogoutHandler
 from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebsocketConnection
 from tornado.httputil import HTTPHeaders, HTTPServerRequest
+from tornado.ioloop import IOLoop
 from tornado.web import Application, GZipContentEncoding, OutputTransform, StaticFileHandler
 
 from sheriff.i18n import from_query, link
@@ -48,6 +49,37 @@ class PromptKernelConnection(ZMQChannelsWebsocketConnection):
     async def connect(self):
         self.websocket_handler.set_nodelay(True)
         return await super().connect()
+
+    def nudge(self):
+        """Jupyter Server's nudge, which holds the page until the kernel has answered a kernel info
+        request and the page's new IOPub connection has heard the kernel publish, asking again
+        only every 0.5 s.  An idle kernel answers the first request before that connection's
+        subscription has reached it, so a page opened on a quiet server waited 0.5 s (30 learners
+        arriving over 5 s, pool 1: 0.52 of their 0.63 s median; 0.12 s now, with
+        ``kernel_client``'s ``_heard_idle``).  Here the kernel is asked again every
+        ``NUDGE_EVERY_S`` on a channel of our own (its replies unread), until the nudge is done."""
+        nudged = super().nudge()
+        if nudged.done():  # a busy kernel is not nudged
+            return nudged
+        shell = self.kernel_manager.connect_shell()
+        loop = IOLoop.current()
+
+        def again() -> None:
+            if not nudged.done() and not shell.closed():
+                self.session.send(shell, "kernel_info_request")
+                timer[0] = loop.call_later(NUDGE_EVERY_S, again)
+
+        def stop(_future) -> None:
+            loop.remove_timeout(timer[0])
+            if not shell.closed():
+                shell.close()
+
+        timer = [loop.call_later(NUDGE_EVERY_S, again)]
+        nudged.add_done_callback(stop)
+        return nudged
+
+
+NUDGE_EVERY_S = 0.02  # how often a page's connection asks its kernel again (Jupyter Server: 0.5 s)
 
 
 # What every response may load: this server only (Font Awesome too, see FONT_AWESOME).  The page
