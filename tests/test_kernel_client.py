@@ -193,3 +193,6 @@ def test_the_server_s_kernels_are_run_through_this_client():
 
     km = ServerKernelManager(config=Config(settings))
     assert km.client_factory is ReadyKernelClient
+    name = "sheriff.serving.kernel_client.ReadyKernelClient"
+    assert settings["KernelManager"]["client_factory"] == name  # Voilà's own server
+    assert f'["client_factory"] = "{name}"' in (ROOT / "binder" / "postBuild").read_text()  # Binder's
