@@ -282,8 +282,17 @@ def results_fit_a_phone(teacher, phone, name: str):
         # the chart's legend is the page's text, readable on a phone (drawn in the image it was 6 px)
         legend = teacher.locator(".sn-class-legend li")
         expect(legend.first).to_be_visible(timeout=T)
-        sizes = legend.evaluate_all("(items) => items.map((e) => parseFloat(getComputedStyle(e).fontSize))")
-        assert sizes and min(sizes) >= 12, sizes
+        # the legend is drawn again when the Reveal reaches the page: read it once its items stay
+        # in the page (an item replaced while it is read has no computed size)
+        read = "(items) => items.map((e) => e.isConnected ? parseFloat(getComputedStyle(e).fontSize) : null)"
+        sizes: list = []
+
+        def legend_read() -> bool:
+            sizes[:] = legend.evaluate_all(read)
+            return bool(sizes) and all(isinstance(x, int | float) and x == x for x in sizes)  # no NaN, no None
+
+        wait_until(legend_read, 30, "the chart's legend to be read whole")
+        assert min(sizes) >= 12, sizes
         assert wider_than_page(teacher, ".sn-class-legend") == []
         screenshot(teacher, f"class_results_teacher_{name}_400")
     finally:
