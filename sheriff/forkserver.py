@@ -174,7 +174,6 @@ def become_kernel(argv: list[str], env: dict, cwd: str, inherited: list[int]) ->
     """In the child: the process a fresh ``python -m ipykernel_launcher`` would be, then its
     kernel until it is shut down; the exit code (the process then ends at once, as
     ``sheriff.launch.quick_exit`` ends a kernel shut down on request)."""
-    os.nice(int(os.environ.get("SHERIFF_NICE", "0") or 0))
     signal.set_wakeup_fd(-1)
     for signum in (signal.SIGCHLD, signal.SIGTERM):
         signal.signal(signum, signal.SIG_DFL)

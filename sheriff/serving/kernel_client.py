@@ -14,7 +14,7 @@ to wait out.  When that ``idle`` does not come within ``IOPUB_JOIN_S`` of the re
 too late to hear it: its first connection was tried before the new kernel listened, and ZeroMQ
 tries again only 0.1 s later (in four starts out of ten on this machine).  The reply proves the
 kernel listens now, so IOPub connects again at once and the request is sent again.  Lesson 05 in
-a new kernel, server alone: 0.09 s median, 0.27 s at most, over 40 starts.
+a new kernel, server alone: 0.09-0.12 s median, 0.27 s at most (two runs of 20 starts).
 
 It also opens only what the server reads while it runs a page (nbclient reads replies and
 outputs): the shell and IOPub channels, not stdin, control and the heartbeat (a thread of its
@@ -86,7 +86,7 @@ class ReadyKernelClient(AsyncKernelClient):
         learns a kernel's state from its own IOPub connection, opened as the kernel starts and so
         as late as ours; until it hears a status the kernel is "starting", and a page's
         connection to the kernel waits in steps of 0.05 s for that to change (a page opened on a
-        quiet server waited 0.1-0.15 s more)."""
+        quiet server waited up to 0.2 s more)."""
         manager = self.parent
         if manager is not None and getattr(manager, "execution_state", None) == "starting":
             manager.execution_state = "idle"
