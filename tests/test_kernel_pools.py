@@ -502,10 +502,7 @@ def test_nothing_is_kept_per_kernel_once_the_kernels_are_gone():
 
 
 def test_every_kernel_s_manager_shares_one_event_logger_with_the_kernel_events_registered():
-    cls = voila_kernel_manager_factory(ClassroomKernelManager, True, 1)
-    mgr = cls.__new__(cls)
-    mgr._classroom_state()
-    mgr._kernels = {}
+    mgr = manager()
     first, _name, _id = mgr.pre_start_kernel("python3", {})
     second, _name, _id = mgr.pre_start_kernel("python3", {})
     assert first is not second
